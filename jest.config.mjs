@@ -1,0 +1,15 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+/** Unit and service tests (`*.test.ts` next to the code) on a real database. */
+/** @type {import("jest").Config} */
+const config = {
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/{lib,app,scripts,models,components}/**/*.test.ts"],
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};
+
+export default createJestConfig(config);

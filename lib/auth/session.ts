@@ -1,0 +1,44 @@
+/**
+ * Server-side session access and guards. Guards throw AppError so route handlers map them to
+ * 401/403; pages use the *Page variants that redirect to /login instead.
+ */
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { authOptions } from "./options";
+import type { SessionUser, UserType } from "./types";
+
+/** The signed-in user, or null. Works in server components, route handlers and actions. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(authOptions());
+  return session?.user?._id ? session.user : null;
+}
+
+/** @throws AppError(unauthenticated) when nobody is signed in. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  return user;
+}
+
+async function requireType(type: UserType): Promise<SessionUser> {
+  const user = await requireUser();
+  if (user.type !== type) throw new AppError("forbidden", messages.auth.forbidden);
+  return user;
+}
+
+/** @throws AppError(unauthenticated | forbidden) unless a donor is signed in. */
+export const requireDonor = () => requireType("individual");
+/** @throws AppError(unauthenticated | forbidden) unless a nonprofit user is signed in. */
+export const requireNonprofit = () => requireType("nonprofit");
+/** @throws AppError(unauthenticated | forbidden) unless an admin is signed in. */
+export const requireAdmin = () => requireType("admin");
+
+/** For pages: the signed-in user, or a redirect to /login that comes back to `returnTo`. */
+export async function requireUserPage(returnTo: string, type?: UserType): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
+  if (type && user.type !== type) redirect("/dashboard");
+  return user;
+}

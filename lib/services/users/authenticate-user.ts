@@ -1,0 +1,45 @@
+/**
+ * Sign-in with email and password (POST /api/authenticate and next-auth's credentials
+ * provider). One generic message for an unknown email and a wrong password, the same work
+ * done for both, and failures limited per account and per IP.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { verifyPassword, timingSafeDummyHash } from "@/lib/auth/password";
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@/lib/auth/rate-limit";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { signInSchema } from "@/lib/validations/auth";
+import { messages } from "@/lib/validations/messages";
+import { users } from "@/models";
+import { sessionUserColumns, toSessionUser } from "./to-session-user";
+
+/**
+ * Check credentials and return the session user.
+ * @param input { email, password } as typed; `ip` of the client for the per-IP limit.
+ * @throws AppError(unauthenticated, generic message) on any credential failure;
+ *         AppError(rate_limited) when too many failures were recorded.
+ */
+export async function authenticateUser(input: { email: unknown; password: unknown; ip: string }): Promise<SessionUser> {
+  const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) throw new AppError("unauthenticated", messages.auth.invalidCredentials);
+  const { email, password } = parsed.data;
+
+  await assertSignInAllowed(email, input.ip);
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+
+  const ok = row && !row.deletedAt ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await timingSafeDummyHash(), password), false);
+  if (!row || !ok || row.deletedAt) {
+    await recordSignInFailure(email, input.ip);
+    logger.warn("sign-in failed", { ip: input.ip });
+    throw new AppError("unauthenticated", messages.auth.invalidCredentials);
+  }
+  await clearSignInFailures(email);
+  return toSessionUser(row);
+}

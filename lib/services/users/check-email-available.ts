@@ -1,0 +1,16 @@
+/** GET /api/check/{email}: is this email free for a new account? */
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { emailField } from "@/lib/validations/fields";
+import { users } from "@/models";
+
+/**
+ * @returns { available } — false when any account (even a deleted one) holds the email.
+ * @throws ZodError ('Invalid Format' / 'Email cannot be empty') for a malformed email.
+ */
+export async function checkEmailAvailable(rawEmail: string): Promise<{ available: boolean }> {
+  const email = emailField.parse(rawEmail);
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return { available: !row };
+}

@@ -1,0 +1,62 @@
+/** Payloads of sign-in, sign-up and password change (one schema each, client and server). */
+import { z } from "zod";
+import {
+  currentPasswordField,
+  einField,
+  emailField,
+  newPasswordField,
+  personName,
+  stateField,
+  zipField,
+} from "./fields";
+import { messages } from "./messages";
+
+/** POST /api/authenticate and the login form. */
+export const signInSchema = z.object({
+  email: emailField,
+  password: currentPasswordField,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+const accountFields = {
+  firstName: personName(messages.name.firstRequired),
+  lastName: personName(messages.name.lastRequired),
+  email: emailField,
+  password: newPasswordField,
+};
+
+/** POST /api/register/individual */
+export const registerDonorSchema = z.object({
+  ...accountFields,
+  organization_company: z.string().trim().max(120).optional().default(""),
+});
+export type RegisterDonorInput = z.infer<typeof registerDonorSchema>;
+
+/** POST /api/register/nonprofit: the account claims the directory organization with this EIN. */
+export const registerNonprofitSchema = z.object({
+  ...accountFields,
+  ein: einField,
+});
+export type RegisterNonprofitInput = z.infer<typeof registerNonprofitSchema>;
+
+/** POST /api/registerNonprofitWithoutEin/nonprofit: a new organization waiting for approval. */
+export const registerNonprofitWithoutEinSchema = z.object({
+  ...accountFields,
+  organizationName: z
+    .string({ error: messages.organization.nameRequired })
+    .trim()
+    .min(2, { error: messages.organization.nameRequired })
+    .max(200),
+  city: z.string().trim().min(1, { error: "City is required" }).max(100),
+  state: stateField,
+  zipcode: zipField,
+});
+export type RegisterNonprofitWithoutEinInput = z.infer<typeof registerNonprofitWithoutEinSchema>;
+
+/** PUT /api/update/password: the signed-in user changes their own password. */
+export const updatePasswordSchema = z.object({
+  userId: z.string().min(1),
+  currentPassword: currentPasswordField,
+  password: newPasswordField,
+});
+export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;

@@ -1,0 +1,75 @@
+/**
+ * Field rules of the spec's section 5, as zod schemas shared by react-hook-form resolvers and
+ * route handlers. The order of checks decides which message shows first.
+ */
+import { z } from "zod";
+import { messages } from "./messages";
+
+/** Donor email: not empty ('Email cannot be empty'), valid format ('Invalid Format'). */
+export const emailField = z
+  .string({ error: messages.email.empty })
+  .trim()
+  .min(1, { error: messages.email.empty })
+  .max(254, { error: messages.email.invalid })
+  .pipe(z.email({ error: messages.email.invalid }));
+
+/** New password: not empty, 8 to 40 characters, contains a digit (spec 5 and 9). */
+export const newPasswordField = z
+  .string({ error: messages.password.empty })
+  .min(1, { error: messages.password.empty })
+  .min(8, { error: messages.password.tooShort })
+  .max(40, { error: messages.password.tooLong })
+  .regex(/\d/, { error: messages.password.noNumber });
+
+/** A password given to sign in or to confirm the current one: any non-empty text. */
+export const currentPasswordField = z
+  .string({ error: messages.password.empty })
+  .min(1, { error: messages.password.empty })
+  .max(1024, { error: messages.password.tooLong });
+
+/** Settings phone: not empty, digits only, 10 to 13 characters (spec 5). */
+export const settingsPhoneField = z
+  .string({ error: messages.phone.empty })
+  .trim()
+  .min(1, { error: messages.phone.empty })
+  .regex(/^\d*$/, { error: messages.phone.letters })
+  .min(10, { error: messages.phone.tooShort })
+  .max(13, { error: messages.phone.tooLong });
+
+/** Profile phone: optional (empty allowed), digits only, 10 to 13 characters (spec 5). */
+export const profilePhoneField = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, { error: messages.phone.lettersOrSpace })
+  .max(13, { error: messages.phone.tooLong })
+  .refine((v) => v.length === 0 || v.length >= 10, { error: messages.phone.tooShort });
+
+/** A person's name part: trimmed, 1 to 80 characters. */
+export const personName = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(80);
+
+/**
+ * An EIN as typed: 9 digits with an optional dash after the second ("12-3456789").
+ * Output: the 9 digits.
+ */
+export const einField = z
+  .string({ error: messages.organization.einInvalid })
+  .trim()
+  .regex(/^\d{2}-?\d{7}$/, { error: messages.organization.einInvalid })
+  .transform((v) => v.replace("-", ""));
+
+/** Two-letter US state or territory code, upper-cased. */
+export const stateField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: "Use the two-letter state code, e.g. VT." });
+
+/** Five-digit ZIP code, optionally with +4. */
+export const zipField = z
+  .string()
+  .trim()
+  .regex(/^\d{5}(-\d{4})?$/, { error: "Enter a 5-digit ZIP code." });
+
+/** Opaque record id in a URL. */
+export const idParam = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: messages.generic.notFound });

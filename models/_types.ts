@@ -1,0 +1,9 @@
+/** Custom column types: case-insensitive text (the citext extension). */
+import { customType } from "drizzle-orm/pg-core";
+
+/** `citext`: compares case-insensitively; used for emails and nicknames. */
+export const citext = customType<{ data: string }>({
+  dataType() {
+    return "citext";
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Fundraisers (campaigns) and their budgets (spec section 3: Campaign id, name, goal,
+ * progress, createdAt). Money is integer cents.
+ */
+import { bigint, date, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./_columns";
+import { organizations } from "./organizations";
+
+export const campaignStatus = pgEnum("campaign_status", ["active", "ended"]);
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    topic: text("topic"),
+    imageUrl: text("image_url"),
+    /** Goal in cents. */
+    goalCents: bigint("goal_cents", { mode: "number" }).notNull(),
+    /** Sum of succeeded, unrefunded donations in cents; changed exactly once per donation. */
+    progressCents: bigint("progress_cents", { mode: "number" }).notNull().default(0),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    status: campaignStatus("status").notNull().default("active"),
+    endedAt: at("ended_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("campaigns_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** Planned spending lines of a fundraiser, in cents, shown against money raised. */
+export const campaignBudgetLines = pgTable(
+  "campaign_budget_lines",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaign_budget_lines_campaign_idx").on(t.campaignId)],
+);

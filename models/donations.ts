@@ -1,0 +1,125 @@
+/**
+ * Donations, recurring gifts and provider webhook events (spec section 3: donation record
+ * createdAt, amount in cents, donorEmail, campaignID, status, reason).
+ *
+ * The donor's details are stored as given for this gift together with the sharing choices
+ * made for it; the service layer only ever hands a nonprofit the fields shared.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./_columns";
+import { campaigns } from "./campaigns";
+import { organizations } from "./organizations";
+import { users } from "./users";
+
+export const donationStatus = pgEnum("donation_status", [
+  "pending",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "failed",
+  "refunded",
+  "canceled",
+]);
+export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", "paypal"]);
+export const paymentMethodType = pgEnum("payment_method_type", ["card", "us_bank_account", "wallet", "paypal"]);
+export const recurringInterval = pgEnum("recurring_interval", ["month"]);
+export const recurringStatus = pgEnum("recurring_status", ["active", "canceled"]);
+
+/** A monthly recurring gift; each charge is its own donation row. */
+export const recurringGifts = pgTable(
+  "recurring_gifts",
+  {
+    id: id(),
+    donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "restrict" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    interval: recurringInterval("interval").notNull().default("month"),
+    status: recurringStatus("status").notNull().default("active"),
+    provider: paymentProvider("provider").notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    nextChargeAt: at("next_charge_at"),
+    canceledAt: at("canceled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("recurring_gifts_donor_idx").on(t.donorUserId)],
+);
+
+export const donations = pgTable(
+  "donations",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "restrict" }),
+    /** Null for a direct donation to the organization ("Direct Donation"). */
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
+    recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
+    /** Gift amount in cents (what the donor chose to give). */
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Processing and platform fees in cents. */
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
+    /** True when the donor added the fees on top of the gift. */
+    coverFees: boolean("cover_fees").notNull().default(false),
+    currency: text("currency").notNull().default("usd"),
+    status: donationStatus("status").notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    provider: paymentProvider("provider").notNull(),
+    paymentMethodType: paymentMethodType("payment_method_type").notNull().default("card"),
+    providerPaymentId: text("provider_payment_id"),
+    providerChargeId: text("provider_charge_id"),
+    /** Client idempotency key of the checkout that created this donation. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Donor details as given for this gift. */
+    donorName: text("donor_name"),
+    donorEmail: text("donor_email"),
+    donorTelephone: text("donor_telephone"),
+    donorCity: text("donor_city"),
+    donorState: text("donor_state"),
+    donorGender: text("donor_gender"),
+    donorAgeRange: smallint("donor_age_range"),
+    /** Sharing choices made for this gift. */
+    anonymous: boolean("anonymous").notNull().default(false),
+    shareName: boolean("share_name").notNull().default(false),
+    shareEmail: boolean("share_email").notNull().default(false),
+    shareTelephone: boolean("share_telephone").notNull().default(false),
+    shareLocation: boolean("share_location").notNull().default(false),
+    shareGender: boolean("share_gender").notNull().default(false),
+    shareAge: boolean("share_age").notNull().default(false),
+    /** When the succeeded effect (progress, totals, receipts) was applied; set exactly once. */
+    effectsAppliedAt: at("effects_applied_at"),
+    succeededAt: at("succeeded_at"),
+    refundedAt: at("refunded_at"),
+    /** True for rows made by the demo seed. */
+    demo: boolean("demo").notNull().default(false),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("donations_provider_payment_uq")
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index("donations_org_created_idx").on(t.organizationId, t.createdAt),
+    index("donations_campaign_idx").on(t.campaignId),
+    index("donations_donor_idx").on(t.donorUserId, t.createdAt),
+  ],
+);
+
+/** Verified provider webhook events, recorded once per (provider, event id). */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: paymentProvider("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    donationId: text("donation_id").references(() => donations.id, { onDelete: "set null" }),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_events_uq").on(t.provider, t.eventId)],
+);

@@ -1,0 +1,8 @@
+/** The whole Drizzle schema, one module per aggregate. */
+export * from "./users";
+export * from "./organizations";
+export * from "./campaigns";
+export * from "./events";
+export * from "./donations";
+export * from "./engagement";
+export * from "./platform";

@@ -1,0 +1,126 @@
+/**
+ * Organizations: every US tax-exempt organization of the IRS EO BMF directory, claimed or
+ * not, and nonprofits registered without an EIN (spec section 3: Organization).
+ * Money amounts from the IRS file are whole US dollars (bigint), not cents: they are
+ * reported figures, never charged or paid.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+} from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./_columns";
+import { citext } from "./_types";
+
+/**
+ * approved: may receive donations. pending: registered without an EIN (or a disputed claim)
+ * and waiting for an admin. rejected: refused by an admin.
+ */
+export const approvalStatus = pgEnum("approval_status", ["approved", "pending", "rejected"]);
+
+export type SocialMedia = Partial<Record<"facebook" | "twitter" | "instagram" | "linkedin" | "youtube" | "website", string>>;
+export type ImpactFigure = { label: string; value: string };
+export type Spotlight = { title?: string; description?: string; imageUrl?: string };
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: id(),
+    /** 9-digit Employer Identification Number, text to keep leading zeros; null when registered without one. */
+    ein: text("ein").unique(),
+    name: text("name").notNull(),
+    /** Vanity nickname giving a short public URL; unique, case-insensitive. */
+    nickname: citext("nickname").unique(),
+    /** Secondary name line (IRS SORT_NAME) and "in care of" name (IRS ICO). */
+    sortName: text("sort_name"),
+    careOfName: text("care_of_name"),
+    email: citext("email"),
+    telephone: text("telephone"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    city: text("city"),
+    state: text("state"),
+    zipcode: text("zipcode"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    logoUrl: text("logo_url"),
+    description: text("description"),
+    mission: text("mission"),
+    /** National Taxonomy of Exempt Entities code, e.g. "B20"; its first letter is the major group. */
+    nteeCode: text("ntee_code"),
+    nteeMajorGroup: text("ntee_major_group"),
+    /** Category name of the NTEE major group, e.g. "Education". */
+    category: text("category"),
+    /** IRS fields kept from the EO BMF. */
+    irsSubsection: text("irs_subsection"),
+    irsAffiliation: text("irs_affiliation"),
+    irsClassification: text("irs_classification"),
+    irsGroupExemption: text("irs_group_exemption"),
+    irsRuling: text("irs_ruling"),
+    /** 1 deductible, 2 not deductible, 4 deductible by treaty. */
+    irsDeductibility: text("irs_deductibility"),
+    irsFoundation: text("irs_foundation"),
+    irsActivity: text("irs_activity"),
+    irsOrganization: text("irs_organization"),
+    irsStatus: text("irs_status"),
+    irsTaxPeriod: text("irs_tax_period"),
+    irsAssetCode: text("irs_asset_code"),
+    irsIncomeCode: text("irs_income_code"),
+    irsFilingRequirement: text("irs_filing_requirement"),
+    irsPfFilingRequirement: text("irs_pf_filing_requirement"),
+    irsAccountingPeriod: text("irs_accounting_period"),
+    irsAssetAmount: bigint("irs_asset_amount", { mode: "number" }),
+    irsIncomeAmount: bigint("irs_income_amount", { mode: "number" }),
+    irsRevenueAmount: bigint("irs_revenue_amount", { mode: "number" }),
+    /** Fingerprint of the imported IRS row: a re-import of an unchanged row writes nothing. */
+    irsRowHash: text("irs_row_hash"),
+    irsImportedAt: at("irs_imported_at"),
+    /** Claimed by a nonprofit account (imported profiles start unclaimed). */
+    claimed: boolean("claimed").notNull().default(false),
+    claimedAt: at("claimed_at"),
+    approvalStatus: approvalStatus("approval_status").notNull().default("approved"),
+    /** Shown publicly and searchable; a nonprofit can hide its profile. */
+    live: boolean("live").notNull().default(true),
+    domestic: boolean("domestic").notNull().default(true),
+    international: boolean("international").notNull().default(false),
+    socialMedia: jsonb("social_media").$type<SocialMedia>().notNull().default({}),
+    impacts: jsonb("impacts").$type<ImpactFigure[]>().notNull().default([]),
+    spotlight: jsonb("spotlight").$type<Spotlight>(),
+    /** Payment connection (spec: actionItems.stripeID, paypal.merchantId, stripeComplete). */
+    stripeAccountId: text("stripe_account_id"),
+    stripeComplete: boolean("stripe_complete").notNull().default(false),
+    paypalMerchantId: text("paypal_merchant_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("organizations_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("organizations_state_city_idx").on(t.state, t.city),
+    index("organizations_zipcode_idx").on(t.zipcode),
+    index("organizations_lat_lng_idx").on(t.latitude, t.longitude),
+    index("organizations_ntee_major_idx").on(t.nteeMajorGroup),
+  ],
+);
+
+/** Wishlist and marketplace links of an organization (spec: actionItems wishlist/marketplace). */
+export const organizationLinkKind = pgEnum("organization_link_kind", ["wishlist", "marketplace"]);
+export const organizationLinks = pgTable(
+  "organization_links",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: organizationLinkKind("kind").notNull(),
+    url: text("url").notNull(),
+    label: text("label"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_links_org_idx").on(t.organizationId, t.kind)],
+);
