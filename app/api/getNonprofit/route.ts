@@ -1,0 +1,10 @@
+// GET /api/getNonprofit — the signed-in nonprofit's own organization
+import { NextResponse } from "next/server";
+import { requireNonprofit } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
+
+export const GET = route(async () => {
+  const actor = await requireNonprofit();
+  return NextResponse.json({ nonprofit: await getOwnOrganization(actor) });
+});

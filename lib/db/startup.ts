@@ -1,0 +1,37 @@
+/**
+ * What the server does once at start (called from instrumentation.ts): open the database
+ * (taking the PGlite folder lock), apply migrations, and on an empty database load the
+ * Vermont directory and the demo seed. A second process on the same PGlite folder stops here
+ * with a clear message and exit code 1, leaving the data untouched.
+ */
+import { serverEnv } from "@/lib/env";
+import { DatabaseLockedError, getHandle } from "./client";
+import { runMigrations } from "./migrate";
+
+/** Prepare the database; exits the process when the folder is locked by another process. */
+export async function prepareDatabase(): Promise<void> {
+  const env = serverEnv();
+  try {
+    const handle = await getHandle();
+    await runMigrations(handle);
+    if (env.DEMO_DATA) {
+      const { loadDemoDataIfEmpty } = await import("./demo-data");
+      const started = Date.now();
+      const result = await loadDemoDataIfEmpty(handle.db);
+      if (result.loaded) {
+        console.log(
+          `Loaded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.organizations} organizations, ` +
+            `${result.campaigns} fundraisers, ${result.donations} donations.`,
+        );
+      }
+    }
+    console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    console.error(`Could not prepare the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * US ZIP codes: coordinates of a ZIP (for distance search on imported organizations) and a
+ * small city/ZIP autocomplete, both over the offline `zipcodes` package data (about 42,000
+ * US ZIPs; its Canadian codes are left out).
+ */
+import zipcodes, { type ZipCodeInfo } from "zipcodes";
+
+/** Latitude and longitude in decimal degrees (WGS 84). */
+export type Coordinates = { latitude: number; longitude: number };
+
+/** One autocomplete suggestion: a US ZIP and its city, state and coordinates. */
+export type LocationSuggestion = {
+  zip: string;
+  city: string;
+  /** Two-letter state code. */
+  state: string;
+  latitude: number;
+  longitude: number;
+};
+
+const ZIP_PATTERN = /^(\d{5})(?:-?\d{4})?$/;
+
+/**
+ * The 5-digit form of a US ZIP: "05602", "05602-2957" and "056022957" all give "05602".
+ * @returns null when the value is not a 5- or 9-digit ZIP.
+ */
+export function normalizeZip(zip: string | null | undefined): string | null {
+  const match = zip ? ZIP_PATTERN.exec(zip.trim()) : null;
+  return match ? match[1]! : null;
+}
+
+/**
+ * Coordinates of a US ZIP (5 or 9 digits, "05602-2957" accepted).
+ * @returns null when the value is not a ZIP or the ZIP is unknown to the data set.
+ */
+export function zipToCoordinates(zip: string | null | undefined): Coordinates | null {
+  const five = normalizeZip(zip);
+  if (!five) return null;
+  // Always a string: a number would lose the leading zero of New England ZIPs.
+  const info = zipcodes.lookup(five);
+  if (!info || info.country !== "US") return null;
+  return { latitude: info.latitude, longitude: info.longitude };
+}
+
+type Index = {
+  /** US entries sorted by ZIP. */
+  byZip: LocationSuggestion[];
+  /** One entry per (city, state), the lowest ZIP standing for the city, sorted by city then state. */
+  byCity: { key: string; suggestion: LocationSuggestion }[];
+};
+
+let index: Index | undefined;
+
+/** Built on first use only: most processes never autocomplete, and this takes ~50 ms. */
+function getIndex(): Index {
+  if (index) return index;
+  const byZip = Object.values(zipcodes.codes)
+    .filter((c: ZipCodeInfo) => c.country === "US" && /^\d{5}$/.test(c.zip))
+    .map((c) => ({ zip: c.zip, city: c.city, state: c.state, latitude: c.latitude, longitude: c.longitude }))
+    .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+  const cities = new Map<string, { key: string; suggestion: LocationSuggestion }>();
+  for (const s of byZip) {
+    const id = `${s.city.toLowerCase()}|${s.state}`;
+    if (!cities.has(id)) cities.set(id, { key: `${s.city.toLowerCase()}, ${s.state.toLowerCase()}`, suggestion: s });
+  }
+  const byCity = [...cities.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  index = { byZip, byCity };
+  return index;
+}
+
+/** First position in `sorted` whose key is >= `prefix`. */
+function lowerBound<T>(sorted: T[], prefix: string, key: (item: T) => string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(sorted[mid]!) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * US city/ZIP autocomplete. A prefix of digits matches ZIPs ("056" -> 05601, 05602, ...); any
+ * other prefix matches city names, case-insensitively, optionally followed by a comma and a
+ * state ("montp", "Montpelier, V"). Cities give one suggestion per (city, state), with the
+ * lowest ZIP of the city.
+ * @param prefix what the person typed; blank gives no suggestions.
+ * @param limit maximum number of suggestions (1..100, default 10).
+ * @returns suggestions in ZIP order (ZIP prefix) or city-then-state order (city prefix).
+ */
+export function suggestLocations(prefix: string, limit = 10): LocationSuggestion[] {
+  const max = Math.max(1, Math.min(100, Math.floor(limit)));
+  const typed = prefix.trim().toLowerCase().replace(/\s+/g, " ");
+  if (!typed) return [];
+  const { byZip, byCity } = getIndex();
+  const out: LocationSuggestion[] = [];
+  if (/^\d{1,5}(-\d{0,4})?$/.test(typed)) {
+    const zipPrefix = typed.slice(0, 5);
+    for (let i = lowerBound(byZip, zipPrefix, (s) => s.zip); i < byZip.length && out.length < max; i++) {
+      const s = byZip[i]!;
+      if (!s.zip.startsWith(zipPrefix)) break;
+      out.push({ ...s });
+    }
+    return out;
+  }
+  const cityPrefix = typed.replace(/\s*,\s*/, ", ");
+  for (let i = lowerBound(byCity, cityPrefix, (c) => c.key); i < byCity.length && out.length < max; i++) {
+    const c = byCity[i]!;
+    if (!c.key.startsWith(cityPrefix)) break;
+    out.push({ ...c.suggestion });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * Reading organizations: the public profile (GET /api/find/nonprofit/{id}) and the signed-in
+ * nonprofit's own organization (GET /api/getNonprofit).
+ */
+import { eq, or } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { organizations } from "@/models";
+import { publicOrganizationColumns, toPublicOrganization, type PublicOrganization } from "./organization-dto";
+
+/**
+ * An organization's public profile by id or vanity nickname. Hidden or unapproved
+ * organizations are visible only to their own nonprofit users.
+ * @throws AppError(not_found) when missing or not visible to `actor`.
+ */
+export async function getPublicOrganization(idOrNickname: string, actor: SessionUser | null): Promise<PublicOrganization> {
+  const db = await getDb();
+  const key = idOrNickname.trim();
+  if (!key || key.length > 100) throw new AppError("not_found", messages.organization.notFound);
+  const [row] = await db
+    .select(publicOrganizationColumns)
+    .from(organizations)
+    .where(or(eq(organizations.id, key), eq(organizations.nickname, key)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", messages.organization.notFound);
+  const isOwner = actor?.type === "nonprofit" && actor.orgId === row.id;
+  if (!isOwner && (!row.live || row.approvalStatus !== "approved")) {
+    throw new AppError("not_found", messages.organization.notFound);
+  }
+  return toPublicOrganization(row);
+}
+
+/** The owner's view adds contact and payment-connection fields. */
+export type OwnOrganization = PublicOrganization & {
+  email: string | null;
+  telephone: string | null;
+  address: PublicOrganization["address"] & { addressLine1: string | null; addressLine2: string | null };
+  actionItems: { stripeID: string | null };
+  paypal: { merchantId: string | null };
+  stripeComplete: boolean;
+};
+
+/**
+ * The signed-in nonprofit's own organization.
+ * @throws AppError(forbidden) for non-nonprofit users; AppError(not_found) if it has none.
+ */
+export async function getOwnOrganization(actor: SessionUser): Promise<OwnOrganization> {
+  if (actor.type !== "nonprofit") throw new AppError("forbidden", messages.auth.forbidden);
+  if (!actor.orgId) throw new AppError("not_found", messages.organization.notFound);
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...publicOrganizationColumns,
+      email: organizations.email,
+      telephone: organizations.telephone,
+      addressLine1: organizations.addressLine1,
+      addressLine2: organizations.addressLine2,
+      stripeAccountId: organizations.stripeAccountId,
+      paypalMerchantId: organizations.paypalMerchantId,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, actor.orgId))
+    .limit(1);
+  if (!row) throw new AppError("not_found", messages.organization.notFound);
+  const base = toPublicOrganization(row);
+  return {
+    ...base,
+    email: row.email,
+    telephone: row.telephone,
+    address: { ...base.address, addressLine1: row.addressLine1, addressLine2: row.addressLine2 },
+    actionItems: { stripeID: row.stripeAccountId },
+    paypal: { merchantId: row.paypalMerchantId },
+    stripeComplete: row.stripeComplete ?? false,
+  };
+}

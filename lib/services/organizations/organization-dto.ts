@@ -1,0 +1,90 @@
+/**
+ * The public view of an organization: explicit columns only, safe for anyone to read. The
+ * IRS deductibility code is turned into a yes/no with its source code kept.
+ */
+import { organizations } from "@/models";
+
+export const publicOrganizationColumns = {
+  id: organizations.id,
+  ein: organizations.ein,
+  name: organizations.name,
+  nickname: organizations.nickname,
+  city: organizations.city,
+  state: organizations.state,
+  zipcode: organizations.zipcode,
+  logoUrl: organizations.logoUrl,
+  description: organizations.description,
+  mission: organizations.mission,
+  nteeCode: organizations.nteeCode,
+  category: organizations.category,
+  irsSubsection: organizations.irsSubsection,
+  irsDeductibility: organizations.irsDeductibility,
+  irsRuling: organizations.irsRuling,
+  claimed: organizations.claimed,
+  live: organizations.live,
+  approvalStatus: organizations.approvalStatus,
+  socialMedia: organizations.socialMedia,
+  impacts: organizations.impacts,
+  stripeComplete: organizations.stripeComplete,
+};
+
+type Row = { [K in keyof typeof publicOrganizationColumns]: (typeof publicOrganizationColumns)[K]["_"]["data"] | null };
+
+export type PublicOrganization = {
+  _id: string;
+  ein: string | null;
+  /** "12-3456789" display form. */
+  einFormatted: string | null;
+  name: string;
+  nickname: string | null;
+  address: { city: string | null; state: string | null; zipcode: string | null };
+  images: { logo: string | null };
+  description: string | null;
+  mission: string | null;
+  nteeCode: string | null;
+  category: string | null;
+  /** 501(c) subsection code, "03" = 501(c)(3). */
+  subsection: string | null;
+  /** IRS deductibility: true for codes 1 and 4 (by treaty), false for 2, null when unknown. */
+  taxDeductible: boolean | null;
+  rulingYear: number | null;
+  claimed: boolean;
+  live: boolean;
+  approvalStatus: "approved" | "pending" | "rejected";
+  socialMedia: Record<string, string>;
+  impacts: { label: string; value: string }[];
+  acceptsDonations: boolean;
+};
+
+/** "123456789" -> "12-3456789". */
+export function formatEin(ein: string | null): string | null {
+  return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein;
+}
+
+/** Map selected public columns to the DTO. */
+export function toPublicOrganization(row: Row): PublicOrganization {
+  const code = row.irsDeductibility;
+  return {
+    _id: row.id!,
+    ein: row.ein,
+    einFormatted: formatEin(row.ein),
+    name: row.name ?? "",
+    nickname: row.nickname,
+    address: { city: row.city, state: row.state, zipcode: row.zipcode },
+    images: { logo: row.logoUrl },
+    description: row.description,
+    mission: row.mission,
+    nteeCode: row.nteeCode,
+    category: row.category,
+    subsection: row.irsSubsection,
+    taxDeductible: code === "1" || code === "4" ? true : code === "2" ? false : null,
+    rulingYear: row.irsRuling && /^\d{6}$/.test(row.irsRuling) ? Number(row.irsRuling.slice(0, 4)) : null,
+    claimed: row.claimed ?? false,
+    live: row.live ?? false,
+    approvalStatus: row.approvalStatus ?? "approved",
+    socialMedia: (row.socialMedia ?? {}) as Record<string, string>,
+    impacts: row.impacts ?? [],
+    // Gifts need an approved, live organization; a payment connection is checked at checkout.
+    acceptsDonations: (row.approvalStatus ?? "approved") === "approved" && (row.live ?? false),
+  };
+}
