@@ -60,3 +60,13 @@ export const updatePasswordSchema = z.object({
   password: newPasswordField,
 });
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+
+/** The change-password form: current, new and retyped password (retype must match, spec 5). */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: currentPasswordField,
+    password: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: messages.password.mismatch });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

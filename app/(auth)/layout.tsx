@@ -1,0 +1,6 @@
+import type { ReactNode } from "react";
+
+/** Sign-in and sign-up pages: one centred column. */
+export default function AuthLayout({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">{children}</div>;
+}

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Card } from "@/components/ui/card";
+import { getSessionUser } from "@/lib/auth/session";
+import { LoginForm } from "./_components/login-form";
+
+export const metadata: Metadata = { title: "Log in", robots: { index: false } };
+
+/** Only same-site paths are followed after sign-in. */
+function safeCallback(raw: string | string[] | undefined): string {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/dashboard";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallback(params.callbackUrl);
+  if (await getSessionUser()) redirect(callbackUrl);
+  return (
+    <Card padding="lg">
+      <h1 className="text-2xl font-bold text-ink">Log in to Givebridge</h1>
+      <p className="mt-1 text-ink-muted">Donors and nonprofits use the same sign-in.</p>
+      <LoginForm callbackUrl={callbackUrl} />
+      <p className="mt-6 text-sm text-ink-muted">
+        New here?{" "}
+        <Link className="font-semibold text-brand-700 underline-offset-4 hover:underline" href="/signup">
+          Create an account
+        </Link>
+        {" · "}
+        <Link className="font-semibold text-brand-700 underline-offset-4 hover:underline" href="/forgot">
+          Forgot your password?
+        </Link>
+      </p>
+    </Card>
+  );
+}

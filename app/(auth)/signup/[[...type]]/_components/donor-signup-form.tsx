@@ -1,0 +1,37 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { registerDonorSchema } from "@/lib/validations/auth";
+import { AccountFields } from "./account-fields";
+import { useSignup } from "./use-signup";
+
+type Values = z.input<typeof registerDonorSchema>;
+
+/** Donor (individual) sign-up: POST /api/register/individual. */
+export function DonorSignupForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(registerDonorSchema) as never, mode: "onTouched" });
+  const { submit, formError } = useSignup<Values & { email: string; password: string }>(setError as never);
+
+  return (
+    <form
+      noValidate
+      className="mt-6 space-y-4"
+      onSubmit={handleSubmit((values) => submit("/api/register/individual", values as never, "donor"))}
+    >
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <AccountFields register={register} errors={errors} setError={setError} />
+      <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Creating your account...">
+        Create donor account
+      </Button>
+    </form>
+  );
+}

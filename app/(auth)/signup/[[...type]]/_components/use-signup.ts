@@ -1,0 +1,59 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { storeKeys, writeStore } from "@/lib/client/stores";
+import { messages } from "@/lib/validations/messages";
+
+type ApiError = { message?: string; fields?: Record<string, string> };
+
+/**
+ * Submit a sign-up payload, sign the new account in and go to the thank-you page.
+ * Field errors from the server are shown on their fields; anything else as a form error.
+ */
+export function useSignup<T extends FieldValues & { email: string; password: string }>(setError: UseFormSetError<T>) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(url: string, body: T, section: string) {
+    setFormError(null);
+    let res: Response;
+    try {
+      res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    } catch {
+      setFormError(messages.generic.server);
+      return;
+    }
+    const data = (await res.json().catch(() => ({}))) as ApiError & { user?: { _id: string; type: string; orgId: string | null } };
+    if (!res.ok) {
+      const fields = Object.entries(data.fields ?? {});
+      for (const [name, message] of fields) setError(name as Path<T>, { message });
+      if (fields.length === 0 || !fields.some(([n]) => n in body)) setFormError(data.message ?? messages.generic.server);
+      return;
+    }
+    const signedIn = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
+    if (data.user) {
+      writeStore(storeKeys.signin, { _id: data.user._id, type: data.user.type, email: body.email });
+      if (data.user.orgId) writeStore(storeKeys.org, { _id: data.user.orgId });
+    }
+    router.push(signedIn?.ok ? `/signup-thankyou/${section}` : "/login");
+    router.refresh();
+  }
+
+  return { submit, formError };
+}
+
+/** Ask the server whether an email is free; returns a message when it is taken. */
+export async function emailTakenMessage(email: string): Promise<string | null> {
+  if (!email || !email.includes("@")) return null;
+  try {
+    const res = await fetch(`/api/check/${encodeURIComponent(email.trim())}`);
+    if (!res.ok) return null;
+    const data = (await res.json()) as { available: boolean };
+    return data.available ? null : messages.email.taken;
+  } catch {
+    return null;
+  }
+}

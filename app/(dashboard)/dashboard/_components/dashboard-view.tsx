@@ -1,0 +1,36 @@
+import { redirect } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { requireUserPage } from "@/lib/auth/session";
+import { siteLinks } from "@/lib/config/links";
+import { DonorDashboard } from "./donor-dashboard";
+import { NonprofitDashboard } from "./nonprofit-dashboard";
+
+/** Known dashboard sections (/dashboard/:section) and the error texts of /dashboard/:section/:error. */
+const sectionErrors: Record<string, string> = {
+  "stripe-connect": "We could not finish connecting your payment account. Please try again.",
+  paypal: "We could not finish connecting PayPal. Please try again.",
+};
+
+/**
+ * The dashboard of the signed-in user's type (spec: individual -> donor dashboard,
+ * nonprofit -> nonprofit dashboard). Logged-out visitors go to /login.
+ */
+export async function DashboardView({ path, section, error }: { path: string; section?: string; error?: string }) {
+  const user = await requireUserPage(path);
+  if (user.type === "admin") redirect("/admin");
+  const links = siteLinks();
+  return (
+    <>
+      {error ? (
+        <Alert variant="error" className="mb-6" title="Something went wrong">
+          {sectionErrors[section ?? ""] ?? "That did not work. Please try again, and contact us if it happens again."}
+        </Alert>
+      ) : null}
+      {user.type === "nonprofit" ? (
+        <NonprofitDashboard user={user} links={links} section={section} />
+      ) : (
+        <DonorDashboard user={user} links={links} section={section} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  Bell,
+  CreditCard,
+  Gift,
+  HandCoins,
+  Link2,
+  Megaphone,
+  MessagesSquare,
+  PenLine,
+  PlusCircle,
+  Search,
+  Settings,
+  ShoppingBag,
+  Users,
+} from "lucide-react";
+import Link from "next/link";
+import { UserAvatar } from "@/components/layout/user-avatar";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import type { SessionUser } from "@/lib/auth/types";
+import type { SiteLinks } from "@/lib/config/links";
+import { baseUrl } from "@/lib/env";
+import { formatCents, truncateCampaignName } from "@/lib/money";
+import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
+import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
+import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
+import { listOrganizationLinks, truncateLink } from "@/lib/services/organizations/list-organization-links";
+import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
+import { messages } from "@/lib/validations/messages";
+import { CopyLink } from "./copy-link";
+import { PopupTile } from "./popup-tile";
+import { SettingsPanel } from "./settings-panel";
+import { Tile } from "./tile";
+
+const statusLabel = (status: string) =>
+  status === "failed" ? "Failed" : status === "requires_action" ? "Pending Verification" : status === "succeeded" ? "Completed" : status;
+
+/**
+ * The nonprofit dashboard (spec section 2): the organization's name, the tiles, and the
+ * donations and Active Fundraisers Progress cards. Most tools are desktop only; phones see a
+ * message asking to use a desktop.
+ */
+export async function NonprofitDashboard({ user, links, section }: { user: SessionUser; links: SiteLinks; section?: string }) {
+  const org = await getOwnOrganization(user);
+  const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
+    listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
+    listRecentDonations(user, org._id, 5),
+    listOrganizationLinks(org._id, "wishlist"),
+    listOrganizationLinks(org._id, "marketplace"),
+    listUpdateNotices(10),
+  ]);
+  const site = baseUrl();
+  const profileUrl = `${site}/nonprofit/${org.nickname ?? org._id}`;
+
+  return (
+    <div>
+      <header className="flex items-center gap-4">
+        <UserAvatar src={org.images.logo} kind="organization" size={72} alt={`${org.name} logo`} />
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-ink-muted">Nonprofit dashboard</p>
+          <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
+          {org.einFormatted ? <p className="text-sm text-ink-muted">EIN {org.einFormatted}</p> : null}
+        </div>
+      </header>
+
+      {org.approvalStatus === "pending" ? (
+        <Alert variant="warning" className="mt-6" title="Waiting for approval">
+          Our team is reviewing your organization. It stays hidden and cannot receive donations until it is approved.
+        </Alert>
+      ) : null}
+
+      <Alert variant="info" className="mt-6 nav:hidden">
+        Most dashboard features are available on desktop only. Please visit your dashboard on a desktop computer to manage your
+        profile, payments and fundraisers.
+      </Alert>
+
+      <nav aria-label="Nonprofit dashboard" className="mt-8">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <Tile title="Edit My Profile" description="Your public profile" icon={PenLine} href={`/nonprofit/${org._id}`} desktopOnly />
+          <Tile title="Connect Payments" description="Stripe or PayPal" icon={CreditCard} href="/connect-payments" desktopOnly />
+          <Tile title="Manage Donations" description="Reports and exports" icon={HandCoins} href="/manage-pay" desktopOnly />
+          <li className="max-nav:hidden">
+            <PopupTile title="Manage Wishlist" description="Items you need" icon={Gift} defaultOpen={section === "wishlist"}>
+              <LinkList items={wishlist} empty={messages.organization.noWishlist} />
+            </PopupTile>
+          </li>
+          <li className="max-nav:hidden">
+            <PopupTile title="Manage Marketplace" description="Your shop" icon={ShoppingBag} defaultOpen={section === "marketplace"}>
+              <LinkList items={marketplace} empty={messages.organization.noMarketplace} />
+            </PopupTile>
+          </li>
+          <Tile title="Search For Grants" description="Grant Central" icon={Search} href={links.searchForGrants} desktopOnly />
+          <Tile title="Community Forum" description="Talk with peers" icon={MessagesSquare} href={links.communityForum} desktopOnly />
+          <Tile title="Collaborate With Influencers" icon={Megaphone} href={links.collaborateWithInfluencers} desktopOnly />
+          <Tile title="Connect With Grant Writers" icon={Users} href={links.grantWriters} desktopOnly />
+          <li>
+            <PopupTile title="Your Links" description="Share your pages" icon={Link2} defaultOpen={section === "links"}>
+              <div className="space-y-4">
+                <CopyLink label="Public profile" url={profileUrl} />
+                <CopyLink label="Donate" url={`${site}/donation/${org._id}/direct`} />
+                {activeCampaigns.map((c) => (
+                  <CopyLink key={c.id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c.id}`} />
+                ))}
+              </div>
+            </PopupTile>
+          </li>
+          <li>
+            <PopupTile title="What's New" description="Platform updates" icon={Bell} defaultOpen={section === "whats-new"}>
+              {notices.length === 0 ? (
+                <p className="text-ink-muted">No updates yet.</p>
+              ) : (
+                <ul className="space-y-4">
+                  {notices.map((n) => (
+                    <li key={n._id}>
+                      <p className="font-semibold text-ink">{n.title}</p>
+                      <p className="text-sm text-ink-muted">{n.description}</p>
+                      <p className="mt-1 text-xs text-ink-subtle">
+                        {n.createdAt.toLocaleDateString("en-US", { dateStyle: "medium" })}
+                        {n.link ? (
+                          <>
+                            {" · "}
+                            <a href={n.link} className="text-brand-700 hover:underline" target="_blank" rel="noopener noreferrer">
+                              Read more
+                            </a>
+                          </>
+                        ) : null}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </PopupTile>
+          </li>
+          <li className="max-nav:hidden">
+            <PopupTile title="Account Settings" description="Email and password" icon={Settings} defaultOpen={section === "settings"}>
+              <SettingsPanel user={user} />
+            </PopupTile>
+          </li>
+          <Tile title="Create Fundraiser" description="Start a campaign" icon={PlusCircle} href={`/nonprofit/${org._id}?sec=fundraiser`} desktopOnly />
+        </ul>
+      </nav>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardTitle as="h2">Donations</CardTitle>
+          {recent.length === 0 ? (
+            <EmptyState title={messages.report.empty} className="mt-4" />
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-100">
+              {recent.map((d) => (
+                <li key={d.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-ink">{d.fundraiser ?? "Direct Donation"}</span>
+                    <span className="text-ink-muted">
+                      {d.createdAt.toLocaleDateString("en-US", { dateStyle: "medium" })} · {statusLabel(d.status)}
+                      {d.donorName ? ` · ${d.donorName}` : ""}
+                    </span>
+                  </span>
+                  <span className="font-semibold text-ink tabular-nums">{formatCents(d.amountCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link href="/manage-pay" className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
+            Manage Donations
+          </Link>
+        </Card>
+        <Card>
+          <CardTitle as="h2">Active Fundraisers Progress</CardTitle>
+          {activeCampaigns.length === 0 ? (
+            <EmptyState title={messages.organization.noCampaigns} className="mt-4" />
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {activeCampaigns.map((c) => (
+                <li key={c.id}>
+                  <p className="flex justify-between gap-2 text-sm">
+                    <span className="font-medium text-ink" title={c.name}>
+                      {truncateCampaignName(c.name)}
+                    </span>
+                    <span className="text-ink-muted tabular-nums">
+                      {formatCents(c.progressCents)} of {formatCents(c.goalCents)}
+                    </span>
+                  </p>
+                  <ProgressBar
+                    value={c.progressCents}
+                    max={c.goalCents}
+                    label={`${c.name}: raised toward the goal`}
+                    valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
+                    showPercent
+                    className="mt-1"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function LinkList({ items, empty }: { items: { _id: string; url: string }[]; empty: string }) {
+  if (items.length === 0) return <p className="text-ink-muted">{empty}</p>;
+  return (
+    <ul className="space-y-2">
+      {items.map((i) => (
+        <li key={i._id}>
+          <a href={i.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline" title={i.url}>
+            {truncateLink(i.url)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

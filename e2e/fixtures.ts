@@ -1,0 +1,46 @@
+/**
+ * Helpers shared by the end-to-end specs: unique accounts, sign-up, login and logout as a
+ * person does them, through the pages.
+ */
+import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+
+export const PASSWORD = "Givebridge-e2e-1";
+
+/** A unique, valid email for one test run. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${randomBytes(3).toString("hex")}@example.org`;
+}
+
+/** Fill the account fields of a sign-up form. */
+export async function fillAccountFields(page: Page, account: { firstName: string; lastName: string; email: string; password?: string }) {
+  await page.getByLabel("First name").fill(account.firstName);
+  await page.getByLabel("Last name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: false }).first().fill(account.password ?? PASSWORD);
+}
+
+/** Sign a donor up through /signup/individual; ends on the thank-you page, signed in. */
+export async function signUpDonor(page: Page, account: { firstName: string; lastName: string; email: string }) {
+  await page.goto("/signup/individual");
+  await fillAccountFields(page, account);
+  await page.getByRole("button", { name: "Create donor account" }).click();
+  await expect(page).toHaveURL(/\/signup-thankyou\/donor$/);
+}
+
+/** Log in through /login; ends on the dashboard. */
+export async function login(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Log out from the avatar menu (desktop layout); ends on the home page. */
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+}

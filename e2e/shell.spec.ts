@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("shell and directory", () => {
+  test("unknown paths and /404 show the not-found page", async ({ page }) => {
+    const res = await page.goto("/this/path/does-not-exist");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: /page not found/i })).toBeVisible();
+    await page.goto("/404");
+    await expect(page.getByRole("heading", { name: /page not found/i })).toBeVisible();
+  });
+
+  test("the navigation search box goes to /search and finds Vermont organizations by name", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("banner").getByPlaceholder("Search by cause or location");
+    await box.fill("north country hospital");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?queryString=north(\+|%20)country(\+|%20)hospital&searchCategory=NonProfits/);
+    // No top bar on /search: its own header instead.
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    const result = page.getByRole("link", { name: /NORTH COUNTRY HOSPITAL/ }).first();
+    await expect(result).toBeVisible();
+    await result.click();
+    await expect(page).toHaveURL(/\/nonprofit\//);
+    await expect(page.getByRole("heading", { level: 1, name: /NORTH COUNTRY HOSPITAL/ })).toBeVisible();
+    await expect(page.getByText("EIN 03-0185556").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Claim this organization" })).toHaveAttribute("href", "/signup/nonprofit?ein=030185556");
+  });
+
+  test("/search with no parameters redirects to an empty NonProfits search", async ({ page }) => {
+    await page.goto("/search");
+    await expect(page).toHaveURL(/\/search\?queryString=&searchCategory=NonProfits$/);
+  });
+
+  test("below 800 px a drawer with mutually exclusive accordion groups replaces the dropdowns", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    for (const group of ["Explore", "For Donors", "For Charities", "About", "Resources"]) {
+      await expect(drawer.getByRole("button", { name: group, exact: true })).toBeVisible();
+    }
+    await drawer.getByRole("button", { name: "For Donors", exact: true }).click();
+    await expect(drawer.getByRole("link", { name: "Purpose Match" })).toBeVisible();
+    await drawer.getByRole("button", { name: "About", exact: true }).click();
+    await expect(drawer.getByRole("link", { name: "Testimonials" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Purpose Match" })).toBeHidden();
+    await expect(drawer.getByRole("link", { name: "Sign Up" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+  });
+
+  test("desktop dropdowns close on an outside click", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "For Charities" }).click();
+    await expect(page.getByRole("menuitem", { name: "Grant Central" })).toBeVisible();
+    await page.mouse.click(5, 600);
+    await expect(page.getByRole("menuitem", { name: "Grant Central" })).toBeHidden();
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The latest donations to the actor's organization for the dashboard card. Donor details
+ * appear only where the donor shared them for that gift (and never for anonymous gifts).
+ */
+import { desc, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations } from "@/models";
+
+export type RecentDonation = {
+  id: string;
+  createdAt: Date;
+  amountCents: Cents;
+  status: string;
+  failureReason: string | null;
+  /** Fundraiser name, or null for a direct donation. */
+  fundraiser: string | null;
+  /** Shown only when shared for this gift. */
+  donorName: string | null;
+  donorEmail: string | null;
+};
+
+/**
+ * @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId`.
+ */
+export async function listRecentDonations(actor: SessionUser, organizationId: string, limit = 5): Promise<RecentDonation[]> {
+  if (actor.type !== "nonprofit" || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: donations.id,
+      createdAt: donations.createdAt,
+      amountCents: donations.amountCents,
+      status: donations.status,
+      failureReason: donations.failureReason,
+      fundraiser: campaigns.name,
+      anonymous: donations.anonymous,
+      shareName: donations.shareName,
+      shareEmail: donations.shareEmail,
+      donorName: donations.donorName,
+      donorEmail: donations.donorEmail,
+    })
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(eq(donations.organizationId, organizationId))
+    .orderBy(desc(donations.createdAt))
+    .limit(Math.min(Math.max(limit, 1), 50));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    amountCents: r.amountCents,
+    status: r.status,
+    failureReason: r.failureReason,
+    fundraiser: r.fundraiser,
+    donorName: !r.anonymous && r.shareName ? r.donorName : null,
+    donorEmail: !r.anonymous && r.shareEmail ? r.donorEmail : null,
+  }));
+}

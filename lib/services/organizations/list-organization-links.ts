@@ -1,0 +1,22 @@
+/** Wishlist and marketplace links of an organization (public: they are shown on its profile). */
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { organizationLinks } from "@/models";
+
+export type OrganizationLink = { _id: string; url: string; label: string | null };
+
+/** Links of one kind, oldest first. */
+export async function listOrganizationLinks(organizationId: string, kind: "wishlist" | "marketplace"): Promise<OrganizationLink[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: organizationLinks.id, url: organizationLinks.url, label: organizationLinks.label })
+    .from(organizationLinks)
+    .where(and(eq(organizationLinks.organizationId, organizationId), eq(organizationLinks.kind, kind)))
+    .orderBy(asc(organizationLinks.createdAt));
+  return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
+}
+
+/** Spec section 9: links are shown truncated at 40 characters. */
+export function truncateLink(url: string): string {
+  return url.length > 40 ? `${url.slice(0, 40)}…` : url;
+}
