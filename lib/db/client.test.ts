@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { DatabaseLockedError, openPglite } from "./client";
+import { runMigrations } from "./migrate";
+
+/** The PGlite folder lock: a second opener, in this process or another, is refused and nothing is lost. */
+describe("embedded database folder lock", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-lock-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("a second process gets a clear message and exit code 1; the data survives", async () => {
+    const first = await openPglite(dir);
+    await runMigrations(first);
+    await first.exec("create table lock_probe (n int); insert into lock_probe values (42);");
+
+    await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseLockedError);
+
+    const second = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/migrate.ts"], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain("is in use by another Givebridge process");
+
+    const rows = await first.db.execute(sql`select n from lock_probe`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 42 }]);
+    await first.close();
+
+    // Once released, the folder opens again with its data.
+    const reopened = await openPglite(dir);
+    const again = await reopened.db.execute(sql`select n from lock_probe`);
+    expect((again as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 42 }]);
+    await reopened.close();
+  });
+});
