@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 }
 
 function buildIsStale(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const sources = ["app", "components", "lib", "models", "public"].map((d) => newestMtime(path.join(root, d)));
