@@ -9,10 +9,19 @@ import { messages } from "@/lib/validations/messages";
 import { authOptions } from "./options";
 import type { SessionUser, UserType } from "./types";
 
+/** The next-auth session (for the client SessionProvider), or null. */
+export function getSession() {
+  return getServerSession(authOptions());
+}
+
+/** The signed-in user of a session, or null. */
+export function sessionUserOf(session: Awaited<ReturnType<typeof getSession>>): SessionUser | null {
+  return session?.user?._id ? session.user : null;
+}
+
 /** The signed-in user, or null. Works in server components, route handlers and actions. */
 export async function getSessionUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions());
-  return session?.user?._id ? session.user : null;
+  return sessionUserOf(await getSession());
 }
 
 /** @throws AppError(unauthenticated) when nobody is signed in. */

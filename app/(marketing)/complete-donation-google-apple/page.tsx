@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { PlaceholderPage } from "@/components/layout/placeholder-page";
+
+export const metadata: Metadata = { title: "Completing your donation" };
+
+/** /complete-donation-google-apple — placeholder until the feature is built. */
+export default function CompleteWalletDonationPage() {
+  return <PlaceholderPage title="Completing your donation" />;
+}

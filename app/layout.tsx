@@ -1,0 +1,52 @@
+import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { SiteFooters } from "@/components/layout/footers";
+import { ScrollToTop } from "@/components/layout/scroll-to-top";
+import { SkipLink } from "@/components/layout/skip-link";
+import { TopNav } from "@/components/layout/top-nav";
+import { getSession, sessionUserOf } from "@/lib/auth/session";
+import { siteLinks } from "@/lib/config/links";
+import { Providers } from "./providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: {
+    default: "Givebridge | Giving that connects nonprofits and donors",
+    template: "%s | Givebridge",
+  },
+  description:
+    "Givebridge connects US nonprofits and donors: find a cause near you, give to fundraisers, track your impact, and give nonprofits the tools to grow.",
+  applicationName: "Givebridge",
+  icons: { icon: "/images/givebridge-logo.svg" },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#175e57",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The bar depends on the visitor's session cookie: every page renders per request.
+  await connection();
+  const session = await getSession();
+  const user = sessionUserOf(session);
+  const links = siteLinks();
+
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col">
+        <Providers session={session}>
+          <SkipLink target="main" />
+          <ScrollToTop />
+          <TopNav user={user} links={links} />
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+            {children}
+          </main>
+          <SiteFooters links={links} />
+        </Providers>
+      </body>
+    </html>
+  );
+}
