@@ -1,7 +1,7 @@
 /**
  * What the server does once at start (called from instrumentation.ts): open the database
  * (taking the PGlite folder lock), apply migrations, and on an empty database load the
- * Vermont directory and the demo seed. A second process on the same PGlite folder stops here
+ * Vermont directory and the demo seed, then start delivering queued mail. A second process on the same PGlite folder stops here
  * with a clear message and exit code 1, leaving the data untouched.
  */
 import { serverEnv } from "@/lib/env";
@@ -25,6 +25,8 @@ export async function prepareDatabase(): Promise<void> {
         );
       }
     }
+    const { startMailWorker } = await import("@/lib/mail/queue");
+    await startMailWorker();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { resetServerEnv } from "@/lib/env";
+import { enqueueMail, startMailWorker, stopMailQueue } from "./queue";
+import { deliverMail, listOutbox } from "./transport";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-mail-"));
+let received: { to: string; raw: string }[] = [];
+let server: SMTPServer;
+let port = 0;
+let h: DatabaseHandle;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.server.address() as { port: number }).port;
+  h = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await stopMailQueue();
+  await h.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  delete process.env.SMTP_URL;
+  delete process.env.DATA_DIR;
+  resetServerEnv();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  received = [];
+});
+
+const useOutbox = () => {
+  delete process.env.SMTP_URL;
+  process.env.DATA_DIR = dataDir;
+  resetServerEnv();
+};
+const useSmtp = () => {
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  resetServerEnv();
+};
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("timed out");
+}
+
+describe("mail", () => {
+  test("without SMTP_URL a message becomes an .eml file in the outbox", async () => {
+    useOutbox();
+    const res = await deliverMail({ to: "donor@example.org", subject: "Your receipt", text: "Thank you for your gift." });
+    expect(res.via).toBe("outbox");
+    const raw = fs.readFileSync(res.file!, "utf8");
+    expect(raw).toMatch(/^To: donor@example.org$/m);
+    expect(raw).toContain("Thank you for your gift.");
+    const listed = await listOutbox();
+    expect(listed[0]).toMatchObject({ to: "donor@example.org", subject: "Your receipt" });
+  });
+
+  test("with SMTP_URL it goes to the SMTP server, attachments included", async () => {
+    useSmtp();
+    const res = await deliverMail({
+      to: "np@example.org",
+      subject: "New donation",
+      text: "You received $25.00.",
+      attachments: [{ filename: "receipt.pdf", contentType: "application/pdf", contentBase64: Buffer.from("%PDF-1.4 test").toString("base64") }],
+    });
+    expect(res.via).toBe("smtp");
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toBe("np@example.org");
+    expect(received[0]!.raw).toContain("filename=receipt.pdf");
+  });
+
+  test("queued mail is delivered only when its transaction commits", async () => {
+    useSmtp();
+    await startMailWorker({ pollingIntervalSeconds: 0.5 });
+    await h.db
+      .transaction(async (tx) => {
+        await enqueueMail({ to: "rolled-back@example.org", subject: "never", text: "never" }, { tx });
+        await tx.execute(sql`select 1`);
+        throw new Error("abort");
+      })
+      .catch(() => undefined);
+    await h.db.transaction(async (tx) => {
+      await enqueueMail({ to: "committed@example.org", subject: "Receipt", text: "Thanks" }, { tx });
+    });
+    await waitFor(() => received.some((m) => m.to === "committed@example.org"));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(received.map((m) => m.to)).toEqual(["committed@example.org"]);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The durable mail queue: pg-boss jobs in the application's own database (PGlite or
+ * PostgreSQL), so a message is never lost on a crash and failed deliveries are retried with
+ * backoff. Enqueue inside the transaction that makes the change the mail is about: the job
+ * exists only if that transaction commits, and it is delivered after the commit.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+import { deliverMail, type MailMessage } from "./transport";
+
+const QUEUE = "mail";
+
+type SqlAdapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }> };
+
+/** pg-boss's database interface over our handle (multi-statement scripts go through exec). */
+function adapterFor(handle: DatabaseHandle): SqlAdapter {
+  if (handle.kind === "pglite") {
+    const pg = handle.raw as import("@electric-sql/pglite").PGlite;
+    return {
+      executeSql: async (text, values) => {
+        if (!values || values.length === 0) {
+          const results = await pg.exec(text);
+          const last = results[results.length - 1];
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+        }
+        const r = await pg.query(text, values as never[]);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      },
+    };
+  }
+  const pool = handle.raw as import("pg").Pool;
+  return {
+    executeSql: async (text, values) => {
+      const r = await pool.query(text, values as unknown[]);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    },
+  };
+}
+
+/** Run pg-boss's statement inside a Drizzle transaction: `$1`-style placeholders become parameters. */
+function adapterForTransaction(tx: Executor): SqlAdapter {
+  return {
+    executeSql: async (text, values = []) => {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => {
+        if (i % 2 === 0) chunks.push(sql.raw(part));
+        else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
+      });
+      const result = (await tx.execute(sql.join(chunks, sql.raw("")))) as unknown as { rows?: unknown[]; rowCount?: number };
+      return { rows: result.rows ?? (Array.isArray(result) ? result : []), rowCount: result.rowCount };
+    },
+  };
+}
+
+type BossState = { boss: PgBoss; handle: DatabaseHandle; working: boolean };
+const globalForBoss = globalThis as unknown as { __givebridgeBoss?: Promise<BossState> };
+
+async function startBoss(): Promise<BossState> {
+  const handle = await getHandle();
+  const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
+  await boss.start();
+  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  return { boss, handle, working: false };
+}
+
+/** The process-wide queue (started on first use, once per database handle). */
+async function getBoss(): Promise<BossState> {
+  const handle = await getHandle();
+  const current = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss : undefined;
+  if (current && current.handle === handle) return current;
+  globalForBoss.__givebridgeBoss = startBoss();
+  return globalForBoss.__givebridgeBoss;
+}
+
+/**
+ * Queue a message. With `tx`, the job is written in that transaction and only exists if it
+ * commits. Returns the job id.
+ */
+export async function enqueueMail(message: MailMessage, options: { tx?: Executor } = {}): Promise<string | null> {
+  const { boss } = await getBoss();
+  return boss.send(QUEUE, message, options.tx ? ({ db: adapterForTransaction(options.tx) } as PgBoss.SendOptions) : {});
+}
+
+/** Start delivering queued mail in this process (the server calls this at start). Idempotent. */
+export async function startMailWorker(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const state = await getBoss();
+  if (state.working) return;
+  state.working = true;
+  await state.boss.work<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+    // One job at a time: a failure retries only the message that failed.
+    for (const job of jobs) await deliverMail(job.data);
+  });
+}
+
+/** Stop the queue (tests, shutdown). */
+export async function stopMailQueue(): Promise<void> {
+  const state = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss.catch(() => undefined) : undefined;
+  globalForBoss.__givebridgeBoss = undefined;
+  if (state) await state.boss.stop({ graceful: false, wait: true, close: false });
+}

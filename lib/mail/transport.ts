@@ -1,0 +1,80 @@
+/**
+ * Delivering one email: through the SMTP server of SMTP_URL when it is set, otherwise as an
+ * .eml file in DATA_DIR/outbox (a local outbox that the development mailbox page lists).
+ * Both go through nodemailer, so the message on disk is exactly what SMTP would carry.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { serverEnv } from "@/lib/env";
+
+/** An email to send. `text` is required; `html` optional. Attachments are base64 so jobs stay JSON. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
+};
+
+let smtp: { url: string; transporter: Transporter } | undefined;
+
+/** Folder of the local outbox. */
+export function outboxDir(): string {
+  return path.resolve(serverEnv().DATA_DIR, "outbox");
+}
+
+/**
+ * Send one message now.
+ * @returns where it went: { via: "smtp", messageId } or { via: "outbox", file }.
+ * @throws the transport's error (the queue retries it).
+ */
+export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" | "outbox"; messageId?: string; file?: string }> {
+  const env = serverEnv();
+  const mail = {
+    from: env.MAIL_FROM,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    replyTo: message.replyTo,
+    attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
+  };
+  if (env.SMTP_URL) {
+    if (!smtp || smtp.url !== env.SMTP_URL) smtp = { url: env.SMTP_URL, transporter: nodemailer.createTransport(env.SMTP_URL) };
+    const info = await smtp.transporter.sendMail(mail);
+    return { via: "smtp", messageId: info.messageId };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await stream.sendMail(mail);
+  const dir = outboxDir();
+  await fs.mkdir(dir, { recursive: true });
+  const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, 80);
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  return { via: "outbox", file, messageId: info.messageId };
+}
+
+export type OutboxEntry = { file: string; to: string; subject: string; date: Date; size: number };
+
+/** The newest `limit` messages of the local outbox (headers only). */
+export async function listOutbox(limit = 50): Promise<OutboxEntry[]> {
+  const dir = outboxDir();
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  names.sort().reverse();
+  const entries: OutboxEntry[] = [];
+  for (const name of names.slice(0, limit)) {
+    const full = path.join(dir, name);
+    const [raw, stat] = await Promise.all([fs.readFile(full, "utf8"), fs.stat(full)]);
+    const header = raw.split(/\n\n/, 1)[0] ?? "";
+    const field = (n: string) => header.match(new RegExp(`^${n}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+    entries.push({ file: name, to: field("To"), subject: field("Subject"), date: stat.mtime, size: stat.size });
+  }
+  return entries;
+}
