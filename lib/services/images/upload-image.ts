@@ -1,0 +1,74 @@
+/**
+ * Upload an image (POST /api/images, spec sections 3, 5, 7 and 9): the cropped image is
+ * re-encoded and stored with a random-suffixed name, the uncropped image (or, without one,
+ * the cropped image again) as the `original_` copy beside it, then the record points at the
+ * new URL and the previous files are removed. Any failure leaves the old image in place
+ * (spec section 8: "returns false; old image stays").
+ */
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { FIELD_ASPECT, type ImageField, type UploadedImage } from "@/lib/images/constants";
+import { processImage } from "@/lib/images/process-image";
+import { storedFileName } from "@/lib/images/random-suffix";
+import { logger } from "@/lib/logger";
+import { getStorage } from "@/lib/storage";
+import { messages } from "@/lib/validations/messages";
+import { resolveImageTarget } from "./image-target";
+import { IMAGE_FOLDER, originalKeyOf, removeStoredImage } from "./stored-files";
+
+export type UploadImageInput = {
+  actor: SessionUser;
+  field: ImageField;
+  identifier: string;
+  /** Bytes of the cropped image and the client's file name. */
+  croppedImage: Uint8Array;
+  croppedImageFileName?: string;
+  /** Bytes of the uncropped image, when the client sends it. */
+  originalImage?: Uint8Array;
+};
+
+/**
+ * Store a new image for the slot and return its URL.
+ * @returns { field, identifier, url, originalUrl } — JPEG files, height <= 1080 px (400 px square).
+ * @throws AppError(forbidden | not_found) for a slot the actor may not change;
+ *   AppError(bad_request) with the spec's image messages for oversize or non-image files.
+ *   Nothing is stored and the record is unchanged in every error case.
+ */
+export async function uploadImage(input: UploadImageInput): Promise<UploadedImage> {
+  const db = await getDb();
+  // Authorize before any processing; the transaction below checks again before writing.
+  await resolveImageTarget(db, input.actor, input.field, input.identifier);
+
+  const square = FIELD_ASPECT[input.field] === "square" ? true : undefined;
+  const cropped = await processImage(input.croppedImage, { square });
+  const original = input.originalImage ? await processImage(input.originalImage, { square: false }) : cropped;
+
+  const storage = getStorage();
+  const key = `${IMAGE_FOLDER}/${storedFileName(input.croppedImageFileName ?? input.field)}`;
+  const originalKey = originalKeyOf(key);
+  try {
+    await storage.put(key, cropped.data, cropped.contentType);
+    await storage.put(originalKey, original.data, original.contentType);
+  } catch (err) {
+    await Promise.allSettled([storage.delete(key), storage.delete(originalKey)]);
+    logger.error("image upload to storage failed", { name: (err as Error)?.name });
+    throw new AppError("unavailable", messages.generic.server);
+  }
+
+  const url = storage.urlOf(key);
+  let previous: string | null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      // Re-read inside the transaction: the URL to clean up is the one actually replaced.
+      const fresh = await resolveImageTarget(tx, input.actor, input.field, input.identifier);
+      if (!(await fresh.write(tx, url))) throw new AppError("not_found", messages.generic.notFound);
+      return fresh.currentUrl;
+    });
+  } catch (err) {
+    await Promise.allSettled([storage.delete(key), storage.delete(originalKey)]);
+    throw err;
+  }
+  if (previous !== url) await removeStoredImage(storage, previous);
+  return { field: input.field, identifier: input.identifier, url, originalUrl: storage.urlOf(originalKey) };
+}
