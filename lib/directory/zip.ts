@@ -2,8 +2,17 @@
  * US ZIP codes: coordinates of a ZIP (for distance search on imported organizations) and a
  * small city/ZIP autocomplete, both over the offline `zipcodes` package data (about 42,000
  * US ZIPs; its Canadian codes are left out).
+ *
+ * The data is loaded on first use. The package keeps it as one 4.9 MB JavaScript object
+ * literal, and requiring that module costs about 90 MB of resident memory (V8 compiling the
+ * literal) against about 20 MB when the same text is read with JSON.parse; the directory
+ * import must stay under 400 MB, so the JSON route is taken when the package's file has the
+ * expected layout, and `require("zipcodes")` otherwise.
  */
-import zipcodes, { type ZipCodeInfo } from "zipcodes";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { ZipCodeInfo } from "zipcodes";
 
 /** Latitude and longitude in decimal degrees (WGS 84). */
 export type Coordinates = { latitude: number; longitude: number };
@@ -19,6 +28,42 @@ export type LocationSuggestion = {
 };
 
 const ZIP_PATTERN = /^(\d{5})(?:-?\d{4})?$/;
+
+type ZipTable = { codes: Readonly<Record<string, ZipCodeInfo>>; loadedFrom: "json" | "module" };
+let table: ZipTable | undefined;
+
+/**
+ * The package's US code table. Resolved from the project root at run time (not through the
+ * bundler), so Next, Jest and tsx all read the same installed package.
+ */
+function zipTable(): ZipTable {
+  if (table) return table;
+  const requireFromRoot = createRequire(path.join(process.cwd(), "package.json"));
+  try {
+    const source = fs.readFileSync(requireFromRoot.resolve("zipcodes/lib/codes.js"), "utf8");
+    const prefix = "exports.codes = ";
+    // JSON strings cannot hold a raw newline, so ";\n" only ends the statement.
+    const end = source.indexOf(";\n", prefix.length);
+    if (source.startsWith(prefix) && end > 0) {
+      const codes = JSON.parse(source.slice(prefix.length, end)) as Record<string, ZipCodeInfo>;
+      const probe = codes["05602"];
+      if (probe && typeof probe.latitude === "number" && probe.state === "VT") {
+        table = { codes, loadedFrom: "json" };
+        return table;
+      }
+    }
+  } catch {
+    // Another layout or a bundled deployment: the module itself below.
+  }
+  const zipcodes = requireFromRoot("zipcodes") as typeof import("zipcodes");
+  table = { codes: zipcodes.codes, loadedFrom: "module" };
+  return table;
+}
+
+/** How the ZIP data was loaded ("json" is the light route); for tests and diagnostics. */
+export function zipDataSource(): ZipTable["loadedFrom"] {
+  return zipTable().loadedFrom;
+}
 
 /**
  * The 5-digit form of a US ZIP: "05602", "05602-2957" and "056022957" all give "05602".
@@ -36,8 +81,9 @@ export function normalizeZip(zip: string | null | undefined): string | null {
 export function zipToCoordinates(zip: string | null | undefined): Coordinates | null {
   const five = normalizeZip(zip);
   if (!five) return null;
-  // Always a string: a number would lose the leading zero of New England ZIPs.
-  const info = zipcodes.lookup(five);
+  // Keys are strings: a number would lose the leading zero of New England ZIPs.
+  const { codes } = zipTable();
+  const info = Object.hasOwn(codes, five) ? codes[five] : undefined;
   if (!info || info.country !== "US") return null;
   return { latitude: info.latitude, longitude: info.longitude };
 }
@@ -54,7 +100,7 @@ let index: Index | undefined;
 /** Built on first use only: most processes never autocomplete, and this takes ~50 ms. */
 function getIndex(): Index {
   if (index) return index;
-  const byZip = Object.values(zipcodes.codes)
+  const byZip = Object.values(zipTable().codes)
     .filter((c: ZipCodeInfo) => c.country === "US" && /^\d{5}$/.test(c.zip))
     .map((c) => ({ zip: c.zip, city: c.city, state: c.state, latitude: c.latitude, longitude: c.longitude }))
     .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));

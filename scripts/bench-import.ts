@@ -1,0 +1,269 @@
+/**
+ * `npm run bench:import [-- DIR]`: time the IRS directory import of every `*.csv.gz` in DIR
+ * (default ../shared/data/irs-eo-bmf, the 20-state extract, 247,693 rows) on
+ *   (a) a fresh embedded PGlite database in a temporary folder, and
+ *   (b) a fresh database `gb_bench_<random>` on the PostgreSQL server of BENCH_DATABASE_URL
+ *       (default postgres://root@127.0.0.1:5432/test), dropped afterwards.
+ * Each step runs in its own child process (`npx tsx` of this script in worker mode) so that
+ * its peak resident memory is its own: the kernel's high-water mark
+ * (process.resourceUsage().maxRSS) and RSS sampled every 100 ms, whichever is higher.
+ * Creating the PGlite database (initdb + migrations) is a separate step with its own figure:
+ * it costs the same whatever the input and is not part of an import.
+ * Each database is then imported a second time, which must report 0 inserted / 0 updated.
+ *
+ * Targets: under 60 s on PostgreSQL, under 180 s on PGlite, peak RSS under 400 MB.
+ * Options: --pglite-conf "shared_buffers=16MB" adds a PGlite run opened with that setting.
+ * Exit code: 0 all targets met, 2 a target missed, 1 an error.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ImportSummary } from "../lib/directory/import-irs";
+
+const RESULT_PREFIX = "BENCH_RESULT ";
+const TARGET_RSS_MB = 400;
+const TARGET_SECONDS = { pglite: 180, postgres: 60 } as const;
+
+type Kind = "pglite" | "postgres";
+type Step = "create" | "import";
+type WorkerResult = { summary: ImportSummary | null; seconds: number; peakRssMb: number; maxRssMb: number; sampledRssMb: number };
+
+// ---------------------------------------------------------------- worker (child process)
+
+async function openForBench(kind: Kind, target: string, pgliteConf: string | undefined) {
+  const { openPglite, openPostgres } = await import("../lib/db/client");
+  if (kind === "postgres") return openPostgres(target);
+  if (!pgliteConf) return openPglite(target);
+  // Only for the --pglite-conf comparison: the app's own openPglite takes no settings.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const schema = await import("../models");
+  const [{ pg_trgm }, { unaccent }, { citext }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("@electric-sql/pglite/contrib/citext"),
+  ]);
+  const client = await PGlite.create(path.join(target, "pgdata"), {
+    extensions: { pg_trgm, unaccent, citext },
+    postgresqlconf: pgliteConf.split(/[;,]\s*/).join("\n"),
+  });
+  const db = drizzle({ client, schema }) as unknown as import("../lib/db/client").Database;
+  const handle: import("../lib/db/client").DatabaseHandle = {
+    db,
+    kind: "pglite",
+    raw: client,
+    exec: async (q) => {
+      await client.exec(q);
+    },
+    close: () => client.close(),
+  };
+  return handle;
+}
+
+async function worker(args: string[]): Promise<void> {
+  const [kind, step, target, dataDir, pgliteConf] = args as [Kind, Step, string, string, string | undefined];
+  let sampled = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, process.memoryUsage().rss);
+  }, 100);
+  const { runMigrations } = await import("../lib/db/migrate");
+  const { importIrsFiles } = await import("../lib/directory/import-irs");
+  const started = performance.now();
+  const handle = await openForBench(kind, target, pgliteConf || undefined);
+  let summary: ImportSummary | null = null;
+  try {
+    await runMigrations(handle);
+    if (step === "import") {
+      summary = await importIrsFiles(handle.db, csvFiles(dataDir), {
+        // PGlite blocks the event loop while it works: sample at every batch as well.
+        onProgress: () => {
+          sampled = Math.max(sampled, process.memoryUsage().rss);
+        },
+      });
+    }
+  } finally {
+    await handle.close();
+  }
+  clearInterval(sampler);
+  sampled = Math.max(sampled, process.memoryUsage().rss);
+  const maxRssMb = process.resourceUsage().maxRSS / 1024; // maxRSS is in KiB
+  const sampledRssMb = sampled / 1024 / 1024;
+  const result: WorkerResult = {
+    summary,
+    seconds: Math.round(performance.now() - started) / 1000,
+    peakRssMb: Math.round(Math.max(maxRssMb, sampledRssMb)),
+    maxRssMb: Math.round(maxRssMb),
+    sampledRssMb: Math.round(sampledRssMb),
+  };
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+}
+
+// ---------------------------------------------------------------- parent
+
+function csvFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".csv.gz"))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Run one worker step in a child process and return what it reported. */
+function runChild(kind: Kind, step: Step, target: string, dataDir: string, pgliteConf = ""): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", __filename, "--worker", kind, step, target, dataDir, pgliteConf], {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      out += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const line = out.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
+      if (code !== 0 || !line) {
+        reject(new Error(`${kind} ${step} worker failed (exit ${code})`));
+        return;
+      }
+      resolve(JSON.parse(line.slice(RESULT_PREFIX.length)) as WorkerResult);
+    });
+  });
+}
+
+type Row = { database: string; step: string; result: WorkerResult; verdict: string; met: boolean };
+
+function importRows(database: string, kind: Kind, first: WorkerResult, second: WorkerResult): Row[] {
+  const limit = TARGET_SECONDS[kind];
+  const s1 = first.summary!;
+  const s2 = second.summary!;
+  const fastEnough = s1.seconds < limit;
+  const smallEnough = first.peakRssMb < TARGET_RSS_MB;
+  const reimportClean = s2.inserted === 0 && s2.updated === 0 && s2.unchanged === s2.read - s2.skipped;
+  return [
+    {
+      database,
+      step: "import",
+      result: first,
+      verdict: `time < ${limit} s: ${fastEnough ? "yes" : "NO"}; RSS < ${TARGET_RSS_MB} MB: ${smallEnough ? "yes" : "NO"}`,
+      met: fastEnough && smallEnough,
+    },
+    {
+      database,
+      step: "re-import",
+      result: second,
+      verdict:
+        `${s2.inserted} inserted / ${s2.updated} updated / ${s2.unchanged} unchanged: ${reimportClean ? "yes" : "NO"}; ` +
+        `RSS < ${TARGET_RSS_MB} MB: ${second.peakRssMb < TARGET_RSS_MB ? "yes" : "NO"}`,
+      met: reimportClean && second.peakRssMb < TARGET_RSS_MB,
+    },
+  ];
+}
+
+function printTable(rows: Row[]): void {
+  const header = ["database", "step", "rows", "seconds", "rows/s", "peak RSS MB", "targets met"];
+  const body = rows.map((r) => {
+    const s = r.result.summary;
+    const seconds = s ? s.seconds : r.result.seconds;
+    return [
+      r.database,
+      r.step,
+      s ? s.read.toLocaleString("en-US") : "-",
+      seconds.toFixed(1),
+      s && seconds > 0 ? Math.round(s.read / seconds).toLocaleString("en-US") : "-",
+      `${r.result.peakRssMb} (kernel ${r.result.maxRssMb}, sampled ${r.result.sampledRssMb})`,
+      r.verdict,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(" | ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+  for (const b of body) console.log(line(b));
+}
+
+async function benchPglite(dataDir: string, label: string, conf = ""): Promise<Row[]> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-pglite-"));
+  try {
+    console.log(`${label}: creating a fresh database in ${folder} ...`);
+    const created = await runChild("pglite", "create", folder, dataDir, conf);
+    console.log(`${label}: importing ...`);
+    const first = await runChild("pglite", "import", folder, dataDir, conf);
+    console.log(`${label}: importing again ...`);
+    const second = await runChild("pglite", "import", folder, dataDir, conf);
+    return [
+      { database: label, step: "create+migrate", result: created, verdict: "(not an import: initdb, same for any input)", met: true },
+      ...importRows(label, "pglite", first, second),
+    ];
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(dataDir: string): Promise<Row[]> {
+  const { Client } = await import("pg");
+  const serverUrl = process.env.BENCH_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
+  const name = `gb_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    console.log(`PostgreSQL: importing into ${name} ...`);
+    const first = await runChild("postgres", "import", url.toString(), dataDir);
+    console.log("PostgreSQL: importing again ...");
+    const second = await runChild("postgres", "import", url.toString(), dataDir);
+    return importRows("PostgreSQL", "postgres", first, second);
+  } finally {
+    const dropper = new Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const positional: string[] = [];
+  let pgliteConf: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--pglite-conf") pgliteConf = args[++i];
+    else positional.push(args[i]!);
+  }
+  const dataDir = path.resolve(process.cwd(), positional[0] ?? "../shared/data/irs-eo-bmf");
+  if (!fs.existsSync(dataDir) || csvFiles(dataDir).length === 0) {
+    console.error(`No .csv.gz files in ${dataDir}`);
+    return 1;
+  }
+  console.log(`Benchmark: ${csvFiles(dataDir).length} files from ${dataDir}, ${os.cpus().length} cores\n`);
+  const rows = [...(await benchPglite(dataDir, "PGlite")), ...(await benchPostgres(dataDir))];
+  if (pgliteConf) rows.push(...(await benchPglite(dataDir, `PGlite (${pgliteConf})`, pgliteConf)));
+  console.log("");
+  printTable(rows);
+  const allMet = rows.every((r) => r.met);
+  console.log(`\n${allMet ? "All targets met." : "Some targets were missed (see the last column)."}`);
+  return allMet ? 0 : 2;
+}
+
+if (process.argv[2] === "--worker") {
+  worker(process.argv.slice(3)).catch((err: unknown) => {
+    const e = err as Error & { cause?: unknown };
+    console.error(`Worker failed: ${(e.cause instanceof Error ? e.cause : e).message.split("\n")[0]}`);
+    process.exitCode = 1;
+  });
+} else {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(`Benchmark failed: ${(err as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}
