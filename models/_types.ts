@@ -7,3 +7,10 @@ export const citext = customType<{ data: string }>({
     return "citext";
   },
 });
+
+/** `tsvector`: a full-text search document (read-only here: organizations generate theirs). */
+export const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});

@@ -16,7 +16,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
-import { citext } from "./_types";
+import { citext, tsvector } from "./_types";
 
 /**
  * approved: may receive donations. pending: registered without an EIN (or a disputed claim)
@@ -96,6 +96,13 @@ export const organizations = pgTable(
     stripeAccountId: text("stripe_account_id"),
     stripeComplete: boolean("stripe_complete").notNull().default(false),
     paypalMerchantId: text("paypal_merchant_id"),
+    /**
+     * Full-text search document over name, secondary name, category, city and state, kept by
+     * the database (gb_organization_document, migration 0002_search_functions).
+     */
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      sql`gb_organization_document(name, sort_name, category, city, state)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,6 +112,8 @@ export const organizations = pgTable(
     index("organizations_zipcode_idx").on(t.zipcode),
     index("organizations_lat_lng_idx").on(t.latitude, t.longitude),
     index("organizations_ntee_major_idx").on(t.nteeMajorGroup),
+    index("organizations_search_document_idx").using("gin", t.searchDocument),
+    index("organizations_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 

@@ -12,13 +12,24 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SearchBox } from "@/components/layout/search-box";
+import { publicPageMetadata } from "@/components/share/page-metadata";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatCents, truncateCampaignName } from "@/lib/money";
+import { searchCampaigns } from "@/lib/search/campaigns";
 
-export const metadata: Metadata = {
-  title: { absolute: "Givebridge | Giving that connects nonprofits and donors" },
-};
+export function generateMetadata(): Metadata {
+  return publicPageMetadata({
+    title: "Givebridge | Giving that connects nonprofits and donors",
+    absoluteTitle: true,
+    description:
+      "Find US nonprofits by cause or location, give to live fundraisers, and track your impact. Nonprofits get one dashboard for fundraising, payments and partnerships.",
+    path: "/",
+  });
+}
 
 /** Spec section 1: the six benefit cards of the marketing home page. */
 const benefits: { title: string; text: string; icon: LucideIcon }[] = [
@@ -68,7 +79,8 @@ const nonprofitPoints = [
   "See donation reports and download them as CSV",
 ];
 
-export default function HomePage() {
+export default async function HomePage() {
+  const live = await searchCampaigns({ query: "", limit: 6, offset: 0 });
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
@@ -104,6 +116,52 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      {live.results.length ? (
+        <section aria-labelledby="fundraisers-title" className="mx-auto w-full max-w-site px-4 pt-4 pb-8 sm:px-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <p className="text-sm font-bold tracking-widest text-accent-700 uppercase">Live now</p>
+              <h2 id="fundraisers-title" className="mt-1 text-2xl font-extrabold tracking-tight sm:text-3xl">
+                Fundraisers you can support today
+              </h2>
+            </div>
+            <Link href="/search?queryString=&searchCategory=Campaigns" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+              See all fundraisers <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {live.results.map((c) => (
+              <li key={c._id}>
+                <Card className="flex h-full flex-col">
+                  <p className="font-bold text-ink" title={c.name}>
+                    {truncateCampaignName(c.name)}
+                  </p>
+                  <Link href={`/nonprofit/${c.organization._id}?sec=fundraiser`} className="mt-0.5 text-sm text-brand-700 hover:underline">
+                    {c.organization.name}
+                  </Link>
+                  <ProgressBar
+                    value={c.progressCents}
+                    max={c.goalCents}
+                    label={`${c.name}: raised toward the goal`}
+                    valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
+                    showPercent
+                    className="mt-4"
+                  />
+                  <p className="mt-1 text-sm text-ink-muted">
+                    {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
+                  </p>
+                  <div className="mt-auto pt-4">
+                    <LinkButton href={`/donation/${c.organization._id}/${c._id}`} size="sm" variant="accent">
+                      Donate
+                    </LinkButton>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="benefits-title" className="mx-auto w-full max-w-site px-4 py-16 sm:px-6 sm:py-20">
         <div className="mx-auto max-w-2xl text-center">

@@ -1,14 +1,14 @@
 import { HandCoins, HeartHandshake, Mail, Search, ShieldCheck, Sprout, UsersRound, type LucideIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { publicPageMetadata } from "@/components/share/page-metadata";
 import { searchHref } from "@/components/layout/routes";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { siteLinks } from "@/lib/config/links";
 
-export const metadata: Metadata = {
-  title: "About Us",
-  description: "What Givebridge is, how it works for donors and for nonprofits, and how to reach us.",
-};
+export function generateMetadata(): Metadata {
+  return publicPageMetadata({ title: "About Us", description: "What Givebridge is, how it works for donors and for nonprofits, and how to reach us.", path: "/about" });
+}
 
 type Step = { title: string; text: string; icon: LucideIcon };
 

@@ -1,14 +1,14 @@
 import { HeartHandshake, MapPin, Tags, type LucideIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { publicPageMetadata } from "@/components/share/page-metadata";
 import Link from "next/link";
 import { searchHref } from "@/components/layout/routes";
 import { SearchBox } from "@/components/layout/search-box";
 import { Card } from "@/components/ui/card";
 
-export const metadata: Metadata = {
-  title: "Find a cause",
-  description: "Search nonprofits by cause or location, or browse fundraisers on Givebridge.",
-};
+export function generateMetadata(): Metadata {
+  return publicPageMetadata({ title: "Find a cause", description: "Search nonprofits by cause or location, or browse fundraisers on Givebridge.", path: "/find" });
+}
 
 const ways: { title: string; text: string; href: string; cta: string; icon: LucideIcon }[] = [
   {

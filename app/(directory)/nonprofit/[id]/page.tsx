@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BadgeCheck, Building2, MapPin, Share2 } from "lucide-react";
+import Link from "next/link";
+import { BadgeCheck, Building2, CalendarDays, ExternalLink, Gift, MapPin, Store } from "lucide-react";
 import { UserAvatar } from "@/components/layout/user-avatar";
+import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
+import { ShareButton } from "@/components/share/share-dialog";
+import { ApprovedStories } from "@/components/stories/approved-stories";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -11,9 +15,12 @@ import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { formatCents, truncateCampaignName } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationEvents } from "@/lib/services/events/list-events";
+import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
 import { getPublicOrganization } from "@/lib/services/organizations/get-organization";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { messages } from "@/lib/validations/messages";
+import { ScrollToSection } from "./_components/scroll-to-section";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,11 +37,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const org = await load((await params).id);
   if (!org) return { title: "Organization not found" };
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
-  return {
-    title: org.name,
-    description: org.mission ?? org.description ?? `${org.name}${place ? ` in ${place}` : ""}: give securely on Givebridge.`,
-    alternates: { canonical: `/nonprofit/${org._id}` },
-  };
+  const description = (org.mission ?? org.description ?? `${org.name}${place ? ` in ${place}` : ""}: a tax-exempt organization. Give securely on Givebridge.`).slice(0, 300);
+  return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}` });
 }
 
 const deductibilityText = (org: PublicOrganization) =>
@@ -51,7 +55,12 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
   if (!org) notFound();
   const user = await getSessionUser();
   const isOwner = user?.type === "nonprofit" && user.orgId === org._id;
-  const campaigns = await listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 });
+  const [campaigns, events, wishlist, marketplace] = await Promise.all([
+    listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 }),
+    org.live && org.approvalStatus === "approved" ? listOrganizationEvents(org._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
+    listOrganizationLinks(org._id, "wishlist"),
+    listOrganizationLinks(org._id, "marketplace"),
+  ]);
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const openFundraisers = query.sec === "fundraiser";
 
@@ -80,15 +89,13 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
             {org.einFormatted ? <span>EIN {org.einFormatted}</span> : null}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {org.acceptsDonations ? (
             <LinkButton href={`/donation/${org._id}/direct`} variant="accent" size="lg">
               Donate
             </LinkButton>
           ) : null}
-          <LinkButton href={`/nonprofit/${org._id}#share`} variant="outline" size="lg" leftIcon={<Share2 className="size-4" aria-hidden="true" />}>
-            Share
-          </LinkButton>
+          <ShareButton title={`Share ${org.name}`} text={`Support ${org.name} on Givebridge`} url={absoluteUrl(`/nonprofit/${org._id}`)} />
         </div>
       </header>
 
@@ -116,8 +123,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
             </p>
             {org.mission && org.description ? <p className="mt-3 whitespace-pre-line text-ink-muted">{org.description}</p> : null}
           </Card>
-          <Card id="fundraisers">
-            <CardTitle as="h2">Fundraisers</CardTitle>
+          <Card id="fundraiser" tabIndex={-1} className={openFundraisers ? "scroll-mt-4 ring-2 ring-brand-500 focus:outline-none" : "scroll-mt-4 focus:outline-none"}>
+            {openFundraisers ? <ScrollToSection id="fundraiser" /> : null}
+            <CardTitle as="h2">Active fundraisers</CardTitle>
             {openFundraisers && isOwner ? (
               <p className="mt-2 text-sm text-ink-muted">Creating fundraisers from this page is on its way.</p>
             ) : null}
@@ -153,8 +161,39 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
               </ul>
             )}
           </Card>
+          <Card id="events">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <CardTitle as="h2">Events</CardTitle>
+              <Link href={`/nonprofit/events/${org._id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                All events
+              </Link>
+            </div>
+            {events.length === 0 ? (
+              <p className="mt-3 text-ink-muted">No upcoming events.</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {events.slice(0, 5).map((e) => (
+                  <li key={e._id}>
+                    <Link href={`/event/${e._id}`} className="flex items-start gap-3 rounded-control p-2 hover:bg-brand-50">
+                      <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                      <span>
+                        <span className="block font-semibold text-ink">{e.name}</span>
+                        <span className="text-sm text-ink-muted">
+                          {formatEventDate(e.startsAt)}
+                          {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <ApprovedStories organizationId={org._id} />
         </div>
         <aside className="space-y-6">
+          <LinksCard title="Wishlist" icon={<Gift className="size-5" aria-hidden="true" />} links={wishlist} empty={isOwner ? messages.organization.noWishlist : "No wishlist yet."} />
+          <LinksCard title="Marketplace" icon={<Store className="size-5" aria-hidden="true" />} links={marketplace} empty={isOwner ? messages.organization.noMarketplace : "No marketplace yet."} />
           <Card>
             <CardTitle as="h2">Facts</CardTitle>
             <dl className="mt-3 space-y-3 text-sm">
@@ -192,5 +231,37 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
         </aside>
       </div>
     </div>
+  );
+}
+
+/** "Sat, Dec 6, 2026, 6:00 PM UTC" — event times are stored in UTC. */
+function formatEventDate(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+}
+
+/** Wishlist or marketplace links, shown truncated at 40 characters (spec section 9). */
+function LinksCard({ title, icon, links, empty }: { title: string; icon: React.ReactNode; links: OrganizationLink[]; empty: string }) {
+  return (
+    <Card>
+      <CardTitle as="h2" className="flex items-center gap-2">
+        {icon}
+        {title}
+      </CardTitle>
+      {links.length === 0 ? (
+        <p className="mt-3 text-sm text-ink-muted">{empty}</p>
+      ) : (
+        <ul className="mt-3 space-y-2 text-sm">
+          {links.map((l) => (
+            <li key={l._id}>
+              <a href={l.url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline" title={l.url}>
+                {l.label ? `${l.label}: ` : ""}
+                {truncateLink(l.url)}
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

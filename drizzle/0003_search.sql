@@ -1,0 +1,3 @@
+ALTER TABLE "organizations" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (gb_organization_document(name, sort_name, category, city, state)) STORED;--> statement-breakpoint
+CREATE INDEX "organizations_search_document_idx" ON "organizations" USING gin ("search_document");--> statement-breakpoint
+CREATE INDEX "organizations_name_prefix_idx" ON "organizations" USING btree (lower("name") text_pattern_ops);

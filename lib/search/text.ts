@@ -1,0 +1,35 @@
+/**
+ * Turning typed search text into safe full-text queries. Only letters and digits reach
+ * to_tsquery (no operators from the user), accents are removed, and at most 8 words count.
+ */
+
+/** Lower-case, accent-free, single-spaced text of at most 200 characters. */
+export function normalizeSearchText(input: string): string {
+  return input
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+}
+
+/** The words of normalized text: runs of letters and digits, first 8 only. */
+export function searchTerms(normalized: string): string[] {
+  return (normalized.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/**
+ * to_tsquery text for the terms. Words of 3 or more characters match as prefixes ("hosp"
+ * finds hospital, "nort" finds north); shorter words must match whole.
+ * @param op "|" any word (recall), "&" every word (precision).
+ * @returns "" when there is no word.
+ */
+export function tsQueryText(terms: string[], op: "|" | "&"): string {
+  return terms.map((t) => (t.length >= 3 ? `${t}:*` : t)).join(` ${op} `);
+}
+
+/** Escape LIKE wildcards in user text. */
+export function escapeLikeText(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { eventLikes, events, organizations, users } from "@/models";
+import { getPublicEvent } from "./get-event";
+import { listOrganizationEvents } from "./list-events";
+import { setEventLike } from "./set-event-like";
+
+let h: DatabaseHandle;
+let eventId: string;
+let orgId: string;
+let ann: SessionUser;
+let bob: SessionUser;
+
+const actor = (id: string, email: string): SessionUser =>
+  ({ type: "individual", _id: id, email, firstName: "A", lastName: "B", organization_company: "", profileImg: null, telephone: null, orgId: null }) as SessionUser;
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  const [org] = await h.db.insert(organizations).values({ name: "Lake Champlain Rowing", city: "Burlington", state: "VT" }).returning({ id: organizations.id });
+  orgId = org!.id;
+  const [e] = await h.db
+    .insert(events)
+    .values({ organizationId: orgId, name: "Regatta", startsAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: events.id });
+  eventId = e!.id;
+  await h.db.insert(events).values({ organizationId: orgId, name: "Old regatta", startsAt: new Date(Date.now() - 30 * 86_400_000) });
+  const rows = await h.db
+    .insert(users)
+    .values([
+      { type: "individual", email: "ann@example.org", passwordHash: "x" },
+      { type: "individual", email: "bob@example.org", passwordHash: "x" },
+    ])
+    .returning({ id: users.id, email: users.email });
+  ann = actor(rows[0]!.id, rows[0]!.email);
+  bob = actor(rows[1]!.id, rows[1]!.email);
+});
+afterAll(() => h.close());
+
+const count = async () => (await h.db.select({ n: events.likesCount }).from(events).where(eq(events.id, eventId)))[0]!.n;
+
+describe("event likes", () => {
+  test("like and unlike are idempotent and change likesCount exactly once", async () => {
+    expect(await setEventLike({ eventId, userId: ann._id, isLiked: true }, ann)).toEqual({ eventId, isLiked: true, likesCount: 1 });
+    expect((await setEventLike({ eventId, userId: ann._id, isLiked: true }, ann)).likesCount).toBe(1);
+    await Promise.all([setEventLike({ eventId, userId: bob._id, isLiked: true }, bob), setEventLike({ eventId, userId: bob._id, isLiked: true }, bob)]).catch(() => undefined);
+    expect(await count()).toBe(2);
+    expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(true);
+    expect((await setEventLike({ eventId, userId: ann._id, isLiked: false }, ann)).likesCount).toBe(1);
+    expect((await setEventLike({ eventId, userId: ann._id, isLiked: false }, ann)).likesCount).toBe(1);
+    expect(await count()).toBe(1);
+    expect((await h.db.select().from(eventLikes)).length).toBe(1);
+    expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(false);
+  });
+
+  test("a user cannot like for someone else; unknown events are 404", async () => {
+    await expect(setEventLike({ eventId, userId: bob._id, isLiked: true }, ann)).rejects.toMatchObject({ status: 403 });
+    await expect(setEventLike({ eventId: "nope", userId: ann._id, isLiked: true }, ann)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("an organization's events: upcoming and past; hidden organizations are 404", async () => {
+    const list = await listOrganizationEvents(orgId);
+    expect(list.upcoming.map((e) => e.name)).toEqual(["Regatta"]);
+    expect(list.past.map((e) => e.name)).toEqual(["Old regatta"]);
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, orgId));
+    await expect(listOrganizationEvents(orgId)).rejects.toMatchObject({ status: 404 });
+    await expect(getPublicEvent(eventId, null)).rejects.toMatchObject({ status: 404 });
+    await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, orgId));
+  });
+});

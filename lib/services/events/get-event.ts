@@ -1,0 +1,44 @@
+/** One event's public page (GET /event/:id): the event, its organization and the viewer's like. */
+import { and, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { rowsOf } from "@/lib/search/nonprofits";
+import { toEventHit, type EventSearchHit } from "@/lib/search/events";
+import { eventLikes } from "@/models";
+
+export type PublicEvent = EventSearchHit & { addressLine1: string | null; zipcode: string | null; likedByMe: boolean };
+
+export const EVENT_NOT_FOUND = "We could not find that event.";
+
+/**
+ * An event of a live, approved organization.
+ * @param actor the signed-in user (likedByMe is false when signed out).
+ * @throws AppError(not_found) when missing or its organization is not public.
+ */
+export async function getPublicEvent(eventId: string, actor: SessionUser | null): Promise<PublicEvent> {
+  const id = eventId.trim();
+  if (!id || id.length > 100) throw new AppError("not_found", EVENT_NOT_FOUND);
+  const db = await getDb();
+  const result = await db.execute(sql`select e.id, e.name, e.topic, e.description, e.image_url, e.starts_at, e.ends_at, e.venue, e.city,
+      e.state, e.address_line1, e.zipcode, e.likes_count, o.id as org_id, o.name as org_name
+    from events e join organizations o on o.id = e.organization_id
+    where e.id = ${id} and o.live = true and o.approval_status = 'approved' limit 1`);
+  const row = rowsOf(result)[0] as Record<string, unknown> | undefined;
+  if (!row) throw new AppError("not_found", EVENT_NOT_FOUND);
+  let likedByMe = false;
+  if (actor) {
+    const [like] = await db
+      .select({ eventId: eventLikes.eventId })
+      .from(eventLikes)
+      .where(and(eq(eventLikes.eventId, id), eq(eventLikes.userId, actor._id)))
+      .limit(1);
+    likedByMe = Boolean(like);
+  }
+  return {
+    ...toEventHit(row),
+    addressLine1: (row.address_line1 as string | null) ?? null,
+    zipcode: (row.zipcode as string | null) ?? null,
+    likedByMe,
+  };
+}
