@@ -44,5 +44,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   await runMigrations(handle);
   setHandle(handle);
-  return handle;
+  // The mail queue must be started outside any transaction (see lib/mail/queue.ts).
+  const { ensureMailQueue, stopMailQueue } = await import("@/lib/mail/queue");
+  await ensureMailQueue();
+  const close = handle.close;
+  return {
+    ...handle,
+    close: async () => {
+      await stopMailQueue();
+      await close();
+    },
+  };
 }

@@ -77,6 +77,15 @@ async function getBoss(): Promise<BossState> {
 }
 
 /**
+ * Start the queue's client (not the worker) outside any transaction. On the embedded
+ * database the first start cannot happen inside a transaction (one connection), so the
+ * server and the test databases call this before any enqueueMail({ tx }).
+ */
+export async function ensureMailQueue(): Promise<void> {
+  await getBoss();
+}
+
+/**
  * Queue a message. With `tx`, the job is written in that transaction and only exists if it
  * commits. Returns the job id.
  */

@@ -1,9 +1,16 @@
 import type { Metadata } from "next";
 import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { loadResult } from "../complete-donation/load-result";
+import { ResultView } from "../complete-donation/result-view";
 
-export const metadata: Metadata = { title: "Completing your donation" };
+export const metadata: Metadata = { title: "Your donation" };
+export const dynamic = "force-dynamic";
 
-/** /complete-donation-google-apple — placeholder until the feature is built. */
-export default function CompleteWalletDonationPage() {
-  return <PlaceholderPage title="Completing your donation" />;
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** /complete-donation-google-apple — the result of an Apple Pay / Google Pay payment. */
+export default async function CompleteWalletDonationPage({ searchParams }: Props) {
+  const result = await loadResult(searchParams);
+  if (!result) return <PlaceholderPage title="Donation not found" description="We could not find this donation. Check the link in your email." />;
+  return <ResultView result={result} />;
 }

@@ -1,11 +1,42 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { Alert } from "@/components/ui/alert";
+import { LinkButton } from "@/components/ui/button";
 import { requireUserPage } from "@/lib/auth/session";
+import { getPaymentConnection } from "@/lib/services/payments/connect";
+import { ConnectButtons } from "./connect-buttons";
 
 export const metadata: Metadata = { title: "Connect Payments" };
+export const dynamic = "force-dynamic";
 
-/** /connect-payments — placeholder until the feature is built; signed-in nonprofit users only. */
+/** /connect-payments — a nonprofit connects Stripe (Connect Express) or PayPal to receive donations. */
 export default async function ConnectPaymentsPage() {
-  await requireUserPage("/connect-payments", "nonprofit");
-  return <PlaceholderPage title="Connect Payments" backHref="/dashboard" backLabel="Back to your dashboard" />;
+  const actor = await requireUserPage("/connect-payments", "nonprofit");
+  const c = await getPaymentConnection(actor);
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight">Connect Payments</h1>
+      <p className="mt-2 text-ink-muted">Connect a payment account so donations reach your organization.</p>
+      <div className="mt-6 space-y-4">
+        {c.connected ? (
+          <Alert variant="success" title="Payments connected">
+            {c.stripeComplete && c.stripeAccountId ? `Stripe account ${c.stripeAccountId} is connected. ` : ""}
+            {c.paypalMerchantId ? `PayPal merchant ${c.paypalMerchantId} is connected.` : ""}
+          </Alert>
+        ) : (
+          <Alert variant="info" title="No payment account connected yet">
+            Connect Stripe or PayPal to receive donations directly.
+          </Alert>
+        )}
+        {c.sandbox ? (
+          <Alert variant="warning" title="Sandbox payments">
+            This server has no Stripe or PayPal keys: donations use the sandbox provider with test cards, and no real money moves.
+          </Alert>
+        ) : null}
+        <ConnectButtons stripeConfigured={c.stripeConfigured} paypalConfigured={c.paypalConfigured} organizationId={actor.orgId ?? ""} />
+        <LinkButton href="/dashboard" variant="ghost">
+          Back to your dashboard
+        </LinkButton>
+      </div>
+    </section>
+  );
 }

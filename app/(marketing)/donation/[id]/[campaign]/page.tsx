@@ -1,9 +1,72 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { notFound } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { getSessionUser } from "@/lib/auth/session";
+import { formatCents } from "@/lib/money";
+import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
+import { messages } from "@/lib/validations/messages";
+import { CheckoutForm } from "./checkout-form";
 
 export const metadata: Metadata = { title: "Donate" };
+export const dynamic = "force-dynamic";
 
-/** /donation/[id]/[campaign] — placeholder until the feature is built. */
-export default function DonationPage() {
-  return <PlaceholderPage title="Donate" />;
+type Props = { params: Promise<{ id: string; campaign: string }> };
+
+/** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`). */
+export default async function DonationPage({ params }: Props) {
+  const { id, campaign } = await params;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
+  const actor = await getSessionUser();
+  const ctx = await getCheckoutContext(id, campaign, actor);
+  if (!ctx) notFound();
+  const place = [ctx.organization.city, ctx.organization.state].filter(Boolean).join(", ");
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Donate</p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{ctx.campaign ? ctx.campaign.name : ctx.organization.name}</h1>
+      <p className="mt-2 text-ink-muted">
+        {ctx.campaign ? <>A fundraiser by {ctx.organization.name}</> : "Direct Donation"}
+        {place ? ` · ${place}` : ""}
+      </p>
+      {ctx.campaign ? (
+        <div className="mt-5 rounded-card border border-slate-200 bg-white p-4" data-testid="fundraiser-progress">
+          <p className="mb-2 text-sm text-ink-muted">
+            <span className="font-semibold text-ink" data-testid="progress-raised">
+              {formatCents(ctx.campaign.progressCents)}
+            </span>{" "}
+            raised of {formatCents(ctx.campaign.goalCents)}
+          </p>
+          <ProgressBar
+            value={ctx.campaign.progressCents}
+            max={ctx.campaign.goalCents}
+            label={`Raised toward the ${formatCents(ctx.campaign.goalCents)} goal`}
+            valueText={`${formatCents(ctx.campaign.progressCents)} of ${formatCents(ctx.campaign.goalCents)}`}
+            showPercent
+          />
+        </div>
+      ) : null}
+      <div className="mt-8">
+        {!ctx.organization.acceptsGifts ? (
+          <Alert variant="warning" title="Donations are not open">
+            {messages.donation.organizationNotAccepting}
+          </Alert>
+        ) : ctx.campaign && !ctx.campaign.active ? (
+          <Alert variant="warning" title="Fundraiser ended">
+            {messages.donation.campaignEnded}
+          </Alert>
+        ) : (
+          <CheckoutForm
+            organizationId={ctx.organization.id}
+            organizationName={ctx.organization.name}
+            campaignId={ctx.campaign?.id ?? null}
+            donor={ctx.donor}
+            shareDefaults={ctx.shareDefaults}
+            maxCents={ctx.maxCents}
+            provider={ctx.provider}
+          />
+        )}
+      </div>
+    </section>
+  );
 }

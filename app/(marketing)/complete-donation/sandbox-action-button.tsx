@@ -1,0 +1,42 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { messages } from "@/lib/validations/messages";
+
+/** Performs a sandbox outside action (the donor's verification step, an ACH settlement). */
+export function SandboxActionButton({ action, donationId, token, label }: { action: "verify" | "settle"; donationId: string; token: string; label: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch("/api/webhooks/sandbox/simulate", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action, donationId, token }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
+      if (!res.ok) return setError(body.message ?? messages.generic.server);
+      const q = `donation=${encodeURIComponent(donationId)}&token=${encodeURIComponent(token)}`;
+      router.push(body.status === "succeeded" ? `/thankyou?${q}` : `/complete-donation?${q}`);
+      router.refresh();
+    } catch {
+      setError(messages.generic.server);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-3">
+      <Button onClick={run} loading={busy} size="lg">
+        {label}
+      </Button>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+    </div>
+  );
+}

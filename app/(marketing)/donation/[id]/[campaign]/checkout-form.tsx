@@ -1,0 +1,303 @@
+"use client";
+
+import { useMemo, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { TextField } from "@/components/ui/input";
+import { cn } from "@/components/ui/cn";
+import { formatCents } from "@/lib/money";
+import { feesFor } from "@/lib/payments/fees";
+import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, parseDollarsToCents, type ShareChoices } from "@/lib/validations/donation";
+import { messages } from "@/lib/validations/messages";
+
+type Props = {
+  organizationId: string;
+  organizationName: string;
+  campaignId: string | null;
+  donor: { name: string; email: string } | null;
+  shareDefaults: ShareChoices;
+  maxCents: number;
+  provider: "sandbox" | "stripe" | "paypal";
+};
+
+type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null };
+
+const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
+  { key: "name", label: "Name" },
+  { key: "email", label: "Email" },
+  { key: "location", label: "Location" },
+  { key: "phone", label: "Phone" },
+  { key: "gender", label: "Gender" },
+  { key: "age", label: "Age" },
+];
+
+const newKey = () => crypto.randomUUID();
+
+/** The checkout form: amount, frequency, fees, donor, sharing choices and payment. */
+export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider }: Props) {
+  const router = useRouter();
+  const [preset, setPreset] = useState<number | null>(2_500);
+  const [custom, setCustom] = useState("");
+  const [frequency, setFrequency] = useState<"once" | "month">("once");
+  const [coverFees, setCoverFees] = useState(false);
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [anonymous, setAnonymous] = useState(false);
+  const [share, setShare] = useState<ShareChoices>(shareDefaults);
+  const [method, setMethod] = useState<"card" | "us_bank_account">("card");
+  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+
+  const amountCents = preset ?? parseDollarsToCents(custom);
+  const amountError = useMemo(() => {
+    if (preset !== null) return null;
+    if (custom.trim() === "") return null;
+    if (amountCents === null) return messages.donation.amountCents;
+    if (amountCents < MIN_DONATION_CENTS) return messages.donation.amountMin;
+    if (amountCents > maxCents) return messages.donation.amountMax(formatCents(maxCents));
+    return null;
+  }, [preset, custom, amountCents, maxCents]);
+  const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const local: Record<string, string> = {};
+    if (amountCents === null) local.amountCents = messages.donation.amountRequired;
+    else if (amountError) local.amountCents = amountError;
+    if (!donor) {
+      if (!name.trim()) local.name = messages.donation.nameRequired;
+      if (!email.trim()) local.email = messages.donation.emailRequired;
+      else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) local.email = messages.email.invalid;
+    }
+    if (method === "card" && provider === "sandbox") {
+      if (!/^\d{13,19}$/.test(card.number.replace(/[\s-]/g, ""))) local["card.number"] = messages.donation.cardNumber;
+      if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry.trim())) local["card.expiry"] = messages.donation.cardExpiry;
+      if (!/^\d{3,4}$/.test(card.cvc.trim())) local["card.cvc"] = messages.donation.cardCvc;
+    }
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await fetch(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          idempotencyKey,
+          organizationId,
+          campaignId,
+          amountCents,
+          coverFees,
+          frequency,
+          name: donor ? "" : name,
+          email: donor ? "" : email,
+          anonymous,
+          share,
+          ...(method === "card" && provider === "sandbox" ? { card } : {}),
+        }),
+      });
+      const body = (await res.json().catch(() => ({}))) as Partial<Result> & { message?: string; fields?: Record<string, string> };
+      if (!res.ok) {
+        if (body.fields) setErrors(body.fields);
+        setFormError(body.message ?? messages.generic.server);
+        // The server refused this attempt outright: the next one is a new checkout.
+        if (res.status < 500) setIdempotencyKey(newKey());
+        return;
+      }
+      const q = `donation=${encodeURIComponent(body.donationId!)}&token=${encodeURIComponent(body.accessToken!)}`;
+      if (body.status === "succeeded") router.push(`/thankyou?${q}`);
+      else if (body.status === "failed") {
+        setFormError(body.failureReason ?? messages.donation.declined);
+        setIdempotencyKey(newKey());
+      } else router.push(`/complete-donation?${q}`);
+    } catch {
+      // Network trouble: keep the key so a retry cannot charge twice.
+      setFormError(messages.generic.server);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (k: keyof ShareChoices) => setShare((s) => ({ ...s, [k]: !s[k] }));
+  const stripeUnavailable = provider !== "sandbox";
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8" aria-label={`Donate to ${organizationName}`}>
+      <fieldset>
+        <legend className="text-lg font-bold">Amount</legend>
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" role="radiogroup" aria-label="Preset amounts">
+          {PRESET_AMOUNTS_CENTS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="radio"
+              aria-checked={preset === c}
+              onClick={() => {
+                setPreset(c);
+                setCustom("");
+              }}
+              className={cn(
+                "h-12 rounded-control border text-base font-semibold transition-colors",
+                preset === c ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600",
+              )}
+            >
+              {formatCents(c).replace(".00", "")}
+            </button>
+          ))}
+          <TextField
+            label="Other amount"
+            hideLabel
+            placeholder="Other"
+            inputMode="decimal"
+            value={custom}
+            onChange={(e) => {
+              setCustom(e.target.value);
+              setPreset(null);
+            }}
+            containerClassName="col-span-3 sm:col-span-1"
+            className="h-12"
+            aria-describedby={errors.amountCents || amountError ? "amount-error" : undefined}
+          />
+        </div>
+        {amountError || errors.amountCents ? (
+          <p id="amount-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {amountError ?? errors.amountCents}
+          </p>
+        ) : null}
+        <div className="mt-4 flex gap-2" role="radiogroup" aria-label="Frequency">
+          {(["once", "month"] as const).map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="radio"
+              aria-checked={frequency === f}
+              onClick={() => setFrequency(f)}
+              className={cn(
+                "h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none",
+                frequency === f ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white",
+              )}
+            >
+              {f === "once" ? "One-time" : "Monthly"}
+            </button>
+          ))}
+        </div>
+        <div className="mt-4 rounded-control bg-surface-sunken p-4">
+          <Checkbox
+            label={fees ? `Add ${formatCents(fees.feeCents)} to cover the processing fees` : "Cover the processing fees"}
+            checked={coverFees}
+            onChange={(e) => setCoverFees(e.target.checked)}
+          />
+          {fees ? (
+            <p className="mt-2 text-sm text-ink-muted" data-testid="net-line" aria-live="polite">
+              The nonprofit receives <strong className="text-ink">{formatCents(fees.netCents)}</strong>
+              {coverFees ? `; you pay ${formatCents(fees.chargeCents)}` : ""}
+              {frequency === "month" ? " each month" : ""}.
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-lg font-bold">Your details</legend>
+        {donor ? (
+          <p className="mt-2 text-ink-muted">
+            Giving as <strong className="text-ink">{donor.name || donor.email}</strong> ({donor.email})
+          </p>
+        ) : (
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextField label="Full name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={errors.email}
+              hint="Your receipt is sent here."
+            />
+          </div>
+        )}
+        <div className="mt-4">
+          <Checkbox label="Give anonymously" description="The nonprofit will not see who you are." checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
+        </div>
+        <div className="mt-4">
+          <p className="text-sm font-semibold">Share with {organizationName}</p>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {SHARE_FIELDS.map((f) => (
+              <Checkbox key={f.key} label={f.label} checked={!anonymous && share[f.key]} disabled={anonymous} onChange={() => toggle(f.key)} />
+            ))}
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-lg font-bold">Payment</legend>
+        <div className="mt-3 flex gap-2" role="radiogroup" aria-label="Payment method">
+          {(
+            [
+              ["card", "Card"],
+              ["us_bank_account", "Bank account (ACH)"],
+            ] as const
+          ).map(([m, label]) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={method === m}
+              onClick={() => setMethod(m)}
+              className={cn(
+                "h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none",
+                method === m ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white",
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        {stripeUnavailable ? (
+          <Alert variant="warning" className="mt-4">
+            {messages.donation.stripeJsMissing}
+          </Alert>
+        ) : method === "card" ? (
+          <div className="mt-4 grid gap-4 sm:grid-cols-4">
+            <TextField
+              label="Card number"
+              name="cardnumber"
+              autoComplete="cc-number"
+              inputMode="numeric"
+              placeholder="4242 4242 4242 4242"
+              value={card.number}
+              onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
+              error={errors["card.number"] ?? errors.cardNumber}
+              containerClassName="sm:col-span-2"
+            />
+            <TextField label="Expiry (MM/YY)" name="exp" autoComplete="cc-exp" placeholder="12/30" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))} error={errors["card.expiry"]} />
+            <TextField label="CVC" name="cvc" autoComplete="cc-csc" inputMode="numeric" placeholder="123" value={card.cvc} onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value }))} error={errors["card.cvc"]} />
+            <p className="text-sm text-ink-muted sm:col-span-4">
+              Sandbox payments: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (needs verification), any future date and any CVC.
+            </p>
+          </div>
+        ) : (
+          <p className="mt-4 text-sm text-ink-muted">Bank payments take a few business days to settle. Your gift shows as Processing until then.</p>
+        )}
+      </fieldset>
+
+      {formError ? (
+        <Alert variant="error" title="Your donation did not go through">
+          <span data-testid="checkout-error">{formError}</span>
+        </Alert>
+      ) : null}
+
+      <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Processing your donation..." disabled={stripeUnavailable}>
+        {fees ? `Donate ${formatCents(fees.chargeCents)}${frequency === "month" ? " monthly" : ""}` : "Donate"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The three messages of a succeeded donation: the donor's receipt, the nonprofit's
+ * notification (sendNonprofitOrganizationDonationEmail's fields, donor details ONLY as the
+ * donor shared them for this gift) and the platform's copy with fees
+ * (sendGivebridgeOrganizationDonationEmail's fields). Amounts are cents, dates UTC.
+ */
+import type { MailMessage } from "@/lib/mail/transport";
+import { formatCents, type Cents } from "@/lib/money";
+
+/** What the templates need to know about a donation. */
+export type DonationMailFacts = {
+  donationId: string;
+  createdAt: Date;
+  amountCents: Cents;
+  feeCents: Cents;
+  coverFees: boolean;
+  status: string;
+  paymentType: string;
+  recurring: boolean;
+  organizationName: string;
+  organizationEin: string | null;
+  organizationEmail: string | null;
+  /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
+  irsDeductibility: string | null;
+  fundraiserName: string | null;
+  donor: {
+    name: string | null;
+    email: string | null;
+    telephone: string | null;
+    city: string | null;
+    state: string | null;
+    gender: string | null;
+    ageRange: number | null;
+  };
+  anonymous: boolean;
+  share: { name: boolean; email: boolean; phone: boolean; location: boolean; gender: boolean; age: boolean };
+  /** Absolute URL of the PDF receipt. */
+  receiptUrl: string;
+};
+
+export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this contribution.";
+
+/** The deductibility sentence for an IRS deductibility code. */
+export function deductibilityStatement(code: string | null, organizationName: string): string {
+  switch (code) {
+    case "1":
+      return `${organizationName} is a tax-exempt organization; contributions are deductible to the extent allowed by law (IRS deductibility code 1).`;
+    case "2":
+      return `Contributions to ${organizationName} are not deductible as charitable contributions (IRS deductibility code 2).`;
+    case "4":
+      return `Contributions to ${organizationName} are deductible by treaty (foreign organization, IRS deductibility code 4).`;
+    default:
+      return `The IRS has no deductibility status on file for ${organizationName}; please consult your tax advisor.`;
+  }
+}
+
+/** "November 22, 2026" (UTC). */
+export function receiptDate(d: Date): string {
+  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+const AGE_RANGES: Record<number, string> = { 1: "Under 18", 2: "18-24", 3: "25-34", 4: "35-44", 5: "45-54", 6: "55-64", 7: "65+" };
+
+/** The donor's receipt. */
+export function receiptMail(f: DonationMailFacts): MailMessage | null {
+  if (!f.donor.email) return null;
+  const lines = [
+    `Thank you for your ${f.recurring ? "monthly " : ""}gift to ${f.organizationName}.`,
+    "",
+    `Organization: ${f.organizationName}`,
+    `EIN: ${f.organizationEin ?? "not on file"}`,
+    `Amount: ${formatCents(f.amountCents)}`,
+    ...(f.coverFees ? [`Fees you covered: ${formatCents(f.feeCents)} (total charged ${formatCents(f.amountCents + f.feeCents)})`] : []),
+    `Date: ${receiptDate(f.createdAt)}`,
+    `Fundraiser: ${f.fundraiserName ?? "Direct Donation"}`,
+    `Receipt number: ${f.donationId}`,
+    "",
+    NO_GOODS_STATEMENT,
+    deductibilityStatement(f.irsDeductibility, f.organizationName),
+    "",
+    `Download your PDF receipt: ${f.receiptUrl}`,
+    "",
+    "Please keep this receipt for your tax records.",
+  ];
+  return { to: f.donor.email, subject: `Your donation receipt: ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+}
+
+/** Donor details as the nonprofit may see them: only fields shared for this gift. */
+export function sharedDonorDetails(f: Pick<DonationMailFacts, "donor" | "anonymous" | "share">): { label: string; value: string }[] {
+  if (f.anonymous) return [{ label: "Donor", value: "Anonymous" }];
+  const out: { label: string; value: string }[] = [];
+  out.push({ label: "Name", value: f.share.name && f.donor.name ? f.donor.name : "Not shared" });
+  out.push({ label: "Email", value: f.share.email && f.donor.email ? f.donor.email : "Not shared" });
+  if (f.share.location && (f.donor.city || f.donor.state)) out.push({ label: "Location", value: [f.donor.city, f.donor.state].filter(Boolean).join(", ") });
+  if (f.share.phone && f.donor.telephone) out.push({ label: "Phone", value: f.donor.telephone });
+  if (f.share.gender && f.donor.gender) out.push({ label: "Gender", value: f.donor.gender });
+  if (f.share.age && f.donor.ageRange) out.push({ label: "Age", value: AGE_RANGES[f.donor.ageRange] ?? String(f.donor.ageRange) });
+  return out;
+}
+
+/** The nonprofit's notification (null when the organization has no email on file). */
+export function nonprofitNotificationMail(f: DonationMailFacts): MailMessage | null {
+  if (!f.organizationEmail) return null;
+  const lines = [
+    `${f.organizationName} received a donation on Givebridge.`,
+    "",
+    `Date: ${receiptDate(f.createdAt)}`,
+    `Type: ${f.recurring ? "Monthly" : "One-time"}`,
+    `Amount: ${formatCents(f.amountCents)}`,
+    `Fundraiser: ${f.fundraiserName ?? "Direct Donation"}`,
+    `Payment type: ${f.paymentType}`,
+    `Status: ${f.status}`,
+    "",
+    ...sharedDonorDetails(f).map((d) => `${d.label}: ${d.value}`),
+  ];
+  return { to: f.organizationEmail, subject: `New donation: ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+}
+
+/** The platform's copy with fees (no donor details). */
+export function platformCopyMail(f: DonationMailFacts, to: string): MailMessage {
+  const lines = [
+    `Date: ${receiptDate(f.createdAt)}`,
+    `Nonprofit: ${f.organizationName}`,
+    `Amount: ${formatCents(f.amountCents)}`,
+    `Type: ${f.recurring ? "Monthly" : "One-time"}`,
+    `Fees: ${formatCents(f.feeCents)}${f.coverFees ? " (covered by the donor)" : ""}`,
+    `Status: ${f.status}`,
+    `Donation: ${f.donationId}`,
+  ];
+  return { to, subject: `Donation ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+}

@@ -1,0 +1,79 @@
+import { renderReceiptPdf, formatEin } from "@/lib/receipts/receipt-pdf";
+import { feesFor } from "./fees";
+import { orderRequest } from "./paypal";
+import { signPayload, verifySignature } from "./signature";
+import { paymentIntentParams } from "./stripe";
+import type { ChargeRequest } from "./types";
+
+const request: ChargeRequest = {
+  donationId: "don_1",
+  chargeCents: 2_603,
+  applicationFeeCents: 50,
+  currency: "usd",
+  method: "card",
+  idempotencyKey: "6f1c3a52-8d0e-4a43-9f7e-1b9a0a2f1c11",
+  destinationAccountId: "acct_123",
+  description: "Donation to Vermont Foodbank",
+  receiptEmail: "ada@example.org",
+};
+
+describe("fees (integer cents)", () => {
+  test("card fee is 2.9% + 30¢; covering fees adds them on top, otherwise the nonprofit receives the gift less fees", () => {
+    expect(feesFor(2_500, "card", false)).toEqual({ amountCents: 2_500, feeCents: 103, platformFeeCents: 0, chargeCents: 2_500, netCents: 2_397 });
+    expect(feesFor(2_500, "card", true)).toMatchObject({ chargeCents: 2_603, netCents: 2_500 });
+    expect(feesFor(100_000, "us_bank_account", false).feeCents).toBe(500);
+    expect(feesFor(10_000, "card", false, 100).platformFeeCents).toBe(100);
+  });
+});
+
+describe("request building without the network", () => {
+  test("Stripe PaymentIntent is a destination charge with the donation id in metadata", () => {
+    expect(paymentIntentParams(request)).toMatchObject({
+      amount: 2_603,
+      currency: "usd",
+      allowed_payment_method_types: ["card"],
+      metadata: { donationId: "don_1" },
+      transfer_data: { destination: "acct_123" },
+      application_fee_amount: 50,
+    });
+    expect(paymentIntentParams({ ...request, method: "us_bank_account", destinationAccountId: null })).not.toHaveProperty("transfer_data");
+  });
+  test("PayPal order carries the amount in dollars and the donation id as custom_id", () => {
+    const order = orderRequest(request, "MERCHANT1");
+    expect(order.purchaseUnits[0]).toMatchObject({ customId: "don_1", amount: { currencyCode: "USD", value: "26.03" }, payee: { merchantId: "MERCHANT1" } });
+  });
+});
+
+describe("sandbox signatures", () => {
+  test("verify a signed body; refuse a changed body, a wrong secret and an old timestamp", () => {
+    const body = '{"id":"evt_1"}';
+    const header = signPayload(body, "s".repeat(32));
+    expect(verifySignature(body, header, "s".repeat(32))).toBe(true);
+    expect(verifySignature(body + " ", header, "s".repeat(32))).toBe(false);
+    expect(verifySignature(body, header, "t".repeat(32))).toBe(false);
+    expect(verifySignature(body, signPayload(body, "s".repeat(32), Math.floor(Date.now() / 1000) - 3600), "s".repeat(32))).toBe(false);
+    expect(verifySignature(body, null, "s".repeat(32))).toBe(false);
+  });
+});
+
+describe("PDF receipt", () => {
+  test("is a PDF", async () => {
+    const pdf = await renderReceiptPdf({
+      donationId: "don_1",
+      date: new Date("2026-11-22T12:00:00Z"),
+      amountCents: 2_500,
+      feeCents: 103,
+      coverFees: true,
+      organizationName: "Vermont Foodbank",
+      organizationEin: "030277440",
+      organizationAddress: "Barre, VT",
+      irsDeductibility: "1",
+      fundraiserName: "Winter Meals",
+      donorName: "Ada Guest",
+      paymentType: "Card",
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeGreaterThan(1_000);
+    expect(formatEin("030277440")).toBe("03-0277440");
+  });
+});

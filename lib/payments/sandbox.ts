@@ -1,0 +1,151 @@
+/**
+ * The sandbox provider: the default when no Stripe or PayPal keys are set, for demos and
+ * development. It follows Stripe's test cards and emits Stripe-shaped events signed with an
+ * HMAC secret, which go through the same verify-then-record webhook path as real providers:
+ *
+ * - 4242 4242 4242 4242 succeeds;
+ * - 4000 0000 0000 0002 is declined ("Your card was declined.");
+ * - 4000 0000 0000 9995 is declined ("Your card has insufficient funds.");
+ * - 4000 0025 0000 3155 requires action (Pending Verification) and succeeds after the
+ *   donor's verification step (`sandboxAction("verify")`);
+ * - a bank (ACH) payment stays processing until it settles (`sandboxAction("settle")`).
+ *
+ * Event ids are derived from the payment and the event type, so a retried checkout emits the
+ * same event again and the exactly-once machinery sees a duplicate.
+ */
+import { createHash, createHmac } from "node:crypto";
+import { authSecret } from "@/lib/auth/secret";
+import { serverEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { signPayload, verifySignature } from "./signature";
+import { headerOf, type ChargeRequest, type ChargeResult, type PaymentEvent, type PaymentProvider, type WebhookDelivery } from "./types";
+
+export const SANDBOX_SIGNATURE_HEADER = "sandbox-signature";
+
+/** Stripe's test cards the sandbox knows, by number. */
+export const SANDBOX_CARDS = {
+  "4242424242424242": { outcome: "succeeded" },
+  "4000056655665556": { outcome: "succeeded" },
+  "5555555555554444": { outcome: "succeeded" },
+  "4000000000000002": { outcome: "failed", reason: messages.donation.declined },
+  "4000000000009995": { outcome: "failed", reason: messages.donation.insufficientFunds },
+  "4000002500003155": { outcome: "requires_action" },
+} as const;
+
+type SandboxEventType =
+  | "payment_intent.succeeded"
+  | "payment_intent.payment_failed"
+  | "payment_intent.requires_action"
+  | "payment_intent.processing"
+  | "charge.refunded";
+
+/** The webhook signing secret: SANDBOX_WEBHOOK_SECRET, else derived from the auth secret. */
+export function sandboxWebhookSecret(): string {
+  return serverEnv().SANDBOX_WEBHOOK_SECRET ?? createHmac("sha256", authSecret()).update("sandbox-webhook").digest("hex");
+}
+
+/** The sandbox payment id of a donation (known before the charge, so a retry finds it). */
+export function sandboxPaymentId(donationId: string): string {
+  return `sbpi_${donationId}`;
+}
+
+/** A signed, Stripe-shaped event delivery for a sandbox payment. */
+export function sandboxDelivery(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): WebhookDelivery {
+  const id = `evt_sb_${createHash("sha256").update(`${paymentId}:${type}`).digest("hex").slice(0, 24)}`;
+  const body = JSON.stringify({
+    id,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: paymentId,
+        object: type.startsWith("charge") ? "charge" : "payment_intent",
+        payment_intent: paymentId,
+        metadata: { donationId },
+        ...(failureReason ? { last_payment_error: { message: failureReason } } : {}),
+      },
+    },
+  });
+  return { body, headers: { [SANDBOX_SIGNATURE_HEADER]: signPayload(body, sandboxWebhookSecret()) } };
+}
+
+/** Map a Stripe-shaped event type to the normalized one (shared with the Stripe provider). */
+export function normalizeStripeType(type: string): PaymentEvent["type"] {
+  switch (type) {
+    case "payment_intent.succeeded":
+      return "payment.succeeded";
+    case "payment_intent.payment_failed":
+      return "payment.failed";
+    case "payment_intent.requires_action":
+      return "payment.requires_action";
+    case "payment_intent.processing":
+      return "payment.processing";
+    case "charge.refunded":
+      return "payment.refunded";
+    default:
+      return "ignored";
+  }
+}
+
+/** Only digits of a card number. */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+
+  async createCharge(request: ChargeRequest): Promise<ChargeResult> {
+    const paymentId = sandboxPaymentId(request.donationId);
+    const base = { providerPaymentId: paymentId, clientSecret: null };
+    if (request.method === "us_bank_account") {
+      return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, "payment_intent.processing")] };
+    }
+    const digits = cardDigits(request.card?.number ?? "");
+    const card = SANDBOX_CARDS[digits as keyof typeof SANDBOX_CARDS];
+    if (!card) {
+      throw new AppError("validation", "This is the sandbox: please use a test card such as 4242 4242 4242 4242.", {
+        cardNumber: "Use a test card such as 4242 4242 4242 4242.",
+      });
+    }
+    const type: SandboxEventType =
+      card.outcome === "succeeded"
+        ? "payment_intent.succeeded"
+        : card.outcome === "failed"
+          ? "payment_intent.payment_failed"
+          : "payment_intent.requires_action";
+    const reason = card.outcome === "failed" ? card.reason : undefined;
+    return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, type, reason)] };
+  },
+
+  async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {
+    if (!verifySignature(rawBody, headerOf(headers, SANDBOX_SIGNATURE_HEADER), sandboxWebhookSecret())) {
+      throw new AppError("bad_request", messages.donation.webhookSignature);
+    }
+    return parseStripeShapedEvent("sandbox", JSON.parse(rawBody));
+  },
+};
+
+type StripeShapedEvent = {
+  id: string;
+  type: string;
+  data: { object: { id: string; object?: string; payment_intent?: string | { id: string } | null; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null } };
+};
+
+/** Normalize a Stripe (or sandbox) event object. */
+export function parseStripeShapedEvent(provider: "sandbox" | "stripe", event: StripeShapedEvent): PaymentEvent {
+  const object = event.data.object;
+  const pi = object.object === "charge" ? object.payment_intent : object.id;
+  return {
+    provider,
+    eventId: event.id,
+    type: normalizeStripeType(event.type),
+    rawType: event.type,
+    providerPaymentId: typeof pi === "string" ? pi : (pi?.id ?? null),
+    providerChargeId: object.object === "charge" ? object.id : null,
+    donationId: object.metadata?.donationId ?? null,
+    failureReason: object.last_payment_error?.message ?? (event.type === "payment_intent.payment_failed" ? messages.donation.declined : null),
+  };
+}

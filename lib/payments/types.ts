@@ -1,0 +1,89 @@
+/**
+ * The payment provider interface. Every provider (sandbox, Stripe, PayPal) creates charges
+ * and turns its signed webhook deliveries into one normalized PaymentEvent; the donation
+ * services never look at a provider's own objects. Money is integer cents (spec section 9).
+ */
+import type { Cents } from "@/lib/money";
+
+export type ProviderName = "sandbox" | "stripe" | "paypal";
+export type PaymentMethod = "card" | "us_bank_account" | "wallet" | "paypal";
+
+/** Normalized event types; `ignored` events are recorded but change nothing. */
+export type PaymentEventType =
+  | "payment.requires_action"
+  | "payment.processing"
+  | "payment.succeeded"
+  | "payment.failed"
+  | "payment.refunded"
+  | "ignored";
+
+/** A verified webhook event in provider-neutral form. */
+export type PaymentEvent = {
+  provider: ProviderName;
+  /** The provider's event id: recorded under a unique (provider, event id) constraint. */
+  eventId: string;
+  type: PaymentEventType;
+  /** The provider's own event type, e.g. "payment_intent.succeeded". */
+  rawType: string;
+  /** The provider's payment id (PaymentIntent id, PayPal order id, sandbox payment id). */
+  providerPaymentId: string | null;
+  /** Our donation id when the provider echoes it back (metadata / custom_id). */
+  donationId: string | null;
+  providerChargeId?: string | null;
+  /** Failure reason shown to the donor and the nonprofit (payment.failed). */
+  failureReason?: string | null;
+};
+
+/** Card details for the sandbox provider only; real providers never see card data on our server. */
+export type SandboxCard = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/** What a checkout asks the provider to charge. */
+export type ChargeRequest = {
+  donationId: string;
+  /** Total charged to the donor in cents (the gift plus fees when the donor covers them). */
+  chargeCents: Cents;
+  /** The platform's share kept from the charge, in cents (Stripe application fee). */
+  applicationFeeCents: Cents;
+  currency: "usd";
+  method: PaymentMethod;
+  /** The checkout's idempotency key, passed on to the provider. */
+  idempotencyKey: string;
+  /** Connected account receiving the funds (Stripe destination charge), if any. */
+  destinationAccountId: string | null;
+  description: string;
+  receiptEmail: string | null;
+  card?: SandboxCard;
+};
+
+/** A signed webhook delivery as the provider would send it over HTTP. */
+export type WebhookDelivery = { body: string; headers: Record<string, string> };
+
+/** The provider's answer to a charge request. */
+export type ChargeResult = {
+  providerPaymentId: string;
+  /** Secret the browser uses to confirm or look up the payment (Stripe client_secret). */
+  clientSecret: string | null;
+  /** Where the donor goes to approve the payment (PayPal approval link), if anywhere. */
+  redirectUrl?: string | null;
+  /** Sandbox only: the events it emits, delivered through the webhook path. */
+  deliveries: WebhookDelivery[];
+};
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Create (or, with the same idempotency key, find again) the provider's payment. */
+  createCharge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Verify a webhook delivery on its raw body and normalize it.
+   * @throws AppError(bad_request) when the signature is missing or invalid — before any write.
+   */
+  verifyWebhook(rawBody: string, headers: Headers | Record<string, string>): Promise<PaymentEvent>;
+}
+
+/** Read a header from a Headers object or a plain record, case-insensitively. */
+export function headerOf(headers: Headers | Record<string, string>, name: string): string | null {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  const lower = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers as Record<string, string>)) if (k.toLowerCase() === lower) return v;
+  return null;
+}

@@ -1,0 +1,189 @@
+/**
+ * The exactly-once heart of donations. A verified provider event is recorded in
+ * payment_events (unique provider + event id) in the same transaction as its effect on the
+ * donation, so a duplicate delivery changes nothing. The succeeded effect (campaign progress
+ * += amount, effects_applied_at, receipt and notifications queued with the transaction) is
+ * guarded by a conditional UPDATE ... WHERE effects_applied_at IS NULL AND refunded_at IS
+ * NULL, and a refund reverses it once (UPDATE ... WHERE refunded_at IS NULL). The donation
+ * row is locked (SELECT ... FOR UPDATE) so events of one payment apply one at a time, in
+ * whatever order they arrive.
+ */
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { getDb, type Executor } from "@/lib/db/client";
+import { baseUrl, serverEnv } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { enqueueMail } from "@/lib/mail/queue";
+import { nonprofitNotificationMail, platformCopyMail, receiptMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
+import { providerByName } from "@/lib/payments";
+import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
+import { campaigns, donations, organizations, paymentEvents } from "@/models";
+import { donationAccessToken } from "./access-token";
+
+export type EventOutcome = {
+  /** False when the event was already recorded (a duplicate delivery). */
+  recorded: boolean;
+  donationId: string | null;
+  /** applied: the succeeded effect ran now; reversed: a refund undid it now. */
+  effect: "applied" | "reversed" | "none";
+};
+
+type DonationRow = typeof donations.$inferSelect;
+
+/**
+ * Verify a webhook delivery on its raw body, then apply it.
+ * @throws AppError(bad_request) for a missing or invalid signature — before any write.
+ */
+export async function handleWebhook(provider: ProviderName, rawBody: string, headers: Headers | Record<string, string>): Promise<EventOutcome> {
+  const event = await providerByName(provider).verifyWebhook(rawBody, headers);
+  return applyPaymentEvent(event);
+}
+
+/** Apply one verified event exactly once (see the module comment). */
+export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ provider: event.provider, eventId: event.eventId, type: event.rawType })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (inserted.length === 0) return { recorded: false, donationId: null, effect: "none" as const };
+
+    const match = [
+      event.providerPaymentId ? and(eq(donations.provider, event.provider), eq(donations.providerPaymentId, event.providerPaymentId)) : undefined,
+      event.donationId ? and(eq(donations.id, event.donationId), eq(donations.provider, event.provider)) : undefined,
+    ].filter(Boolean);
+    if (match.length === 0) return { recorded: true, donationId: null, effect: "none" as const };
+    const [donation] = await tx
+      .select()
+      .from(donations)
+      .where(or(...match))
+      .limit(1)
+      .for("update");
+    if (!donation) {
+      logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
+      return { recorded: true, donationId: null, effect: "none" as const };
+    }
+    await tx
+      .update(paymentEvents)
+      .set({ donationId: donation.id })
+      .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+    const effect = await transition(tx, donation, event);
+    return { recorded: true, donationId: donation.id, effect };
+  });
+}
+
+async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Promise<EventOutcome["effect"]> {
+  const now = new Date();
+  const paymentId = event.providerPaymentId && !d.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
+  const chargeId = event.providerChargeId ? { providerChargeId: event.providerChargeId } : {};
+  switch (event.type) {
+    case "payment.requires_action":
+    case "payment.processing": {
+      // Only moves forward from a state that has not settled yet.
+      if (d.status !== "pending" && d.status !== "requires_action") return "none";
+      const status = event.type === "payment.processing" ? "processing" : "requires_action";
+      await tx.update(donations).set({ status, ...paymentId, updatedAt: now }).where(eq(donations.id, d.id));
+      return "none";
+    }
+    case "payment.failed": {
+      if (d.status === "succeeded" || d.status === "refunded") return "none";
+      await tx
+        .update(donations)
+        .set({ status: "failed", failureReason: event.failureReason ?? "The payment failed.", ...paymentId, updatedAt: now })
+        .where(eq(donations.id, d.id));
+      return "none";
+    }
+    case "payment.succeeded": {
+      if (d.status !== "refunded") {
+        await tx
+          .update(donations)
+          .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now })
+          .where(eq(donations.id, d.id));
+      }
+      const applied = await tx
+        .update(donations)
+        .set({ effectsAppliedAt: now })
+        .where(and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)))
+        .returning({ id: donations.id });
+      if (applied.length === 0) return "none";
+      if (d.campaignId) {
+        await tx
+          .update(campaigns)
+          .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
+          .where(eq(campaigns.id, d.campaignId));
+      }
+      await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+      return "applied";
+    }
+    case "payment.refunded": {
+      const refunded = await tx
+        .update(donations)
+        .set({ status: "refunded", refundedAt: now, ...chargeId, updatedAt: now })
+        .where(and(eq(donations.id, d.id), isNull(donations.refundedAt)))
+        .returning({ effectsAppliedAt: donations.effectsAppliedAt });
+      if (refunded.length === 0 || !refunded[0]!.effectsAppliedAt) return "none";
+      if (d.campaignId) {
+        await tx
+          .update(campaigns)
+          .set({ progressCents: sql`${campaigns.progressCents} - ${d.amountCents}` })
+          .where(eq(campaigns.id, d.campaignId));
+      }
+      return "reversed";
+    }
+    default:
+      return "none";
+  }
+}
+
+/** The facts the donation emails need, read inside `tx`. */
+export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
+  const [org] = await tx
+    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, irsDeductibility: organizations.irsDeductibility })
+    .from(organizations)
+    .where(eq(organizations.id, d.organizationId));
+  const [campaign] = d.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
+  return {
+    donationId: d.id,
+    createdAt: d.createdAt,
+    amountCents: d.amountCents,
+    feeCents: d.feeCents,
+    coverFees: d.coverFees,
+    status: d.status === "succeeded" ? "Completed" : d.status,
+    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+    recurring: Boolean(d.recurringGiftId),
+    organizationName: org?.name ?? "the organization",
+    organizationEin: org?.ein ?? null,
+    organizationEmail: org?.email ?? null,
+    irsDeductibility: org?.irsDeductibility ?? null,
+    fundraiserName: campaign?.name ?? null,
+    donor: {
+      name: d.donorName,
+      email: d.donorEmail,
+      telephone: d.donorTelephone,
+      city: d.donorCity,
+      state: d.donorState,
+      gender: d.donorGender,
+      ageRange: d.donorAgeRange,
+    },
+    anonymous: d.anonymous,
+    share: { name: d.shareName, email: d.shareEmail, phone: d.shareTelephone, location: d.shareLocation, gender: d.shareGender, age: d.shareAge },
+    receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
+  };
+}
+
+/** Queue the receipt, the nonprofit notification and the platform copy in `tx`. */
+export async function enqueueDonationMail(
+  tx: Executor,
+  d: DonationRow,
+  which: { receipt?: boolean; nonprofit?: boolean; platform?: boolean } = { receipt: true, nonprofit: true, platform: true },
+): Promise<number> {
+  const facts = await donationMailFacts(tx, d);
+  const mails = [
+    which.receipt ? receiptMail(facts) : null,
+    which.nonprofit ? nonprofitNotificationMail(facts) : null,
+    which.platform ? platformCopyMail(facts, serverEnv().PLATFORM_DONATIONS_EMAIL) : null,
+  ].filter((m) => m !== null);
+  for (const m of mails) await enqueueMail(m, { tx });
+  return mails.length;
+}

@@ -1,0 +1,37 @@
+/**
+ * capturePaypalOrder: capture the approved order through PayPal's API (our authenticated
+ * call, so its answer is trusted) and apply the result through the same exactly-once path as
+ * webhooks; PayPal's own PAYMENT.CAPTURE.COMPLETED webhook later finds the effect applied.
+ */
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { capturePaypalOrder } from "@/lib/payments/paypal";
+import { messages } from "@/lib/validations/messages";
+import { donations } from "@/models";
+import { donationAccessToken } from "./access-token";
+import { applyPaymentEvent } from "./apply-payment-event";
+import { getDonationResult, type DonationResult } from "./get-donation-result";
+
+/** @throws AppError(not_found) unknown order; AppError(unavailable) PayPal not configured. */
+export async function capturePaypalDonation(actor: SessionUser | null, orderId: string): Promise<DonationResult> {
+  const db = await getDb();
+  const [d] = await db.select().from(donations).where(and(eq(donations.provider, "paypal"), eq(donations.providerPaymentId, orderId)));
+  if (!d) throw new AppError("not_found", messages.donation.notFound);
+  if (d.status === "pending") {
+    const capture = await capturePaypalOrder(orderId);
+    const completed = capture.status === "COMPLETED";
+    await applyPaymentEvent({
+      provider: "paypal",
+      eventId: `capture:${capture.captureId ?? orderId}:${capture.status}`,
+      type: completed ? "payment.succeeded" : capture.status === "PENDING" ? "payment.processing" : "payment.failed",
+      rawType: `ORDER.CAPTURE.${capture.status}`,
+      providerPaymentId: orderId,
+      providerChargeId: capture.captureId,
+      donationId: d.id,
+      failureReason: completed ? null : "PayPal did not complete the payment.",
+    });
+  }
+  return getDonationResult(d.id, donationAccessToken(d.id), actor);
+}

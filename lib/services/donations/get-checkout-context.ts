@@ -1,0 +1,50 @@
+/**
+ * What the checkout page /donation/:id/:campaign shows: the organization (and whether it
+ * accepts gifts: approved and live), the fundraiser with its progress in cents (or a direct
+ * gift), the signed-in donor's sharing defaults (donor_preferences), the largest gift and
+ * the active provider.
+ */
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
+import type { Cents } from "@/lib/money";
+import { activeProviderName } from "@/lib/payments";
+import type { ShareChoices } from "@/lib/validations/donation";
+import { campaigns, donorPreferences, organizations } from "@/models";
+
+export type CheckoutContext = {
+  organization: { id: string; name: string; city: string | null; state: string | null; ein: string | null; acceptsGifts: boolean };
+  campaign: { id: string; name: string; description: string; goalCents: Cents; progressCents: Cents; active: boolean } | null;
+  donor: { name: string; email: string } | null;
+  shareDefaults: ShareChoices;
+  maxCents: Cents;
+  provider: "sandbox" | "stripe" | "paypal";
+};
+
+/** @returns null when the organization (or the named fundraiser of it) does not exist. */
+export async function getCheckoutContext(organizationId: string, campaignParam: string, actor: SessionUser | null): Promise<CheckoutContext | null> {
+  const db = await getDb();
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!org) return null;
+  let campaign: CheckoutContext["campaign"] = null;
+  if (campaignParam !== "direct") {
+    const [c] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignParam), eq(campaigns.organizationId, org.id)));
+    if (!c) return null;
+    campaign = { id: c.id, name: c.name, description: c.description, goalCents: c.goalCents, progressCents: c.progressCents, active: c.status === "active" };
+  }
+  const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
+  let shareDefaults = none;
+  if (actor?.type === "individual") {
+    const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor._id));
+    if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
+  }
+  return {
+    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein, acceptsGifts: org.approvalStatus === "approved" && org.live },
+    campaign,
+    donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
+    shareDefaults,
+    maxCents: serverEnv().DONATION_MAX_CENTS,
+    provider: activeProviderName(),
+  };
+}

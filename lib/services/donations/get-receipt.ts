@@ -1,0 +1,44 @@
+/**
+ * The PDF receipt of a succeeded donation, for the donor (access token from the thank-you
+ * page or receipt email, or the donor's own session).
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { renderReceiptPdf } from "@/lib/receipts/receipt-pdf";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, organizations } from "@/models";
+import { checkDonationAccessToken } from "./access-token";
+
+/**
+ * @returns the PDF bytes and a file name.
+ * @throws AppError(not_found) unknown donation, no access, or not (or no longer) succeeded.
+ */
+export async function donationReceiptPdf(donationId: string, token: string | null, actor: SessionUser | null): Promise<{ pdf: Buffer; filename: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ d: donations, org: organizations, campaignName: campaigns.name })
+    .from(donations)
+    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(eq(donations.id, donationId));
+  const allowed = row && (checkDonationAccessToken(donationId, token) || (actor && row.d.donorUserId === actor._id));
+  if (!row || !allowed || row.d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  const { d, org } = row;
+  const pdf = await renderReceiptPdf({
+    donationId: d.id,
+    date: d.succeededAt ?? d.createdAt,
+    amountCents: d.amountCents,
+    feeCents: d.feeCents,
+    coverFees: d.coverFees,
+    organizationName: org.name,
+    organizationEin: org.ein,
+    organizationAddress: [org.addressLine1, org.city, org.state, org.zipcode].filter(Boolean).join(", ") || null,
+    irsDeductibility: org.irsDeductibility,
+    fundraiserName: row.campaignName,
+    donorName: d.donorName,
+    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+  });
+  return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
+}

@@ -1,0 +1,195 @@
+/**
+ * Checkout (spec section 7: createPaymentIntent, createPaymentIntentACH,
+ * createPaymentIntentGoogle, createDonation). Creates the donation once per client
+ * idempotency key (unique column; INSERT ... ON CONFLICT DO NOTHING), asks the provider for
+ * the payment with the same key, and, for the sandbox, delivers the provider's signed events
+ * through the webhook path. A checkout retried after the server died mid-request finds the
+ * donation again and completes it; the effects still apply exactly once.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { activeProviderName, providerByName } from "@/lib/payments";
+import { feesFor } from "@/lib/payments/fees";
+import { sandboxPaymentId } from "@/lib/payments/sandbox";
+import type { PaymentMethod } from "@/lib/payments/types";
+import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
+import { donationAccessToken } from "./access-token";
+import { handleWebhook } from "./apply-payment-event";
+import { getDonationResult, type DonationResult } from "./get-donation-result";
+
+export type CheckoutResult = DonationResult & {
+  /** Stripe client_secret for the browser's payment form; null for the sandbox. */
+  clientSecret: string | null;
+  /** PayPal approval link, when the donor must approve elsewhere. */
+  redirectUrl: string | null;
+};
+
+/**
+ * Start (or resume, for a retried idempotency key) a checkout.
+ * @param actor the signed-in user, or null for a guest (who must give name and email).
+ * @throws AppError(validation) bad guest details or an unknown sandbox card;
+ *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
+ *   approved and live, fundraiser ended, or the key reused with different details;
+ *   AppError(unavailable) provider not configured.
+ */
+export async function startCheckout(actor: SessionUser | null, input: CheckoutInput): Promise<CheckoutResult> {
+  const env = serverEnv();
+  if (input.amountCents > env.DONATION_MAX_CENTS) {
+    throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
+      amountCents: messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`),
+    });
+  }
+  const db = await getDb();
+  const [org] = await db
+    .select({ id: organizations.id, name: organizations.name, approvalStatus: organizations.approvalStatus, live: organizations.live, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
+    .from(organizations)
+    .where(eq(organizations.id, input.organizationId));
+  if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
+  if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
+  let campaignName: string | null = null;
+  if (input.campaignId) {
+    const [c] = await db
+      .select({ name: campaigns.name, status: campaigns.status })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
+    if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
+    if (c.status !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
+    campaignName = c.name;
+  }
+
+  const donor = await donorDetails(actor, input);
+  const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
+  const provider = providerByName(providerName);
+  const method: PaymentMethod = input.method;
+  const fees = feesFor(input.amountCents, method, input.coverFees, env.PLATFORM_FEE_BPS);
+
+  const donationId = randomUUID();
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(donations)
+      .values({
+        id: donationId,
+        organizationId: org.id,
+        campaignId: input.campaignId,
+        donorUserId: actor?._id ?? null,
+        amountCents: input.amountCents,
+        feeCents: fees.feeCents,
+        coverFees: input.coverFees,
+        status: "pending",
+        provider: providerName,
+        paymentMethodType: method,
+        providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(donationId) : null,
+        idempotencyKey: input.idempotencyKey,
+        ...donor,
+        anonymous: input.anonymous,
+        shareName: input.share.name,
+        shareEmail: input.share.email,
+        shareTelephone: input.share.phone,
+        shareLocation: input.share.location,
+        shareGender: input.share.gender,
+        shareAge: input.share.age,
+        metadata: { frequency: input.frequency },
+      })
+      .onConflictDoNothing({ target: donations.idempotencyKey })
+      .returning();
+    const row = rows[0];
+    if (row && input.frequency === "month") {
+      const next = new Date();
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      const [gift] = await tx
+        .insert(recurringGifts)
+        .values({ donorUserId: actor?._id ?? null, organizationId: org.id, campaignId: input.campaignId, amountCents: input.amountCents, provider: providerName, nextChargeAt: next })
+        .returning({ id: recurringGifts.id });
+      await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
+    }
+    return row;
+  });
+
+  const donation = inserted ?? (await db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey)))[0];
+  if (!donation) throw new AppError("conflict", messages.donation.idempotencyMismatch);
+  if (
+    !inserted &&
+    (donation.organizationId !== org.id || donation.amountCents !== input.amountCents || (donation.campaignId ?? null) !== input.campaignId)
+  ) {
+    throw new AppError("conflict", messages.donation.idempotencyMismatch);
+  }
+
+  let clientSecret: string | null = null;
+  let redirectUrl: string | null = null;
+  // A new donation, or a retry of one whose first attempt never reached the provider's answer.
+  if (donation.status === "pending") {
+    const charge = await provider.createCharge({
+      donationId: donation.id,
+      chargeCents: fees.chargeCents,
+      applicationFeeCents: fees.platformFeeCents,
+      currency: "usd",
+      method,
+      idempotencyKey: input.idempotencyKey,
+      destinationAccountId: org.stripeComplete ? org.stripeAccountId : null,
+      description: `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
+      receiptEmail: donor.donorEmail,
+      card: input.card ? toSandboxCard(input.card) : undefined,
+    });
+    clientSecret = charge.clientSecret;
+    redirectUrl = charge.redirectUrl ?? null;
+    if (!donation.providerPaymentId) {
+      await db.update(donations).set({ providerPaymentId: charge.providerPaymentId }).where(eq(donations.id, donation.id));
+    }
+    for (const delivery of charge.deliveries) await handleWebhook(providerName, delivery.body, delivery.headers);
+  }
+  const result = await getDonationResult(donation.id, donationAccessToken(donation.id), actor);
+  return { ...result, clientSecret, redirectUrl };
+}
+
+function toSandboxCard(card: NonNullable<CheckoutInput["card"]>) {
+  const [mm, yy] = card.expiry.split("/").map((s) => Number(s.trim()));
+  const expYear = 2000 + (yy ?? 0);
+  const now = new Date();
+  if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && (mm ?? 0) < now.getUTCMonth() + 1)) {
+    throw new AppError("validation", messages.donation.cardExpired, { "card.expiry": messages.donation.cardExpired });
+  }
+  return { number: card.number, expMonth: mm ?? 0, expYear, cvc: card.cvc };
+}
+
+type DonorColumns = {
+  donorName: string | null;
+  donorEmail: string | null;
+  donorTelephone: string | null;
+  donorCity: string | null;
+  donorState: string | null;
+  donorGender: string | null;
+  donorAgeRange: number | null;
+};
+
+/** The donor snapshot: the signed-in user's details and preferences, or the guest's name and email. */
+async function donorDetails(actor: SessionUser | null, input: CheckoutInput): Promise<DonorColumns> {
+  if (!actor) {
+    const guest = guestSchema.safeParse({ name: input.name, email: input.email });
+    if (!guest.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of guest.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      throw new AppError("validation", Object.values(fields)[0]!, fields);
+    }
+    return { donorName: guest.data.name, donorEmail: guest.data.email.toLowerCase(), donorTelephone: null, donorCity: null, donorState: null, donorGender: null, donorAgeRange: null };
+  }
+  const db = await getDb();
+  const [prefs] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor._id));
+  return {
+    donorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.organization_company || null,
+    donorEmail: actor.email,
+    donorTelephone: prefs?.telephone ?? actor.telephone ?? null,
+    donorCity: prefs?.city ?? null,
+    donorState: prefs?.state ?? null,
+    donorGender: prefs?.gender === "other" ? (prefs.otherGender ?? "other") : (prefs?.gender ?? null),
+    donorAgeRange: prefs?.ageRange ?? null,
+  };
+}
+
+export type { Cents };

@@ -1,0 +1,200 @@
+/**
+ * Connect Payments for nonprofits (spec sections 2, 4 and 7): a Stripe Connect Express
+ * account with onboarding links, its balance, transactions and external bank accounts, and
+ * PayPal partner-referral onboarding. Spec section 4: the organization is connected when the
+ * Stripe details are submitted or a PayPal merchant id exists; stripeComplete is then set.
+ * Every function checks that the actor is the organization's nonprofit user. Amounts in
+ * cents. Without keys each call fails with AppError(unavailable) and a clear message.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { baseUrl, serverEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
+import { stripeClient, stripeConfigured } from "@/lib/payments/stripe";
+import { messages } from "@/lib/validations/messages";
+import { organizations } from "@/models";
+
+type Org = typeof organizations.$inferSelect;
+
+/** @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId` (default: their own). */
+async function ownOrganization(actor: SessionUser, organizationId?: string): Promise<Org> {
+  if (actor.type !== "nonprofit" || !actor.orgId || (organizationId && organizationId !== actor.orgId)) {
+    throw new AppError("forbidden", messages.auth.forbidden);
+  }
+  const db = await getDb();
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, actor.orgId));
+  if (!org) throw new AppError("not_found", messages.generic.notFound);
+  return org;
+}
+
+function requireStripeAccount(org: Org): string {
+  if (!org.stripeAccountId) throw new AppError("conflict", messages.donation.stripeRequired);
+  return org.stripeAccountId;
+}
+
+export type PaymentConnection = {
+  stripeConfigured: boolean;
+  paypalConfigured: boolean;
+  stripeAccountId: string | null;
+  stripeComplete: boolean;
+  paypalMerchantId: string | null;
+  /** Spec 4: connected when Stripe details are submitted or a PayPal merchant id exists. */
+  connected: boolean;
+  /** The sandbox provider takes gifts for every approved organization without a connection. */
+  sandbox: boolean;
+};
+
+/** The organization's payment connection as stored (no network call). */
+export async function getPaymentConnection(actor: SessionUser): Promise<PaymentConnection> {
+  const org = await ownOrganization(actor);
+  const env = serverEnv();
+  return {
+    stripeConfigured: stripeConfigured(),
+    paypalConfigured: paypalConfigured(),
+    stripeAccountId: org.stripeAccountId,
+    stripeComplete: org.stripeComplete,
+    paypalMerchantId: org.paypalMerchantId,
+    connected: org.stripeComplete || Boolean(org.paypalMerchantId),
+    sandbox: !env.STRIPE_SECRET_KEY && !paypalConfigured() && (env.PAYMENT_PROVIDER ?? "sandbox") === "sandbox",
+  };
+}
+
+/** createStripeAccount: the organization's Express account (created once, then reused). */
+export async function createStripeAccount(actor: SessionUser): Promise<{ accountId: string }> {
+  const org = await ownOrganization(actor);
+  if (org.stripeAccountId) return { accountId: org.stripeAccountId };
+  const account = await stripeClient().accounts.create(
+    {
+      type: "express",
+      country: "US",
+      email: org.email ?? actor.email,
+      business_type: "non_profit",
+      capabilities: { card_payments: { requested: true }, transfers: { requested: true }, us_bank_account_ach_payments: { requested: true } },
+      metadata: { organizationId: org.id },
+    },
+    { idempotencyKey: `org-account-${org.id}` },
+  );
+  const db = await getDb();
+  await db.update(organizations).set({ stripeAccountId: account.id }).where(eq(organizations.id, org.id));
+  return { accountId: account.id };
+}
+
+/** createStripeAccountLinks: the Stripe-hosted onboarding URL. */
+export async function createStripeAccountLinks(actor: SessionUser): Promise<{ url: string }> {
+  const org = await ownOrganization(actor);
+  const link = await stripeClient().accountLinks.create({
+    account: requireStripeAccount(org),
+    refresh_url: `${baseUrl()}/connect-payments`,
+    return_url: `${baseUrl()}/connect-payments?stripe=return`,
+    type: "account_onboarding",
+  });
+  return { url: link.url };
+}
+
+/** getStripeAcct/{id}: details_submitted; marks stripeComplete when submitted (spec 4). */
+export async function getStripeAccount(actor: SessionUser, organizationId: string): Promise<{ details_submitted: boolean; stripeID: string }> {
+  const org = await ownOrganization(actor, organizationId);
+  const account = await stripeClient().accounts.retrieve(requireStripeAccount(org));
+  if (account.details_submitted && !org.stripeComplete) {
+    const db = await getDb();
+    await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
+  }
+  return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
+}
+
+/** updateUserStripeInfo: re-check the connection and set stripeComplete when connected (spec 4). */
+export async function updateUserStripeInfo(actor: SessionUser): Promise<PaymentConnection> {
+  const org = await ownOrganization(actor);
+  let connected = org.stripeComplete || Boolean(org.paypalMerchantId);
+  if (!connected && org.stripeAccountId && stripeConfigured()) {
+    connected = (await getStripeAccount(actor, org.id)).details_submitted;
+  }
+  if (connected && !org.stripeComplete) {
+    const db = await getDb();
+    await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
+  }
+  return getPaymentConnection(actor);
+}
+
+/** getStripeBalance/{id}: available and pending balance in cents (USD). */
+export async function getStripeBalance(actor: SessionUser, organizationId: string): Promise<{ availableCents: Cents; pendingCents: Cents }> {
+  const org = await ownOrganization(actor, organizationId);
+  const balance = await stripeClient().balance.retrieve({}, { stripeAccount: requireStripeAccount(org) });
+  const usd = (list: { amount: number; currency: string }[]) => list.filter((b) => b.currency === "usd").reduce((s, b) => s + b.amount, 0);
+  return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
+}
+
+/** getTransactions/{id}: the latest balance transactions, amounts in cents, dates UTC ISO. */
+export async function getStripeTransactions(actor: SessionUser, organizationId: string) {
+  const org = await ownOrganization(actor, organizationId);
+  const list = await stripeClient().balanceTransactions.list({ limit: 50 }, { stripeAccount: requireStripeAccount(org) });
+  return list.data.map((t) => ({
+    id: t.id,
+    amountCents: t.amount,
+    feeCents: t.fee,
+    netCents: t.net,
+    type: t.type,
+    status: t.status,
+    description: t.description,
+    createdAt: new Date(t.created * 1000).toISOString(),
+  }));
+}
+
+/** getBankAcct/{id}: the connected account's bank accounts (last 4 digits only). */
+export async function getBankAccounts(actor: SessionUser, organizationId: string) {
+  const org = await ownOrganization(actor, organizationId);
+  const list = await stripeClient().accounts.listExternalAccounts(requireStripeAccount(org), { object: "bank_account", limit: 10 });
+  return list.data.map((b) => {
+    const bank = b as { id: string; bank_name?: string | null; last4?: string; default_for_currency?: boolean | null; status?: string };
+    return { id: bank.id, bankName: bank.bank_name ?? null, last4: bank.last4 ?? "", default: Boolean(bank.default_for_currency), status: bank.status ?? null };
+  });
+}
+
+/** updateBankAcct/{orgId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
+export async function updateBankAccount(actor: SessionUser, organizationId: string, bankToken: string): Promise<{ id: string }> {
+  const org = await ownOrganization(actor, organizationId);
+  const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
+  return { id: bank.id };
+}
+
+/** removeBankAcct/{orgId}/{bankAccountId}. */
+export async function removeBankAccount(actor: SessionUser, organizationId: string, bankAccountId: string): Promise<{ deleted: boolean }> {
+  const org = await ownOrganization(actor, organizationId);
+  const res = await stripeClient().accounts.deleteExternalAccount(requireStripeAccount(org), bankAccountId);
+  return { deleted: Boolean(res.deleted) };
+}
+
+/** createPartnerReferral (returnUrl, OrgId): PayPal's onboarding link for the organization. */
+export async function createPartnerReferral(actor: SessionUser, input: { organizationId?: string; returnUrl?: string }): Promise<{ url: string }> {
+  const org = await ownOrganization(actor, input.organizationId);
+  if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
+  const returnUrl = input.returnUrl?.startsWith(baseUrl()) ? input.returnUrl : `${baseUrl()}/paypal-onboarding-complete`;
+  const res = await fetch(`${paypalApiBase()}/v2/customer/partner-referrals`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await paypalAccessToken()}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      tracking_id: org.id,
+      operations: [{ operation: "API_INTEGRATION", api_integration_preference: { rest_api_integration: { integration_method: "PAYPAL", integration_type: "THIRD_PARTY", third_party_details: { features: ["PAYMENT", "REFUND"] } } } }],
+      products: ["EXPRESS_CHECKOUT"],
+      legal_consents: [{ type: "SHARE_DATA_CONSENT", granted: true }],
+      partner_config_override: { return_url: returnUrl },
+    }),
+  });
+  if (!res.ok) throw new AppError("unavailable", messages.donation.paypalRequired);
+  const body = (await res.json()) as { links?: { rel: string; href: string }[] };
+  const url = body.links?.find((l) => l.rel === "action_url")?.href;
+  if (!url) throw new AppError("unavailable", messages.donation.paypalRequired);
+  return { url };
+}
+
+/** getPaypalPartnerDetail (merchant id): store the PayPal merchant id; the organization is then connected (spec 4). */
+export async function savePaypalMerchant(actor: SessionUser, merchantId: string): Promise<PaymentConnection> {
+  const org = await ownOrganization(actor);
+  if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
+  const db = await getDb();
+  await db.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
+  return getPaymentConnection(actor);
+}

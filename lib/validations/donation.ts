@@ -1,0 +1,99 @@
+/**
+ * Checkout input (the /donation/:id/:campaign form and the createPaymentIntent*,
+ * createDonation calls), shared by the browser form and the route handlers. Amounts are
+ * integer cents; the largest gift is DONATION_MAX_CENTS, passed in by the caller because
+ * the browser cannot read the server's environment.
+ */
+import { z } from "zod";
+import { formatCents } from "@/lib/money";
+import { messages } from "./messages";
+
+export const MIN_DONATION_CENTS = 100;
+export const DEFAULT_MAX_DONATION_CENTS = 2_500_000;
+
+/** Preset gift amounts offered on the checkout page, in cents. */
+export const PRESET_AMOUNTS_CENTS = [1_000, 2_500, 5_000, 10_000, 25_000] as const;
+
+/** "25", "25.5", "$1,025.00" -> cents; null when not an amount. */
+export function parseDollarsToCents(input: string): number | null {
+  const cleaned = input.replace(/[$,\s]/g, "");
+  if (!/^\d{1,9}(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole, frac = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+/** The amount in cents, between $1 and `maxCents`. */
+export function amountCentsField(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
+  return z
+    .number({ error: messages.donation.amountRequired })
+    .int({ error: messages.donation.amountCents })
+    .min(MIN_DONATION_CENTS, { error: messages.donation.amountMin })
+    .max(maxCents, { error: messages.donation.amountMax(formatCents(maxCents)) });
+}
+
+export const shareSchema = z.object({
+  name: z.boolean().default(false),
+  email: z.boolean().default(false),
+  location: z.boolean().default(false),
+  phone: z.boolean().default(false),
+  gender: z.boolean().default(false),
+  age: z.boolean().default(false),
+});
+export type ShareChoices = z.infer<typeof shareSchema>;
+
+const cardSchema = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{13,19}$/, { error: messages.donation.cardNumber })),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: messages.donation.cardExpiry }),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
+});
+
+/** The checkout body. `maxCents` is DONATION_MAX_CENTS. */
+export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
+  return z.object({
+    /** Client-generated UUID: a retried checkout with the same key makes one donation. */
+    idempotencyKey: z.string().uuid({ error: messages.generic.badRequest }),
+    organizationId: z.string().trim().min(1).max(64),
+    /** Fundraiser id, or "direct" / null for a gift to the organization. */
+    campaignId: z
+      .string()
+      .trim()
+      .max(64)
+      .nullish()
+      .transform((v) => (!v || v === "direct" ? null : v)),
+    amountCents: amountCentsField(maxCents),
+    coverFees: z.boolean().default(false),
+    frequency: z.enum(["once", "month"]).default("once"),
+    method: z.enum(["card", "us_bank_account", "wallet", "paypal"]).default("card"),
+    name: z.string().trim().max(120).default(""),
+    email: z.string().trim().max(254).default(""),
+    anonymous: z.boolean().default(false),
+    share: shareSchema.default({ name: false, email: false, location: false, phone: false, gender: false, age: false }),
+    /** Sandbox only: test card details (real providers collect card data in their own iframe). */
+    card: cardSchema.optional(),
+  });
+}
+export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
+
+/** Guest details are required when nobody is signed in (checked by the service). */
+export const guestSchema = z.object({
+  name: z.string().trim().min(1, { error: messages.donation.nameRequired }),
+  email: z.string().trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
+});
+
+/** Sandbox simulated actions: the donor's verification step, ACH settlement, a refund. */
+export const sandboxActionSchema = z.object({
+  action: z.enum(["verify", "settle", "refund"]),
+  donationId: z.string().trim().min(1).max(64),
+  token: z.string().trim().min(1).max(128),
+});
+
+/** capturePaypalOrder body: the approved PayPal order id. */
+export const paypalCaptureSchema = z.object({
+  orderId: z.string().trim().regex(/^[A-Z0-9]{5,40}$/i, { error: messages.generic.badRequest }),
+});

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:donate [-- --url http://host:port] [--n 2000] [--c 50]`
+ *
+ * N concurrent sandbox donations over C connections to one fundraiser through the real
+ * checkout route (/api/createPaymentIntent). Every 10th gift uses the declined test card.
+ * Prints throughput and p50/p95 latency, then checks that the fundraiser's progress moved by
+ * exactly the sum of succeeded gifts, to the cent. Without --url it builds (if needed) and
+ * starts the app on a spare port with a temporary DATA_DIR, and after the run also opens the
+ * database and checks progress = SUM(succeeded, unrefunded donations) of the fundraiser.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const N = Number(arg("n", "2000"));
+const C = Number(arg("c", "50"));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, ms = 900_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(`${url}/api/auth/csrf`);
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the app did not start at ${url}`);
+}
+
+type Hit = { _id: string; name: string; organization: { _id: string } };
+
+async function progressOf(url: string, orgId: string, campaignId: string): Promise<number> {
+  const html = await (await fetch(`${url}/donation/${orgId}/${campaignId}`)).text();
+  const m = html.match(/data-testid="progress-raised">\$([\d,]+\.\d{2})</);
+  if (!m) throw new Error("could not read the fundraiser's progress");
+  return Math.round(Number(m[1]!.replace(/,/g, "")) * 100);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+let child: ChildProcess | undefined;
+
+async function main() {
+  let url = arg("url");
+  let dataDir: string | undefined;
+  if (!url) {
+    const port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-donate-"));
+    url = `http://localhost:${port}`;
+    console.log(`starting the app on ${url} (DATA_DIR ${dataDir})...`);
+    child = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: "", SMTP_URL: "" },
+    });
+    await waitForServer(url);
+  }
+  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: Hit[] };
+  const target = campaigns[0];
+  if (!target) throw new Error("no active fundraiser to donate to");
+  const before = await progressOf(url, target.organization._id, target._id);
+  console.log(`fundraiser "${target.name}": ${N} donations over ${C} connections`);
+
+  const latencies: number[] = [];
+  let succeededCents = 0;
+  let succeeded = 0;
+  let failed = 0;
+  let errors = 0;
+  const errorKinds = new Map<string, number>();
+  const noteError = (kind: string) => {
+    errors++;
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+  };
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < N) {
+      const i = next++;
+      const amountCents = 100 + ((i * 137) % 9_900); // $1.00 .. $99.99, deterministic
+      const declined = i % 10 === 9;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${url}/api/createPaymentIntent`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            idempotencyKey: randomUUID(),
+            organizationId: target!.organization._id,
+            campaignId: target!._id,
+            amountCents,
+            name: `Bench Donor ${i}`,
+            email: `bench${i}@example.org`,
+            card: { number: declined ? "4000000000000002" : "4242424242424242", expiry: "12/34", cvc: "123" },
+          }),
+        });
+        const body = (await res.json()) as { status?: string; message?: string };
+        latencies.push(performance.now() - t0);
+        if (res.ok && body.status === "succeeded") {
+          succeeded++;
+          succeededCents += amountCents;
+        } else if (res.ok && body.status === "failed") failed++;
+        else noteError(`HTTP ${res.status} ${body.message ?? body.status ?? ""}`.trim());
+      } catch (err) {
+        noteError(`network: ${(err as Error).message}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: C }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const after = await progressOf(url, target.organization._id, target._id);
+  console.log(`done: ${succeeded} succeeded, ${failed} declined, ${errors} errors in ${seconds.toFixed(1)} s`);
+  for (const [kind, count] of errorKinds) console.log(`  error x${count}: ${kind}`);
+  console.log(`throughput: ${(N / seconds).toFixed(1)} donations/s`);
+  console.log(`latency: p50 ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`);
+  console.log(`progress moved by ${after - before} cents; succeeded gifts sum to ${succeededCents} cents`);
+  let ok = after - before === succeededCents && errors === 0;
+
+  if (child && dataDir) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child!.once("exit", r));
+    process.env.DATA_DIR = dataDir;
+    const { openPglite } = await import("@/lib/db/client");
+    const { sql } = await import("drizzle-orm");
+    const h = await openPglite(dataDir);
+    const r = (await h.db.execute(
+      sql`select c.progress_cents::bigint as progress,
+                 coalesce((select sum(amount_cents) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.refunded_at is null), 0)::bigint as total,
+                 (select count(*) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.effects_applied_at is null)::int as unapplied
+          from campaigns c where c.id = ${target._id}`,
+    )) as unknown as { rows: { progress: string; total: string; unapplied: number }[] };
+    const row = r.rows[0]!;
+    console.log(`database: progress_cents ${row.progress}, sum of succeeded donations ${row.total}, succeeded without effect ${row.unapplied}`);
+    ok = ok && Number(row.progress) === Number(row.total) && Number(row.unapplied) === 0;
+    await h.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(ok ? "OK: progress equals the sum of succeeded donations to the cent" : "MISMATCH");
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  child?.kill("SIGTERM");
+  process.exit(1);
+});
