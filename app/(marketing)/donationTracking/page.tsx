@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { redirect } from "next/navigation";
 import { requireUserPage } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Donation tracking" };
 
-/** /donationTracking — placeholder until the feature is built; signed-in users only. */
+/** /donationTracking — a donor's gifts live on their donation history (/donor/{id}); nonprofits go to their dashboard. */
 export default async function DonationTrackingPage() {
-  await requireUserPage("/donationTracking");
-  return <PlaceholderPage title="Donation tracking" backHref="/dashboard" backLabel="Back to your dashboard" />;
+  const user = await requireUserPage("/donationTracking");
+  redirect(user.type === "individual" ? `/donor/${user._id}` : "/dashboard");
 }

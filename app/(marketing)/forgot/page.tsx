@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { ForgotForm } from "./_components/forgot-form";
 
 export const metadata: Metadata = { title: "Forgot password" };
 
-/** /forgot — placeholder until the feature is built. */
+/** /forgot — ask for a password reset link by email. */
 export default function ForgotPage() {
-  return <PlaceholderPage title="Forgot password" backHref="/login" backLabel="Back to login" />;
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Forgot your password?</h1>
+      <p className="mt-3 text-ink-muted">Enter the email of your Givebridge account and we will send you a link to choose a new password.</p>
+      <ForgotForm />
+    </section>
+  );
 }

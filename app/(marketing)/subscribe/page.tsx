@@ -1,9 +1,15 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { SubscribeForm } from "./_components/subscribe-form";
 
 export const metadata: Metadata = { title: "Subscribe" };
 
-/** /subscribe — placeholder until the feature is built. */
+/** /subscribe — the newsletter sign-up (POST /api/subscribe). */
 export default function SubscribePage() {
-  return <PlaceholderPage title="Subscribe" />;
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Get Givebridge news</h1>
+      <p className="mt-3 text-ink-muted">Stories from nonprofits near you, new fundraisers and ways to help, about once a month.</p>
+      <SubscribeForm />
+    </section>
+  );
 }

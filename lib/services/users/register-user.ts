@@ -16,6 +16,7 @@ import type {
 } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
 import { donorPreferences, organizations, users } from "@/models";
+import { queueApprovalRequest } from "@/lib/services/admin/approval-links";
 import { loadSessionUser } from "./to-session-user";
 
 /** Postgres unique_violation, raised when two sign-ups race for one email. */
@@ -132,6 +133,7 @@ export async function registerNonprofitWithoutEin(input: RegisterNonprofitWithou
           live: false,
         })
         .returning({ id: organizations.id });
+      await queueApprovalRequest(tx, org!.id);
       return insertUser(tx, input, "nonprofit", org!.id);
     }),
   );

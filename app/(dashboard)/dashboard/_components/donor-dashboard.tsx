@@ -1,9 +1,20 @@
 import Link from "next/link";
-import { Heart, History, Home, Plus, Search, Settings, UserPen } from "lucide-react";
-import { UserAvatar } from "@/components/layout/user-avatar";
+import { Heart, History, Home, Plus, Search } from "lucide-react";
+import { ProfilePhotoUpload } from "@/components/image-upload";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
+import { baseUrl } from "@/lib/env";
+import { getDonorSummary } from "@/lib/services/rewards/donor-rewards";
+import { listMyStories, supportedOrganizations } from "@/lib/services/stories/impact-stories";
+import { getUserPreferences } from "@/lib/services/users/user-preferences";
+import { listMyVolunteerHours } from "@/lib/services/volunteering/volunteer-hours";
 import { DashboardFooter } from "./dashboard-footer";
+import { DonorDeleteAccount } from "./donor-delete-account";
+import { DonorProfileModal } from "./donor-profile-modal";
+import { DonorSettingsModal } from "./donor-settings-modal";
+import { DonorStories } from "./donor-stories";
+import { DonorSummaryCard } from "./donor-summary";
+import { DonorVolunteer } from "./donor-volunteer";
 import { PopupTile } from "./popup-tile";
 import { SettingsPanel } from "./settings-panel";
 import { Tile } from "./tile";
@@ -13,7 +24,15 @@ import { Tile } from "./tile";
  * Charities, Donation History, Edit My Profile, Account Settings (popup) and More+ (popup),
  * and the footer. On phones the General Info and Change Password panels are inline.
  */
-export function DonorDashboard({ user, links, section }: { user: SessionUser; links: SiteLinks; section?: string }) {
+export async function DonorDashboard({ user, links, section }: { user: SessionUser; links: SiteLinks; section?: string }) {
+  const now = new Date();
+  const [summary, volunteering, stories, supported, initialPreferences] = await Promise.all([
+    getDonorSummary(user, user._id, now),
+    listMyVolunteerHours(user),
+    listMyStories(user),
+    supportedOrganizations(user),
+    section === "profile" ? getUserPreferences(user, user._id) : Promise.resolve(undefined),
+  ]);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const more = [
     { label: "For Donors", href: links.donorsHowItWorks },
@@ -24,7 +43,7 @@ export function DonorDashboard({ user, links, section }: { user: SessionUser; li
   return (
     <div>
       <header className="flex items-center gap-4">
-        <UserAvatar src={user.profileImg} size={72} alt="Your profile photo" />
+        <ProfilePhotoUpload userId={user._id} profileImg={user.profileImg} />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink-muted">Donor dashboard</p>
           <h1 className="truncate text-2xl font-bold text-ink sm:text-3xl">{fullName}</h1>
@@ -36,11 +55,11 @@ export function DonorDashboard({ user, links, section }: { user: SessionUser; li
           <Tile title="Home Page" description="Back to the Givebridge home page" icon={Home} href="/" />
           <Tile title="Search Charities" description="Find causes near you" icon={Search} href="/search" />
           <Tile title="Donation History" description="Your gifts and receipts" icon={History} href={`/donor/${user._id}`} />
-          <Tile title="Edit My Profile" description="Photo, name and what you share" icon={UserPen} href="/dashboard/profile" />
+          <li>
+            <DonorProfileModal user={user} initialPreferences={initialPreferences} />
+          </li>
           <li className="max-nav:hidden">
-            <PopupTile title="Account Settings" description="Password, email and phone" icon={Settings} defaultOpen={section === "settings"}>
-              <SettingsPanel user={user} />
-            </PopupTile>
+            <DonorSettingsModal user={user} defaultOpen={section === "settings"} />
           </li>
           <li>
             <PopupTile title="More+" description="Help and information" icon={Plus} popupTitle="More">
@@ -58,16 +77,9 @@ export function DonorDashboard({ user, links, section }: { user: SessionUser; li
         </ul>
       </nav>
 
-      {section === "profile" ? (
-        <section aria-labelledby="profile-heading" className="mt-8 rounded-card border border-slate-200 bg-white p-5">
-          <h2 id="profile-heading" className="text-lg font-semibold text-ink">
-            Edit My Profile
-          </h2>
-          <p className="mt-1 text-ink-muted">
-            Your name and email: {fullName} · {user.email}. Photo, privacy preferences and demographics can be edited here soon.
-          </p>
-        </section>
-      ) : null}
+      <DonorSummaryCard summary={summary} year={now.getUTCFullYear()} />
+      <DonorVolunteer entries={volunteering.entries} totals={volunteering.totals} />
+      <DonorStories stories={stories} organizations={supported} origin={baseUrl()} />
 
       {/* Phones: General Info and Change Password inline instead of the settings popup. */}
       <section aria-labelledby="mobile-settings" className="mt-8 nav:hidden">
@@ -90,9 +102,12 @@ export function DonorDashboard({ user, links, section }: { user: SessionUser; li
         </div>
       </section>
 
-      <p className="mt-8 flex items-center gap-2 text-sm text-ink-muted">
-        <Heart className="size-4 text-accent-600" aria-hidden="true" /> Thank you for giving with Givebridge.
-      </p>
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2 text-sm text-ink-muted">
+          <Heart className="size-4 text-accent-600" aria-hidden="true" /> Thank you for giving with Givebridge.
+        </p>
+        <DonorDeleteAccount />
+      </div>
       <DashboardFooter links={links} />
     </div>
   );

@@ -14,7 +14,8 @@ import {
   Users,
 } from "lucide-react";
 import Link from "next/link";
-import { UserAvatar } from "@/components/layout/user-avatar";
+import { InterestedBusinessesCard } from "@/components/business/interested-businesses-card";
+import { OrganizationLogoUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -33,6 +34,7 @@ import { CopyLink } from "./copy-link";
 import { PopupTile } from "./popup-tile";
 import { SettingsPanel } from "./settings-panel";
 import { Tile } from "./tile";
+import { VolunteerReviewCard } from "./volunteer-review";
 
 const statusLabel = (status: string) =>
   status === "failed" ? "Failed" : status === "requires_action" ? "Pending Verification" : status === "succeeded" ? "Completed" : status;
@@ -57,7 +59,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
   return (
     <div>
       <header className="flex items-center gap-4">
-        <UserAvatar src={org.images.logo} kind="organization" size={72} alt={`${org.name} logo`} />
+        <OrganizationLogoUpload orgId={org._id} logoUrl={org.images.logo} />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink-muted">Nonprofit dashboard</p>
           <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
@@ -196,6 +198,8 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
             </ul>
           )}
         </Card>
+        <InterestedBusinessesCard user={user} />
+        <VolunteerReviewCard user={user} />
       </div>
     </div>
   );

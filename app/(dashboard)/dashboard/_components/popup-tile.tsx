@@ -1,5 +1,3 @@
-"use client";
-
 import type { ComponentType, ReactNode } from "react";
 import { Modal } from "@/components/ui/dialog";
 import { tileButtonClasses } from "./tile";

@@ -1,9 +1,10 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck } from "lucide-react";
+import { Check, CircleCheck } from "lucide-react";
+import { useSession } from "next-auth/react";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/input";
 import type { SessionUser } from "@/lib/auth/types";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "@/lib/validations/auth";
+import { emailField, newPasswordField, settingsPhoneField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 
 /**
@@ -18,7 +20,16 @@ import { messages } from "@/lib/validations/messages";
  * password tab changes the password through PUT /api/update/password and shows a success
  * screen after the update.
  */
-export function SettingsPanel({ user, passwordOnly = false }: { user: SessionUser; passwordOnly?: boolean }) {
+export function SettingsPanel({
+  user,
+  passwordOnly = false,
+  onSaved,
+}: {
+  user: SessionUser;
+  passwordOnly?: boolean;
+  /** Donors: called after a 200 from PUT /api/update/user (the green check beside the title). */
+  onSaved?: () => void;
+}) {
   const [tab, setTab] = useState<"account" | "password">(passwordOnly ? "password" : "account");
   if (passwordOnly) return <PasswordForm userId={user._id} />;
   const tabs = [
@@ -47,7 +58,9 @@ export function SettingsPanel({ user, passwordOnly = false }: { user: SessionUse
         ))}
       </div>
       <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="pt-5">
-        {tab === "account" ? (
+        {tab === "account" && user.type === "individual" ? (
+          <DonorAccountForm user={user} onSaved={onSaved} />
+        ) : tab === "account" ? (
           <dl className="grid gap-3 text-sm">
             <div>
               <dt className="text-ink-muted">Email</dt>
@@ -143,6 +156,168 @@ function PasswordForm({ userId }: { userId: string }) {
       <TextField label="Retype new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={errors.confirmPassword?.message} />
       <Button type="submit" loading={isSubmitting} loadingLabel="Saving...">
         Update password
+      </Button>
+    </form>
+  );
+}
+
+type AccountErrors = { email?: string; telephone?: string; password?: string };
+
+const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error?.issues[0]?.message);
+
+/**
+ * The donor's Account tab (spec 4 and 5): email and phone, and 'Change Password', which
+ * reveals the current-password field. That field is checked against the server 300 ms after
+ * typing stops (GET /api/check/password); a match shows a tick and the new-password field.
+ * Save is blocked with 'Invalid Entry' while a rule fails; a 200 from PUT /api/update/user
+ * updates the stored email (session) and calls onSaved.
+ */
+function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () => void }) {
+  const { data: session, update } = useSession();
+  // The session holds the stored email after a save (the page's props may be older).
+  const [email, setEmail] = useState(session?.user?.email ?? user.email);
+  const [telephone, setTelephone] = useState("");
+  const [phonePlaceholder, setPhonePlaceholder] = useState("Loading...");
+  const [changing, setChanging] = useState(false);
+  const [current, setCurrent] = useState("");
+  const [match, setMatch] = useState(false);
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    let alive = true;
+    fetch(`/api/find/user/phoneNumber/${encodeURIComponent(user._id)}`, { cache: "no-store" })
+      .then(async (res) => {
+        if (res.status !== 200) throw new Error(String(res.status));
+        const data = (await res.json()) as { telephone?: string };
+        if (!alive) return;
+        setTelephone(data.telephone ?? "");
+        setPhonePlaceholder("");
+      })
+      .catch(() => alive && setPhonePlaceholder(messages.phone.lookupFailed));
+    return () => {
+      alive = false;
+      clearTimeout(timer.current);
+    };
+  }, [user._id]);
+
+  function onCurrentChange(value: string) {
+    setCurrent(value);
+    setMatch(false);
+    clearTimeout(timer.current);
+    if (!value) return;
+    timer.current = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/check/password/${encodeURIComponent(user._id)}/${encodeURIComponent(value)}`, { cache: "no-store" });
+        const data = (await res.json().catch(() => ({}))) as { passwordMatch?: boolean };
+        setMatch(res.status === 200 && data.passwordMatch === true);
+      } catch {
+        setMatch(false);
+      }
+    }, 300);
+  }
+
+  function validate(): AccountErrors {
+    const next: AccountErrors = {
+      email: firstIssue(emailField.safeParse(email)),
+      telephone: firstIssue(settingsPhoneField.safeParse(telephone)),
+      password: changing && match ? firstIssue(newPasswordField.safeParse(password)) : undefined,
+    };
+    return Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as AccountErrors;
+  }
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    setSaved(false);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(messages.settings.invalidEntry);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      const body: Record<string, string> = { _id: user._id, email: email.trim(), telephone: telephone.trim() };
+      if (changing && match && password) {
+        body.password = password;
+        body.confirmPassword = current;
+      }
+      const res = await fetch("/api/update/user", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
+      if (res.status === 200) {
+        await update();
+        setSaved(true);
+        setChanging(false);
+        setCurrent("");
+        setPassword("");
+        setMatch(false);
+        onSaved?.();
+        return;
+      }
+      if (data.fields) setErrors({ email: data.fields.email, telephone: data.fields.telephone, password: data.fields.password });
+      setFormError(data.message ?? messages.settings.invalidEntry);
+    } catch {
+      setFormError(messages.generic.server);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Account">
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      {saved ? <Alert variant="success">Your account details have been saved.</Alert> : null}
+      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        value={telephone}
+        placeholder={phonePlaceholder}
+        onChange={(e) => setTelephone(e.target.value)}
+        error={errors.telephone}
+      />
+      <Button
+        variant="outline"
+        onClick={() => {
+          setChanging((c) => !c);
+          setCurrent("");
+          setMatch(false);
+          setPassword("");
+        }}
+        aria-expanded={changing}
+      >
+        Change Password
+      </Button>
+      {changing ? (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => onCurrentChange(e.target.value)}
+          endAdornment={match ? <Check className="size-5 text-emerald-600" aria-label="Password matches" role="img" /> : null}
+        />
+      ) : null}
+      {changing && match ? (
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="8 to 40 characters, with at least one number."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+      ) : null}
+      <Button type="submit" loading={saving} loadingLabel="Saving...">
+        Save
       </Button>
     </form>
   );

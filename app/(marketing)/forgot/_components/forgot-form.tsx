@@ -1,0 +1,53 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { forgotSchema } from "@/lib/validations/donor";
+import { messages } from "@/lib/validations/messages";
+
+/** The /forgot form: POST /api/forgot; the same answer whether or not the email has an account. */
+export function ForgotForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const res = await fetch("/api/forgot", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) }).catch(() => null);
+    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
+    if (res?.status === 200) setSent(data.message ?? messages.donor.resetSent);
+    else setError(data.message ?? messages.generic.server);
+  });
+
+  if (sent) {
+    return (
+      <Alert variant="success" className="mt-8" title="Check your email">
+        {sent}
+      </Alert>
+    );
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <TextField label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
+      <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Sending...">
+        Send reset link
+      </Button>
+      <p className="text-center text-sm">
+        <Link href="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button, LinkButton } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { resetPasswordFormSchema } from "@/lib/validations/donor";
+import { messages } from "@/lib/validations/messages";
+
+/** New password and retype; PUT /api/authenticate/token; success screen after the update (spec 4). */
+export function ResetForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof resetPasswordFormSchema>>({ resolver: zodResolver(resetPasswordFormSchema) });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setError(null);
+    const res = await fetch("/api/authenticate/token", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ resetPasswordToken: token, password }),
+    }).catch(() => null);
+    const data = res ? ((await res.json().catch(() => ({}))) as { updated?: boolean; message?: string }) : {};
+    if (res?.status === 200 && data.updated) setDone(true);
+    else setError(data.message ?? messages.generic.server);
+  });
+
+  if (done) {
+    return (
+      <div role="status" className="mt-8 text-center">
+        <CircleCheck className="mx-auto size-12 text-emerald-600" aria-hidden="true" />
+        <p className="mt-3 text-lg font-semibold text-ink">Your password has been changed.</p>
+        <p className="mt-1 text-ink-muted">You can now log in with your new password.</p>
+        <LinkButton href="/login" className="mt-6">
+          Log in
+        </LinkButton>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      <TextField label="New password" type="password" autoComplete="new-password" hint="8 to 40 characters, with at least one number." {...register("password")} error={errors.password?.message} />
+      <TextField label="Retype new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={errors.confirmPassword?.message} />
+      <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Saving...">
+        Save new password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+// PUT /api/donor/recurring/{id} — change a recurring gift's monthly amount; DELETE cancels it
+import { NextResponse } from "next/server";
+import { requireDonor } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { cancelRecurringGift, changeRecurringGiftAmount } from "@/lib/services/donors/manage-recurring-gift";
+import { changeRecurringSchema } from "@/lib/validations/donor";
+import { idParam } from "@/lib/validations/fields";
+
+export const PUT = route<{ id: string }>(async (req, { params }) => {
+  const id = idParam.parse(params.id);
+  const { amountCents } = await parseJson(req, changeRecurringSchema);
+  const actor = await requireDonor();
+  return NextResponse.json(await changeRecurringGiftAmount(actor, id, amountCents));
+});
+
+export const DELETE = route<{ id: string }>(async (_req, { params }) => {
+  const id = idParam.parse(params.id);
+  const actor = await requireDonor();
+  return NextResponse.json(await cancelRecurringGift(actor, id));
+});

@@ -1,0 +1,17 @@
+// GET /api/volunteer — the donor's volunteer hours and totals; POST logs new hours
+import { NextResponse } from "next/server";
+import { requireDonor } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { listMyVolunteerHours, logVolunteerHours } from "@/lib/services/volunteering/volunteer-hours";
+import { logHoursSchema } from "@/lib/validations/donor";
+
+export const GET = route(async () => {
+  const actor = await requireDonor();
+  return NextResponse.json(await listMyVolunteerHours(actor));
+});
+
+export const POST = route(async (req) => {
+  const input = await parseJson(req, logHoursSchema);
+  const actor = await requireDonor();
+  return NextResponse.json(await logVolunteerHours(actor, input), { status: 201 });
+});

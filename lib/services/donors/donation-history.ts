@@ -1,0 +1,125 @@
+/**
+ * A donor's own donation history (/donor/{id}): every gift and every recurring gift.
+ * Read straight from the donations tables; only the owner may see it.
+ */
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, organizations, recurringGifts } from "@/models";
+
+/**
+ * The spec's status display rule (section 4): failed -> Failed (with its reason),
+ * requires_action -> Pending Verification, succeeded (or none) -> Completed, others as-is.
+ */
+export function displayDonationStatus(status: string | null | undefined): string {
+  if (!status || status === "succeeded") return "Completed";
+  if (status === "failed") return "Failed";
+  if (status === "requires_action") return "Pending Verification";
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export type DonorGift = {
+  id: string;
+  createdAt: Date;
+  organizationId: string;
+  organization: string;
+  /** Fundraiser name, or "Direct Donation". */
+  fundraiser: string;
+  amountCents: Cents;
+  feeCents: Cents;
+  status: string;
+  statusLabel: string;
+  failureReason: string | null;
+  recurring: boolean;
+  /** Link to the receipt PDF; only for completed gifts. */
+  receiptUrl: string | null;
+};
+
+export type DonorRecurringGift = {
+  id: string;
+  organization: string;
+  fundraiser: string;
+  amountCents: Cents;
+  status: "active" | "canceled";
+  nextChargeAt: Date | null;
+  createdAt: Date;
+};
+
+/** @throws AppError(not_found) unless the actor is this donor (others cannot learn it exists). */
+export function assertOwnDonorPage(actor: SessionUser | null, donorId: string): asserts actor is SessionUser {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (actor._id !== donorId || actor.type !== "individual") throw new AppError("not_found", messages.generic.notFound);
+}
+
+/**
+ * Gifts of a donor, newest first; with `year`, only gifts made in that UTC calendar year.
+ * @throws AppError(not_found) for anyone but the donor.
+ */
+export async function listDonorGifts(actor: SessionUser | null, donorId: string, options: { year?: number } = {}): Promise<DonorGift[]> {
+  assertOwnDonorPage(actor, donorId);
+  const db = await getDb();
+  const where = [eq(donations.donorUserId, donorId)];
+  if (options.year) {
+    where.push(gte(donations.createdAt, new Date(Date.UTC(options.year, 0, 1))), lt(donations.createdAt, new Date(Date.UTC(options.year + 1, 0, 1))));
+  }
+  const rows = await db
+    .select({
+      id: donations.id,
+      createdAt: donations.createdAt,
+      organizationId: donations.organizationId,
+      organization: organizations.name,
+      fundraiser: campaigns.name,
+      amountCents: donations.amountCents,
+      feeCents: donations.feeCents,
+      status: donations.status,
+      failureReason: donations.failureReason,
+      recurringGiftId: donations.recurringGiftId,
+    })
+    .from(donations)
+    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(...where))
+    .orderBy(desc(donations.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    organizationId: r.organizationId,
+    organization: r.organization,
+    fundraiser: r.fundraiser ?? "Direct Donation",
+    amountCents: r.amountCents,
+    feeCents: r.feeCents,
+    status: r.status,
+    statusLabel: displayDonationStatus(r.status),
+    failureReason: r.status === "failed" ? r.failureReason : null,
+    recurring: r.recurringGiftId !== null,
+    receiptUrl: r.status === "succeeded" ? `/api/receipts/${r.id}` : null,
+  }));
+}
+
+/**
+ * Recurring gifts of a donor, active first.
+ * @throws AppError(not_found) for anyone but the donor.
+ */
+export async function listDonorRecurringGifts(actor: SessionUser | null, donorId: string): Promise<DonorRecurringGift[]> {
+  assertOwnDonorPage(actor, donorId);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: recurringGifts.id,
+      organization: organizations.name,
+      fundraiser: campaigns.name,
+      amountCents: recurringGifts.amountCents,
+      status: recurringGifts.status,
+      nextChargeAt: recurringGifts.nextChargeAt,
+      createdAt: recurringGifts.createdAt,
+    })
+    .from(recurringGifts)
+    .innerJoin(organizations, eq(organizations.id, recurringGifts.organizationId))
+    .leftJoin(campaigns, eq(campaigns.id, recurringGifts.campaignId))
+    .where(eq(recurringGifts.donorUserId, donorId))
+    .orderBy(recurringGifts.status, desc(recurringGifts.createdAt));
+  return rows.map((r) => ({ ...r, fundraiser: r.fundraiser ?? "Direct Donation" }));
+}

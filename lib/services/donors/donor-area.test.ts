@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
+import { getDonorSummary } from "@/lib/services/rewards/donor-rewards";
+import { createImpactStory, listApprovedStories, listStoriesForReview, reviewImpactStory } from "@/lib/services/stories/impact-stories";
+import { updateUserProfile } from "@/lib/services/users/user-preferences";
+import { listHoursForReview, listMyVolunteerHours, logVolunteerHours, reviewVolunteerHours, volunteerHoursCsv } from "@/lib/services/volunteering/volunteer-hours";
+import { recurringGifts, volunteerHours } from "@/models";
+import { displayDonationStatus, listDonorGifts, listDonorRecurringGifts } from "./donation-history";
+import { buildGivingStatement, statementCsv, statementPdf } from "./giving-statement";
+import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurring-gift";
+import { makeDonor, makeGift, makeNonprofit } from "./test-fixtures";
+
+let h: DatabaseHandle;
+let dana: SessionUser;
+let eve: SessionUser;
+let np: { orgId: string; user: SessionUser };
+let other: { orgId: string; user: SessionUser };
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  dana = await makeDonor("dana@example.org");
+  eve = await makeDonor("eve@example.org");
+  np = await makeNonprofit(h.db, "Vermont Foodbank");
+  other = await makeNonprofit(h.db, "Lake Champlain Land Trust");
+}, 120_000);
+afterAll(() => h.close());
+
+const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
+const thisYear = new Date().getUTCFullYear();
+
+describe("donation history and statements", () => {
+  test("status display follows the spec", () => {
+    expect(displayDonationStatus("failed")).toBe("Failed");
+    expect(displayDonationStatus("requires_action")).toBe("Pending Verification");
+    expect(displayDonationStatus(null)).toBe("Completed");
+    expect(displayDonationStatus("succeeded")).toBe("Completed");
+    expect(displayDonationStatus("refunded")).toBe("Refunded");
+  });
+
+  test("the owner sees every gift with receipt links; others get 404 and see nothing", async () => {
+    await makeGift(h.db, np.orgId, dana._id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
+    await makeGift(h.db, other.orgId, dana._id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
+    await makeGift(h.db, np.orgId, dana._id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
+    await makeGift(h.db, np.orgId, dana._id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
+    await makeGift(h.db, np.orgId, eve._id, { amountCents: 100 });
+
+    const gifts = await listDonorGifts(dana, dana._id);
+    expect(gifts.map((g) => g.amountCents)).toEqual([999, 1234, 5000, 7000]);
+    expect(gifts[0]).toMatchObject({ statusLabel: "Failed", failureReason: "Your card was declined.", receiptUrl: null, fundraiser: "Direct Donation" });
+    expect(gifts[1]!.receiptUrl).toBe(`/api/receipts/${gifts[1]!.id}`);
+    expect((await err(listDonorGifts(eve, dana._id)))?.status).toBe(404);
+    expect((await err(listDonorGifts(np.user, dana._id)))?.status).toBe(404);
+    expect((await err(listDonorGifts(null, dana._id)))?.status).toBe(401);
+  });
+
+  test("the year-end statement covers completed gifts of that UTC year across nonprofits", async () => {
+    const s = await buildGivingStatement(dana, dana._id, thisYear);
+    expect(s.totalCents).toBe(6234);
+    expect(s.byOrganization.map((g) => [g.organization, g.totalCents])).toEqual([
+      ["Lake Champlain Land Trust", 1234],
+      ["Vermont Foodbank", 5000],
+    ]);
+    const csv = statementCsv(s);
+    expect(csv.split("\n")[0]).toBe("Date,Organization,EIN,Fundraiser,Amount USD,Donation ID");
+    expect(csv).toContain(`${thisYear}-03-01,Vermont Foodbank,`);
+    expect(csv).toContain("Total,,,,62.34,");
+    const pdf = await statementPdf(s);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await buildGivingStatement(dana, dana._id, thisYear - 1)).totalCents).toBe(7000);
+    expect((await err(buildGivingStatement(eve, dana._id, thisYear)))?.status).toBe(404);
+  });
+
+  test("recurring gifts: change amount and cancel, only the owner's", async () => {
+    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana._id, organizationId: np.orgId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
+    expect((await err(changeRecurringGiftAmount(eve, gift!.id, 9900)))?.status).toBe(404);
+    expect((await err(cancelRecurringGift(eve, gift!.id)))?.status).toBe(404);
+    expect(await changeRecurringGiftAmount(dana, gift!.id, 3000)).toEqual({ amountCents: 3000 });
+    const [list] = await listDonorRecurringGifts(dana, dana._id);
+    expect(list).toMatchObject({ amountCents: 3000, status: "active", organization: "Vermont Foodbank" });
+    expect(await cancelRecurringGift(dana, gift!.id)).toEqual({ status: "canceled" });
+    expect((await err(changeRecurringGiftAmount(dana, gift!.id, 4000)))?.status).toBe(409);
+    const [row] = await h.db.select({ a: recurringGifts.amountCents, s: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.id, gift!.id));
+    expect(row).toEqual({ a: 3000, s: "canceled" });
+  });
+});
+
+describe("volunteer hours", () => {
+  test("a donor logs hours; only that nonprofit verifies them; totals split verified and pending", async () => {
+    const a = await logVolunteerHours(dana, { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 2.5, description: "Sorted food" });
+    const b = await logVolunteerHours(dana, { organizationId: np.orgId, date: `${thisYear}-01-16`, hours: 1, description: "Drove the van" });
+    expect(a).toMatchObject({ minutes: 150, status: "pending", organization: "Vermont Foodbank" });
+    expect((await err(logVolunteerHours(np.user, { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 1, description: "x" })))?.status).toBe(403);
+    expect((await err(logVolunteerHours(dana, { organizationId: np.orgId, date: "2999-01-01", hours: 1, description: "x" })))?.status).toBe(422);
+
+    expect((await err(reviewVolunteerHours(other.user, a.id, "approved")))?.status).toBe(404);
+    expect((await err(reviewVolunteerHours(eve, a.id, "approved")))?.status).toBe(403);
+    const [unchanged] = await h.db.select({ s: volunteerHours.status }).from(volunteerHours).where(eq(volunteerHours.id, a.id));
+    expect(unchanged!.s).toBe("pending");
+
+    expect(await reviewVolunteerHours(np.user, a.id, "approved")).toEqual({ id: a.id, status: "approved" });
+    await reviewVolunteerHours(np.user, b.id, "declined");
+    await logVolunteerHours(dana, { organizationId: other.orgId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" });
+    const mine = await listMyVolunteerHours(dana);
+    expect(mine.verifiedMinutes).toBe(150);
+    expect(mine.pendingMinutes).toBe(180);
+    expect(mine.totals).toEqual([
+      { organization: "Lake Champlain Land Trust", year: thisYear, verifiedMinutes: 0, pendingMinutes: 180 },
+      { organization: "Vermont Foodbank", year: thisYear, verifiedMinutes: 150, pendingMinutes: 0 },
+    ]);
+    const csv = await volunteerHoursCsv(dana);
+    expect(csv).toContain(`${thisYear}-01-15,Vermont Foodbank,2.50,Verified,Sorted food`);
+    expect((await listMyVolunteerHours(eve)).entries).toEqual([]);
+  });
+});
+
+describe("impact stories", () => {
+  test("only supporters write; approval by that nonprofit makes a story public", async () => {
+    expect((await err(createImpactStory(eve, { organizationId: other.orgId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
+    const story = await createImpactStory(dana, { organizationId: np.orgId, title: "Meals for all", body: "I saw the pantry." });
+    expect(await listApprovedStories(np.orgId)).toEqual([]);
+    expect((await err(reviewImpactStory(other.user, story.id, "approved")))?.status).toBe(404);
+    expect((await err(reviewImpactStory(dana, story.id, "approved")))?.status).toBe(403);
+    await reviewImpactStory(np.user, story.id, "approved");
+    const pub = await listApprovedStories(np.orgId);
+    expect(pub).toHaveLength(1);
+    expect(pub[0]).toMatchObject({ title: "Meals for all", author: "A Givebridge donor" });
+  });
+});
+
+describe("rewards and summary", () => {
+  test("points from completed gifts and verified hours; level and badges", async () => {
+    const s = await getDonorSummary(dana, dana._id);
+    expect(s.givenThisYearCents).toBe(6234);
+    expect(s.verifiedMinutes).toBe(150);
+    // 62 + 70 whole dollars = 132 points + 2.5 verified hours * 10 = 25 -> 157
+    expect(s.rewards.points).toBe(132 + 25);
+    expect(s.rewards.level).toBe("Sprout");
+    const earned = s.rewards.badges.filter((b) => b.earned).map((b) => b.id);
+    expect(earned).toEqual(["first-gift", "first-shift", "storyteller"]);
+    expect((await err(getDonorSummary(eve, dana._id)))?.status).toBe(403);
+  });
+});
+
+describe("privacy: a nonprofit sees only what the donor shared", () => {
+  const fields = ["name", "email", "telephone", "location", "gender", "age"] as const;
+  test("every sharing combination, through every nonprofit-facing view", async () => {
+    // Four organizations, so that every gift fits in the nonprofit's list (at most 50 rows).
+    const orgs = [await makeNonprofit(h.db, "Privacy Test Org"), await makeNonprofit(h.db, "Privacy Org B"), await makeNonprofit(h.db, "Privacy Org C"), await makeNonprofit(h.db, "Privacy Org D")];
+    const { orgId, user } = orgs[0]!;
+    let n = 0;
+    const secrets = { name: "Secret Name", email: "secret@example.org", telephone: "8025559999", city: "Secretville", state: "ZZ", gender: "secret-gender" };
+    for (let mask = 0; mask < 64; mask++) {
+      const share = Object.fromEntries(fields.map((f, i) => [f, Boolean(mask & (1 << i))])) as Record<(typeof fields)[number], boolean>;
+      for (const anonymous of [false, true]) {
+        await makeGift(h.db, orgs[n++ % 4]!.orgId, null, {
+          anonymous,
+          donorName: secrets.name,
+          donorEmail: secrets.email,
+          donorTelephone: secrets.telephone,
+          donorCity: secrets.city,
+          donorState: secrets.state,
+          donorGender: secrets.gender,
+          donorAgeRange: 4,
+          shareName: share.name,
+          shareEmail: share.email,
+          shareTelephone: share.telephone,
+          shareLocation: share.location,
+          shareGender: share.gender,
+          shareAge: share.age,
+          metadata: { mask: String(mask), anonymous: String(anonymous) },
+        });
+      }
+    }
+    const recent = (await Promise.all(orgs.map((o) => listRecentDonations(o.user, o.orgId, 50)))).flat();
+    expect(recent).toHaveLength(128);
+    const all = await h.db.query.donations.findMany({ columns: { id: true, shareName: true, shareEmail: true, shareTelephone: true, shareLocation: true, shareGender: true, shareAge: true, anonymous: true } });
+    const byId = new Map(all.map((d) => [d.id, d]));
+    for (const r of recent) {
+      const d = byId.get(r.id)!;
+      const text = JSON.stringify(r);
+      if (!d.shareName || d.anonymous) expect(text).not.toContain(secrets.name);
+      if (!d.shareEmail || d.anonymous) expect(text).not.toContain(secrets.email);
+      if (!d.shareTelephone || d.anonymous) expect(text).not.toContain(secrets.telephone);
+      if (!d.shareLocation || d.anonymous) expect(text).not.toMatch(/Secretville|"ZZ"/);
+      if (!d.shareGender || d.anonymous) expect(text).not.toContain(secrets.gender);
+    }
+
+    // Volunteer hours and stories: name and email only when the donor's preferences share them.
+    for (const mask of [0, 1, 2, 3]) {
+      const v = await makeDonor(`vol${mask}@example.org`);
+      await updateUserProfile(v, {
+        _id: v._id,
+        firstName: "Hidden",
+        lastName: `Volunteer${mask}`,
+        organization_company: "",
+        ShareMyPrivateInfo: { name: Boolean(mask & 1), email: Boolean(mask & 2), telephone: false, location: false, gender: false, age: false },
+        address: { city: "Secretville", state: "ZZ" },
+        telephone: "8025559999",
+      });
+      await logVolunteerHours(v, { organizationId: orgId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` });
+      await createImpactStory(v, { organizationId: orgId, title: `story ${mask}`, body: "text" });
+    }
+    const hours = await listHoursForReview(user);
+    const stories = await listStoriesForReview(user);
+    for (const mask of [0, 1, 2, 3]) {
+      const hv = hours.find((x) => x.description === `shift ${mask}`)!;
+      const st = stories.find((x) => x.title === `story ${mask}`)!;
+      for (const row of [hv, st]) {
+        expect(row.donorName).toBe(mask & 1 ? `Hidden Volunteer${mask}` : null);
+        expect(row.donorEmail).toBe(mask & 2 ? `vol${mask}@example.org` : null);
+        expect(JSON.stringify(row)).not.toMatch(/Secretville|8025559999/);
+      }
+    }
+    for (const s of await (async () => {
+      await Promise.all(stories.map((s) => reviewImpactStory(user, s.id, "approved")));
+      return listApprovedStories(orgId, 50);
+    })()) {
+      const mask = Number(s.title.split(" ")[1]);
+      expect(s.author).toBe(mask & 1 ? `Hidden Volunteer${mask}` : "A Givebridge donor");
+      expect(JSON.stringify(s)).not.toContain("@example.org");
+    }
+  }, 180_000);
+});

@@ -1,0 +1,45 @@
+/**
+ * A donor cancels a recurring gift or changes its monthly amount (cents). Future charges use
+ * the new amount; past donations are untouched.
+ */
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { messages } from "@/lib/validations/messages";
+import { recurringGifts } from "@/models";
+
+async function ownActiveGift(actor: SessionUser, giftId: string) {
+  const db = await getDb();
+  const [gift] = await db
+    .select({ id: recurringGifts.id, status: recurringGifts.status })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.donorUserId, actor._id)))
+    .limit(1);
+  if (!gift) throw new AppError("not_found", messages.generic.notFound);
+  return { db, gift };
+}
+
+/**
+ * Cancel the actor's recurring gift. Idempotent.
+ * @throws AppError(not_found) when the gift is not the actor's.
+ */
+export async function cancelRecurringGift(actor: SessionUser, giftId: string): Promise<{ status: "canceled" }> {
+  const { db, gift } = await ownActiveGift(actor, giftId);
+  if (gift.status !== "canceled") {
+    await db.update(recurringGifts).set({ status: "canceled", canceledAt: new Date(), nextChargeAt: null }).where(eq(recurringGifts.id, giftId));
+  }
+  return { status: "canceled" };
+}
+
+/**
+ * Change the monthly amount of the actor's active recurring gift.
+ * @throws AppError(not_found) when not the actor's; AppError(conflict) when canceled.
+ */
+export async function changeRecurringGiftAmount(actor: SessionUser, giftId: string, amountCents: Cents): Promise<{ amountCents: Cents }> {
+  const { db, gift } = await ownActiveGift(actor, giftId);
+  if (gift.status === "canceled") throw new AppError("conflict", messages.donor.recurringCanceled);
+  await db.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, giftId));
+  return { amountCents };
+}

@@ -1,0 +1,46 @@
+/** Test-only builders shared by the donor-area service tests (accounts, organizations, gifts). */
+import { randomUUID } from "node:crypto";
+import type { SessionUser } from "@/lib/auth/types";
+import type { Executor } from "@/lib/db/client";
+import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
+import { donations, organizations } from "@/models";
+
+let einSeq = 100000000;
+
+export async function makeDonor(email: string, password = "secret-pass-1"): Promise<SessionUser> {
+  return registerDonor({ firstName: "Dana", lastName: "Donor", email, password, organization_company: "" });
+}
+
+/** A directory organization claimed by a nonprofit user; returns both. */
+export async function makeNonprofit(db: Executor, name: string): Promise<{ orgId: string; user: SessionUser }> {
+  const ein = String(einSeq++);
+  const [org] = await db.insert(organizations).values({ name, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
+  const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein });
+  return { orgId: org!.id, user };
+}
+
+export type GiftOptions = Partial<typeof donations.$inferInsert>;
+
+/** Insert a donation as the checkout would record it (sandbox provider). */
+export async function makeGift(db: Executor, organizationId: string, donorUserId: string | null, options: GiftOptions = {}): Promise<string> {
+  const [row] = await db
+    .insert(donations)
+    .values({
+      organizationId,
+      donorUserId,
+      amountCents: 2500,
+      status: "succeeded",
+      provider: "sandbox",
+      idempotencyKey: randomUUID(),
+      donorName: "Dana Donor",
+      donorEmail: "dana@example.org",
+      donorTelephone: "8025550100",
+      donorCity: "Montpelier",
+      donorState: "VT",
+      donorGender: "female",
+      donorAgeRange: 2,
+      ...options,
+    })
+    .returning({ id: donations.id });
+  return row!.id;
+}

@@ -1,0 +1,85 @@
+/**
+ * Password reset (spec: /forgot, /reset/:token, authenticate/token). POST /api/forgot
+ * emails a single-use link valid for one hour; the same answer is given for unknown emails.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { hashPassword } from "@/lib/auth/password";
+import { getDb } from "@/lib/db/client";
+import { baseUrl } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { enqueueMail } from "@/lib/mail/queue";
+import type { ResetPasswordInput } from "@/lib/validations/donor";
+import { messages } from "@/lib/validations/messages";
+import { users, userTokens } from "@/models";
+import { consumeToken, issueToken, peekToken } from "./user-tokens";
+
+/**
+ * Send a reset link when the email belongs to an active account. The result is the same
+ * either way, so the answer does not reveal which emails have accounts.
+ */
+export async function requestPasswordReset(email: string): Promise<{ message: string }> {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, email.trim()), isNull(users.deletedAt)))
+    .limit(1);
+  if (user) {
+    // Queued after the token is stored (the queue shares the embedded database's connection).
+    const token = await issueToken(db, user.id, "password_reset");
+    await enqueueMail(
+        {
+          to: user.email,
+          subject: "Reset your Givebridge password",
+          text:
+            `Hello ${user.firstName || "there"},\n\nSomeone asked to reset the password of your Givebridge account. ` +
+            `To choose a new password, open this link within one hour:\n\n${baseUrl()}/reset/${token}\n\n` +
+            `The link works once. If you did not ask for this, ignore this email: your password stays as it is.`,
+        },
+      );
+  }
+  return { message: messages.donor.resetSent };
+}
+
+/** GET /api/authenticate/token: whether a reset token can still be used. */
+export async function checkResetToken(token: string): Promise<{ valid: boolean }> {
+  const db = await getDb();
+  return { valid: (await peekToken(db, token, "password_reset")) !== null };
+}
+
+/**
+ * Set a new password with a reset token; the token is used up and the user's other reset
+ * tokens are voided.
+ * @throws AppError(bad_request) with 'This password reset link is invalid or has expired…'.
+ */
+export async function resetPassword(input: ResetPasswordInput): Promise<{ updated: boolean }> {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, input.resetPasswordToken, "password_reset");
+    if (!userId) throw new AppError("bad_request", messages.donor.resetInvalid);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, "password_reset"), isNull(userTokens.usedAt)));
+    return { updated: true };
+  });
+}
+
+/**
+ * GET /api/confirm/{type}/{token}: confirm an email address from the emailed link
+ * (type "email"). Single use.
+ * @throws AppError(bad_request) for an unknown type or an invalid, used or expired token.
+ */
+export async function confirmEmail(type: string, token: string): Promise<{ confirmed: true; email: string }> {
+  if (type !== "email") throw new AppError("bad_request", messages.donor.confirmInvalid);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, "email_confirmation");
+    if (!userId) throw new AppError("bad_request", messages.donor.confirmInvalid);
+    const [row] = await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
+    if (!row) throw new AppError("bad_request", messages.donor.confirmInvalid);
+    return { confirmed: true as const, email: row.email };
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * Single-use, expiring tokens (password reset, email confirmation). The raw token goes only
+ * into the emailed link; the table keeps its SHA-256 hash.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { userTokens } from "@/models";
+
+type Purpose = "password_reset" | "email_confirmation";
+
+export const tokenHash = (raw: string) => createHash("sha256").update(raw).digest("hex");
+
+/** Lifetimes: reset links 1 hour, confirmation links 7 days. */
+export const tokenTtlMs: Record<Purpose, number> = { password_reset: 60 * 60 * 1000, email_confirmation: 7 * 24 * 60 * 60 * 1000 };
+
+/** Create a token for `userId`; returns the raw token (43 url-safe characters). */
+export async function issueToken(db: Executor, userId: string, purpose: Purpose, now = new Date()): Promise<string> {
+  const raw = randomBytes(32).toString("base64url");
+  await db.insert(userTokens).values({ tokenHash: tokenHash(raw), purpose, userId, expiresAt: new Date(now.getTime() + tokenTtlMs[purpose]) });
+  return raw;
+}
+
+/** The user id of a valid (unused, unexpired) token, or null. Does not consume it. */
+export async function peekToken(db: Executor, raw: string, purpose: Purpose, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(and(eq(userTokens.purpose, purpose), eq(userTokens.tokenHash, tokenHash(raw)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Mark a valid token used and return its user id, or null. Atomic: a token works once. */
+export async function consumeToken(db: Executor, raw: string, purpose: Purpose, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.purpose, purpose), eq(userTokens.tokenHash, tokenHash(raw)), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+    .returning({ userId: userTokens.userId });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,30 @@
+/**
+ * What a nonprofit may see of a donor outside a donation (volunteer hours, stories): only
+ * what the donor shares by default in their preferences (ShareMyPrivateInfo).
+ */
+import { donorPreferences, users } from "@/models";
+
+/** Columns to select with a left join on donor_preferences. */
+export const donorIdentityColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  shareName: donorPreferences.shareName,
+  shareEmail: donorPreferences.shareEmail,
+};
+
+export type SharedDonorIdentity = { donorName: string | null; donorEmail: string | null };
+
+/** Name and email only when shared; otherwise null. */
+export function sharedIdentity(r: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  shareName: boolean | null;
+  shareEmail: boolean | null;
+}): SharedDonorIdentity {
+  return {
+    donorName: r.shareName ? `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim() || null : null,
+    donorEmail: r.shareEmail ? r.email : null,
+  };
+}
