@@ -10,6 +10,7 @@ import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { loadSessionUser } from "@/lib/services/users/to-session-user";
+import { authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
 
@@ -42,6 +43,24 @@ export function authOptions(): NextAuthOptions {
             // next-auth shows a thrown message to the client; keep it to the safe texts.
             if (isAppError(err) && err.code === "rate_limited") throw new Error(err.message);
             throw new Error(messages.auth.invalidCredentials);
+          }
+        },
+      }),
+      // The admin: password only, from configuration (lib/auth/admin.ts).
+      CredentialsProvider({
+        id: "admin",
+        name: "Admin password",
+        credentials: { password: { label: "Admin password", type: "password" } },
+        async authorize(credentials, req) {
+          try {
+            const admin = await authenticateAdmin({
+              password: credentials?.password,
+              ip: headerIp(req?.headers as Record<string, string | undefined>),
+            });
+            return { id: admin._id, ...admin };
+          } catch (err) {
+            if (isAppError(err)) throw new Error(err.message);
+            throw new Error(messages.admin.wrongPassword);
           }
         },
       }),

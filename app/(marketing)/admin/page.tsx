@@ -1,9 +1,187 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import type { ReactNode } from "react";
+import { Card, CardTitle } from "@/components/ui/card";
+import { adminEnabled } from "@/lib/auth/admin";
+import { getSessionUser } from "@/lib/auth/session";
+import { formatCents } from "@/lib/money";
+import { listAuditLog } from "@/lib/services/admin/audit";
+import { listFeedback } from "@/lib/services/admin/list-feedback";
+import { getPlatformTotals } from "@/lib/services/admin/platform-totals";
+import { listPendingNonprofits } from "@/lib/services/admin/review-nonprofit";
+import { listBusinessSignups } from "@/lib/services/business/list-business-signups";
+import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
+import { AdminSignIn } from "./_components/admin-sign-in";
+import { ReviewButtons } from "./_components/review-buttons";
+import { UpdatesManager } from "./_components/updates-manager";
 
-export const metadata: Metadata = { title: "Admin console" };
+export const metadata: Metadata = { title: "Admin console", robots: { index: false, follow: false } };
 
-/** /admin — placeholder until the feature is built. */
-export default function AdminPage() {
-  return <PlaceholderPage title="Admin console" />;
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matching: "Matching gifts", both: "Sponsoring and matching" };
+
+function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className="min-w-0">
+      <CardTitle as="h2">
+        <span id={id}>{title}</span>
+        {count !== undefined ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-sm font-semibold text-ink-muted">{count}</span> : null}
+      </CardTitle>
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-control border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="mt-1 text-2xl font-extrabold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * /admin — the admin console: password sign-in for visitors; for the signed-in admin, the
+ * platform totals, nonprofits waiting for approval, What's New notices, business sign-ups,
+ * contact messages and the audit log. Every list comes from a service that checks the admin.
+ */
+export default async function AdminPage() {
+  const user = await getSessionUser();
+  if (user?.type !== "admin") {
+    return (
+      <section className="mx-auto w-full max-w-md px-4 py-16">
+        <h1 className="text-3xl font-extrabold tracking-tight">Admin console</h1>
+        <p className="mt-2 mb-6 text-ink-muted">Sign in with the admin password to continue.</p>
+        <AdminSignIn enabled={adminEnabled()} />
+      </section>
+    );
+  }
+
+  const [totals, pending, notices, businesses, messagesIn, audit] = await Promise.all([
+    getPlatformTotals(user),
+    listPendingNonprofits(user),
+    listUpdateNotices(50),
+    listBusinessSignups(user),
+    listFeedback(user),
+    listAuditLog(user, 50),
+  ]);
+  const month = totals.monthStart.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Admin console</h1>
+
+      <section aria-labelledby="totals-title">
+        <h2 id="totals-title" className="sr-only">
+          Platform totals
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <Stat label="Organizations claimed" value={totals.organizationsClaimed.toLocaleString("en-US")} />
+          <Stat label="Waiting for approval" value={totals.pendingApproval.toLocaleString("en-US")} />
+          <Stat label="Donors" value={totals.donors.toLocaleString("en-US")} />
+          <Stat label={`Donations in ${month}`} value={totals.donationsThisMonth.toLocaleString("en-US")} />
+          <Stat label={`Dollars in ${month}`} value={formatCents(totals.dollarsThisMonthCents)} />
+        </dl>
+      </section>
+
+      <Section id="pending-title" title="Nonprofits waiting for approval" count={pending.length}>
+        {pending.length === 0 ? (
+          <p className="text-sm text-ink-muted">No nonprofit is waiting for approval.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Pending nonprofits">
+            {pending.map((p) => (
+              <li key={p._id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">{p.name}</p>
+                  <p className="text-sm break-words text-ink-muted">
+                    {[p.city, p.state, p.zipcode].filter(Boolean).join(", ")}
+                    {p.ein ? ` · EIN ${p.ein}` : " · No EIN"}
+                    {p.contactName ? ` · ${p.contactName}` : ""}
+                    {p.email ? ` · ${p.email}` : ""}
+                  </p>
+                  <p className="text-xs text-ink-muted">Registered {when(p.createdAt)}</p>
+                </div>
+                <ReviewButtons organizationId={p._id} name={p.name} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="updates-title" title="What's New notices" count={notices.length}>
+        <UpdatesManager notices={notices.map((n) => ({ ...n, createdAt: when(n.createdAt) }))} />
+      </Section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section id="business-title" title="Business sign-ups" count={businesses.length}>
+          {businesses.length === 0 ? (
+            <p className="text-sm text-ink-muted">No business has signed up yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label="Business sign-ups">
+              {businesses.map((b) => (
+                <li key={b._id} className="py-3">
+                  <p className="font-semibold break-words">{b.businessName}</p>
+                  <p className="text-sm break-words text-ink-muted">
+                    {b.contactName} · <a className="text-brand-700 underline" href={`mailto:${b.email}`}>{b.email}</a>
+                  </p>
+                  <p className="text-xs text-ink-muted">
+                    {[b.city, b.state].filter(Boolean).join(", ") || "Location not given"}
+                    {b.interest ? ` · ${interestLabel[b.interest] ?? b.interest}` : ""} · {when(b.createdAt)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="feedback-title" title="Contact messages" count={messagesIn.length}>
+          {messagesIn.length === 0 ? (
+            <p className="text-sm text-ink-muted">No messages yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label="Contact messages">
+              {messagesIn.map((f) => (
+                <li key={f._id} className="py-3">
+                  <p className="font-semibold break-words">
+                    {f.userName} <span className="font-normal text-ink-muted">· {f.email}</span>
+                  </p>
+                  <p className="text-sm break-words whitespace-pre-line">{f.description}</p>
+                  <p className="text-xs text-ink-muted">{when(f.createdAt)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section id="audit-title" title="Audit log">
+        {audit.length === 0 ? (
+          <p className="text-sm text-ink-muted">No admin actions yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Latest admin actions</caption>
+              <thead className="text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">When</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">Action</th>
+                  <th scope="col" className="py-2 font-semibold">Target</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {audit.map((a) => (
+                  <tr key={a._id}>
+                    <td className="py-2 pr-4 whitespace-nowrap">{when(a.createdAt)}</td>
+                    <td className="py-2 pr-4">{a.actor}</td>
+                    <td className="py-2 pr-4 font-mono text-xs">{a.action}</td>
+                    <td className="py-2 break-all">{typeof a.details.name === "string" ? a.details.name : typeof a.details.title === "string" ? a.details.title : a.target ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </div>
+  );
 }

@@ -1,0 +1,42 @@
+/** The admin audit log: who did what to which record, and when (UTC). */
+import { desc } from "drizzle-orm";
+import { assertAdmin } from "@/lib/auth/admin";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb, type Executor } from "@/lib/db/client";
+import { adminAuditLog } from "@/models";
+
+export type AuditEntry = { _id: string; actor: string; action: string; target: string | null; details: Record<string, unknown>; createdAt: Date };
+
+/**
+ * Write one audit row in the caller's transaction, so the row exists only if the action does.
+ * `actor` is the admin's session email (or "admin"); `action` a dotted verb like "nonprofit.approve".
+ */
+export async function recordAdminAction(
+  tx: Executor,
+  entry: { actor: SessionUser | string; action: string; target?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  const actor = typeof entry.actor === "string" ? entry.actor : entry.actor.email || entry.actor._id;
+  await tx.insert(adminAuditLog).values({ actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? {} });
+}
+
+/**
+ * The latest audit rows, newest first (admin only).
+ * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
+ */
+export async function listAuditLog(actor: SessionUser | null, limit = 50): Promise<AuditEntry[]> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: adminAuditLog.id,
+      actor: adminAuditLog.actor,
+      action: adminAuditLog.action,
+      target: adminAuditLog.target,
+      details: adminAuditLog.details,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .orderBy(desc(adminAuditLog.createdAt))
+    .limit(Math.min(Math.max(limit, 1), 200));
+  return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
+}

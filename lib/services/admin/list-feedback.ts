@@ -1,0 +1,23 @@
+/** Contact Us messages for the admin console. */
+import { desc } from "drizzle-orm";
+import { assertAdmin } from "@/lib/auth/admin";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { feedback } from "@/models";
+
+export type FeedbackEntry = { _id: string; userName: string; email: string; description: string; createdAt: Date };
+
+/**
+ * The latest contact messages, newest first (admin only).
+ * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
+ */
+export async function listFeedback(actor: SessionUser | null, limit = 100): Promise<FeedbackEntry[]> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const rows = await db
+    .select({ id: feedback.id, userName: feedback.userName, email: feedback.email, description: feedback.description, createdAt: feedback.createdAt })
+    .from(feedback)
+    .orderBy(desc(feedback.createdAt))
+    .limit(Math.min(Math.max(limit, 1), 500));
+  return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
+}

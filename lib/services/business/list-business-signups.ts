@@ -1,0 +1,61 @@
+/** Business sign-ups: all of them for the admin, those of its state for a nonprofit. */
+import { and, desc, eq } from "drizzle-orm";
+import { assertAdmin } from "@/lib/auth/admin";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { businessSignups, organizations } from "@/models";
+
+export type BusinessSignup = {
+  _id: string;
+  businessName: string;
+  email: string;
+  contactName: string;
+  city: string | null;
+  state: string | null;
+  interest: string | null;
+  createdAt: Date;
+};
+
+const columns = {
+  id: businessSignups.id,
+  businessName: businessSignups.businessName,
+  email: businessSignups.email,
+  contactName: businessSignups.contactName,
+  city: businessSignups.city,
+  state: businessSignups.state,
+  interest: businessSignups.interest,
+  createdAt: businessSignups.createdAt,
+};
+
+/**
+ * Every business sign-up, newest first (admin only).
+ * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
+ */
+export async function listBusinessSignups(actor: SessionUser | null, limit = 200): Promise<BusinessSignup[]> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const rows = await db.select(columns).from(businessSignups).orderBy(desc(businessSignups.createdAt)).limit(Math.min(Math.max(limit, 1), 1000));
+  return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
+}
+
+/**
+ * Businesses interested in sponsoring or matching gifts in the state of the actor's own
+ * organization, newest first (nonprofit users only; none when the organization has no state).
+ * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
+ */
+export async function listBusinessesNearOrganization(actor: SessionUser | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  const db = await getDb();
+  const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, actor.orgId)).limit(1);
+  if (!org?.state) return { state: null, businesses: [] };
+  const rows = await db
+    .select(columns)
+    .from(businessSignups)
+    .where(and(eq(businessSignups.state, org.state.toUpperCase())))
+    .orderBy(desc(businessSignups.createdAt))
+    .limit(Math.min(Math.max(limit, 1), 50));
+  return { state: org.state, businesses: rows.map(({ id, ...r }) => ({ _id: id, ...r })) };
+}
