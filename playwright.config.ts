@@ -11,6 +11,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 
 export default defineConfig({
   testDir: "./e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -40,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
     url: `${baseURL}/api/auth/csrf`,
-    timeout: 240_000,
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
@@ -49,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NEXTAUTH_URL: baseURL,
       DEMO_DATA: "1",
+      ADMIN_PASSWORD: "givebridge-e2e-admin-1",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -1,16 +1,19 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { InstallPrompt } from "@/components/install/install-prompt";
 import { SiteFooters } from "@/components/layout/footers";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { SkipLink } from "@/components/layout/skip-link";
 import { TopNav } from "@/components/layout/top-nav";
 import { getSession, sessionUserOf } from "@/lib/auth/session";
 import { siteLinks } from "@/lib/config/links";
+import { baseUrl } from "@/lib/env";
 import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
+  metadataBase: new URL(baseUrl()),
   title: {
     default: "Givebridge | Giving that connects nonprofits and donors",
     template: "%s | Givebridge",
@@ -41,6 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <SkipLink target="main" />
           <ScrollToTop />
           <TopNav user={user} links={links} />
+          <InstallPrompt />
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
             {children}
           </main>

@@ -36,6 +36,8 @@ const serverSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Givebridge <no-reply@givebridge.local>"),
   /** Password of the admin console; unset = admin sign-in disabled. */
   ADMIN_PASSWORD: z.string().min(12).optional(),
+  /** Where admin mail goes: approval requests and business sign-up notices. */
+  ADMIN_EMAIL: z.string().email().default("admin@givebridge.local"),
   /** JSON object of external content links by key (see lib/config/links.ts). */
   CONTENT_LINKS: z.string().optional(),
   /** Failed sign-ins allowed per account and per IP within LOGIN_WINDOW_SECONDS. */
@@ -44,6 +46,38 @@ const serverSchema = z.object({
   /** Tests only: a PostgreSQL server on which each test file gets its own fresh database. */
   TEST_DATABASE_URL: optionalUrl,
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** S3-compatible bucket for uploaded images; unset = files under DATA_DIR/uploads, served by the app. */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Endpoint of a non-AWS S3-compatible service (MinIO, R2, ...); unset = AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Path-style addressing (endpoint/bucket/key), needed by most non-AWS services. */
+  S3_FORCE_PATH_STYLE: flag(false),
+  /** Public base URL of the bucket's objects (e.g. a CDN); unset = derived from endpoint and bucket. */
+  S3_PUBLIC_URL: optionalUrl,
+  /** Payment provider for new gifts; unset = stripe when STRIPE_SECRET_KEY is set, else paypal when PAYPAL_CLIENT_ID is set, else sandbox. */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe", "paypal"]).optional(),
+  /** Largest single gift in cents (default $25,000). */
+  DONATION_MAX_CENTS: z.coerce.number().int().min(100).default(2_500_000),
+  /** HMAC secret signing the sandbox provider's webhook events; unset = derived from the auth secret. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** Id of the PayPal webhook, used by PayPal's signature verification call. */
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  PAYPAL_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** PayPal partner id (BN code) for partner referrals. */
+  PAYPAL_PARTNER_ID: z.string().trim().min(1).optional(),
+  /** Platform fee in basis points added to the processing fee (default 0). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(0),
+  /** Where the platform's copy of each donation notice goes. */
+  PLATFORM_DONATIONS_EMAIL: z.string().email().default("donations@givebridge.local"),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;
