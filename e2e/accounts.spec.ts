@@ -33,11 +33,11 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not-the-password-1");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+    await expect(page.getByRole("alert").filter({ hasText: "incorrect" })).toHaveText("The email or password is incorrect.");
 
     await page.getByLabel("Email").fill(uniqueEmail("nobody"));
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+    await expect(page.getByRole("alert").filter({ hasText: "incorrect" })).toHaveText("The email or password is incorrect.");
 
     await page.goto("/signup/individual");
     await fillAccountFields(page, { firstName: "Ann", lastName: "Again", email: email.toUpperCase(), password: PASSWORD });
@@ -60,7 +60,7 @@ test.describe("accounts", () => {
     await page.goto("/signup/nonprofit");
     await page.getByLabel("EIN (Employer Identification Number)").fill("03-0330441");
     await page.getByRole("button", { name: "Find my organization" }).click();
-    await expect(page.getByText("ARLINGTON FOOD SHELF INC")).toBeVisible();
+    await expect(page.getByText("ARLINGTON FOOD SHELF INC", { exact: true })).toBeVisible();
     await fillAccountFields(page, { firstName: "Nora", lastName: "Profit", email: uniqueEmail("np") });
     await page.getByRole("button", { name: /^Claim ARLINGTON FOOD SHELF INC/ }).click();
     await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);

@@ -68,7 +68,7 @@ test.describe("discovery", () => {
     await page.goto("/search?queryString=zzzxqv%20qqqwz&searchCategory=NonProfits");
     await expect(page.getByText(/No nonprofits match/)).toBeVisible();
     await page.goto("/search?queryString=&searchCategory=NonProfits&state=Vermont");
-    await expect(page.getByRole("alert")).toHaveText("Use a two-letter state code, for example VT.");
+    await expect(page.getByRole("alert").filter({ hasText: "state code" })).toHaveText("Use a two-letter state code, for example VT.");
   });
 
   test("the location autocomplete suggests US cities and ZIP codes", async ({ page }) => {

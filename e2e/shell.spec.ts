@@ -11,7 +11,7 @@ test.describe("shell and directory", () => {
 
   test("the navigation search box goes to /search and finds Vermont organizations by name", async ({ page }) => {
     await page.goto("/");
-    const box = page.getByRole("banner").getByPlaceholder("Search by cause or location");
+    const box = page.getByRole("banner").getByPlaceholder("Search by cause or location").filter({ visible: true }).first();
     await box.fill("north country hospital");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?queryString=north(\+|%20)country(\+|%20)hospital&searchCategory=NonProfits/);
