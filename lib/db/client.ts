@@ -12,6 +12,7 @@ import lockfile from "proper-lockfile";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models";
 import { serverEnv } from "@/lib/env";
+import { logger } from "@/lib/logger";
 
 export type Schema = typeof schema;
 /** A Drizzle database on either driver. */
@@ -108,6 +109,9 @@ export async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection (server restart, a dropped test database) must
+  // not crash the process: the pool replaces it on the next query.
+  pool.on("error", (err) => logger.warn("idle PostgreSQL connection lost", { code: (err as { code?: string }).code }));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     db,
