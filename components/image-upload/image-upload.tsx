@@ -237,7 +237,7 @@ export function ImageUpload({
         data-testid={`image-preview-${field}`}
       >
         {preview === "banner" ? (
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- uploaded images come from any configured storage host
           <img
             src={url ?? fallback}
             alt={`Your ${label}`}

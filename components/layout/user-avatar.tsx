@@ -26,7 +26,7 @@ export function UserAvatar({ src, kind = "person", alt = "", size = 36, classNam
   const shown = wanted && failedSrc !== wanted ? wanted : fallback;
   return (
     // A plain <img>: profile images come from any configured storage host, and this is tiny.
-    // eslint-disable-next-line @next/next/no-img-element
+    // eslint-disable-next-line @next/next/no-img-element -- images come from any configured storage host
     <img
       src={shown}
       alt={alt}

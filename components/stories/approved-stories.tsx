@@ -21,7 +21,7 @@ export async function ApprovedStories({ organizationId, limit = 6 }: { organizat
             <Quote className="size-6 text-accent-600" aria-hidden="true" />
             <h3 className="mt-2 font-semibold text-ink">{s.title}</h3>
             {s.imageUrl?.startsWith("https://") || s.imageUrl?.startsWith("/") ? (
-              // eslint-disable-next-line @next/next/no-img-element
+              // eslint-disable-next-line @next/next/no-img-element -- story images come from any configured storage host
               <img src={s.imageUrl} alt="" className="mt-3 max-h-60 w-full rounded-control object-cover" loading="lazy" />
             ) : null}
             <p className="mt-2 whitespace-pre-line text-ink">{s.body}</p>
