@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors";
-import { enqueueMail, stopMailQueue } from "@/lib/mail/queue";
+import { stopMailQueue } from "@/lib/mail/queue";
 import { searchNonprofitsByName } from "@/lib/search/nonprofits";
 import { registerNonprofitWithoutEin } from "@/lib/services/users/register-user";
 import { messages } from "@/lib/validations/messages";
@@ -16,9 +16,6 @@ import { approveByLink, describeApprovalLink, listPendingNonprofits, reviewNonpr
 let h: DatabaseHandle;
 beforeAll(async () => {
   h = await createTestDatabase();
-  // Start the queue outside any transaction, as the server does at start (lib/db/startup.ts):
-  // on the single-connection embedded database it cannot start inside one.
-  await enqueueMail({ to: "warm-up@example.org", subject: "warm-up", text: "warm-up" });
 });
 afterAll(async () => {
   await stopMailQueue();

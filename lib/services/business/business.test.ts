@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import type { AppError } from "@/lib/errors";
-import { enqueueMail, stopMailQueue } from "@/lib/mail/queue";
+import { stopMailQueue } from "@/lib/mail/queue";
 import { getPlatformTotals } from "@/lib/services/admin/platform-totals";
 import { organizations } from "@/models";
 import { businessSignUpSchema } from "./business-schema";
@@ -15,7 +15,6 @@ let h: DatabaseHandle;
 let vtOrg: string;
 beforeAll(async () => {
   h = await createTestDatabase();
-  await enqueueMail({ to: "warm-up@example.org", subject: "warm-up", text: "warm-up" });
   const [o] = await h.db.insert(organizations).values({ name: "Green Mountain Youth", state: "VT", claimed: true }).returning({ id: organizations.id });
   vtOrg = o!.id;
 });
