@@ -2,7 +2,7 @@
  * Fundraisers (campaigns) and their budgets (spec section 3: Campaign id, name, goal,
  * progress, createdAt). Money is integer cents.
  */
-import { bigint, date, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 
@@ -26,6 +26,8 @@ export const campaigns = pgTable(
     startDate: date("start_date", { mode: "string" }),
     endDate: date("end_date", { mode: "string" }),
     status: campaignStatus("status").notNull().default("active"),
+    /** When true, the budget lines are shown on the public profile next to money raised. */
+    budgetPublished: boolean("budget_published").notNull().default(false),
     endedAt: at("ended_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 /** Events of an organization, their likes and ticket types (prices in cents). */
-import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -58,4 +58,39 @@ export const eventTicketTypes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("event_ticket_types_event_idx").on(t.eventId)],
+);
+
+export const ticketOrderStatus = pgEnum("ticket_order_status", ["pending", "confirmed", "canceled"]);
+
+/**
+ * An order of tickets of one type. Free tickets are confirmed at once; paid ones are
+ * confirmed when their payment (a donations row with metadata.kind "ticket") succeeds.
+ * `sold` on the ticket type counts pending and confirmed orders, so a quantity limit holds
+ * while a payment is in flight.
+ */
+export const eventTicketOrders = pgTable(
+  "event_ticket_orders",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    ticketTypeId: text("ticket_type_id")
+      .notNull()
+      .references(() => eventTicketTypes.id, { onDelete: "cascade" }),
+    buyerUserId: text("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** quantity x price, in cents; 0 for free tickets. */
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
+    /** The payment of a paid order (donations.id); null for free tickets. */
+    donationId: text("donation_id"),
+    status: ticketOrderStatus("status").notNull().default("pending"),
+    /** Client idempotency key: a retried order is the same order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("event_ticket_orders_event_idx").on(t.eventId), index("event_ticket_orders_buyer_idx").on(t.buyerUserId)],
 );
