@@ -210,6 +210,10 @@ test.describe("donor account", () => {
     await otherPage.goto(`/donor/${donorId}`);
     await expect(otherPage.getByRole("heading", { level: 1, name: "Donation History" })).toHaveCount(0);
     await expect(otherPage.getByText(ORG_NAME)).toHaveCount(0);
+    // ...only the public donor page: reward level and badges, no amounts.
+    await expect(otherPage.getByRole("heading", { name: "Reward level" })).toBeVisible();
+    await expect(otherPage.getByText("First Gift")).toBeVisible();
+    await expect(otherPage.getByText("$25.00")).toHaveCount(0);
     const api = await otherPage.request.get(`/api/donor/${donorId}/statement?year=${year}&format=csv`);
     expect(api.status()).toBe(404);
     await other.close();

@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
-import { getDonorSummary } from "@/lib/services/rewards/donor-rewards";
+import { getDonorSummary, getPublicDonorProfile } from "@/lib/services/rewards/donor-rewards";
 import { createImpactStory, listApprovedStories, listStoriesForReview, reviewImpactStory } from "@/lib/services/stories/impact-stories";
 import { updateUserProfile } from "@/lib/services/users/user-preferences";
 import { listHoursForReview, listMyVolunteerHours, logVolunteerHours, reviewVolunteerHours, volunteerHoursCsv } from "@/lib/services/volunteering/volunteer-hours";
@@ -141,6 +141,21 @@ describe("rewards and summary", () => {
     const earned = s.rewards.badges.filter((b) => b.earned).map((b) => b.id);
     expect(earned).toEqual(["first-gift", "first-shift", "storyteller"]);
     expect((await err(getDonorSummary(eve, dana._id)))?.status).toBe(403);
+  });
+
+  test("the public donor page shows the level and earned badges, the name only when shared, never amounts", async () => {
+    const hidden = await getPublicDonorProfile(dana._id);
+    expect(hidden.displayName).toBe("A Givebridge donor");
+    expect(hidden.profileImg).toBeNull();
+    expect(hidden.level).toBe("Sprout");
+    expect(hidden.badges.map((b) => b.id)).toEqual(["first-gift", "first-shift", "storyteller"]);
+    expect(JSON.stringify(hidden)).not.toMatch(/points|Cents|62|157/);
+
+    await updateUserProfile(dana, { _id: dana._id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } });
+    expect((await getPublicDonorProfile(dana._id)).displayName).toBe("Dana Donor");
+
+    expect((await err(getPublicDonorProfile(np.user._id)))?.status).toBe(404);
+    expect((await err(getPublicDonorProfile("no-such-user")))?.status).toBe(404);
   });
 });
 

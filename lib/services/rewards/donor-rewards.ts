@@ -8,7 +8,8 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { donations, impactStories, recurringGifts, volunteerHours } from "@/models";
+import { donations, donorPreferences, impactStories, recurringGifts, users, volunteerHours } from "@/models";
+import { donorIdentityColumns, sharedIdentity } from "@/lib/services/volunteering/donor-privacy";
 
 /** The published rules. */
 export const rewardRules = {
@@ -75,6 +76,29 @@ export function computeRewards(t: { givenCents: number; gifts: number; verifiedM
   };
 }
 
+/** Lifetime totals behind the rewards of one donor (completed gifts, verified hours, ...). */
+async function loadRewardTotals(donorId: string) {
+  const db = await getDb();
+  const ok = and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"));
+  const [[all], [hours], [recurring], [stories]] = await Promise.all([
+    db.select({ total: sum(donations.amountCents), gifts: count(), orgs: sql<number>`count(distinct ${donations.organizationId})` }).from(donations).where(ok),
+    db
+      .select({ minutes: sum(volunteerHours.minutes) })
+      .from(volunteerHours)
+      .where(and(eq(volunteerHours.donorUserId, donorId), eq(volunteerHours.status, "approved"))),
+    db.select({ n: count() }).from(recurringGifts).where(and(eq(recurringGifts.donorUserId, donorId), eq(recurringGifts.status, "active"))),
+    db.select({ n: count() }).from(impactStories).where(and(eq(impactStories.donorUserId, donorId), eq(impactStories.status, "approved"))),
+  ]);
+  return {
+    givenCents: Number(all?.total ?? 0),
+    gifts: Number(all?.gifts ?? 0),
+    verifiedMinutes: Number(hours?.minutes ?? 0),
+    activeRecurring: Number(recurring?.n ?? 0),
+    approvedStories: Number(stories?.n ?? 0),
+    organizations: Number(all?.orgs ?? 0),
+  };
+}
+
 /**
  * The donor's dashboard summary: total given this year, verified volunteer hours and rewards.
  * @throws AppError(forbidden) for another user's id.
@@ -83,32 +107,55 @@ export async function getDonorSummary(actor: SessionUser, donorId: string, now =
   if (actor._id !== donorId) throw new AppError("forbidden", messages.auth.forbidden);
   const db = await getDb();
   const year = now.getUTCFullYear();
-  const ok = and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"));
-  const [all] = await db
-    .select({ total: sum(donations.amountCents), gifts: count(), orgs: sql<number>`count(distinct ${donations.organizationId})` })
-    .from(donations)
-    .where(ok);
-  const [thisYear] = await db
-    .select({ total: sum(donations.amountCents) })
-    .from(donations)
-    .where(and(ok, gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))), lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1)))));
-  const [hours] = await db
-    .select({ minutes: sum(volunteerHours.minutes) })
-    .from(volunteerHours)
-    .where(and(eq(volunteerHours.donorUserId, donorId), eq(volunteerHours.status, "approved")));
-  const [recurring] = await db.select({ n: count() }).from(recurringGifts).where(and(eq(recurringGifts.donorUserId, donorId), eq(recurringGifts.status, "active")));
-  const [stories] = await db.select({ n: count() }).from(impactStories).where(and(eq(impactStories.donorUserId, donorId), eq(impactStories.status, "approved")));
-  const verifiedMinutes = Number(hours?.minutes ?? 0);
+  const [totals, [thisYear]] = await Promise.all([
+    loadRewardTotals(donorId),
+    db
+      .select({ total: sum(donations.amountCents) })
+      .from(donations)
+      .where(
+        and(
+          eq(donations.donorUserId, donorId),
+          eq(donations.status, "succeeded"),
+          gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))),
+          lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
+        ),
+      ),
+  ]);
+  return { givenThisYearCents: Number(thisYear?.total ?? 0), verifiedMinutes: totals.verifiedMinutes, rewards: computeRewards(totals) };
+}
+
+/**
+ * What anybody may see of a donor on their public page: the name only when the donor shares
+ * it (ShareMyPrivateInfo.name), the member-since year, the reward level and the earned badges.
+ * No amounts and no points, since points follow dollars given.
+ */
+export type PublicDonorProfile = {
+  displayName: string;
+  profileImg: string | null;
+  memberSinceYear: number;
+  level: string;
+  badges: { id: string; name: string; rule: string }[];
+};
+
+/**
+ * The public donor page's data.
+ * @throws AppError(not_found) unknown, deleted or non-donor user id.
+ */
+export async function getPublicDonorProfile(donorId: string): Promise<PublicDonorProfile> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...donorIdentityColumns, type: users.type, deletedAt: users.deletedAt, createdAt: users.createdAt, profileImg: users.profileImg })
+    .from(users)
+    .leftJoin(donorPreferences, eq(donorPreferences.userId, users.id))
+    .where(eq(users.id, donorId));
+  if (!row || row.type !== "individual" || row.deletedAt) throw new AppError("not_found", messages.donor.publicPageNotFound);
+  const rewards = computeRewards(await loadRewardTotals(donorId));
+  const name = sharedIdentity(row).donorName;
   return {
-    givenThisYearCents: Number(thisYear?.total ?? 0),
-    verifiedMinutes,
-    rewards: computeRewards({
-      givenCents: Number(all?.total ?? 0),
-      gifts: Number(all?.gifts ?? 0),
-      verifiedMinutes,
-      activeRecurring: Number(recurring?.n ?? 0),
-      approvedStories: Number(stories?.n ?? 0),
-      organizations: Number(all?.orgs ?? 0),
-    }),
+    displayName: name ?? "A Givebridge donor",
+    profileImg: name ? row.profileImg : null,
+    memberSinceYear: row.createdAt.getUTCFullYear(),
+    level: rewards.level,
+    badges: rewards.badges.filter((b) => b.earned).map(({ id, name: badge, rule }) => ({ id, name: badge, rule })),
   };
 }
