@@ -21,7 +21,7 @@ const extraRoutes = [
   "app/api/volunteer/export/route.ts", // issue 6: donor exports volunteer hours (CSV/PDF)
   "app/api/stories/route.ts", // issue 6: donor writes an impact story
   "app/api/stories/[id]/route.ts", // issue 6: nonprofit approves or declines a story
-  "app/api/donor/account/route.ts", // issue 6: delete account
+  "app/api/account/route.ts", // issues 5 and 6: delete account
   "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
   "app/api/search/locations/route.ts", // US city/ZIP autocomplete from offline ZIP data, replacing the spec's maps script

@@ -5,6 +5,7 @@ import {
   einField,
   emailField,
   newPasswordField,
+  nonprofitNewPasswordField,
   personName,
   stateField,
   zipField,
@@ -53,20 +54,25 @@ export const registerNonprofitWithoutEinSchema = z.object({
 });
 export type RegisterNonprofitWithoutEinInput = z.infer<typeof registerNonprofitWithoutEinSchema>;
 
-/** PUT /api/update/password: the signed-in user changes their own password. */
-export const updatePasswordSchema = z.object({
-  userId: z.string().min(1),
-  currentPassword: currentPasswordField,
-  password: newPasswordField,
-});
-export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+/** The new-password rules of a user type: the nonprofit rules of spec 5 for nonprofits, the donor rules otherwise. */
+export const newPasswordFieldFor = (type: "individual" | "nonprofit" | "admin") => (type === "nonprofit" ? nonprofitNewPasswordField : newPasswordField);
+
+/** PUT /api/update/password: the signed-in user changes their own password, under their type's rules. */
+export const updatePasswordSchemaFor = (type: "individual" | "nonprofit" | "admin") =>
+  z.object({
+    userId: z.string().min(1),
+    currentPassword: currentPasswordField,
+    password: newPasswordFieldFor(type),
+  });
+export type UpdatePasswordInput = z.infer<ReturnType<typeof updatePasswordSchemaFor>>;
 
 /** The change-password form: current, new and retyped password (retype must match, spec 5). */
-export const changePasswordFormSchema = z
-  .object({
-    currentPassword: currentPasswordField,
-    password: newPasswordField,
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: messages.password.mismatch });
-export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+export const changePasswordFormSchemaFor = (type: "individual" | "nonprofit" | "admin") =>
+  z
+    .object({
+      currentPassword: currentPasswordField,
+      password: newPasswordFieldFor(type),
+      confirmPassword: z.string(),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: messages.password.mismatch });
+export type ChangePasswordFormInput = z.infer<ReturnType<typeof changePasswordFormSchemaFor>>;

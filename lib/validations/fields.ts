@@ -21,6 +21,13 @@ export const newPasswordField = z
   .max(40, { error: messages.password.tooLong })
   .regex(/\d/, { error: messages.password.noNumber });
 
+/** A nonprofit user's new password (spec 5, nonprofit change password; 8 to 40 characters, spec 9). */
+export const nonprofitNewPasswordField = z
+  .string({ error: messages.password.nonprofitEmpty })
+  .min(1, { error: messages.password.nonprofitEmpty })
+  .min(8, { error: messages.password.nonprofitMin })
+  .max(40, { error: messages.password.tooLong });
+
 /** A password given to sign in or to confirm the current one: any non-empty text. */
 export const currentPasswordField = z
   .string({ error: messages.password.empty })

@@ -1,13 +1,13 @@
 /**
- * Delete a donor account (spec 4: confirm, then a goodbye message). Donations stay for the
+ * Delete an account (spec 4: confirm, then a goodbye message). Donations stay for the
  * nonprofits' books with the donor's personal details removed; amounts and dates are kept.
  */
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import { donations, newsletterSubscriptions, recurringGifts, users } from "@/models";
+import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users } from "@/models";
 
 /**
  * Cancel recurring gifts, strip the donor snapshot from every donation and remove the
@@ -44,4 +44,54 @@ export async function deleteDonorAccount(actor: SessionUser, userId: string): Pr
     await tx.delete(users).where(eq(users.id, userId));
   });
   return { deleted: true };
+}
+
+/**
+ * Delete a nonprofit user's account (spec 4: confirm, then a goodbye message). The
+ * organization stays in the directory with its donation records for its books, but is
+ * released: unclaimed again, with no nickname, contact email or payment connection; its
+ * fundraisers are ended and recurring gifts to it canceled, so nobody is charged for an
+ * organization nobody manages. An organization registered without an EIN (not in the IRS
+ * directory) is also hidden. Any other nonprofit user of the same organization keeps it.
+ * @throws AppError(forbidden) unless the actor is this nonprofit user.
+ */
+export async function deleteNonprofitAccount(actor: SessionUser, userId: string): Promise<{ deleted: true }> {
+  if (actor._id !== userId || actor.type !== "nonprofit") throw new AppError("forbidden", messages.auth.forbidden);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ email: users.email, organizationId: users.organizationId }).from(users).where(eq(users.id, userId));
+    if (!row) return;
+    await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, row.email));
+    await tx.delete(users).where(eq(users.id, userId));
+    const orgId = row.organizationId;
+    if (!orgId) return;
+    const [others] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, orgId));
+    if (Number(others?.n ?? 0) > 0) return;
+    const now = new Date();
+    await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, orgId), eq(campaigns.status, "active")));
+    await tx
+      .update(recurringGifts)
+      .set({ status: "canceled", canceledAt: now })
+      .where(and(eq(recurringGifts.organizationId, orgId), eq(recurringGifts.status, "active")));
+    await tx
+      .update(organizations)
+      .set({
+        claimed: false,
+        claimedAt: null,
+        nickname: null,
+        email: null,
+        stripeAccountId: null,
+        stripeComplete: false,
+        paypalMerchantId: null,
+        live: sql`${organizations.ein} is not null`,
+      })
+      .where(eq(organizations.id, orgId));
+  });
+  return { deleted: true };
+}
+
+/** Delete the actor's own account, donor or nonprofit (DELETE /api/account). */
+export function deleteOwnAccount(actor: SessionUser): Promise<{ deleted: true }> {
+  if (actor.type === "nonprofit") return deleteNonprofitAccount(actor, actor._id);
+  return deleteDonorAccount(actor, actor._id);
 }

@@ -9,7 +9,7 @@ import { listMyStories, supportedOrganizations } from "@/lib/services/stories/im
 import { getUserPreferences } from "@/lib/services/users/user-preferences";
 import { listMyVolunteerHours } from "@/lib/services/volunteering/volunteer-hours";
 import { DashboardFooter } from "./dashboard-footer";
-import { DonorDeleteAccount } from "./donor-delete-account";
+import { DeleteAccount } from "./delete-account";
 import { DonorProfileModal } from "./donor-profile-modal";
 import { DonorSettingsModal } from "./donor-settings-modal";
 import { DonorStories } from "./donor-stories";
@@ -106,7 +106,7 @@ export async function DonorDashboard({ user, links, section }: { user: SessionUs
         <p className="flex items-center gap-2 text-sm text-ink-muted">
           <Heart className="size-4 text-accent-600" aria-hidden="true" /> Thank you for giving with Givebridge.
         </p>
-        <DonorDeleteAccount />
+        <DeleteAccount kind="individual" />
       </div>
       <DashboardFooter links={links} />
     </div>

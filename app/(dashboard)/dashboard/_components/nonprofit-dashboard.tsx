@@ -137,7 +137,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
           </li>
           <li className="max-nav:hidden">
             <PopupTile title="Account Settings" description="Email and password" icon={Settings} defaultOpen={section === "settings"}>
-              <SettingsPanel user={user} />
+              <SettingsPanel user={user} contactEmail={org.email} />
             </PopupTile>
           </li>
           <Tile title="Create Fundraiser" description="Start a campaign" icon={PlusCircle} href={`/nonprofit/${org._id}?sec=fundraiser`} desktopOnly />

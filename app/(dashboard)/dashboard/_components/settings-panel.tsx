@@ -11,9 +11,10 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/input";
 import type { SessionUser } from "@/lib/auth/types";
-import { changePasswordFormSchema, type ChangePasswordFormInput } from "@/lib/validations/auth";
+import { changePasswordFormSchemaFor, type ChangePasswordFormInput } from "@/lib/validations/auth";
 import { emailField, newPasswordField, settingsPhoneField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
+import { NonprofitAccountForm } from "./nonprofit-account-form";
 
 /**
  * Account settings (spec: tabs Account and Password, plus Help and Contact Us links). The
@@ -24,14 +25,17 @@ export function SettingsPanel({
   user,
   passwordOnly = false,
   onSaved,
+  contactEmail,
 }: {
   user: SessionUser;
+  /** Nonprofits: the organization's current contact email, shown on the Account tab. */
+  contactEmail?: string | null;
   passwordOnly?: boolean;
   /** Donors: called after a 200 from PUT /api/update/user (the green check beside the title). */
   onSaved?: () => void;
 }) {
   const [tab, setTab] = useState<"account" | "password">(passwordOnly ? "password" : "account");
-  if (passwordOnly) return <PasswordForm userId={user._id} />;
+  if (passwordOnly) return <PasswordForm user={user} />;
   const tabs = [
     { id: "account", label: "Account" },
     { id: "password", label: "Password" },
@@ -60,6 +64,8 @@ export function SettingsPanel({
       <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="pt-5">
         {tab === "account" && user.type === "individual" ? (
           <DonorAccountForm user={user} onSaved={onSaved} />
+        ) : tab === "account" && user.type === "nonprofit" ? (
+          <NonprofitAccountForm user={user} contactEmail={contactEmail ?? null} />
         ) : tab === "account" ? (
           <dl className="grid gap-3 text-sm">
             <div>
@@ -78,7 +84,7 @@ export function SettingsPanel({
             ) : null}
           </dl>
         ) : (
-          <PasswordForm userId={user._id} />
+          <PasswordForm user={user} />
         )}
       </div>
       <p className="mt-6 flex gap-4 border-t border-slate-100 pt-4 text-sm">
@@ -93,7 +99,8 @@ export function SettingsPanel({
   );
 }
 
-function PasswordForm({ userId }: { userId: string }) {
+function PasswordForm({ user }: { user: SessionUser }) {
+  const userId = user._id;
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -102,7 +109,7 @@ function PasswordForm({ userId }: { userId: string }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchema), mode: "onTouched" });
+  } = useForm<ChangePasswordFormInput>({ resolver: zodResolver(changePasswordFormSchemaFor(user.type)), mode: "onTouched" });
 
   if (done) {
     return (
@@ -149,7 +156,7 @@ function PasswordForm({ userId }: { userId: string }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="8 to 40 characters, with at least one number."
+        hint={user.type === "nonprofit" ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
         {...register("password")}
         error={errors.password?.message}
       />
@@ -310,7 +317,7 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="8 to 40 characters, with at least one number."
+          hint={user.type === "nonprofit" ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}

@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updatePassword } from "@/lib/services/users/update-password";
-import { updatePasswordSchema } from "@/lib/validations/auth";
+import { updatePasswordSchemaFor } from "@/lib/validations/auth";
 
 export const PUT = route(async (req) => {
-  const input = await parseJson(req, updatePasswordSchema);
   const actor = await requireUser();
+  const input = await parseJson(req, updatePasswordSchemaFor(actor.type));
   return NextResponse.json(await updatePassword(actor, input));
 });

@@ -10,17 +10,17 @@ import { clearSignInStores } from "@/lib/client/stores";
 import { messages } from "@/lib/validations/messages";
 
 /**
- * Delete account (spec 4): a confirm question; No cancels; Yes deletes and shows a goodbye
- * message whose Close button leaves for the home page.
+ * Delete account (spec 4): a confirm question; No cancels; Yes deletes (DELETE /api/account)
+ * and shows a goodbye message whose Close button leaves for the home page.
  */
-export function DonorDeleteAccount() {
+export function DeleteAccount({ kind }: { kind: "individual" | "nonprofit" }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<"ask" | "deleting" | "gone" | "error">("ask");
 
   async function confirm() {
     setState("deleting");
-    const res = await fetch("/api/donor/account", { method: "DELETE" }).catch(() => null);
+    const res = await fetch("/api/account", { method: "DELETE" }).catch(() => null);
     setState(res?.status === 200 ? "gone" : "error");
   }
 
@@ -64,14 +64,16 @@ export function DonorDeleteAccount() {
     >
       {state === "gone" ? (
         <p role="status" className="text-ink">
-          {messages.donor.deleted}
+          {kind === "nonprofit" ? messages.organization.accountDeleted : messages.donor.deleted}
         </p>
       ) : (
         <div className="space-y-3">
           {state === "error" ? <Alert variant="error">{messages.generic.server}</Alert> : null}
           <p className="text-ink">Are you sure you want to delete your account?</p>
           <p className="text-sm text-ink-muted">
-            Your gifts stay on the nonprofits&apos; books without your name or contact details. Your preferences, volunteer hours and sign-in are removed.
+            {kind === "nonprofit"
+              ? "Your sign-in is removed and your organization is released: its fundraisers end, recurring gifts to it stop and payments are disconnected. Donation records stay for your books."
+              : "Your gifts stay on the nonprofits' books without your name or contact details. Your preferences, volunteer hours and sign-in are removed."}
           </p>
         </div>
       )}
