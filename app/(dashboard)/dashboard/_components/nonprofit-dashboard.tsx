@@ -14,7 +14,9 @@ import {
   Users,
 } from "lucide-react";
 import Link from "next/link";
+import QRCode from "qrcode";
 import { InterestedBusinessesCard } from "@/components/business/interested-businesses-card";
+import { LinksManager } from "@/components/organization-links/links-manager";
 import { OrganizationLogoUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -27,7 +29,7 @@ import { formatCents, truncateCampaignName } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
-import { listOrganizationLinks, truncateLink } from "@/lib/services/organizations/list-organization-links";
+import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
 import { messages } from "@/lib/validations/messages";
 import { CopyLink } from "./copy-link";
@@ -55,6 +57,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
   ]);
   const site = baseUrl();
   const profileUrl = `${site}/nonprofit/${org.nickname ?? org._id}`;
+  const profileQr = await QRCode.toDataURL(profileUrl, { margin: 1, width: 200, errorCorrectionLevel: "M" });
 
   return (
     <div>
@@ -85,12 +88,12 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
           <Tile title="Manage Donations" description="Reports and exports" icon={HandCoins} href="/manage-pay" desktopOnly />
           <li className="max-nav:hidden">
             <PopupTile title="Manage Wishlist" description="Items you need" icon={Gift} defaultOpen={section === "wishlist"}>
-              <LinkList items={wishlist} empty={messages.organization.noWishlist} />
+              <LinksManager organizationId={org._id} kind="wishlist" initialLinks={wishlist} />
             </PopupTile>
           </li>
           <li className="max-nav:hidden">
             <PopupTile title="Manage Marketplace" description="Your shop" icon={ShoppingBag} defaultOpen={section === "marketplace"}>
-              <LinkList items={marketplace} empty={messages.organization.noMarketplace} />
+              <LinksManager organizationId={org._id} kind="marketplace" initialLinks={marketplace} />
             </PopupTile>
           </li>
           <Tile title="Search For Grants" description="Grant Central" icon={Search} href={links.searchForGrants} desktopOnly />
@@ -101,6 +104,17 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
             <PopupTile title="Your Links" description="Share your pages" icon={Link2} defaultOpen={section === "links"}>
               <div className="space-y-4">
                 <CopyLink label="Public profile" url={profileUrl} />
+                <figure className="flex flex-wrap items-center gap-4">
+                  {/* A data URL made on the server: nothing to optimize or fetch. */}
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={profileQr} width={120} height={120} alt={`QR code linking to ${profileUrl}`} className="rounded-control border border-slate-200" />
+                  <figcaption className="text-sm text-ink-muted">
+                    Print it on flyers and posters: it opens your public profile.
+                    <a href={profileQr} download={`${org.nickname ?? "givebridge"}-profile-qr.png`} className="mt-1 block font-semibold text-brand-700 hover:underline">
+                      Download QR code
+                    </a>
+                  </figcaption>
+                </figure>
                 <CopyLink label="Donate" url={`${site}/donation/${org._id}/direct`} />
                 {activeCampaigns.map((c) => (
                   <CopyLink key={c.id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c.id}`} />
@@ -202,20 +216,5 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
         <VolunteerReviewCard user={user} />
       </div>
     </div>
-  );
-}
-
-function LinkList({ items, empty }: { items: { _id: string; url: string }[]; empty: string }) {
-  if (items.length === 0) return <p className="text-ink-muted">{empty}</p>;
-  return (
-    <ul className="space-y-2">
-      {items.map((i) => (
-        <li key={i._id}>
-          <a href={i.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline" title={i.url}>
-            {truncateLink(i.url)}
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }
