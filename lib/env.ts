@@ -24,6 +24,14 @@ const serverSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Folder for the embedded database, the mail outbox and uploaded files. */
   DATA_DIR: z.string().min(1).default("./.data"),
+  /**
+   * PGlite's shared_buffers (PostgreSQL size syntax). PGlite's own default is 128MB of buffer
+   * cache inside the process; 32MB keeps a full directory import under 400 MB resident.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must look like 32MB")
+    .default("32MB"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Public base URL of the site, used in links in emails and by next-auth. */
   NEXTAUTH_URL: optionalUrl,
@@ -45,6 +53,8 @@ const serverSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   /** Tests only: a PostgreSQL server on which each test file gets its own fresh database. */
   TEST_DATABASE_URL: optionalUrl,
+  /** Tests only (honoured when NODE_ENV=test): hold each checkout this long between recording the donation and calling the provider. */
+  CHECKOUT_TEST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** S3-compatible bucket for uploaded images; unset = files under DATA_DIR/uploads, served by the app. */
   S3_BUCKET: z.string().trim().min(1).optional(),

@@ -12,7 +12,9 @@
  * Each database is then imported a second time, which must report 0 inserted / 0 updated.
  *
  * Targets: under 60 s on PostgreSQL, under 180 s on PGlite, peak RSS under 400 MB.
- * Options: --pglite-conf "shared_buffers=16MB" adds a PGlite run opened with that setting.
+ * PGlite is opened exactly as the app opens it (lib/db/client.ts openPglite), with
+ * shared_buffers from PGLITE_SHARED_BUFFERS (default 32MB).
+ * Options: --shared-buffers 16MB adds a PGlite run with that shared_buffers, to compare.
  * Exit code: 0 all targets met, 2 a target missed, 1 an error.
  */
 import { spawn } from "node:child_process";
@@ -32,38 +34,13 @@ type WorkerResult = { summary: ImportSummary | null; seconds: number; peakRssMb:
 
 // ---------------------------------------------------------------- worker (child process)
 
-async function openForBench(kind: Kind, target: string, pgliteConf: string | undefined) {
+async function openForBench(kind: Kind, target: string) {
   const { openPglite, openPostgres } = await import("../lib/db/client");
-  if (kind === "postgres") return openPostgres(target);
-  if (!pgliteConf) return openPglite(target);
-  // Only for the --pglite-conf comparison: the app's own openPglite takes no settings.
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const schema = await import("../models");
-  const [{ pg_trgm }, { unaccent }, { citext }] = await Promise.all([
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite/contrib/unaccent"),
-    import("@electric-sql/pglite/contrib/citext"),
-  ]);
-  const client = await PGlite.create(path.join(target, "pgdata"), {
-    extensions: { pg_trgm, unaccent, citext },
-    postgresqlconf: pgliteConf.split(/[;,]\s*/).join("\n"),
-  });
-  const db = drizzle({ client, schema }) as unknown as import("../lib/db/client").Database;
-  const handle: import("../lib/db/client").DatabaseHandle = {
-    db,
-    kind: "pglite",
-    raw: client,
-    exec: async (q) => {
-      await client.exec(q);
-    },
-    close: () => client.close(),
-  };
-  return handle;
+  return kind === "postgres" ? openPostgres(target) : openPglite(target);
 }
 
 async function worker(args: string[]): Promise<void> {
-  const [kind, step, target, dataDir, pgliteConf] = args as [Kind, Step, string, string, string | undefined];
+  const [kind, step, target, dataDir] = args as [Kind, Step, string, string];
   let sampled = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     sampled = Math.max(sampled, process.memoryUsage().rss);
@@ -71,7 +48,7 @@ async function worker(args: string[]): Promise<void> {
   const { runMigrations } = await import("../lib/db/migrate");
   const { importIrsFiles } = await import("../lib/directory/import-irs");
   const started = performance.now();
-  const handle = await openForBench(kind, target, pgliteConf || undefined);
+  const handle = await openForBench(kind, target);
   let summary: ImportSummary | null = null;
   try {
     await runMigrations(handle);
@@ -111,12 +88,12 @@ function csvFiles(dir: string): string[] {
 }
 
 /** Run one worker step in a child process and return what it reported. */
-function runChild(kind: Kind, step: Step, target: string, dataDir: string, pgliteConf = ""): Promise<WorkerResult> {
+function runChild(kind: Kind, step: Step, target: string, dataDir: string, sharedBuffers = ""): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", __filename, "--worker", kind, step, target, dataDir, pgliteConf], {
+    const child = spawn("npx", ["tsx", __filename, "--worker", kind, step, target, dataDir], {
       cwd: process.cwd(),
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(sharedBuffers ? { PGLITE_SHARED_BUFFERS: sharedBuffers } : {}) },
     });
     let out = "";
     child.stdout.setEncoding("utf8");
@@ -186,15 +163,15 @@ function printTable(rows: Row[]): void {
   for (const b of body) console.log(line(b));
 }
 
-async function benchPglite(dataDir: string, label: string, conf = ""): Promise<Row[]> {
+async function benchPglite(dataDir: string, label: string, sharedBuffers = ""): Promise<Row[]> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-pglite-"));
   try {
     console.log(`${label}: creating a fresh database in ${folder} ...`);
-    const created = await runChild("pglite", "create", folder, dataDir, conf);
+    const created = await runChild("pglite", "create", folder, dataDir, sharedBuffers);
     console.log(`${label}: importing ...`);
-    const first = await runChild("pglite", "import", folder, dataDir, conf);
+    const first = await runChild("pglite", "import", folder, dataDir, sharedBuffers);
     console.log(`${label}: importing again ...`);
-    const second = await runChild("pglite", "import", folder, dataDir, conf);
+    const second = await runChild("pglite", "import", folder, dataDir, sharedBuffers);
     return [
       { database: label, step: "create+migrate", result: created, verdict: "(not an import: initdb, same for any input)", met: true },
       ...importRows(label, "pglite", first, second),
@@ -230,9 +207,9 @@ async function benchPostgres(dataDir: string): Promise<Row[]> {
 
 async function main(args: string[]): Promise<number> {
   const positional: string[] = [];
-  let pgliteConf: string | undefined;
+  let sharedBuffers: string | undefined;
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--pglite-conf") pgliteConf = args[++i];
+    if (args[i] === "--shared-buffers") sharedBuffers = args[++i];
     else positional.push(args[i]!);
   }
   const dataDir = path.resolve(process.cwd(), positional[0] ?? "../shared/data/irs-eo-bmf");
@@ -241,8 +218,9 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   console.log(`Benchmark: ${csvFiles(dataDir).length} files from ${dataDir}, ${os.cpus().length} cores\n`);
-  const rows = [...(await benchPglite(dataDir, "PGlite")), ...(await benchPostgres(dataDir))];
-  if (pgliteConf) rows.push(...(await benchPglite(dataDir, `PGlite (${pgliteConf})`, pgliteConf)));
+  const { serverEnv } = await import("../lib/env");
+  const rows = [...(await benchPglite(dataDir, `PGlite (shared_buffers ${serverEnv().PGLITE_SHARED_BUFFERS})`)), ...(await benchPostgres(dataDir))];
+  if (sharedBuffers) rows.push(...(await benchPglite(dataDir, `PGlite (shared_buffers ${sharedBuffers})`, sharedBuffers)));
   console.log("");
   printTable(rows);
   const allMet = rows.every((r) => r.met);

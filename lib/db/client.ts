@@ -69,7 +69,10 @@ export async function openPglite(dataDir: string): Promise<Handle> {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     release = lockFolder(path.dirname(target));
   }
-  const client = await PGlite.create(target, { extensions: await pgliteExtensions() });
+  const client = await PGlite.create(target, {
+    extensions: await pgliteExtensions(),
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${serverEnv().PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
