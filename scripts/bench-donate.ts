@@ -4,7 +4,10 @@
  * N concurrent sandbox donations over C connections to one fundraiser through the real
  * checkout route (/api/createPaymentIntent). Every 10th gift uses the declined test card.
  * Prints throughput and p50/p95 latency, then checks that the fundraiser's progress moved by
- * exactly the sum of succeeded gifts, to the cent. Without --url it builds (if needed) and
+ * exactly the sum of succeeded gifts, to the cent; requests that neither succeeded nor were
+ * declined are counted as errors and listed by kind (HTTP status and message, or the network
+ * error and its cause); a request lost on the network is retried with the same idempotency
+ * key (at most 3 attempts) and the retries are listed too. Without --url it builds (if needed) and
  * starts the app on a spare port with a temporary DATA_DIR, and after the run also opens the
  * database and checks progress = SUM(succeeded, unrefunded donations) of the fundraiser.
  */
@@ -22,6 +25,8 @@ function arg(name: string, fallback?: string): string | undefined {
 
 const N = Number(arg("n", "2000"));
 const C = Number(arg("c", "50"));
+/** Attempts per donation when the request is lost on the network (same idempotency key). */
+const MAX_ATTEMPTS = 3;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -90,6 +95,7 @@ async function main() {
     errors++;
     errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
   };
+  const retries = new Map<string, number>();
   let next = 0;
   const started = performance.now();
   async function worker() {
@@ -98,29 +104,49 @@ async function main() {
       const amountCents = 100 + ((i * 137) % 9_900); // $1.00 .. $99.99, deterministic
       const declined = i % 10 === 9;
       const t0 = performance.now();
-      try {
-        const res = await fetch(`${url}/api/createPaymentIntent`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            idempotencyKey: randomUUID(),
-            organizationId: target!.organization._id,
-            campaignId: target!._id,
-            amountCents,
-            name: `Bench Donor ${i}`,
-            email: `bench${i}@example.org`,
-            card: { number: declined ? "4000000000000002" : "4242424242424242", expiry: "12/34", cvc: "123" },
-          }),
-        });
-        const body = (await res.json()) as { status?: string; message?: string };
-        latencies.push(performance.now() - t0);
-        if (res.ok && body.status === "succeeded") {
-          succeeded++;
-          succeededCents += amountCents;
-        } else if (res.ok && body.status === "failed") failed++;
-        else noteError(`HTTP ${res.status} ${body.message ?? body.status ?? ""}`.trim());
-      } catch (err) {
-        noteError(`network: ${(err as Error).message}`);
+      const idempotencyKey = randomUUID();
+      // A donor's browser retries a request lost on the network with the same key (the checkout
+      // form does); the server makes one donation whatever the number of attempts.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const res = await fetch(`${url}/api/createPaymentIntent`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({
+              idempotencyKey,
+              organizationId: target!.organization._id,
+              campaignId: target!._id,
+              amountCents,
+              name: `Bench Donor ${i}`,
+              email: `bench${i}@example.org`,
+              card: { number: declined ? "4000000000000002" : "4242424242424242", expiry: "12/34", cvc: "123" },
+            }),
+          });
+          const text = await res.text();
+          let body: { status?: string; message?: string };
+          try {
+            body = JSON.parse(text) as { status?: string; message?: string };
+          } catch {
+            body = { message: `non-JSON response: ${text.slice(0, 80).replace(/\s+/g, " ")}` };
+          }
+          latencies.push(performance.now() - t0);
+          if (res.ok && body.status === "succeeded") {
+            succeeded++;
+            succeededCents += amountCents;
+          } else if (res.ok && body.status === "failed") failed++;
+          else noteError(`HTTP ${res.status} ${body.message ?? body.status ?? ""}`.trim());
+          break;
+        } catch (err) {
+          // fetch hides the socket error behind "fetch failed": name its cause (ECONNRESET, UND_ERR_SOCKET, ...).
+          const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+          const kind = `network: ${(err as Error).message}${cause ? ` (${cause.code ?? cause.message ?? "unknown cause"})` : ""}`;
+          if (attempt < MAX_ATTEMPTS) {
+            retries.set(kind, (retries.get(kind) ?? 0) + 1);
+            continue;
+          }
+          noteError(kind);
+          break;
+        }
       }
     }
   }
@@ -130,6 +156,7 @@ async function main() {
   const after = await progressOf(url, target.organization._id, target._id);
   console.log(`done: ${succeeded} succeeded, ${failed} declined, ${errors} errors in ${seconds.toFixed(1)} s`);
   for (const [kind, count] of errorKinds) console.log(`  error x${count}: ${kind}`);
+  for (const [kind, count] of retries) console.log(`  retried with the same key x${count}: ${kind}`);
   console.log(`throughput: ${(N / seconds).toFixed(1)} donations/s`);
   console.log(`latency: p50 ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`);
   console.log(`progress moved by ${after - before} cents; succeeded gifts sum to ${succeededCents} cents`);

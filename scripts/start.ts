@@ -56,6 +56,8 @@ if (buildIsStale()) {
 }
 
 console.log(`Starting Givebridge on ${baseUrl()} ...`);
-const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], { stdio: "inherit", env: childEnv });
+// Keep idle keep-alive connections longer than clients do, so a busy server (PGlite runs on the
+// main thread) does not close a connection just as a client reuses it (ECONNRESET under load).
+const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT), "--keepAliveTimeout", "65000"], { stdio: "inherit", env: childEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

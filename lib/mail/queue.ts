@@ -55,7 +55,7 @@ function adapterForTransaction(tx: Executor): SqlAdapter {
   };
 }
 
-type BossState = { boss: PgBoss; handle: DatabaseHandle; working: boolean };
+type BossState = { boss: PgBoss; handle: DatabaseHandle; working: boolean; periodic: Map<string, NodeJS.Timeout | null> };
 const globalForBoss = globalThis as unknown as { __givebridgeBoss?: Promise<BossState> };
 
 async function startBoss(): Promise<BossState> {
@@ -64,7 +64,7 @@ async function startBoss(): Promise<BossState> {
   boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
   await boss.start();
   await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
-  return { boss, handle, working: false };
+  return { boss, handle, working: false, periodic: new Map() };
 }
 
 /** The process-wide queue (started on first use, once per database handle). */
@@ -105,9 +105,36 @@ export async function startMailWorker(options: { pollingIntervalSeconds?: number
   });
 }
 
+/**
+ * Run `handler` as a durable job of queue `name` in this process: one job is queued now and
+ * one every `everySeconds` after. The queue's "stately" policy keeps at most one job queued
+ * and one running across every process on the database, and a job whose process died is
+ * retried once it expires. The handler must be idempotent (it may run again after a crash).
+ * Used by the recurring-gift charges (lib/services/recurring/schedule.ts). Idempotent per name.
+ */
+export async function startPeriodicJob(name: string, everySeconds: number, handler: () => Promise<void>): Promise<void> {
+  const state = await getBoss();
+  if (state.periodic.has(name)) return;
+  state.periodic.set(name, null);
+  await state.boss.createQueue(name, { name, policy: "stately", retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
+  await state.boss.work(name, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
+    await handler();
+  });
+  const tick = () => {
+    state.boss.send(name, {}).catch((err: Error) => logger.error("periodic job not queued", { name, error: err.name }));
+  };
+  tick();
+  const timer = setInterval(tick, everySeconds * 1000);
+  timer.unref();
+  state.periodic.set(name, timer);
+}
+
 /** Stop the queue (tests, shutdown). */
 export async function stopMailQueue(): Promise<void> {
   const state = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss.catch(() => undefined) : undefined;
   globalForBoss.__givebridgeBoss = undefined;
-  if (state) await state.boss.stop({ graceful: false, wait: true, close: false });
+  if (state) {
+    for (const timer of state.periodic.values()) if (timer) clearInterval(timer);
+    await state.boss.stop({ graceful: false, wait: true, close: false });
+  }
 }

@@ -2,7 +2,7 @@ import { renderReceiptPdf, formatEin } from "@/lib/receipts/receipt-pdf";
 import { feesFor } from "./fees";
 import { orderRequest } from "./paypal";
 import { signPayload, verifySignature } from "./signature";
-import { paymentIntentParams } from "./stripe";
+import { paymentIntentParams, savedPaymentMethod } from "./stripe";
 import type { ChargeRequest } from "./types";
 
 const request: ChargeRequest = {
@@ -41,6 +41,15 @@ describe("request building without the network", () => {
   test("PayPal order carries the amount in dollars and the donation id as custom_id", () => {
     const order = orderRequest(request, "MERCHANT1");
     expect(order.purchaseUnits[0]).toMatchObject({ customId: "don_1", amount: { currencyCode: "USD", value: "26.03" }, payee: { merchantId: "MERCHANT1" } });
+  });
+});
+
+describe("off-session charges of monthly gifts", () => {
+  test("Stripe charges again only a payment method saved for off-session use", () => {
+    expect(savedPaymentMethod({ customer: "cus_1", payment_method: "pm_1", setup_future_usage: "off_session" })).toEqual({ customer: "cus_1", paymentMethod: "pm_1" });
+    expect(savedPaymentMethod({ customer: null, payment_method: "pm_1", setup_future_usage: "off_session" })).toBeNull();
+    expect(savedPaymentMethod({ customer: "cus_1", payment_method: "pm_1", setup_future_usage: null })).toBeNull();
+    expect(savedPaymentMethod({ customer: "cus_1", payment_method: null, setup_future_usage: "off_session" })).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { baseUrl, serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { centsToDecimalString } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { headerOf, type ChargeRequest, type ChargeResult, type PaymentEvent, type PaymentProvider } from "./types";
+import { headerOf, type ChargeRequest, type ChargeResult, type OffSessionResult, type PaymentEvent, type PaymentProvider } from "./types";
 
 /** True when PayPal keys are configured. */
 export function paypalConfigured(): boolean {
@@ -117,6 +117,15 @@ export const paypalProvider: PaymentProvider = {
     const { result } = await paypalOrders().createOrder({ body: orderRequest(request, null), paypalRequestId: request.idempotencyKey });
     const approve = result.links?.find((l) => l.rel === "approve" || l.rel === "payer-action")?.href ?? null;
     return { providerPaymentId: String(result.id), clientSecret: null, redirectUrl: approve, deliveries: [] };
+  },
+
+  /**
+   * A PayPal order needs the payer's approval each time; charging without the donor would need
+   * a vaulted payment method (billing agreement), which this integration does not set up. A
+   * monthly PayPal gift's later periods are therefore recorded as failed with this reason.
+   */
+  async chargeOffSession(): Promise<OffSessionResult> {
+    return { outcome: "failed", providerPaymentId: null, failureReason: messages.recurringGifts.paypalNotSupported };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

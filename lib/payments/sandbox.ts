@@ -8,7 +8,10 @@
  * - 4000 0000 0000 9995 is declined ("Your card has insufficient funds.");
  * - 4000 0025 0000 3155 requires action (Pending Verification) and succeeds after the
  *   donor's verification step (`sandboxAction("verify")`);
- * - a bank (ACH) payment stays processing until it settles (`sandboxAction("settle")`).
+ * - a bank (ACH) payment stays processing until it settles (`sandboxAction("settle")`);
+ * - a monthly gift's later charges (off-session) reuse the first payment's saved test card,
+ *   which succeeded (a gift whose first payment failed is never charged again), so they
+ *   succeed; a saved bank account is processing until it settles, like a first ACH payment.
  *
  * Event ids are derived from the payment and the event type, so a retried checkout emits the
  * same event again and the exactly-once machinery sees a duplicate.
@@ -19,7 +22,16 @@ import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { signPayload, verifySignature } from "./signature";
-import { headerOf, type ChargeRequest, type ChargeResult, type PaymentEvent, type PaymentProvider, type WebhookDelivery } from "./types";
+import {
+  headerOf,
+  type ChargeRequest,
+  type ChargeResult,
+  type OffSessionChargeRequest,
+  type OffSessionResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  type WebhookDelivery,
+} from "./types";
 
 export const SANDBOX_SIGNATURE_HEADER = "sandbox-signature";
 
@@ -118,6 +130,12 @@ export const sandboxProvider: PaymentProvider = {
           : "payment_intent.requires_action";
     const reason = card.outcome === "failed" ? card.reason : undefined;
     return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, type, reason)] };
+  },
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
+    const paymentId = sandboxPaymentId(request.donationId);
+    const type: SandboxEventType = request.method === "us_bank_account" ? "payment_intent.processing" : "payment_intent.succeeded";
+    return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, deliveries: [sandboxDelivery(paymentId, request.donationId, type)] } };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

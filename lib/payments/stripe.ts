@@ -3,13 +3,29 @@
  * wallets (Apple Pay / Google Pay through the Payment Element), as destination charges to
  * the nonprofit's connected Express account; webhook events verified with
  * stripe.webhooks.constructEvent on the raw body. Card data never reaches our server.
+ *
+ * Monthly gifts: the first payment is made for a Customer with setup_future_usage
+ * "off_session", so Stripe keeps its payment method; each later month is an off-session
+ * PaymentIntent (confirm: true, off_session: true) for that customer and payment method, with
+ * the period's idempotency key. A first payment made without a saved payment method (an
+ * older gift) cannot be charged again: that period is recorded as failed with a reason.
+ * Stripe Subscriptions are not used, so one schedule (lib/services/recurring) drives every
+ * provider and each period is an ordinary donation with the same exactly-once effects.
  */
 import Stripe from "stripe";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { parseStripeShapedEvent } from "./sandbox";
-import { headerOf, type ChargeRequest, type ChargeResult, type PaymentEvent, type PaymentProvider } from "./types";
+import {
+  headerOf,
+  type ChargeRequest,
+  type ChargeResult,
+  type OffSessionChargeRequest,
+  type OffSessionResult,
+  type PaymentEvent,
+  type PaymentProvider,
+} from "./types";
 
 let client: { key: string; stripe: Stripe } | undefined;
 
@@ -30,7 +46,7 @@ export function stripeConfigured(): boolean {
 }
 
 /** The PaymentIntent parameters of a charge request (pure: unit-tested without the network). */
-export function paymentIntentParams(request: ChargeRequest): Stripe.PaymentIntentCreateParams {
+export function paymentIntentParams(request: Omit<ChargeRequest, "card">): Stripe.PaymentIntentCreateParams {
   // Apple Pay and Google Pay are card payments in Stripe's model (Express Checkout Element).
   const types: Record<ChargeRequest["method"], Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType[]> = {
     card: ["card"],
@@ -55,10 +71,41 @@ export const stripeProvider: PaymentProvider = {
   name: "stripe",
 
   async createCharge(request: ChargeRequest): Promise<ChargeResult> {
-    const intent = await stripeClient().paymentIntents.create(paymentIntentParams(request), {
-      idempotencyKey: `donation-${request.idempotencyKey}`,
-    });
+    const stripe = stripeClient();
+    let saved: Pick<Stripe.PaymentIntentCreateParams, "customer" | "setup_future_usage"> = {};
+    if (request.saveForRecurring) {
+      const customer = await stripe.customers.create(
+        { email: request.receiptEmail ?? undefined, metadata: { donationId: request.donationId } },
+        { idempotencyKey: `customer-${request.idempotencyKey}` },
+      );
+      saved = { customer: customer.id, setup_future_usage: "off_session" };
+    }
+    const intent = await stripe.paymentIntents.create(
+      { ...paymentIntentParams(request), ...saved },
+      { idempotencyKey: `donation-${request.idempotencyKey}` },
+    );
     return { providerPaymentId: intent.id, clientSecret: intent.client_secret, deliveries: [] };
+  },
+
+  async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
+    const stripe = stripeClient();
+    const original = request.originalPaymentId ? await stripe.paymentIntents.retrieve(request.originalPaymentId) : null;
+    const saved = original ? savedPaymentMethod(original) : null;
+    if (!saved) return { outcome: "failed", providerPaymentId: null, failureReason: messages.recurringGifts.noSavedPaymentMethod };
+    try {
+      const intent = await stripe.paymentIntents.create(
+        { ...paymentIntentParams(request), customer: saved.customer, payment_method: saved.paymentMethod, off_session: true, confirm: true },
+        { idempotencyKey: `donation-${request.idempotencyKey}` },
+      );
+      return { outcome: "submitted", charge: { providerPaymentId: intent.id, clientSecret: null, deliveries: [] } };
+    } catch (err) {
+      // A decline or a payment that needs the donor (authentication_required) is a failed
+      // period; anything else (network, rate limit) is thrown so the job retries with the same key.
+      if (err instanceof Stripe.errors.StripeCardError) {
+        return { outcome: "failed", providerPaymentId: err.payment_intent?.id ?? null, failureReason: err.message || messages.donation.declined };
+      }
+      throw err;
+    }
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {
@@ -74,3 +121,11 @@ export const stripeProvider: PaymentProvider = {
     return parseStripeShapedEvent("stripe", event as unknown as Parameters<typeof parseStripeShapedEvent>[1]);
   },
 };
+
+/** The customer and payment method a PaymentIntent saved for off-session use, if it did. */
+export function savedPaymentMethod(intent: Pick<Stripe.PaymentIntent, "customer" | "payment_method" | "setup_future_usage">): { customer: string; paymentMethod: string } | null {
+  const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
+  const paymentMethod = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+  if (!customer || !paymentMethod || intent.setup_future_usage !== "off_session") return null;
+  return { customer, paymentMethod };
+}

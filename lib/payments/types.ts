@@ -53,7 +53,30 @@ export type ChargeRequest = {
   description: string;
   receiptEmail: string | null;
   card?: SandboxCard;
+  /**
+   * True for the first payment of a monthly gift: the provider keeps the payment method for
+   * later off-session charges (Stripe: a Customer and setup_future_usage "off_session").
+   */
+  saveForRecurring?: boolean;
 };
+
+/**
+ * A later charge of a monthly recurring gift, made without the donor present. The saved
+ * payment method is the one of the gift's first payment (`originalPaymentId`).
+ */
+export type OffSessionChargeRequest = Omit<ChargeRequest, "card" | "saveForRecurring"> & {
+  /** The provider's payment id of the gift's first (succeeded) payment. */
+  originalPaymentId: string | null;
+};
+
+/**
+ * The provider's answer to an off-session charge: `submitted` when the payment was created
+ * (its outcome arrives as events, exactly like a checkout), `failed` when the provider
+ * refused it or cannot charge without the donor (the reason is recorded on the donation).
+ */
+export type OffSessionResult =
+  | { outcome: "submitted"; charge: ChargeResult }
+  | { outcome: "failed"; providerPaymentId: string | null; failureReason: string };
 
 /** A signed webhook delivery as the provider would send it over HTTP. */
 export type WebhookDelivery = { body: string; headers: Record<string, string> };
@@ -73,6 +96,12 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Create (or, with the same idempotency key, find again) the provider's payment. */
   createCharge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Charge a monthly gift again with the saved payment method, without the donor present.
+   * Idempotent per `request.idempotencyKey` (a retry never charges twice). Never throws for a
+   * refusal by the provider: that is `{ outcome: "failed" }`.
+   */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult>;
   /**
    * Verify a webhook delivery on its raw body and normalize it.
    * @throws AppError(bad_request) when the signature is missing or invalid — before any write.

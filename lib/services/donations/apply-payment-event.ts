@@ -17,6 +17,7 @@ import { nonprofitNotificationMail, platformCopyMail, receiptMail, type Donation
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
+import { applyTicketPaymentOutcome } from "@/lib/services/events/ticket-payments";
 import { donationAccessToken } from "./access-token";
 
 export type EventOutcome = {
@@ -92,6 +93,8 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
         .update(donations)
         .set({ status: "failed", failureReason: event.failureReason ?? "The payment failed.", ...paymentId, updatedAt: now })
         .where(eq(donations.id, d.id));
+      // Event tickets: a failed ticket payment cancels its pending order and frees the seats.
+      await applyTicketPaymentOutcome(tx, d, "failed");
       return "none";
     }
     case "payment.succeeded": {
@@ -100,6 +103,8 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
           .update(donations)
           .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now })
           .where(eq(donations.id, d.id));
+        // Event tickets: a paid ticket order is confirmed once its payment succeeds.
+        await applyTicketPaymentOutcome(tx, d, "succeeded");
       }
       const applied = await tx
         .update(donations)

@@ -2,7 +2,7 @@
  * What the checkout page /donation/:id/:campaign shows: the organization (and whether it
  * accepts gifts: approved and live), the fundraiser with its progress in cents (or a direct
  * gift), the signed-in donor's sharing defaults (donor_preferences), the largest gift and
- * the active provider.
+ * the active provider (with Stripe's publishable key for its payment form).
  */
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
@@ -20,6 +20,8 @@ export type CheckoutContext = {
   shareDefaults: ShareChoices;
   maxCents: Cents;
   provider: "sandbox" | "stripe" | "paypal";
+  /** STRIPE_PUBLISHABLE_KEY (public by design) for Stripe's payment form; null when unset. */
+  stripePublishableKey: string | null;
 };
 
 /** @returns null when the organization (or the named fundraiser of it) does not exist. */
@@ -46,5 +48,6 @@ export async function getCheckoutContext(organizationId: string, campaignParam: 
     shareDefaults,
     maxCents: serverEnv().DONATION_MAX_CENTS,
     provider: activeProviderName(),
+    stripePublishableKey: serverEnv().STRIPE_PUBLISHABLE_KEY ?? null,
   };
 }

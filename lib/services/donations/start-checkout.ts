@@ -16,6 +16,7 @@ import type { Cents } from "@/lib/money";
 import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
+import { addMonthsUtc } from "@/lib/services/recurring/dates";
 import type { PaymentMethod } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
@@ -32,6 +33,13 @@ export type CheckoutResult = DonationResult & {
 };
 
 /**
+ * Server-side extras of a checkout, never taken from a request body: metadata stored on the
+ * donation (e.g. { kind: "ticket", ticketOrderId } for an event ticket order, see
+ * lib/services/events/ticket-payments.ts) and the provider's payment description.
+ */
+export type CheckoutOptions = { metadata?: Record<string, string>; description?: string };
+
+/**
  * Start (or resume, for a retried idempotency key) a checkout.
  * @param actor the signed-in user, or null for a guest (who must give name and email).
  * @throws AppError(validation) bad guest details or an unknown sandbox card;
@@ -39,7 +47,7 @@ export type CheckoutResult = DonationResult & {
  *   approved and live, fundraiser ended, or the key reused with different details;
  *   AppError(unavailable) provider not configured.
  */
-export async function startCheckout(actor: SessionUser | null, input: CheckoutInput): Promise<CheckoutResult> {
+export async function startCheckout(actor: SessionUser | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
   const env = serverEnv();
   if (input.amountCents > env.DONATION_MAX_CENTS) {
     throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
@@ -95,17 +103,17 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
         shareLocation: input.share.location,
         shareGender: input.share.gender,
         shareAge: input.share.age,
-        metadata: { frequency: input.frequency },
+        metadata: { frequency: input.frequency, ...options.metadata },
       })
       .onConflictDoNothing({ target: donations.idempotencyKey })
       .returning();
     const row = rows[0];
     if (row && input.frequency === "month") {
-      const next = new Date();
-      next.setUTCMonth(next.getUTCMonth() + 1);
+      // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
+      const start = new Date();
       const [gift] = await tx
         .insert(recurringGifts)
-        .values({ donorUserId: actor?._id ?? null, organizationId: org.id, campaignId: input.campaignId, amountCents: input.amountCents, provider: providerName, nextChargeAt: next })
+        .values({ donorUserId: actor?._id ?? null, organizationId: org.id, campaignId: input.campaignId, amountCents: input.amountCents, provider: providerName, nextChargeAt: addMonthsUtc(start, 1), createdAt: start })
         .returning({ id: recurringGifts.id });
       await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
     }
@@ -125,6 +133,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   let redirectUrl: string | null = null;
   // A new donation, or a retry of one whose first attempt never reached the provider's answer.
   if (donation.status === "pending") {
+    await testPauseBeforeProvider();
     const charge = await provider.createCharge({
       donationId: donation.id,
       chargeCents: fees.chargeCents,
@@ -133,9 +142,10 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
       method,
       idempotencyKey: input.idempotencyKey,
       destinationAccountId: org.stripeComplete ? org.stripeAccountId : null,
-      description: `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
+      description: options.description ?? `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
       receiptEmail: donor.donorEmail,
       card: input.card ? toSandboxCard(input.card) : undefined,
+      saveForRecurring: input.frequency === "month",
     });
     clientSecret = charge.clientSecret;
     redirectUrl = charge.redirectUrl ?? null;
@@ -146,6 +156,18 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   }
   const result = await getDonationResult(donation.id, donationAccessToken(donation.id), actor);
   return { ...result, clientSecret, redirectUrl };
+}
+
+/**
+ * Tests only (NODE_ENV=test): CHECKOUT_TEST_PAUSE_MS holds a checkout after its donation row is
+ * committed and before the provider is called, so a test can kill the process at that point
+ * (lib/services/donations/checkout-crash.test.ts). Never set outside tests.
+ */
+async function testPauseBeforeProvider(): Promise<void> {
+  const env = serverEnv();
+  if (env.NODE_ENV !== "test" || !env.CHECKOUT_TEST_PAUSE_MS) return;
+  console.log("checkout: donation recorded, calling the provider");
+  await new Promise((resolve) => setTimeout(resolve, env.CHECKOUT_TEST_PAUSE_MS));
 }
 
 function toSandboxCard(card: NonNullable<CheckoutInput["card"]>) {

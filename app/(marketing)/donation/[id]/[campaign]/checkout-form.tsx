@@ -1,6 +1,7 @@
 "use client";
 
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
 import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, parseDollarsToCents, type ShareChoices } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
+import { StripeElementsProvider, StripePaymentFields, type StripeBridge } from "./stripe-payment";
 
 type Props = {
   organizationId: string;
@@ -20,9 +22,11 @@ type Props = {
   shareDefaults: ShareChoices;
   maxCents: number;
   provider: "sandbox" | "stripe" | "paypal";
+  /** Stripe's publishable key: with the stripe provider, Stripe's payment form is used. */
+  stripePublishableKey?: string | null;
 };
 
-type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null };
+type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null; clientSecret: string | null };
 
 const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
   { key: "name", label: "Name" },
@@ -36,7 +40,7 @@ const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
 const newKey = () => crypto.randomUUID();
 
 /** The checkout form: amount, frequency, fees, donor, sharing choices and payment. */
-export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider }: Props) {
+export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null }: Props) {
   const router = useRouter();
   const [preset, setPreset] = useState<number | null>(2_500);
   const [custom, setCustom] = useState("");
@@ -52,6 +56,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const stripeForm = provider === "stripe" && Boolean(stripePublishableKey);
+  const bridge = useRef<StripeBridge | null>(null);
 
   const amountCents = preset ?? parseDollarsToCents(custom);
   const amountError = useMemo(() => {
@@ -82,9 +88,42 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
     }
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    const stripeParts = stripeForm ? bridge.current : null;
+    if (stripeForm && !stripeParts) {
+      setFormError(messages.recurringGifts.stripeFormFailed);
+      return;
+    }
     setBusy(true);
     try {
-      const res = await fetch(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", {
+      if (stripeParts) {
+        // Stripe validates its own fields first (and must be asked before any other async work).
+        const { error } = await stripeParts.elements.submit();
+        if (error) {
+          setFormError(error.message ?? messages.donation.declined);
+          return;
+        }
+      }
+      const body = await createIntent(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", { name, email });
+      if (!body) return;
+      const q = `donation=${encodeURIComponent(body.donationId)}&token=${encodeURIComponent(body.accessToken)}`;
+      if (stripeParts && body.clientSecret) {
+        await confirmWithStripe(stripeParts, body.clientSecret, `/complete-donation?${q}`);
+        return;
+      }
+      if (body.status === "succeeded") router.push(`/thankyou?${q}`);
+      else if (body.status === "failed") {
+        setFormError(body.failureReason ?? messages.donation.declined);
+        setIdempotencyKey(newKey());
+      } else router.push(`/complete-donation?${q}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** POST the checkout; returns the result, or null after showing the error. */
+  async function createIntent(endpoint: string, guest: { name: string; email: string }): Promise<Result | null> {
+    try {
+      const res = await fetch(endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
@@ -94,8 +133,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           amountCents,
           coverFees,
           frequency,
-          name: donor ? "" : name,
-          email: donor ? "" : email,
+          name: donor ? "" : guest.name,
+          email: donor ? "" : guest.email,
           anonymous,
           share,
           ...(method === "card" && provider === "sandbox" ? { card } : {}),
@@ -107,24 +146,65 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         setFormError(body.message ?? messages.generic.server);
         // The server refused this attempt outright: the next one is a new checkout.
         if (res.status < 500) setIdempotencyKey(newKey());
-        return;
+        return null;
       }
-      const q = `donation=${encodeURIComponent(body.donationId!)}&token=${encodeURIComponent(body.accessToken!)}`;
-      if (body.status === "succeeded") router.push(`/thankyou?${q}`);
-      else if (body.status === "failed") {
-        setFormError(body.failureReason ?? messages.donation.declined);
-        setIdempotencyKey(newKey());
-      } else router.push(`/complete-donation?${q}`);
+      return body as Result;
     } catch {
       // Network trouble: keep the key so a retry cannot charge twice.
       setFormError(messages.generic.server);
+      return null;
+    }
+  }
+
+  /**
+   * Confirm the PaymentIntent in Stripe's iframe; Stripe then redirects to `returnPath` (after
+   * 3-D Secure or bank verification when needed). Returns only when the payment was refused.
+   */
+  async function confirmWithStripe(parts: StripeBridge, clientSecret: string, returnPath: string) {
+    const { error } = await parts.stripe.confirmPayment({
+      elements: parts.elements,
+      clientSecret,
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+    });
+    // The payment was refused: this donation is recorded as failed, a new attempt is a new one.
+    setFormError(error.message ?? messages.donation.declined);
+    setIdempotencyKey(newKey());
+  }
+
+  /** Apple Pay / Google Pay authorized in the Express Checkout sheet. */
+  async function expressConfirm(event: StripeExpressCheckoutElementConfirmEvent) {
+    const parts = bridge.current;
+    setFormError(null);
+    if (!parts || amountCents === null || amountError) {
+      if (amountCents === null || amountError) setErrors({ amountCents: amountError ?? messages.donation.amountRequired });
+      event.paymentFailed({ reason: "fail" });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { error } = await parts.elements.submit();
+      if (error) {
+        setFormError(error.message ?? messages.donation.declined);
+        event.paymentFailed({ reason: "fail" });
+        return;
+      }
+      const body = await createIntent("/api/createPaymentIntentGoogle", {
+        name: name.trim() || event.billingDetails?.name || "",
+        email: email.trim() || event.billingDetails?.email || "",
+      });
+      if (!body?.clientSecret) {
+        event.paymentFailed({ reason: "fail" });
+        return;
+      }
+      const q = `donation=${encodeURIComponent(body.donationId)}&token=${encodeURIComponent(body.accessToken)}`;
+      await confirmWithStripe(parts, body.clientSecret, `/complete-donation-google-apple?${q}`);
     } finally {
       setBusy(false);
     }
   }
 
   const toggle = (k: keyof ShareChoices) => setShare((s) => ({ ...s, [k]: !s[k] }));
-  const stripeUnavailable = provider !== "sandbox";
+  const stripeUnavailable = provider !== "sandbox" && !stripeForm;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8" aria-label={`Donate to ${organizationName}`}>
@@ -239,7 +319,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
 
       <fieldset>
         <legend className="text-lg font-bold">Payment</legend>
-        <div className="mt-3 flex gap-2" role="radiogroup" aria-label="Payment method">
+        <div className={cn("mt-3 flex gap-2", stripeForm && "hidden")} role="radiogroup" aria-label="Payment method">
           {(
             [
               ["card", "Card"],
@@ -261,7 +341,11 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
             </button>
           ))}
         </div>
-        {stripeUnavailable ? (
+        {stripeForm && stripePublishableKey ? (
+          <StripeElementsProvider publishableKey={stripePublishableKey} chargeCents={fees?.chargeCents ?? 100} monthly={frequency === "month"}>
+            <StripePaymentFields bridgeRef={bridge} onMethodChange={setMethod} onExpressConfirm={(e) => void expressConfirm(e)} askEmail={!donor} />
+          </StripeElementsProvider>
+        ) : stripeUnavailable ? (
           <Alert variant="warning" className="mt-4">
             {messages.donation.stripeJsMissing}
           </Alert>

@@ -64,6 +64,7 @@ export default async function DonationPage({ params }: Props) {
             shareDefaults={ctx.shareDefaults}
             maxCents={ctx.maxCents}
             provider={ctx.provider}
+            stripePublishableKey={ctx.stripePublishableKey}
           />
         )}
       </div>

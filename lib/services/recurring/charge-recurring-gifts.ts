@@ -1,0 +1,242 @@
+/**
+ * Charging monthly recurring gifts (issue 4: "one-time or monthly recurring"). Each period of
+ * an active gift becomes its own donation row, created under the idempotency key
+ * `recurring:<gift id>:<period date>` (unique column, INSERT ... ON CONFLICT DO NOTHING) in the
+ * same transaction that moves the gift's next_charge_at one calendar month on; the gift row is
+ * locked (SELECT ... FOR UPDATE) and re-checked, so runs that overlap, repeat or crash can never
+ * make two donations for one period. The provider is then asked to charge off-session with the
+ * same key (Stripe: an off-session PaymentIntent, idempotent per key; sandbox: the saved test
+ * card succeeds; PayPal: not possible, recorded as failed with the reason). Its events go
+ * through the webhook path, so progress, receipts and emails apply exactly once, as for any
+ * donation. A period whose provider call never returned (process killed) stays pending and is
+ * submitted again, with the same key, by a later run.
+ *
+ * Rules: a canceled gift is never charged; a gift whose first payment failed or was canceled
+ * is canceled (it never started); a gift whose first payment has not settled yet waits; a gift
+ * to a fundraiser that has ended is canceled; while the organization does not accept gifts
+ * (not approved or not live) the period is recorded as failed with a reason and not charged.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { getDb, type Executor } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { providerByName } from "@/lib/payments";
+import { feesFor } from "@/lib/payments/fees";
+import { sandboxPaymentId } from "@/lib/payments/sandbox";
+import { applyPaymentEvent, handleWebhook } from "@/lib/services/donations/apply-payment-event";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { nextChargeDate, periodDate } from "./dates";
+
+/** What one run did, in counts of gifts / periods. */
+export type RecurringRunResult = {
+  /** Periods submitted to the provider (their outcome arrives as payment events). */
+  submitted: number;
+  /** Periods recorded as failed (provider refusal, organization not accepting gifts). */
+  failed: number;
+  /** Gifts canceled because they never started or their fundraiser ended. */
+  canceled: number;
+  /** Due gifts left for a later run (first payment still settling, or taken by another run). */
+  skipped: number;
+};
+
+/** How long a period may stay pending before a run submits it again (the first run died). */
+const STALE_PENDING_MS = 2 * 60_000;
+
+/** The recurring period donation's idempotency key; never a UUID, so never a checkout's key. */
+export function recurringIdempotencyKey(giftId: string, periodStart: Date): string {
+  return `recurring:${giftId}:${periodDate(periodStart)}`;
+}
+
+/**
+ * Charge every active gift due at `now` (next_charge_at <= now, oldest first, up to `limit`),
+ * then submit again the periods left pending by a run that died. Safe to run concurrently and
+ * repeatedly (see the module comment). Errors of one gift are logged and do not stop the run.
+ */
+export async function chargeDueRecurringGifts(options: { now?: Date; limit?: number } = {}): Promise<RecurringRunResult> {
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const result: RecurringRunResult = { submitted: 0, failed: 0, canceled: 0, skipped: 0 };
+  const due = await db
+    .select({ id: recurringGifts.id })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.status, "active"), lte(recurringGifts.nextChargeAt, now)))
+    .orderBy(asc(recurringGifts.nextChargeAt))
+    .limit(options.limit ?? 500);
+  for (const { id } of due) {
+    try {
+      const outcome = await chargeRecurringGift(id, now);
+      result[outcome]++;
+    } catch (err) {
+      result.skipped++;
+      logger.error("recurring gift not charged", { giftId: id, error: (err as Error).name });
+    }
+  }
+  const stale = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(
+      and(
+        eq(donations.status, "pending"),
+        sql`${donations.metadata}->>'kind' = 'recurring'`,
+        lt(donations.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
+      ),
+    )
+    .limit(options.limit ?? 500);
+  for (const { id } of stale) {
+    try {
+      const outcome = await submitPeriod(id);
+      if (outcome !== "skipped") result[outcome]++;
+    } catch (err) {
+      logger.error("recurring period not submitted", { donationId: id, error: (err as Error).name });
+    }
+  }
+  return result;
+}
+
+type Planned = { kind: "charge"; donationId: string } | { kind: "failed" | "canceled" | "skipped" };
+
+/**
+ * Charge one gift's due period. Returns what happened to it.
+ * @throws database or provider errors other than a refusal (the period stays pending and a
+ *   later run submits it again with the same key).
+ */
+export async function chargeRecurringGift(giftId: string, now: Date = new Date()): Promise<keyof RecurringRunResult> {
+  const db = await getDb();
+  const planned = await db.transaction((tx) => planPeriod(tx, giftId, now));
+  if (planned.kind !== "charge") return planned.kind;
+  return submitPeriod(planned.donationId);
+}
+
+/** In `tx`: lock the gift, record the period's donation once and move next_charge_at on. */
+async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Planned> {
+  const [gift] = await tx
+    .select()
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.status, "active"), lte(recurringGifts.nextChargeAt, now)))
+    .for("update");
+  // Canceled, not due, or already advanced by a run that held the lock first.
+  if (!gift || !gift.nextChargeAt) return { kind: "skipped" };
+  const [first] = await tx
+    .select()
+    .from(donations)
+    .where(eq(donations.recurringGiftId, gift.id))
+    .orderBy(asc(donations.createdAt))
+    .limit(1);
+  const cancel = async (): Promise<Planned> => {
+    await tx.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift.id));
+    return { kind: "canceled" };
+  };
+  if (!first || first.status === "failed" || first.status === "canceled") return cancel();
+  if (!first.succeededAt) return { kind: "skipped" };
+
+  const [org] = await tx
+    .select({ approvalStatus: organizations.approvalStatus, live: organizations.live })
+    .from(organizations)
+    .where(eq(organizations.id, gift.organizationId));
+  if (gift.campaignId) {
+    const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, gift.campaignId));
+    if (!campaign || campaign.status !== "active") return cancel();
+  }
+  const accepting = org?.approvalStatus === "approved" && org.live;
+
+  const periodStart = gift.nextChargeAt;
+  const fees = feesFor(gift.amountCents, first.paymentMethodType, first.coverFees, serverEnv().PLATFORM_FEE_BPS);
+  const donationId = randomUUID();
+  const inserted = await tx
+    .insert(donations)
+    .values({
+      id: donationId,
+      organizationId: gift.organizationId,
+      campaignId: gift.campaignId,
+      donorUserId: gift.donorUserId,
+      recurringGiftId: gift.id,
+      amountCents: gift.amountCents,
+      feeCents: fees.feeCents,
+      coverFees: first.coverFees,
+      status: accepting ? "pending" : "failed",
+      failureReason: accepting ? null : messages.recurringGifts.organizationNotAccepting,
+      provider: gift.provider,
+      paymentMethodType: first.paymentMethodType,
+      providerPaymentId: gift.provider === "sandbox" && accepting ? sandboxPaymentId(donationId) : null,
+      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart),
+      donorName: first.donorName,
+      donorEmail: first.donorEmail,
+      donorTelephone: first.donorTelephone,
+      donorCity: first.donorCity,
+      donorState: first.donorState,
+      donorGender: first.donorGender,
+      donorAgeRange: first.donorAgeRange,
+      anonymous: first.anonymous,
+      shareName: first.shareName,
+      shareEmail: first.shareEmail,
+      shareTelephone: first.shareTelephone,
+      shareLocation: first.shareLocation,
+      shareGender: first.shareGender,
+      shareAge: first.shareAge,
+      metadata: { frequency: "month", kind: "recurring", period: periodDate(periodStart) },
+    })
+    .onConflictDoNothing({ target: donations.idempotencyKey })
+    .returning({ id: donations.id });
+  await tx
+    .update(recurringGifts)
+    .set({ nextChargeAt: nextChargeDate(periodStart, gift.createdAt.getUTCDate(), now) })
+    .where(eq(recurringGifts.id, gift.id));
+  // The period was already recorded (its key exists): the stale-pending pass handles it.
+  if (inserted.length === 0) return { kind: "skipped" };
+  return accepting ? { kind: "charge", donationId } : { kind: "failed" };
+}
+
+/**
+ * Ask the provider to charge a pending period off-session and apply its answer through the
+ * payment-event path. Returns "skipped" when the period is no longer pending.
+ */
+async function submitPeriod(donationId: string): Promise<"submitted" | "failed" | "skipped"> {
+  const db = await getDb();
+  const [d] = await db.select().from(donations).where(and(eq(donations.id, donationId), eq(donations.status, "pending")));
+  if (!d || !d.recurringGiftId) return "skipped";
+  const [first] = await db
+    .select({ providerPaymentId: donations.providerPaymentId })
+    .from(donations)
+    .where(and(eq(donations.recurringGiftId, d.recurringGiftId), inArray(donations.status, ["succeeded", "refunded"])))
+    .orderBy(asc(donations.createdAt))
+    .limit(1);
+  const [org] = await db
+    .select({ name: organizations.name, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
+    .from(organizations)
+    .where(eq(organizations.id, d.organizationId));
+  const [campaign] = d.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
+  const fees = feesFor(d.amountCents, d.paymentMethodType, d.coverFees, serverEnv().PLATFORM_FEE_BPS);
+  const answer = await providerByName(d.provider).chargeOffSession({
+    donationId: d.id,
+    chargeCents: d.coverFees ? d.amountCents + d.feeCents : d.amountCents,
+    applicationFeeCents: fees.platformFeeCents,
+    currency: "usd",
+    method: d.paymentMethodType,
+    idempotencyKey: d.idempotencyKey,
+    destinationAccountId: org?.stripeComplete ? org.stripeAccountId : null,
+    description: `Monthly donation to ${org?.name ?? "the organization"}${campaign ? ` (${campaign.name})` : ""}`,
+    receiptEmail: d.donorEmail,
+    originalPaymentId: first?.providerPaymentId ?? null,
+  });
+  if (answer.outcome === "failed") {
+    await applyPaymentEvent({
+      provider: d.provider,
+      // A local event id: the refusal came as the answer to our call, not as a webhook.
+      eventId: `local_recurring_failed_${d.id}`,
+      type: "payment.failed",
+      rawType: "recurring.charge_failed",
+      providerPaymentId: answer.providerPaymentId,
+      donationId: d.id,
+      failureReason: answer.failureReason,
+    });
+    return "failed";
+  }
+  await db
+    .update(donations)
+    .set({ providerPaymentId: answer.charge.providerPaymentId })
+    .where(and(eq(donations.id, d.id), isNull(donations.providerPaymentId)));
+  for (const delivery of answer.charge.deliveries) await handleWebhook(d.provider, delivery.body, delivery.headers);
+  return "submitted";
+}
