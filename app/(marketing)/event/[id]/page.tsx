@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CalendarDays, Heart, MapPin } from "lucide-react";
+import { CalendarDays, Heart, MapPin, Ticket } from "lucide-react";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
 import { ShareButton } from "@/components/share/share-dialog";
 import { LinkButton } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { getPublicEvent, type PublicEvent } from "@/lib/services/events/get-event";
+import { getTicketPage } from "@/lib/services/events/tickets";
 import { LikeButton } from "./_components/like-button";
 
 type Props = { params: Promise<{ id: string }> };
@@ -39,7 +40,9 @@ const when = (iso: string) =>
 export default async function EventPage({ params }: Props) {
   const event = await load((await params).id, true);
   if (!event) notFound();
-  const user = await getSessionUser();
+  const [user, tickets] = await Promise.all([getSessionUser(), getTicketPage(event._id)]);
+  const sellsTickets = !tickets.ended && tickets.ticketTypes.length > 0;
+  const allSoldOut = tickets.ticketTypes.every((t) => t.soldOut);
   const place = [event.venue, event.addressLine1, [event.city, event.state].filter(Boolean).join(", "), event.zipcode].filter(Boolean).join(" · ");
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -68,6 +71,11 @@ export default async function EventPage({ params }: Props) {
       </Card>
       {event.description ? <p className="mt-6 whitespace-pre-line text-lg leading-relaxed text-ink">{event.description}</p> : null}
       <div className="mt-8 flex flex-wrap gap-3">
+        {sellsTickets ? (
+          <LinkButton href={`/event/tickets?eventId=${encodeURIComponent(event._id)}`} leftIcon={<Ticket className="size-4" aria-hidden="true" />}>
+            {allSoldOut ? "Tickets (sold out)" : "Get tickets"}
+          </LinkButton>
+        ) : null}
         {user ? (
           <LikeButton eventId={event._id} userId={user._id} initialLiked={event.likedByMe} initialCount={event.likesCount} />
         ) : (

@@ -1,0 +1,199 @@
+"use client";
+
+import { CalendarDays, MapPin, Pencil, Plus, Ticket, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatCents } from "@/lib/money";
+import type { ManagedEvent, TicketTypeView } from "@/lib/services/events/manage-events";
+import { EventForm } from "./event-form";
+import { EventTime } from "./event-time";
+
+const ticketSummary = (t: TicketTypeView) =>
+  `${t.name}: ${t.priceCents === 0 ? "Free" : formatCents(t.priceCents)} · ${t.quantity === null ? `${t.sold} sold, unlimited` : t.soldOut ? `Sold out (${t.quantity})` : `${t.sold} of ${t.quantity} sold`}`;
+
+/** The owner's events card: upcoming and past events, create, edit and delete. */
+export function EventManagerClient({ organizationId, upcoming, past }: { organizationId: string; upcoming: ManagedEvent[]; past: ManagedEvent[] }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState<ManagedEvent | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ManagedEvent | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      const res = await fetch(`/api/events/${encodeURIComponent(deleting._id)}`, { method: "DELETE" });
+      const json = (await res.json().catch(() => ({}))) as { message?: string };
+      if (!res.ok) {
+        setDeleteError(json.message ?? "We could not delete the event. Please try again.");
+        return;
+      }
+      setStatus(`${deleting.name} was deleted.`);
+      setDeleting(null);
+      router.refresh();
+    } catch {
+      setDeleteError("We could not delete the event. Please try again.");
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  const list = (title: string, items: ManagedEvent[], emptyText: string) => (
+    <section aria-label={title} className="mt-5">
+      <h3 className="text-sm font-semibold tracking-wide text-ink-muted uppercase">{title}</h3>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">{emptyText}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {items.map((e) => {
+            const place = [e.venue, [e.city, e.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
+            return (
+              <li key={e._id} className="py-3" data-testid="owner-event">
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0">
+                    <Link href={`/event/${e._id}`} className="font-semibold break-words text-brand-700 hover:underline">
+                      {e.name}
+                    </Link>
+                    <p className="mt-1 flex items-start gap-1.5 text-sm text-ink-muted">
+                      <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                      <span>
+                        <EventTime iso={e.startsAt} />
+                        {e.endsAt ? (
+                          <>
+                            {" to "}
+                            <EventTime iso={e.endsAt} />
+                          </>
+                        ) : null}
+                      </span>
+                    </p>
+                    {place ? (
+                      <p className="mt-0.5 flex items-start gap-1.5 text-sm text-ink-muted">
+                        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        <span className="break-words">{place}</span>
+                      </p>
+                    ) : null}
+                    {e.ticketTypes.length ? (
+                      <ul className="mt-1 space-y-0.5 text-sm text-ink" aria-label={`Tickets of ${e.name}`}>
+                        {e.ticketTypes.map((t) => (
+                          <li key={t._id} className="flex items-start gap-1.5">
+                            <Ticket className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                            <span className="break-words">{ticketSummary(t)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    {e.ticketTypes.length ? (
+                      <Link href={`/event/tickets?eventId=${encodeURIComponent(e._id)}`} className="inline-flex h-8 items-center rounded-control px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                        Ticket page
+                      </Link>
+                    ) : null}
+                    <Button size="sm" variant="outline" leftIcon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => setEditing(e)} aria-label={`Edit ${e.name}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      leftIcon={<Trash2 className="size-4" aria-hidden="true" />}
+                      onClick={() => {
+                        setDeleteError(null);
+                        setDeleting(e);
+                      }}
+                      aria-label={`Delete ${e.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+
+  return (
+    <section aria-label="Manage events" className="mt-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-muted">Upcoming and past events of your organization.</p>
+        <Button size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setEditing("new")}>
+          Create event
+        </Button>
+      </div>
+      <div aria-live="polite" className="mt-3 empty:hidden">
+        {status ? (
+          <Alert variant="success" onDismiss={() => setStatus(null)}>
+            {status}
+          </Alert>
+        ) : null}
+      </div>
+      {upcoming.length === 0 && past.length === 0 ? (
+        <EmptyState
+          className="mt-4"
+          icon={<CalendarDays />}
+          title="You have no events yet."
+          description="Create an event to share it on your profile and sell or give away tickets."
+        />
+      ) : (
+        <>
+          {list("Upcoming", upcoming, "No upcoming events.")}
+          {list("Past", past, "No past events.")}
+        </>
+      )}
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={editing === "new" ? "Create an event" : editing ? `Edit ${editing.name}` : "Event"}
+        size="lg"
+      >
+        {editing !== null ? (
+          <EventForm
+            key={editing === "new" ? "new" : editing._id}
+            organizationId={organizationId}
+            event={editing === "new" ? null : editing}
+            onCancel={() => setEditing(null)}
+            onSaved={(saved) => {
+              setStatus(editing === "new" ? `${saved.name} was created.` : `${saved.name} was saved.`);
+              setEditing(null);
+              router.refresh();
+            }}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleteBusy) setDeleting(null);
+        }}
+        title="Delete this event?"
+        description={deleting ? `${deleting.name} and its ticket types will be removed. Events with ticket orders cannot be deleted.` : undefined}
+        size="sm"
+        preventClose={deleteBusy}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDeleting(null)} disabled={deleteBusy}>
+              Keep it
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={deleteBusy} loadingLabel="Deleting...">
+              Delete event
+            </Button>
+          </>
+        }
+      >
+        <div aria-live="polite">{deleteError ? <Alert variant="error">{deleteError}</Alert> : null}</div>
+      </Modal>
+    </section>
+  );
+}

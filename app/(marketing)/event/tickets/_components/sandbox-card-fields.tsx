@@ -1,0 +1,32 @@
+"use client";
+
+import { TextField } from "@/components/ui/input";
+
+export type CardValue = { number: string; expiry: string; cvc: string };
+
+/**
+ * The sandbox test-card fields, with the same labels, hints and messages as the donation
+ * checkout's card step (real providers collect card data in their own form).
+ */
+export function SandboxCardFields({ value, onChange, errors }: { value: CardValue; onChange: (next: CardValue) => void; errors: Record<string, string> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-4">
+      <TextField
+        label="Card number"
+        name="cardnumber"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="4242 4242 4242 4242"
+        value={value.number}
+        onChange={(e) => onChange({ ...value, number: e.target.value })}
+        error={errors["card.number"] ?? errors.cardNumber}
+        containerClassName="sm:col-span-2"
+      />
+      <TextField label="Expiry (MM/YY)" name="exp" autoComplete="cc-exp" placeholder="12/30" value={value.expiry} onChange={(e) => onChange({ ...value, expiry: e.target.value })} error={errors["card.expiry"]} />
+      <TextField label="CVC" name="cvc" autoComplete="cc-csc" inputMode="numeric" placeholder="123" value={value.cvc} onChange={(e) => onChange({ ...value, cvc: e.target.value })} error={errors["card.cvc"]} />
+      <p className="text-sm text-ink-muted sm:col-span-4">
+        Sandbox payments: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (needs verification), any future date and any CVC.
+      </p>
+    </div>
+  );
+}

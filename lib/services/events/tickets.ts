@@ -1,0 +1,270 @@
+/**
+ * Event tickets (/event/tickets, GET /api/events/{id}/tickets, POST /api/events/{id}/orders).
+ * Anyone may buy, signed in or as a guest. Seats are taken with one guarded UPDATE
+ *   UPDATE event_ticket_types SET sold = sold + q
+ *   WHERE id = ? AND (quantity IS NULL OR sold + q <= quantity) RETURNING ...
+ * so concurrent buyers can never oversell. Free orders are confirmed at once; paid orders stay
+ * pending and go through the donations' checkout (startCheckout) with donation metadata
+ * { kind: "ticket", ticketOrderId }: the payment's succeeded event confirms the order and a
+ * failed one cancels it and frees its seats (see ./ticket-payments.ts), each exactly once.
+ * Each order attempt carries a client idempotency key: a retried request is the same order.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError, isAppError } from "@/lib/errors";
+import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { startCheckout } from "@/lib/services/donations/start-checkout";
+import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
+import { messages } from "@/lib/validations/messages";
+import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
+import { toTicketTypeView, type TicketTypeView } from "./manage-events";
+import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "./ticket-payments";
+
+/** The ticket page of one public event. Dates are ISO 8601 in UTC. */
+export type TicketPage = {
+  event: {
+    _id: string;
+    name: string;
+    startsAt: string;
+    endsAt: string | null;
+    venue: string | null;
+    city: string | null;
+    state: string | null;
+    imageUrl: string | null;
+    organization: { _id: string; name: string };
+  };
+  /** True once the event has ended: nothing is sold any more. */
+  ended: boolean;
+  ticketTypes: TicketTypeView[];
+};
+
+/** What a buyer sees after ordering. Amounts in cents. */
+export type TicketOrderResult = {
+  order: {
+    _id: string;
+    status: "pending" | "confirmed" | "canceled";
+    eventId: string;
+    eventName: string;
+    ticketTypeName: string;
+    quantity: number;
+    unitPriceCents: number;
+    amountCents: number;
+    buyerName: string;
+    buyerEmail: string;
+    createdAt: string;
+  };
+  /** The payment of a paid order; null for free tickets. */
+  payment: { donationId: string; accessToken: string; status: string; failureReason: string | null } | null;
+};
+
+/** Rolls back a seat hold whose idempotency key another request has just used. */
+class DuplicateOrder extends Error {}
+
+const notFound = () => new AppError("not_found", messages.events.notFound);
+
+async function loadPublicEvent(eventId: string) {
+  const id = eventId.trim();
+  if (!id || id.length > 64) throw notFound();
+  const db = await getDb();
+  const [row] = await db
+    .select({ event: events, orgName: organizations.name })
+    .from(events)
+    .innerJoin(organizations, eq(organizations.id, events.organizationId))
+    .where(and(eq(events.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+const hasEnded = (e: typeof events.$inferSelect, now = Date.now()) => (e.endsAt ?? e.startsAt).getTime() < now;
+
+/**
+ * The event and its ticket types with remaining seats and sold-out state.
+ * @throws AppError(not_found) unknown event or its organization is not public.
+ */
+export async function getTicketPage(eventId: string): Promise<TicketPage> {
+  const { event: e, orgName } = await loadPublicEvent(eventId);
+  const db = await getDb();
+  const types = await db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, e.id)).orderBy(asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id));
+  return {
+    event: {
+      _id: e.id,
+      name: e.name,
+      startsAt: e.startsAt.toISOString(),
+      endsAt: e.endsAt ? e.endsAt.toISOString() : null,
+      venue: e.venue,
+      city: e.city,
+      state: e.state,
+      imageUrl: e.imageUrl,
+      organization: { _id: e.organizationId, name: orgName },
+    },
+    ended: hasEnded(e),
+    ticketTypes: types.map(toTicketTypeView),
+  };
+}
+
+function buyerOf(actor: SessionUser | null, input: TicketOrderInput): { name: string; email: string } {
+  const parsed = ticketBuyerSchema.safeParse({
+    name: input.name || (actor ? `${actor.firstName} ${actor.lastName}`.trim() || actor.organization_company : ""),
+    email: input.email || actor?.email || "",
+  });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    throw new AppError("validation", Object.values(fields)[0]!, fields);
+  }
+  return { name: parsed.data.name, email: parsed.data.email.toLowerCase() };
+}
+
+/**
+ * Order `input.quantity` tickets of one type of event `eventId`.
+ * @param actor the signed-in buyer, or null for a guest (who must give name and email).
+ * @returns the order (confirmed for free tickets; for paid ones confirmed, canceled or still
+ *   pending as the payment went) and the payment's result.
+ * @throws AppError(not_found) unknown event or ticket type; AppError(conflict) the event has
+ *   ended, too few seats are left (soldOut / onlyLeft, nothing reserved), or the idempotency
+ *   key was used for a different order; AppError(validation) buyer details or card;
+ *   AppError(unavailable) payments not configured. On a refused payment start the order is
+ *   canceled and its seats freed.
+ */
+export async function createTicketOrder(eventId: string, input: TicketOrderInput, actor: SessionUser | null): Promise<TicketOrderResult> {
+  const { event: ev } = await loadPublicEvent(eventId);
+  const buyer = buyerOf(actor, input);
+  const db = await getDb();
+
+  const [existing] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, input.idempotencyKey)).limit(1);
+  let orderId: string;
+  if (existing) {
+    if (existing.eventId !== ev.id || existing.ticketTypeId !== input.ticketTypeId || existing.quantity !== input.quantity) {
+      throw new AppError("conflict", messages.events.orderMismatch);
+    }
+    orderId = existing.id;
+  } else {
+    if (hasEnded(ev)) throw new AppError("conflict", messages.events.ended);
+    orderId = await db.transaction(async (tx) => {
+      const [type] = await tx
+        .select()
+        .from(eventTicketTypes)
+        .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, ev.id)))
+        .limit(1);
+      if (!type) throw new AppError("not_found", messages.events.ticketTypeNotFound);
+      const q = input.quantity;
+      const taken = await tx
+        .update(eventTicketTypes)
+        .set({ sold: sql`${eventTicketTypes.sold} + ${q}` })
+        .where(
+          and(
+            eq(eventTicketTypes.id, type.id),
+            sql`(${eventTicketTypes.quantity} is null or ${eventTicketTypes.sold} + ${q} <= ${eventTicketTypes.quantity})`,
+          ),
+        )
+        .returning({ priceCents: eventTicketTypes.priceCents, quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold });
+      if (taken.length === 0) {
+        const [now] = await tx.select({ quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, type.id));
+        const left = Math.max(0, (now?.quantity ?? 0) - (now?.sold ?? 0));
+        throw new AppError("conflict", left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left), { quantity: left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left) });
+      }
+      const price = taken[0]!.priceCents;
+      const inserted = await tx
+        .insert(eventTicketOrders)
+        .values({
+          eventId: ev.id,
+          ticketTypeId: type.id,
+          buyerUserId: actor?._id ?? null,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          quantity: q,
+          amountCents: price * q,
+          status: price === 0 ? "confirmed" : "pending",
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: eventTicketOrders.idempotencyKey })
+        .returning({ id: eventTicketOrders.id });
+      // The same key arrived twice at once: the other request made the order; undo this hold.
+      if (inserted.length === 0) throw new DuplicateOrder();
+      return inserted[0]!.id;
+    }).catch(async (err: unknown) => {
+      if (!(err instanceof DuplicateOrder)) throw err;
+      const [other] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, input.idempotencyKey)).limit(1);
+      if (!other || other.ticketTypeId !== input.ticketTypeId || other.quantity !== input.quantity) throw new AppError("conflict", messages.events.orderMismatch);
+      return other.id;
+    });
+  }
+
+  let [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
+  let payment: TicketOrderResult["payment"] = null;
+  if (order && order.amountCents > 0 && order.status === "pending") {
+    try {
+      const result = await startCheckout(
+        actor,
+        {
+          idempotencyKey: ticketPaymentKey(order.id),
+          organizationId: ev.organizationId,
+          campaignId: null,
+          amountCents: order.amountCents,
+          coverFees: false,
+          frequency: "once",
+          method: "card",
+          name: order.buyerName,
+          email: order.buyerEmail,
+          anonymous: false,
+          share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
+          card: input.card,
+        },
+        { metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${ev.name}` },
+      );
+      payment = { donationId: result.donationId, accessToken: result.accessToken, status: result.status, failureReason: result.failureReason };
+      await db
+        .update(eventTicketOrders)
+        .set({ donationId: result.donationId })
+        .where(and(eq(eventTicketOrders.id, order.id), sql`${eventTicketOrders.donationId} is null`));
+    } catch (err) {
+      // Refused before any payment was made (bad card details, provider not configured): the
+      // order will never be paid, so it is canceled and its seats freed. The buyer tries again
+      // with a new key.
+      if (isAppError(err)) await cancelUnpaidOrder(order.id);
+      throw err;
+    }
+    [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
+  } else if (order?.donationId) {
+    payment = await paymentOf(order.donationId);
+  }
+  if (!order) throw notFound();
+  const [type] = await db.select({ name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents }).from(eventTicketTypes).where(eq(eventTicketTypes.id, order.ticketTypeId));
+  return {
+    order: {
+      _id: order.id,
+      status: order.status,
+      eventId: ev.id,
+      eventName: ev.name,
+      ticketTypeName: type?.name ?? "",
+      quantity: order.quantity,
+      unitPriceCents: Math.round(order.amountCents / order.quantity),
+      amountCents: order.amountCents,
+      buyerName: order.buyerName,
+      buyerEmail: order.buyerEmail,
+      createdAt: order.createdAt.toISOString(),
+    },
+    payment,
+  };
+}
+
+async function paymentOf(donationId: string): Promise<TicketOrderResult["payment"]> {
+  const db = await getDb();
+  const [d] = await db.select({ id: donations.id, status: donations.status, failureReason: donations.failureReason }).from(donations).where(eq(donations.id, donationId));
+  return d ? { donationId: d.id, accessToken: donationAccessToken(d.id), status: d.status, failureReason: d.failureReason } : null;
+}
+
+/** Cancel a pending order whose payment never started, freeing its seats once. */
+async function cancelUnpaidOrder(orderId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const canceled = await tx
+      .update(eventTicketOrders)
+      .set({ status: "canceled" })
+      .where(and(eq(eventTicketOrders.id, orderId), eq(eventTicketOrders.status, "pending"), sql`${eventTicketOrders.donationId} is null`))
+      .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
+    if (canceled[0]) await releaseSeats(tx, canceled[0].ticketTypeId, canceled[0].quantity);
+  });
+}
