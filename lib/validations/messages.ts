@@ -53,6 +53,7 @@ export const messages = {
     tooManyRowsForEmail: (max: string) => `This report has more than ${max} donations: please download the CSV instead.`,
     analyticsFailed: "We could not load your donation analytics. Please try again.",
     balanceFailed: "We could not load your Stripe balance right now.",
+    budgetsFailed: "We could not load your fundraiser budgets. Please try again.",
   },
   budgets: {
     labelRequired: "Please enter what the money is for.",
@@ -231,5 +232,13 @@ export const messages = {
     paymentFailed: "Your payment did not go through, so no tickets were reserved.",
     saveFailed: "We could not save the event. Please try again.",
     loadFailed: "We could not load the tickets. Please try again.",
+  },
+  // Donations and payments: monthly recurring gifts charged off-session, Stripe's payment form.
+  recurringGifts: {
+    noSavedPaymentMethod: "The saved payment method cannot be charged again: please give again to renew your monthly gift.",
+    paypalNotSupported: "PayPal monthly gifts cannot be charged automatically: please give again to renew your monthly gift.",
+    organizationNotAccepting: "The organization is not accepting donations right now, so this month's gift was not charged.",
+    stripeFormLoading: "Loading the secure payment form...",
+    stripeFormFailed: "The secure payment form could not load. Please reload the page and try again.",
   },
 } as const;
