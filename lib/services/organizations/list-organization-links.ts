@@ -16,7 +16,5 @@ export async function listOrganizationLinks(organizationId: string, kind: "wishl
   return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
 }
 
-/** Spec section 9: links are shown truncated at 40 characters. */
-export function truncateLink(url: string): string {
-  return url.length > 40 ? `${url.slice(0, 40)}…` : url;
-}
+/** Spec section 9: links are shown truncated at 40 characters (one rule, shared with the browser). */
+export { truncateLinkForDisplay as truncateLink } from "@/lib/validations/organization-links";

@@ -1,0 +1,241 @@
+"use client";
+
+import { CalendarDays, Pencil, Plus, Square, Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useCallback, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal, ModalClose } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatCents, truncateCampaignName } from "@/lib/money";
+import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
+import { messages } from "@/lib/validations/messages";
+import { FundraiserForm } from "./fundraiser-form";
+import { fundraiserRequest } from "./fundraiser-request";
+
+type Mode = { kind: "closed" } | { kind: "create" } | { kind: "edit"; id: string };
+type Pending = { kind: "end" | "delete"; campaign: ManagedCampaignDto } | null;
+
+/** "Nov 22, 2026" for a "YYYY-MM-DD" date (calendar dates, no time zone shift). */
+function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+function dateRange(c: CampaignDto): string | null {
+  if (c.startDate && c.endDate) return `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
+  if (c.startDate) return `From ${formatDay(c.startDate)}`;
+  if (c.endDate) return `Until ${formatDay(c.endDate)}`;
+  return null;
+}
+
+/**
+ * The owner's interactive fundraiser list: every fundraiser (newest first) with its progress
+ * bar, a Create button, and Edit, End and Delete per fundraiser. Changes go through
+ * /api/updateNPCampaigns and /api/campaign/delete/{org}/{id}; afterwards the server-rendered
+ * page is refreshed. Status messages are announced in a polite live region.
+ */
+export function FundraiserList({
+  organizationId,
+  initialCampaigns,
+  openCreate,
+}: {
+  organizationId: string;
+  initialCampaigns: ManagedCampaignDto[];
+  openCreate: boolean;
+}) {
+  const router = useRouter();
+  const [campaigns, setCampaigns] = useState(initialCampaigns);
+  const [source, setSource] = useState(initialCampaigns);
+  if (source !== initialCampaigns) {
+    // The server re-rendered (router.refresh()): take its list.
+    setSource(initialCampaigns);
+    setCampaigns(initialCampaigns);
+  }
+  const [mode, setMode] = useState<Mode>(openCreate ? { kind: "create" } : { kind: "closed" });
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const createButton = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const closeForm = useCallback(() => {
+    setMode({ kind: "closed" });
+    requestAnimationFrame(() => createButton.current?.focus());
+  }, []);
+
+  const onSaved = (saved: CampaignDto, created: boolean) => {
+    setCampaigns((list) => {
+      const previous = list.find((c) => c._id === saved._id);
+      const next: ManagedCampaignDto = { ...saved, succeededGifts: previous?.succeededGifts ?? 0 };
+      return created ? [next, ...list] : list.map((c) => (c._id === saved._id ? next : c));
+    });
+    setStatus(created ? `Fundraiser "${saved.name}" created.` : `Fundraiser "${saved.name}" saved.`);
+    closeForm();
+    router.refresh();
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    const { kind, campaign } = pending;
+    setBusy(true);
+    setDialogError(null);
+    const result =
+      kind === "end"
+        ? await fundraiserRequest<{ campaign: CampaignDto }>("/api/updateNPCampaigns", "PUT", { _id: campaign._id, action: "end", npID: organizationId })
+        : await fundraiserRequest<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(campaign._id)}`, "DELETE");
+    setBusy(false);
+    if (!result.ok) {
+      setDialogError(result.message);
+      return;
+    }
+    if (kind === "end" && "campaign" in result.data) {
+      const ended = result.data.campaign;
+      setCampaigns((list) => list.map((c) => (c._id === ended._id ? { ...ended, succeededGifts: c.succeededGifts } : c)));
+      setStatus(`Fundraiser "${campaign.name}" ended.`);
+    } else {
+      setCampaigns((list) => list.filter((c) => c._id !== campaign._id));
+      setStatus(`Fundraiser "${campaign.name}" deleted.`);
+    }
+    if (mode.kind === "edit" && mode.id === campaign._id) setMode({ kind: "closed" });
+    setPending(null);
+    requestAnimationFrame(() => createButton.current?.focus());
+    router.refresh();
+  };
+
+  const editing = mode.kind === "edit" ? (campaigns.find((c) => c._id === mode.id) ?? null) : null;
+  const formOpen = mode.kind === "create" || editing !== null;
+
+  return (
+    <section aria-labelledby="manage-fundraisers-title" className="mt-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="manage-fundraisers-title" className="text-base font-bold text-ink">
+          Manage your fundraisers
+        </h3>
+        <Button ref={createButton} size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setMode({ kind: "create" })} disabled={mode.kind === "create"}>
+          Create fundraiser
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {status}
+      </p>
+
+      {formOpen ? (
+        <FundraiserForm
+          key={editing ? editing._id : "create"}
+          organizationId={organizationId}
+          campaign={editing}
+          onSaved={onSaved}
+          onCancel={closeForm}
+          onImageChanged={() => router.refresh()}
+        />
+      ) : null}
+
+      {campaigns.length === 0 ? (
+        <EmptyState className="mt-4" title={messages.organization.noCampaigns} />
+      ) : (
+        <ul ref={listRef} className="mt-4 divide-y divide-slate-100" aria-label="Your fundraisers">
+          {campaigns.map((c) => {
+            const range = dateRange(c);
+            return (
+              <li key={c._id} className="py-4 first:pt-0" data-testid="fundraiser-item">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <p className="min-w-0">
+                    <span className="font-semibold break-words text-ink" title={c.name}>
+                      {truncateCampaignName(c.name)}
+                    </span>{" "}
+                    <span
+                      className={
+                        c.status === "active"
+                          ? "ml-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+                          : "ml-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+                      }
+                    >
+                      {c.status === "active" ? "Active" : "Ended"}
+                    </span>
+                  </p>
+                  <span className="text-sm text-ink-muted tabular-nums">
+                    {formatCents(c.progress)} raised of {formatCents(c.goal)}
+                  </span>
+                </div>
+                <ProgressBar
+                  value={c.progress}
+                  max={c.goal}
+                  label={`${c.name}: raised toward the goal`}
+                  valueText={`${c.percent}%: ${formatCents(c.progress)} of ${formatCents(c.goal)}`}
+                  showPercent
+                  className="mt-2"
+                />
+                {range ? (
+                  <p className="mt-1 flex items-center gap-1 text-xs text-ink-muted">
+                    <CalendarDays className="size-3.5" aria-hidden="true" /> {range}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button size="sm" variant="secondary" leftIcon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => setMode({ kind: "edit", id: c._id })} aria-label={`Edit ${c.name}`}>
+                    Edit
+                  </Button>
+                  {c.status === "active" ? (
+                    <Button size="sm" variant="outline" leftIcon={<Square className="size-4" aria-hidden="true" />} onClick={() => { setDialogError(null); setPending({ kind: "end", campaign: c }); }} aria-label={`End ${c.name}`}>
+                      End
+                    </Button>
+                  ) : null}
+                  <Button size="sm" variant="ghost" className="text-red-700" leftIcon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => { setDialogError(null); setPending({ kind: "delete", campaign: c }); }} aria-label={`Delete ${c.name}`}>
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Modal
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) setPending(null);
+        }}
+        preventClose={busy}
+        size="sm"
+        title={pending?.kind === "end" ? "End this fundraiser?" : "Delete this fundraiser?"}
+        description={pending ? confirmText(pending) : undefined}
+        footer={
+          <>
+            <ModalClose>
+              <Button variant="ghost" disabled={busy}>
+                Cancel
+              </Button>
+            </ModalClose>
+            {pending?.kind === "delete" && pending.campaign.status === "active" && pending.campaign.succeededGifts > 0 ? (
+              <Button variant="outline" disabled={busy} onClick={() => setPending({ kind: "end", campaign: pending.campaign })}>
+                End it instead
+              </Button>
+            ) : null}
+            <Button variant={pending?.kind === "delete" ? "danger" : "primary"} loading={busy} loadingLabel={pending?.kind === "end" ? "Ending..." : "Deleting..."} onClick={confirmPending}>
+              {pending?.kind === "end" ? "End fundraiser" : "Delete fundraiser"}
+            </Button>
+          </>
+        }
+      >
+        {dialogError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {dialogError}
+          </p>
+        ) : (
+          <p className="text-sm text-ink-muted">{pending ? `"${pending.campaign.name}"` : null}</p>
+        )}
+      </Modal>
+    </section>
+  );
+}
+
+/**
+ * Deleting keeps every donation: the gifts of a deleted fundraiser become direct donations
+ * in reports. The dialog says so and offers End instead when gifts exist.
+ */
+function confirmText({ kind, campaign }: NonNullable<Pending>): string {
+  if (kind === "end") return "It stops accepting donations and stays in your list and reports with the money raised so far.";
+  const gifts = campaign.succeededGifts;
+  if (gifts === 0) return "This removes it for good. This cannot be undone.";
+  return `This removes it for good. Its ${gifts} donation${gifts === 1 ? "" : "s"} will be kept and will show as Direct Donation in your reports. To keep them listed under this fundraiser, end it instead.`;
+}

@@ -1,0 +1,23 @@
+/**
+ * The owner's fundraiser manager on /nonprofit/{id} (spec section 9, "Create Fundraiser"):
+ * every fundraiser of the organization (active and ended), newest first, with progress bars
+ * and Create, Edit, End and Delete. Renders nothing for anyone but the organization's own
+ * nonprofit user; the public list of active fundraisers is the profile page's own card.
+ */
+import { getSessionUser } from "@/lib/auth/session";
+import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
+import { FundraiserList } from "./fundraiser-list";
+
+export type FundraiserManagerProps = {
+  organizationId: string;
+  /** Open the create form at once and focus its first field (`?sec=fundraiser`). */
+  openCreate?: boolean;
+};
+
+/** Server component: loads the owner's fundraisers and renders the interactive list. */
+export async function FundraiserManager({ organizationId, openCreate = false }: FundraiserManagerProps) {
+  const user = await getSessionUser();
+  if (!user || user.type !== "nonprofit" || user.orgId !== organizationId) return null;
+  const campaigns = await listManagedCampaigns(user, organizationId);
+  return <FundraiserList organizationId={organizationId} initialCampaigns={campaigns} openCreate={openCreate} />;
+}

@@ -1,0 +1,13 @@
+// POST /api/deleteWishlist — the organization's own nonprofit user deletes a wishlist link.
+// Body { _id: organization id, linkId }; response { wishlist: remaining links }.
+import { NextResponse } from "next/server";
+import { requireNonprofit } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { deleteOrganizationLink } from "@/lib/services/organizations/organization-links";
+import { deleteOrganizationLinkSchema } from "@/lib/validations/organization-links";
+
+export const POST = route(async (req) => {
+  const user = await requireNonprofit();
+  const body = await parseJson(req, deleteOrganizationLinkSchema);
+  return NextResponse.json({ wishlist: await deleteOrganizationLink(user, body._id, "wishlist", body.linkId) });
+});

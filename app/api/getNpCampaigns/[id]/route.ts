@@ -1,0 +1,16 @@
+// GET /api/getNpCampaigns/{orgId} — an organization's fundraisers, newest first: all of them
+// (active and ended) for its own nonprofit user, the active ones of a live organization for
+// anyone else. Goal and progress are cents.
+import { NextResponse } from "next/server";
+import { getSessionUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { listCampaignsForViewer } from "@/lib/services/campaigns/manage-campaigns";
+import { idParam } from "@/lib/validations/fields";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route<{ id: string }>(async (_req, { params }) => {
+  const organizationId = idParam.parse(params.id);
+  const campaigns = await listCampaignsForViewer(await getSessionUser(), organizationId);
+  return NextResponse.json({ campaigns }, { headers: { "Cache-Control": "private, no-store" } });
+});

@@ -1,0 +1,13 @@
+// POST /api/saveMarketplace — the organization's own nonprofit user adds a marketplace link.
+// Body { _id: organization id, marketplace: link }; response { marketplace: links }.
+import { NextResponse } from "next/server";
+import { requireNonprofit } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { saveOrganizationLink } from "@/lib/services/organizations/organization-links";
+import { saveMarketplaceSchema } from "@/lib/validations/organization-links";
+
+export const POST = route(async (req) => {
+  const user = await requireNonprofit();
+  const body = await parseJson(req, saveMarketplaceSchema);
+  return NextResponse.json({ marketplace: await saveOrganizationLink(user, body._id, "marketplace", body.marketplace) });
+});

@@ -1,0 +1,28 @@
+// PUT /api/updateNPCampaigns — the signed-in nonprofit creates (no _id), updates (_id) or ends
+// ({ _id, action: "end" }) one of its fundraisers; POST does the same. Body: npID (optional,
+// must be the user's own organization), name, goal in dollars (stored as cents), startDate,
+// endDate, description, topic. Progress is never taken from the body.
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { requireNonprofit } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { assertOrganizationOwner, createCampaign, endCampaign, updateCampaign } from "@/lib/services/campaigns/manage-campaigns";
+import { campaignValuesOf, parseUpdateCampaignRequest } from "@/lib/validations/campaign";
+
+async function handle(req: NextRequest): Promise<Response> {
+  const user = await requireNonprofit();
+  const body = parseUpdateCampaignRequest(await parseJson(req, z.unknown()));
+  const organizationId = body.npID ?? user.orgId ?? "";
+  assertOrganizationOwner(user, organizationId);
+  if (body.action === "end") {
+    return NextResponse.json({ campaign: await endCampaign(user, body._id, organizationId) });
+  }
+  const values = campaignValuesOf(body);
+  if (body._id) {
+    return NextResponse.json({ campaign: await updateCampaign(user, body._id, values, organizationId) });
+  }
+  return NextResponse.json({ campaign: await createCampaign(user, values, organizationId) }, { status: 201 });
+}
+
+export const PUT = route(handle);
+export const POST = route(handle);

@@ -1,0 +1,298 @@
+/**
+ * Fundraisers (campaigns) of a nonprofit: the owner creates, edits, ends and deletes them
+ * (spec section 9, issue 5 part 3); anyone reads the live ones. Money is integer cents.
+ * `progress` is maintained only by the donation effects (succeeded donations) and is never
+ * written here. Deleting a fundraiser keeps its donations: donations.campaign_id is
+ * ON DELETE SET NULL, so those gifts count as direct donations in reports afterwards.
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb, type Executor } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { progressPercent, type Cents } from "@/lib/money";
+import type { CampaignValues } from "@/lib/validations/campaign";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, organizations } from "@/models";
+
+/** How many fundraisers one organization may keep. */
+export const MAX_CAMPAIGNS_PER_ORGANIZATION = 200;
+
+/**
+ * A fundraiser as the API and the owner's UI see it (spec section 3: Campaign id, name,
+ * goal, progress, createdAt). `goal` and `progress` are cents; dates are "YYYY-MM-DD";
+ * timestamps are ISO strings in UTC.
+ */
+export type CampaignDto = {
+  _id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  topic: string | null;
+  imageUrl: string | null;
+  goal: Cents;
+  progress: Cents;
+  /** round(progress / goal x 100), may exceed 100. */
+  percent: number;
+  status: "active" | "ended";
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+  endedAt: string | null;
+};
+
+/** The owner's view adds how many succeeded gifts went to the fundraiser. */
+export type ManagedCampaignDto = CampaignDto & { succeededGifts: number };
+
+const columns = {
+  id: campaigns.id,
+  organizationId: campaigns.organizationId,
+  name: campaigns.name,
+  description: campaigns.description,
+  topic: campaigns.topic,
+  imageUrl: campaigns.imageUrl,
+  goalCents: campaigns.goalCents,
+  progressCents: campaigns.progressCents,
+  status: campaigns.status,
+  startDate: campaigns.startDate,
+  endDate: campaigns.endDate,
+  createdAt: campaigns.createdAt,
+  endedAt: campaigns.endedAt,
+};
+
+type Row = {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  topic: string | null;
+  imageUrl: string | null;
+  goalCents: number;
+  progressCents: number;
+  status: "active" | "ended";
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: Date;
+  endedAt: Date | null;
+};
+
+function toDto(r: Row): CampaignDto {
+  return {
+    _id: r.id,
+    organizationId: r.organizationId,
+    name: r.name,
+    description: r.description,
+    topic: r.topic,
+    imageUrl: r.imageUrl,
+    goal: r.goalCents,
+    progress: r.progressCents,
+    percent: progressPercent(r.progressCents, r.goalCents),
+    status: r.status,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    createdAt: r.createdAt.toISOString(),
+    endedAt: r.endedAt ? r.endedAt.toISOString() : null,
+  };
+}
+
+const notFound = () => new AppError("not_found", messages.campaign.notFound);
+
+/**
+ * The actor must be the nonprofit user of `organizationId`.
+ * @throws AppError(unauthenticated) without a session; AppError(forbidden) for any other user.
+ */
+export function assertOrganizationOwner(actor: SessionUser | null, organizationId: string): asserts actor is SessionUser & { orgId: string } {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (actor.type !== "nonprofit" || !actor.orgId || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+}
+
+/** The actor's own organization id. @throws AppError(unauthenticated | forbidden). */
+function ownOrganizationId(actor: SessionUser | null): string {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  return actor.orgId;
+}
+
+const isOwnerOf = (viewer: SessionUser | null, organizationId: string) => viewer?.type === "nonprofit" && viewer.orgId === organizationId;
+
+/** Whether an organization's public content may be shown (live and approved). */
+async function isPublicOrganization(db: Executor, organizationId: string): Promise<boolean> {
+  const [org] = await db
+    .select({ live: organizations.live, approvalStatus: organizations.approvalStatus })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return Boolean(org && org.live && org.approvalStatus === "approved");
+}
+
+/**
+ * Every fundraiser of the actor's organization (active and ended), newest first, each with
+ * its count of succeeded gifts.
+ * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
+ */
+export async function listManagedCampaigns(actor: SessionUser | null, organizationId: string): Promise<ManagedCampaignDto[]> {
+  assertOrganizationOwner(actor, organizationId);
+  const db = await getDb();
+  const gifts = db
+    .select({ campaignId: donations.campaignId, n: count().as("n") })
+    .from(donations)
+    .where(and(eq(donations.organizationId, organizationId), eq(donations.status, "succeeded")))
+    .groupBy(donations.campaignId)
+    .as("gifts");
+  const rows = await db
+    .select({ ...columns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
+    .from(campaigns)
+    .leftJoin(gifts, eq(gifts.campaignId, campaigns.id))
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
+  return rows.map(({ succeededGifts, ...r }) => ({ ...toDto(r), succeededGifts }));
+}
+
+/**
+ * GET /api/getNpCampaigns/{orgId}: the owner gets every fundraiser (active and ended); anyone
+ * else the active fundraisers of a live, approved organization (else an empty list).
+ * Newest first.
+ */
+export async function listCampaignsForViewer(viewer: SessionUser | null, organizationId: string): Promise<CampaignDto[]> {
+  if (isOwnerOf(viewer, organizationId)) {
+    return (await listManagedCampaigns(viewer, organizationId)).map((c): CampaignDto => {
+      const dto: CampaignDto & { succeededGifts?: number } = { ...c };
+      delete dto.succeededGifts;
+      return dto;
+    });
+  }
+  const db = await getDb();
+  if (!(await isPublicOrganization(db, organizationId))) return [];
+  const rows = await db
+    .select(columns)
+    .from(campaigns)
+    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
+  return rows.map(toDto);
+}
+
+/**
+ * GET /api/getOneCampaign/{id}: one fundraiser. The owner sees it in any state; anyone else
+ * only an active fundraiser of a live, approved organization.
+ * @throws AppError(not_found) otherwise.
+ */
+export async function getCampaign(viewer: SessionUser | null, campaignId: string): Promise<CampaignDto> {
+  const db = await getDb();
+  const [row] = await db.select(columns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  if (!row) throw notFound();
+  if (isOwnerOf(viewer, row.organizationId)) return toDto(row);
+  if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
+  return toDto(row);
+}
+
+/**
+ * Create a fundraiser for the actor's organization; progress starts at 0.
+ * @param organizationId when given it must be the actor's own organization.
+ * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
+ *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
+ */
+export async function createCampaign(actor: SessionUser | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
+  const orgId = organizationId ?? ownOrganizationId(actor);
+  assertOrganizationOwner(actor, orgId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, orgId));
+    if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
+    const [row] = await tx
+      .insert(campaigns)
+      .values({
+        organizationId: orgId,
+        name: values.name,
+        goalCents: values.goal,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        description: values.description,
+        topic: values.topic,
+      })
+      .returning(columns);
+    return toDto(row!);
+  });
+}
+
+/**
+ * Change a fundraiser's name, goal (cents), dates, description and topic. Status, progress
+ * and image are not touched.
+ * @throws AppError(unauthenticated | forbidden); AppError(not_found) when the fundraiser is
+ *   not one of the actor's organization's (nothing is changed).
+ */
+export async function updateCampaign(actor: SessionUser | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
+  const orgId = organizationId ?? ownOrganizationId(actor);
+  assertOrganizationOwner(actor, orgId);
+  const db = await getDb();
+  const [row] = await db
+    .update(campaigns)
+    .set({
+      name: values.name,
+      goalCents: values.goal,
+      startDate: values.startDate,
+      endDate: values.endDate,
+      description: values.description,
+      topic: values.topic,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+    .returning(columns);
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+/**
+ * End a fundraiser: status "ended", endedAt now (UTC). It stays in the owner's list and in
+ * reports but accepts no more donations.
+ * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
+ *   AppError(conflict) when it has already ended.
+ */
+export async function endCampaign(actor: SessionUser | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
+  const orgId = organizationId ?? ownOrganizationId(actor);
+  assertOrganizationOwner(actor, orgId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: campaigns.status })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+      .limit(1)
+      .for("update");
+    if (!current) throw notFound();
+    if (current.status === "ended") throw new AppError("conflict", messages.campaign.alreadyEnded);
+    const now = new Date();
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: "ended", endedAt: now, updatedAt: now })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+      .returning(columns);
+    return toDto(row!);
+  });
+}
+
+/**
+ * DELETE /api/campaign/delete/{organizationId}/{campaignId}. The fundraiser, its budget lines
+ * go; its donations stay and become direct donations (campaign_id set to null by the
+ * database), so no donation record is lost.
+ * @returns { deleted: true, _id, reassignedGifts } — how many donations became direct.
+ * @throws AppError(unauthenticated | forbidden) unless the actor owns `organizationId`;
+ *   AppError(not_found) when the fundraiser is not that organization's (nothing changed).
+ */
+export async function deleteCampaign(
+  actor: SessionUser | null,
+  organizationId: string,
+  campaignId: string,
+): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
+  assertOrganizationOwner(actor, organizationId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
+    const [row] = await tx
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .returning({ id: campaigns.id });
+    if (!row) throw notFound();
+    return { deleted: true as const, _id: row.id, reassignedGifts: n };
+  });
+}

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import type { AppError } from "@/lib/errors";
+import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { messages } from "@/lib/validations/messages";
+import { cleanLink, normalizeLink, saveMarketplaceSchema, saveWishlistSchema, truncateLinkForDisplay } from "@/lib/validations/organization-links";
+import { organizationLinks } from "@/models";
+import { listOrganizationLinks, truncateLink } from "./list-organization-links";
+import { deleteOrganizationLink, saveOrganizationLink } from "./organization-links";
+
+let h: DatabaseHandle;
+let a: { orgId: string; user: SessionUser };
+let b: { orgId: string; user: SessionUser };
+let donor: SessionUser;
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  a = await makeNonprofit(h.db, "Burlington Book Bank");
+  b = await makeNonprofit(h.db, "Rutland Youth Choir");
+  donor = await makeDonor("links-donor@example.org");
+}, 120_000);
+afterAll(() => h.close());
+
+const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+const rowsOf = (orgId: string) => h.db.select().from(organizationLinks).where(eq(organizationLinks.organizationId, orgId));
+
+describe("link rules", () => {
+  test("links are cleaned and get http:// when they have no scheme", () => {
+    expect(cleanLink("  amazon.com/hz/ wishlist/ls/ABC\n\t")).toBe("amazon.com/hz/wishlist/ls/ABC");
+    expect(cleanLink("exa\u0000mple.org/\u200bx")).toBe("example.org/x");
+    expect(normalizeLink("amazon.com/hz/wishlist/ls/ABC")).toEqual({ ok: true, url: "http://amazon.com/hz/wishlist/ls/ABC" });
+    expect(normalizeLink(" https://shop.example.org/store ")).toEqual({ ok: true, url: "https://shop.example.org/store" });
+    expect(normalizeLink("HTTP://Example.org")).toEqual({ ok: true, url: "HTTP://Example.org" });
+    expect(normalizeLink("www.example.org:8080/list")).toEqual({ ok: true, url: "http://www.example.org:8080/list" });
+  });
+
+  test("empty links get the spec's message; unsafe and broken links are refused", () => {
+    expect(normalizeLink("   ")).toEqual({ ok: false, message: messages.links.required });
+    expect(normalizeLink("")).toEqual({ ok: false, message: messages.links.required });
+    expect(normalizeLink("javascript:alert(1)")).toEqual({ ok: false, message: messages.organizationLinks.unsafe });
+    expect(normalizeLink(" java\tscript:alert(1)")).toEqual({ ok: false, message: messages.organizationLinks.unsafe });
+    expect(normalizeLink("data:text/html,<b>x</b>")).toEqual({ ok: false, message: messages.organizationLinks.unsafe });
+    expect(normalizeLink("ftp://files.example.org")).toEqual({ ok: false, message: messages.organizationLinks.unsafe });
+    expect(normalizeLink("not a link")).toEqual({ ok: false, message: messages.organizationLinks.invalid });
+    expect(normalizeLink("http://user:pw@example.org")).toEqual({ ok: false, message: messages.organizationLinks.invalid });
+    expect(normalizeLink(`example.org/${"x".repeat(2000)}`)).toEqual({ ok: false, message: messages.organizationLinks.tooLong });
+  });
+
+  test("request bodies use the spec's field names", () => {
+    expect(saveWishlistSchema.parse({ _id: "org1", wishlist: "amazon.com/list" })).toEqual({ _id: "org1", wishlist: "http://amazon.com/list" });
+    expect(saveMarketplaceSchema.parse({ _id: "org1", marketplace: "https://etsy.com/shop/x" }).marketplace).toBe("https://etsy.com/shop/x");
+    const empty = saveWishlistSchema.safeParse({ _id: "org1", wishlist: "" });
+    expect(empty.success ? null : empty.error.issues[0]?.message).toBe(messages.links.required);
+    const missing = saveWishlistSchema.safeParse({ _id: "org1" });
+    expect(missing.success ? null : missing.error.issues[0]?.message).toBe(messages.links.required);
+  });
+
+  test("links are shown truncated at 40 characters", () => {
+    const long = "https://www.amazon.com/hz/wishlist/ls/ABCDEFGHIJ";
+    expect(truncateLinkForDisplay(long)).toBe("https://www.amazon.com/hz/wishlist/ls/AB…");
+    expect(truncateLink(long)).toHaveLength(41);
+    expect(truncateLinkForDisplay("https://example.org")).toBe("https://example.org");
+  });
+});
+
+describe("saving and deleting links", () => {
+  test("the owner saves and deletes wishlist and marketplace links", async () => {
+    const wishlist = await saveOrganizationLink(a.user, a.orgId, "wishlist", "  amazon.com/hz/wishlist/ls/ABC ");
+    expect(wishlist.map((l) => l.url)).toEqual(["http://amazon.com/hz/wishlist/ls/ABC"]);
+    const market = await saveOrganizationLink(a.user, a.orgId, "marketplace", "https://etsy.com/shop/bookbank");
+    expect(market.map((l) => l.url)).toEqual(["https://etsy.com/shop/bookbank"]);
+    expect(await listOrganizationLinks(a.orgId, "wishlist")).toEqual(wishlist);
+
+    // A link id of the other kind is not deleted through this kind.
+    expect((await fail(deleteOrganizationLink(a.user, a.orgId, "wishlist", market[0]!._id)))?.status).toBe(404);
+    expect(await deleteOrganizationLink(a.user, a.orgId, "wishlist", wishlist[0]!._id)).toEqual([]);
+    expect((await listOrganizationLinks(a.orgId, "marketplace")).length).toBe(1);
+  });
+
+  test("an empty or unsafe link is refused with its message and nothing is stored", async () => {
+    const before = (await rowsOf(a.orgId)).length;
+    const empty = await fail(saveOrganizationLink(a.user, a.orgId, "wishlist", "  "));
+    expect(empty).toMatchObject({ status: 400, message: messages.links.required });
+    const unsafe = await fail(saveOrganizationLink(a.user, a.orgId, "marketplace", "javascript:alert(document.cookie)"));
+    expect(unsafe).toMatchObject({ status: 400, message: messages.organizationLinks.unsafe });
+    expect((await rowsOf(a.orgId)).length).toBe(before);
+  });
+
+  test("another organization's user, a donor and nobody are refused; nothing changes", async () => {
+    const [kept] = await saveOrganizationLink(a.user, a.orgId, "wishlist", "https://example.org/keep");
+    const before = await rowsOf(a.orgId);
+    expect((await fail(saveOrganizationLink(b.user, a.orgId, "wishlist", "https://evil.example.org")))?.status).toBe(403);
+    expect((await fail(deleteOrganizationLink(b.user, a.orgId, "wishlist", kept!._id)))?.status).toBe(403);
+    // B's own organization id with A's link id: not found, and A's link stays.
+    expect((await fail(deleteOrganizationLink(b.user, b.orgId, "wishlist", kept!._id)))?.status).toBe(404);
+    expect((await fail(saveOrganizationLink(donor, a.orgId, "wishlist", "https://x.example.org")))?.status).toBe(403);
+    expect((await fail(saveOrganizationLink(null, a.orgId, "wishlist", "https://x.example.org")))?.status).toBe(401);
+    expect(await rowsOf(a.orgId)).toEqual(before);
+    expect(await rowsOf(b.orgId)).toEqual([]);
+  });
+});
