@@ -1,0 +1,22 @@
+/**
+ * PUT /api/budgets/{campaignId} — replace a fundraiser's budget lines and/or its "Publish on
+ * profile" flag. Body: { lines?: [{ label, amountCents }] (at most 50, cents >= 1),
+ * published?: boolean }. Response 200: the fundraiser's budget (see GET /api/budgets).
+ * 401 without a session; 403 for anyone but a nonprofit user; 404 for a fundraiser of another
+ * organization (nothing changed); 400 with a field message for invalid lines.
+ */
+import { NextResponse } from "next/server";
+import { getSessionUser } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { ownOrganizationId } from "@/lib/services/reports/access";
+import { saveFundraiserBudget } from "@/lib/services/reports/budgets";
+import { idParam } from "@/lib/validations/fields";
+import { budgetUpdateSchema } from "@/lib/validations/report";
+
+export const PUT = route<{ campaignId: string }>(async (req, { params }) => {
+  const actor = await getSessionUser();
+  const organizationId = ownOrganizationId(actor);
+  const campaignId = idParam.parse(params.campaignId);
+  const update = await parseJson(req, budgetUpdateSchema);
+  return NextResponse.json(await saveFundraiserBudget(actor, organizationId, campaignId, update));
+});

@@ -1,0 +1,19 @@
+/**
+ * GET /api/budgets — the budgets of every fundraiser of the signed-in nonprofit's
+ * organization: { campaignId, campaignName, status, goalCents, progressCents, plannedCents,
+ * published, lines: [{ id, label, amountCents }] }[] (cents), newest fundraiser first.
+ * 401 without a session; 403 for anyone but a nonprofit user.
+ */
+import { NextResponse } from "next/server";
+import { getSessionUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { ownOrganizationId } from "@/lib/services/reports/access";
+import { listFundraiserBudgets } from "@/lib/services/reports/budgets";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async () => {
+  const actor = await getSessionUser();
+  const organizationId = ownOrganizationId(actor);
+  return NextResponse.json(await listFundraiserBudgets(actor, organizationId), { headers: { "Cache-Control": "private, no-store" } });
+});

@@ -1,0 +1,43 @@
+/**
+ * POST /api/emailDonorReport — email the donation report as a CSV attachment (the same file
+ * as the download: Date, Donor Email, Fundraiser, Amount USD; completed gifts) to the signed-in
+ * nonprofit account's email address, through the mail queue.
+ *
+ * Body: { organizationId?, duration, fundraiser, startDate?, endDate? } (organizationId
+ * defaults to the caller's own; another organization's id is 403). Response 200:
+ * { to, rows, message }. 401 without a session; 400 with the spec's message for bad filters;
+ * 422 when the report is too large for email.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { getSessionUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { route } from "@/lib/http/route";
+import { ownOrganizationId } from "@/lib/services/reports/access";
+import { emailDonorReport } from "@/lib/services/reports/donation-csv";
+import { idParam } from "@/lib/validations/fields";
+import { messages } from "@/lib/validations/messages";
+import { parseReportQuery } from "@/lib/validations/report";
+
+const bodySchema = z.object({
+  organizationId: idParam.optional(),
+  duration: z.string().optional(),
+  fundraiser: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+});
+
+export const POST = route(async (req: NextRequest) => {
+  const actor = await getSessionUser();
+  const own = ownOrganizationId(actor);
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError("bad_request", messages.generic.badRequest);
+  }
+  const input = bodySchema.parse(body);
+  const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
+  const result = await emailDonorReport(actor, input.organizationId ?? own, q);
+  return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });
+});

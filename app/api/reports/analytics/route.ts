@@ -1,0 +1,21 @@
+/**
+ * GET /api/reports/analytics — donation analytics of the signed-in nonprofit's organization
+ * (completed gifts; per UTC month, per fundraiser, new versus returning donors, average gift,
+ * recurring revenue; amounts in cents). Query: the report filters of getDonationReports.
+ * 401 without a session; 403 for anyone but a nonprofit user; 400 for bad filters.
+ */
+import { NextResponse } from "next/server";
+import { getSessionUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { ownOrganizationId } from "@/lib/services/reports/access";
+import { getDonationAnalytics } from "@/lib/services/reports/analytics";
+import { parseReportQuery } from "@/lib/validations/report";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(async (req) => {
+  const actor = await getSessionUser();
+  const organizationId = ownOrganizationId(actor);
+  const q = parseReportQuery(req.nextUrl.searchParams);
+  return NextResponse.json(await getDonationAnalytics(actor, organizationId, q), { headers: { "Cache-Control": "private, no-store" } });
+});

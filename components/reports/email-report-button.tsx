@@ -1,0 +1,39 @@
+"use client";
+
+/**
+ * "Email report": POST /api/emailDonorReport with the current filters; the CSV goes to the
+ * nonprofit account's email. The outcome is announced in an aria-live region.
+ */
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { messages } from "@/lib/validations/messages";
+
+type Filters = { duration: string; fundraiser: string; startDate?: string; endDate?: string };
+
+export function EmailReportButton({ filters }: { filters: Filters }) {
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" | "error"; text: string }>({ kind: "idle", text: "" });
+
+  async function send() {
+    setState({ kind: "sending", text: "Sending the report..." });
+    try {
+      const res = await fetch("/api/emailDonorReport", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(filters) });
+      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      if (!res.ok) setState({ kind: "error", text: body.message ?? messages.reports.emailFailed });
+      else setState({ kind: "sent", text: body.message ?? "The report is on its way." });
+    } catch {
+      setState({ kind: "error", text: messages.reports.emailFailed });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <Button type="button" variant="outline" onClick={send} loading={state.kind === "sending"} loadingLabel="Sending the report..." leftIcon={<Mail className="size-4" aria-hidden="true" />}>
+        Email report
+      </Button>
+      <p role="status" aria-live="polite" className={state.kind === "error" ? "text-sm text-red-700" : "text-sm text-ink-muted"}>
+        {state.text}
+      </p>
+    </div>
+  );
+}

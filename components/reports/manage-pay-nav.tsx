@@ -1,0 +1,36 @@
+/** Tabs of Manage Donations: the report, analytics and budgets; filters carry over. */
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+
+const tabs = [
+  { href: "/manage-pay", label: "Donations" },
+  { href: "/manage-pay/analytics", label: "Analytics" },
+  { href: "/manage-pay/budgets", label: "Budgets" },
+] as const;
+
+export function ManagePayNav({ current, query }: { current: (typeof tabs)[number]["href"]; query?: string }) {
+  return (
+    <nav aria-label="Manage Donations sections" className="border-b border-slate-200">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {tabs.map((t) => {
+          const active = t.href === current;
+          const href = query && t.href !== "/manage-pay/budgets" ? `${t.href}?${query}` : t.href;
+          return (
+            <li key={t.href}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-11 items-center border-b-2 px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-700",
+                  active ? "border-brand-700 text-brand-800" : "border-transparent text-ink-muted hover:text-ink",
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+/**
+ * Report filters of Manage Donations (spec sections 5 and 9): a duration (yearToDate,
+ * monthToDate, customRange with start and end dates) and a fundraiser (all, nonFundraiser or
+ * one campaign). Applying puts the filters in the URL query so a report can be bookmarked;
+ * a report needs both a duration and a fundraiser (messages.report.needsFilters).
+ */
+import { usePathname, useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { reportQuerySchema } from "@/lib/validations/report";
+
+export type ReportFilterValues = { duration: string; fundraiser: string; startDate: string; endDate: string };
+
+export function ReportFilters({ initial, fundraisers }: { initial: ReportFilterValues; fundraisers: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, startTransition] = useTransition();
+  const set = (k: keyof ReportFilterValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = reportQuerySchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? "duration");
+        if (!next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const q = parsed.data;
+    const params = new URLSearchParams({ duration: q.duration, fundraiser: q.fundraiser });
+    if (q.duration === "customRange") {
+      params.set("startDate", q.startDate);
+      params.set("endDate", q.endDate);
+    }
+    startTransition(() => router.push(`${pathname}?${params.toString()}`));
+  }
+
+  const custom = values.duration === "customRange";
+  return (
+    <form onSubmit={submit} noValidate aria-label="Report filters" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
+      <Select
+        label="Duration"
+        name="duration"
+        value={values.duration}
+        onChange={set("duration")}
+        placeholder="Choose a duration"
+        error={errors.duration}
+        options={[
+          { value: "yearToDate", label: "Year to date" },
+          { value: "monthToDate", label: "Month to date" },
+          { value: "customRange", label: "Custom range" },
+        ]}
+      />
+      <Select
+        label="Fundraiser"
+        name="fundraiser"
+        value={values.fundraiser}
+        onChange={set("fundraiser")}
+        placeholder="Choose a fundraiser"
+        error={errors.fundraiser}
+        options={[
+          { value: "all", label: "All donations" },
+          { value: "nonFundraiser", label: "Direct donations only" },
+          ...fundraisers.map((f) => ({ value: f.id, label: f.name })),
+        ]}
+      />
+      {custom ? (
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-1 lg:col-start-1 lg:row-start-2 lg:col-end-3">
+          <TextField label="Start date (UTC)" name="startDate" type="date" value={values.startDate} onChange={set("startDate")} error={errors.startDate} required />
+          <TextField label="End date (UTC)" name="endDate" type="date" value={values.endDate} onChange={set("endDate")} error={errors.endDate} required />
+        </div>
+      ) : null}
+      <Button type="submit" loading={pending} loadingLabel="Loading the report..." className="sm:col-span-2 lg:col-span-1">
+        Show report
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Reads the report filters of a /manage-pay URL. A page opened without any filter shows the
+ * defaults (year to date, all fundraisers); a URL with only one of them, or bad dates, gets
+ * the validation message instead of a report.
+ */
+import { ZodError } from "zod";
+import { DEFAULT_REPORT_QUERY, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
+import type { ReportFilterValues } from "./report-filters";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+export function firstParam(sp: SearchParams, key: string): string | undefined {
+  const v = sp[key];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function resolveReportFilters(sp: SearchParams): { query: ReportQuery | null; error: string | null; values: ReportFilterValues } {
+  const raw = {
+    duration: firstParam(sp, "duration"),
+    fundraiser: firstParam(sp, "fundraiser"),
+    startDate: firstParam(sp, "startDate"),
+    endDate: firstParam(sp, "endDate"),
+  };
+  const input = raw.duration === undefined && raw.fundraiser === undefined ? { ...raw, ...DEFAULT_REPORT_QUERY } : raw;
+  const values: ReportFilterValues = {
+    duration: input.duration ?? "",
+    fundraiser: input.fundraiser ?? "",
+    startDate: input.startDate ?? "",
+    endDate: input.endDate ?? "",
+  };
+  try {
+    return { query: parseReportQuery(input), error: null, values };
+  } catch (e) {
+    if (e instanceof ZodError) return { query: null, error: e.issues[0]?.message ?? null, values };
+    throw e;
+  }
+}
+
+/** The filters as a query string ("duration=...&fundraiser=..."). */
+export function reportQueryString(q: ReportQuery, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams({ duration: q.duration, fundraiser: q.fundraiser });
+  if (q.duration === "customRange") {
+    p.set("startDate", q.startDate);
+    p.set("endDate", q.endDate);
+  }
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return p.toString();
+}

@@ -1,0 +1,101 @@
+/**
+ * Fundraiser budgets (spec section 1: "budgeting"): planned spending lines per fundraiser
+ * (label and amount in cents, table campaign_budget_lines) edited by the organization's
+ * nonprofit user, shown against money raised (campaigns.progress_cents), and published on
+ * the public profile when campaigns.budget_published is on (see published-budgets.ts).
+ */
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { messages } from "@/lib/validations/messages";
+import type { BudgetUpdate } from "@/lib/validations/report";
+import { campaignBudgetLines, campaigns } from "@/models";
+import { assertOrganizationMember } from "./access";
+import type { BudgetLine } from "./published-budgets";
+
+export type FundraiserBudget = {
+  campaignId: string;
+  campaignName: string;
+  status: "active" | "ended";
+  goalCents: Cents;
+  /** Money raised so far, cents. */
+  progressCents: Cents;
+  /** Sum of the lines, cents. */
+  plannedCents: Cents;
+  published: boolean;
+  lines: BudgetLine[];
+};
+
+/**
+ * Budgets of every fundraiser of the organization, newest fundraiser first.
+ * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
+ */
+export async function listFundraiserBudgets(actor: SessionUser | null, organizationId: string): Promise<FundraiserBudget[]> {
+  assertOrganizationMember(actor, organizationId);
+  const db = await getDb();
+  const list = await db
+    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents, published: campaigns.budgetPublished })
+    .from(campaigns)
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(desc(campaigns.createdAt))
+    .limit(200);
+  if (list.length === 0) return [];
+  const lines = await db
+    .select({ id: campaignBudgetLines.id, campaignId: campaignBudgetLines.campaignId, label: campaignBudgetLines.label, amountCents: campaignBudgetLines.amountCents })
+    .from(campaignBudgetLines)
+    .where(inArray(campaignBudgetLines.campaignId, list.map((c) => c.id)))
+    .orderBy(asc(campaignBudgetLines.createdAt), asc(campaignBudgetLines.id));
+  return list.map((c) => {
+    const own = lines.filter((l) => l.campaignId === c.id).map(({ id, label, amountCents }) => ({ id, label, amountCents }));
+    return {
+      campaignId: c.id,
+      campaignName: c.name,
+      status: c.status,
+      goalCents: c.goalCents,
+      progressCents: c.progressCents,
+      plannedCents: own.reduce((s, l) => s + l.amountCents, 0),
+      published: c.published,
+      lines: own,
+    };
+  });
+}
+
+/**
+ * Replace the budget lines of a fundraiser (when `update.lines` is given) and/or set its
+ * "Publish on profile" flag, in one transaction.
+ * @returns the fundraiser's budget after the change.
+ * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
+ *   user; AppError(not_found, messages.reports.fundraiserNotFound) for a fundraiser of another
+ *   organization (nothing is changed).
+ */
+export async function saveFundraiserBudget(actor: SessionUser | null, organizationId: string, campaignId: string, update: BudgetUpdate): Promise<FundraiserBudget> {
+  assertOrganizationMember(actor, organizationId);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .for("update")
+      .limit(1);
+    if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
+    if (update.lines) {
+      await tx.delete(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
+      if (update.lines.length) {
+        const base = Date.now();
+        await tx.insert(campaignBudgetLines).values(
+          update.lines.map((l, i) => ({ campaignId, label: l.label, amountCents: l.amountCents, createdAt: new Date(base + i) })),
+        );
+      }
+    }
+    if (update.published !== undefined) {
+      await tx.update(campaigns).set({ budgetPublished: update.published }).where(eq(campaigns.id, campaignId));
+    }
+  });
+  const all = await listFundraiserBudgets(actor, organizationId);
+  const budget = all.find((b) => b.campaignId === campaignId);
+  if (!budget) throw new AppError("not_found", messages.reports.fundraiserNotFound);
+  return budget;
+}

@@ -1,0 +1,262 @@
+/**
+ * The Manage Donations report (spec sections 2 "Donations screen", 4, 8 and 9;
+ * getDonationReports/{a}/{b} and getDonorDonations/{a}/{b} of section 7).
+ *
+ * - Rows are the organization's donations inside the chosen UTC range and fundraiser filter,
+ *   newest first (created_at desc, id desc), read a page at a time with a keyset cursor so
+ *   the first page of a 100,000-donation report costs one index range scan
+ *   (donations_org_created_idx).
+ * - The donor's email is read only when the donor shared it for that gift (share_email and
+ *   not anonymous); otherwise it is null and never leaves the database.
+ * - The total counts completed (succeeded) gifts only: failed, pending and refunded gifts
+ *   are listed but received no money.
+ * - Status display (spec 4): failed -> "Failed" with its reason; requires_action ->
+ *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
+ * Money is integer cents; dates are UTC.
+ */
+import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb, type Executor } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { displayDonationStatus } from "@/lib/services/donors/donation-history";
+import { messages } from "@/lib/validations/messages";
+import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
+import { campaigns, donations } from "@/models";
+import { assertOrganizationMember } from "./access";
+
+/** Label of a donation made to the organization rather than to a fundraiser (spec 9). */
+export const DIRECT_DONATION = "Direct Donation";
+
+export { displayDonationStatus };
+
+/** One donation of the report, as the table, JSON and CSV see it. */
+export type ReportDonation = {
+  id: string;
+  /** UTC ISO timestamp. */
+  createdAt: string;
+  /** Gift amount in cents (spec 3: amount in cents). */
+  amount: Cents;
+  /** Only when the donor shared it for this gift (and did not give anonymously); else null. */
+  donorEmail: string | null;
+  /** Null for a direct donation. */
+  campaignID: string | null;
+  /** Fundraiser name, or "Direct Donation". */
+  fundraiser: string;
+  /** Raw status (pending, requires_action, processing, succeeded, failed, refunded, canceled). */
+  status: string | null;
+  /** Spec 4 display text. */
+  statusLabel: string;
+  /** The failure reason of a failed gift; null otherwise. */
+  reason: string | null;
+};
+
+export type ReportTotals = {
+  /** Number of donations matching the filters (all statuses). */
+  count: number;
+  /** Number of completed (succeeded) gifts. */
+  completedCount: number;
+  /** Sum of completed (succeeded) gifts, cents. */
+  completedCents: Cents;
+};
+
+export type ReportPage = {
+  donations: ReportDonation[];
+  /** Opaque cursor of the next page, or null on the last page. */
+  nextCursor: string | null;
+};
+
+/** UTC bounds of a report: from inclusive, to exclusive (null = up to now). */
+export function reportRange(q: ReportQuery, now: Date = new Date()): { from: Date; to: Date | null } {
+  const y = now.getUTCFullYear();
+  if (q.duration === "yearToDate") return { from: new Date(Date.UTC(y, 0, 1)), to: null };
+  if (q.duration === "monthToDate") return { from: new Date(Date.UTC(y, now.getUTCMonth(), 1)), to: null };
+  const from = new Date(`${q.startDate}T00:00:00.000Z`);
+  const to = new Date(`${q.endDate}T00:00:00.000Z`);
+  to.setUTCDate(to.getUTCDate() + 1);
+  return { from, to };
+}
+
+/**
+ * Make sure a fundraiser filter names one of the organization's campaigns.
+ * @throws AppError(not_found, messages.reports.fundraiserNotFound) otherwise.
+ */
+export async function assertReportFundraiser(db: Executor, organizationId: string, fundraiser: string): Promise<void> {
+  if (fundraiser === "all" || fundraiser === "nonFundraiser") return;
+  const [found] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, fundraiser), eq(campaigns.organizationId, organizationId)))
+    .limit(1);
+  if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
+}
+
+/** The WHERE conditions of a report (organization, range, fundraiser). */
+export function reportConditions(organizationId: string, q: ReportQuery, now: Date = new Date()): SQL[] {
+  const { from, to } = reportRange(q, now);
+  const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from)];
+  if (to) where.push(lt(donations.createdAt, to));
+  if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
+  else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
+  return where;
+}
+
+/** The email column as the report may read it: only when shared for that gift. */
+export const sharedEmailSql = sql<string | null>`case when ${donations.shareEmail} and not ${donations.anonymous} then ${donations.donorEmail} end`;
+
+/** Columns read for a report row (plus the exact timestamp text for the keyset cursor). */
+export const reportColumns = {
+  id: donations.id,
+  createdAt: donations.createdAt,
+  cursorAt: sql<string>`${donations.createdAt}::text`,
+  amount: donations.amountCents,
+  donorEmail: sharedEmailSql,
+  campaignID: donations.campaignId,
+  fundraiserName: campaigns.name,
+  status: donations.status,
+  failureReason: donations.failureReason,
+};
+
+type RawRow = {
+  id: string;
+  createdAt: Date;
+  cursorAt: string;
+  amount: number;
+  donorEmail: string | null;
+  campaignID: string | null;
+  fundraiserName: string | null;
+  status: string | null;
+  failureReason: string | null;
+};
+
+/** Shape a database row for callers. */
+export function toReportDonation(r: RawRow): ReportDonation {
+  return {
+    id: r.id,
+    createdAt: new Date(r.createdAt).toISOString(),
+    amount: Number(r.amount),
+    donorEmail: r.donorEmail ?? null,
+    campaignID: r.campaignID,
+    fundraiser: r.campaignID ? (r.fundraiserName ?? DIRECT_DONATION) : DIRECT_DONATION,
+    status: r.status,
+    statusLabel: displayDonationStatus(r.status),
+    reason: r.status === "failed" ? (r.failureReason ?? null) : null,
+  };
+}
+
+/** Encode the position after `row` (exact timestamp text and id). */
+export function encodeCursor(row: { cursorAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify([row.cursorAt, row.id]), "utf8").toString("base64url");
+}
+
+/** @throws AppError(bad_request, messages.reports.cursorInvalid) for a cursor we did not make. */
+export function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+      const [at, id] = parsed as [string, string];
+      if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(at) && /^[A-Za-z0-9_-]{1,64}$/.test(id)) return { at, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError("bad_request", messages.reports.cursorInvalid);
+}
+
+/**
+ * Read report rows after `cursor` (exclusive), newest first. Internal: callers check access.
+ * @param limit rows to read (1..10,000).
+ */
+export async function readReportRows(db: Executor, organizationId: string, q: ReportQuery, options: { cursor?: { at: string; id: string } | null; limit: number; completedOnly?: boolean; now?: Date }): Promise<RawRow[]> {
+  const where = reportConditions(organizationId, q, options.now);
+  if (options.completedOnly) where.push(eq(donations.status, "succeeded"));
+  if (options.cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+  const rows = await db
+    .select(reportColumns)
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(...where))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(Math.min(Math.max(options.limit, 1), 10_000));
+  return rows as RawRow[];
+}
+
+/**
+ * One page of the report (getDonationReports/{a}/{b}; the /manage-pay table).
+ * @param options.cursor the nextCursor of the previous page; options.limit 1..200 (default 50).
+ * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
+ *   user; AppError(not_found) for a fundraiser of another organization; AppError(bad_request)
+ *   for a bad cursor.
+ */
+export async function getDonationReportPage(
+  actor: SessionUser | null,
+  organizationId: string,
+  q: ReportQuery,
+  options: { cursor?: string | null; limit?: number; now?: Date } = {},
+): Promise<ReportPage> {
+  assertOrganizationMember(actor, organizationId);
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const db = await getDb();
+  await assertReportFundraiser(db, organizationId, q.fundraiser);
+  const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, now: options.now });
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  return { donations: shown.map(toReportDonation), nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
+}
+
+/**
+ * Totals of the report: every matching donation counted, and the completed gifts summed.
+ * @throws as getDonationReportPage.
+ */
+export async function getDonationReportTotals(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
+  assertOrganizationMember(actor, organizationId);
+  const db = await getDb();
+  await assertReportFundraiser(db, organizationId, q.fundraiser);
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      completedCount: sql<string>`count(*) filter (where ${donations.status} = 'succeeded')`,
+      completedCents: sql<string>`coalesce(sum(${donations.amountCents}) filter (where ${donations.status} = 'succeeded'), 0)`,
+    })
+    .from(donations)
+    .where(and(...reportConditions(organizationId, q, options.now)));
+  return { count: Number(row?.count ?? 0), completedCount: Number(row?.completedCount ?? 0), completedCents: Number(row?.completedCents ?? 0) };
+}
+
+/** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
+export async function listReportFundraisers(actor: SessionUser | null, organizationId: string): Promise<{ id: string; name: string }[]> {
+  assertOrganizationMember(actor, organizationId);
+  const db = await getDb();
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(desc(campaigns.createdAt))
+    .limit(500);
+}
+
+/**
+ * getDonorDonations/{a}/{b}: the gifts of one donor to this organization, newest first, at
+ * most 500. `donor` is the donor's user id, or an email address; an email matches only gifts
+ * where the donor shared that email, so a lookup never reveals a donor who did not share it.
+ * Anonymous gifts are never listed (listing them under a donor would reveal who gave).
+ * @throws as getDonationReportPage.
+ */
+export async function getDonorDonations(actor: SessionUser | null, organizationId: string, donor: string): Promise<ReportDonation[]> {
+  assertOrganizationMember(actor, organizationId);
+  const key = donor.trim();
+  if (!key || key.length > 320) throw new AppError("not_found", messages.reports.donorNotFound);
+  const db = await getDb();
+  const byDonor = key.includes("@")
+    ? and(eq(donations.shareEmail, true), sql`lower(${donations.donorEmail}) = lower(${key})`)
+    : eq(donations.donorUserId, key);
+  const rows = await db
+    .select(reportColumns)
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(eq(donations.organizationId, organizationId), eq(donations.anonymous, false), byDonor))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(500);
+  return (rows as RawRow[]).map(toReportDonation);
+}

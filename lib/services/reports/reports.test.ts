@@ -1,0 +1,282 @@
+import { Readable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { ZodError } from "zod";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { errorResponse } from "@/lib/http/route";
+import { makeDonor, makeGift, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { messages } from "@/lib/validations/messages";
+import { budgetUpdateSchema, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
+import { campaignBudgetLines, campaigns, recurringGifts } from "@/models";
+import { getDonationAnalytics } from "./analytics";
+import { listFundraiserBudgets, saveFundraiserBudget } from "./budgets";
+import { emailDonorReport, openDonationReportCsv, reportCsvFilename } from "./donation-csv";
+import { displayDonationStatus, getDonationReportPage, getDonationReportTotals, getDonorDonations, reportRange } from "./donation-report";
+import { listPublishedBudgets } from "./published-budgets";
+
+let h: DatabaseHandle;
+let np: { orgId: string; user: SessionUser };
+let other: { orgId: string; user: SessionUser };
+let dana: SessionUser;
+let campaignId: string;
+let otherCampaignId: string;
+
+/** The report's "now": 15 June 2026, noon UTC. */
+const now = new Date(Date.UTC(2026, 5, 15, 12));
+const at = (y: number, m: number, d: number, hh = 12, mm = 0) => new Date(Date.UTC(y, m - 1, d, hh, mm));
+const ytd: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
+const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
+
+async function readAll(stream: Readable): Promise<string> {
+  let out = "";
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  np = await makeNonprofit(h.db, "Vermont Foodbank");
+  other = await makeNonprofit(h.db, "Lake Champlain Land Trust");
+  dana = await makeDonor("dana@example.org");
+  [{ id: campaignId }] = (await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Winter Meals", goalCents: 500_000, progressCents: 12_000 }).returning({ id: campaigns.id })) as [{ id: string }];
+  [{ id: otherCampaignId }] = (await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "Trails", goalCents: 100_000 }).returning({ id: campaigns.id })) as [{ id: string }];
+
+  // This year (2026), inside month to date (June).
+  await makeGift(h.db, np.orgId, dana._id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.orgId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
+  // This year, before June.
+  await makeGift(h.db, np.orgId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
+  await makeGift(h.db, np.orgId, null, { amountCents: 3_000, campaignId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
+  await makeGift(h.db, np.orgId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
+  // Last year: only in a custom range.
+  await makeGift(h.db, np.orgId, dana._id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
+  // Another organization's gift.
+  await makeGift(h.db, other.orgId, dana._id, { amountCents: 777, createdAt: at(2026, 6, 1), shareEmail: true, donorEmail: "dana@example.org" });
+}, 120_000);
+afterAll(() => h.close());
+
+describe("report filters and table", () => {
+  test("year to date (default) lists this year's gifts newest first with the spec's status labels", async () => {
+    const page = await getDonationReportPage(np.user, np.orgId, ytd, { now });
+    expect(page.donations.map((d) => d.amount)).toEqual([5_000, 1_500, 2_000, 3_000, 700]);
+    expect(page.donations.map((d) => d.statusLabel)).toEqual(["Completed", "Failed", "Completed", "Completed", "Pending Verification"]);
+    expect(page.donations[1]).toMatchObject({ status: "failed", reason: "Your card was declined.", fundraiser: "Direct Donation", campaignID: null });
+    expect(page.donations[0]).toMatchObject({ fundraiser: "Winter Meals", campaignID: campaignId });
+    expect(page.donations.every((d, i, a) => i === 0 || a[i - 1]!.createdAt >= d.createdAt)).toBe(true);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  test("month to date and a custom range (end day included, UTC)", async () => {
+    const mtd = await getDonationReportPage(np.user, np.orgId, { duration: "monthToDate", fundraiser: "all" }, { now });
+    expect(mtd.donations.map((d) => d.amount)).toEqual([5_000, 1_500]);
+    const dec = await getDonationReportPage(np.user, np.orgId, { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, { now });
+    expect(dec.donations.map((d) => d.amount)).toEqual([9_900]);
+    const span = await getDonationReportPage(np.user, np.orgId, { duration: "customRange", fundraiser: "all", startDate: "2025-12-01", endDate: "2026-02-01" }, { now });
+    expect(span.donations.map((d) => d.amount)).toEqual([3_000, 700, 9_900]);
+    expect(reportRange({ duration: "customRange", fundraiser: "all", startDate: "2026-01-01", endDate: "2026-01-31" }).to?.toISOString()).toBe("2026-02-01T00:00:00.000Z");
+  });
+
+  test("fundraiser filter: all, nonFundraiser, one campaign; another organization's campaign is not found", async () => {
+    const direct = await getDonationReportPage(np.user, np.orgId, { duration: "yearToDate", fundraiser: "nonFundraiser" }, { now });
+    expect(direct.donations.map((d) => d.amount)).toEqual([1_500, 2_000, 700]);
+    const one = await getDonationReportPage(np.user, np.orgId, { duration: "yearToDate", fundraiser: campaignId }, { now });
+    expect(one.donations.map((d) => d.amount)).toEqual([5_000, 3_000]);
+    const foreign = await err(getDonationReportPage(np.user, np.orgId, { duration: "yearToDate", fundraiser: otherCampaignId }, { now }));
+    expect(foreign).toMatchObject({ status: 404, message: messages.reports.fundraiserNotFound });
+  });
+
+  test("the total counts completed gifts only", async () => {
+    const t = await getDonationReportTotals(np.user, np.orgId, ytd, { now });
+    expect(t).toEqual({ count: 5, completedCount: 3, completedCents: 10_000 });
+  });
+
+  test("keyset paging returns every row once, even for gifts made at the same instant", async () => {
+    const same = at(2026, 4, 4);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await makeGift(h.db, other.orgId, null, { amountCents: 100 + i, createdAt: same }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof getDonationReportPage>> = await getDonationReportPage(other.user, other.orgId, ytd, { now, limit: 2, cursor });
+      expect(page.donations.length).toBeLessThanOrEqual(2);
+      seen.push(...page.donations.map((d) => d.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen).size).toBe(4);
+    expect(ids.every((id) => seen.includes(id))).toBe(true);
+    expect((await err(getDonationReportPage(other.user, other.orgId, ytd, { cursor: "bm9wZQ" })))?.status).toBe(400);
+  });
+
+  test("a donor email appears only when shared and not anonymous, nowhere else", async () => {
+    const page = await getDonationReportPage(np.user, np.orgId, ytd, { now });
+    expect(page.donations.map((d) => d.donorEmail)).toEqual(["dana@example.org", "fail@example.org", null, null, "ach@example.org"]);
+    const json = JSON.stringify(page);
+    expect(json).not.toContain("hidden@example.org");
+    expect(json).not.toContain("anon@example.org");
+  });
+});
+
+describe("access", () => {
+  test("another nonprofit, a donor and a visitor are refused", async () => {
+    expect((await err(getDonationReportPage(other.user, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(getDonationReportPage(dana, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(getDonationReportPage(null, np.orgId, ytd)))?.status).toBe(401);
+    expect((await err(getDonationReportTotals(other.user, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(openDonationReportCsv(other.user, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(emailDonorReport(other.user, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(getDonationAnalytics(other.user, np.orgId, ytd)))?.status).toBe(403);
+    expect((await err(getDonorDonations(other.user, np.orgId, dana._id)))?.status).toBe(403);
+  });
+});
+
+describe("query validation", () => {
+  const first = (fn: () => unknown): string | null => {
+    try {
+      fn();
+      return null;
+    } catch (e) {
+      expect(e).toBeInstanceOf(ZodError);
+      return (e as ZodError).issues[0]!.message;
+    }
+  };
+
+  test("a report needs a duration and a fundraiser; custom ranges need valid, ordered dates", async () => {
+    expect(first(() => parseReportQuery(new URLSearchParams("fundraiser=all")))).toBe(messages.report.needsFilters);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=yearToDate")))).toBe(messages.report.needsFilters);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=lastWeek&fundraiser=all")))).toBe(messages.reports.durationInvalid);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=customRange&fundraiser=all&startDate=2026-01-01")))).toBe(messages.reports.datesRequired);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=customRange&fundraiser=all&startDate=2026-02-30&endDate=2026-03-01")))).toBe(messages.reports.dateInvalid);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=customRange&fundraiser=all&startDate=2026-03-02&endDate=2026-03-01")))).toBe(messages.reports.endBeforeStart);
+    expect(first(() => parseReportQuery(new URLSearchParams("duration=yearToDate&fundraiser=x'%20or%201=1")))).toBe(messages.reports.fundraiserNotFound);
+    expect(parseReportQuery(new URLSearchParams("duration=customRange&fundraiser=nonFundraiser&startDate=2026-01-01&endDate=2026-01-31"))).toEqual({
+      duration: "customRange",
+      fundraiser: "nonFundraiser",
+      startDate: "2026-01-01",
+      endDate: "2026-01-31",
+    });
+    let zodError: unknown;
+    try {
+      parseReportQuery({ duration: "monthToDate" });
+    } catch (e) {
+      zodError = e;
+    }
+    const res = errorResponse(zodError);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: messages.report.needsFilters });
+  });
+});
+
+describe("CSV and email", () => {
+  test("the CSV has exactly the spec's columns and the completed gifts, shared emails only", async () => {
+    const { filename, stream } = await openDonationReportCsv(np.user, np.orgId, ytd, { now, batchSize: 1 });
+    expect(filename).toBe("donation-report-2026-06-15.csv");
+    expect(reportCsvFilename(new Date(Date.UTC(2026, 0, 2)))).toBe("donation-report-2026-01-02.csv");
+    const text = await readAll(stream);
+    expect(text.split("\n")).toEqual([
+      "Date,Donor Email,Fundraiser,Amount USD",
+      "2026-06-10,dana@example.org,Winter Meals,50.00",
+      "2026-03-01,,Direct Donation,20.00",
+      "2026-02-01,,Winter Meals,30.00",
+      "",
+    ]);
+    expect(text).not.toContain("hidden@example.org");
+    expect(text).not.toContain("anon@example.org");
+  });
+
+  test("CSV cells that look like spreadsheet formulas are escaped", async () => {
+    const [c] = await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: campaigns.id });
+    await makeGift(h.db, other.orgId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
+    const { stream } = await openDonationReportCsv(other.user, other.orgId, { duration: "yearToDate", fundraiser: c!.id }, { now });
+    expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
+  });
+
+  test("emailDonorReport queues the CSV to the account's email", async () => {
+    const res = await emailDonorReport(np.user, np.orgId, { duration: "yearToDate", fundraiser: campaignId }, { now });
+    expect(res).toEqual({ to: np.user.email, rows: 2 });
+    const jobs = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${np.user.email}`)) as unknown as {
+      rows: { data: { subject: string; attachments: { filename: string; contentBase64: string }[] } }[];
+    };
+    const job = jobs.rows.find((r) => r.data.subject.startsWith("Donation report"));
+    expect(job).toBeDefined();
+    const file = job!.data.attachments[0]!;
+    expect(file.filename).toBe("donation-report-2026-06-15.csv");
+    expect(Buffer.from(file.contentBase64, "base64").toString("utf8")).toBe(
+      "Date,Donor Email,Fundraiser,Amount USD\n2026-06-10,dana@example.org,Winter Meals,50.00\n2026-02-01,,Winter Meals,30.00\n",
+    );
+  });
+});
+
+describe("donor donations and analytics", () => {
+  test("getDonorDonations by id leaves out anonymous gifts; by email matches shared emails only", async () => {
+    const byId = await getDonorDonations(np.user, np.orgId, dana._id);
+    expect(byId.map((d) => d.amount)).toEqual([5_000, 9_900]);
+    expect((await getDonorDonations(np.user, np.orgId, "DANA@example.org")).map((d) => d.amount)).toEqual([5_000, 9_900]);
+    expect(await getDonorDonations(np.user, np.orgId, "hidden@example.org")).toEqual([]);
+    expect(await getDonorDonations(np.user, np.orgId, "anon@example.org")).toEqual([]);
+  });
+
+  test("status labels follow spec section 4", () => {
+    expect(displayDonationStatus("failed")).toBe("Failed");
+    expect(displayDonationStatus("requires_action")).toBe("Pending Verification");
+    expect(displayDonationStatus(null)).toBe("Completed");
+    expect(displayDonationStatus("succeeded")).toBe("Completed");
+    expect(displayDonationStatus("refunded")).toBe("Refunded");
+  });
+
+  test("analytics aggregate completed gifts per month, fundraiser and new versus returning donors", async () => {
+    const [rg] = await h.db
+      .insert(recurringGifts)
+      .values({ organizationId: np.orgId, donorUserId: dana._id, amountCents: 1_000, provider: "sandbox" })
+      .returning({ id: recurringGifts.id });
+    await makeGift(h.db, np.orgId, dana._id, { amountCents: 1_000, recurringGiftId: rg!.id, createdAt: at(2026, 3, 15) });
+    const a = await getDonationAnalytics(np.user, np.orgId, ytd, { now });
+    expect(a.months).toEqual([
+      { month: "2026-02", gifts: 1, cents: 3_000, newDonors: 1, returningDonors: 0, recurringCents: 0 },
+      { month: "2026-03", gifts: 2, cents: 3_000, newDonors: 1, returningDonors: 1, recurringCents: 1_000 },
+      { month: "2026-06", gifts: 1, cents: 5_000, newDonors: 0, returningDonors: 1, recurringCents: 0 },
+    ]);
+    expect(a.byFundraiser).toEqual([
+      { campaignId, name: "Winter Meals", gifts: 2, cents: 8_000 },
+      { campaignId: null, name: "Direct Donation", gifts: 2, cents: 3_000 },
+    ]);
+    expect(a.totals).toMatchObject({ gifts: 4, cents: 11_000, averageGiftCents: 2_750, donors: 3, recurringCents: 1_000 });
+    expect(a.activeRecurring).toEqual({ count: 1, monthlyCents: 1_000 });
+  });
+});
+
+describe("budgets", () => {
+  test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
+    expect(await listPublishedBudgets(np.orgId)).toEqual([]);
+    const saved = await saveFundraiserBudget(np.user, np.orgId, campaignId, budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }));
+    expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
+    expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
+    expect(await listPublishedBudgets(np.orgId)).toEqual([]);
+
+    expect((await err(saveFundraiserBudget(other.user, np.orgId, campaignId, { lines: [], published: true })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget(other.user, other.orgId, campaignId, { lines: [], published: true })))?.status).toBe(404);
+    expect((await err(saveFundraiserBudget(dana, np.orgId, campaignId, { published: true })))?.status).toBe(403);
+    expect((await err(listFundraiserBudgets(other.user, np.orgId)))?.status).toBe(403);
+    const lines = await h.db.select().from(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
+    expect(lines).toHaveLength(2);
+    expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
+
+    await saveFundraiserBudget(np.user, np.orgId, campaignId, { published: true });
+    const pub = await listPublishedBudgets(np.orgId);
+    expect(pub).toHaveLength(1);
+    expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });
+    expect(await listPublishedBudgets(other.orgId)).toEqual([]);
+  });
+
+  test("budget lines are validated", () => {
+    const msg = (input: unknown) => {
+      const r = budgetUpdateSchema.safeParse(input);
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    expect(msg({ lines: [{ label: " ", amountCents: 100 }] })).toBe(messages.budgets.labelRequired);
+    expect(msg({ lines: [{ label: "Food", amountCents: 0 }] })).toBe(messages.budgets.amountMin);
+    expect(msg({ lines: [{ label: "Food", amountCents: 1.5 }] })).toBe(messages.budgets.amountInvalid);
+    expect(msg({ lines: Array.from({ length: 51 }, () => ({ label: "x", amountCents: 1 })) })).toBe(messages.budgets.tooManyLines);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Manage Donations report filters (spec sections 5 and 9): a duration — yearToDate (default),
+ * monthToDate or customRange with a start and end date — and a fundraiser — all (default),
+ * nonFundraiser (direct donations) or one campaign id. "Report needs a duration and a
+ * fundraiser chosen" (spec 5): a query without either is refused with messages.report.needsFilters.
+ * Dates are calendar days in UTC written YYYY-MM-DD; the end day is included. Shared by the
+ * filter form, the route handlers and the services. Budget lines are integer cents.
+ */
+import { z } from "zod";
+import { messages } from "./messages";
+
+export const REPORT_DURATIONS = ["yearToDate", "monthToDate", "customRange"] as const;
+export type ReportDuration = (typeof REPORT_DURATIONS)[number];
+
+/** Default first page size of the transaction table, and the largest page a caller may ask for. */
+export const REPORT_PAGE_SIZE = 50;
+export const REPORT_MAX_PAGE_SIZE = 200;
+
+const ymd = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-03-01" -> true only for a real calendar day. */
+export function isCalendarDay(value: string): boolean {
+  if (!ymd.test(value)) return false;
+  const d = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The raw filters as they come from a URL query or a JSON body. */
+export const reportQuerySchema = z
+  .object({
+    duration: optionalText,
+    fundraiser: optionalText,
+    startDate: optionalText,
+    endDate: optionalText,
+  })
+  .superRefine((q, ctx) => {
+    if (!q.duration || !q.fundraiser) {
+      ctx.addIssue({ code: "custom", path: [q.duration ? "fundraiser" : "duration"], message: messages.report.needsFilters });
+      return;
+    }
+    if (!(REPORT_DURATIONS as readonly string[]).includes(q.duration)) {
+      ctx.addIssue({ code: "custom", path: ["duration"], message: messages.reports.durationInvalid });
+    }
+    if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser" && !/^[A-Za-z0-9_-]{1,64}$/.test(q.fundraiser)) {
+      ctx.addIssue({ code: "custom", path: ["fundraiser"], message: messages.reports.fundraiserNotFound });
+    }
+    if (q.duration === "customRange") {
+      if (!q.startDate || !q.endDate) {
+        ctx.addIssue({ code: "custom", path: [q.startDate ? "endDate" : "startDate"], message: messages.reports.datesRequired });
+        return;
+      }
+      if (!isCalendarDay(q.startDate)) ctx.addIssue({ code: "custom", path: ["startDate"], message: messages.reports.dateInvalid });
+      else if (!isCalendarDay(q.endDate)) ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.reports.dateInvalid });
+      else if (q.endDate < q.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.reports.endBeforeStart });
+      else if (Number(q.endDate.slice(0, 4)) - Number(q.startDate.slice(0, 4)) > 10) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: messages.reports.rangeTooLong });
+      }
+    }
+  })
+  .transform((q): ReportQuery => {
+    const duration = q.duration as ReportDuration;
+    return duration === "customRange"
+      ? { duration, fundraiser: q.fundraiser!, startDate: q.startDate!, endDate: q.endDate! }
+      : { duration, fundraiser: q.fundraiser! };
+  });
+
+/** Validated filters. `fundraiser` is "all", "nonFundraiser" or a campaign id. */
+export type ReportQuery =
+  | { duration: "yearToDate" | "monthToDate"; fundraiser: string; startDate?: undefined; endDate?: undefined }
+  | { duration: "customRange"; fundraiser: string; startDate: string; endDate: string };
+
+/** The filters of a report when the page is opened without any: year to date, all fundraisers. */
+export const DEFAULT_REPORT_QUERY: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
+
+/**
+ * Validate filters from URL search params (or a plain object).
+ * @throws ZodError whose first message is the spec's or messages.reports' text.
+ */
+export function parseReportQuery(input: URLSearchParams | Record<string, string | string[] | undefined>): ReportQuery {
+  const get = (k: string): string | undefined => {
+    if (input instanceof URLSearchParams) return input.get(k) ?? undefined;
+    const v = input[k];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  return reportQuerySchema.parse({ duration: get("duration"), fundraiser: get("fundraiser"), startDate: get("startDate"), endDate: get("endDate") });
+}
+
+/** The filters as URL query parameters (for links, the CSV download and bookmarks). */
+export function reportQueryToParams(q: ReportQuery): URLSearchParams {
+  const p = new URLSearchParams({ duration: q.duration, fundraiser: q.fundraiser });
+  if (q.duration === "customRange") {
+    p.set("startDate", q.startDate);
+    p.set("endDate", q.endDate);
+  }
+  return p;
+}
+
+/** "250", "250.5", "$1,250.00" -> cents; null when not an amount. */
+export function budgetDollarsToCents(input: string): number | null {
+  const cleaned = input.replace(/[$,\s]/g, "");
+  if (!/^\d{1,8}(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole, frac = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+export const BUDGET_MAX_LINES = 50;
+export const BUDGET_MAX_LINE_CENTS = 1_000_000_000;
+
+/** One planned spending line: a label and an amount in cents. */
+export const budgetLineSchema = z.object({
+  label: z.string({ error: messages.budgets.labelRequired }).trim().min(1, { error: messages.budgets.labelRequired }).max(120, { error: messages.budgets.labelTooLong }),
+  amountCents: z
+    .number({ error: messages.budgets.amountInvalid })
+    .int({ error: messages.budgets.amountInvalid })
+    .min(1, { error: messages.budgets.amountMin })
+    .max(BUDGET_MAX_LINE_CENTS, { error: messages.budgets.amountMax }),
+});
+
+/** PUT /api/budgets/{campaignId}: the whole list of lines (replaces the old one) and/or the publish flag. */
+export const budgetUpdateSchema = z.object({
+  lines: z.array(budgetLineSchema).max(BUDGET_MAX_LINES, { error: messages.budgets.tooManyLines }).optional(),
+  published: z.boolean().optional(),
+});
+export type BudgetUpdate = z.infer<typeof budgetUpdateSchema>;
+
+/** POST /api/emailDonorReport body: the report filters. */
+export const emailReportSchema = reportQuerySchema;
