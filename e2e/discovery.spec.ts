@@ -122,4 +122,29 @@ test.describe("discovery", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
   });
+
+  test("360 px: /search does not scroll sideways, with results and with the filters open", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const noSidewaysScroll = async () => {
+      const widths = await page.evaluate(() => {
+        const tabs = document.querySelector('nav[aria-label="Search categories"] ul');
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+          tabsScrollWidth: tabs?.scrollWidth ?? 0,
+          tabsClientWidth: tabs?.clientWidth ?? 0,
+        };
+      });
+      expect(widths.scrollWidth).toBeLessThanOrEqual(widths.clientWidth);
+      // The category tabs fit their row (they wrap rather than overflow).
+      expect(widths.tabsScrollWidth).toBeLessThanOrEqual(widths.tabsClientWidth);
+    };
+    await page.goto("/search?queryString=burlington&searchCategory=NonProfits");
+    await expect(page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first()).toBeVisible();
+    await noSidewaysScroll();
+    await page.locator("summary", { hasText: "Advanced filters" }).click();
+    await noSidewaysScroll();
+    await page.goto("/search?queryString=&searchCategory=Events");
+    await noSidewaysScroll();
+  });
 });

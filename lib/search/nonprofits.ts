@@ -1,14 +1,16 @@
 /**
  * Directory search: PostgreSQL full-text search over each organization's search document
  * (name, secondary name, NTEE category, city, state; migration 0002_search_functions) plus
- * spelling corrections from a pg_trgm dictionary of indexed words (migration 0004_search_words),
- * so a typo still finds the organization, and the
- * nonprofit filters of spec section 3. Only live, approved organizations are returned.
+ * spelling corrections checked against the dictionary of indexed words (migration
+ * 0004_search_words), so a typo still finds the organization, and the nonprofit filters of
+ * spec section 3. Only live, approved organizations are returned.
  *
  * Ranking with text: exact name, then name prefix, then full-text rank (name words weigh most),
- * then name similarity (typo stages) or the shorter name. Without text: nearest first for a distance search, else by name.
- * Distance search uses a bounding box on the indexed latitude/longitude, then the haversine
- * formula in SQL, keeping only organizations within the radius.
+ * then name similarity (typo stages) or the shorter name. Without text: nearest first for a
+ * distance search, else by name.
+ * Distance search uses a bounding box on the GiST point index (migration 0006_search_speed),
+ * then the haversine formula in SQL, keeping only organizations within the radius.
+ * Every stage is one SQL statement that returns the page and the capped count together.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -48,6 +50,8 @@ export const COUNT_CAP = 1_000;
 export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LAT = 69.05;
+/** Names starting with the typed text that join the first stage's candidates (more for a deep page). */
+const NAME_PREFIX_CAP = 200;
 
 export type NonprofitSearchInput = {
   query: string;
@@ -99,50 +103,127 @@ function distanceSql(lat: number, lng: number): SQL<number> {
     + cos(radians(${lat}::float8)) * cos(radians(o.latitude)) * power(sin(radians(o.longitude - ${lng}::float8) / 2), 2))))`;
 }
 
+/** The organization's location as a point (x = longitude, y = latitude), as indexed by migration 0006. */
+const LOCATION = sql`point(o.longitude, o.latitude)`;
+
+/** Columns of a result row (the candidate sets below carry them, plus the search document). */
+const HIT_COLUMNS = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document`;
+
 type Stage = { match: SQL; order: SQL };
+type Found = { rows: unknown[]; n: number };
+
+/** Words of 4+ letters (no digits) that may be typos. */
+const CORRECTABLE = /^\p{L}{4,}$/u;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+/** A word found in this many organizations' documents is taken as spelled right. */
+const COMMON_WORD = 5;
+/** Uses of a spelling are counted up to this number, to rank corrections. */
+const WORD_USES_CAP = 20;
+
+/** Every spelling one edit away (a letter deleted, swapped with the next, replaced or inserted). */
+export function oneEditAway(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of LETTERS) {
+      if (tail) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return [...out].filter((w) => w.length >= 3);
+}
 
 /**
- * Spelling corrections of the words of 4+ letters that the dictionary does not hold: up to 3
- * close dictionary words each (pg_trgm KNN, similarity >= 0.4).
+ * Spelling corrections of the words that are not in the dictionary of indexed words
+ * (search_words, stemmed lexemes) or that few organizations use: the spellings one edit away
+ * whose English stem is in the dictionary, the most used first (then the closest by trigram
+ * similarity); for a word with none, dictionary words of
+ * trigram similarity >= 0.4 (the trigram GIN index of migration 0006 answers `%`).
+ * At most 3 corrections per word. One round trip, two when some word needs the trigram step.
  */
 async function corrections(db: Executor, terms: string[]): Promise<Map<string, string[]>> {
-  const long = terms.filter((t) => t.length >= 4);
+  const long = [...new Set(terms.filter((t) => CORRECTABLE.test(t)))];
   const out = new Map<string, string[]>();
   if (!long.length) return out;
-  const result = await db.execute(sql`select t.term, coalesce((ts_lexize('english_stem', t.term))[1], t.term) as stem, w.word from unnest(${sql`array[${sql.join(
-    long.map((t) => sql`${t}::text`),
-    sql`, `,
-  )}]`}) as t(term)
-    cross join lateral (select word from search_words order by word <-> t.term limit 3) w
-    where similarity(w.word, t.term) >= 0.4`);
+  const candidates = JSON.stringify(long.flatMap((term) => [{ term, variant: term }, ...oneEditAway(term).map((variant) => ({ term, variant }))]));
+  // Spellings in the dictionary, with how many organizations use them: common words from the
+  // planner's statistics of the search documents (most common elements, about the top 1,000),
+  // the others counted up to WORD_USES_CAP (their index entries are short).
+  const result = await db.execute(sql`with mce as (select e.word, e.freq from pg_stats s
+        cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
+        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'),
+      d as (select v.term, v.variant, coalesce((ts_lexize('english_stem', v.variant))[1], v.variant) as stem
+        from json_to_recordset(${candidates}::json) as v(term text, variant text)),
+      known as (select d.* from d where exists (select 1 from search_words w where w.word = d.stem))
+    select k.term, k.variant, coalesce(${WORD_USES_CAP} + ceil(m.freq * 1000000)::int, (select count(*)::int from (select 1 from organizations o
+        where o.search_document @@ to_tsquery('english', k.variant) limit ${WORD_USES_CAP}) c)) as uses
+    from known k left join mce m on m.word = k.stem
+    order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
   const known = new Set<string>();
-  for (const r of rowsOf(result) as { term: string; stem: string; word: string }[]) {
-    // A word already in the dictionary (as typed or as its stem) is not a typo.
-    if (r.word === r.term || r.word === r.stem) known.add(r.term);
-    if (!/^[\p{L}\p{N}]+$/u.test(r.word)) continue;
-    out.set(r.term, [...(out.get(r.term) ?? []), r.word]);
+  const found = new Map<string, string[]>();
+  for (const r of rowsOf(result) as { term: string; variant: string; uses: number }[]) {
+    // A word that several organizations use (as typed or as its stem) is not a typo; a rare
+    // one may be the same typo in a few names, so it is kept with its corrections, the most
+    // used spellings first.
+    if (r.variant === r.term) {
+      if (Number(r.uses) >= COMMON_WORD) known.add(r.term);
+    } else if (Number(r.uses) > 0) found.set(r.term, [...(found.get(r.term) ?? []), r.variant]);
   }
-  for (const t of known) out.delete(t);
+  const rest: string[] = [];
+  for (const t of long) {
+    if (known.has(t)) continue;
+    const fixes = found.get(t);
+    if (fixes?.length) out.set(t, fixes.slice(0, 3));
+    else rest.push(t);
+  }
+  if (rest.length) {
+    const similar = await db.execute(sql`select t.term, w.word from json_array_elements_text(${JSON.stringify(rest)}::json) as t(term)
+      cross join lateral (select word from search_words where word % t.term and similarity(word, t.term) >= 0.4
+        order by similarity(word, t.term) desc, word limit 3) w`);
+    for (const r of rowsOf(similar) as { term: string; word: string }[]) {
+      if (!/^[\p{L}\p{N}]+$/u.test(r.word)) continue;
+      out.set(r.term, [...(out.get(r.term) ?? []), r.word]);
+    }
+  }
   return out;
 }
 
-/** to_tsquery text where each word may also be one of its corrections: (hospitl:* | hospit) & ... */
+/**
+ * to_tsquery text of one word: the word (as a prefix when it is the last word typed), or one
+ * of its corrections: (hospitl:* | hospital).
+ */
+function termQueryText(term: string, fixes: Map<string, string[]>, prefix: boolean): string {
+  const alts = fixes.get(term) ?? [];
+  const own = prefix ? tsQueryText([term], "|") : term;
+  return alts.length ? `(${[own, ...alts].join(" | ")})` : own;
+}
+
+/** to_tsquery text where each word may also be one of its corrections: (hospitl | hospital) & ... */
 function correctedQueryText(terms: string[], fixes: Map<string, string[]>, op: "&" | "|"): string {
-  return terms
-    .map((t) => {
-      const alts = fixes.get(t) ?? [];
-      const own = tsQueryText([t], "|");
-      return alts.length ? `(${[own, ...alts].join(" | ")})` : own;
-    })
-    .join(` ${op} `);
+  return terms.map((t, i) => termQueryText(t, fixes, i === terms.length - 1)).join(` ${op} `);
+}
+
+/** to_tsquery text matching every word but (at most) one: (a & b) | (a & c) | (b & c). */
+function allButOneQueryText(terms: string[], fixes: Map<string, string[]>): string {
+  const alts = terms.map((t, i) => termQueryText(t, fixes, i === terms.length - 1));
+  return alts.map((_, skip) => `(${alts.filter((__, i) => i !== skip).join(" & ")})`).join(" | ");
 }
 
 /**
  * Search the directory.
- * Text is matched in stages, each used only when the one before finds nothing: (1) every word,
- * words as prefixes; (2) every word, each word or a spelling correction from the dictionary
- * of indexed words (typos); (3) any word, ranked by how many words match (e.g. "food bank
- * burlington" finds Burlington's food organizations by category and city words).
+ * Text is matched in stages, each used only when the one before finds nothing: (1) the name
+ * starts with the text, or every word matches, words as prefixes; (2) every word, each word or
+ * a spelling correction (typos); (3) every word but one (e.g. "food bank burlington" finds
+ * Burlington's food organizations by category and city words); (4) any word, ranked by how
+ * many words match. Most searches take one round trip.
+ * Each stage ranks a capped candidate set (COUNT_CAP + 1 full-text matches, or more for a
+ * deep page, plus up to NAME_PREFIX_CAP names starting with the text), so a broad word such as
+ * "education" costs the same as a rare one; beyond COUNT_CAP matches, which matches are
+ * ranked is up to the index.
  * @param input.query free text; "" lists by name, or nearest first with a place.
  * @param input.limit 1-100; input.offset >= 0 (currentDisplayRecords).
  * @param input.filters spec section 3 nonProfitAdvanceFilters; distance in miles (default 25
@@ -169,56 +250,117 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     where.push(sql`exists (select 1 from campaigns c where c.organization_id = o.id and c.status = 'active')`);
   }
   let distance: SQL<number> | null = null;
+  const boxes = new Set<SQL>();
   if (center) {
     const dLat = center.miles / MILES_PER_DEGREE_LAT;
     const cosLat = Math.max(0.01, Math.cos((center.lat * Math.PI) / 180));
     const dLng = Math.min(180, center.miles / (MILES_PER_DEGREE_LAT * cosLat));
-    where.push(sql`o.latitude between ${center.lat - dLat} and ${center.lat + dLat}`);
-    where.push(sql`o.longitude between ${center.lng - dLng} and ${center.lng + dLng}`);
+    // Bounding box on the GiST point index, then the exact radius.
+    const box = sql`${LOCATION} <@ box(point(${center.lng - dLng}::float8, ${center.lat - dLat}::float8), point(${center.lng + dLng}::float8, ${center.lat + dLat}::float8))`;
+    boxes.add(box);
+    where.push(box);
     distance = distanceSql(center.lat, center.lng);
     where.push(sql`${distance} <= ${center.miles}`);
   }
   const nearest = distance ? sql`${distance} asc,` : sql``;
+  const whereSql = sql.join(where, sql` and `);
+  const distanceColumn = distance ? sql`round(${distance}::numeric, 1)::float8` : sql`null::float8`;
+  const want = input.offset + input.limit;
+  const cap = Math.max(COUNT_CAP + 1, want);
 
-  const run = async (stage: Stage | null) => {
-    const whereSql = sql.join(stage ? [...where, stage.match] : where, sql` and `);
-    const order = stage ? stage.order : distance ? sql`${distance} asc, o.name asc, o.id asc` : sql`o.name asc, o.id asc`;
-    const rowsQuery = sql`select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
-        ${distance ? sql`round(${distance}::numeric, 1)::float8` : sql`null::float8`} as distance_miles
-      from organizations o where ${whereSql} order by ${order} limit ${input.limit} offset ${input.offset}`;
-    const countQuery = sql`select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m`;
-    const [rows, counted] = await Promise.all([db.execute(rowsQuery), db.execute(countQuery)]);
-    return { rows: rowsOf(rows), n: Number((rowsOf(counted)[0] as { n: number } | undefined)?.n ?? 0) };
+  /** One round trip: the capped match count and the requested page of a candidate set. */
+  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`): Promise<Found & { extra: unknown }> => {
+    const result = await db.execute(sql`with cand as materialized (${candidates})
+      select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
+      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles
+        from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
+    const rows = rowsOf(result) as Record<string, unknown>[];
+    return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
   };
 
-  let found: { rows: unknown[]; n: number };
-  if (!terms.length) {
-    found = await run(null);
+  let found: Found;
+  if (!terms.length && center) {
+    // Nearest first: GiST KNN (<->) orders by flat degrees, which is within a factor 1/cos(lat)
+    // of the true distance; the first 4 x (offset + limit) + 200 by it hold the true nearest,
+    // which the haversine distance then orders exactly. The count is taken on the radius itself.
+    // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
+    const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
+    const nearestCap = 4 * want + 200;
+    const columns = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
+      ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
+    const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
+    const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
+      select c.n, p.* from c left join lateral (select k.* from (
+          (select ${columns} from organizations o where ${radiusOnly} and (select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}
+            order by ${LOCATION} <-> ${knn} limit ${nearestCap})
+          union all
+          (select ${columns} from organizations o where ${whereSql} and not ((select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}))
+        ) k order by k.miles asc, k.name asc, k.id asc limit ${input.limit} offset ${input.offset}) p on true`);
+    const rows = rowsOf(result) as Record<string, unknown>[];
+    found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
+  } else if (!terms.length) {
+    const result = await db.execute(sql`select c.n, p.* from
+      (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
+      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
+        from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
+    const rows = rowsOf(result) as Record<string, unknown>[];
+    found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
   } else {
     const like = `${escapeLikeText(q)}%`;
     const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
-    // Name similarity is the costly part of ranking; it only orders the typo stages, whose
-    // candidates are few. Otherwise shorter names (closer to the words typed) come first.
-    const stage = (text: string, options: { extra?: SQL; similarity?: boolean } = {}): Stage => {
+    const matches = (match: SQL) => sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${match} limit ${cap}`;
+    // Name similarity only orders the typo stages. Otherwise shorter names (closer to the
+    // words typed) come first.
+    // In the typo stage, name similarity to the text as typed comes before the full-text rank.
+    const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
       const query = sql`to_tsquery('english', ${text})`;
-      const similar = options.similarity ? sql`word_similarity(${q}, lower(o.name)) desc,` : sql``;
+      const similar = sql`word_similarity(${q}, lower(o.name)) desc,`;
+      const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
       return {
         match: sql`o.search_document @@ ${query}`,
-        order: sql`${head}, ${options.extra ? sql`${options.extra} desc,` : sql``} ts_rank(o.search_document, ${query}) desc, ${similar}
+        order: sql`${head}, ${options.extra ? sql`${options.extra} desc,` : sql``}
+          ${options.similarity === "first" ? sql`${similar} ${rank}` : options.similarity ? sql`${rank} ${similar}` : rank}
           ${nearest} length(o.name) asc, o.name asc, o.id asc`,
       };
     };
-    found = await run(stage(tsQueryText(terms, "&")));
+    // The last word matches as a prefix (it may be half typed), unless it is one of the most
+    // common words of the directory (the planner's statistics): a prefix of a common word
+    // ("inc", "church") expands to many index entries, and the whole word is what was meant.
+    const last = terms[terms.length - 1]!;
+    const lastIsCommon = sql`exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
+      and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${last}))[1], ${last}) = any (s.most_common_elems::text::text[]))`;
+    const first = stage(sql`case when ${lastIsCommon} then ${tsQueryText(terms, "&", "none")} else ${tsQueryText(terms, "&", "last")} end`);
+    // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
+    // Alongside, the typed words that are common words of the directory: they need no spelling
+    // correction if this stage finds nothing.
+    const firstPage = await page(
+      sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
+        union all (${matches(sql`${first.match} and lower(o.name) not like ${like}`)})`,
+      first.order,
+      sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
+        where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
+          where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
+    );
+    found = firstPage;
     if (found.n === 0) {
-      const fixes = await corrections(db, terms);
-      if (fixes.size) found = await run(stage(correctedQueryText(terms, fixes, "&"), { similarity: true }));
+      const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
+      const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
+      if (fixes.size) {
+        const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
+        found = await page(matches(typo.match), typo.order);
+      }
+      // How many of the typed words (or their corrections) the organization matches.
+      const matched = sql`(${sql.join(
+        terms.map((t, i) => sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, i === terms.length - 1)}))::int`),
+        sql` + `,
+      )})`;
+      if (found.n === 0 && terms.length > 2) {
+        const most = stage(allButOneQueryText(terms, fixes), { extra: matched, similarity: "after rank" });
+        found = await page(matches(most.match), most.order);
+      }
       if (found.n === 0 && terms.length > 1) {
-        // How many of the typed words (or their corrections) the organization matches.
-        const matched = sql.join(
-          terms.map((t) => sql`(o.search_document @@ to_tsquery('english', ${correctedQueryText([t], fixes, "|")}))::int`),
-          sql` + `,
-        );
-        found = await run(stage(correctedQueryText(terms, fixes, "|"), { extra: sql`(${matched})`, similarity: true }));
+        const any = stage(correctedQueryText(terms, fixes, "|"), { extra: matched, similarity: "after rank" });
+        found = await page(matches(any.match), any.order);
       }
     }
   }

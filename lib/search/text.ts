@@ -23,10 +23,15 @@ export function searchTerms(normalized: string): string[] {
  * to_tsquery text for the terms. Words of 3 or more characters match as prefixes ("hosp"
  * finds hospital, "nort" finds north); shorter words must match whole.
  * @param op "|" any word (recall), "&" every word (precision).
+ * @param prefix "all" words as prefixes, only the "last" one (the word being typed; whole
+ *   words are much cheaper to look up in the full-text index than prefixes of common words),
+ *   or "none".
  * @returns "" when there is no word.
  */
-export function tsQueryText(terms: string[], op: "|" | "&"): string {
-  return terms.map((t) => (t.length >= 3 ? `${t}:*` : t)).join(` ${op} `);
+export function tsQueryText(terms: string[], op: "|" | "&", prefix: "all" | "last" | "none" = "all"): string {
+  return terms
+    .map((t, i) => (t.length >= 3 && (prefix === "all" || (prefix === "last" && i === terms.length - 1)) ? `${t}:*` : t))
+    .join(` ${op} `);
 }
 
 /** Escape LIKE wildcards in user text. */

@@ -36,14 +36,14 @@ export function SearchHeader({ queryString, searchCategory }: { queryString: str
           </form>
         </div>
         <nav aria-label="Search categories">
-          <ul className="flex gap-1">
+          <ul className="flex flex-wrap gap-1">
             {searchCategories.map((c) => (
               <li key={c}>
                 <Link
                   href={`/search?queryString=${encodeURIComponent(queryString)}&searchCategory=${c}`}
                   aria-current={c === searchCategory ? "page" : undefined}
                   className={cn(
-                    "inline-block rounded-full px-4 py-1.5 text-sm font-semibold",
+                    "inline-block rounded-full px-3 py-1.5 text-sm font-semibold sm:px-4",
                     c === searchCategory ? "bg-brand-700 text-white" : "text-ink-muted hover:bg-brand-50 hover:text-ink",
                   )}
                 >

@@ -1,0 +1,71 @@
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { organizations } from "@/models";
+import { oneEditAway, searchNonprofits } from "./nonprofits";
+
+const EARTH_RADIUS_MILES = 3958.8;
+const BURLINGTON = { lat: 44.4759, lng: -73.2121 };
+
+function miles(lat: number, lng: number): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const a = Math.sin(rad(lat - BURLINGTON.lat) / 2) ** 2 + Math.cos(rad(BURLINGTON.lat)) * Math.cos(rad(lat)) * Math.sin(rad(lng - BURLINGTON.lng) / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(a));
+}
+
+let h: DatabaseHandle;
+const places: { name: string; lat: number; lng: number }[] = [];
+beforeAll(async () => {
+  h = await createTestDatabase();
+  // 500 organizations scattered up to ~30 miles around Burlington, more than the nearest-first
+  // candidate set of a first page, so the index-ordered (KNN) path is the one used.
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  for (let i = 0; i < 500; i++) {
+    const lat = BURLINGTON.lat + (rnd() - 0.5) * 0.7;
+    const lng = BURLINGTON.lng + (rnd() - 0.5) * 1.0;
+    places.push({ name: `PLACE ${String(i).padStart(3, "0")} TRUST`, lat, lng });
+  }
+  await h.db.insert(organizations).values(places.map((p) => ({ name: p.name, city: "SOMEWHERE", state: "VT", latitude: p.lat, longitude: p.lng })));
+  // Spelling data: the right spelling is used by many names, a misspelling by one.
+  await h.db.insert(organizations).values([
+    ...["HARTFORD", "NEW HAVEN", "STAMFORD", "BRISTOL", "MILFORD", "DANBURY"].map((c) => ({ name: `${c} CONNECTICUT GARDEN CLUB`, state: "CT" })),
+    { name: "CONNECTICUT EDUCATION ASSOCIATION", state: "CT" },
+    { name: "CONNECICUT YOUTH FUND", state: "CT" },
+  ]);
+});
+afterAll(() => h.close());
+
+describe("nearest first", () => {
+  test("pages of a radius search are in exact distance order, all within the radius", async () => {
+    const center = { lat: BURLINGTON.lat, lng: BURLINGTON.lng, distance: 20 };
+    const expected = places
+      .map((p) => ({ name: p.name, d: miles(p.lat, p.lng) }))
+      .filter((p) => p.d <= 20)
+      .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name));
+    expect(expected.length).toBeGreaterThan(250);
+    const first = await searchNonprofits({ query: "", limit: 10, offset: 0, filters: center });
+    expect(first.total).toBe(expected.length);
+    expect(first.results.map((r) => r.name)).toEqual(expected.slice(0, 10).map((p) => p.name));
+    const deep = await searchNonprofits({ query: "", limit: 10, offset: 200, filters: center });
+    expect(deep.results.map((r) => r.name)).toEqual(expected.slice(200, 210).map((p) => p.name));
+    for (const r of [...first.results, ...deep.results]) expect(r.distanceMiles!).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("spelling corrections", () => {
+  test("spellings one edit away", () => {
+    const edits = oneEditAway("hospitl");
+    expect(edits).toEqual(expect.arrayContaining(["hospital", "hospit", "hopsitl"]));
+    expect(edits).not.toContain("hospitl");
+  });
+
+  test("a misspelling that one name uses still gets the common spelling", async () => {
+    const r = await searchNonprofits({ query: "connecicut educaion association", limit: 5, offset: 0 });
+    expect(r.results[0]?.name).toBe("CONNECTICUT EDUCATION ASSOCIATION");
+  });
+
+  test("every word but one: a word that matches nothing does not hide the others", async () => {
+    const r = await searchNonprofits({ query: "stamford connecticut garden zzzzzz", limit: 5, offset: 0 });
+    expect(r.results[0]?.name).toBe("STAMFORD CONNECTICUT GARDEN CLUB");
+  });
+});
