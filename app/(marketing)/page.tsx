@@ -17,8 +17,7 @@ import { SearchBox } from "@/components/layout/search-box";
 import { publicPageMetadata } from "@/components/share/page-metadata";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
-import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatCents, truncateCampaignName } from "@/lib/money";
+import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
 import { searchCampaigns } from "@/lib/search/campaigns";
 
 export function generateMetadata(): Metadata {
@@ -133,29 +132,8 @@ export default async function HomePage() {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {live.results.map((c) => (
               <li key={c._id}>
-                <Card className="flex h-full flex-col">
-                  <p className="font-bold text-ink" title={c.name}>
-                    {truncateCampaignName(c.name)}
-                  </p>
-                  <Link href={`/nonprofit/${c.organization._id}?sec=fundraiser`} className="mt-0.5 text-sm text-brand-700 hover:underline">
-                    {c.organization.name}
-                  </Link>
-                  <ProgressBar
-                    value={c.progressCents}
-                    max={c.goalCents}
-                    label={`${c.name}: raised toward the goal`}
-                    valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
-                    showPercent
-                    className="mt-4"
-                  />
-                  <p className="mt-1 text-sm text-ink-muted">
-                    {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
-                  </p>
-                  <div className="mt-auto pt-4">
-                    <LinkButton href={`/donation/${c.organization._id}/${c._id}`} size="sm" variant="accent">
-                      Donate
-                    </LinkButton>
-                  </div>
+                <Card className="h-full">
+                  <FundraiserCard fundraiser={c} />
                 </Card>
               </li>
             ))}

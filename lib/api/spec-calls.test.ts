@@ -3,7 +3,7 @@ import path from "node:path";
 import { routeFileOf, specCalls, type SpecCall } from "./spec-calls";
 
 /** Issues whose calls must all have handlers. Add an issue here when it lands. */
-const finishedIssues = new Set<SpecCall["issue"]>([2, 3, 4, 6, 8]);
+const finishedIssues = new Set<SpecCall["issue"]>([2, 3, 4, 5, 6, 8]);
 
 const root = path.resolve(__dirname, "../..");
 
@@ -24,6 +24,13 @@ const extraRoutes = [
   "app/api/account/route.ts", // issues 5 and 6: delete account
   "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
+  "app/api/budgets/route.ts", // issue 5: the organization's fundraiser budgets
+  "app/api/budgets/[campaignId]/route.ts", // issue 5: budget lines and publishing of one fundraiser
+  "app/api/events/[id]/route.ts", // issue 5: delete an event
+  "app/api/events/[id]/tickets/route.ts", // issue 5: an event's ticket types with what is left
+  "app/api/events/[id]/orders/route.ts", // issue 5: order tickets (free, or paid through checkout)
+  "app/api/reports/analytics/route.ts", // issue 5: donation analytics
+  "app/api/reports/donations.csv/route.ts", // issue 5: the report's CSV download
   "app/api/search/locations/route.ts", // US city/ZIP autocomplete from offline ZIP data, replacing the spec's maps script
 ];
 

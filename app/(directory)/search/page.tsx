@@ -6,9 +6,8 @@ import { UserAvatar } from "@/components/layout/user-avatar";
 import { publicPageMetadata } from "@/components/share/page-metadata";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ProgressBar } from "@/components/ui/progress-bar";
+import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
 import { isAppError } from "@/lib/errors";
-import { formatCents, truncateCampaignName } from "@/lib/money";
 import { searchCampaigns, type CampaignSearchHit } from "@/lib/search/campaigns";
 import { searchEvents, type EventSearchHit } from "@/lib/search/events";
 import { searchNonprofits, type NonprofitSearchHit } from "@/lib/search/nonprofits";
@@ -129,26 +128,7 @@ export default async function SearchPage({ searchParams }: Props) {
       <ul className="grid gap-4 sm:grid-cols-2" aria-label="Fundraisers">
         {fundraisers.map((c) => (
           <li key={c._id} className="rounded-card border border-slate-200 bg-white p-4">
-            <p className="font-semibold text-ink" title={c.name}>
-              {truncateCampaignName(c.name)}
-            </p>
-            <Link href={`/nonprofit/${c.organization._id}?sec=fundraiser`} className="text-sm text-brand-700 hover:underline">
-              {c.organization.name}
-            </Link>
-            <ProgressBar
-              value={c.progressCents}
-              max={c.goalCents}
-              label={`${c.name}: raised toward the goal`}
-              valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
-              showPercent
-              className="mt-3"
-            />
-            <p className="mt-1 text-sm text-ink-muted">
-              {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
-            </p>
-            <LinkButton href={`/donation/${c.organization._id}/${c._id}`} size="sm" variant="accent" className="mt-3">
-              Donate
-            </LinkButton>
+            <FundraiserCard fundraiser={c} />
           </li>
         ))}
       </ul>

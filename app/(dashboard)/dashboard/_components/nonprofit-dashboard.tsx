@@ -16,12 +16,12 @@ import {
 import Link from "next/link";
 import QRCode from "qrcode";
 import { InterestedBusinessesCard } from "@/components/business/interested-businesses-card";
+import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { LinksManager } from "@/components/organization-links/links-manager";
 import { OrganizationLogoUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { baseUrl } from "@/lib/env";
@@ -199,14 +199,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
                       {formatCents(c.progressCents)} of {formatCents(c.goalCents)}
                     </span>
                   </p>
-                  <ProgressBar
-                    value={c.progressCents}
-                    max={c.goalCents}
-                    label={`${c.name}: raised toward the goal`}
-                    valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
-                    showPercent
-                    className="mt-1"
-                  />
+                  <FundraiserProgress name={c.name} progressCents={c.progressCents} goalCents={c.goalCents} className="mt-1" />
                 </li>
               ))}
             </ul>
