@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
+import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -350,24 +351,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
             {messages.donation.stripeJsMissing}
           </Alert>
         ) : method === "card" ? (
-          <div className="mt-4 grid gap-4 sm:grid-cols-4">
-            <TextField
-              label="Card number"
-              name="cardnumber"
-              autoComplete="cc-number"
-              inputMode="numeric"
-              placeholder="4242 4242 4242 4242"
-              value={card.number}
-              onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))}
-              error={errors["card.number"] ?? errors.cardNumber}
-              containerClassName="sm:col-span-2"
-            />
-            <TextField label="Expiry (MM/YY)" name="exp" autoComplete="cc-exp" placeholder="12/30" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))} error={errors["card.expiry"]} />
-            <TextField label="CVC" name="cvc" autoComplete="cc-csc" inputMode="numeric" placeholder="123" value={card.cvc} onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value }))} error={errors["card.cvc"]} />
-            <p className="text-sm text-ink-muted sm:col-span-4">
-              Sandbox payments: use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (needs verification), any future date and any CVC.
-            </p>
-          </div>
+          <SandboxCardFields value={card} onChange={setCard} errors={errors} className="mt-4" />
         ) : (
           <p className="mt-4 text-sm text-ink-muted">Bank payments take a few business days to settle. Your gift shows as Processing until then.</p>
         )}

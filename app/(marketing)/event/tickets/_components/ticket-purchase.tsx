@@ -14,7 +14,7 @@ import type { TicketTypeView } from "@/lib/services/events/manage-events";
 import type { TicketOrderResult } from "@/lib/services/events/tickets";
 import { MAX_TICKETS_PER_ORDER } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
-import { SandboxCardFields, type CardValue } from "./sandbox-card-fields";
+import { SandboxCardFields, type CardValue } from "@/components/payments/sandbox-card-fields";
 
 type Props = {
   eventId: string;

@@ -1,16 +1,28 @@
 "use client";
 
+import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/input";
 
 export type CardValue = { number: string; expiry: string; cvc: string };
 
 /**
- * The sandbox test-card fields, with the same labels, hints and messages as the donation
- * checkout's card step (real providers collect card data in their own form).
+ * The sandbox provider's test-card fields (donation checkout and paid tickets), following
+ * Stripe's test cards. Real providers collect card data in their own form. `errors` is keyed
+ * by the checkout's field paths (card.number, card.expiry, card.cvc).
  */
-export function SandboxCardFields({ value, onChange, errors }: { value: CardValue; onChange: (next: CardValue) => void; errors: Record<string, string> }) {
+export function SandboxCardFields({
+  value,
+  onChange,
+  errors,
+  className,
+}: {
+  value: CardValue;
+  onChange: (next: CardValue) => void;
+  errors: Record<string, string>;
+  className?: string;
+}) {
   return (
-    <div className="grid gap-4 sm:grid-cols-4">
+    <div className={cn("grid gap-4 sm:grid-cols-4", className)}>
       <TextField
         label="Card number"
         name="cardnumber"
