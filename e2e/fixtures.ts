@@ -44,3 +44,24 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
 }
+
+/**
+ * Sign a nonprofit up through /signup/nonprofit claiming the directory organization with
+ * this EIN; ends signed in. Returns the organization's id.
+ */
+export async function claimOrganization(
+  page: Page,
+  org: { ein: string; name: string },
+  account: { firstName: string; lastName: string; email: string },
+): Promise<string> {
+  await page.goto("/signup/nonprofit");
+  await page.getByLabel("EIN (Employer Identification Number)").fill(org.ein);
+  await page.getByRole("button", { name: "Find my organization" }).click();
+  await expect(page.getByText(org.name, { exact: true })).toBeVisible();
+  await fillAccountFields(page, account);
+  await page.getByRole("button", { name: new RegExp(`^Claim ${org.name}`) }).click();
+  await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
+  const res = await page.request.get("/api/getNonprofit");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
+}

@@ -1,27 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fillAccountFields, uniqueEmail } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { claimOrganization, uniqueEmail } from "./fixtures";
 
 /** GREEN MOUNTAIN CARSHARE, Burlington VT: a real Vermont EIN no other spec claims. */
 const EIN = "26-2264386";
 const NAME = "GREEN MOUNTAIN CARSHARE";
 
-async function claimOrganization(page: Page): Promise<string> {
-  await page.goto("/signup/nonprofit");
-  await page.getByLabel("EIN (Employer Identification Number)").fill(EIN);
-  await page.getByRole("button", { name: "Find my organization" }).click();
-  await expect(page.getByText(NAME, { exact: true })).toBeVisible();
-  await fillAccountFields(page, { firstName: "Eve", lastName: "Organizer", email: uniqueEmail("np-events") });
-  await page.getByRole("button", { name: new RegExp(`^Claim ${NAME}`) }).click();
-  await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
-  const res = await page.request.get("/api/getNonprofit");
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
-}
 
 test.describe("nonprofit events and tickets", () => {
   test("a nonprofit creates an event with 2 free tickets; a visitor gets both and the type is then sold out", async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const orgId = await claimOrganization(page);
+    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Eve", lastName: "Organizer", email: uniqueEmail("np-events") });
     await page.goto(`/nonprofit/${orgId}`);
     const card = page.locator("#events");
     await card.getByRole("button", { name: "Create event" }).click();

@@ -1,27 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fillAccountFields, uniqueEmail } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { claimOrganization, uniqueEmail } from "./fixtures";
 
 /** AURORA CHAMBER SINGERS INC, Burlington VT: a real Vermont EIN no other spec claims. */
 const EIN = "22-2768654";
 const NAME = "AURORA CHAMBER SINGERS INC";
 
-async function claimOrganization(page: Page): Promise<string> {
-  await page.goto("/signup/nonprofit");
-  await page.getByLabel("EIN (Employer Identification Number)").fill(EIN);
-  await page.getByRole("button", { name: "Find my organization" }).click();
-  await expect(page.getByText(NAME, { exact: true })).toBeVisible();
-  await fillAccountFields(page, { firstName: "Fern", lastName: "Raiser", email: uniqueEmail("np-fundraisers") });
-  await page.getByRole("button", { name: new RegExp(`^Claim ${NAME}`) }).click();
-  await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
-  const res = await page.request.get("/api/getNonprofit");
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
-}
 
 test.describe("nonprofit fundraisers", () => {
   test("a nonprofit creates a fundraiser with a goal, sees 0% progress, renames it and ends it", async ({ page }) => {
     test.setTimeout(120_000);
-    const orgId = await claimOrganization(page);
+    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Fern", lastName: "Raiser", email: uniqueEmail("np-fundraisers") });
 
     // ?sec=fundraiser opens the create form with its first field focused.
     await page.goto(`/nonprofit/${orgId}?sec=fundraiser`);
