@@ -1,29 +1,61 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { fillAccountFields, uniqueEmail } from "./fixtures";
+import { claimOrganization, uniqueEmail } from "./fixtures";
 
-const EIN = "030228266";
 const ORG_NAME = "NORTHSHIRE SENIOR CENTER INC";
 const FUNDRAISER = `Van Repairs ${Date.now() % 100000}`;
 
 test.describe("manage donations", () => {
-  test("a nonprofit sees a shared gift in /manage-pay, filters it and downloads the CSV with the spec's columns", async ({ page, browser }) => {
+  test("a nonprofit claims its profile, edits it, creates a fundraiser, adds links, then finds a shared gift in /manage-pay, filters it and downloads the CSV", async ({ page, browser }) => {
     // Sign-up, two checkouts and the report in one flow: more than the default 60 s on a busy machine.
     test.setTimeout(300_000);
     // The nonprofit claims its EIN.
-    await page.goto("/signup/nonprofit");
-    await page.getByLabel("EIN (Employer Identification Number)").fill("03-0228266");
-    await page.getByRole("button", { name: "Find my organization" }).click();
-    await expect(page.getByText(ORG_NAME, { exact: true })).toBeVisible();
-    await fillAccountFields(page, { firstName: "Rhea", lastName: "Ports", email: uniqueEmail("np-reports") });
-    await page.getByRole("button", { name: new RegExp(`^Claim ${ORG_NAME}`) }).click();
-    await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
+    const orgId = await claimOrganization(page, { ein: "03-0228266", name: ORG_NAME }, { firstName: "Rhea", lastName: "Ports", email: uniqueEmail("np-reports") });
+    expect(orgId).toBeTruthy();
 
-    const found = await page.request.get(`/api/find/nonprofitExists/${EIN}`);
-    const orgId = ((await found.json()) as { organization: { _id: string } }).organization._id;
-    const created = await page.request.put("/api/updateNPCampaigns", { data: { name: FUNDRAISER, goal: "5000" } });
-    expect(created.status()).toBe(201);
-    const campaignId = ((await created.json()) as { campaign: { _id: string } }).campaign._id;
+    // It edits its general info in place: an edit cancelled changes nothing, a saved one stays.
+    await page.goto(`/nonprofit/${orgId}`);
+    const info = page.getByTestId("general-info");
+    await page.getByRole("button", { name: "Edit general information" }).click();
+    await info.getByLabel("Phone", { exact: true }).fill("8025550000");
+    await info.getByRole("button", { name: "Cancel" }).click();
+    await expect(info).not.toContainText("8025550000");
+    await page.getByRole("button", { name: "Edit general information" }).click();
+    await info.getByLabel("Phone", { exact: true }).fill("8025550199");
+    await info.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Edit general information" })).toBeVisible();
+    await page.reload();
+    await expect(info).toContainText("8025550199");
+
+    // It creates a fundraiser from the dashboard's Create Fundraiser link.
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: /Create Fundraiser/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/nonprofit/${orgId}\\?sec=fundraiser$`));
+    const createForm = page.locator("#fundraiser").getByRole("form", { name: "Create a fundraiser" });
+    await createForm.getByLabel("Fundraiser name").fill(FUNDRAISER);
+    await createForm.getByLabel("Goal (USD)").fill("5000");
+    await createForm.getByRole("button", { name: "Create fundraiser" }).click();
+    await expect(createForm).toBeHidden();
+    await expect(page.getByTestId("fundraiser-item").filter({ hasText: FUNDRAISER })).toBeVisible();
+    const listed = await page.request.get(`/api/getNpCampaigns/${orgId}`);
+    const campaignId = ((await listed.json()) as { campaigns: { _id: string; name: string }[] }).campaigns.find((c) => c.name === FUNDRAISER)!._id;
+
+    // It adds wishlist and marketplace links from the dashboard popups; a bare address gets http://.
+    for (const [tile, field, address] of [
+      ["Manage Wishlist", "Wishlist link", "www.amazon.com/hz/wishlist/ls/NORTHSHIRE"],
+      ["Manage Marketplace", "Marketplace link", "https://shop.example.org/northshire"],
+    ] as const) {
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: new RegExp(tile) }).click();
+      const dialog = page.getByRole("dialog", { name: tile });
+      await dialog.getByLabel(field).fill(address);
+      await dialog.getByRole("button", { name: "Add link" }).click();
+      await expect(dialog.getByRole("list", { name: /links$/ })).toContainText((address.startsWith("www") ? `http://${address}` : address).slice(0, 30));
+      await page.keyboard.press("Escape");
+    }
+    await page.goto(`/nonprofit/${orgId}`);
+    await expect(page.getByRole("link", { name: /http:\/\/www\.amazon\.com\/hz\/wishlist/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /shop\.example\.org/ })).toBeVisible();
 
     // A guest gives $25 to the fundraiser sharing their email, and $10 directly without sharing it.
     const donorContext = await browser.newContext();

@@ -5,21 +5,40 @@ import { BadgeCheck, Building2, CalendarDays, ExternalLink, Gift, MapPin, Store 
 import { UserAvatar } from "@/components/layout/user-avatar";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
 import { ShareButton } from "@/components/share/share-dialog";
+import { PublishedBudgets } from "@/components/budgets/published-budgets";
+import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { ApprovedStories } from "@/components/stories/approved-stories";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ProgressBar } from "@/components/ui/progress-bar";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { formatCents, truncateCampaignName } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
-import { getPublicOrganization } from "@/lib/services/organizations/get-organization";
+import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
+import { readSpotlight } from "@/lib/services/organizations/spotlight";
 import { messages } from "@/lib/validations/messages";
+import { EventManager } from "./_components/event-manager";
+import { FundraiserManager } from "./_components/fundraiser-manager";
+import { ProfileAbout } from "./_components/profile-about";
+import { ProfileGeneralInfo } from "./_components/profile-general-info";
+import { ProfileImpacts } from "./_components/profile-impacts";
+import { ProfileOwnerTools } from "./_components/profile-owner-tools";
+import {
+  generalInfoOf,
+  ImpactCardView,
+  ImpactFiguresList,
+  SocialCardView,
+  SocialLinksList,
+  SpotlightCardView,
+  SpotlightContent,
+} from "./_components/profile-public";
+import { ProfileSocial } from "./_components/profile-social";
+import { ProfileSpotlight } from "./_components/profile-spotlight";
 import { ScrollToSection } from "./_components/scroll-to-section";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -55,14 +74,24 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
   if (!org) notFound();
   const user = await getSessionUser();
   const isOwner = user?.type === "nonprofit" && user.orgId === org._id;
-  const [campaigns, events, wishlist, marketplace] = await Promise.all([
+  const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 }),
     org.live && org.approvalStatus === "approved" ? listOrganizationEvents(org._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
     listOrganizationLinks(org._id, "wishlist"),
     listOrganizationLinks(org._id, "marketplace"),
+    readSpotlight(org._id),
+    isOwner && user ? getOwnOrganization(user) : Promise.resolve(null),
   ]);
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const openFundraisers = query.sec === "fundraiser";
+  const aboutView = (
+    <>
+      <p className="mt-3 whitespace-pre-line break-words text-ink">
+        {org.mission ?? org.description ?? `${org.name} is a tax-exempt organization${place ? ` based in ${place}` : ""}.`}
+      </p>
+      {org.mission && org.description ? <p className="mt-3 whitespace-pre-line break-words text-ink-muted">{org.description}</p> : null}
+    </>
+  );
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">
@@ -70,6 +99,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
         <Alert variant="warning" className="mb-6" title="Only you can see this profile">
           {org.approvalStatus === "pending" ? "It will be published once our team approves your organization." : "Your profile is hidden."}
         </Alert>
+      ) : null}
+      {isOwner ? (
+        <ProfileOwnerTools orgId={org._id} live={org.live} approved={org.approvalStatus === "approved"} nickname={org.nickname} origin={absoluteUrl("")} />
       ) : null}
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <UserAvatar src={org.images.logo} kind="organization" size={96} alt={`${org.name} logo`} />
@@ -115,22 +147,37 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-6">
-          <Card>
-            <CardTitle as="h2">About</CardTitle>
-            <p className="mt-3 whitespace-pre-line text-ink">
-              {org.mission ?? org.description ?? `${org.name} is a tax-exempt organization${place ? ` based in ${place}` : ""}.`}
-            </p>
-            {org.mission && org.description ? <p className="mt-3 whitespace-pre-line text-ink-muted">{org.description}</p> : null}
-          </Card>
+        <div className="min-w-0 space-y-6">
+          {own ? <ProfileGeneralInfo orgId={org._id} initial={generalInfoOf(own)} /> : null}
+          {isOwner ? (
+            <ProfileSpotlight orgId={org._id} initial={spotlight} view={spotlight ? <SpotlightContent spotlight={spotlight} /> : null} />
+          ) : (
+            <SpotlightCardView spotlight={spotlight} />
+          )}
+          {isOwner ? (
+            <ProfileAbout orgId={org._id} initial={{ mission: org.mission ?? "", description: org.description ?? "" }} view={aboutView} />
+          ) : (
+            <Card>
+              <CardTitle as="h2">About</CardTitle>
+              {aboutView}
+            </Card>
+          )}
+          {isOwner ? (
+            <ProfileImpacts
+              orgId={org._id}
+              initial={org.impacts}
+              view={org.impacts.length ? <ImpactFiguresList impacts={org.impacts} /> : <p className="mt-3 text-sm text-ink-muted">Show what your work adds up to, for example “12,000 meals served”.</p>}
+            />
+          ) : (
+            <ImpactCardView impacts={org.impacts} />
+          )}
           <Card id="fundraiser" tabIndex={-1} className={openFundraisers ? "scroll-mt-4 ring-2 ring-brand-500 focus:outline-none" : "scroll-mt-4 focus:outline-none"}>
             {openFundraisers ? <ScrollToSection id="fundraiser" /> : null}
             <CardTitle as="h2">Active fundraisers</CardTitle>
-            {openFundraisers && isOwner ? (
-              <p className="mt-2 text-sm text-ink-muted">Creating fundraisers from this page is on its way.</p>
-            ) : null}
-            {campaigns.length === 0 ? (
-              <EmptyState className="mt-4" title={isOwner ? messages.organization.noCampaigns : "No active fundraisers right now."} />
+            {isOwner ? (
+              <FundraiserManager organizationId={org._id} openCreate={openFundraisers} />
+            ) : campaigns.length === 0 ? (
+              <EmptyState className="mt-4" title="No active fundraisers right now." />
             ) : (
               <ul className="mt-4 space-y-5">
                 {campaigns.map((c) => (
@@ -143,14 +190,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                         {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
                       </span>
                     </p>
-                    <ProgressBar
-                      value={c.progressCents}
-                      max={c.goalCents}
-                      label={`${c.name}: raised toward the goal`}
-                      valueText={`${formatCents(c.progressCents)} of ${formatCents(c.goalCents)}`}
-                      showPercent
-                      className="mt-1"
-                    />
+                    <FundraiserProgress name={c.name} progressCents={c.progressCents} goalCents={c.goalCents} className="mt-1" />
                     {org.acceptsDonations ? (
                       <LinkButton href={`/donation/${org._id}/${c.id}`} size="sm" variant="secondary" className="mt-2">
                         Give to this fundraiser
@@ -161,6 +201,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
               </ul>
             )}
           </Card>
+          <PublishedBudgets organizationId={org._id} />
           <Card id="events">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <CardTitle as="h2">Events</CardTitle>
@@ -168,7 +209,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                 All events
               </Link>
             </div>
-            {events.length === 0 ? (
+            {isOwner ? (
+              <EventManager organizationId={org._id} />
+            ) : events.length === 0 ? (
               <p className="mt-3 text-ink-muted">No upcoming events.</p>
             ) : (
               <ul className="mt-4 space-y-3">
@@ -191,7 +234,16 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
           </Card>
           <ApprovedStories organizationId={org._id} />
         </div>
-        <aside className="space-y-6">
+        <aside className="min-w-0 space-y-6">
+          {isOwner ? (
+            <ProfileSocial
+              orgId={org._id}
+              initial={org.socialMedia}
+              view={<SocialLinksList socialMedia={org.socialMedia} empty="Add your website and social media so supporters can follow you." />}
+            />
+          ) : (
+            <SocialCardView socialMedia={org.socialMedia} />
+          )}
           <LinksCard title="Wishlist" icon={<Gift className="size-5" aria-hidden="true" />} links={wishlist} empty={isOwner ? messages.organization.noWishlist : "No wishlist yet."} />
           <LinksCard title="Marketplace" icon={<Store className="size-5" aria-hidden="true" />} links={marketplace} empty={isOwner ? messages.organization.noMarketplace : "No marketplace yet."} />
           <Card>

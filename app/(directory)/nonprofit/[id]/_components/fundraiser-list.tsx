@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ProgressBar } from "@/components/ui/progress-bar";
+import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { formatCents, truncateCampaignName } from "@/lib/money";
 import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
 import { messages } from "@/lib/validations/messages";
@@ -158,14 +158,7 @@ export function FundraiserList({
                     {formatCents(c.progress)} raised of {formatCents(c.goal)}
                   </span>
                 </div>
-                <ProgressBar
-                  value={c.progress}
-                  max={c.goal}
-                  label={`${c.name}: raised toward the goal`}
-                  valueText={`${c.percent}%: ${formatCents(c.progress)} of ${formatCents(c.goal)}`}
-                  showPercent
-                  className="mt-2"
-                />
+                <FundraiserProgress name={c.name} progressCents={c.progress} goalCents={c.goal} className="mt-2" />
                 {range ? (
                   <p className="mt-1 flex items-center gap-1 text-xs text-ink-muted">
                     <CalendarDays className="size-3.5" aria-hidden="true" /> {range}

@@ -1,0 +1,12 @@
+// PUT /api/updateSpotlight — the nonprofit saves its spotlight card's title and description
+import { NextResponse } from "next/server";
+import { requireNonprofit } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { updateSpotlight } from "@/lib/services/organizations/spotlight";
+import { updateSpotlightSchema } from "@/lib/validations/organization";
+
+export const PUT = route(async (req) => {
+  const input = await parseJson(req, updateSpotlightSchema);
+  const actor = await requireNonprofit();
+  return NextResponse.json(await updateSpotlight(actor, input));
+});

@@ -1,0 +1,57 @@
+/**
+ * Vanity nicknames: a short public URL /nonprofit/{nickname} for an organization
+ * (GET /api/checkNickname/{n}, PUT /api/updateNickname). Nicknames are unique without regard
+ * to case (a citext column with a unique index), URL-safe ([a-z0-9-], 3 to 40 characters) and
+ * never a reserved route word; getPublicOrganization resolves them.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { Executor } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import type { UpdateNicknameInput } from "@/lib/validations/organization";
+import { organizations } from "@/models";
+import { isUniqueViolation, requireOwnedOrganization } from "./update-access";
+
+const taken = () => new AppError("conflict", messages.organizationProfile.nicknameTaken, { nickname: messages.organizationProfile.nicknameTaken });
+
+async function heldByAnother(db: Executor, nickname: string, orgId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.nickname, nickname), ne(organizations.id, orgId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Is `nickname` (already validated and lower-cased by nicknameField) free for the actor's
+ * organization? Its own current nickname counts as available.
+ * @returns `{ available }`.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user with an organization.
+ */
+export async function checkNickname(actor: SessionUser, nickname: string): Promise<{ available: boolean }> {
+  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  return { available: !(await heldByAnother(await getDb(), nickname, actor.orgId)) };
+}
+
+/**
+ * Set (or with null remove) the organization's nickname.
+ * @returns `{ nickname, url }`: the stored nickname and its public path (null both when removed).
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(conflict) when another organization holds the nickname in any case;
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateNickname(actor: SessionUser, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  if (input.nickname && (await heldByAnother(db, input.nickname, orgId))) throw taken();
+  try {
+    await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, orgId));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  return { nickname: input.nickname, url: input.nickname ? `/nonprofit/${input.nickname}` : null };
+}

@@ -1,0 +1,202 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { messages } from "@/lib/validations/messages";
+import {
+  nicknameField,
+  updateDashboardSchema,
+  updateImpactsSchema,
+  updateNicknameSchema,
+  updateSocialMediasSchema,
+  updateSpotlightSchema,
+} from "@/lib/validations/organization";
+import { organizations } from "@/models";
+import { getPublicOrganization } from "./get-organization";
+import { checkNickname, updateNickname } from "./nickname";
+import { getSpotlight, readSpotlight, updateSpotlight } from "./spotlight";
+import { updateDashboard } from "./update-dashboard";
+import { updateImpacts } from "./update-impacts";
+import { toggleLive } from "./update-live";
+import { updateNonprofit } from "./update-np";
+import { updateSocialMedias } from "./update-social-medias";
+
+let h: DatabaseHandle;
+let a: { orgId: string; user: SessionUser };
+let b: { orgId: string; user: SessionUser };
+let donor: SessionUser;
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  a = await makeNonprofit(h.db, "Alder Food Shelf");
+  b = await makeNonprofit(h.db, "Birch Arts Council");
+  donor = await makeDonor("donor.profile@example.org");
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
+
+async function orgRow(id: string) {
+  const [row] = await h.db.select().from(organizations).where(eq(organizations.id, id));
+  return row!;
+}
+
+/** The first message a handler would answer with (route() maps ZodError to its first issue). */
+function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : result.error!.issues[0]!.message;
+}
+
+describe("updateDashboard (general info)", () => {
+  test("empty fields are dropped and only the filled ones change; a new ZIP moves the coordinates", async () => {
+    await h.db.update(organizations).set({ telephone: "8025550100", addressLine2: "Suite 4" }).where(eq(organizations.id, a.orgId));
+    const input = updateDashboardSchema.parse({
+      npID: a.orgId,
+      organizationName: "Alder Community Food Shelf",
+      email: "",
+      confirmEmail: "  ",
+      phone: "",
+      address: "12 Main St",
+      address2: "",
+      city: "Montpelier",
+      state: "vt",
+      zipcode: "05602",
+    });
+    expect(Object.keys(input).sort()).toEqual(["address", "city", "npID", "organizationName", "state", "zipcode"]);
+    const result = await updateDashboard(a.user, input);
+    expect(result.user._id).toBe(a.user._id);
+    expect(result.nonprofit).toMatchObject({ _id: a.orgId, name: "Alder Community Food Shelf", telephone: "8025550100" });
+    expect(result.nonprofit.address).toMatchObject({ addressLine1: "12 Main St", addressLine2: "Suite 4", city: "Montpelier", state: "VT", zipcode: "05602" });
+    const row = await orgRow(a.orgId);
+    expect(row.telephone).toBe("8025550100");
+    expect(row.addressLine2).toBe("Suite 4");
+    expect(row.latitude).toBeCloseTo(44.26, 1);
+    expect(row.longitude).toBeCloseTo(-72.57, 1);
+    // The JSON a hand-made client might send with empty strings is treated the same way.
+    expect(updateDashboardSchema.parse({ npID: a.orgId, city: "", zipcode: "" })).toEqual({ npID: a.orgId });
+  });
+
+  test("the contact email must be valid and equal to its confirmation (spec 5), and nothing changes otherwise", async () => {
+    const before = await orgRow(a.orgId);
+    const bad = updateDashboardSchema.safeParse({ npID: a.orgId, email: "not-an-email", confirmEmail: "not-an-email", city: "Elsewhere" });
+    expect(firstMessage(bad)).toBe("Please enter a valid email address");
+    expect(firstMessage(bad)).toBe(messages.nonprofitEmail.invalid);
+    const mismatch = updateDashboardSchema.safeParse({ npID: a.orgId, email: "info@alder.org", confirmEmail: "info@alder.com", city: "Elsewhere" });
+    expect(firstMessage(mismatch)).toBe("Email address and confirmation must match");
+    const confirmationOnly = updateDashboardSchema.safeParse({ npID: a.orgId, email: "", confirmEmail: "info@alder.org" });
+    expect(firstMessage(confirmationOnly)).toBe(messages.nonprofitEmail.mismatch);
+    expect(await orgRow(a.orgId)).toEqual(before);
+
+    const ok = updateDashboardSchema.parse({ npID: a.orgId, email: "Info@Alder.org", confirmEmail: "info@alder.org" });
+    const { nonprofit } = await updateDashboard(a.user, ok);
+    expect(nonprofit.email).toBe("Info@Alder.org");
+  });
+
+  test("organization A's user cannot update organization B, and B stays as it was", async () => {
+    const before = await orgRow(b.orgId);
+    const input = updateDashboardSchema.parse({ npID: b.orgId, organizationName: "Taken Over", city: "Nowhere" });
+    expect(await err(updateDashboard(a.user, input))).toMatchObject({ status: 403 });
+    expect(await err(updateDashboard(donor, input))).toMatchObject({ status: 403 });
+    expect(await err(updateNonprofit(a.user, { npID: b.orgId, mission: "Hijacked" }))).toMatchObject({ status: 403 });
+    expect(await err(updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: b.orgId, website: "evil.example" })))).toMatchObject({ status: 403 });
+    expect(await err(updateImpacts(a.user, updateImpactsSchema.parse({ npID: b.orgId, impacts: [{ label: "x", value: "1" }] })))).toMatchObject({ status: 403 });
+    expect(await err(updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: b.orgId, title: "Mine now" })))).toMatchObject({ status: 403 });
+    expect(await err(getSpotlight(a.user, b.orgId))).toMatchObject({ status: 403 });
+    expect(await err(updateNickname(a.user, { npID: b.orgId, nickname: "birch-stolen" }))).toMatchObject({ status: 403 });
+    expect(await err(toggleLive(a.user, b.orgId))).toMatchObject({ status: 403 });
+    expect(await orgRow(b.orgId)).toEqual(before);
+  });
+});
+
+describe("description, links, impacts and spotlight", () => {
+  test("updateNP keeps a field left empty and stripeComplete is re-checked, not stored as sent", async () => {
+    await updateNonprofit(a.user, { npID: a.orgId, description: "We feed Montpelier.", mission: "No one goes hungry." });
+    const { nonprofit } = await updateNonprofit(a.user, { npID: a.orgId, description: undefined, mission: "Food for all.", stripeComplete: true });
+    expect(nonprofit).toMatchObject({ description: "We feed Montpelier.", mission: "Food for all.", stripeComplete: false });
+    expect((await orgRow(a.orgId)).stripeComplete).toBe(false);
+  });
+
+  test("social links get https:// when the scheme is missing, bad ones are refused, and the set replaces the old one", async () => {
+    const bad = updateSocialMediasSchema.safeParse({ npID: a.orgId, twitter: "javascript:alert(1)" });
+    expect(firstMessage(bad)).toBe(messages.organizationProfile.linkInvalid);
+    expect(updateSocialMediasSchema.safeParse({ npID: a.orgId, website: "not a site" }).success).toBe(false);
+    const first = await updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: a.orgId, website: "alder.org", facebook: "http://facebook.com/alder" }));
+    expect(first.socialMedia).toEqual({ website: "https://alder.org", facebook: "http://facebook.com/alder" });
+    await updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: a.orgId, website: "", facebook: "facebook.com/alder", instagram: "instagram.com/alder" }));
+    expect((await orgRow(a.orgId)).socialMedia).toEqual({ facebook: "https://facebook.com/alder", instagram: "https://instagram.com/alder" });
+  });
+
+  test("impact figures: empty rows dropped, half-filled rows and more than six refused", async () => {
+    const half = updateImpactsSchema.safeParse({ npID: a.orgId, impacts: [{ label: "meals served", value: "" }] });
+    expect(firstMessage(half)).toBe(messages.organizationProfile.impactIncomplete);
+    const seven = Array.from({ length: 7 }, (_, i) => ({ label: `figure ${i}`, value: String(i) }));
+    expect(updateImpactsSchema.safeParse({ npID: a.orgId, impacts: seven }).success).toBe(false);
+    await updateImpacts(a.user, updateImpactsSchema.parse({ npID: a.orgId, impacts: [{ label: "meals served", value: "12,000" }, { label: "", value: "" }, { label: "volunteers", value: "85" }] }));
+    const row = await orgRow(a.orgId);
+    expect(row.impacts).toEqual([{ label: "meals served", value: "12,000" }, { label: "volunteers", value: "85" }]);
+    expect((await getPublicOrganization(a.orgId, null)).impacts).toHaveLength(2);
+  });
+
+  test("spotlight: title and description saved, the widget's image kept, empty parts removed", async () => {
+    await h.db.update(organizations).set({ spotlight: { imageUrl: "/uploads/spotlightImage/x.jpg" } }).where(eq(organizations.id, a.orgId));
+    const saved = await updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: a.orgId, title: "Winter drive", description: "Coats for 300 kids." }));
+    expect(saved.spotlight).toEqual({ title: "Winter drive", description: "Coats for 300 kids.", imageUrl: "/uploads/spotlightImage/x.jpg" });
+    expect(await getSpotlight(a.user, a.orgId)).toEqual(saved);
+    expect(updateSpotlightSchema.safeParse({ npID: a.orgId, imageUrl: "javascript:alert(1)" }).success).toBe(false);
+    const cleared = await updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: a.orgId, title: "", description: "", imageUrl: null }));
+    expect(cleared.spotlight).toBeNull();
+    expect(await readSpotlight(a.orgId)).toBeNull();
+  });
+});
+
+describe("nickname", () => {
+  test("URL-safe, lower-cased, not a route word and not shaped like an id", () => {
+    expect(nicknameField.parse("  Alder-Food ")).toBe("alder-food");
+    for (const bad of ["ab", "has space", "under_score", "-lead", "trail-", "dou--ble", "é-accent", "a".repeat(41)]) {
+      expect(firstMessage(nicknameField.safeParse(bad))).toBe(messages.organizationProfile.nicknameFormat);
+    }
+    expect(firstMessage(nicknameField.safeParse("events"))).toBe(messages.organizationProfile.nicknameReserved);
+    expect(firstMessage(nicknameField.safeParse("6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f"))).toBe(messages.organizationProfile.nicknameReserved);
+  });
+
+  test("unique without regard to case; the short URL resolves; the owner's own name stays available", async () => {
+    expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
+    expect(await updateNickname(a.user, updateNicknameSchema.parse({ npID: a.orgId, nickname: "Alder" }))).toEqual({ nickname: "alder", url: "/nonprofit/alder" });
+    expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
+    expect(await checkNickname(b.user, "alder")).toEqual({ available: false });
+    const clash = await err(updateNickname(b.user, { npID: b.orgId, nickname: "alder" }));
+    expect(clash).toMatchObject({ status: 409, message: messages.organizationProfile.nicknameTaken });
+    // A stored nickname in another case still clashes (citext), even past the pre-check.
+    await h.db.update(organizations).set({ nickname: "Birch-Arts" }).where(eq(organizations.id, b.orgId));
+    expect(await checkNickname(a.user, "birch-arts")).toEqual({ available: false });
+    expect(await err(updateNickname(a.user, { npID: a.orgId, nickname: "birch-arts" }))).toMatchObject({ status: 409 });
+    expect((await orgRow(a.orgId)).nickname).toBe("alder");
+    expect((await getPublicOrganization("alder", null))._id).toBe(a.orgId);
+    expect((await getPublicOrganization("ALDER", null))._id).toBe(a.orgId);
+    expect(await err(checkNickname(donor, "alder"))).toMatchObject({ status: 403 });
+    await updateNickname(a.user, { npID: a.orgId, nickname: null });
+    expect((await orgRow(a.orgId)).nickname).toBeNull();
+  });
+});
+
+describe("toggleLive", () => {
+  test("flips live back and forth; a hidden profile is visible to its owner only", async () => {
+    expect((await orgRow(a.orgId)).live).toBe(true);
+    expect(await toggleLive(a.user, a.orgId)).toEqual({ live: false });
+    expect((await orgRow(a.orgId)).live).toBe(false);
+    expect(await err(getPublicOrganization(a.orgId, null))).toMatchObject({ status: 404 });
+    expect(await err(getPublicOrganization(a.orgId, b.user))).toMatchObject({ status: 404 });
+    expect((await getPublicOrganization(a.orgId, a.user)).live).toBe(false);
+    expect(await toggleLive(a.user, a.orgId)).toEqual({ live: true });
+    expect((await getPublicOrganization(a.orgId, null)).live).toBe(true);
+  });
+
+  test("an organization waiting for approval may hide but not go live", async () => {
+    await h.db.update(organizations).set({ approvalStatus: "pending", live: true }).where(eq(organizations.id, b.orgId));
+    expect(await toggleLive(b.user, b.orgId)).toEqual({ live: false });
+    expect(await err(toggleLive(b.user, b.orgId))).toMatchObject({ status: 409, message: messages.organizationProfile.liveNeedsApproval });
+    expect((await orgRow(b.orgId)).live).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The spotlight card of a nonprofit's profile: a title, a description and an image cropped at
+ * the spec's 1.5 spotlight ratio (GET /api/getSpotlight, PUT /api/updateSpotlight). The image
+ * is uploaded by the image widget (field "spotlightImage"), which writes spotlight.imageUrl.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import type { UpdateSpotlightInput } from "@/lib/validations/organization";
+import { organizations } from "@/models";
+import { assertOwnsOrganization, requireOwnedOrganization } from "./update-access";
+
+/** The spotlight as shown: absent parts are null. */
+export type SpotlightCard = { title: string | null; description: string | null; imageUrl: string | null };
+
+const toCard = (s: { title?: string; description?: string; imageUrl?: string } | null): SpotlightCard | null => {
+  const card = { title: s?.title || null, description: s?.description || null, imageUrl: s?.imageUrl || null };
+  return card.title || card.description || card.imageUrl ? card : null;
+};
+
+/**
+ * The spotlight of an organization whose profile the caller may already see (the profile page
+ * resolved it with getPublicOrganization). Public data.
+ * @returns null when the organization has no spotlight content.
+ */
+export async function readSpotlight(organizationId: string): Promise<SpotlightCard | null> {
+  const db = await getDb();
+  const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return row ? toCard(row.spotlight) : null;
+}
+
+/**
+ * GET /api/getSpotlight?npID= for the organization's own nonprofit user (the editor's data).
+ * @returns `{ spotlight }`, null when empty.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `npID`; AppError(not_found)
+ *         when the organization no longer exists.
+ */
+export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ spotlight: SpotlightCard | null }> {
+  const orgId = assertOwnsOrganization(actor, npID);
+  const db = await getDb();
+  const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  if (!row) throw new AppError("not_found", messages.organization.notFound);
+  return { spotlight: toCard(row.spotlight) };
+}
+
+/**
+ * PUT /api/updateSpotlight: set the title and description (empty ones are removed), and the
+ * image address when given (null removes it; otherwise the current image stays).
+ * @returns `{ spotlight }` as stored, null when now empty.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateSpotlight(actor: SessionUser, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).for("update").limit(1);
+    if (!row) throw new AppError("not_found", messages.organization.notFound);
+    const imageUrl = input.imageUrl === undefined ? row.spotlight?.imageUrl : (input.imageUrl ?? undefined);
+    const next = {
+      ...(input.title ? { title: input.title } : {}),
+      ...(input.description ? { description: input.description } : {}),
+      ...(imageUrl ? { imageUrl } : {}),
+    };
+    const stored = Object.keys(next).length > 0 ? next : null;
+    await tx.update(organizations).set({ spotlight: stored }).where(eq(organizations.id, orgId));
+    return { spotlight: toCard(stored) };
+  });
+}

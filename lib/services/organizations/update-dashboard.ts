@@ -1,0 +1,50 @@
+/**
+ * PUT /api/updateDashboard — the nonprofit edits its general information in place on
+ * /nonprofit/{id} (spec sections 4, 5 and 7).
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { zipToCoordinates } from "@/lib/directory/zip";
+import { AppError } from "@/lib/errors";
+import { loadSessionUser } from "@/lib/services/users/to-session-user";
+import { messages } from "@/lib/validations/messages";
+import type { UpdateDashboardInput } from "@/lib/validations/organization";
+import { organizations } from "@/models";
+import { getOwnOrganization, type OwnOrganization } from "./get-organization";
+import { requireOwnedOrganization } from "./update-access";
+
+/**
+ * Apply the general-info fields that are present (the schema already dropped empty ones):
+ * organizationName, contact email (validated and confirmed by the schema), phone, address,
+ * address2, city, state, zipcode. A new ZIP code also refreshes the organization's
+ * latitude/longitude from the offline ZIP data (null when the ZIP is unknown), which feeds
+ * distance search. The signed-in user's own login email is not changed.
+ * @returns `{ user, nonprofit }` (spec 7): the session user and the owner's view of the organization.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateDashboard(actor: SessionUser, input: UpdateDashboardInput): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const set: Partial<typeof organizations.$inferInsert> = {};
+  if (input.organizationName !== undefined) set.name = input.organizationName;
+  if (input.email !== undefined) set.email = input.email;
+  if (input.phone !== undefined) set.telephone = input.phone;
+  if (input.address !== undefined) set.addressLine1 = input.address;
+  if (input.address2 !== undefined) set.addressLine2 = input.address2;
+  if (input.city !== undefined) set.city = input.city;
+  if (input.state !== undefined) set.state = input.state;
+  if (input.zipcode !== undefined) {
+    set.zipcode = input.zipcode;
+    const coordinates = zipToCoordinates(input.zipcode);
+    set.latitude = coordinates?.latitude ?? null;
+    set.longitude = coordinates?.longitude ?? null;
+  }
+  if (Object.keys(set).length > 0) {
+    await db.update(organizations).set(set).where(eq(organizations.id, orgId));
+  }
+  const user = await loadSessionUser(db, actor._id);
+  if (!user) throw new AppError("forbidden", messages.auth.forbidden);
+  return { user, nonprofit: await getOwnOrganization(actor) };
+}

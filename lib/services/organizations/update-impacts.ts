@@ -1,0 +1,22 @@
+/** PUT /api/updateNPImpacts — the impact figures shown on the nonprofit's profile. */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import type { UpdateImpactsInput } from "@/lib/validations/organization";
+import { organizations, type ImpactFigure } from "@/models";
+import { requireOwnedOrganization } from "./update-access";
+
+/**
+ * Replace the organization's impact figures with the given list (display order kept; at most
+ * MAX_IMPACTS, each a value such as "1,200" and a label such as "meals served").
+ * @returns `{ impacts }` as stored.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateImpacts(actor: SessionUser, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
+  await db.update(organizations).set({ impacts }).where(eq(organizations.id, orgId));
+  return { impacts };
+}

@@ -1,0 +1,35 @@
+/** PUT /api/toggleLive — the nonprofit publishes or hides its public profile (spec 7: body npID). */
+import { and, eq, not } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { organizations } from "@/models";
+import { assertOwnsOrganization } from "./update-access";
+
+/**
+ * Flip the organization's `live` flag in one statement. A hidden profile is visible to its own
+ * users only and is left out of search. An organization still waiting for admin approval
+ * cannot go live (it may always hide).
+ * @returns `{ live }`: the new value.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `npID` (nothing is written);
+ *         AppError(conflict) when going live before approval; AppError(not_found) when the
+ *         organization no longer exists.
+ */
+export async function toggleLive(actor: SessionUser, npID: string): Promise<{ live: boolean }> {
+  const orgId = assertOwnsOrganization(actor, npID);
+  const db = await getDb();
+  const [row] = await db
+    .update(organizations)
+    .set({ live: not(organizations.live) })
+    .where(and(eq(organizations.id, orgId), eq(organizations.approvalStatus, "approved")))
+    .returning({ live: organizations.live });
+  if (row) return { live: row.live };
+  const [org] = await db.select({ live: organizations.live }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  if (!org) throw new AppError("not_found", messages.organization.notFound);
+  if (org.live) {
+    await db.update(organizations).set({ live: false }).where(eq(organizations.id, orgId));
+    return { live: false };
+  }
+  throw new AppError("conflict", messages.organizationProfile.liveNeedsApproval);
+}

@@ -1,0 +1,29 @@
+/** PUT /api/updateNP — the nonprofit edits its description and mission (spec 7). */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { updateUserStripeInfo } from "@/lib/services/payments/connect";
+import type { UpdateNpInput } from "@/lib/validations/organization";
+import { organizations } from "@/models";
+import { getOwnOrganization, type OwnOrganization } from "./get-organization";
+import { requireOwnedOrganization } from "./update-access";
+
+/**
+ * Save the description and mission that are present (empty ones were dropped by the schema).
+ * `stripeComplete: true` (the spec's way of marking the payment connection) re-checks the
+ * connection through the payments service, which sets stripeComplete only when Stripe details
+ * are submitted or a PayPal merchant id exists; the flag is never stored as sent.
+ * @returns `{ nonprofit }`: the owner's view of the organization.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateNonprofit(actor: SessionUser, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const set: Partial<typeof organizations.$inferInsert> = {};
+  if (input.description !== undefined) set.description = input.description;
+  if (input.mission !== undefined) set.mission = input.mission;
+  if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, orgId));
+  if (input.stripeComplete === true) await updateUserStripeInfo(actor);
+  return { nonprofit: await getOwnOrganization(actor) };
+}

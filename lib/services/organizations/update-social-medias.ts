@@ -1,0 +1,27 @@
+/** PUT /api/updateNPSocialMedias — the nonprofit's website and social media links. */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { socialNetworks, type UpdateSocialMediasInput } from "@/lib/validations/organization";
+import { organizations, type SocialMedia } from "@/models";
+import { requireOwnedOrganization } from "./update-access";
+
+/**
+ * Replace the organization's links with the given set: website, facebook, twitter, instagram,
+ * linkedin, youtube. Addresses were normalized by the schema (http(s) only, "https://" added
+ * when the scheme was missing); a network left out or empty loses its link.
+ * @returns `{ socialMedia }` as stored.
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ *         AppError(not_found) when the organization no longer exists.
+ */
+export async function updateSocialMedias(actor: SessionUser, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
+  const db = await getDb();
+  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const socialMedia: SocialMedia = {};
+  for (const network of socialNetworks) {
+    const url = input[network];
+    if (url) socialMedia[network] = url;
+  }
+  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, orgId));
+  return { socialMedia };
+}
