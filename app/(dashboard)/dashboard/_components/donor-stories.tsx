@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ImageUpload } from "@/components/image-upload";
 import { ShareButton } from "@/components/share/share-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,14 +15,14 @@ const statusText = { approved: "Published", pending: "Waiting for approval", dec
 
 /**
  * Impact stories on the donor dashboard: write a story about a nonprofit you supported (it
- * appears on the nonprofit's profile once approved) and share published ones.
+ * appears on the nonprofit's profile once approved), add a photo to it with the image
+ * widget, and share published ones.
  */
 export function DonorStories({ stories, organizations, origin }: { stories: MyStory[]; organizations: { id: string; name: string }[]; origin: string }) {
   const router = useRouter();
   const [organizationId, setOrganizationId] = useState("");
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
-  const [imageUrl, setImageUrl] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -34,15 +35,14 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
       const res = await fetch("/api/stories", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ organizationId, title, body, imageUrl: imageUrl || null }),
+        body: JSON.stringify({ organizationId, title, body }),
       });
       const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
       if (res.status === 201) {
         setTitle("");
         setBody("");
-        setImageUrl("");
         setErrors({});
-        setMessage({ kind: "success", text: "Thank you! Your story will appear once the nonprofit approves it." });
+        setMessage({ kind: "success", text: "Thank you! Your story will appear once the nonprofit approves it. You can add a photo to it below." });
         router.refresh();
         return;
       }
@@ -72,7 +72,6 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
           />
           <TextField label="Title" value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
           <TextAreaField label="Your story" rows={4} value={body} maxLength={5000} onChange={(e) => setBody(e.target.value)} error={errors.body} />
-          <TextField label="Image link (optional)" type="url" value={imageUrl} onChange={(e) => setImageUrl(e.target.value)} />
           {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
           <Button type="submit" loading={saving} loadingLabel="Sending...">
             Submit story
@@ -90,6 +89,19 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
                 <span className="text-sm text-ink-muted">{statusText[s.status]}</span>
               </div>
               <p className="mt-1 line-clamp-3 text-sm text-ink">{s.body}</p>
+              <ImageUpload
+                field="storyImage"
+                identifier={s.id}
+                currentUrl={s.imageUrl}
+                label={`photo for “${s.title}”`}
+                aspect="wide"
+                preview="banner"
+                previewSize={224}
+                allowDelete
+                onUploaded={() => router.refresh()}
+                onDeleted={() => router.refresh()}
+                className="mt-3"
+              />
               {s.status === "approved" ? (
                 <ShareButton size="sm" title={`Share: ${s.title}`} url={`${origin}/nonprofit/${s.organizationId}`} text={s.title} className="mt-2" />
               ) : null}
