@@ -48,7 +48,7 @@ test.describe("manage donations", () => {
       await page.goto("/dashboard");
       await page.getByRole("button", { name: new RegExp(tile) }).click();
       const dialog = page.getByRole("dialog", { name: tile });
-      await dialog.getByLabel(field).fill(address);
+      await dialog.getByRole("textbox", { name: new RegExp(`^${field}`) }).fill(address);
       await dialog.getByRole("button", { name: "Add link" }).click();
       await expect(dialog.getByRole("list", { name: /links$/ })).toContainText((address.startsWith("www") ? `http://${address}` : address).slice(0, 30));
       await page.keyboard.press("Escape");
