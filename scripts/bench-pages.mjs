@@ -1,6 +1,9 @@
 /**
  * `npm run bench:pages [-- --url http://localhost:3000] [--runs 3]`
  *
+ * Plain JavaScript run by node itself: Lighthouse sends some of its functions into the page
+ * as source text, which a TypeScript loader's helpers would break.
+ *
  * Lighthouse (mobile form factor, simulated slow 4G and 4x CPU slowdown: Lighthouse's
  * defaults) against the public pages of a running app — home, /search with a query, and a
  * nonprofit profile with fundraisers — in Debian's Chromium (CHROMIUM_PATH, default
@@ -16,36 +19,41 @@ import lighthouse from "lighthouse";
 const TARGET_SCORE = 90;
 const TARGET_JS_KB = 170;
 
-function arg(name: string, fallback: string): string {
+/** @param {string} name @param {string} fallback @returns {string} */
+function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-type Figures = { score: number; lcpMs: number; tbtMs: number; cls: number; jsKb: number; requests: number };
+/** @typedef {{ score: number, lcpMs: number, tbtMs: number, cls: number, jsKb: number, requests: number }} Figures */
 
-const median = (xs: number[]) => {
+/** @param {number[]} xs */
+const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return s[Math.floor(s.length / 2)];
 };
 
 /** A public organization with an active fundraiser, for the profile page. */
-async function profilePath(base: string): Promise<string> {
+/** @param {string} base @returns {Promise<string>} */
+async function profilePath(base) {
   const res = await fetch(`${base}/api/find/campaigns/active?limit=1`);
-  const data = (await res.json().catch(() => ({}))) as { campaigns?: { organization?: { _id?: string }; organizationId?: string }[] };
+  /** @type {{ campaigns?: { organization?: { _id?: string } }[] }} */
+  const data = await res.json().catch(() => ({}));
   const first = data.campaigns?.[0];
-  const id = first?.organization?._id ?? first?.organizationId;
+  const id = first?.organization?._id;
   if (!id) throw new Error("No active fundraiser found: start the app with the demo data (npm start).");
   return `/nonprofit/${id}`;
 }
 
-async function audit(port: number, url: string): Promise<Figures> {
+/** @param {number} port @param {string} url @returns {Promise<Figures>} */
+async function audit(port, url) {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  const items = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
-    (r) => r.resourceType === "Script",
-  );
+  /** @type {{ resourceType?: string, transferSize?: number }[]} */
+  const requests = /** @type {any} */ (lhr.audits["network-requests"]?.details)?.items ?? [];
+  const items = requests.filter((r) => r.resourceType === "Script");
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
@@ -56,7 +64,8 @@ async function audit(port: number, url: string): Promise<Figures> {
   };
 }
 
-async function main(): Promise<number> {
+/** @returns {Promise<number>} */
+async function main() {
   const base = arg("url", "http://localhost:3000").replace(/\/$/, "");
   const runs = Math.max(1, Number(arg("runs", "3")));
   const pages = [
@@ -68,13 +77,16 @@ async function main(): Promise<number> {
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
-  const rows: (Figures & { name: string; path: string })[] = [];
+  /** @type {(Figures & { name: string, path: string })[]} */
+  const rows = [];
   try {
     for (const page of pages) {
       await fetch(base + page.path); // warm the server's caches; the audits measure steady state
-      const all: Figures[] = [];
+      /** @type {Figures[]} */
+      const all = [];
       for (let i = 0; i < runs; i++) all.push(await audit(chrome.port, base + page.path));
-      const pick = (k: keyof Figures) => median(all.map((f) => f[k]));
+      /** @param {keyof Figures} k */
+      const pick = (k) => median(all.map((f) => f[k]));
       rows.push({ name: page.name, path: page.path, score: pick("score"), lcpMs: pick("lcpMs"), tbtMs: pick("tbtMs"), cls: pick("cls"), jsKb: pick("jsKb"), requests: pick("requests") });
     }
   } finally {
@@ -96,7 +108,7 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => process.exit(code),
-  (err: unknown) => {
+  (err) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   },
