@@ -119,3 +119,25 @@ export function baseUrl(): string {
   const env = serverEnv();
   return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }
+
+/**
+ * Tests only: set variables (undefined removes one) and drop the cached settings, so the
+ * next serverEnv() reads them. The one place besides serverEnv() that touches process.env.
+ */
+export function setEnvForTests(vars: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(vars)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetServerEnv();
+}
+
+/** The environment of a child process: this process's variables with `overrides` on top (undefined removes one). */
+export function childProcessEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}

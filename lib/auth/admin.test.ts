@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { resetServerEnv } from "@/lib/env";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { adminAuditLog } from "@/models";
@@ -12,12 +12,12 @@ const PASSWORD = "correct horse battery staple";
 let h: DatabaseHandle;
 
 beforeAll(async () => {
-  process.env.ADMIN_PASSWORD = PASSWORD;
+  setEnvForTests({ ADMIN_PASSWORD: PASSWORD });
   resetServerEnv();
   h = await createTestDatabase();
 });
 afterAll(async () => {
-  delete process.env.ADMIN_PASSWORD;
+  setEnvForTests({ ADMIN_PASSWORD: undefined });
   resetServerEnv();
   await h.close();
 });
@@ -71,14 +71,14 @@ describe("admin password check", () => {
   });
 
   test("without ADMIN_PASSWORD admin sign-in is disabled (503), even for an empty password", async () => {
-    delete process.env.ADMIN_PASSWORD;
+    setEnvForTests({ ADMIN_PASSWORD: undefined });
     resetServerEnv();
     try {
       const err = await fail(authenticateAdmin({ password: "", ip: "10.0.4.4" }));
       expect(err!.status).toBe(503);
       expect(err!.message).toBe(messages.admin.disabled);
     } finally {
-      process.env.ADMIN_PASSWORD = PASSWORD;
+      setEnvForTests({ ADMIN_PASSWORD: PASSWORD });
       resetServerEnv();
     }
   });

@@ -1,3 +1,4 @@
+import { childProcessEnv } from "@/lib/env";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,7 +20,7 @@ describe("embedded database folder lock", () => {
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseLockedError);
 
     const second = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/migrate.ts"], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" },
+      env: childProcessEnv({ DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" }),
       encoding: "utf8",
       timeout: 60_000,
     });

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { resetServerEnv } from "@/lib/env";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { enqueueMail, startMailWorker, stopMailQueue } from "./queue";
 import { deliverMail, listOutbox } from "./transport";
 
@@ -37,8 +37,8 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  delete process.env.SMTP_URL;
-  delete process.env.DATA_DIR;
+  setEnvForTests({ SMTP_URL: undefined });
+  setEnvForTests({ DATA_DIR: undefined });
   resetServerEnv();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -48,12 +48,12 @@ beforeEach(() => {
 });
 
 const useOutbox = () => {
-  delete process.env.SMTP_URL;
-  process.env.DATA_DIR = dataDir;
+  setEnvForTests({ SMTP_URL: undefined });
+  setEnvForTests({ DATA_DIR: dataDir });
   resetServerEnv();
 };
 const useSmtp = () => {
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  setEnvForTests({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   resetServerEnv();
 };
 

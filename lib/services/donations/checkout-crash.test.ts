@@ -14,7 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { DatabaseLockedError, openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
-import { resetServerEnv, serverEnv } from "@/lib/env";
+import { resetServerEnv, serverEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
 import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
@@ -34,8 +34,8 @@ let h: DatabaseHandle | undefined;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  process.env.NEXTAUTH_SECRET = SECRET;
+  setEnvForTests({ DATA_DIR: dataDir });
+  setEnvForTests({ NEXTAUTH_SECRET: SECRET });
   resetServerEnv();
   if (serverUrl) {
     const { Client } = await import("pg");
@@ -63,7 +63,7 @@ afterAll(async () => {
   setHandle(undefined);
   await dropDatabase?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.DATA_DIR;
+  setEnvForTests({ DATA_DIR: undefined });
   resetServerEnv();
 });
 
@@ -88,8 +88,7 @@ async function reopen(): Promise<DatabaseHandle> {
 function runAndKill(input: unknown): Promise<{ output: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
     // The child is a plain Node process: no Jest VM-modules flag.
-    const inherited = { ...process.env };
-    delete inherited.NODE_OPTIONS;
+    const inherited = childProcessEnv({ NODE_OPTIONS: undefined });
     child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "checkout-crash-child.ts"), JSON.stringify(input)], {
       cwd: process.cwd(),
       env: {

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { resetServerEnv } from "@/lib/env";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { nonprofitNotificationMail } from "@/lib/mail/templates/donation";
@@ -26,8 +26,8 @@ let campaignId = "";
 let pendingOrgId = "";
 
 beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  process.env.NEXTAUTH_SECRET = "test-secret-for-donations-0123456789";
+  setEnvForTests({ DATA_DIR: dataDir });
+  setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donations-0123456789" });
   resetServerEnv();
   h = await createTestDatabase();
   // As at server start: the queue runs before any transaction enqueues into it.
@@ -50,7 +50,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.DATA_DIR;
+  setEnvForTests({ DATA_DIR: undefined });
   resetServerEnv();
 });
 
@@ -256,11 +256,11 @@ describe("privacy of the nonprofit notification", () => {
 
 describe("Stripe webhook verification (local, no network)", () => {
   afterEach(() => {
-    delete process.env.STRIPE_WEBHOOK_SECRET;
+    setEnvForTests({ STRIPE_WEBHOOK_SECRET: undefined });
     resetServerEnv();
   });
   test("accepts a correctly signed event on the raw body and refuses a tampered one", async () => {
-    process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
+    setEnvForTests({ STRIPE_WEBHOOK_SECRET: "whsec_test_secret" });
     resetServerEnv();
     const payload = JSON.stringify({
       id: "evt_test_1",

@@ -105,8 +105,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
               <div className="space-y-4">
                 <CopyLink label="Public profile" url={profileUrl} />
                 <figure className="flex flex-wrap items-center gap-4">
-                  {/* A data URL made on the server: nothing to optimize or fetch. */}
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server: nothing to optimise or fetch */}
                   <img src={profileQr} width={120} height={120} alt={`QR code linking to ${profileUrl}`} className="rounded-control border border-slate-200" />
                   <figcaption className="text-sm text-ink-muted">
                     Print it on flyers and posters: it opens your public profile.
