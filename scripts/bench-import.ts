@@ -4,8 +4,9 @@
  *   (a) a fresh embedded PGlite database in a temporary folder, and
  *   (b) a fresh database `gb_bench_<random>` on the PostgreSQL server of BENCH_DATABASE_URL
  *       (default postgres://root@127.0.0.1:5432/test), dropped afterwards.
- * Each step runs in its own child process (`npx tsx` of this script in worker mode) so that
- * its peak resident memory is its own: the kernel's high-water mark
+ * Each step runs in its own child process (this script in worker mode, started with the same
+ * node options as `npm run import:irs`, read from package.json) so that its peak resident
+ * memory is its own: the kernel's high-water mark
  * (process.resourceUsage().maxRSS) and RSS sampled every 100 ms, whichever is higher.
  * Creating the PGlite database (initdb + migrations) is a separate step with its own figure:
  * it costs the same whatever the input and is not part of an import.
@@ -87,10 +88,23 @@ function csvFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
+/**
+ * The node options of the `import:irs` script in package.json (`node OPTIONS... scripts/import-irs.ts`):
+ * the import is measured as it is run. The young generation is kept small and the old one
+ * capped so that the garbage of parsed batches is collected early instead of raising RSS;
+ * the live heap of an import is about 35 MB whatever the input.
+ */
+function importNodeOptions(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const words = (pkg.scripts["import:irs"] ?? "").split(/\s+/);
+  if (words[0] !== "node" || words[words.length - 1] !== "scripts/import-irs.ts") throw new Error('package.json: "import:irs" must read "node OPTIONS... scripts/import-irs.ts"');
+  return words.slice(1, -1);
+}
+
 /** Run one worker step in a child process and return what it reported. */
 function runChild(kind: Kind, step: Step, target: string, dataDir: string, sharedBuffers = ""): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["tsx", __filename, "--worker", kind, step, target, dataDir], {
+    const child = spawn(process.execPath, [...importNodeOptions(), __filename, "--worker", kind, step, target, dataDir], {
       cwd: process.cwd(),
       stdio: ["ignore", "pipe", "inherit"],
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(sharedBuffers ? { PGLITE_SHARED_BUFFERS: sharedBuffers } : {}) },
