@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import type { AppError } from "@/lib/errors";
-import { makeDonor, makeGift, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
 import { campaignFormSchema, campaignValuesOf, dollarsToCents, parseUpdateCampaignRequest, type CampaignValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
@@ -18,17 +17,8 @@ import {
   updateCampaign,
 } from "./manage-campaigns";
 
-let h: DatabaseHandle;
-let a: { orgId: string; user: SessionUser };
-let b: { orgId: string; user: SessionUser };
-let donor: SessionUser;
-
-beforeAll(async () => {
-  h = await createTestDatabase();
-  a = await makeNonprofit(h.db, "Green Mountain Food Shelf");
-  b = await makeNonprofit(h.db, "Champlain Valley Shelter");
-  donor = await makeDonor("fundraiser-donor@example.org");
-}, 120_000);
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-donor@example.org")), 120_000);
 afterAll(() => h.close());
 
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);

@@ -1,7 +1,8 @@
 /** Test-only builders shared by the donor-area service tests (accounts, organizations, gifts). */
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/types";
-import type { Executor } from "@/lib/db/client";
+import type { DatabaseHandle, Executor } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { donations, organizations } from "@/models";
 
@@ -11,12 +12,29 @@ export async function makeDonor(email: string, password = "secret-pass-1"): Prom
   return registerDonor({ firstName: "Dana", lastName: "Donor", email, password, organization_company: "" });
 }
 
+/** A directory organization and the nonprofit user who claimed it. */
+export type ClaimedNonprofit = { orgId: string; user: SessionUser };
+
 /** A directory organization claimed by a nonprofit user; returns both. */
-export async function makeNonprofit(db: Executor, name: string): Promise<{ orgId: string; user: SessionUser }> {
+export async function makeNonprofit(db: Executor, name: string): Promise<ClaimedNonprofit> {
   const ein = String(einSeq++);
   const [org] = await db.insert(organizations).values({ name, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
   const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein });
   return { orgId: org!.id, user };
+}
+
+/**
+ * The setup of the nonprofit-area ownership tests: a fresh test database (see createTestDatabase),
+ * two nonprofits A and B with their organizations, and a donor. The caller closes `h`.
+ */
+export async function makeTwoNonprofitsAndADonor(
+  names: [string, string],
+  donorEmail: string,
+): Promise<{ h: DatabaseHandle; a: ClaimedNonprofit; b: ClaimedNonprofit; donor: SessionUser }> {
+  const h = await createTestDatabase();
+  const a = await makeNonprofit(h.db, names[0]);
+  const b = await makeNonprofit(h.db, names[1]);
+  return { h, a, b, donor: await makeDonor(donorEmail) };
 }
 
 export type GiftOptions = Partial<typeof donations.$inferInsert>;

@@ -1,26 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import type { AppError } from "@/lib/errors";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { cleanLink, normalizeLink, saveMarketplaceSchema, saveWishlistSchema, truncateLinkForDisplay } from "@/lib/validations/organization-links";
 import { organizationLinks } from "@/models";
 import { listOrganizationLinks, truncateLink } from "./list-organization-links";
 import { deleteOrganizationLink, saveOrganizationLink } from "./organization-links";
 
-let h: DatabaseHandle;
-let a: { orgId: string; user: SessionUser };
-let b: { orgId: string; user: SessionUser };
-let donor: SessionUser;
-
-beforeAll(async () => {
-  h = await createTestDatabase();
-  a = await makeNonprofit(h.db, "Burlington Book Bank");
-  b = await makeNonprofit(h.db, "Rutland Youth Choir");
-  donor = await makeDonor("links-donor@example.org");
-}, 120_000);
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Burlington Book Bank", "Rutland Youth Choir"], "links-donor@example.org")), 120_000);
 afterAll(() => h.close());
 
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);

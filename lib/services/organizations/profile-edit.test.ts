@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
 import { messages } from "@/lib/validations/messages";
 import {
   nicknameField,
@@ -22,20 +21,9 @@ import { toggleLive } from "./update-live";
 import { updateNonprofit } from "./update-np";
 import { updateSocialMedias } from "./update-social-medias";
 
-let h: DatabaseHandle;
-let a: { orgId: string; user: SessionUser };
-let b: { orgId: string; user: SessionUser };
-let donor: SessionUser;
-
-beforeAll(async () => {
-  h = await createTestDatabase();
-  a = await makeNonprofit(h.db, "Alder Food Shelf");
-  b = await makeNonprofit(h.db, "Birch Arts Council");
-  donor = await makeDonor("donor.profile@example.org");
-});
-afterAll(async () => {
-  await h.close();
-});
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Alder Food Shelf", "Birch Arts Council"], "donor.profile@example.org")), 120_000);
+afterAll(() => h.close());
 
 const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
