@@ -172,8 +172,8 @@ async function scaleUp(h: DatabaseHandle, target: number) {
   while (n < target) {
     const add = Math.min(target - n, 200_000);
     // Synthetic rows derived from real ones: same places and categories, varied names, no EIN.
-    await h.db.execute(sql`insert into organizations (name, sort_name, city, state, zipcode, latitude, longitude, ntee_code, ntee_major_group, category, irs_deductibility)
-      select o.name || ' ' || ${["CHAPTER", "BRANCH", "FRIENDS", "FUND", "SOCIETY", "ALLIANCE", "TRUST", "CENTER", "GUILD"][round % 9]!} || ' ' || ${round}::text,
+    await h.db.execute(sql`insert into organizations (id, name, sort_name, city, state, zipcode, latitude, longitude, ntee_code, ntee_major_group, category, irs_deductibility)
+      select gen_random_uuid()::text, o.name || ' ' || ${["CHAPTER", "BRANCH", "FRIENDS", "FUND", "SOCIETY", "ALLIANCE", "TRUST", "CENTER", "GUILD"][round % 9]!} || ' ' || ${round}::text,
         o.sort_name, o.city, o.state, o.zipcode, o.latitude, o.longitude, o.ntee_code, o.ntee_major_group, o.category, o.irs_deductibility
       from organizations o where o.ein is not null order by o.ein limit ${add}`);
     n = await count();
