@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { resetServerEnv } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
@@ -27,9 +27,7 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
 
 beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  process.env.NEXTAUTH_SECRET = "test-secret-for-events-0123456789";
-  resetServerEnv();
+  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-events-0123456789" });
   h = await createTestDatabase();
   await startMailWorker({ pollingIntervalSeconds: 30 });
   orgA = await makeNonprofit(h.db, "Lake Champlain Rowing");
@@ -41,8 +39,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.DATA_DIR;
-  resetServerEnv();
+  setEnvForTests({ DATA_DIR: undefined });
 });
 
 async function newEvent(ticketTypes: { name: string; priceCents: number; quantity: number | null }[], over: Record<string, unknown> = {}) {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { resetServerEnv } from "@/lib/env";
+import { setEnvForTests } from "@/lib/env";
 import { stopMailQueue } from "@/lib/mail/queue";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
@@ -39,9 +39,7 @@ let orgId = "";
 let campaignId = "";
 
 beforeAll(async () => {
-  process.env.DATA_DIR = dataDir;
-  process.env.NEXTAUTH_SECRET = "test-secret-for-recurring-0123456789";
-  resetServerEnv();
+  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-recurring-0123456789" });
   h = await createTestDatabase();
   const [org] = await h.db
     .insert(organizations)
@@ -56,8 +54,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.DATA_DIR;
-  resetServerEnv();
+  setEnvForTests({ DATA_DIR: undefined });
 });
 
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
