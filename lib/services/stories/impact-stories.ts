@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import type { CreateStoryInput } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { donations, donorPreferences, impactStories, organizations, users, volunteerHours } from "@/models";
-import { donorIdentityColumns, sharedIdentity, type SharedDonorIdentity } from "@/lib/services/volunteering/donor-privacy";
+import { donorIdentityColumns, sharedIdentity, type SharedDonorIdentity, withSharedIdentity } from "@/lib/services/volunteering/donor-privacy";
 
 export type StoryStatus = "pending" | "approved" | "declined";
 
@@ -98,10 +98,7 @@ export async function listStoriesForReview(actor: SessionUser): Promise<StoryFor
     .where(eq(impactStories.organizationId, actor.orgId))
     .orderBy(impactStories.status, desc(impactStories.createdAt))
     .limit(100);
-  return rows.map(({ firstName, lastName, email, shareName, shareEmail, ...rest }) => ({
-    ...rest,
-    ...sharedIdentity({ firstName, lastName, email, shareName, shareEmail }),
-  }));
+  return withSharedIdentity(rows);
 }
 
 /**

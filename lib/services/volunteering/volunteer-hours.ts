@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import type { LogHoursInput } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { donorPreferences, organizations, users, volunteerHours } from "@/models";
-import { donorIdentityColumns, sharedIdentity, type SharedDonorIdentity } from "./donor-privacy";
+import { donorIdentityColumns, type SharedDonorIdentity, withSharedIdentity } from "./donor-privacy";
 
 export type VolunteerEntry = {
   id: string;
@@ -125,10 +125,7 @@ export async function listHoursForReview(actor: SessionUser, options: { status?:
     .where(and(...where))
     .orderBy(volunteerHours.status, desc(volunteerHours.date))
     .limit(100);
-  return rows.map(({ firstName, lastName, email, shareName, shareEmail, ...rest }) => ({
-    ...rest,
-    ...sharedIdentity({ firstName, lastName, email, shareName, shareEmail }),
-  }));
+  return withSharedIdentity(rows);
 }
 
 /**
