@@ -19,7 +19,6 @@
  * Exit code: 0 all targets met, 2 a target missed, 1 an error.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -196,26 +195,16 @@ async function benchPglite(dataDir: string, label: string, sharedBuffers = ""): 
 }
 
 async function benchPostgres(dataDir: string): Promise<Row[]> {
-  const { Client } = await import("pg");
-  const serverUrl = process.env.BENCH_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
-  const name = `gb_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { createScratchDatabase } = await import("../lib/db/scratch-database");
+  const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL || "postgres://root@127.0.0.1:5432/test", "gb_bench");
   try {
-    console.log(`PostgreSQL: importing into ${name} ...`);
-    const first = await runChild("postgres", "import", url.toString(), dataDir);
+    console.log(`PostgreSQL: importing into ${scratch.name} ...`);
+    const first = await runChild("postgres", "import", scratch.url, dataDir);
     console.log("PostgreSQL: importing again ...");
-    const second = await runChild("postgres", "import", url.toString(), dataDir);
+    const second = await runChild("postgres", "import", scratch.url, dataDir);
     return importRows("PostgreSQL", "postgres", first, second);
   } finally {
-    const dropper = new Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await scratch.drop();
   }
 }
 

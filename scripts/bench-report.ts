@@ -19,11 +19,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
+import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { rowsOf } from "@/lib/search/nonprofits";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -52,24 +52,14 @@ const mb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
 async function openFresh(): Promise<{ handle: DatabaseHandle; label: string; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const { Client } = await import("pg");
-    const name = `gb_bench_report_${randomBytes(5).toString("hex")}`;
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const handle = await openPostgres(target.toString());
+    const scratch = await createScratchDatabase(url, "gb_bench_report");
+    const handle = await openPostgres(scratch.url);
     return {
       handle,
-      label: `PostgreSQL (${name})`,
+      label: `PostgreSQL (${scratch.name})`,
       cleanup: async () => {
         await handle.close();
-        const dropper = new Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await scratch.drop();
       },
     };
   }

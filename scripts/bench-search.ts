@@ -16,10 +16,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
+import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { importIrsFiles } from "@/lib/directory/import-irs";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
@@ -222,24 +222,13 @@ async function main() {
       await h.close();
     }
   } else if (args.only !== "pglite") {
-    const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-    const { Client } = await import("pg");
-    const name = `gb_bench_search_${randomBytes(5).toString("hex")}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const h = await openPostgres(url.toString());
+    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test", "gb_bench_search");
+    const h = await openPostgres(scratch.url);
     try {
       results.push(await benchDatabase("PostgreSQL", h, args));
     } finally {
       await h.close();
-      const dropper = new Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     }
   }
   if (args.only !== "postgres") {

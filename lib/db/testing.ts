@@ -2,9 +2,9 @@
  * Fresh, migrated databases for tests: PGlite in memory by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (created per call, dropped by `close`).
  */
-import { randomBytes } from "node:crypto";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
+import { createScratchDatabase } from "./scratch-database";
 
 import { serverEnv } from "@/lib/env";
 
@@ -22,23 +22,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) {
     handle = await openPglite("memory://");
   } else {
-    const { Client } = await import("pg");
-    const name = `gb_test_${randomBytes(6).toString("hex")}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const inner = await openPostgres(url.toString());
+    const scratch = await createScratchDatabase(serverUrl, "gb_test");
+    const inner = await openPostgres(scratch.url);
     handle = {
       ...inner,
       close: async () => {
         await inner.close();
-        const dropper = new Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await scratch.drop();
       },
     };
   }

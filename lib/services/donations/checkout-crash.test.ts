@@ -7,13 +7,14 @@
  * PGlite folder database, reopened here once the killed child's folder lock has gone stale.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { DatabaseLockedError, openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
+import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { resetServerEnv, serverEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
 import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutSchema } from "@/lib/validations/donation";
@@ -38,21 +39,9 @@ beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: SECRET });
   resetServerEnv();
   if (serverUrl) {
-    const { Client } = await import("pg");
-    const name = `gb_test_${randomBytes(6).toString("hex")}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl, "gb_test");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 });
 
