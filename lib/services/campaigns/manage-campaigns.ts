@@ -186,6 +186,11 @@ export async function getCampaign(viewer: SessionUser | null, campaignId: string
   return toDto(row);
 }
 
+/** The columns the fundraiser form sets (goal in cents). */
+function formColumns(values: CampaignValues) {
+  return { name: values.name, goalCents: values.goal, startDate: values.startDate, endDate: values.endDate, description: values.description, topic: values.topic };
+}
+
 /**
  * Create a fundraiser for the actor's organization; progress starts at 0.
  * @param organizationId when given it must be the actor's own organization.
@@ -201,15 +206,7 @@ export async function createCampaign(actor: SessionUser | null, values: Campaign
     if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
       .insert(campaigns)
-      .values({
-        organizationId: orgId,
-        name: values.name,
-        goalCents: values.goal,
-        startDate: values.startDate,
-        endDate: values.endDate,
-        description: values.description,
-        topic: values.topic,
-      })
+      .values({ organizationId: orgId, ...formColumns(values) })
       .returning(columns);
     return toDto(row!);
   });
@@ -227,15 +224,7 @@ export async function updateCampaign(actor: SessionUser | null, campaignId: stri
   const db = await getDb();
   const [row] = await db
     .update(campaigns)
-    .set({
-      name: values.name,
-      goalCents: values.goal,
-      startDate: values.startDate,
-      endDate: values.endDate,
-      description: values.description,
-      topic: values.topic,
-      updatedAt: new Date(),
-    })
+    .set({ ...formColumns(values), updatedAt: new Date() })
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
     .returning(columns);
   if (!row) throw notFound();
