@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { InstallPrompt } from "@/components/install/install-prompt";
 import { SiteFooters } from "@/components/layout/footers";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
+import { SessionSync } from "@/components/layout/session-sync";
 import { SkipLink } from "@/components/layout/skip-link";
 import { TopNav } from "@/components/layout/top-nav";
-import { getSession, sessionUserOf } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/auth/session";
 import { siteLinks } from "@/lib/config/links";
 import { baseUrl } from "@/lib/env";
-import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -33,23 +33,21 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The bar depends on the visitor's session cookie: every page renders per request.
   await connection();
-  const session = await getSession();
-  const user = sessionUserOf(session);
+  const user = await getSessionUser();
   const links = siteLinks();
 
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
-        <Providers session={session}>
-          <SkipLink target="main" />
-          <ScrollToTop />
-          <TopNav user={user} links={links} />
-          <InstallPrompt />
-          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-            {children}
-          </main>
-          <SiteFooters links={links} />
-        </Providers>
+        <SkipLink target="main" />
+        <ScrollToTop />
+        <SessionSync />
+        <TopNav user={user} links={links} />
+        <InstallPrompt />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          {children}
+        </main>
+        <SiteFooters links={links} />
       </body>
     </html>
   );

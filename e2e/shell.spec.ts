@@ -51,6 +51,32 @@ test.describe("shell and directory", () => {
     await expect(drawer).toBeHidden();
   });
 
+  test("the menus open from the keyboard on first use and give the focus back on Escape", async ({ page }) => {
+    await page.goto("/");
+    const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "For Charities" });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "How It Works" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Grant Central" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/about");
+    const burger = page.getByRole("button", { name: "Open menu" });
+    await burger.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+  });
+
   test("desktop dropdowns close on an outside click", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });

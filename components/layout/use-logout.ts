@@ -1,13 +1,13 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { clearSignInStores } from "@/lib/client/stores";
 
 /**
  * Log Out: end the next-auth session without a full-page redirect, drop the locally stored
- * user and organization, then go to / and refresh the server components.
+ * user and organization, then go to / and refresh the server components. next-auth's client
+ * is only downloaded when the user logs out.
  */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const router = useRouter();
@@ -15,6 +15,7 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const logout = useCallback(async () => {
     setPending(true);
     try {
+      const { signOut } = await import("next-auth/react");
       await signOut({ redirect: false });
     } catch {
       // The cookie could not be cleared (offline?); still drop local state below.

@@ -3,7 +3,6 @@
 import { MapPin } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { messages } from "@/lib/validations/messages";
 
 export type PickedLocation = { zip: string; city: string; state: string; latitude: number; longitude: number };
 
@@ -30,18 +29,27 @@ export function LocationInput({ label, defaultText = "", onPick, className }: Lo
   const [items, setItems] = useState<PickedLocation[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [failed, setFailed] = useState(false);
+  // The spec's message when the location data cannot be loaded. The message catalogue is
+  // fetched only then, so it is not part of the search page's first load.
+  const [failedText, setFailedText] = useState<string | null>(null);
   const seq = useRef(0);
+  const failed = useRef(false);
+
+  function markFailed() {
+    if (failed.current) return;
+    failed.current = true;
+    void import("@/lib/validations/messages").then(({ messages }) => setFailedText(messages.location.scriptFailed));
+  }
 
   // Probe the data once, so a failure shows in the placeholder before anyone types.
   useEffect(() => {
     let cancelled = false;
     fetch("/api/search/locations?prefix=0&limit=1")
       .then((r) => {
-        if (!cancelled && !r.ok) setFailed(true);
+        if (!cancelled && !r.ok) markFailed();
       })
       .catch(() => {
-        if (!cancelled) setFailed(true);
+        if (!cancelled) markFailed();
       });
     return () => {
       cancelled = true;
@@ -65,7 +73,7 @@ export function LocationInput({ label, defaultText = "", onPick, className }: Lo
       setActive(-1);
     } catch {
       if (mine === seq.current) {
-        setFailed(true);
+        markFailed();
         setItems([]);
         setOpen(false);
       }
@@ -95,7 +103,7 @@ export function LocationInput({ label, defaultText = "", onPick, className }: Lo
           aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
           value={text}
-          placeholder={failed ? messages.location.scriptFailed : PLACEHOLDER}
+          placeholder={failedText ?? PLACEHOLDER}
           onChange={(e) => {
             setText(e.target.value);
             if (!e.target.value.trim()) onPick(null);

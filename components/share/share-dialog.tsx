@@ -1,64 +1,15 @@
 "use client";
 
-import { Mail, Share2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { FacebookIcon, LinkedInIcon, XIcon } from "@/components/layout/social-icons";
+import { Share2 } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { Modal, ModalClose } from "@/components/ui/dialog";
-import { shareTargets, type ShareTarget } from "./share-links";
+import type { ShareDialogProps } from "./share-dialog-panel";
 
-const icons: Record<ShareTarget["key"], ReactNode> = {
-  facebook: <FacebookIcon className="size-5" />,
-  twitter: <XIcon className="size-5" />,
-  linkedin: <LinkedInIcon className="size-5" />,
-  email: <Mail className="size-5" aria-hidden="true" />,
-};
+const loadDialog = () => import("./share-dialog-panel");
+const ShareDialog = dynamic(() => loadDialog().then((m) => m.ShareDialog), { ssr: false });
 
-export type ShareDialogProps = {
-  /** The dialog's header, passed by the caller (spec: "titled by a passed header"). */
-  title: string;
-  /** Absolute URL of the page to share. */
-  url: string;
-  /** Text of the post or email subject; defaults to the title. */
-  text?: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-};
-
-/** The share dialog: Facebook, X (Twitter), LinkedIn, Email and Cancel; hashtag #Givebridge. */
-export function ShareDialog({ title, url, text, open, onOpenChange }: ShareDialogProps) {
-  const targets = shareTargets(url, text ?? title);
-  return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      size="sm"
-      footer={
-        <ModalClose>
-          <Button variant="ghost">Cancel</Button>
-        </ModalClose>
-      }
-    >
-      <ul className="grid grid-cols-2 gap-3">
-        {targets.map((t) => (
-          <li key={t.key}>
-            <a
-              href={t.href}
-              target={t.key === "email" ? undefined : "_blank"}
-              rel="noopener noreferrer"
-              className="flex h-12 items-center justify-center gap-2 rounded-control border border-slate-200 font-semibold text-ink hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500"
-            >
-              {icons[t.key]}
-              {t.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-4 text-center text-sm text-ink-muted">#Givebridge</p>
-    </Modal>
-  );
-}
+export type { ShareDialogProps };
 
 export type ShareButtonProps = Omit<ShareDialogProps, "open" | "onOpenChange"> & {
   /** Visible label (default "Share"); with `iconOnly` it becomes the accessible name. */
@@ -71,21 +22,35 @@ export type ShareButtonProps = Omit<ShareDialogProps, "open" | "onOpenChange"> &
   defaultOpen?: boolean;
 };
 
-/** A Share button (or share icon) that opens the share dialog. */
+/**
+ * A Share button (or share icon) that opens the share dialog. The dialog's code (Radix Dialog)
+ * is downloaded when the button is hovered, focused or pressed, not with the page.
+ */
 export function ShareButton({ label = "Share", iconOnly, variant = "outline", size = "lg", className, defaultOpen = false, ...dialog }: ShareButtonProps) {
   const [open, setOpen] = useState(defaultOpen);
+  // Rendered from the first opening on, so that closing still plays the dialog's exit.
+  const [used, setUsed] = useState(defaultOpen);
+  const trigger = {
+    className,
+    onClick: () => {
+      setUsed(true);
+      setOpen(true);
+    },
+    onPointerEnter: () => void loadDialog(),
+    onFocus: () => void loadDialog(),
+  };
   return (
     <>
       {iconOnly ? (
-        <Button variant="ghost" size="icon" aria-label={label} className={className} onClick={() => setOpen(true)}>
+        <Button variant="ghost" size="icon" aria-label={label} aria-haspopup="dialog" {...trigger}>
           <Share2 className="size-5" aria-hidden="true" />
         </Button>
       ) : (
-        <Button variant={variant} size={size} className={className} leftIcon={<Share2 className="size-4" aria-hidden="true" />} onClick={() => setOpen(true)}>
+        <Button variant={variant} size={size} aria-haspopup="dialog" leftIcon={<Share2 className="size-4" aria-hidden="true" />} {...trigger}>
           {label}
         </Button>
       )}
-      <ShareDialog {...dialog} open={open} onOpenChange={setOpen} />
+      {used ? <ShareDialog {...dialog} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -1,5 +1,3 @@
-"use client";
-
 import type { ReactNode } from "react";
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { cn } from "./cn";
@@ -26,7 +24,8 @@ const styles: Record<AlertVariant, { box: string; icon: typeof Info }> = {
 
 /**
  * An inline message. Errors and warnings are announced at once (role="alert"); info and
- * success politely (role="status").
+ * success politely (role="status"). No client code of its own: rendered on the server unless
+ * a client component uses it (onDismiss needs one).
  */
 export function Alert({ variant = "info", title, children, onDismiss, action, className }: AlertProps) {
   const { box, icon: Icon } = styles[variant];

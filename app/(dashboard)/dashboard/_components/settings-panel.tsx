@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, CircleCheck } from "lucide-react";
 import { useSession } from "next-auth/react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -177,10 +178,11 @@ const firstIssue = (r: { success: boolean; error?: { issues: { message: string }
  * reveals the current-password field. That field is checked against the server 300 ms after
  * typing stops (GET /api/check/password); a match shows a tick and the new-password field.
  * Save is blocked with 'Invalid Entry' while a rule fails; a 200 from PUT /api/update/user
- * updates the stored email (session) and calls onSaved.
+ * updates the stored email (session and top bar) and calls onSaved.
  */
 function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () => void }) {
   const { data: session, update } = useSession();
+  const router = useRouter();
   // The session holds the stored email after a save (the page's props may be older).
   const [email, setEmail] = useState(session?.user?.email ?? user.email);
   const [telephone, setTelephone] = useState("");
@@ -258,6 +260,7 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
       const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
       if (res.status === 200) {
         await update();
+        router.refresh(); // the top bar shows the stored email
         setSaved(true);
         setChanging(false);
         setCurrent("");

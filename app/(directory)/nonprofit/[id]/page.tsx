@@ -24,10 +24,7 @@ import { readSpotlight } from "@/lib/services/organizations/spotlight";
 import { messages } from "@/lib/validations/messages";
 import { EventManager } from "./_components/event-manager";
 import { FundraiserManager } from "./_components/fundraiser-manager";
-import { ProfileAbout } from "./_components/profile-about";
-import { ProfileGeneralInfo } from "./_components/profile-general-info";
-import { ProfileImpacts } from "./_components/profile-impacts";
-import { ProfileOwnerTools } from "./_components/profile-owner-tools";
+import { ProfileAbout, ProfileGeneralInfo, ProfileImpacts, ProfileOwnerTools, ProfileSocial, ProfileSpotlight } from "./_components/owner-editors";
 import {
   generalInfoOf,
   ImpactCardView,
@@ -37,8 +34,6 @@ import {
   SpotlightCardView,
   SpotlightContent,
 } from "./_components/profile-public";
-import { ProfileSocial } from "./_components/profile-social";
-import { ProfileSpotlight } from "./_components/profile-spotlight";
 import { ScrollToSection } from "./_components/scroll-to-section";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

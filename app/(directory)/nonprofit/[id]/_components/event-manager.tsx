@@ -5,7 +5,7 @@
  */
 import { getSessionUser } from "@/lib/auth/session";
 import { listManagedEvents } from "@/lib/services/events/manage-events";
-import { EventManagerClient } from "./event-manager-client";
+import { EventManagerClient } from "./owner-editors";
 
 /** Renders nothing unless the signed-in user is a nonprofit user of `organizationId`. */
 export async function EventManager(props: { organizationId: string }) {

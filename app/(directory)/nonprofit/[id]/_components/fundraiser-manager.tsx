@@ -6,7 +6,7 @@
  */
 import { getSessionUser } from "@/lib/auth/session";
 import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
-import { FundraiserList } from "./fundraiser-list";
+import { FundraiserList } from "./owner-editors";
 
 export type FundraiserManagerProps = {
   organizationId: string;
