@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { DatabaseLockedError, openPglite } from "./client";
+import { DatabaseLockedError, initPgliteFolder, openPglite } from "./client";
 import { runMigrations } from "./migrate";
 
 /** The PGlite folder lock: a second opener, in this process or another, is refused and nothing is lost. */
@@ -36,5 +36,36 @@ describe("embedded database folder lock", () => {
     const again = await reopened.db.execute(sql`select n from lock_probe`);
     expect((again as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 42 }]);
     await reopened.close();
+  });
+});
+
+/** A new folder's initdb runs in a child process, so the app's own process does not keep its memory. */
+describe("creating an embedded database", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-initdb-"));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("a new folder gets its cluster from a child process, once; it then opens and keeps data", async () => {
+    const target = path.join(dir, "fresh", "pgdata");
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    expect(await initPgliteFolder(target)).toBe("child");
+    expect(fs.existsSync(path.join(target, "PG_VERSION"))).toBe(true);
+    expect(await initPgliteFolder(target)).toBe("none");
+
+    const opened = await openPglite(path.dirname(target));
+    await opened.exec("create table init_probe (n int); insert into init_probe values (7);");
+    const rows = await opened.db.execute(sql`select n from init_probe`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 7 }]);
+    await opened.close();
+  });
+
+  test("a folder that cannot be created gives an error naming it, and the folder lock is released", async () => {
+    const blocker = path.join(dir, "not-a-folder");
+    fs.writeFileSync(blocker, "a file where the data folder should be");
+    const dataDir = path.join(dir, "blocked");
+    fs.mkdirSync(dataDir);
+    // pgdata exists as a file: initdb cannot make its folder there.
+    fs.copyFileSync(blocker, path.join(dataDir, "pgdata"));
+    await expect(openPglite(dataDir)).rejects.toThrow(`Could not create the embedded database in ${path.join(dataDir, "pgdata")}`);
+    expect(fs.existsSync(path.join(dataDir, "givebridge.lock"))).toBe(false);
   });
 });

@@ -5,9 +5,14 @@
  *
  * PGlite has no lock of its own, so opening a PGlite folder takes an exclusive lock on it
  * (proper-lockfile); a second process gets DatabaseLockedError instead of corrupting data.
+ * A new folder is initialised (initdb) in a short-lived child process, so that the long-running
+ * process does not keep initdb's memory.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import lockfile from "proper-lockfile";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models";
@@ -54,10 +59,49 @@ async function pgliteExtensions() {
   return { pg_trgm, unaccent, citext };
 }
 
+/** Where initdb of a new folder ran: "child" normally, "in-process" when PGlite cannot be located for a child. */
+export type PgliteInit = "child" | "in-process" | "none";
+
+/** Node program run by initPgliteFolder: argv = [PGlite's CommonJS entry, data folder]. */
+const INITDB_PROGRAM = `const [entry, dir] = process.argv.slice(1);
+require(entry).PGlite.create(dir).then((db) => db.close()).then(
+  () => process.exit(0),
+  (err) => { console.error(err && err.message ? err.message : String(err)); process.exit(1); },
+);`;
+
+/**
+ * Create the PostgreSQL cluster of a new PGlite folder (`target`, without PG_VERSION) in a child
+ * process. PGlite runs initdb in a WebAssembly instance of its own: done in this process it
+ * raises the resident memory to about 800 MB and leaves about 150 MB more behind for the life of
+ * the process (measured on PGlite 0.5); in a child that memory is returned when it exits.
+ * @returns "none" for an existing cluster, "child", or "in-process" when PGlite's package cannot
+ *   be resolved from the working folder (PGlite.create then runs initdb itself).
+ * @throws Error naming the folder and the child's message when initdb fails.
+ */
+export async function initPgliteFolder(target: string): Promise<PgliteInit> {
+  if (fs.existsSync(path.join(target, "PG_VERSION"))) return "none";
+  let entry: string;
+  try {
+    entry = createRequire(path.join(process.cwd(), "package.json")).resolve("@electric-sql/pglite");
+  } catch {
+    return "in-process";
+  }
+  try {
+    await promisify(execFile)(process.execPath, ["-e", INITDB_PROGRAM, entry, target], { timeout: 180_000, maxBuffer: 1 << 20 });
+  } catch (err) {
+    const e = err as Error & { stderr?: string };
+    const reason = (e.stderr ?? "").trim().split("\n").pop() || e.message;
+    throw new Error(`Could not create the embedded database in ${target}: ${reason}`);
+  }
+  return "child";
+}
+
 /**
  * Open a PGlite database. `dataDir` is a folder path, or "memory://" for a throw-away one.
- * A folder is locked exclusively for this process.
- * @throws DatabaseLockedError when another process holds the folder.
+ * A folder is locked exclusively for this process; a new folder is first initialised by
+ * initPgliteFolder.
+ * @throws DatabaseLockedError when another process holds the folder; Error when a new folder's
+ *   initdb fails.
  */
 export async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -68,6 +112,12 @@ export async function openPglite(dataDir: string): Promise<Handle> {
     target = path.resolve(dataDir, "pgdata");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     release = lockFolder(path.dirname(target));
+    try {
+      await initPgliteFolder(target);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   const client = await PGlite.create(target, {
     extensions: await pgliteExtensions(),
