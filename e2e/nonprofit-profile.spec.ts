@@ -61,9 +61,20 @@ test.describe("nonprofit public profile editing", () => {
     await expect(info).toContainText("8025550142");
     await expect(info).toContainText("box-office@example.org");
 
-    // A nickname gives a short public URL that opens the same profile.
+    // A nickname typed while the page's code is still loading is not lost: it is checked once
+    // the editors hydrate. It gives a short public URL that opens the same profile.
+    // (Only scripts are held: the streamed content waits for its stylesheets before showing.)
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    const isScript = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+    await page.route(isScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "commit" });
     const nickname = `town-hall-${Date.now().toString(36)}`;
     await page.getByLabel("Nickname").fill(nickname);
+    releaseScripts();
     await expect(page.getByText("This name is available.")).toBeVisible();
     await page.getByRole("button", { name: "Save nickname" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`/nonprofit/${nickname}$`) })).toBeVisible();

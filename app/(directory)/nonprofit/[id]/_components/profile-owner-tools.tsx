@@ -13,6 +13,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { TextField } from "@/components/ui/input";
+import { usePrehydrationText } from "@/components/ui/use-prehydration-text";
 import { messages } from "@/lib/validations/messages";
 import { nicknameField } from "@/lib/validations/organization";
 import { sendJson } from "./profile-edit-kit";
@@ -38,6 +39,7 @@ export function ProfileOwnerTools({
   const [toggling, setToggling] = useState(false);
   const [liveError, setLiveError] = useState<string | null>(null);
   const [value, setValue] = useState(nickname ?? "");
+  const nicknameRef = usePrehydrationText(value, setValue);
   const [checked, setChecked] = useState<{ name: string; result: Availability } | null>(null);
   const [saving, setSaving] = useState(false);
   const [nickError, setNickError] = useState<string | null>(null);
@@ -171,6 +173,7 @@ export function ProfileOwnerTools({
           <TextField
             label="Nickname"
             containerClassName="mt-3"
+            ref={nicknameRef}
             value={value}
             onChange={(e) => setValue(e.target.value)}
             maxLength={40}
