@@ -45,7 +45,7 @@ export function planChromium(facts: {
  * Make sure Chromium is there for the e2e stage.
  * @returns the browser's path; on failure prints why and exits the process with status 1.
  */
-export function ensureChromium(env: { CHROMIUM_PATH?: string } = process.env): string {
+export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string {
   const path = env.CHROMIUM_PATH || "/usr/bin/chromium";
   const plan = planChromium({
     path,

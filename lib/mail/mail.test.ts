@@ -11,6 +11,8 @@ import { deliverMail, listOutbox } from "./transport";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-mail-"));
 let received: { to: string; raw: string }[] = [];
+/** Recipients the SMTP server refuses, with how many more times it refuses each. */
+const refuse = new Map<string, number>();
 let server: SMTPServer;
 let port = 0;
 let h: DatabaseHandle;
@@ -19,6 +21,14 @@ beforeAll(async () => {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      const left = refuse.get(address.address) ?? 0;
+      if (left > 0) {
+        refuse.set(address.address, left - 1);
+        return callback(new Error("451 try again later"));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
@@ -108,5 +118,25 @@ describe("mail", () => {
     await waitFor(() => received.some((m) => m.to === "committed@example.org"));
     await new Promise((r) => setTimeout(r, 1500));
     expect(received.map((m) => m.to)).toEqual(["committed@example.org"]);
+  });
+
+  test("a batch is delivered at once; a failed message is retried alone and the others are sent exactly once", async () => {
+    useSmtp();
+    await startMailWorker({ pollingIntervalSeconds: 0.5 });
+    refuse.set("flaky@example.org", 1);
+    const recipients = [...Array.from({ length: 30 }, (_, i) => `batch${i}@example.org`), "flaky@example.org"];
+    await h.db.transaction(async (tx) => {
+      for (const to of recipients) await enqueueMail({ to, subject: "Receipt", text: "Thanks" }, { tx });
+    });
+    await waitFor(() => recipients.slice(0, 30).every((to) => received.some((m) => m.to === to)), 10_000);
+    expect(received.some((m) => m.to === "flaky@example.org")).toBe(false);
+    // pg-boss retries the refused message after its retry delay (30 s with backoff).
+    await h.db.execute(sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`);
+    await waitFor(() => received.some((m) => m.to === "flaky@example.org"), 10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const counts = new Map<string, number>();
+    for (const m of received) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(counts.size).toBe(recipients.length);
   });
 });

@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { deliverMail, type MailMessage } from "./transport";
+import { closeSmtpPool, deliverMail, type MailMessage } from "./transport";
 
 const QUEUE = "mail";
 
@@ -94,14 +94,33 @@ export async function enqueueMail(message: MailMessage, options: { tx?: Executor
   return boss.send(QUEUE, message, options.tx ? ({ db: adapterForTransaction(options.tx) } as PgBoss.SendOptions) : {});
 }
 
-/** Start delivering queued mail in this process (the server calls this at start). Idempotent. */
-export async function startMailWorker(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+/** Messages fetched and delivered together by one worker loop. */
+export const MAIL_BATCH_SIZE = 50;
+
+/**
+ * Start delivering queued mail in this process (the server calls this at start). Idempotent.
+ * Each loop fetches up to `batchSize` jobs and delivers them at once over the pooled SMTP
+ * connections (lib/mail/transport.ts). Each job still succeeds or fails on its own: a message
+ * that failed is handed back to pg-boss's retry with backoff, the others complete, so a
+ * delivered message is never sent again because a neighbour failed. A full batch fetches the
+ * next one at once instead of waiting for the polling interval.
+ */
+export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
   const state = await getBoss();
   if (state.working) return;
   state.working = true;
-  await state.boss.work<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
-    // One job at a time: a failure retries only the message that failed.
-    for (const job of jobs) await deliverMail(job.data);
+  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
+  let workerId = "";
+  workerId = await state.boss.work<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize }, async (jobs) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => deliverMail(job.data)));
+    const failed = jobs.filter((_, i) => outcomes[i]!.status === "rejected").map((job) => job.id);
+    // Failed jobs go back to retry now; pg-boss then completes only the jobs still active.
+    if (failed.length > 0) {
+      const reason = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected")?.reason as Error | undefined;
+      logger.error("mail delivery failed; will retry", { count: failed.length, error: reason?.name });
+      await state.boss.fail(QUEUE, failed);
+    }
+    if (jobs.length === batchSize) state.boss.notifyWorker(workerId);
   });
 }
 
@@ -133,6 +152,7 @@ export async function startPeriodicJob(name: string, everySeconds: number, handl
 export async function stopMailQueue(): Promise<void> {
   const state = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss.catch(() => undefined) : undefined;
   globalForBoss.__givebridgeBoss = undefined;
+  closeSmtpPool();
   if (state) {
     for (const timer of state.periodic.values()) if (timer) clearInterval(timer);
     await state.boss.stop({ graceful: false, wait: true, close: false });

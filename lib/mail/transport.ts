@@ -25,6 +25,27 @@ export function outboxDir(): string {
   return path.resolve(serverEnv().DATA_DIR, "outbox");
 }
 
+/** SMTP connections kept open per process; the queue delivers a batch over them at once. */
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * SMTP_URL with nodemailer's pool turned on (unless the URL sets `pool` itself): a few
+ * connections reused for many messages instead of a new connection, greeting and TLS
+ * handshake per message. Pool options travel as query parameters of the URL.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+  if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", String(SMTP_POOL_CONNECTIONS));
+  return url.toString();
+}
+
+/** Close the pooled SMTP connections (tests, shutdown). */
+export function closeSmtpPool(): void {
+  smtp?.transporter.close();
+  smtp = undefined;
+}
+
 /**
  * Send one message now.
  * @returns where it went: { via: "smtp", messageId } or { via: "outbox", file }.
@@ -42,7 +63,10 @@ export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" |
     attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
   };
   if (env.SMTP_URL) {
-    if (!smtp || smtp.url !== env.SMTP_URL) smtp = { url: env.SMTP_URL, transporter: nodemailer.createTransport(env.SMTP_URL) };
+    if (!smtp || smtp.url !== env.SMTP_URL) {
+      smtp?.transporter.close();
+      smtp = { url: env.SMTP_URL, transporter: nodemailer.createTransport(pooledSmtpUrl(env.SMTP_URL)) };
+    }
     const info = await smtp.transporter.sendMail(mail);
     return { via: "smtp", messageId: info.messageId };
   }
