@@ -1,0 +1,277 @@
+/**
+ * `npm run bench:serve [-- --pg] [--irs] [--seconds 5] [--url http://host:port]`
+ *
+ * What concurrent visitors meet. Starts the app (embedded PGlite in a temporary DATA_DIR by
+ * default; with --pg on a scratch database of the PostgreSQL server at DATABASE_URL, default
+ * postgres://root@127.0.0.1:5432/test, dropped at the end; --irs also imports the 20 shared
+ * IRS state files first), with the demo data and a local SMTP server (smtp-server on
+ * 127.0.0.1) as its SMTP_URL. Then, with autocannon at 10 and 50 connections for --seconds
+ * each, anonymously:
+ *   - a static file (/robots.txt) — the reference;
+ *   - the public pages: home, /about, /search, a nonprofit profile, a fundraiser page (when the
+ *     route exists), an event page and the donate page;
+ *   - the directory search API (`food bank`);
+ *   - the checkout (POST /api/createPaymentIntent, sandbox test card, a new idempotency key
+ *     per request);
+ * and prints req/s, p50 and p95 latency (ms), non-2xx answers, and each page's throughput as a
+ * share of the static file's. Last, a burst of 1,000 donations (50 at a time) and the time
+ * until their mail has drained to the SMTP server (no new message for 3 s).
+ * With --url it measures an app that is already running (no mail drain figure).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { SMTPServer } from "smtp-server";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const SECONDS = Number(arg("seconds", "5"));
+const CONNECTIONS = [10, 50];
+const BURST = 1000;
+const pgServer = process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, ms = 900_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${url}/api/auth/csrf`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the app did not start at ${url}`);
+}
+
+type Measured = { label: string; page: boolean; connections: number; rps: number; p50: number; p95: number; non2xx: number; errors: number };
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+
+/** One autocannon run; latencies collected per response so p95 is exact. */
+async function load(label: string, url: string, connections: number, request?: { method: "POST"; body: () => string }, page = false): Promise<Measured> {
+  const latencies: number[] = [];
+  const options = {
+    url,
+    connections,
+    duration: SECONDS,
+    ...(request
+      ? {
+          requests: [
+            {
+              method: request.method,
+              headers: { "content-type": "application/json" },
+              setupRequest: (req: Record<string, unknown>) => ({ ...req, body: request.body() }),
+            },
+          ],
+        }
+      : {}),
+  } as autocannon.Options;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    page,
+    connections,
+    rps: result.requests.total / (result.duration || SECONDS),
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+type Target = { label: string; path: string };
+
+async function discover(url: string): Promise<Target[]> {
+  const targets: Target[] = [
+    { label: "home", path: "/" },
+    { label: "about", path: "/about" },
+    { label: "search page", path: "/search" },
+  ];
+  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
+    campaigns: { _id: string; organization: { _id: string } }[];
+  };
+  const campaign = campaigns[0];
+  if (campaign) {
+    targets.push({ label: "nonprofit profile", path: `/nonprofit/${campaign.organization._id}` });
+    if ((await fetch(`${url}/fundraiser/${campaign._id}`)).status === 200) targets.push({ label: "fundraiser page", path: `/fundraiser/${campaign._id}` });
+    targets.push({ label: "donate page", path: `/donation/${campaign.organization._id}/${campaign._id}` });
+  }
+  const { events } = (await (await fetch(`${url}/api/find/events?showAll=true`)).json()) as { events: { _id: string }[] };
+  if (events[0]) targets.push({ label: "event page", path: `/event/${events[0]._id}` });
+  return targets;
+}
+
+function checkoutBody(organizationId: string, campaignId: string) {
+  let i = 0;
+  return () =>
+    JSON.stringify({
+      idempotencyKey: randomUUID(),
+      organizationId,
+      campaignId,
+      amountCents: 100 + ((i++ * 137) % 9_900),
+      name: "Bench Donor",
+      email: `bench-serve-${i}@example.org`,
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    });
+}
+
+async function startSmtp(): Promise<{ server: SMTPServer; port: number; received: () => number; lastAt: () => number }> {
+  let count = 0;
+  let last = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => undefined);
+      stream.on("end", () => {
+        count++;
+        last = Date.now();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as { port: number }).port, received: () => count, lastAt: () => last };
+}
+
+/** BURST donations, 50 at a time; then the time until the mail they queued stops arriving. */
+async function mailDrain(url: string, organizationId: string, campaignId: string, smtp: Awaited<ReturnType<typeof startSmtp>>) {
+  const before = smtp.received();
+  const body = checkoutBody(organizationId, campaignId);
+  let next = 0;
+  let succeeded = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < BURST) {
+        next++;
+        const res = await fetch(`${url}/api/createPaymentIntent`, { method: "POST", headers: { "content-type": "application/json" }, body: body() });
+        if (res.ok && ((await res.json()) as { status?: string }).status === "succeeded") succeeded++;
+      }
+    }),
+  );
+  const donated = Date.now();
+  while (Date.now() - Math.max(smtp.lastAt(), donated) < 3000) await new Promise((r) => setTimeout(r, 100));
+  const messages = smtp.received() - before;
+  const drain = Math.max(0, smtp.lastAt() - donated);
+  console.log(
+    `\nmail: ${BURST} donations (${succeeded} succeeded) in ${((donated - t0) / 1000).toFixed(1)} s; ${messages} messages received; ` +
+      `the last arrived ${(drain / 1000).toFixed(1)} s after the last donation (${((messages / Math.max(1, smtp.lastAt() - t0)) * 1000).toFixed(0)} messages/s overall)`,
+  );
+}
+
+let child: ChildProcess | undefined;
+let scratch: ScratchDatabase | undefined;
+
+async function main() {
+  let url = arg("url");
+  let dataDir: string | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  const usePg = flag("pg");
+  if (!url) {
+    const port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-serve-"));
+    url = `http://localhost:${port}`;
+    smtp = await startSmtp();
+    let databaseUrl = "";
+    if (usePg) {
+      scratch = await createScratchDatabase(pgServer, "gb_bench_serve");
+      databaseUrl = scratch.url;
+    }
+    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: databaseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    const tsx = path.join("node_modules", "tsx", "dist", "cli.mjs");
+    if (usePg && flag("irs")) {
+      const files = fs.readdirSync("../shared/data/irs-eo-bmf").filter((f) => f.endsWith(".csv.gz")).map((f) => path.join("../shared/data/irs-eo-bmf", f));
+      console.log(`importing ${files.length} IRS state files into ${scratch!.name}...`);
+      const { spawnSync } = await import("node:child_process");
+      const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-irs.ts", ...files], { stdio: ["ignore", "ignore", "inherit"], env });
+      if (r.status !== 0) throw new Error("the IRS import failed");
+    }
+    console.log(`starting the app on ${url} (${usePg ? `PostgreSQL ${scratch!.name}` : `PGlite in ${dataDir}`})...`);
+    child = spawn(process.execPath, [tsx, "scripts/start.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
+    await waitForServer(url);
+  }
+  const targets = await discover(url);
+  // Warm every page once (first renders compile and fill caches).
+  for (const t of targets) await fetch(`${url}${t.path}`);
+  console.log(
+    `bench:serve ${usePg ? "PostgreSQL" : "PGlite"}${flag("irs") ? " + 20 IRS state files" : ""}; ${SECONDS} s per run; ` +
+      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`,
+  );
+
+  const rows: Measured[] = [];
+  const staticRps = new Map<number, number>();
+  for (const c of CONNECTIONS) {
+    const s = await load("static file /robots.txt", `${url}/robots.txt`, c);
+    staticRps.set(c, s.rps);
+    rows.push(s);
+    for (const t of targets) rows.push(await load(t.label, `${url}${t.path}`, c, undefined, true));
+    rows.push(await load("search API 'food bank'", `${url}/api/search/nonprofit?search_query=food%20bank`, c));
+  }
+  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
+    campaigns: { _id: string; organization: { _id: string } }[];
+  };
+  const campaign = campaigns[0];
+  if (campaign) {
+    for (const c of CONNECTIONS) {
+      rows.push(await load("checkout (sandbox card)", `${url}/api/createPaymentIntent`, c, { method: "POST", body: checkoutBody(campaign.organization._id, campaign._id) }));
+    }
+  }
+
+  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(6)}  share of static`);
+  for (const r of rows) {
+    const share = r.page ? `${((r.rps / staticRps.get(r.connections)!) * 100).toFixed(0)}%` : "";
+    console.log(
+      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(6)}  ${share}`,
+    );
+  }
+  if (smtp && campaign) await mailDrain(url, campaign.organization._id, campaign._id, smtp);
+  await shutdown();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  smtp?.server.close();
+}
+
+async function shutdown() {
+  if (child) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child!.once("exit", r));
+    child = undefined;
+  }
+  if (scratch) {
+    await scratch.drop();
+    scratch = undefined;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (err) => {
+    console.error(err);
+    await shutdown().catch(() => undefined);
+    process.exit(1);
+  },
+);
