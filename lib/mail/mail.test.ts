@@ -128,11 +128,15 @@ describe("mail", () => {
     await h.db.transaction(async (tx) => {
       for (const to of recipients) await enqueueMail({ to, subject: "Receipt", text: "Thanks" }, { tx });
     });
-    await waitFor(() => recipients.slice(0, 30).every((to) => received.some((m) => m.to === to)), 10_000);
+    await waitFor(() => recipients.slice(0, 30).every((to) => received.some((m) => m.to === to)), 20_000);
     expect(received.some((m) => m.to === "flaky@example.org")).toBe(false);
-    // pg-boss retries the refused message after its retry delay (30 s with backoff).
+    // pg-boss retries the refused message after its retry delay (30 s with backoff): once it is
+    // waiting for its retry, make it due now.
+    const waitingRetries = async () =>
+      ((await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail' and state = 'retry'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    await waitFor(async () => (await waitingRetries()) === 1, 20_000);
     await h.db.execute(sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`);
-    await waitFor(() => received.some((m) => m.to === "flaky@example.org"), 10_000);
+    await waitFor(() => received.some((m) => m.to === "flaky@example.org"), 20_000);
     await new Promise((r) => setTimeout(r, 1500));
     const counts = new Map<string, number>();
     for (const m of received) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);

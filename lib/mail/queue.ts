@@ -58,12 +58,36 @@ function adapterForTransaction(tx: Executor): SqlAdapter {
 type BossState = { boss: PgBoss; handle: DatabaseHandle; working: boolean; periodic: Map<string, NodeJS.Timeout | null> };
 const globalForBoss = globalThis as unknown as { __givebridgeBoss?: Promise<BossState> };
 
+const QUEUE_SETUP_LOCK_KEY = 7_231_950_115;
+
+/**
+ * Create a pg-boss queue once, whatever the number of processes starting at the same time.
+ * pg-boss's create_queue makes a partition table; two processes creating the same queue at
+ * once deadlock on it (one of them then fails to start). On a PostgreSQL server the creation
+ * runs under a session advisory lock and is skipped when the queue exists; the embedded
+ * database has one process by construction.
+ */
+async function createQueueOnce(boss: PgBoss, handle: DatabaseHandle, name: string, options: PgBoss.Queue): Promise<void> {
+  if (handle.kind === "pglite") {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    return;
+  }
+  const lockClient = await (handle.raw as import("pg").Pool).connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+}
+
 async function startBoss(): Promise<BossState> {
   const handle = await getHandle();
   const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
   await boss.start();
-  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
   return { boss, handle, working: false, periodic: new Map() };
 }
 
@@ -135,7 +159,7 @@ export async function startPeriodicJob(name: string, everySeconds: number, handl
   const state = await getBoss();
   if (state.periodic.has(name)) return;
   state.periodic.set(name, null);
-  await state.boss.createQueue(name, { name, policy: "stately", retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
+  await createQueueOnce(state.boss, state.handle, name, { name, policy: "stately", retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
   await state.boss.work(name, { pollingIntervalSeconds: 5, batchSize: 1 }, async () => {
     await handler();
   });

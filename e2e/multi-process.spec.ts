@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
+import { Client } from "pg";
+import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
+import { createScratchDatabase, type ScratchDatabase } from "../lib/db/scratch-database";
+import { PASSWORD, uniqueEmail } from "./fixtures";
+
+/**
+ * The production shape: two app processes (`next start`, as behind any load balancer) on one
+ * fresh PostgreSQL database, sharing the auth secret, the uploads folder and an SMTP server.
+ * Both start at once on the empty database: migrations and the demo data must happen once;
+ * a session made on one works on the other; sign-in limits are counted across both; a
+ * donation's receipt is sent once although both deliver mail; an uploaded image is served by
+ * both. Needs the build of the e2e stage and the PostgreSQL server of TEST_DATABASE_URL.
+ */
+const pgServer = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForApp({ url, child, stderr }: { url: string; child: ChildProcess; stderr: string[] }, ms = 180_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the app process for ${url} exited with ${child.exitCode}:\n${stderr.join("")}`);
+    try {
+      if ((await fetch(`${url}/api/auth/csrf`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the app did not start at ${url}`);
+}
+
+let scratch: ScratchDatabase;
+let smtp: SMTPServer;
+const received: { to: string; subject: string }[] = [];
+const apps: { url: string; child: ChildProcess; stderr: string[] }[] = [];
+let uploadsDir: string;
+let publicUrl: string;
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  scratch = await createScratchDatabase(pgServer, "gb_e2e_two");
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
+      stream.on("end", () => {
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-e2e-two-"));
+  const ports = [await freePort(), await freePort()];
+  // Behind a load balancer both processes answer for one public address.
+  publicUrl = `http://localhost:${ports[0]}`;
+  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+  for (const port of ports) {
+    const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: scratch.url,
+        DATA_DIR: uploadsDir,
+        DEMO_DATA: "1",
+        NEXTAUTH_URL: publicUrl,
+        NEXTAUTH_SECRET: "two-process-e2e-secret-0123456789abcdef",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    });
+    const stderr: string[] = [];
+    child.stderr!.on("data", (c: Buffer) => stderr.push(c.toString("utf8")));
+    apps.push({ url: `http://localhost:${port}`, child, stderr });
+  }
+  await Promise.all(apps.map((a) => waitForApp(a)));
+});
+
+test.afterAll(async () => {
+  for (const a of apps) a.child.kill("SIGTERM");
+  await Promise.all(apps.map((a) => (a.child.exitCode === null ? new Promise((r) => a.child.once("exit", r)) : undefined)));
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await scratch?.drop();
+  if (uploadsDir) fs.rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: scratch.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** An API client for one process, sending the public origin as a browser on the site would. */
+async function clientFor(url: string, cookiesFrom?: APIRequestContext): Promise<APIRequestContext> {
+  return newRequest.newContext({
+    baseURL: url,
+    extraHTTPHeaders: { origin: publicUrl },
+    storageState: cookiesFrom ? await cookiesFrom.storageState() : undefined,
+  });
+}
+
+/** Sign in with next-auth's credentials callback (what the login form posts). */
+async function signIn(api: APIRequestContext, email: string, password = PASSWORD): Promise<boolean> {
+  const { csrfToken } = (await (await api.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await api.post("/api/auth/callback/credentials", { form: { csrfToken, email, password, json: "true" } });
+  const body = (await res.json().catch(() => ({}))) as { url?: string };
+  return res.ok() && !!body.url && !body.url.includes("error=");
+}
+
+test("two processes starting at once on an empty database migrate it once and load the demo data once", async () => {
+  const journal = JSON.parse(fs.readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
+  const [migrations] = await query<{ n: string }>("select count(*) as n from drizzle.__drizzle_migrations");
+  expect(Number(migrations!.n)).toBe(journal.entries.length);
+  const duplicates = await query("select organization_id, name from campaigns group by organization_id, name having count(*) > 1");
+  expect(duplicates).toEqual([]);
+  const [orgs] = await query<{ n: string; eins: string }>("select count(*) as n, count(distinct ein) as eins from organizations");
+  expect(Number(orgs!.n)).toBeGreaterThan(6000);
+  expect(orgs!.n).toBe(orgs!.eins);
+});
+
+test("a session made on one process works on the other", async () => {
+  const email = uniqueEmail("two");
+  const a = await clientFor(apps[0]!.url);
+  expect((await a.post("/api/register/individual", { data: { firstName: "Two", lastName: "Process", email, password: PASSWORD } })).status()).toBe(201);
+  expect(await signIn(a, email)).toBe(true);
+  const b = await clientFor(apps[1]!.url, a);
+  const session = (await (await b.get("/api/auth/session")).json()) as { user?: { email?: string } };
+  expect(session.user?.email).toBe(email);
+  await a.dispose();
+  await b.dispose();
+});
+
+test("failed sign-ins are counted across both processes", async () => {
+  const email = uniqueEmail("limits");
+  const a = await clientFor(apps[0]!.url);
+  const b = await clientFor(apps[1]!.url);
+  expect((await a.post("/api/register/individual", { data: { firstName: "Lim", lastName: "Its", email, password: PASSWORD } })).status()).toBe(201);
+  // LOGIN_MAX_FAILURES (5) wrong passwords, alternating processes: each saw fewer than 5.
+  for (let i = 0; i < 5; i++) {
+    const res = await (i % 2 === 0 ? a : b).post("/api/authenticate", { data: { email, password: `Wrong-password-${i}` } });
+    expect(res.status()).toBe(401);
+  }
+  const locked = await b.post("/api/authenticate", { data: { email, password: PASSWORD } });
+  expect(locked.status()).toBe(429);
+  expect(await signIn(a, email)).toBe(false);
+  await a.dispose();
+  await b.dispose();
+});
+
+test("a donation's receipt is sent once although both processes deliver mail", async () => {
+  const a = await clientFor(apps[0]!.url);
+  const { campaigns } = (await (await a.get("/api/find/campaigns/active?showAll=true")).json()) as {
+    campaigns: { _id: string; organization: { _id: string } }[];
+  };
+  const campaign = campaigns[0]!;
+  const email = uniqueEmail("receipt");
+  const res = await a.post("/api/createPaymentIntent", {
+    data: {
+      idempotencyKey: randomUUID(),
+      organizationId: campaign.organization._id,
+      campaignId: campaign._id,
+      amountCents: 2500,
+      name: "Two Process Donor",
+      email,
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    },
+  });
+  const body = (await res.json()) as { status?: string; message?: string };
+  expect(res.status(), body.message).toBe(200);
+  expect(body.status).toBe("succeeded");
+  await expect.poll(() => received.filter((m) => m.to === email).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  // Both workers poll the queue; give a duplicate every chance to arrive before counting.
+  await new Promise((r) => setTimeout(r, 5_000));
+  const mine = received.filter((m) => m.to === email);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.subject).toMatch(/receipt/i);
+  await a.dispose();
+});
+
+test("an image uploaded through one process is served by the other", async () => {
+  const email = uniqueEmail("upload");
+  const a = await clientFor(apps[0]!.url);
+  expect((await a.post("/api/register/individual", { data: { firstName: "Up", lastName: "Load", email, password: PASSWORD } })).status()).toBe(201);
+  expect(await signIn(a, email)).toBe(true);
+  const { user } = (await (await a.get("/api/auth/session")).json()) as { user: { _id: string } };
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+  const upload = await a.post("/api/images", {
+    multipart: {
+      field: "profileImg",
+      identifier: user._id,
+      croppedImageFileName: "me.jpg",
+      croppedImage: { name: "me.jpg", mimeType: "image/png", buffer: png },
+    },
+  });
+  expect(upload.status()).toBe(200);
+  const { url } = (await upload.json()) as { url: string };
+  const b = await clientFor(apps[1]!.url);
+  const served = await b.get(new URL(url, apps[1]!.url).pathname);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toMatch(/^image\//);
+  await a.dispose();
+  await b.dispose();
+});
