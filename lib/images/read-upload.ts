@@ -34,8 +34,8 @@ const tooLarge = () => new AppError("payload_too_large", messages.images.tooLarg
  * The request body, read until `limit` bytes at most.
  * @throws AppError(payload_too_large) as soon as more than `limit` bytes arrive (the rest is not read).
  */
-export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array(0);
+export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -49,7 +49,7 @@ export async function readBodyWithin(req: Request, limit: number): Promise<Uint8
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(total);
+  const body = new Uint8Array(new ArrayBuffer(total));
   let at = 0;
   for (const c of chunks) {
     body.set(c, at);

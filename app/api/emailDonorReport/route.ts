@@ -40,4 +40,4 @@ export const POST = route(async (req: NextRequest) => {
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
   const result = await emailDonorReport(actor, input.organizationId ?? own, q);
   return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });
-});
+}, { auth: "user" });
