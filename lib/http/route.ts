@@ -30,8 +30,11 @@ export type RouteAuth = "user" | "donor" | "nonprofit" | "admin";
 export type RouteOptions = {
   /** Signed-in callers only (of this account type): anonymous gets 401 before any parsing. */
   auth?: RouteAuth;
-  /** Body of a write: "json" (default), "multipart" (uploads) or "none" (no body accepted). */
-  body?: "json" | "multipart" | "none";
+  /**
+   * Body of a write: "json" (default), "multipart" (uploads), "form" or "form-or-json"
+   * (next-auth's own posts: urlencoded sign-in and sign-out, JSON session updates) or "none".
+   */
+  body?: "json" | "multipart" | "form" | "form-or-json" | "none";
   /** A payment provider's webhook: no cookie, verified by signature; no origin check. */
   webhook?: boolean;
 };
@@ -97,12 +100,21 @@ function hasBody(req: NextRequest): boolean {
   return req.headers.has("transfer-encoding") || req.headers.has("content-type");
 }
 
-/** @throws AppError(unsupported_media_type) unless the body is JSON (or multipart for uploads), or absent. */
+/** @throws AppError(unsupported_media_type) unless the body is of the route's kind (JSON by default), or absent. */
 function checkContentType(req: NextRequest, kind: NonNullable<RouteOptions["body"]>): void {
   if (!hasBody(req)) return;
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const ok = kind === "json" ? type === "application/json" : kind === "multipart" ? type === "multipart/form-data" : false;
-  if (!ok) throw new AppError("unsupported_media_type", kind === "multipart" ? messages.request.multipartRequired : messages.request.jsonRequired);
+  const expected: string[] = {
+    json: ["application/json"],
+    multipart: ["multipart/form-data"],
+    form: ["application/x-www-form-urlencoded"],
+    "form-or-json": ["application/x-www-form-urlencoded", "application/json"],
+    none: [],
+  }[kind];
+  if (!expected.includes(type)) {
+    const message = { json: messages.request.jsonRequired, multipart: messages.request.multipartRequired, form: messages.request.formRequired, "form-or-json": messages.request.formRequired, none: messages.request.noBodyExpected }[kind];
+    throw new AppError("unsupported_media_type", message);
+  }
 }
 
 /** @throws ZodError-shaped 400 (AppError bad_request with fields) for control characters in path or query parameters. */

@@ -246,6 +246,7 @@ export const messages = {
     crossSite: "This request did not come from Givebridge, so it was refused. Please reload the page and try again.",
     jsonRequired: "Please send this request as JSON (Content-Type: application/json).",
     multipartRequired: "Please send the file as a form upload (Content-Type: multipart/form-data).",
+    formRequired: "Please send this sign-in request as a form (Content-Type: application/x-www-form-urlencoded).",
     badEncoding: "The address contains malformed percent-encoding.",
     noBodyExpected: "This request takes no body.",
   },
