@@ -4,7 +4,9 @@
  * Content-Security-Policy header, from which Next takes it for its own scripts, and on the
  * response. It is never the authorization check (the services are).
  */
+import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { s3PublicBase } from "@/lib/storage/s3";
@@ -16,8 +18,25 @@ function imageOrigins(): string[] {
   return [new URL(base).origin];
 }
 
+/**
+ * Pages known to be "not found" before rendering: /404 itself, and the development mailbox
+ * when mail goes through SMTP or, in production, for anyone but the admin. Rendering them
+ * would answer 200 (the loading screen has already streamed when the page decides).
+ */
+async function notFoundPath(request: NextRequest): Promise<boolean> {
+  const path = request.nextUrl.pathname.replace(/\/+$/, "");
+  if (path === "/404") return true;
+  if (path !== "/dev/mailbox") return false;
+  const env = serverEnv();
+  if (env.SMTP_URL) return true;
+  if (env.NODE_ENV !== "production") return false;
+  // Comfort only: the page checks the admin again with the full session.
+  const token = await getToken({ req: request, secret: authSecret() }).catch(() => null);
+  return (token?.user as { type?: string } | undefined)?.type !== "admin";
+}
+
 /** Add the security headers to the response of `request` (the nonce reaches Next's renderer). */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
   const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   const headers = securityHeaders({
@@ -30,7 +49,9 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = (await notFoundPath(request))
+    ? NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

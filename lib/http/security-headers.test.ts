@@ -1,12 +1,13 @@
 import { NextRequest } from "next/server";
+import { setEnvForTests } from "@/lib/env";
 import { proxy } from "@/proxy";
 
-const run = (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
+const run = async (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
 const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
 
 describe("security headers on every response (proxy.ts)", () => {
-  test.each(["/", "/search?search_query=food", "/api/getNonprofit", "/dashboard", "/uploads/a.png"])("%s carries the full set", (path) => {
-    const h = run(path).headers;
+  test.each(["/", "/search?search_query=food", "/api/getNonprofit", "/dashboard", "/uploads/a.png"])("%s carries the full set", async (path) => {
+    const h = (await run(path)).headers;
     const csp = h.get("content-security-policy") ?? "";
     expect(directive(csp, "script-src")).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(directive(csp, "script-src")).not.toContain("unsafe-inline");
@@ -22,9 +23,9 @@ describe("security headers on every response (proxy.ts)", () => {
     expect(csp).not.toMatch(/stripe|paypal/);
   });
 
-  test("a fresh nonce per request, handed to Next's renderer on the request's CSP header", () => {
-    const a = run("/").headers;
-    const b = run("/").headers;
+  test("a fresh nonce per request, handed to Next's renderer on the request's CSP header", async () => {
+    const a = (await run("/")).headers;
+    const b = (await run("/")).headers;
     expect(a.get("content-security-policy")).not.toBe(b.get("content-security-policy"));
     const nonce = /'nonce-([^']+)'/.exec(a.get("content-security-policy") ?? "")?.[1];
     expect(a.get("x-middleware-request-content-security-policy")).toContain(`'nonce-${nonce}'`);
@@ -33,8 +34,8 @@ describe("security headers on every response (proxy.ts)", () => {
 
   test.each(["/donation/abc/0", "/event/tickets", "/complete-donation", "/complete-paypal-donation", "/complete-donation-google-apple"])(
     "%s (payment forms) allows Stripe's and PayPal's hosts",
-    (path) => {
-      const csp = run(path).headers.get("content-security-policy") ?? "";
+    async (path) => {
+      const csp = (await run(path)).headers.get("content-security-policy") ?? "";
       expect(directive(csp, "script-src")).toContain("https://js.stripe.com");
       expect(directive(csp, "frame-src")).toContain("https://js.stripe.com");
       expect(directive(csp, "script-src")).toContain("https://www.paypal.com");
@@ -42,14 +43,34 @@ describe("security headers on every response (proxy.ts)", () => {
     },
   );
 
-  test("embeddable routes may be framed; no X-Frame-Options there", () => {
-    const h = run("/embed/donate/abc").headers;
+  test("embeddable routes may be framed; no X-Frame-Options there", async () => {
+    const h = (await run("/embed/donate/abc")).headers;
     expect(directive(h.get("content-security-policy") ?? "", "frame-ancestors")).toBe("frame-ancestors *");
     expect(h.get("x-frame-options")).toBeNull();
   });
 
-  test("HSTS only over https (direct or from the proxy in front)", () => {
-    expect(run("/", { "x-forwarded-proto": "https" }).headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
-    expect(proxy(new NextRequest("https://givebridge.example/")).headers.get("strict-transport-security")).toMatch(/^max-age=/);
+  test("HSTS only over https (direct or from the proxy in front)", async () => {
+    expect((await run("/", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+    expect((await proxy(new NextRequest("https://givebridge.example/"))).headers.get("strict-transport-security")).toMatch(/^max-age=/);
+  });
+});
+
+describe("pages known to be missing answer 404, not a streamed 200 (finding 14)", () => {
+  afterEach(() => setEnvForTests({ NODE_ENV: "test", SMTP_URL: undefined }));
+
+  test("/404 and, in production, the development mailbox for anyone but the admin", async () => {
+    expect((await run("/404")).status).toBe(404);
+    expect((await run("/404")).headers.get("x-middleware-rewrite")).toContain("/404");
+    setEnvForTests({ NODE_ENV: "production" });
+    expect((await run("/dev/mailbox")).status).toBe(404);
+    expect((await run("/dev/mailbox", { cookie: "next-auth.session-token=not-a-valid-token" })).status).toBe(404);
+    expect((await run("/")).status).toBe(200);
+  });
+
+  test("the mailbox is not found when mail goes through SMTP, and open outside production otherwise", async () => {
+    setEnvForTests({ NODE_ENV: "test" });
+    expect((await run("/dev/mailbox")).status).toBe(200);
+    setEnvForTests({ SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect((await run("/dev/mailbox")).status).toBe(404);
   });
 });
