@@ -10,6 +10,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { s3PublicBase } from "@/lib/storage/s3";
+import { messages } from "@/lib/validations/messages";
 
 function imageOrigins(): string[] {
   const env = serverEnv();
@@ -35,6 +36,16 @@ async function notFoundPath(request: NextRequest): Promise<boolean> {
   return (token?.user as { type?: string } | undefined)?.type !== "admin";
 }
 
+/** A path with malformed percent-encoding ("%E0%A4%A"): Next cannot route it and would answer 500. */
+function malformedPath(request: NextRequest): boolean {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Add the security headers to the response of `request` (the nonce reaches Next's renderer). */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
@@ -46,6 +57,13 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     dev: serverEnv().NODE_ENV === "development",
     imageOrigins: imageOrigins(),
   });
+  if (malformedPath(request)) {
+    const body = request.nextUrl.pathname.startsWith("/api/")
+      ? JSON.stringify({ error: "bad_request", message: messages.request.badEncoding })
+      : messages.request.badEncoding;
+    const contentType = request.nextUrl.pathname.startsWith("/api/") ? "application/json" : "text/plain; charset=utf-8";
+    return new NextResponse(body, { status: 400, headers: { ...headers, "Content-Type": contentType } });
+  }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);

@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { setEnvForTests } from "@/lib/env";
+import { messages } from "@/lib/validations/messages";
 import { proxy } from "@/proxy";
 
 const run = async (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
@@ -72,5 +73,14 @@ describe("pages known to be missing answer 404, not a streamed 200 (finding 14)"
     expect((await run("/dev/mailbox")).status).toBe(200);
     setEnvForTests({ SMTP_URL: "smtp://127.0.0.1:2525" });
     expect((await run("/dev/mailbox")).status).toBe(404);
+  });
+});
+
+describe("a path with malformed percent-encoding is 400 with the catalogue's message, not Next's 500 (finding 9)", () => {
+  test.each(["/api/find/nonprofit/events/%E0%A4%A", "/nonprofit/%E0%A4%A", "/api/getOneCampaign/%"])("%s", async (path) => {
+    const res = await run(path);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(messages.request.badEncoding);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
