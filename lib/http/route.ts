@@ -6,7 +6,8 @@
  * - a route that declares `auth` answers an anonymous caller 401 (and a wrong account type
  *   403) before it reads any input;
  * - query and path parameters with control characters (NUL…) get 400 with the parameter's
- *   message; path parameters are decoded once, by Next; malformed encoding is 400;
+ *   message; path parameters are decoded once, by Next (a path with malformed encoding is
+ *   answered 400 by proxy.ts before it gets here), so "100%" is a value, not an escape;
  * - AppError becomes its status and message, a ZodError 400 with per-field messages, and
  *   anything else a generic 500 that never carries internals (Drizzle errors include values).
  * The request is kept in an AsyncLocalStorage so the session is read from it (once).
@@ -123,22 +124,11 @@ function checkParams(params: Record<string, unknown>, req: NextRequest): void {
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) {
       if (typeof v !== "string") continue;
-      if (/%(?![0-9A-Fa-f]{2})/.test(v) && looksUndecoded(v)) throw badParam(name, messages.request.badEncoding);
       if (controlCharacterPath(v, false) !== null) throw badParam(name, messages.fields.controlCharacters(fieldLabel([name])));
     }
   }
   for (const [name, v] of req.nextUrl.searchParams) {
     if (controlCharacterPath(v, true) !== null) throw badParam(name, messages.fields.controlCharacters(fieldLabel([name])));
-  }
-}
-
-/** Next passes a parameter it could not decode through as typed ("%E0%A4%A"). */
-function looksUndecoded(v: string): boolean {
-  try {
-    decodeURIComponent(v);
-    return false;
-  } catch {
-    return true;
   }
 }
 
