@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
@@ -91,6 +93,40 @@ describe("signed-in routes answer an anonymous caller 401 before reading the inp
     const json = await res.json();
     expect(json.message).toBe(messages.auth.signInRequired);
     expect(json.fields).toBeUndefined();
+  });
+});
+
+describe("every route that declares a signed-in caller answers anonymous 401 before its input (finding 11)", () => {
+  const root = path.resolve(__dirname, "../..");
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+  const routeFiles = files(path.join(root, "app/api")).map((f) => path.relative(root, f));
+
+  test("the handlers that need a session declare it (at least the 48 that parsed first)", async () => {
+    let declared = 0;
+    for (const file of routeFiles) {
+      const mod = (await import(`@/${file}`)) as Record<string, { routeOptions?: { auth?: string } }>;
+      for (const method of ["GET", "POST", "PUT", "DELETE"]) if (mod[method]?.routeOptions?.auth) declared++;
+    }
+    expect(declared).toBeGreaterThanOrEqual(60);
+  });
+
+  test("anonymous, with garbage input of the wrong type, every one of them answers 401 and describes nothing", async () => {
+    const failures: string[] = [];
+    for (const file of routeFiles) {
+      const mod = (await import(`@/${file}`)) as Record<string, { routeOptions?: { auth?: string } }>;
+      for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+        const handler = mod[method];
+        if (!handler?.routeOptions?.auth) continue;
+        const names = [...file.matchAll(/\[(\w+)\]/g)].map((m) => m[1]!);
+        const params = Object.fromEntries(names.map((n) => [n, "\u0000%zz"]));
+        const body = method === "GET" ? undefined : "{garbage";
+        const res = await call(handler, { method, url: "/api/x?limit=%00&duration=nope", params, body, headers: body ? { "content-type": "text/plain", "content-length": "8" } : {} });
+        const json = await res.json().catch(() => ({}));
+        if (res.status !== 401 || json.fields) failures.push(`${method} ${file}: ${res.status} ${JSON.stringify(json).slice(0, 100)}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -50,14 +50,14 @@ export function route<P = Record<string, string>>(
   fn: (req: NextRequest, ctx: { params: P }) => Promise<Response>,
   options: RouteOptions = {},
 ) {
-  return async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> =>
+  const handler = async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> =>
     requestScope.run({ req }, async () => {
       try {
-        if (WRITE_METHODS.has(req.method)) {
-          if (!options.webhook) checkSameOrigin(req);
-          checkContentType(req, options.body ?? "json");
-        }
+        const write = WRITE_METHODS.has(req.method);
+        if (write && !options.webhook) checkSameOrigin(req);
+        // Who is calling comes before anything about the input (its type included).
         if (options.auth) await requireAuth(options.auth);
+        if (write) checkContentType(req, options.body ?? "json");
         const params = ctx?.params ? await ctx.params : ({} as P);
         checkParams(params as Record<string, unknown>, req);
         return await fn(req, { params });
@@ -65,6 +65,7 @@ export function route<P = Record<string, string>>(
         return errorResponse(err, req);
       }
     });
+  return Object.assign(handler, { routeOptions: options });
 }
 
 async function requireAuth(auth: RouteAuth): Promise<void> {
