@@ -9,14 +9,21 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
-import { s3PublicBase } from "@/lib/storage/s3";
 import { messages } from "@/lib/validations/messages";
 
+/**
+ * Where uploaded images are served from when they live in a bucket (the origins of
+ * lib/storage/s3.ts's s3PublicBase; computed here so the proxy does not load the S3 client).
+ */
 function imageOrigins(): string[] {
   const env = serverEnv();
   if (!env.S3_BUCKET) return [];
-  const base = s3PublicBase({ bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE, publicUrl: env.S3_PUBLIC_URL });
-  return [new URL(base).origin];
+  if (env.S3_PUBLIC_URL) return [new URL(env.S3_PUBLIC_URL).origin];
+  if (env.S3_ENDPOINT) {
+    const endpoint = new URL(env.S3_ENDPOINT);
+    return env.S3_FORCE_PATH_STYLE ? [endpoint.origin] : [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`];
+  }
+  return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`];
 }
 
 /**

@@ -84,3 +84,14 @@ describe("a path with malformed percent-encoding is 400 with the catalogue's mes
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
+
+describe("uploaded images from a bucket are allowed by the CSP", () => {
+  afterEach(() => setEnvForTests({ S3_BUCKET: undefined, S3_PUBLIC_URL: undefined, S3_REGION: undefined }));
+
+  test("the bucket's public origin is in img-src", async () => {
+    setEnvForTests({ S3_BUCKET: "gb-images", S3_REGION: "us-east-2" });
+    expect((await run("/")).headers.get("content-security-policy")).toContain("img-src 'self' data: blob: https://gb-images.s3.us-east-2.amazonaws.com");
+    setEnvForTests({ S3_PUBLIC_URL: "https://cdn.example.org/images/" });
+    expect((await run("/")).headers.get("content-security-policy")).toContain("https://cdn.example.org;");
+  });
+});
