@@ -60,8 +60,8 @@ export const donorPreferences = pgTable("donor_preferences", {
   updatedAt: updatedAt(),
 });
 
-/** Single-use, expiring tokens: password reset and email confirmation. Only a hash is stored. */
-export const userTokenPurpose = pgEnum("user_token_purpose", ["password_reset", "email_confirmation"]);
+/** Single-use, expiring tokens: password reset, email confirmation, PayPal onboarding state. Only a hash is stored. */
+export const userTokenPurpose = pgEnum("user_token_purpose", ["password_reset", "email_confirmation", "paypal_onboarding"]);
 export const userTokens = pgTable(
   "user_tokens",
   {

@@ -35,6 +35,9 @@ export const specCalls: SpecCall[] = [
   c("PUT", "updateBankAcct/{a}/{b}", 4),
   c("PUT", "removeBankAcct/{a}/{b}", 4),
   // GET
+  // The spec lists sendFeedback, getPaypalPartnerDetail, createPartnerReferral,
+  // sendBusinessSignUpEmail and send*OrganizationDonationEmail under GET; they change state
+  // (mail, the payout account, a single-use state), so they are POST (issue 19, CSRF).
   c("GET", "getSpotlight", 5),
   c("GET", "getNonprofit", 2),
   c("GET", "find/nonprofit/{id}", 2),
@@ -57,7 +60,7 @@ export const specCalls: SpecCall[] = [
   c("GET", "getOneCampaign/{id}", 5),
   c("GET", "find/campaigns/active", 3),
   c("GET", "authenticate/token", 6),
-  c("GET", "sendFeedback", 6),
+  c("POST", "sendFeedback", 6),
   c("GET", "checkNickname/{n}", 5),
   c("GET", "checkGuidestar/{n}", 2),
   c("GET", "check/password/{userId}/{password}", 6),
@@ -66,11 +69,11 @@ export const specCalls: SpecCall[] = [
   c("GET", "getUserEvents/{id}", 5),
   c("GET", "getUpdate", 5),
   c("GET", "getEvent", 5),
-  c("GET", "getPaypalPartnerDetail", 4),
-  c("GET", "createPartnerReferral", 4),
-  c("GET", "sendBusinessSignUpEmail", 8),
-  c("GET", "sendNonprofitOrganizationDonationEmail", 4),
-  c("GET", "sendGivebridgeOrganizationDonationEmail", 4),
+  c("POST", "getPaypalPartnerDetail", 4),
+  c("POST", "createPartnerReferral", 4),
+  c("POST", "sendBusinessSignUpEmail", 8),
+  c("POST", "sendNonprofitOrganizationDonationEmail", 4),
+  c("POST", "sendGivebridgeOrganizationDonationEmail", 4),
   // POST
   c("POST", "authenticate", 2),
   c("POST", "subscribe", 6),

@@ -10,6 +10,7 @@ import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { loadSessionUser } from "@/lib/services/users/to-session-user";
+import { safeAuthRedirect } from "@/lib/http/safe-redirect";
 import { authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
@@ -66,6 +67,8 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Only same-origin paths (lib/http/safe-redirect.ts), never a scheme-relative or backslash path.
+      redirect: async ({ url, baseUrl }) => safeAuthRedirect({ url, baseUrl }),
       async jwt({ token, user, trigger }) {
         if (user) token.user = user as unknown as SessionUser;
         if (trigger === "update" && token.user) {

@@ -5,13 +5,24 @@
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { AppError } from "@/lib/errors";
+import { currentRequestScope } from "@/lib/http/request-scope";
 import { messages } from "@/lib/validations/messages";
 import { authOptions } from "./options";
 import type { SessionUser, UserType } from "./types";
 
-/** The next-auth session (for the client SessionProvider), or null. */
-export function getSession() {
-  return getServerSession(authOptions());
+/**
+ * The next-auth session (for the client SessionProvider), or null. Inside `route()` it is read
+ * from the handled request's cookies, once per request; elsewhere from Next's request headers.
+ */
+export function getSession(): ReturnType<typeof getServerSession<ReturnType<typeof authOptions>>> {
+  const scope = currentRequestScope();
+  if (!scope) return getServerSession(authOptions());
+  scope.session ??= getServerSession(
+    { headers: Object.fromEntries(scope.req.headers), cookies: Object.fromEntries(scope.req.cookies.getAll().map((c) => [c.name, c.value])) } as never,
+    { getHeader() {}, setCookie() {}, setHeader() {} } as never,
+    authOptions(),
+  );
+  return scope.session as ReturnType<typeof getServerSession<ReturnType<typeof authOptions>>>;
 }
 
 /** The signed-in user of a session, or null. */

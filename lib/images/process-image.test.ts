@@ -84,7 +84,7 @@ describe("image processing", () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const err = await refused(processImage(big));
     expect(err.message).toBe(messages.images.tooLarge);
-    expect(err.status).toBe(400);
+    expect(err.status).toBe(413);
   });
 
   test("detects types from bytes, not names", async () => {

@@ -22,7 +22,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  *   'Please select a valid image file' when the bytes are not a supported image.
  */
 export function assertImageBytes(data: Uint8Array): void {
-  if (data.byteLength > MAX_IMAGE_BYTES) throw new AppError("bad_request", messages.images.tooLarge);
+  if (data.byteLength > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", messages.images.tooLarge);
   if (data.byteLength === 0 || !detectImageType(data.subarray(0, SNIFF_BYTES))) {
     throw new AppError("bad_request", messages.images.invalid);
   }

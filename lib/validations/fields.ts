@@ -3,7 +3,10 @@
  * route handlers. The order of checks decides which message shows first.
  */
 import { z } from "zod";
+import { fieldLabel } from "./error-map";
 import { messages } from "./messages";
+
+export { fieldLabel };
 
 /** Donor email: not empty ('Email cannot be empty'), valid format ('Invalid Format'). */
 export const emailField = z
@@ -80,3 +83,36 @@ export const zipField = z
 
 /** Opaque record id in a URL. */
 export const idParam = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: messages.generic.notFound });
+
+// C0 controls and DEL; tab, line feed and carriage return are allowed in free text.
+const CONTROL_STRICT = /[\u0000-\u001F\u007F]/;
+const CONTROL_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The path of the first string (or object key) holding a control character in `value`, or null.
+ * NUL and the other C0 controls are never meaningful in a form field, and PostgreSQL refuses
+ * NUL in text. `allowLineBreaks`: tab, LF and CR pass (descriptions, messages).
+ */
+export function controlCharacterPath(value: unknown, allowLineBreaks: boolean, path: PropertyKey[] = []): PropertyKey[] | null {
+  const bad = allowLineBreaks ? CONTROL_TEXT : CONTROL_STRICT;
+  if (typeof value === "string") return bad.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = controlCharacterPath(value[i], allowLineBreaks, [...path, i]);
+      if (at) return at;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (CONTROL_STRICT.test(k)) return [...path, k];
+      const at = controlCharacterPath(v, allowLineBreaks, [...path, k]);
+      if (at) return at;
+    }
+  }
+  return null;
+}
+
+/** Free text without control characters (tab and line breaks allowed), with the field's message. */
+export const plainText = (message?: string) =>
+  z.string({ error: message }).refine((v) => !CONTROL_TEXT.test(v), { error: (iss) => message ?? messages.fields.controlCharacters(fieldLabel(iss.path ?? [])) });

@@ -2,6 +2,8 @@
  * Every user-facing validation and error message, once. Texts marked "spec" are the product
  * specification's words (sections 5 and 8) and must not be reworded.
  */
+import "./zod-setup";
+
 export const messages = {
   email: {
     invalid: "Invalid Format", // spec 5
@@ -240,5 +242,45 @@ export const messages = {
     organizationNotAccepting: "The organization is not accepting donations right now, so this month's gift was not charged.",
     stripeFormLoading: "Loading the secure payment form...",
     stripeFormFailed: "The secure payment form could not load. Please reload the page and try again.",
+  },
+  // Request layer (lib/http/route.ts): cross-site writes, content types, encoding, sizes.
+  request: {
+    crossSite: "This request did not come from Givebridge, so it was refused. Please reload the page and try again.",
+    jsonRequired: "Please send this request as JSON (Content-Type: application/json).",
+    multipartRequired: "Please send the file as a form upload (Content-Type: multipart/form-data).",
+    formRequired: "Please send this sign-in request as a form (Content-Type: application/x-www-form-urlencoded).",
+    badEncoding: "The address contains malformed percent-encoding.",
+    noBodyExpected: "This request takes no body.",
+  },
+  // Field errors without a message of their own, named after the field (lib/validations/error-map.ts).
+  fields: {
+    required: (field: string) => `${field} is required.`,
+    notText: (field: string) => `${field} must be text.`,
+    notNumber: (field: string) => `${field} must be a number.`,
+    notWholeNumber: (field: string) => `${field} must be a whole number.`,
+    notBoolean: (field: string) => `${field} must be true or false.`,
+    notList: (field: string) => `${field} must be a list.`,
+    notObject: (field: string) => `${field} must be a group of fields.`,
+    notDate: (field: string) => `${field} must be a date.`,
+    wrongType: (field: string) => `${field} has the wrong type of value.`,
+    empty: (field: string) => `${field} cannot be empty.`,
+    tooShort: (field: string, min: number) => `${field} must be at least ${min} characters long.`,
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+    tooSmall: (field: string, min: number) => `${field} must be at least ${min}.`,
+    tooBig: (field: string, max: number) => `${field} must be at most ${max}.`,
+    tooFewItems: (field: string, min: number) => `${field} needs at least ${min} item${min === 1 ? "" : "s"}.`,
+    tooManyItems: (field: string, max: number) => `${field} can have at most ${max} item${max === 1 ? "" : "s"}.`,
+    badFormat: (field: string) => `${field} is not in the right format.`,
+    badEmail: (field: string) => `${field} must be a valid email address.`,
+    badUrl: (field: string) => `${field} must be a valid web address starting with https://.`,
+    notOneOf: (field: string, options: string) => `${field} must be one of: ${options}.`,
+    notMultipleOf: (field: string, step: number) => `${field} must be a multiple of ${step}.`,
+    unknownField: (field: string) => `${field} is not a field of this form.`,
+    invalid: (field: string) => `${field} is not valid.`,
+    controlCharacters: (field: string) => `${field} cannot contain control characters.`,
+  },
+  // Connect Payments: PayPal's onboarding return.
+  payments: {
+    paypalStateInvalid: "This PayPal connection link is not valid any more. Please connect PayPal again from Connect Payments.",
   },
 } as const;

@@ -3,19 +3,15 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { getSessionUser } from "@/lib/auth/session";
+import { safeRedirectPath } from "@/lib/http/safe-redirect";
 import { LoginForm } from "./_components/login-form";
 
 export const metadata: Metadata = { title: "Log in", robots: { index: false } };
 
-/** Only same-site paths are followed after sign-in. */
-function safeCallback(raw: string | string[] | undefined): string {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/dashboard";
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only same-origin paths are followed after sign-in (lib/http/safe-redirect.ts).
+  const callbackUrl = safeRedirectPath(params.callbackUrl, "/dashboard");
   if (await getSessionUser()) redirect(callbackUrl);
   return (
     <Card padding="lg">

@@ -10,8 +10,8 @@ export function ConnectButtons({ stripeConfigured, paypalConfigured, organizatio
   const [busy, setBusy] = useState<"stripe" | "paypal" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function call(url: string, method: "GET" | "POST") {
-    const res = await fetch(url, { method });
+  async function call(url: string, method: "POST", json?: unknown) {
+    const res = await fetch(url, json === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(json) });
     const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
     if (!res.ok) throw new Error(body.message ?? messages.generic.server);
     return body;
@@ -33,8 +33,8 @@ export function ConnectButtons({ stripeConfigured, paypalConfigured, organizatio
     setBusy("paypal");
     setError(null);
     try {
-      const returnUrl = `${window.location.origin}/paypal-onboarding-complete`;
-      const { url } = await call(`/api/createPartnerReferral?OrgId=${encodeURIComponent(organizationId)}&returnUrl=${encodeURIComponent(returnUrl)}`, "GET");
+      // PayPal returns to /paypal-onboarding-complete with a single-use state issued by the server.
+      const { url } = await call("/api/createPartnerReferral", "POST", { OrgId: organizationId });
       if (url) window.location.assign(url);
     } catch (e) {
       setError((e as Error).message);

@@ -9,12 +9,17 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** /paypal-onboarding-complete — PayPal returns here with the merchant id; the organization is then connected (spec 4). */
+/**
+ * /paypal-onboarding-complete — PayPal returns here with the merchant id and the single-use
+ * state the app issued when onboarding started; with a valid state the organization is then
+ * connected (spec 4). Without it (a link from anywhere else) nothing changes.
+ */
 export default async function PaypalOnboardingCompletePage({ searchParams }: Props) {
   const actor = await requireUserPage("/paypal-onboarding-complete", "nonprofit");
   const q = await searchParams;
   const merchantId = typeof q.merchantIdInPayPal === "string" ? q.merchantIdInPayPal : null;
-  const saved = merchantId ? await savePaypalMerchant(actor, merchantId).catch(() => null) : null;
+  const state = typeof q.state === "string" ? q.state : null;
+  const saved = merchantId && state ? await savePaypalMerchant(actor, merchantId, state).catch(() => null) : null;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">PayPal connection</h1>

@@ -8,4 +8,4 @@ import { deleteOwnAccount } from "@/lib/services/users/delete-account";
 export const DELETE = route(async () => {
   const actor = await requireUser();
   return NextResponse.json(await deleteOwnAccount(actor));
-});
+}, { auth: "user" });

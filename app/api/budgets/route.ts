@@ -16,4 +16,4 @@ export const GET = route(async () => {
   const actor = await getSessionUser();
   const organizationId = ownOrganizationId(actor);
   return NextResponse.json(await listFundraiserBudgets(actor, organizationId), { headers: { "Cache-Control": "private, no-store" } });
-});
+}, { auth: "user" });

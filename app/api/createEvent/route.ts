@@ -9,4 +9,4 @@ export const POST = route(async (req: NextRequest) => {
   const actor = await requireUser();
   const input = await parseJson(req, createEventSchema);
   return NextResponse.json(await createEvent(input, actor), { status: 201 });
-});
+}, { auth: "user" });

@@ -1,11 +1,15 @@
-// GET /api/createPartnerReferral?returnUrl=&OrgId= — PayPal partner-referral onboarding link for the nonprofit
-import { NextResponse, type NextRequest } from "next/server";
+// POST /api/createPartnerReferral {OrgId} — PayPal partner-referral onboarding link for the nonprofit; it issues the single-use state PayPal's return must carry
+import { NextResponse } from "next/server";
+import { z } from "zod";
 import { requireNonprofit } from "@/lib/auth/session";
-import { route } from "@/lib/http/route";
+import { parseJson, route } from "@/lib/http/route";
 import { createPartnerReferral } from "@/lib/services/payments/connect";
+import { idParam } from "@/lib/validations/fields";
 
-export const GET = route(async (req: NextRequest) => {
-  const q = req.nextUrl.searchParams;
+const bodySchema = z.object({ OrgId: idParam.optional() });
+
+export const POST = route(async (req) => {
+  const { OrgId } = await parseJson(req, bodySchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await createPartnerReferral(actor, { organizationId: q.get("OrgId") ?? undefined, returnUrl: q.get("returnUrl") ?? undefined }));
-});
+  return NextResponse.json(await createPartnerReferral(actor, { organizationId: OrgId }));
+}, { auth: "nonprofit" });

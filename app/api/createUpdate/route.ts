@@ -9,4 +9,4 @@ export const POST = route(async (req) => {
   const values = await parseJson(req, updateNoticeSchema);
   const update = await createUpdate(await getSessionUser(), values);
   return NextResponse.json({ update }, { status: 201 });
-});
+}, { auth: "user" });

@@ -10,4 +10,4 @@ export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, deleteOrganizationLinkSchema);
   return NextResponse.json({ wishlist: await deleteOrganizationLink(user, body._id, "wishlist", body.linkId) });
-});
+}, { auth: "nonprofit" });

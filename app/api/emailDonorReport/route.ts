@@ -11,8 +11,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getSessionUser } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
+import { parseJson, route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/services/reports/access";
 import { emailDonorReport } from "@/lib/services/reports/donation-csv";
 import { idParam } from "@/lib/validations/fields";
@@ -30,14 +29,8 @@ const bodySchema = z.object({
 export const POST = route(async (req: NextRequest) => {
   const actor = await getSessionUser();
   const own = ownOrganizationId(actor);
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new AppError("bad_request", messages.generic.badRequest);
-  }
-  const input = bodySchema.parse(body);
+  const input = await parseJson(req, bodySchema);
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
   const result = await emailDonorReport(actor, input.organizationId ?? own, q);
   return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });
-});
+}, { auth: "user" });

@@ -7,4 +7,4 @@ import { getOwnOrganization } from "@/lib/services/organizations/get-organizatio
 export const GET = route(async () => {
   const actor = await requireNonprofit();
   return NextResponse.json({ nonprofit: await getOwnOrganization(actor) });
-});
+}, { auth: "nonprofit" });

@@ -1,12 +1,14 @@
-// GET /api/getPaypalPartnerDetail?merchantIdInPayPal= — store the nonprofit's PayPal merchant id (connected, spec 4)
-import { NextResponse, type NextRequest } from "next/server";
+// POST /api/getPaypalPartnerDetail {merchantIdInPayPal, state} — store the nonprofit's PayPal merchant id (connected, spec 4); only with the single-use state issued for PayPal's return
+import { NextResponse } from "next/server";
+import { z } from "zod";
 import { requireNonprofit } from "@/lib/auth/session";
-import { route } from "@/lib/http/route";
+import { parseJson, route } from "@/lib/http/route";
 import { savePaypalMerchant } from "@/lib/services/payments/connect";
 
-export const GET = route(async (req: NextRequest) => {
-  const q = req.nextUrl.searchParams;
-  const merchantId = q.get("merchantIdInPayPal") ?? q.get("merchantId") ?? "";
+const bodySchema = z.object({ merchantIdInPayPal: z.string().trim().min(1).max(64), state: z.string().min(1).max(128) });
+
+export const POST = route(async (req) => {
+  const { merchantIdInPayPal, state } = await parseJson(req, bodySchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await savePaypalMerchant(actor, merchantId));
-});
+  return NextResponse.json(await savePaypalMerchant(actor, merchantIdInPayPal, state));
+}, { auth: "nonprofit" });

@@ -9,4 +9,4 @@ export const GET = route(async (req) => {
   const { npID } = getSpotlightQuery.parse({ npID: req.nextUrl.searchParams.get("npID") ?? "" });
   const actor = await requireNonprofit();
   return NextResponse.json(await getSpotlight(actor, npID));
-});
+}, { auth: "nonprofit" });

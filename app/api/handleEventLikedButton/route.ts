@@ -9,4 +9,4 @@ export const PUT = route(async (req: NextRequest) => {
   const input = await parseJson(req, eventLikeSchema);
   const actor = await requireUser();
   return NextResponse.json(await setEventLike(input, actor));
-});
+}, { auth: "user" });

@@ -15,11 +15,11 @@ export const POST = route(async (req) => {
   const upload = await readImageUpload(req);
   const result = await uploadImage({ actor, ...upload });
   return NextResponse.json(result, { status: 200 });
-});
+}, { auth: "user", body: "multipart" });
 
 export const DELETE = route(async (req) => {
   const input = await parseJson(req, imageDeleteSchema);
   const actor = await requireUser();
   const result = await deleteImage({ actor, ...input });
   return NextResponse.json(result, { status: 200 });
-});
+}, { auth: "user" });

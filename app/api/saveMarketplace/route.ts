@@ -10,4 +10,4 @@ export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, saveMarketplaceSchema);
   return NextResponse.json({ marketplace: await saveOrganizationLink(user, body._id, "marketplace", body.marketplace) });
-});
+}, { auth: "nonprofit" });

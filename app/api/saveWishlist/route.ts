@@ -10,4 +10,4 @@ export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, saveWishlistSchema);
   return NextResponse.json({ wishlist: await saveOrganizationLink(user, body._id, "wishlist", body.wishlist) });
-});
+}, { auth: "nonprofit" });

@@ -1,4 +1,4 @@
-// POST /api/sendFeedback — Contact Us (userName, email, description); GET takes the same fields as query parameters
+// POST /api/sendFeedback — Contact Us (userName, email, description). Not GET: it stores and sends mail.
 import { NextResponse } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
 import { sendFeedback } from "@/lib/services/users/contact";
@@ -9,8 +9,3 @@ export const POST = route(async (req) => {
   return NextResponse.json(await sendFeedback(input));
 });
 
-export const GET = route(async (req) => {
-  const q = req.nextUrl.searchParams;
-  const input = feedbackSchema.parse({ userName: q.get("userName") ?? "", email: q.get("email") ?? "", description: q.get("description") ?? "" });
-  return NextResponse.json(await sendFeedback(input));
-});

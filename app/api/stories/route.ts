@@ -9,4 +9,4 @@ export const POST = route(async (req) => {
   const input = await parseJson(req, createStorySchema);
   const actor = await requireDonor();
   return NextResponse.json(await createImpactStory(actor, input), { status: 201 });
-});
+}, { auth: "donor" });

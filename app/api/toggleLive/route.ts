@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const { npID } = await parseJson(req, toggleLiveSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await toggleLive(actor, npID));
-});
+}, { auth: "nonprofit" });

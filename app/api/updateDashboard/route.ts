@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateDashboardSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateDashboard(actor, input));
-});
+}, { auth: "nonprofit" });

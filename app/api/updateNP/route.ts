@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateNpSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateNonprofit(actor, input));
-});
+}, { auth: "nonprofit" });

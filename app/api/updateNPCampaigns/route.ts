@@ -24,5 +24,5 @@ async function handle(req: NextRequest): Promise<Response> {
   return NextResponse.json({ campaign: await createCampaign(user, values, organizationId) }, { status: 201 });
 }
 
-export const PUT = route(handle);
-export const POST = route(handle);
+export const PUT = route(handle, { auth: "nonprofit" });
+export const POST = route(handle, { auth: "nonprofit" });

@@ -9,4 +9,4 @@ export const PUT = route(async (req: NextRequest) => {
   const actor = await requireUser();
   const input = await parseJson(req, updateEventSchema);
   return NextResponse.json(await updateEvent(input, actor));
-});
+}, { auth: "user" });

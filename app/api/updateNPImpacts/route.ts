@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateImpactsSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateImpacts(actor, input));
-});
+}, { auth: "nonprofit" });

@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateSocialMediasSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateSocialMedias(actor, input));
-});
+}, { auth: "nonprofit" });

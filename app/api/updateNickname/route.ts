@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateNicknameSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateNickname(actor, input));
-});
+}, { auth: "nonprofit" });

@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const input = await parseJson(req, updateSpotlightSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateSpotlight(actor, input));
-});
+}, { auth: "nonprofit" });

@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const { _id, ...values } = await parseJson(req, updateNoticeEditSchema);
   const update = await updateUpdate(await getSessionUser(), _id, values);
   return NextResponse.json({ update });
-});
+}, { auth: "user" });

@@ -7,4 +7,4 @@ import { updateUserStripeInfo } from "@/lib/services/payments/connect";
 export const POST = route(async () => {
   const actor = await requireNonprofit();
   return NextResponse.json(await updateUserStripeInfo(actor));
-});
+}, { auth: "nonprofit" });

@@ -8,10 +8,10 @@ import { logHoursSchema } from "@/lib/validations/donor";
 export const GET = route(async () => {
   const actor = await requireDonor();
   return NextResponse.json(await listMyVolunteerHours(actor));
-});
+}, { auth: "donor" });
 
 export const POST = route(async (req) => {
   const input = await parseJson(req, logHoursSchema);
   const actor = await requireDonor();
   return NextResponse.json(await logVolunteerHours(actor, input), { status: 201 });
-});
+}, { auth: "donor" });

@@ -165,7 +165,7 @@ describe("image uploads", () => {
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const tooBig = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(300, 300), originalImage: big }));
-    expect([tooBig.status, tooBig.message]).toEqual([400, messages.images.tooLarge]);
+    expect([tooBig.status, tooBig.message]).toEqual([413, messages.images.tooLarge]);
 
     expect(files()).toEqual(stored);
     const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
@@ -240,6 +240,32 @@ describe("reading the upload request", () => {
     } as RequestInit);
     expect((await failure(readImageUpload(req))).message).toBe(messages.images.tooLarge);
     expect(read).toBe(false);
+  });
+
+  test("a chunked body without Content-Length stops being read at the limit: 413 with the spec's message", async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(1024 * 1024);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (sent >= 22 * 1024 * 1024) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const req = new Request("http://localhost/api/images", {
+      method: "POST",
+      body,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      duplex: "half",
+    } as RequestInit);
+    expect(req.headers.get("content-length")).toBeNull();
+    const err = await failure(readImageUpload(req));
+    expect([err.status, err.message]).toEqual([413, messages.images.tooLarge]);
+    // Reading stopped just past the 20 MB + form overhead limit, not at 22 MB.
+    expect(sent).toBeLessThanOrEqual(2 * MAX_IMAGE_BYTES + 64 * 1024 + 2 * chunk.byteLength);
   });
 
   test("two files in one field, an oversize file and a missing file get the spec's messages", async () => {

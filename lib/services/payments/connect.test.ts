@@ -3,7 +3,8 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
-import { createStripeAccount, getPaymentConnection, getStripeBalance, savePaypalMerchant } from "./connect";
+import { makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { createStripeAccount, getPaymentConnection, getStripeBalance, paypalOnboardingReturnUrl, savePaypalMerchant } from "./connect";
 
 let h: DatabaseHandle;
 let orgId = "";
@@ -36,11 +37,28 @@ describe("Connect Payments", () => {
     await expect(getStripeBalance(nonprofit(orgId), "someone-else")).rejects.toMatchObject({ code: "forbidden" });
     await expect(getPaymentConnection({ ...nonprofit(orgId), type: "individual" })).rejects.toMatchObject({ code: "forbidden" });
   });
-  test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4)", async () => {
-    expect((await getPaymentConnection(nonprofit(orgId))).connected).toBe(false);
-    const c = await savePaypalMerchant(nonprofit(orgId), "MERCHANT12345");
+  test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
+    const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing");
+    expect((await getPaymentConnection(user)).connected).toBe(false);
+    const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
+    const c = await savePaypalMerchant(user, "MERCHANT12345", state);
     expect(c).toMatchObject({ connected: true, paypalMerchantId: "MERCHANT12345", stripeComplete: true });
-    const [org] = await h.db.select().from(organizations).where(eq(organizations.id, orgId));
+    const [org] = await h.db.select().from(organizations).where(eq(organizations.id, id));
     expect(org!.stripeComplete).toBe(true);
+  });
+
+  test("without the issued state, with a used one or another user's, the payout account does not change (finding 6)", async () => {
+    const { orgId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
+    const other = await makeNonprofit(h.db, "Stowe Land Trust");
+    const merchant = async () => (await h.db.select({ m: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, id)))[0]!.m;
+    await expect(savePaypalMerchant(user, "ATTACKER1234", undefined)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(savePaypalMerchant(user, "ATTACKER1234", "made-up-state")).rejects.toMatchObject({ code: "forbidden" });
+    const othersState = new URL(await paypalOnboardingReturnUrl(other.user)).searchParams.get("state");
+    await expect(savePaypalMerchant(user, "ATTACKER1234", othersState)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await merchant()).toBeNull();
+    const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
+    await savePaypalMerchant(user, "GOODMERCHANT1", state);
+    await expect(savePaypalMerchant(user, "ATTACKER1234", state)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await merchant()).toBe("GOODMERCHANT1");
   });
 });

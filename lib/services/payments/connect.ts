@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
 import { stripeClient, stripeConfigured } from "@/lib/payments/stripe";
+import { consumeToken, issueToken } from "@/lib/services/users/user-tokens";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
 
@@ -167,11 +168,25 @@ export async function removeBankAccount(actor: SessionUser, organizationId: stri
   return { deleted: Boolean(res.deleted) };
 }
 
-/** createPartnerReferral (returnUrl, OrgId): PayPal's onboarding link for the organization. */
+/**
+ * The return address of PayPal's onboarding for `actor`: /paypal-onboarding-complete with a
+ * single-use `state` (a 256-bit random token, stored hashed, bound to the user, valid 1 day)
+ * that savePaypalMerchant() requires, so no other site can send a nonprofit's browser back
+ * with a merchant id of its choosing (OAuth 2.0 state, RFC 6749 section 10.12).
+ */
+export async function paypalOnboardingReturnUrl(actor: SessionUser): Promise<string> {
+  const state = await issueToken(await getDb(), actor._id, "paypal_onboarding");
+  return `${baseUrl()}/paypal-onboarding-complete?state=${encodeURIComponent(state)}`;
+}
+
+/**
+ * createPartnerReferral (OrgId): PayPal's onboarding link for the organization. PayPal sends
+ * the nonprofit back to the app's own /paypal-onboarding-complete with a single-use state.
+ */
 export async function createPartnerReferral(actor: SessionUser, input: { organizationId?: string; returnUrl?: string }): Promise<{ url: string }> {
   const org = await ownOrganization(actor, input.organizationId);
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
-  const returnUrl = input.returnUrl?.startsWith(baseUrl()) ? input.returnUrl : `${baseUrl()}/paypal-onboarding-complete`;
+  const returnUrl = await paypalOnboardingReturnUrl(actor);
   const res = await fetch(`${paypalApiBase()}/v2/customer/partner-referrals`, {
     method: "POST",
     headers: { Authorization: `Bearer ${await paypalAccessToken()}`, "Content-Type": "application/json" },
@@ -190,11 +205,21 @@ export async function createPartnerReferral(actor: SessionUser, input: { organiz
   return { url };
 }
 
-/** getPaypalPartnerDetail (merchant id): store the PayPal merchant id; the organization is then connected (spec 4). */
-export async function savePaypalMerchant(actor: SessionUser, merchantId: string): Promise<PaymentConnection> {
+/**
+ * getPaypalPartnerDetail (merchant id): store the PayPal merchant id; the organization is then
+ * connected (spec 4). Only with the single-use `state` issued to this user by
+ * paypalOnboardingReturnUrl(); it is consumed in the same transaction as the write.
+ * @throws AppError(forbidden) for another user's, a used, an expired or a missing state;
+ *   AppError(bad_request) for a malformed merchant id.
+ */
+export async function savePaypalMerchant(actor: SessionUser, merchantId: string, state: string | null | undefined): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();
-  await db.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
+  await db.transaction(async (tx) => {
+    const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
+    if (owner !== actor._id) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
+    await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
+  });
   return getPaymentConnection(actor);
 }

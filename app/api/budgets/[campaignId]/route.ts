@@ -19,4 +19,4 @@ export const PUT = route<{ campaignId: string }>(async (req, { params }) => {
   const campaignId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);
   return NextResponse.json(await saveFundraiserBudget(actor, organizationId, campaignId, update));
-});
+}, { auth: "user" });

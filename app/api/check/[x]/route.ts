@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { checkEmailAvailable } from "@/lib/services/users/check-email-available";
 
 export const GET = route<{ x: string }>(async (_req, { params }) => {
-  return NextResponse.json(await checkEmailAvailable(decodeURIComponent(params.x)));
+  return NextResponse.json(await checkEmailAvailable(params.x));
 });

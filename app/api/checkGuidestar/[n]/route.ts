@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { lookupDirectory } from "@/lib/services/organizations/find-in-directory";
 
 export const GET = route<{ n: string }>(async (_req, { params }) => {
-  return NextResponse.json({ organizations: await lookupDirectory(decodeURIComponent(params.n)) });
+  return NextResponse.json({ organizations: await lookupDirectory(params.n) });
 });

@@ -9,4 +9,4 @@ export const GET = route<{ n: string }>(async (_req, { params }) => {
   const nickname = nicknameField.parse(params.n);
   const actor = await requireNonprofit();
   return NextResponse.json(await checkNickname(actor, nickname));
-});
+}, { auth: "nonprofit" });

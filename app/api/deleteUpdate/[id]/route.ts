@@ -8,4 +8,4 @@ import { idParam } from "@/lib/validations/fields";
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {
   const id = idParam.parse(params.id);
   return NextResponse.json(await deleteUpdate(await getSessionUser(), id));
-});
+}, { auth: "user" });

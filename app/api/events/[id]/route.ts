@@ -6,5 +6,5 @@ import { deleteEvent } from "@/lib/services/events/manage-events";
 
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {
   const actor = await requireUser();
-  return NextResponse.json(await deleteEvent(decodeURIComponent(params.id), actor));
-});
+  return NextResponse.json(await deleteEvent(params.id, actor));
+}, { auth: "user" });

@@ -9,4 +9,4 @@ export const GET = route<{ id: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.id);
   const actor = await requireNonprofit();
   return NextResponse.json(await getStripeTransactions(actor, organizationId));
-});
+}, { auth: "nonprofit" });

@@ -18,4 +18,4 @@ export const GET = route(async (req) => {
   const organizationId = ownOrganizationId(actor);
   const q = parseReportQuery(req.nextUrl.searchParams);
   return NextResponse.json(await getDonationAnalytics(actor, organizationId, q), { headers: { "Cache-Control": "private, no-store" } });
-});
+}, { auth: "user" });

@@ -30,4 +30,4 @@ export const GET = route(async (req) => {
       "X-Content-Type-Options": "nosniff",
     },
   });
-});
+}, { auth: "user" });

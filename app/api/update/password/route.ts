@@ -9,4 +9,4 @@ export const PUT = route(async (req) => {
   const actor = await requireUser();
   const input = await parseJson(req, updatePasswordSchemaFor(actor.type));
   return NextResponse.json(await updatePassword(actor, input));
-});
+}, { auth: "user" });

@@ -12,4 +12,4 @@ export const PUT = route(async (req) => {
   const actor = await requireUser();
   const user = parsed.kind === "profile" ? await updateUserProfile(actor, parsed.input) : await updateUserSettings(actor, parsed.input);
   return NextResponse.json({ user });
-});
+}, { auth: "user" });

@@ -11,4 +11,4 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
   const { status } = await parseJson(req, reviewSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await reviewVolunteerHours(actor, id, status));
-});
+}, { auth: "nonprofit" });

@@ -15,4 +15,4 @@ export const GET = route(async (req) => {
   return new Response(new Uint8Array(await volunteerHoursPdf(actor)), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="volunteer-hours.pdf"', "Cache-Control": "no-store" },
   });
-});
+}, { auth: "donor" });

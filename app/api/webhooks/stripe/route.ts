@@ -7,4 +7,4 @@ export const POST = route(async (req: NextRequest) => {
   const raw = await req.text();
   const outcome = await handleWebhook("stripe", raw, req.headers);
   return NextResponse.json({ received: true, duplicate: !outcome.recorded });
-});
+}, { webhook: true });

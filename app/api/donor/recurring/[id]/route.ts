@@ -11,10 +11,10 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
   const { amountCents } = await parseJson(req, changeRecurringSchema);
   const actor = await requireDonor();
   return NextResponse.json(await changeRecurringGiftAmount(actor, id, amountCents));
-});
+}, { auth: "donor" });
 
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {
   const id = idParam.parse(params.id);
   const actor = await requireDonor();
   return NextResponse.json(await cancelRecurringGift(actor, id));
-});
+}, { auth: "donor" });

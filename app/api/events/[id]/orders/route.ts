@@ -7,6 +7,6 @@ import { ticketOrderSchema } from "@/lib/validations/event";
 
 export const POST = route<{ id: string }>(async (req: NextRequest, { params }) => {
   const input = await parseJson(req, ticketOrderSchema);
-  const result = await createTicketOrder(decodeURIComponent(params.id), input, await getSessionUser());
+  const result = await createTicketOrder(params.id, input, await getSessionUser());
   return NextResponse.json(result);
 });

@@ -9,4 +9,4 @@ export const GET = route<{ userId: string }>(async (_req, { params }) => {
   const userId = idParam.parse(params.userId);
   const actor = await requireUser();
   return NextResponse.json(await getUserPreferences(actor, userId));
-});
+}, { auth: "user" });

@@ -47,4 +47,4 @@ export const GET = route<{ a: string; b: string }>(async (req, { params }) => {
   };
   if (page.nextCursor) headers["X-Next-Cursor"] = page.nextCursor;
   return NextResponse.json(page.donations, { headers });
-});
+}, { auth: "user" });

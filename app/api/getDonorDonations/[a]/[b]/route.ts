@@ -17,11 +17,7 @@ export const dynamic = "force-dynamic";
 export const GET = route<{ a: string; b: string }>(async (_req, { params }) => {
   const actor = await getSessionUser();
   const organizationId = idParam.parse(params.a);
-  let donor = params.b;
-  try {
-    donor = decodeURIComponent(params.b);
-  } catch {
-    // already decoded, or not valid percent-encoding: use it as given
-  }
+  // Next decodes path parameters once; decoding again would turn a "%25" into a broken escape.
+  const donor = params.b;
   return NextResponse.json(await getDonorDonations(actor, organizationId, donor), { headers: { "Cache-Control": "private, no-store" } });
-});
+}, { auth: "user" });

@@ -10,4 +10,4 @@ export const PUT = route<{ a: string; b: string }>(async (_req, { params }) => {
   const bankAccountId = idParam.parse(params.b);
   const actor = await requireNonprofit();
   return NextResponse.json(await removeBankAccount(actor, organizationId, bankAccountId));
-});
+}, { auth: "nonprofit" });

@@ -10,4 +10,4 @@ export const PUT = route<{ a: string; b: string }>(async (_req, { params }) => {
   const token = idParam.parse(params.b);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateBankAccount(actor, organizationId, token));
-});
+}, { auth: "nonprofit" });

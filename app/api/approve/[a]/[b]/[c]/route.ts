@@ -16,4 +16,4 @@ export const PUT = route<{ a: string; b: string; c: string }>(async (_req, { par
   const { b: linkId, c: signature } = paramsSchema.parse(params);
   const result = await approveByLink({ actor: await getSessionUser(), linkId, signature });
   return NextResponse.json({ nonprofit: result });
-});
+}, { auth: "user" });

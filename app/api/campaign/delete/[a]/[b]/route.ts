@@ -10,4 +10,4 @@ export const DELETE = route<{ a: string; b: string }>(async (_req, { params }) =
   const organizationId = idParam.parse(params.a);
   const campaignId = idParam.parse(params.b);
   return NextResponse.json(await deleteCampaign(await getSessionUser(), organizationId, campaignId));
-});
+}, { auth: "user" });

@@ -7,7 +7,7 @@ import { currentPasswordField, idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ userId: string; password: string }>(async (_req, { params }) => {
   const userId = idParam.parse(params.userId);
-  const password = currentPasswordField.parse(decodeURIComponent(params.password));
+  const password = currentPasswordField.parse(params.password);
   const actor = await requireUser();
   return NextResponse.json(await checkPassword(actor, userId, password), { headers: { "Cache-Control": "no-store" } });
-});
+}, { auth: "user" });

@@ -9,4 +9,4 @@ export const GET = route<{ id: string }>(async (_req, { params }) => {
   const id = idParam.parse(params.id);
   const actor = await requireUser();
   return NextResponse.json(await findPhoneNumber(actor, id));
-});
+}, { auth: "user" });

@@ -1,0 +1,44 @@
+/**
+ * Tests only: call a route handler as a browser would, over the real `route()` wrapper, with
+ * the session cookie next-auth itself would have set for a user (its jwt callback builds the
+ * token, so whatever it stores at sign-in is there).
+ */
+import { encode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { authOptions } from "@/lib/auth/options";
+import { authSecret } from "@/lib/auth/secret";
+import type { SessionUser } from "@/lib/auth/types";
+import { baseUrl } from "@/lib/env";
+
+type Handler = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
+
+/** The `Cookie` header value of a signed-in session of `user`. */
+export async function sessionCookie(user: SessionUser): Promise<string> {
+  const options = authOptions();
+  const base = { name: `${user.firstName} ${user.lastName}`, email: user.email, sub: user._id };
+  const token = (await options.callbacks!.jwt!({ token: base, user: { id: user._id, ...user } as never, account: null, trigger: "signIn" })) ?? base;
+  return `next-auth.session-token=${await encode({ token, secret: authSecret() })}`;
+}
+
+export type CallOptions = {
+  method?: string;
+  /** Path and query under the app, e.g. "/api/search?search_query=x". */
+  url: string;
+  params?: Record<string, string | string[]>;
+  /** A JSON value (sent as application/json unless `headers` says otherwise) or a raw string/stream. */
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  user?: SessionUser;
+};
+
+/** Call `handler` with a same-origin browser request built from `o`. */
+export async function call(handler: unknown, o: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { origin: new URL(baseUrl()).origin, "sec-fetch-site": "same-origin", ...(o.json !== undefined ? { "content-type": "application/json" } : {}) };
+  if (o.user) headers.cookie = await sessionCookie(o.user);
+  Object.assign(headers, o.headers);
+  for (const [k, v] of Object.entries(headers)) if (v === "") delete headers[k];
+  const body = o.json !== undefined ? JSON.stringify(o.json) : o.body;
+  const req = new NextRequest(new URL(o.url, baseUrl()), { method: o.method ?? "GET", headers, body, ...(body ? { duplex: "half" } : {}) } as never);
+  return (handler as Handler)(req, { params: Promise.resolve((o.params ?? {}) as never) });
+}

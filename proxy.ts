@@ -1,0 +1,87 @@
+/**
+ * The Next proxy: runs before every route and puts the security headers on every response
+ * (lib/http/security-headers.ts). A fresh CSP nonce per request goes on the request's
+ * Content-Security-Policy header, from which Next takes it for its own scripts, and on the
+ * response. It is never the authorization check (the services are).
+ */
+import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
+import { authSecret } from "@/lib/auth/secret";
+import { serverEnv } from "@/lib/env";
+import { newNonce, securityHeaders } from "@/lib/http/security-headers";
+import { messages } from "@/lib/validations/messages";
+
+/**
+ * Where uploaded images are served from when they live in a bucket (the origins of
+ * lib/storage/s3.ts's s3PublicBase; computed here so the proxy does not load the S3 client).
+ */
+function imageOrigins(): string[] {
+  const env = serverEnv();
+  if (!env.S3_BUCKET) return [];
+  if (env.S3_PUBLIC_URL) return [new URL(env.S3_PUBLIC_URL).origin];
+  if (env.S3_ENDPOINT) {
+    const endpoint = new URL(env.S3_ENDPOINT);
+    return env.S3_FORCE_PATH_STYLE ? [endpoint.origin] : [`${endpoint.protocol}//${env.S3_BUCKET}.${endpoint.host}`];
+  }
+  return [`https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`];
+}
+
+/**
+ * Pages known to be "not found" before rendering: /404 itself, and the development mailbox
+ * when mail goes through SMTP or, in production, for anyone but the admin. Rendering them
+ * would answer 200 (the loading screen has already streamed when the page decides).
+ */
+async function notFoundPath(request: NextRequest): Promise<boolean> {
+  const path = request.nextUrl.pathname.replace(/\/+$/, "");
+  if (path === "/404") return true;
+  if (path !== "/dev/mailbox") return false;
+  const env = serverEnv();
+  if (env.SMTP_URL) return true;
+  if (env.NODE_ENV !== "production") return false;
+  // Comfort only: the page checks the admin again with the full session.
+  const token = await getToken({ req: request, secret: authSecret() }).catch(() => null);
+  return (token?.user as { type?: string } | undefined)?.type !== "admin";
+}
+
+/** A path with malformed percent-encoding ("%E0%A4%A"): Next cannot route it and would answer 500. */
+function malformedPath(request: NextRequest): boolean {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Add the security headers to the response of `request` (the nonce reaches Next's renderer). */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = newNonce();
+  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const headers = securityHeaders({
+    pathname: request.nextUrl.pathname,
+    nonce,
+    https: (forwardedProto ?? request.nextUrl.protocol.replace(":", "")) === "https",
+    dev: serverEnv().NODE_ENV === "development",
+    imageOrigins: imageOrigins(),
+  });
+  if (malformedPath(request)) {
+    const body = request.nextUrl.pathname.startsWith("/api/")
+      ? JSON.stringify({ error: "bad_request", message: messages.request.badEncoding })
+      : messages.request.badEncoding;
+    const contentType = request.nextUrl.pathname.startsWith("/api/") ? "application/json" : "text/plain; charset=utf-8";
+    return new NextResponse(body, { status: 400, headers: { ...headers, "Content-Type": contentType } });
+  }
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  const response = (await notFoundPath(request))
+    ? NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Every path: pages, API responses, uploads and static files all carry the headers.
+  matcher: "/:path*",
+};
