@@ -9,8 +9,8 @@ import { getDb } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
-import { loadSessionUser } from "@/lib/services/users/to-session-user";
-import { authenticateAdmin } from "./admin";
+import { currentSessionVersion, resolveSessionUser } from "@/lib/services/users/sessions";
+import { adminEnabled, authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
 
@@ -20,11 +20,14 @@ function headerIp(headers: Record<string, string | string[] | undefined> | undef
   return first || "local";
 }
 
+/** Lifetime of a session (30 days), in seconds. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 /** Build the options (the secret is read lazily, so this is a function). */
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -66,12 +69,25 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      async jwt({ token, user, trigger }) {
-        if (user) token.user = user as unknown as SessionUser;
-        if (trigger === "update" && token.user) {
-          const fresh = await loadSessionUser(await getDb(), (token.user as SessionUser)._id);
-          if (fresh) token.user = fresh;
+      // Runs on every session read: the session is honoured only while its account exists and
+      // its session version matches (lib/services/users/sessions.ts); the user's fields are
+      // reloaded each time, so a changed organization or email is seen at once.
+      async jwt({ token, user }) {
+        const db = await getDb();
+        if (user) {
+          const signedIn = user as unknown as SessionUser;
+          token.user = signedIn;
+          token.sv = signedIn.type === "admin" ? 0 : await currentSessionVersion(db, signedIn._id);
         }
+        const current = token.user as SessionUser | undefined;
+        if (!current) return token;
+        if (current.type === "admin") {
+          if (!adminEnabled()) delete token.user;
+          return token;
+        }
+        const fresh = await resolveSessionUser(db, current._id, token.sv);
+        if (fresh) token.user = fresh;
+        else delete token.user;
         return token;
       },
       async session({ session, token }) {

@@ -11,6 +11,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import type { ResetPasswordInput } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { users, userTokens } from "@/models";
+import { raiseSessionVersion } from "./sessions";
 import { consumeToken, issueToken, peekToken } from "./user-tokens";
 
 /**
@@ -48,8 +49,8 @@ export async function checkResetToken(token: string): Promise<{ valid: boolean }
 }
 
 /**
- * Set a new password with a reset token; the token is used up and the user's other reset
- * tokens are voided.
+ * Set a new password with a reset token; the token is used up, the user's other reset
+ * tokens are voided and every session of the account ends (session version raised).
  * @throws AppError(bad_request) with 'This password reset link is invalid or has expired…'.
  */
 export async function resetPassword(input: ResetPasswordInput): Promise<{ updated: boolean }> {
@@ -59,6 +60,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
     const userId = await consumeToken(tx, input.resetPasswordToken, "password_reset");
     if (!userId) throw new AppError("bad_request", messages.donor.resetInvalid);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await raiseSessionVersion(tx, userId);
     await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
