@@ -6,6 +6,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
+import { clientIpFrom } from "@/lib/http/client-ip";
 import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
@@ -14,10 +15,10 @@ import { adminEnabled, authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
 
+/** The client address of a sign-in request, by the same rule as clientIp() (TRUSTED_PROXIES). */
 function headerIp(headers: Record<string, string | string[] | undefined> | undefined): string {
-  const raw = headers?.["x-forwarded-for"];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
-  return first || "local";
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(",") : v);
+  return clientIpFrom(one(headers?.["x-forwarded-for"]), one(headers?.["x-real-ip"]));
 }
 
 /** Lifetime of a session (30 days), in seconds. */
