@@ -86,9 +86,9 @@ export const guestSchema = z.object({
   email: z.string().trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
 });
 
-/** Sandbox simulated actions: the donor's verification step, ACH settlement, a refund. */
+/** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: issue 19). */
 export const sandboxActionSchema = z.object({
-  action: z.enum(["verify", "settle", "refund"]),
+  action: z.enum(["verify", "settle"]),
   donationId: z.string().trim().min(1).max(64),
   token: z.string().trim().min(1).max(128),
 });
