@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import type { UpdateProfileInput, UserPreferences } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { donorPreferences, users } from "@/models";
@@ -68,13 +69,18 @@ export async function updateUserProfile(actor: SessionUser, input: UpdateProfile
   assertSelf(actor, input._id);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    let profileImg: string | null | undefined;
+    if (input.profileImg !== undefined) {
+      const [current] = await tx.select({ url: users.profileImg }).from(users).where(eq(users.id, actor._id)).limit(1);
+      profileImg = await acceptImageUrl(tx, { userId: actor._id }, input.profileImg, current?.url, "profileImg");
+    }
     await tx
       .update(users)
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
         organizationCompany: input.organization_company ?? "",
-        ...(input.profileImg !== undefined ? { profileImg: input.profileImg || null } : {}),
+        ...(profileImg !== undefined ? { profileImg } : {}),
       })
       .where(eq(users.id, actor._id));
     if (actor.type === "individual" && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
