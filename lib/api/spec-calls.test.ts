@@ -23,6 +23,7 @@ const extraRoutes = [
   "app/api/stories/[id]/route.ts", // issue 6: nonprofit approves or declines a story
   "app/api/account/route.ts", // issues 5 and 6: delete account
   "app/api/account/sessions/route.ts", // issue 19: sign out everywhere
+  "app/api/checkout/challenge/route.ts", // issue 19: proof-of-work challenge of the guest checkout
   "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
   "app/api/budgets/route.ts", // issue 5: the organization's fundraiser budgets

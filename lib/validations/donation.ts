@@ -76,6 +76,8 @@ export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
     share: shareSchema.default({ name: false, email: false, location: false, phone: false, gender: false, age: false }),
     /** Sandbox only: test card details (real providers collect card data in their own iframe). */
     card: cardSchema.optional(),
+    /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19). */
+    altcha: z.string().trim().max(20_000).optional(),
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
