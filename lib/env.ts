@@ -101,6 +101,8 @@ const serverSchema = z.object({
   CHECKOUT_DEVICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   CHECKOUT_CARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** The guest checkout's proof-of-work challenge; "off" only for load tests on a closed network. */
+  CHECKOUT_CHALLENGE: z.enum(["on", "off"]).default("on"),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

@@ -88,14 +88,18 @@ test("one card: declines count double, so the 4th attempt of a declined card is 
   const donor = await makeDonor("card.tester@example.org");
   const declined = { number: "4000 0000 0000 9995", expiry: "12/34", cvc: "123" };
   for (let i = 0; i < 3; i++) {
-    // A different address each time: only the card ties the attempts together.
-    const res = await checkoutWithDefences(donor, checkout({ card: declined }), { ip: `9.1.0.${i}`, device: null });
+    const res = await checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null });
     expect(res.status).toBe("failed");
   }
   const before = await donationCount();
-  const limited = await failure(checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.9", device: null }));
+  // 3 attempts + 3 declines = 6: the card's allowance is used up (the address's, 8, is not).
+  const limited = await failure(checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null }));
   expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
   expect(await donationCount()).toBe(before);
+  // A real card number (not a published test card) is limited wherever it comes from.
+  const stolen = { number: "4111 1111 1111 1111", expiry: "12/34", cvc: "123" };
+  for (let i = 0; i < 6; i++) await checkoutWithDefences(donor, checkout({ card: stolen }), { ip: `9.1.1.${i}`, device: null }).catch(() => null);
+  expect(await failure(checkoutWithDefences(donor, checkout({ card: stolen }), { ip: "9.1.1.99", device: null }))).toMatchObject({ status: 429 });
 });
 
 test("one IP address: attempts beyond the limit are refused, whatever card or account", async () => {
