@@ -3,6 +3,7 @@
  * payload; spec 4: profile modal). GET /api/fetch/userPreferences and PUT /api/update/user.
  */
 import { eq } from "drizzle-orm";
+import { assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -14,7 +15,7 @@ import { loadSessionUser } from "./to-session-user";
 
 /** @throws AppError(forbidden) unless `userId` is the actor's own id. */
 export function assertSelf(actor: SessionUser, userId: string): void {
-  if (actor._id !== userId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, userId);
 }
 
 /**
