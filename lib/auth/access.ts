@@ -7,7 +7,8 @@
  * The database is the authority, not the session: a nonprofit user acts for an organization
  * only while their users row exists, is not deleted and still points at it.
  */
-import "server-only";
+// No "server-only" marker here: command-line scripts (bench:report) reach this module through
+// the report services, and the marker throws outside Next. It imports only server code.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
