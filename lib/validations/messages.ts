@@ -250,5 +250,6 @@ export const messages = {
     tooManyCheckouts: "Too many payment attempts. Please wait a while and try again.",
     challengeRequired: "Please wait a moment for the security check to finish, then try again.",
     challengeFailed: "The security check did not pass. Please reload the page and try again.",
+    signedOutEverywhere: "You are signed out on every other device.",
   },
 } as const;

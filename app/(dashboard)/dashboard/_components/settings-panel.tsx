@@ -16,6 +16,7 @@ import { changePasswordFormSchemaFor, type ChangePasswordFormInput } from "@/lib
 import { emailField, newPasswordField, settingsPhoneField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { NonprofitAccountForm } from "./nonprofit-account-form";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 /**
  * Account settings (spec: tabs Account and Password, plus Help and Contact Us links). The
@@ -85,7 +86,10 @@ export function SettingsPanel({
             ) : null}
           </dl>
         ) : (
-          <PasswordForm user={user} />
+          <>
+            <PasswordForm user={user} />
+            {user.type !== "admin" ? <SignOutEverywhere /> : null}
+          </>
         )}
       </div>
       <p className="mt-6 flex gap-4 border-t border-slate-100 pt-4 text-sm">
