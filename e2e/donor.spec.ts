@@ -13,7 +13,7 @@ const year = new Date().getUTCFullYear();
 
 test.describe.configure({ mode: "serial" });
 
-let donorEmail = uniqueEmail("donor6");
+const donorEmail = uniqueEmail("donor6");
 let donorPassword = PASSWORD;
 const npEmail = uniqueEmail("np6");
 let donorId = "";
