@@ -52,6 +52,10 @@ export default defineConfig({
       DEMO_DATA: "1",
       ADMIN_PASSWORD: "givebridge-e2e-admin-1",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The whole suite checks out from one address with the same test cards.
+      CHECKOUT_IP_MAX_ATTEMPTS: "10000",
+      CHECKOUT_DEVICE_MAX_ATTEMPTS: "10000",
+      CHECKOUT_CARD_MAX_ATTEMPTS: "10000",
     },
   },
 });

@@ -13,7 +13,7 @@ const year = new Date().getUTCFullYear();
 
 test.describe.configure({ mode: "serial" });
 
-let donorEmail = uniqueEmail("donor6");
+const donorEmail = uniqueEmail("donor6");
 let donorPassword = PASSWORD;
 const npEmail = uniqueEmail("np6");
 let donorId = "";
@@ -147,11 +147,12 @@ test.describe("donor account", () => {
     await reopened.getByLabel("New password").fill("Givebridge-e2e-2");
     await reopened.getByRole("button", { name: "Save" }).click();
     await expect(reopened.getByRole("img", { name: "Saved" })).toBeVisible();
-    donorEmail = newEmail;
+    // The new address waits for the link sent to it; the old one stays in force (issue 19).
+    await expect(reopened.getByText("We sent a link to your new email address. Your email changes when you open it.")).toBeVisible();
     donorPassword = "Givebridge-e2e-2";
     await reopened.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: /Account Settings/ }).click();
-    await expect(page.getByRole("dialog", { name: /Account Settings/ }).getByLabel("Email")).toHaveValue(newEmail);
+    await expect(page.getByRole("dialog", { name: /Account Settings/ }).getByLabel("Email")).toHaveValue(donorEmail);
     await expect(page.getByRole("dialog", { name: /Account Settings/ }).getByLabel("Phone number")).toHaveValue("8025550142");
   });
 

@@ -88,6 +88,21 @@ const serverSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(0),
   /** Where the platform's copy of each donation notice goes. */
   PLATFORM_DONATIONS_EMAIL: z.string().email().default("donations@givebridge.local"),
+  /**
+   * Proxies whose X-Forwarded-For is believed: comma-separated IP addresses or CIDR ranges
+   * (e.g. "127.0.0.1,10.0.0.0/8"). Unset: no forwarded address is believed beyond the one the
+   * app's own server saw.
+   */
+  TRUSTED_PROXIES: z.string().trim().optional(),
+  /** Failed sign-ins allowed per account from all addresses together within LOGIN_WINDOW_SECONDS. */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  /** Checkout attempts allowed per IP / per browser session / per card within CHECKOUT_WINDOW_SECONDS (declines count double). */
+  CHECKOUT_IP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  CHECKOUT_DEVICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
+  CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** The guest checkout's proof-of-work challenge; "off" only for load tests on a closed network. */
+  CHECKOUT_CHALLENGE: z.enum(["on", "off"]).default("on"),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

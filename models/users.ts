@@ -2,7 +2,7 @@
  * Accounts and the donor's privacy preferences (spec section 3: signed-in user, donor
  * preferences, gender and age).
  */
-import { boolean, index, pgEnum, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { organizations } from "./organizations";
@@ -25,6 +25,10 @@ export const users = pgTable(
     /** For nonprofit users: the organization they act for. */
     organizationId: text("organization_id").references(() => organizations.id, { onDelete: "set null" }),
     emailConfirmedAt: at("email_confirmed_at"),
+    /** A new sign-in address waiting for its emailed link; `email` stays in force until then. */
+    pendingEmail: citext("pending_email"),
+    /** Carried in every session; raising it ends all of this user's sessions. */
+    sessionVersion: integer("session_version").notNull().default(1),
     newsletter: boolean("newsletter").notNull().default(false),
     deletedAt: at("deleted_at"),
     createdAt: createdAt(),
@@ -60,8 +64,8 @@ export const donorPreferences = pgTable("donor_preferences", {
   updatedAt: updatedAt(),
 });
 
-/** Single-use, expiring tokens: password reset, email confirmation, PayPal onboarding state. Only a hash is stored. */
-export const userTokenPurpose = pgEnum("user_token_purpose", ["password_reset", "email_confirmation", "paypal_onboarding"]);
+/** Single-use, expiring tokens: password reset, email confirmation, email change, PayPal onboarding state. Only a hash is stored. */
+export const userTokenPurpose = pgEnum("user_token_purpose", ["password_reset", "email_confirmation", "email_change", "paypal_onboarding"]);
 export const userTokens = pgTable(
   "user_tokens",
   {
@@ -75,4 +79,20 @@ export const userTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.purpose, t.tokenHash] })],
+);
+
+/**
+ * Uploaded images and whom the storage layer issued them to: a user (profile photo, story
+ * image) or an organization (logo, spotlight, fundraiser and event images). An image field
+ * accepts only its owner's images, and only the owner's delete removes the file.
+ */
+export const storedImages = pgTable(
+  "stored_images",
+  {
+    key: text("key").primaryKey(),
+    ownerUserId: text("owner_user_id"),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stored_images_owner_idx").on(t.ownerUserId)],
 );

@@ -9,5 +9,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     user?: SessionUser;
+    /** The account's session version when this session was issued (lib/services/users/sessions.ts). */
+    sv?: number | null;
   }
 }

@@ -11,7 +11,7 @@ const root = path.resolve(__dirname, "../..");
 const extraRoutes = [
   "app/api/auth/[...nextauth]/route.ts", // next-auth's own endpoints
   "app/api/webhooks/sandbox/route.ts", // issue 4: signed events of the sandbox payment provider
-  "app/api/webhooks/sandbox/simulate/route.ts", // issue 4: sandbox outside actions (card verification, ACH settlement, refund)
+  "app/api/webhooks/sandbox/simulate/route.ts", // issue 4: sandbox outside actions (card verification, ACH settlement)
   "app/api/webhooks/stripe/route.ts", // issue 4: Stripe webhook endpoint (signature on the raw body)
   "app/api/webhooks/paypal/route.ts", // issue 4: PayPal webhook endpoint (PayPal's verification call)
   "app/api/receipts/[id]/route.ts", // issue 4: PDF receipt download
@@ -22,6 +22,8 @@ const extraRoutes = [
   "app/api/stories/route.ts", // issue 6: donor writes an impact story
   "app/api/stories/[id]/route.ts", // issue 6: nonprofit approves or declines a story
   "app/api/account/route.ts", // issues 5 and 6: delete account
+  "app/api/account/sessions/route.ts", // issue 19: sign out everywhere
+  "app/api/checkout/challenge/route.ts", // issue 19: proof-of-work challenge of the guest checkout
   "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
   "app/api/budgets/route.ts", // issue 5: the organization's fundraiser budgets

@@ -6,26 +6,30 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
+import { clientIpFrom } from "@/lib/http/client-ip";
 import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
-import { loadSessionUser } from "@/lib/services/users/to-session-user";
+import { currentSessionVersion, resolveSessionUser } from "@/lib/services/users/sessions";
 import { safeAuthRedirect } from "@/lib/http/safe-redirect";
-import { authenticateAdmin } from "./admin";
+import { adminEnabled, authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
 
+/** The client address of a sign-in request, by the same rule as clientIp() (TRUSTED_PROXIES). */
 function headerIp(headers: Record<string, string | string[] | undefined> | undefined): string {
-  const raw = headers?.["x-forwarded-for"];
-  const first = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
-  return first || "local";
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(",") : v);
+  return clientIpFrom(one(headers?.["x-forwarded-for"]), one(headers?.["x-real-ip"]));
 }
+
+/** Lifetime of a session (30 days), in seconds. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Build the options (the secret is read lazily, so this is a function). */
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -69,12 +73,25 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       // Only same-origin paths (lib/http/safe-redirect.ts), never a scheme-relative or backslash path.
       redirect: async ({ url, baseUrl }) => safeAuthRedirect({ url, baseUrl }),
-      async jwt({ token, user, trigger }) {
-        if (user) token.user = user as unknown as SessionUser;
-        if (trigger === "update" && token.user) {
-          const fresh = await loadSessionUser(await getDb(), (token.user as SessionUser)._id);
-          if (fresh) token.user = fresh;
+      // Runs on every session read: the session is honoured only while its account exists and
+      // its session version matches (lib/services/users/sessions.ts); the user's fields are
+      // reloaded each time, so a changed organization or email is seen at once.
+      async jwt({ token, user }) {
+        const db = await getDb();
+        if (user) {
+          const signedIn = user as unknown as SessionUser;
+          token.user = signedIn;
+          token.sv = signedIn.type === "admin" ? 0 : await currentSessionVersion(db, signedIn._id);
         }
+        const current = token.user as SessionUser | undefined;
+        if (!current) return token;
+        if (current.type === "admin") {
+          if (!adminEnabled()) delete token.user;
+          return token;
+        }
+        const fresh = await resolveSessionUser(db, current._id, token.sv);
+        if (fresh) token.user = fresh;
+        else delete token.user;
         return token;
       },
       async session({ session, token }) {

@@ -1,9 +1,17 @@
 /**
- * Failed sign-in limits per account and per IP, counted in the database with
- * rate-limiter-flexible's Drizzle store, so that limits hold across processes and restarts.
- * Defaults: LOGIN_MAX_FAILURES per account and LOGIN_IP_MAX_FAILURES per IP within
- * LOGIN_WINDOW_SECONDS.
+ * Sign-in and password-check limits, counted in the database with rate-limiter-flexible's
+ * Drizzle store so that they hold across processes and restarts. Every attempt consumes a
+ * point atomically BEFORE the password is checked (so 15 concurrent guesses get exactly the
+ * allowed number of checks); a correct password gives its points back.
+ *
+ * Sign-in is limited, in this order:
+ *  1. per account AND IP address: LOGIN_MAX_FAILURES (a stranger elsewhere cannot lock the
+ *     owner out, OWASP Authentication Cheat Sheet, "account lockout");
+ *  2. per IP address: LOGIN_IP_MAX_FAILURES (one address guessing many accounts);
+ *  3. per account from all addresses: LOGIN_ACCOUNT_MAX_FAILURES (a distributed attack).
+ * All within LOGIN_WINDOW_SECONDS.
  */
+import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
@@ -11,61 +19,89 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { rateLimits } from "@/models";
 
-type Limiters = { account: RateLimiterDrizzle; ip: RateLimiterDrizzle; db: unknown };
+/** Mismatched current-password checks allowed per account within the window. */
+export const PASSWORD_CHECK_MAX_FAILURES = 10;
+export const PASSWORD_CHECK_WINDOW_SECONDS = 15 * 60;
+
+type Limiters = { pair: RateLimiterDrizzle; ip: RateLimiterDrizzle; account: RateLimiterDrizzle; passwordCheck: RateLimiterDrizzle; db: unknown };
 let limiters: Limiters | undefined;
+
+/** A limiter on the rate_limits table (one per key prefix), for this process's database. */
+export function makeDbLimiter(db: unknown, keyPrefix: string, points: number, duration: number): RateLimiterDrizzle {
+  return new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: false });
+}
 
 async function getLimiters(): Promise<Limiters> {
   const db = await getDb();
   if (limiters && limiters.db === db) return limiters;
   const env = serverEnv();
-  const make = (keyPrefix: string, points: number) =>
-    new RateLimiterDrizzle({
-      storeClient: db,
-      schema: rateLimits,
-      keyPrefix,
-      points,
-      duration: env.LOGIN_WINDOW_SECONDS,
-      clearExpiredByTimeout: false,
-    });
   limiters = {
     db,
-    account: make("login_account", env.LOGIN_MAX_FAILURES),
-    ip: make("login_ip", env.LOGIN_IP_MAX_FAILURES),
+    pair: makeDbLimiter(db, "login_pair", env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    ip: makeDbLimiter(db, "login_ip", env.LOGIN_IP_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    account: makeDbLimiter(db, "login_account", env.LOGIN_ACCOUNT_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    passwordCheck: makeDbLimiter(db, "check_password", PASSWORD_CHECK_MAX_FAILURES, PASSWORD_CHECK_WINDOW_SECONDS),
   };
   return limiters;
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, ip: string) => `${accountKey(email)}|${ip}`;
 
 /**
- * Refuse a sign-in attempt when the account or the IP has used up its failures.
- * @throws AppError(rate_limited) with Retry-After seconds.
+ * Consume one point of each limiter in order; on the first refusal give back what was taken
+ * and throw.
+ * @throws AppError(rate_limited, `message`) with Retry-After seconds.
  */
-export async function assertSignInAllowed(email: string, ip: string): Promise<void> {
-  const { account, ip: ipLimiter } = await getLimiters();
-  const [a, i] = await Promise.all([account.get(accountKey(email)), ipLimiter.get(ip)]);
-  const blocked = [
-    [a, account.points],
-    [i, ipLimiter.points],
-  ].find(([res, max]) => res && (res as RateLimiterRes).consumedPoints >= (max as number)) as
-    | [RateLimiterRes, number]
-    | undefined;
-  if (blocked) {
-    throw new AppError("rate_limited", messages.auth.tooManyAttempts, undefined, blocked[0].msBeforeNext / 1000);
+export async function consumeAll(steps: [RateLimiterDrizzle, string][], message: string): Promise<void> {
+  const taken: [RateLimiterDrizzle, string][] = [];
+  for (const [limiter, key] of steps) {
+    try {
+      await limiter.consume(key, 1);
+      taken.push([limiter, key]);
+    } catch (res) {
+      await Promise.all(taken.map(([l, k]) => l.reward(k, 1)));
+      if (res instanceof RateLimiterRes) throw new AppError("rate_limited", message, undefined, Math.max(1, res.msBeforeNext / 1000));
+      throw res;
+    }
   }
 }
 
-/** Count one failed sign-in against the account and the IP. */
-export async function recordSignInFailure(email: string, ip: string): Promise<void> {
-  const { account, ip: ipLimiter } = await getLimiters();
-  await Promise.all([
-    account.penalty(accountKey(email), 1),
-    ipLimiter.penalty(ip, 1),
-  ]);
+/**
+ * Take one sign-in attempt from the account+IP, IP and account allowances (atomic).
+ * @throws AppError(rate_limited) with Retry-After seconds when any is used up.
+ */
+export async function consumeSignInAttempt(email: string, ip: string): Promise<void> {
+  const l = await getLimiters();
+  await consumeAll(
+    [
+      [l.pair, pairKey(email, ip)],
+      [l.ip, ip],
+      [l.account, accountKey(email)],
+    ],
+    messages.auth.tooManyAttempts,
+  );
 }
 
-/** Forget an account's failures after a successful sign-in. */
-export async function clearSignInFailures(email: string): Promise<void> {
-  const { account } = await getLimiters();
-  await account.delete(accountKey(email));
+/** A correct password: forget this address's failures on the account and give back the attempt. */
+export async function signInSucceeded(email: string, ip: string): Promise<void> {
+  const l = await getLimiters();
+  await Promise.all([l.pair.delete(pairKey(email, ip)), l.ip.reward(ip, 1), l.account.reward(accountKey(email), 1)]);
+}
+
+/**
+ * Take one current-password check of a signed-in account (PUT /api/update/password, the
+ * settings form, GET /api/check/password): PASSWORD_CHECK_MAX_FAILURES per account per
+ * PASSWORD_CHECK_WINDOW_SECONDS, shared by all three.
+ * @throws AppError(rate_limited, `message`) with Retry-After seconds.
+ */
+export async function consumePasswordCheck(userId: string, message: string): Promise<void> {
+  const l = await getLimiters();
+  await consumeAll([[l.passwordCheck, userId]], message);
+}
+
+/** A matching current password gives its check back. */
+export async function passwordCheckSucceeded(userId: string): Promise<void> {
+  const l = await getLimiters();
+  await l.passwordCheck.reward(userId, 1);
 }

@@ -3,11 +3,15 @@
  * 401/403; pages use the *Page variants that redirect to /login instead.
  */
 import { getServerSession } from "next-auth";
+import { encode, getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
+import type { NextRequest, NextResponse } from "next/server";
+import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { currentRequestScope } from "@/lib/http/request-scope";
 import { messages } from "@/lib/validations/messages";
-import { authOptions } from "./options";
+import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
+import { authSecret } from "./secret";
 import type { SessionUser, UserType } from "./types";
 
 /**
@@ -61,4 +65,21 @@ export async function requireUserPage(returnTo: string, type?: UserType): Promis
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
   if (type && user.type !== type) redirect("/dashboard");
   return user;
+}
+
+/**
+ * After the caller raised its own session version (password change, "sign out everywhere"),
+ * keep THIS browser signed in: re-issue its next-auth session cookie carrying the new version.
+ * Every other session of the account stays ended. Does nothing without a session cookie.
+ */
+export async function reissueSessionCookie(req: NextRequest, res: NextResponse, sessionVersion: number): Promise<NextResponse> {
+  const secureCookie = baseUrl().startsWith("https://");
+  const cookieName = secureCookie ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+  const secret = authSecret();
+  const token = await getToken({ req, secret, secureCookie, cookieName });
+  if (!token) return res;
+  const maxAge = SESSION_MAX_AGE_SECONDS;
+  const value = await encode({ token: { ...token, sv: sessionVersion }, secret, maxAge });
+  res.cookies.set(cookieName, value, { httpOnly: true, sameSite: "lax", path: "/", secure: secureCookie, maxAge });
+  return res;
 }

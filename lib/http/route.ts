@@ -22,6 +22,7 @@ import { messages } from "@/lib/validations/messages";
 import { logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
+import { clientIpFrom } from "./client-ip";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -189,8 +190,10 @@ export async function parseJson<T>(req: NextRequest, schema: ZodType<T>): Promis
   return schema.parse(body);
 }
 
-/** The client's IP address as reported by the proxy in front of the app, else "local". */
+/**
+ * The client's IP address: X-Forwarded-For believed only as far as TRUSTED_PROXIES vouch for
+ * it (lib/http/client-ip.ts), else "local".
+ */
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  return forwarded?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "local";
+  return clientIpFrom(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip"));
 }

@@ -7,8 +7,8 @@
  * - 4000 0000 0000 0002 is declined ("Your card was declined.");
  * - 4000 0000 0000 9995 is declined ("Your card has insufficient funds.");
  * - 4000 0025 0000 3155 requires action (Pending Verification) and succeeds after the
- *   donor's verification step (`sandboxAction("verify")`);
- * - a bank (ACH) payment stays processing until it settles (`sandboxAction("settle")`);
+ *   donor's verification step (`sandboxAction({ action: "verify" })`);
+ * - a bank (ACH) payment stays processing until it settles (`sandboxAction({ action: "settle" })`);
  * - a monthly gift's later charges (off-session) reuse the first payment's saved test card,
  *   which succeeded (a gift whose first payment failed is never charged again), so they
  *   succeed; a saved bank account is processing until it settles, like a first ACH payment.

@@ -76,6 +76,8 @@ export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
     share: shareSchema.default({ name: false, email: false, location: false, phone: false, gender: false, age: false }),
     /** Sandbox only: test card details (real providers collect card data in their own iframe). */
     card: cardSchema.optional(),
+    /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19). */
+    altcha: z.string().trim().max(20_000).optional(),
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
@@ -86,9 +88,9 @@ export const guestSchema = z.object({
   email: z.string().trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
 });
 
-/** Sandbox simulated actions: the donor's verification step, ACH settlement, a refund. */
+/** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: issue 19). */
 export const sandboxActionSchema = z.object({
-  action: z.enum(["verify", "settle", "refund"]),
+  action: z.enum(["verify", "settle"]),
   donationId: z.string().trim().min(1).max(64),
   token: z.string().trim().min(1).max(128),
 });

@@ -5,13 +5,20 @@
  */
 import { z } from "zod";
 import type * as UsersModel from "@/models/users";
+import { amountCentsField } from "./donation";
 import { currentPasswordField, emailField, idParam, newPasswordField, profilePhoneField, settingsPhoneField } from "./fields";
 import { messages } from "./messages";
 
 /** Gender options (spec 3); kept equal to the database enum by the type check below. Client forms import this file, so it does not import the models. */
 export const genderOptions = ["female", "male", "non-binary", "other"] as const satisfies typeof UsersModel.genderOptions;
 
+/** The spec's age codes 0-4 (section 3: under 17, 18-34, 35-54, 55-74, over 74), by code. */
 export const ageRangeLabels = ["under 17", "18-34", "35-54", "55-74", "over 74"] as const;
+
+/** The label of an age code 0-4, or null for none or an unknown code. The one place for it. */
+export function ageRangeLabel(code: number | null | undefined): string | null {
+  return code !== null && code !== undefined && Number.isInteger(code) ? (ageRangeLabels[code] ?? null) : null;
+}
 
 /** ShareMyPrivateInfo: which details a donor shares with nonprofits when donating. */
 export const shareMyPrivateInfoSchema = z.object({
@@ -134,10 +141,13 @@ export const createStorySchema = z.object({
 });
 export type CreateStoryInput = z.infer<typeof createStorySchema>;
 
-/** PUT /api/donor/recurring/{id} — change a recurring gift's amount (whole dollars or cents). */
-export const changeRecurringSchema = z.object({
-  amountCents: z.number().int().min(100, { error: messages.donor.amountInvalid }).max(100_000_00, { error: messages.donor.amountInvalid }),
-});
+/**
+ * PUT /api/donor/recurring/{id} — change a recurring gift's amount (cents), within the same
+ * limits as a one-time gift ($1 to DONATION_MAX_CENTS, issue 19).
+ */
+export function changeRecurringSchemaFor(maxCents?: number) {
+  return z.object({ amountCents: amountCentsField(maxCents) });
+}
 
 /** GET /api/donor/{id}/statement?year=YYYY&format=pdf|csv and GET /api/volunteer/export. */
 export const statementQuerySchema = z.object({

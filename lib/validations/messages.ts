@@ -283,4 +283,15 @@ export const messages = {
   payments: {
     paypalStateInvalid: "This PayPal connection link is not valid any more. Please connect PayPal again from Connect Payments.",
   },
+  // Trust and safety (issue 19): images, email change, checkout defences.
+  trustAndSafety: {
+    imageNotYours: "Please use an image uploaded with the image widget",
+    emailChangeNeedsPassword: "Please enter your current password to change your email",
+    emailChangeSent: "We sent a link to your new email address. Your email changes when you open it.",
+    emailChangeInvalid: "This email change link is invalid or has expired. Please change your email again.",
+    tooManyCheckouts: "Too many payment attempts. Please wait a while and try again.",
+    challengeRequired: "Please wait a moment for the security check to finish, then try again.",
+    challengeFailed: "The security check did not pass. Please reload the page and try again.",
+    signedOutEverywhere: "You are signed out on every other device.",
+  },
 } as const;

@@ -6,6 +6,7 @@
  */
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
+import { ageRangeLabel } from "@/lib/validations/donor";
 
 /** What the templates need to know about a donation. */
 export type DonationMailFacts = {
@@ -59,8 +60,6 @@ export function receiptDate(d: Date): string {
   return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
-const AGE_RANGES: Record<number, string> = { 1: "Under 18", 2: "18-24", 3: "25-34", 4: "35-44", 5: "45-54", 6: "55-64", 7: "65+" };
-
 /** The donor's receipt. */
 export function receiptMail(f: DonationMailFacts): MailMessage | null {
   if (!f.donor.email) return null;
@@ -94,7 +93,8 @@ export function sharedDonorDetails(f: Pick<DonationMailFacts, "donor" | "anonymo
   if (f.share.location && (f.donor.city || f.donor.state)) out.push({ label: "Location", value: [f.donor.city, f.donor.state].filter(Boolean).join(", ") });
   if (f.share.phone && f.donor.telephone) out.push({ label: "Phone", value: f.donor.telephone });
   if (f.share.gender && f.donor.gender) out.push({ label: "Gender", value: f.donor.gender });
-  if (f.share.age && f.donor.ageRange) out.push({ label: "Age", value: AGE_RANGES[f.donor.ageRange] ?? String(f.donor.ageRange) });
+  const age = f.share.age ? ageRangeLabel(f.donor.ageRange) : null;
+  if (age) out.push({ label: "Age", value: age });
   return out;
 }
 

@@ -6,6 +6,7 @@
  * ON DELETE SET NULL, so those gifts count as direct donations in reports afterwards.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { actsForOrganization, assertActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -102,7 +103,7 @@ const notFound = () => new AppError("not_found", messages.campaign.notFound);
  */
 export function assertOrganizationOwner(actor: SessionUser | null, organizationId: string): asserts actor is SessionUser & { orgId: string } {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForOrganization(actor, organizationId);
 }
 
 /** The actor's own organization id. @throws AppError(unauthenticated | forbidden). */
@@ -112,7 +113,7 @@ function ownOrganizationId(actor: SessionUser | null): string {
   return actor.orgId;
 }
 
-const isOwnerOf = (viewer: SessionUser | null, organizationId: string) => viewer?.type === "nonprofit" && viewer.orgId === organizationId;
+const isOwnerOf = (viewer: SessionUser | null, organizationId: string) => actsForOrganization(viewer, organizationId);
 
 /** Whether an organization's public content may be shown (live and approved). */
 async function isPublicOrganization(db: Executor, organizationId: string): Promise<boolean> {

@@ -201,15 +201,15 @@ describe("checkout and exactly-once effects", () => {
     const res = await startCheckout(null, checkout({ amountCents: 2_000, card: { number: "4000 0025 0000 3155", expiry: "12/34", cvc: "123" } }));
     expect(res.status).toBe("requires_action");
     const before = await progress();
-    const done = await sandboxAction(null, { action: "verify", donationId: res.donationId, token: res.accessToken });
+    const done = await sandboxAction({ action: "verify", donationId: res.donationId, token: res.accessToken });
     expect(done.status).toBe("succeeded");
     expect(await progress()).toBe(before + 2_000);
-    await expect(sandboxAction(null, { action: "verify", donationId: res.donationId, token: "wrong" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(sandboxAction({ action: "verify", donationId: res.donationId, token: "wrong" })).rejects.toMatchObject({ code: "not_found" });
 
     const ach = await startCheckout(null, checkout({ amountCents: 5_000, method: "us_bank_account", card: undefined }));
     expect(ach.status).toBe("processing");
     expect(await progress()).toBe(before + 2_000);
-    const settled = await sandboxAction(null, { action: "settle", donationId: ach.donationId, token: donationAccessToken(ach.donationId) });
+    const settled = await sandboxAction({ action: "settle", donationId: ach.donationId, token: donationAccessToken(ach.donationId) });
     expect(settled.status).toBe("succeeded");
     expect(await progress()).toBe(before + 7_000);
   });

@@ -1,49 +1,44 @@
 /**
  * The sandbox's simulated outside actions, each emitted as a signed event through the
  * webhook path: the donor's verification step of a 3155 card (requires_action ->
- * succeeded), the settlement of a bank (ACH) payment (processing -> succeeded), and a refund
- * (by the organization's nonprofit user or an admin; reverses the effect once).
+ * succeeded) and the settlement of a bank (ACH) payment (processing -> succeeded).
+ * Only the holder of the donation's access token (its result page) may act, and the answer
+ * carries nothing but the new status: no donor field, no token. Refunds are not simulated
+ * here: they belong to the organization, through its payment provider.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { checkDonationAccessToken, donationAccessToken } from "./access-token";
+import { checkDonationAccessToken } from "./access-token";
 import { handleWebhook } from "./apply-payment-event";
-import { getDonationResult, type DonationResult } from "./get-donation-result";
+
+/** What the result page needs after an action: the donation's status. */
+export type SandboxActionResult = { donationId: string; status: string };
 
 /**
- * @throws AppError(not_found) unknown donation, not a sandbox payment, or bad token;
- *   AppError(conflict) the payment is not in a state the action applies to;
- *   AppError(forbidden) refund by someone other than the organization or an admin.
+ * @throws AppError(not_found) without the donation's access token (whoever is signed in),
+ *   for an unknown donation or one not paid through the sandbox;
+ *   AppError(conflict) the payment is not in a state the action applies to.
  */
-export async function sandboxAction(
-  actor: SessionUser | null,
-  input: { action: "verify" | "settle" | "refund"; donationId: string; token: string },
-): Promise<DonationResult> {
+export async function sandboxAction(input: { action: "verify" | "settle"; donationId: string; token: string }): Promise<SandboxActionResult> {
+  if (!checkDonationAccessToken(input.donationId, input.token)) throw new AppError("not_found", messages.donation.notFound);
   const db = await getDb();
-  const [d] = await db.select().from(donations).where(eq(donations.id, input.donationId));
+  const [d] = await db
+    .select({ id: donations.id, status: donations.status, provider: donations.provider, providerPaymentId: donations.providerPaymentId })
+    .from(donations)
+    .where(eq(donations.id, input.donationId));
   if (!d || d.provider !== "sandbox" || !d.providerPaymentId) throw new AppError("not_found", messages.donation.notFound);
-  if (input.action === "refund") {
-    const allowed = actor && (actor.type === "admin" || (actor.type === "nonprofit" && actor.orgId === d.organizationId));
-    if (!allowed) throw new AppError("forbidden", messages.auth.forbidden);
-    const delivery = sandboxDelivery(d.providerPaymentId, d.id, "charge.refunded");
-    await handleWebhook("sandbox", delivery.body, delivery.headers);
-    return getDonationResult(d.id, donationAccessToken(d.id), actor);
-  }
-  if (!checkDonationAccessToken(d.id, input.token)) throw new AppError("not_found", messages.donation.notFound);
-  if (input.action === "verify" && d.status !== "requires_action") {
-    if (d.status === "succeeded") return getDonationResult(d.id, input.token, actor);
-    throw new AppError("conflict", messages.donation.notVerifiable);
-  }
-  if (input.action === "settle" && d.status !== "processing") {
-    if (d.status === "succeeded") return getDonationResult(d.id, input.token, actor);
-    throw new AppError("conflict", messages.donation.notSettleable);
+  const expected = input.action === "verify" ? "requires_action" : "processing";
+  if (d.status !== expected) {
+    if (d.status === "succeeded") return { donationId: d.id, status: d.status };
+    throw new AppError("conflict", input.action === "verify" ? messages.donation.notVerifiable : messages.donation.notSettleable);
   }
   const delivery = sandboxDelivery(d.providerPaymentId, d.id, "payment_intent.succeeded");
   await handleWebhook("sandbox", delivery.body, delivery.headers);
-  return getDonationResult(d.id, input.token, actor);
+  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
+  return { donationId: d.id, status: after?.status ?? d.status };
 }

@@ -73,6 +73,8 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   }
 
   const donor = await donorDetails(actor, input);
+  // The whole request is checked before anything is recorded (issue 19).
+  const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
   const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;
@@ -144,7 +146,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
       destinationAccountId: org.stripeComplete ? org.stripeAccountId : null,
       description: options.description ?? `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
       receiptEmail: donor.donorEmail,
-      card: input.card ? toSandboxCard(input.card) : undefined,
+      card: sandboxCard,
       saveForRecurring: input.frequency === "month",
     });
     clientSecret = charge.clientSecret;

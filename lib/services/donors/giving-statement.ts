@@ -8,6 +8,7 @@ import { and, eq, gte, lt } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { centsToDecimalString, formatCents, type Cents } from "@/lib/money";
+import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { campaigns, donations, organizations, users } from "@/models";
 import { assertOwnDonorPage } from "./donation-history";
 
@@ -80,14 +81,14 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
   };
 }
 
-/** CSV: Date, Organization, EIN, Fundraiser, Amount USD, Donation ID, then a Total row. */
+/** CSV: Date, Organization, EIN, Fundraiser, Amount USD, Donation ID, then a Total row; formula cells escaped. */
 export function statementCsv(s: GivingStatement): string {
   const dollars = centsToDecimalString;
   return stringify([
     ["Date", "Organization", "EIN", "Fundraiser", "Amount USD", "Donation ID"],
     ...s.lines.map((l) => [isoDate(l.date), l.organization, formatEin(l.ein), l.fundraiser, dollars(l.amountCents), l.donationId]),
     ["Total", "", "", "", dollars(s.totalCents), ""],
-  ]);
+  ], SAFE_CSV_OPTIONS);
 }
 
 /** The statement as a PDF (Letter size). */

@@ -5,8 +5,9 @@
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { Cents } from "@/lib/money";
+import { formatCents, type Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { recurringGifts } from "@/models";
 
@@ -35,9 +36,12 @@ export async function cancelRecurringGift(actor: SessionUser, giftId: string): P
 
 /**
  * Change the monthly amount of the actor's active recurring gift.
- * @throws AppError(not_found) when not the actor's; AppError(conflict) when canceled.
+ * @throws AppError(not_found) when not the actor's; AppError(conflict) when canceled;
+ *   AppError(validation) above DONATION_MAX_CENTS, the one-time limit (one limit for both).
  */
 export async function changeRecurringGiftAmount(actor: SessionUser, giftId: string, amountCents: Cents): Promise<{ amountCents: Cents }> {
+  const max = serverEnv().DONATION_MAX_CENTS;
+  if (amountCents > max) throw new AppError("validation", messages.donation.amountMax(formatCents(max)), { amountCents: messages.donation.amountMax(formatCents(max)) });
   const { db, gift } = await ownActiveGift(actor, giftId);
   if (gift.status === "canceled") throw new AppError("conflict", messages.donor.recurringCanceled);
   await db.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, giftId));

@@ -1,6 +1,7 @@
 /**
  * Delete an image (DELETE /api/images, spec sections 3 and 7): the record's image is cleared
- * (the default image shows again) and the stored file and its original_ copy are removed.
+ * (the default image shows again) and the stored file and its original_ copy are removed when
+ * the storage layer issued them to the slot's owner (lib/services/images/issued-images.ts).
  */
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -9,6 +10,7 @@ import type { DeleteResult, ImageField } from "@/lib/images/constants";
 import { getStorage } from "@/lib/storage";
 import { messages } from "@/lib/validations/messages";
 import { resolveImageTarget } from "./image-target";
+import { isIssuedTo, ownerFor } from "./issued-images";
 import { removeStoredImage } from "./stored-files";
 
 /**
@@ -26,14 +28,15 @@ export async function deleteImage(input: {
   url?: string | null;
 }): Promise<DeleteResult> {
   const db = await getDb();
-  const removed = await db.transaction(async (tx) => {
+  const { removed, own } = await db.transaction(async (tx) => {
     const target = await resolveImageTarget(tx, input.actor, input.field, input.identifier);
     if (input.url && target.currentUrl && input.url !== target.currentUrl) {
       throw new AppError("conflict", messages.generic.badRequest);
     }
     if (target.currentUrl !== null && !(await target.write(tx, null))) throw new AppError("not_found", messages.generic.notFound);
-    return target.currentUrl;
+    // The stored file goes only when the storage layer issued it to this slot's owner.
+    return { removed: target.currentUrl, own: await isIssuedTo(tx, target.currentUrl, ownerFor(input.actor, input.field)) };
   });
-  await removeStoredImage(getStorage(), removed);
+  if (own) await removeStoredImage(getStorage(), removed);
   return { field: input.field, identifier: input.identifier, url: removed };
 }

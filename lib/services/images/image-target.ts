@@ -5,6 +5,7 @@
  * (campaigns.imageUrl, events.imageUrl); a donor the images of their own impact stories.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { assertActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -56,7 +57,7 @@ export async function resolveImageTarget(
         .where(eq(organizations.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      if (actor.type !== "nonprofit" || actor.orgId !== identifier) throw forbidden();
+      assertActsForOrganization(actor, identifier);
       if (field === "logo") {
         return {
           ...base,
@@ -90,8 +91,7 @@ export async function resolveImageTarget(
         .where(eq(table.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      if (actor.type !== "nonprofit" || !actor.orgId || actor.orgId !== row.organizationId) throw forbidden();
-      const orgId = actor.orgId;
+      const orgId = assertActsForOrganization(actor, row.organizationId);
       return {
         ...base,
         currentUrl: row.url,

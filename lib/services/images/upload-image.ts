@@ -15,6 +15,7 @@ import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/storage";
 import { messages } from "@/lib/validations/messages";
 import { resolveImageTarget } from "./image-target";
+import { isIssuedTo, ownerFor, recordIssuedImage } from "./issued-images";
 import { IMAGE_FOLDER, originalKeyOf, removeStoredImage } from "./stored-files";
 
 export type UploadImageInput = {
@@ -57,18 +58,23 @@ export async function uploadImage(input: UploadImageInput): Promise<UploadedImag
   }
 
   const url = storage.urlOf(key);
+  const owner = ownerFor(input.actor, input.field);
   let previous: string | null;
+  let previousIsOwn = false;
   try {
     previous = await db.transaction(async (tx) => {
       // Re-read inside the transaction: the URL to clean up is the one actually replaced.
       const fresh = await resolveImageTarget(tx, input.actor, input.field, input.identifier);
       if (!(await fresh.write(tx, url))) throw new AppError("not_found", messages.generic.notFound);
+      await recordIssuedImage(tx, key, owner);
+      // Only a file issued to this owner is removed with the replaced image.
+      previousIsOwn = await isIssuedTo(tx, fresh.currentUrl, owner);
       return fresh.currentUrl;
     });
   } catch (err) {
     await Promise.allSettled([storage.delete(key), storage.delete(originalKey)]);
     throw err;
   }
-  if (previous !== url) await removeStoredImage(storage, previous);
+  if (previous !== url && previousIsOwn) await removeStoredImage(storage, previous);
   return { field: input.field, identifier: input.identifier, url, originalUrl: storage.urlOf(originalKey) };
 }

@@ -3,6 +3,7 @@
  * nonprofit's own organization (GET /api/getNonprofit).
  */
 import { eq, or } from "drizzle-orm";
+import { actsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -25,7 +26,7 @@ export async function getPublicOrganization(idOrNickname: string, actor: Session
     .where(or(eq(organizations.id, key), eq(organizations.nickname, key)))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
-  const isOwner = actor?.type === "nonprofit" && actor.orgId === row.id;
+  const isOwner = actsForOrganization(actor, row.id);
   if (!isOwner && (!row.live || row.approvalStatus !== "approved")) {
     throw new AppError("not_found", messages.organization.notFound);
   }

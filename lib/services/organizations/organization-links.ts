@@ -6,6 +6,7 @@
  * store an unclean link.
  */
 import { and, count, eq } from "drizzle-orm";
+import { assertActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -23,7 +24,7 @@ export const MAX_LINKS_PER_KIND = 50;
  */
 async function assertOwner(actor: SessionUser | null, organizationId: string): Promise<void> {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);

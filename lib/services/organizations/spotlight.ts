@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
+import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -54,11 +55,14 @@ export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ 
  */
 export async function updateSpotlight(actor: SessionUser, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
   return db.transaction(async (tx) => {
+    const orgId = await requireOwnedOrganization(tx, actor, input.npID);
     const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).for("update").limit(1);
     if (!row) throw new AppError("not_found", messages.organization.notFound);
-    const imageUrl = input.imageUrl === undefined ? row.spotlight?.imageUrl : (input.imageUrl ?? undefined);
+    const imageUrl =
+      input.imageUrl === undefined
+        ? row.spotlight?.imageUrl
+        : ((await acceptImageUrl(tx, { organizationId: orgId }, input.imageUrl, row.spotlight?.imageUrl, "imageUrl")) ?? undefined);
     const next = {
       ...(input.title ? { title: input.title } : {}),
       ...(input.description ? { description: input.description } : {}),

@@ -26,25 +26,29 @@ import { requireOwnedOrganization } from "./update-access";
  */
 export async function updateDashboard(actor: SessionUser, input: UpdateDashboardInput): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
-  const set: Partial<typeof organizations.$inferInsert> = {};
-  if (input.organizationName !== undefined) set.name = input.organizationName;
-  if (input.email !== undefined) set.email = input.email;
-  if (input.phone !== undefined) set.telephone = input.phone;
-  if (input.address !== undefined) set.addressLine1 = input.address;
-  if (input.address2 !== undefined) set.addressLine2 = input.address2;
-  if (input.city !== undefined) set.city = input.city;
-  if (input.state !== undefined) set.state = input.state;
-  if (input.zipcode !== undefined) {
-    set.zipcode = input.zipcode;
-    const coordinates = zipToCoordinates(input.zipcode);
-    set.latitude = coordinates?.latitude ?? null;
-    set.longitude = coordinates?.longitude ?? null;
-  }
-  if (Object.keys(set).length > 0) {
-    await db.update(organizations).set(set).where(eq(organizations.id, orgId));
-  }
-  const user = await loadSessionUser(db, actor._id);
-  if (!user) throw new AppError("forbidden", messages.auth.forbidden);
+  const user = await db.transaction(async (tx) => {
+    // Authorization first, against the database, in the transaction that writes.
+    const orgId = await requireOwnedOrganization(tx, actor, input.npID);
+    const fresh = await loadSessionUser(tx, actor._id);
+    if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
+    const set: Partial<typeof organizations.$inferInsert> = {};
+    if (input.organizationName !== undefined) set.name = input.organizationName;
+    if (input.email !== undefined) set.email = input.email;
+    if (input.phone !== undefined) set.telephone = input.phone;
+    if (input.address !== undefined) set.addressLine1 = input.address;
+    if (input.address2 !== undefined) set.addressLine2 = input.address2;
+    if (input.city !== undefined) set.city = input.city;
+    if (input.state !== undefined) set.state = input.state;
+    if (input.zipcode !== undefined) {
+      set.zipcode = input.zipcode;
+      const coordinates = zipToCoordinates(input.zipcode);
+      set.latitude = coordinates?.latitude ?? null;
+      set.longitude = coordinates?.longitude ?? null;
+    }
+    if (Object.keys(set).length > 0) {
+      await tx.update(organizations).set(set).where(eq(organizations.id, orgId));
+    }
+    return fresh;
+  });
   return { user, nonprofit: await getOwnOrganization(actor) };
 }

@@ -2,6 +2,7 @@
  * Ownership checks of the Manage Donations services: only a nonprofit user of the
  * organization reads its reports, analytics and budgets.
  */
+import { assertActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -12,7 +13,7 @@ import { messages } from "@/lib/validations/messages";
  */
 export function assertOrganizationMember(actor: SessionUser | null, organizationId: string): asserts actor is SessionUser & { orgId: string } {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForOrganization(actor, organizationId);
 }
 
 /** The organization of a signed-in nonprofit user. @throws as assertOrganizationMember. */

@@ -34,6 +34,13 @@ export const REPORT_CSV_COLUMNS = ["Date", "Donor Email", "Fundraiser", "Amount 
 /** The largest report sent by email (bigger reports are downloaded instead). */
 export const EMAIL_REPORT_MAX_ROWS = 50_000;
 
+/**
+ * csv-stringify options of every CSV a person downloads: a cell starting with = + - @ (or tab,
+ * carriage return) is prefixed with a quote so that spreadsheets do not run it as a formula
+ * (OWASP "CSV Injection").
+ */
+export const SAFE_CSV_OPTIONS = { escape_formulas: true } as const;
+
 /** "donation-report-2026-11-22.csv" for the UTC day `now`. */
 export function reportCsvFilename(now: Date = new Date()): string {
   return `donation-report-${now.toISOString().slice(0, 10)}.csv`;
@@ -91,7 +98,7 @@ export async function* reportCsvBatches(db: Executor, organizationId: string, q:
  * waiting for the reader when its buffer is full. A failure of the source destroys the stream.
  */
 export function csvStream(batches: AsyncIterable<string[][]>): Readable {
-  const out = stringify({ header: true, columns: [...REPORT_CSV_COLUMNS], escape_formulas: true });
+  const out = stringify({ header: true, columns: [...REPORT_CSV_COLUMNS], ...SAFE_CSV_OPTIONS });
   const waitForReader = () =>
     new Promise<void>((resolve) => {
       const done = () => {

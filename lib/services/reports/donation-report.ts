@@ -14,7 +14,7 @@
  *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
  * Money is integer cents; dates are UTC.
  */
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -94,7 +94,9 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
 /** The WHERE conditions of a report (organization, range, fundraiser). */
 export function reportConditions(organizationId: string, q: ReportQuery, now: Date = new Date()): SQL[] {
   const { from, to } = reportRange(q, now);
-  const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from)];
+  // A checkout that never got the provider's answer (abandoned, or refused before payment) is
+  // not a donation the organization should see (issue 19).
+  const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
   if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
   else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));

@@ -3,6 +3,7 @@
  * published rules, levels and badges, and the dashboard summary.
  */
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
+import { assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -104,7 +105,7 @@ async function loadRewardTotals(donorId: string) {
  * @throws AppError(forbidden) for another user's id.
  */
 export async function getDonorSummary(actor: SessionUser, donorId: string, now = new Date()): Promise<DonorSummary> {
-  if (actor._id !== donorId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, donorId);
   const db = await getDb();
   const year = now.getUTCFullYear();
   const [totals, [thisYear]] = await Promise.all([

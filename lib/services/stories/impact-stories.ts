@@ -6,6 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { AppError } from "@/lib/errors";
 import type { CreateStoryInput } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
@@ -44,9 +45,10 @@ export async function createImpactStory(actor: SessionUser, input: CreateStoryIn
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
   const db = await getDb();
+  const imageUrl = await acceptImageUrl(db, { userId: actor._id }, input.imageUrl, null, "imageUrl");
   const [row] = await db
     .insert(impactStories)
-    .values({ donorUserId: actor._id, organizationId: org.id, title: input.title, body: input.body, imageUrl: input.imageUrl || null })
+    .values({ donorUserId: actor._id, organizationId: org.id, title: input.title, body: input.body, imageUrl })
     .returning({ id: impactStories.id, title: impactStories.title, body: impactStories.body, imageUrl: impactStories.imageUrl, status: impactStories.status, createdAt: impactStories.createdAt });
   return { ...row!, organizationId: org.id, organization: org.name };
 }

@@ -1,12 +1,12 @@
 /**
  * Sign-in with email and password (POST /api/authenticate and next-auth's credentials
  * provider). One generic message for an unknown email and a wrong password, the same work
- * done for both, and failures limited per account and per IP.
+ * done for both, and attempts limited per account+IP, per IP and per account (lib/auth/rate-limit.ts).
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { verifyPassword, timingSafeDummyHash } from "@/lib/auth/password";
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from "@/lib/auth/rate-limit";
+import { consumeSignInAttempt, signInSucceeded } from "@/lib/auth/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
@@ -26,7 +26,7 @@ export async function authenticateUser(input: { email: unknown; password: unknow
   if (!parsed.success) throw new AppError("unauthenticated", messages.auth.invalidCredentials);
   const { email, password } = parsed.data;
 
-  await assertSignInAllowed(email, input.ip);
+  await consumeSignInAttempt(email, input.ip);
   const db = await getDb();
   const [row] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -36,10 +36,9 @@ export async function authenticateUser(input: { email: unknown; password: unknow
 
   const ok = row && !row.deletedAt ? await verifyPassword(row.passwordHash, password) : (await verifyPassword(await timingSafeDummyHash(), password), false);
   if (!row || !ok || row.deletedAt) {
-    await recordSignInFailure(email, input.ip);
     logger.warn("sign-in failed", { ip: input.ip });
     throw new AppError("unauthenticated", messages.auth.invalidCredentials);
   }
-  await clearSignInFailures(email);
+  await signInSucceeded(email, input.ip);
   return toSessionUser(row);
 }

@@ -123,12 +123,14 @@ describe("account settings", () => {
   test("settings payload: email, phone and password; empty fields are dropped", async () => {
     const parsed = parseUpdateUser({ _id: ann._id, email: "ann.new@example.org", telephone: "8025550000", password: "another-pass-2", confirmPassword: "secret-pass-1" });
     if (parsed.kind !== "settings") throw new Error("settings expected");
-    const user = await updateUserSettings(ann, parsed.input);
-    expect(user.email).toBe("ann.new@example.org");
+    const { user, emailChangeSent } = await updateUserSettings(ann, parsed.input);
+    // The old address stays in force until the link sent to the new one is opened (issue 19).
+    expect(user.email).toBe("ann@example.org");
+    expect(emailChangeSent).toBe(true);
     expect(user.telephone).toBe("8025550000");
-    const [row] = await h.db.select({ hash: users.passwordHash, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ hash: users.passwordHash, pending: users.pendingEmail }).from(users).where(eq(users.id, ann._id));
     expect(await verifyPassword(row!.hash, "another-pass-2")).toBe(true);
-    expect(row!.confirmed).toBeNull();
+    expect(row!.pending).toBe("ann.new@example.org");
 
     const dropped = parseUpdateUser({ _id: ann._id, email: "", telephone: "", password: "" });
     expect(dropped).toEqual({ kind: "settings", input: { _id: ann._id } });
@@ -137,7 +139,8 @@ describe("account settings", () => {
   test("a changed email is confirmed by the emailed single-use link", async () => {
     const token = await linkTokenFor("ann.new@example.org", "/confirm/email/");
     expect(await confirmEmail("email", token)).toEqual({ confirmed: true, email: "ann.new@example.org" });
-    const [row] = await h.db.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann._id));
+    expect(row).toMatchObject({ email: "ann.new@example.org", pending: null });
     expect(row!.confirmed).toBeInstanceOf(Date);
     expect((await err(confirmEmail("email", token)))?.message).toBe(messages.donor.confirmInvalid);
   });
@@ -146,7 +149,7 @@ describe("account settings", () => {
     const wrong = parseUpdateUser({ _id: ann._id, password: "third-pass-3", confirmPassword: "nope-nope-1" });
     if (wrong.kind !== "settings") throw new Error();
     expect((await err(updateUserSettings(ann, wrong.input)))?.message).toBe(messages.password.currentMismatch);
-    const taken = parseUpdateUser({ _id: ann._id, email: "bob@example.org" });
+    const taken = parseUpdateUser({ _id: ann._id, email: "bob@example.org", confirmPassword: "another-pass-2" });
     if (taken.kind !== "settings") throw new Error();
     expect((await err(updateUserSettings(ann, taken.input)))?.status).toBe(409);
     const other = parseUpdateUser({ _id: ann._id, email: "hijack@example.org" });

@@ -2,7 +2,7 @@
  * Password reset (spec: /forgot, /reset/:token, authenticate/token). POST /api/forgot
  * emails a single-use link valid for one hour; the same answer is given for unknown emails.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
@@ -11,6 +11,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import type { ResetPasswordInput } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { users, userTokens } from "@/models";
+import { raiseSessionVersion } from "./sessions";
 import { consumeToken, issueToken, peekToken } from "./user-tokens";
 
 /**
@@ -48,8 +49,8 @@ export async function checkResetToken(token: string): Promise<{ valid: boolean }
 }
 
 /**
- * Set a new password with a reset token; the token is used up and the user's other reset
- * tokens are voided.
+ * Set a new password with a reset token; the token is used up, the user's other reset
+ * tokens are voided and every session of the account ends (session version raised).
  * @throws AppError(bad_request) with 'This password reset link is invalid or has expired…'.
  */
 export async function resetPassword(input: ResetPasswordInput): Promise<{ updated: boolean }> {
@@ -59,6 +60,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
     const userId = await consumeToken(tx, input.resetPasswordToken, "password_reset");
     if (!userId) throw new AppError("bad_request", messages.donor.resetInvalid);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await raiseSessionVersion(tx, userId);
     await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
@@ -69,17 +71,37 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
 
 /**
  * GET /api/confirm/{type}/{token}: confirm an email address from the emailed link
- * (type "email"). Single use.
- * @throws AppError(bad_request) for an unknown type or an invalid, used or expired token.
+ * (type "email"): either a new account's address, or a new address asked for in the settings,
+ * which then replaces the old one. Single use.
+ * @throws AppError(bad_request) for an unknown type or an invalid, used or expired token, or
+ *         when the new address was taken by another account meanwhile.
  */
 export async function confirmEmail(type: string, token: string): Promise<{ confirmed: true; email: string }> {
   if (type !== "email") throw new AppError("bad_request", messages.donor.confirmInvalid);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, "email_confirmation");
-    if (!userId) throw new AppError("bad_request", messages.donor.confirmInvalid);
-    const [row] = await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
-    if (!row) throw new AppError("bad_request", messages.donor.confirmInvalid);
-    return { confirmed: true as const, email: row.email };
+    if (userId) {
+      const [row] = await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
+      if (!row) throw new AppError("bad_request", messages.donor.confirmInvalid);
+      return { confirmed: true as const, email: row.email };
+    }
+    const changeUserId = await consumeToken(tx, token, "email_change");
+    if (!changeUserId) throw new AppError("bad_request", messages.donor.confirmInvalid);
+    const [pending] = await tx.select({ email: users.pendingEmail }).from(users).where(and(eq(users.id, changeUserId), isNull(users.deletedAt))).limit(1);
+    if (!pending?.email) throw new AppError("bad_request", messages.trustAndSafety.emailChangeInvalid);
+    const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, pending.email), ne(users.id, changeUserId))).limit(1);
+    if (taken) throw new AppError("bad_request", messages.trustAndSafety.emailChangeInvalid);
+    const [row] = await tx
+      .update(users)
+      .set({ email: pending.email, pendingEmail: null, emailConfirmedAt: new Date() })
+      .where(eq(users.id, changeUserId))
+      .returning({ email: users.email });
+    // Older change links (for other addresses) die with this one.
+    await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, changeUserId), eq(userTokens.purpose, "email_change"), isNull(userTokens.usedAt)));
+    return { confirmed: true as const, email: row!.email };
   });
 }

@@ -1,27 +1,36 @@
 /** PUT /api/update/password: a signed-in user changes their own password. */
 import { eq } from "drizzle-orm";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { UpdatePasswordInput } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
 import { users } from "@/models";
+import { verifyCurrentPassword } from "./check-password";
+import { raiseSessionVersion } from "./sessions";
 
 /**
- * Replace the password after checking the current one.
- * @returns { updated: true }
+ * Replace the password after checking the current one (limited with the other current-password
+ * checks, lib/auth/rate-limit.ts), and end every other session of the account: the session
+ * version is raised in the same transaction; the caller re-issues its own session with the
+ * returned version.
+ * @returns { updated: true, sessionVersion }
  * @throws AppError(forbidden) when userId is not the actor; AppError(validation) with the
- *         spec's 'This does not match your current password!' on a wrong current password.
+ *         spec's 'This does not match your current password!' on a wrong current password;
+ *         AppError(rate_limited) after too many wrong current passwords.
  */
-export async function updatePassword(actor: SessionUser, input: UpdatePasswordInput): Promise<{ updated: boolean }> {
+export async function updatePassword(actor: SessionUser, input: UpdatePasswordInput): Promise<{ updated: boolean; sessionVersion: number }> {
   if (input.userId !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
-  const db = await getDb();
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor._id)).limit(1);
-  if (!row) throw new AppError("not_found", messages.generic.notFound);
-  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+  if (!(await verifyCurrentPassword(actor._id, input.currentPassword, messages.donor.tooManyChecks))) {
     throw new AppError("validation", messages.password.currentMismatch, { currentPassword: messages.password.currentMismatch });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, actor._id));
-  return { updated: true };
+  const passwordHash = await hashPassword(input.password);
+  const db = await getDb();
+  const sessionVersion = await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor._id));
+    return raiseSessionVersion(tx, actor._id);
+  });
+  if (sessionVersion === null) throw new AppError("not_found", messages.generic.notFound);
+  return { updated: true, sessionVersion };
 }

@@ -3,9 +3,11 @@
  * payload; spec 4: profile modal). GET /api/fetch/userPreferences and PUT /api/update/user.
  */
 import { eq } from "drizzle-orm";
+import { assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import type { UpdateProfileInput, UserPreferences } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { donorPreferences, users } from "@/models";
@@ -13,7 +15,7 @@ import { loadSessionUser } from "./to-session-user";
 
 /** @throws AppError(forbidden) unless `userId` is the actor's own id. */
 export function assertSelf(actor: SessionUser, userId: string): void {
-  if (actor._id !== userId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, userId);
 }
 
 /**
@@ -68,13 +70,18 @@ export async function updateUserProfile(actor: SessionUser, input: UpdateProfile
   assertSelf(actor, input._id);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    let profileImg: string | null | undefined;
+    if (input.profileImg !== undefined) {
+      const [current] = await tx.select({ url: users.profileImg }).from(users).where(eq(users.id, actor._id)).limit(1);
+      profileImg = await acceptImageUrl(tx, { userId: actor._id }, input.profileImg, current?.url, "profileImg");
+    }
     await tx
       .update(users)
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
         organizationCompany: input.organization_company ?? "",
-        ...(input.profileImg !== undefined ? { profileImg: input.profileImg || null } : {}),
+        ...(profileImg !== undefined ? { profileImg } : {}),
       })
       .where(eq(users.id, actor._id));
     if (actor.type === "individual" && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {

@@ -7,12 +7,17 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { userTokens } from "@/models";
 
-type Purpose = "password_reset" | "email_confirmation" | "paypal_onboarding";
+type Purpose = "password_reset" | "email_confirmation" | "email_change" | "paypal_onboarding";
 
 export const tokenHash = (raw: string) => createHash("sha256").update(raw).digest("hex");
 
-/** Lifetimes: reset links 1 hour, confirmation links 7 days, PayPal onboarding state 1 day. */
-export const tokenTtlMs: Record<Purpose, number> = { password_reset: 60 * 60 * 1000, email_confirmation: 7 * 24 * 60 * 60 * 1000, paypal_onboarding: 24 * 60 * 60 * 1000 };
+/** Lifetimes: reset links 1 hour, confirmation and email-change links 7 days, PayPal onboarding state 1 day. */
+export const tokenTtlMs: Record<Purpose, number> = {
+  password_reset: 60 * 60 * 1000,
+  email_confirmation: 7 * 24 * 60 * 60 * 1000,
+  email_change: 7 * 24 * 60 * 60 * 1000,
+  paypal_onboarding: 24 * 60 * 60 * 1000,
+};
 
 /** Create a token for `userId`; returns the raw token (43 url-safe characters). */
 export async function issueToken(db: Executor, userId: string, purpose: Purpose, now = new Date()): Promise<string> {

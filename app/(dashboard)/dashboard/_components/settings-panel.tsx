@@ -16,6 +16,7 @@ import { changePasswordFormSchemaFor, type ChangePasswordFormInput } from "@/lib
 import { emailField, newPasswordField, settingsPhoneField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { NonprofitAccountForm } from "./nonprofit-account-form";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 /**
  * Account settings (spec: tabs Account and Password, plus Help and Contact Us links). The
@@ -85,7 +86,10 @@ export function SettingsPanel({
             ) : null}
           </dl>
         ) : (
-          <PasswordForm user={user} />
+          <>
+            <PasswordForm user={user} />
+            {user.type !== "admin" ? <SignOutEverywhere /> : null}
+          </>
         )}
       </div>
       <p className="mt-6 flex gap-4 border-t border-slate-100 pt-4 text-sm">
@@ -169,7 +173,7 @@ function PasswordForm({ user }: { user: SessionUser }) {
   );
 }
 
-type AccountErrors = { email?: string; telephone?: string; password?: string };
+type AccountErrors = { email?: string; telephone?: string; password?: string; confirmPassword?: string };
 
 const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? undefined : r.error?.issues[0]?.message);
 
@@ -195,6 +199,11 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  // A new email needs the current password and waits for the link sent to it (issue 19).
+  const [storedEmail, setStoredEmail] = useState(session?.user?.email ?? user.email);
+  const [emailPassword, setEmailPassword] = useState("");
+  const [emailSent, setEmailSent] = useState(false);
+  const emailChanging = email.trim().toLowerCase() !== storedEmail.toLowerCase();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -235,6 +244,7 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
       email: firstIssue(emailField.safeParse(email)),
       telephone: firstIssue(settingsPhoneField.safeParse(telephone)),
       password: changing && match ? firstIssue(newPasswordField.safeParse(password)) : undefined,
+      confirmPassword: emailChanging && !(changing && match) && !emailPassword ? messages.trustAndSafety.emailChangeNeedsPassword : undefined,
     };
     return Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as AccountErrors;
   }
@@ -242,6 +252,7 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     setSaved(false);
+    setEmailSent(false);
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -255,10 +266,18 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
       if (changing && match && password) {
         body.password = password;
         body.confirmPassword = current;
+      } else if (emailChanging) {
+        body.confirmPassword = emailPassword;
       }
       const res = await fetch("/api/update/user", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
+      const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string>; user?: { email?: string }; emailChangeSent?: boolean };
       if (res.status === 200) {
+        if (data.emailChangeSent) setEmailSent(true);
+        if (data.user?.email) {
+          setStoredEmail(data.user.email);
+          setEmail(data.user.email);
+        }
+        setEmailPassword("");
         await update();
         router.refresh(); // the top bar shows the stored email
         setSaved(true);
@@ -269,7 +288,7 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
         onSaved?.();
         return;
       }
-      if (data.fields) setErrors({ email: data.fields.email, telephone: data.fields.telephone, password: data.fields.password });
+      if (data.fields) setErrors({ email: data.fields.email, telephone: data.fields.telephone, password: data.fields.password, confirmPassword: data.fields.confirmPassword });
       setFormError(data.message ?? messages.settings.invalidEntry);
     } catch {
       setFormError(messages.generic.server);
@@ -282,7 +301,18 @@ function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved?: () =
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Account">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       {saved ? <Alert variant="success">Your account details have been saved.</Alert> : null}
+      {emailSent ? <Alert variant="success">{messages.trustAndSafety.emailChangeSent}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      {emailChanging && !changing ? (
+        <TextField
+          label="Current password (to change your email)"
+          type="password"
+          autoComplete="current-password"
+          value={emailPassword}
+          onChange={(e) => setEmailPassword(e.target.value)}
+          error={errors.confirmPassword}
+        />
+      ) : null}
       <TextField
         label="Phone number"
         type="tel"

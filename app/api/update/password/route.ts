@@ -1,6 +1,6 @@
-// PUT /api/update/password — the signed-in user changes their own password
+// PUT /api/update/password — the signed-in user changes their own password (other sessions end; this one is re-issued)
 import { NextResponse } from "next/server";
-import { requireUser } from "@/lib/auth/session";
+import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { updatePasswordSchemaFor } from "@/lib/validations/auth";
@@ -8,5 +8,6 @@ import { updatePasswordSchemaFor } from "@/lib/validations/auth";
 export const PUT = route(async (req) => {
   const actor = await requireUser();
   const input = await parseJson(req, updatePasswordSchemaFor(actor.type));
-  return NextResponse.json(await updatePassword(actor, input));
+  const { updated, sessionVersion } = await updatePassword(actor, input);
+  return reissueSessionCookie(req, NextResponse.json({ updated }), sessionVersion);
 }, { auth: "user" });

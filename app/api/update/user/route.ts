@@ -1,6 +1,6 @@
 // PUT /api/update/user — the signed-in user saves the profile payload or the settings payload
 import { NextResponse } from "next/server";
-import { requireUser } from "@/lib/auth/session";
+import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateUserSettings } from "@/lib/services/users/update-settings";
 import { updateUserProfile } from "@/lib/services/users/user-preferences";
@@ -10,6 +10,9 @@ import { z } from "zod";
 export const PUT = route(async (req) => {
   const parsed = parseUpdateUser(await parseJson(req, z.unknown()));
   const actor = await requireUser();
-  const user = parsed.kind === "profile" ? await updateUserProfile(actor, parsed.input) : await updateUserSettings(actor, parsed.input);
-  return NextResponse.json({ user });
+  if (parsed.kind === "profile") return NextResponse.json({ user: await updateUserProfile(actor, parsed.input) });
+  const { user, emailChangeSent, sessionVersion } = await updateUserSettings(actor, parsed.input);
+  const res = NextResponse.json({ user, emailChangeSent });
+  // A new password ended every other session; this browser keeps its own.
+  return sessionVersion === null ? res : reissueSessionCookie(req, res, sessionVersion);
 }, { auth: "user" });

@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
+import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -59,6 +60,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const stripeForm = provider === "stripe" && Boolean(stripePublishableKey);
   const bridge = useRef<StripeBridge | null>(null);
+  const challenge = useCheckoutChallenge(!donor);
 
   const amountCents = preset ?? parseDollarsToCents(custom);
   const amountError = useMemo(() => {
@@ -124,6 +126,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   /** POST the checkout; returns the result, or null after showing the error. */
   async function createIntent(endpoint: string, guest: { name: string; email: string }): Promise<Result | null> {
     try {
+      const altcha = donor ? null : await challenge.take();
       const res = await fetch(endpoint, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -139,6 +142,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           anonymous,
           share,
           ...(method === "card" && provider === "sandbox" ? { card } : {}),
+          ...(altcha ? { altcha } : {}),
         }),
       });
       const body = (await res.json().catch(() => ({}))) as Partial<Result> & { message?: string; fields?: Record<string, string> };
@@ -209,6 +213,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8" aria-label={`Donate to ${organizationName}`}>
+      {challenge.element}
       <fieldset>
         <legend className="text-lg font-bold">Amount</legend>
         <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" role="radiogroup" aria-label="Preset amounts">

@@ -3,12 +3,13 @@ import { NextResponse } from "next/server";
 import { requireDonor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { cancelRecurringGift, changeRecurringGiftAmount } from "@/lib/services/donors/manage-recurring-gift";
-import { changeRecurringSchema } from "@/lib/validations/donor";
+import { serverEnv } from "@/lib/env";
+import { changeRecurringSchemaFor } from "@/lib/validations/donor";
 import { idParam } from "@/lib/validations/fields";
 
 export const PUT = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
-  const { amountCents } = await parseJson(req, changeRecurringSchema);
+  const { amountCents } = await parseJson(req, changeRecurringSchemaFor(serverEnv().DONATION_MAX_CENTS));
   const actor = await requireDonor();
   return NextResponse.json(await changeRecurringGiftAmount(actor, id, amountCents));
 }, { auth: "donor" });

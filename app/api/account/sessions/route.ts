@@ -1,0 +1,11 @@
+// DELETE /api/account/sessions — "sign out everywhere": end every other session of the signed-in account
+import { NextResponse } from "next/server";
+import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/route";
+import { signOutEverywhere } from "@/lib/services/users/sessions";
+
+export const DELETE = route(async (req) => {
+  const actor = await requireUser();
+  const { sessionVersion } = await signOutEverywhere(actor);
+  return reissueSessionCookie(req, NextResponse.json({ signedOutEverywhere: true }), sessionVersion);
+});

@@ -1,0 +1,49 @@
+/** The access module's rules (lib/auth/access.ts): who may act for an organization, a user, a donation. */
+import { setEnvForTests } from "@/lib/env";
+import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { actsForOrganization, assertActsForOrganization, assertActsForUser, donationAccess, requireDonationAccess } from "./access";
+import type { SessionUser } from "./types";
+
+beforeAll(() => setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-access-0123456789" }));
+afterAll(() => setEnvForTests({ NEXTAUTH_SECRET: undefined }));
+
+const user = (over: Partial<SessionUser>): SessionUser => ({
+  type: "individual",
+  _id: "u1",
+  email: "u1@example.org",
+  firstName: "",
+  lastName: "",
+  organization_company: "",
+  profileImg: null,
+  telephone: null,
+  orgId: null,
+  ...over,
+});
+
+const donor = user({ _id: "donor-1" });
+const np = user({ _id: "np-1", type: "nonprofit", orgId: "org-1" });
+const otherNp = user({ _id: "np-2", type: "nonprofit", orgId: "org-2" });
+const admin = user({ _id: "admin", type: "admin" });
+
+test("organization: only its own nonprofit user", () => {
+  expect(actsForOrganization(np, "org-1")).toBe(true);
+  for (const a of [otherNp, donor, admin, null]) expect(actsForOrganization(a, "org-1")).toBe(false);
+  expect(actsForOrganization(user({ type: "individual", orgId: "org-1" }), "org-1")).toBe(false);
+  expect(() => assertActsForOrganization(otherNp, "org-1")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(assertActsForOrganization(np, "org-1")).toBe("org-1");
+});
+
+test("user: only the user themself", () => {
+  expect(assertActsForUser(donor, "donor-1")).toBe("donor-1");
+  expect(() => assertActsForUser(np, "donor-1")).toThrow(expect.objectContaining({ status: 403 }));
+});
+
+test("donation: its donor, its organization, or its access-token holder; nobody else learns it exists", () => {
+  const d = { id: "don-1", organizationId: "org-1", donorUserId: "donor-1" };
+  expect(donationAccess(donor, d)).toEqual(["donor"]);
+  expect(donationAccess(np, d)).toEqual(["organization"]);
+  expect(donationAccess(null, d, donationAccessToken("don-1"))).toEqual(["token"]);
+  expect(donationAccess(otherNp, d, donationAccessToken("don-2"))).toEqual([]);
+  expect(() => requireDonationAccess(otherNp, d, ["organization", "token"])).toThrow(expect.objectContaining({ status: 404 }));
+  expect(requireDonationAccess(null, d, ["token"], donationAccessToken("don-1"))).toBe("token");
+});

@@ -1,0 +1,109 @@
+/**
+ * The one place that answers "may this actor act for this organization / this user / this
+ * donation" (issue 19). Services call these before any write, inside the transaction that
+ * writes, so a session that no longer matches the database (a deleted account, an
+ * organization released and claimed by someone else) is refused and writes nothing.
+ *
+ * The database is the authority, not the session: a nonprofit user acts for an organization
+ * only while their users row exists, is not deleted and still points at it.
+ */
+// No "server-only" marker here: command-line scripts (bench:report) reach this module through
+// the report services, and the marker throws outside Next. It imports only server code.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { checkDonationAccessToken } from "@/lib/services/donations/access-token";
+import { messages } from "@/lib/validations/messages";
+import { organizations, users } from "@/models";
+import type { SessionUser } from "./types";
+
+const forbidden = () => new AppError("forbidden", messages.auth.forbidden);
+
+/**
+ * Session-only check (no database): `actor` is a nonprofit user whose session names `orgId`.
+ * Use it to refuse early; writes must also call {@link requireActsForOrganization}.
+ * @returns orgId. @throws AppError(forbidden).
+ */
+export function assertActsForOrganization(actor: SessionUser | null | undefined, orgId: string | null | undefined): string {
+  if (!actor || actor.type !== "nonprofit" || !actor.orgId || !orgId || actor.orgId !== orgId) throw forbidden();
+  return actor.orgId;
+}
+
+/** True when `actor` is (per its session) a nonprofit user of `orgId`. Never throws. */
+export function actsForOrganization(actor: SessionUser | null | undefined, orgId: string | null | undefined): boolean {
+  return !!actor && actor.type === "nonprofit" && !!actor.orgId && !!orgId && actor.orgId === orgId;
+}
+
+/**
+ * `actor` is a nonprofit user of `orgId` per the session AND per the database (the account
+ * exists, is not deleted and still belongs to the organization), and the organization exists.
+ * Call inside the writing transaction, before the first write.
+ * @returns orgId. @throws AppError(forbidden); AppError(not_found) when the organization is gone.
+ */
+export async function requireActsForOrganization(db: Executor, actor: SessionUser | null | undefined, orgId: string): Promise<string> {
+  assertActsForOrganization(actor, orgId);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, actor!._id), eq(users.organizationId, orgId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) throw forbidden();
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  if (!org) throw new AppError("not_found", messages.organization.notFound);
+  return orgId;
+}
+
+/** Session-only check: `actor` is the user `userId`. @throws AppError(forbidden). */
+export function assertActsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined): string {
+  if (!actor || !userId || actor._id !== userId) throw forbidden();
+  return userId;
+}
+
+/**
+ * `actor` is the user `userId` and that account still exists (not deleted).
+ * @returns userId. @throws AppError(forbidden).
+ */
+export async function requireActsForUser(db: Executor, actor: SessionUser | null | undefined, userId: string): Promise<string> {
+  assertActsForUser(actor, userId);
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  if (!row) throw forbidden();
+  return userId;
+}
+
+/** How an actor relates to a donation: its donor, its organization, or its access-token holder. */
+export type DonationAccess = "donor" | "organization" | "token" | "admin";
+
+/**
+ * Who may see or act on a donation (spec: the donor's history and result page, the
+ * organization's report). A guest's only proof is the donation's access token
+ * (lib/services/donations/access-token.ts).
+ * @param donation the donation's id, organization and signed-in donor (if any).
+ * @returns the kinds of access `actor`/`token` have; empty when none.
+ */
+export function donationAccess(
+  actor: SessionUser | null | undefined,
+  donation: { id: string; organizationId: string; donorUserId: string | null },
+  token?: string | null,
+): DonationAccess[] {
+  const access: DonationAccess[] = [];
+  if (actor?.type === "individual" && donation.donorUserId && donation.donorUserId === actor._id) access.push("donor");
+  if (actsForOrganization(actor, donation.organizationId)) access.push("organization");
+  if (actor?.type === "admin") access.push("admin");
+  if (token && checkDonationAccessToken(donation.id, token)) access.push("token");
+  return access;
+}
+
+/**
+ * Require one of the `allowed` kinds of access to a donation.
+ * @throws AppError(not_found) (not 403: a donation's existence is not revealed to others).
+ */
+export function requireDonationAccess(
+  actor: SessionUser | null | undefined,
+  donation: { id: string; organizationId: string; donorUserId: string | null },
+  allowed: DonationAccess[],
+  token?: string | null,
+): DonationAccess {
+  const found = donationAccess(actor, donation, token).find((a) => allowed.includes(a));
+  if (!found) throw new AppError("not_found", messages.donation.notFound);
+  return found;
+}

@@ -1,0 +1,74 @@
+/**
+ * Issue 19, finding 7: sign-in limits consume atomically, limit by account+IP first, believe
+ * X-Forwarded-For only from TRUSTED_PROXIES, and cover the current-password check of
+ * PUT /api/update/password.
+ */
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { setEnvForTests } from "@/lib/env";
+import { clientIpFrom } from "@/lib/http/client-ip";
+import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { authenticateUser } from "@/lib/services/users/authenticate-user";
+import { checkPassword } from "@/lib/services/users/check-password";
+import { updatePassword } from "@/lib/services/users/update-password";
+import { messages } from "@/lib/validations/messages";
+import { PASSWORD_CHECK_MAX_FAILURES } from "./rate-limit";
+
+let h: DatabaseHandle;
+beforeAll(async () => {
+  h = await createTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  setEnvForTests({ TRUSTED_PROXIES: undefined });
+  await h.close();
+});
+
+const outcome = (p: Promise<unknown>) => p.then(() => 200, (e: { status: number }) => e.status);
+
+describe("sign-in limits", () => {
+  test("15 concurrent wrong guesses get exactly 5 password checks; the owner elsewhere still signs in", async () => {
+    await makeDonor("owner@example.org", "owner-pass-1");
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => outcome(authenticateUser({ email: "owner@example.org", password: "guess-pass-1", ip: "7.7.7.7" }))),
+    );
+    expect(results.filter((s) => s === 401)).toHaveLength(5);
+    expect(results.filter((s) => s === 429)).toHaveLength(10);
+    // The right password from the attacker's address is refused too...
+    expect(await outcome(authenticateUser({ email: "owner@example.org", password: "owner-pass-1", ip: "7.7.7.7" }))).toBe(429);
+    // ...but the owner at home is not locked out.
+    const user = await authenticateUser({ email: "owner@example.org", password: "owner-pass-1", ip: "8.8.8.8" });
+    expect(user.email).toBe("owner@example.org");
+  });
+
+  test("X-Forwarded-For is believed only from trusted proxies", () => {
+    setEnvForTests({ TRUSTED_PROXIES: undefined });
+    // A client prepending addresses does not change who it is.
+    expect(clientIpFrom("1.1.1.1, 9.9.9.9")).toBe("9.9.9.9");
+    expect(clientIpFrom("2.2.2.2, 9.9.9.9")).toBe("9.9.9.9");
+    expect(clientIpFrom(null)).toBe("local");
+    expect(clientIpFrom("not-an-ip")).toBe("local");
+
+    setEnvForTests({ TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1" });
+    expect(clientIpFrom("6.6.6.6, 5.5.5.5, 10.1.2.3")).toBe("5.5.5.5");
+    expect(clientIpFrom("6.6.6.6, 5.5.5.5, 10.1.2.3, 127.0.0.1")).toBe("5.5.5.5");
+    expect(clientIpFrom("::ffff:5.5.5.5, ::ffff:127.0.0.1")).toBe("5.5.5.5");
+    setEnvForTests({ TRUSTED_PROXIES: undefined });
+  });
+});
+
+describe("current-password checks", () => {
+  test("wrong current passwords on PUT /api/update/password are limited, concurrently too", async () => {
+    const donor = await makeDonor("pw.guess@example.org", "real-pass-1");
+    const results = await Promise.all(
+      Array.from({ length: PASSWORD_CHECK_MAX_FAILURES + 5 }, () =>
+        outcome(updatePassword(donor, { userId: donor._id, currentPassword: "guess-pass-9", password: "attacker-pass-2" })),
+      ),
+    );
+    expect(results.filter((s) => s === 422 || s === 400)).toHaveLength(PASSWORD_CHECK_MAX_FAILURES);
+    expect(results.filter((s) => s === 429)).toHaveLength(5);
+    const limited = await updatePassword(donor, { userId: donor._id, currentPassword: "real-pass-1", password: "new-pass-22" }).catch((e) => e);
+    expect(limited.status).toBe(429);
+    // The same allowance covers the settings modal's check.
+    expect((await checkPassword(donor, donor._id, "real-pass-1").catch((e) => e)).message).toBe(messages.donor.tooManyChecks);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Issue 19, finding 13: card-testing defences. Guests must solve a proof-of-work challenge
+ * (each used once); checkouts are limited per IP, per browser session and per card, with
+ * declines counting double; refused attempts record nothing and abandoned ones stay out of
+ * the organization's report.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
+import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { getDonationReportPage } from "@/lib/services/reports/donation-report";
+import { registerNonprofitByEin } from "@/lib/services/users/register-user";
+import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
+import { messages } from "@/lib/validations/messages";
+import { donations, organizations } from "@/models";
+import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defences";
+
+let h: DatabaseHandle;
+let orgId = "";
+let owner: SessionUser;
+
+beforeAll(async () => {
+  setEnvForTests({
+    NEXTAUTH_SECRET: "test-secret-for-defences-0123456789",
+    CHECKOUT_IP_MAX_ATTEMPTS: "8",
+    CHECKOUT_DEVICE_MAX_ATTEMPTS: "100",
+    CHECKOUT_CARD_MAX_ATTEMPTS: "6",
+  });
+  h = await createTestDatabase();
+  const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT" }).returning({ id: organizations.id });
+  orgId = org!.id;
+  owner = await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" });
+}, 120_000);
+afterAll(async () => {
+  await h.close();
+  setEnvForTests({ NEXTAUTH_SECRET: undefined, CHECKOUT_IP_MAX_ATTEMPTS: undefined, CHECKOUT_DEVICE_MAX_ATTEMPTS: undefined, CHECKOUT_CARD_MAX_ATTEMPTS: undefined });
+  resetServerEnv();
+});
+
+function checkout(over: Record<string, unknown> = {}): CheckoutInput {
+  return checkoutSchema().parse({
+    idempotencyKey: randomUUID(),
+    organizationId: orgId,
+    amountCents: 2_500,
+    name: "Guest Giver",
+    email: "guest.giver@example.org",
+    card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    ...over,
+  });
+}
+
+/** What the browser's widget does: fetch a challenge, solve it, send the base64 payload. */
+async function solvedPayload(): Promise<string> {
+  const challenge = JSON.parse(JSON.stringify(await createCheckoutChallenge()));
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, orgId))).length;
+const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
+
+test("a guest checkout needs a solved challenge, used once; a forged one is refused; nothing is recorded", async () => {
+  const before = await donationCount();
+  const none = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001" }));
+  expect(none).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired });
+
+  const payload = await solvedPayload();
+  const forged = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+  forged.solution.derivedKey = forged.solution.derivedKey.replace(/^./, (c: string) => (c === "0" ? "1" : "0"));
+  const bad = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: Buffer.from(JSON.stringify(forged)).toString("base64") }));
+  expect(bad).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
+  expect(await donationCount()).toBe(before);
+
+  const ok = await checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload });
+  expect(ok.status).toBe("succeeded");
+  const replay = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload }));
+  expect(replay).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
+  expect(await donationCount()).toBe(before + 1);
+}, 60_000);
+
+test("one card: declines count double, so the 4th attempt of a declined card is refused before anything is recorded", async () => {
+  const donor = await makeDonor("card.tester@example.org");
+  const declined = { number: "4000 0000 0000 9995", expiry: "12/34", cvc: "123" };
+  for (let i = 0; i < 3; i++) {
+    const res = await checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null });
+    expect(res.status).toBe("failed");
+  }
+  const before = await donationCount();
+  // 3 attempts + 3 declines = 6: the card's allowance is used up (the address's, 8, is not).
+  const limited = await failure(checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null }));
+  expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
+  expect(await donationCount()).toBe(before);
+  // A real card number (not a published test card) is limited wherever it comes from.
+  const stolen = { number: "4111 1111 1111 1111", expiry: "12/34", cvc: "123" };
+  for (let i = 0; i < 6; i++) await checkoutWithDefences(donor, checkout({ card: stolen }), { ip: `9.1.1.${i}`, device: null }).catch(() => null);
+  expect(await failure(checkoutWithDefences(donor, checkout({ card: stolen }), { ip: "9.1.1.99", device: null }))).toMatchObject({ status: 429 });
+});
+
+test("one IP address: attempts beyond the limit are refused, whatever card or account", async () => {
+  const results: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const donor = await makeDonor(`ip.tester.${i}@example.org`);
+    // Bank payments: no card ties these attempts together, only the address.
+    results.push(await checkoutWithDefences(donor, checkout({ method: "us_bank_account", card: undefined }), { ip: "9.2.0.1", device: null }).then(() => 200, (e) => e.status));
+  }
+  expect(results.filter((s) => s === 200)).toHaveLength(8);
+  expect(results.slice(8)).toEqual([429, 429]);
+});
+
+test("an expired card is refused before anything is recorded; abandoned checkouts stay out of the report", async () => {
+  const donor = await makeDonor("expired.card@example.org");
+  const before = await donationCount();
+  const expired = await failure(checkoutWithDefences(donor, checkout({ card: { number: "5555 5555 5555 4444", expiry: "01/20", cvc: "123" } }), { ip: "9.3.0.1", device: null }));
+  expect(expired?.status).toBe(422);
+  expect(await donationCount()).toBe(before);
+
+  // A checkout that never got the provider's answer (e.g. a Stripe form left open).
+  await h.db.insert(donations).values({ organizationId: orgId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
+  const page = await getDonationReportPage(owner, orgId, { duration: "yearToDate", fundraiser: "all" });
+  expect(page.donations.some((d) => d.amount === 777)).toBe(false);
+  expect(page.donations.length).toBeGreaterThan(0);
+});

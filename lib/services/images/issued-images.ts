@@ -1,0 +1,71 @@
+/**
+ * Which uploaded images the storage layer issued to whom (table stored_images, issue 19). An
+ * image slot of a user (profile photo, story image) belongs to that user; a slot of an
+ * organization (logo, spotlight, fundraiser and event images) to the organization. An image
+ * field accepts only an image issued to the slot's owner, and only the owner's delete or
+ * replacement removes the stored file.
+ */
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { Executor } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { ImageField } from "@/lib/images/constants";
+import { getStorage } from "@/lib/storage";
+import { messages } from "@/lib/validations/messages";
+import { storedImages } from "@/models";
+
+/** The owner of an image slot: a user, or an organization. */
+export type ImageOwner = { userId: string; organizationId?: undefined } | { organizationId: string; userId?: undefined };
+
+const ORGANIZATION_FIELDS: ImageField[] = ["logo", "spotlightImage", "campaignImage", "eventImage"];
+
+/**
+ * The owner of the slot `field` when `actor` writes it (the slot itself was authorized by
+ * resolveImageTarget).
+ * @throws AppError(forbidden) for an organization slot without an organization.
+ */
+export function ownerFor(actor: SessionUser, field: ImageField): ImageOwner {
+  if (ORGANIZATION_FIELDS.includes(field)) {
+    if (!actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+    return { organizationId: actor.orgId };
+  }
+  return { userId: actor._id };
+}
+
+/** Record that the storage layer issued `key` to `owner` (idempotent). */
+export async function recordIssuedImage(db: Executor, key: string, owner: ImageOwner): Promise<void> {
+  await db
+    .insert(storedImages)
+    .values({ key, ownerUserId: owner.userId ?? null, organizationId: owner.organizationId ?? null })
+    .onConflictDoNothing();
+}
+
+/** True when `url` is an image this storage issued to `owner`. Never throws. */
+export async function isIssuedTo(db: Executor, url: string | null | undefined, owner: ImageOwner): Promise<boolean> {
+  if (!url) return false;
+  const key = getStorage().keyOf(url);
+  if (!key) return false;
+  const cond = owner.organizationId ? eq(storedImages.organizationId, owner.organizationId) : eq(storedImages.ownerUserId, owner.userId!);
+  const [row] = await db.select({ key: storedImages.key }).from(storedImages).where(and(eq(storedImages.key, key), cond)).limit(1);
+  return !!row;
+}
+
+/**
+ * The value to store in an image field written through a JSON form: empty clears it; the
+ * slot's current value may stay; anything else must be an image issued to `owner`.
+ * @returns the URL to store, or null.
+ * @throws AppError(validation) with `field`'s message for someone else's or a made-up image.
+ */
+export async function acceptImageUrl(
+  db: Executor,
+  owner: ImageOwner,
+  url: string | null | undefined,
+  current: string | null | undefined,
+  field: string,
+): Promise<string | null> {
+  if (!url) return null;
+  if (current && url === current) return url;
+  if (await isIssuedTo(db, url, owner)) return url;
+  throw new AppError("validation", messages.trustAndSafety.imageNotYours, { [field]: messages.trustAndSafety.imageNotYours });
+}
