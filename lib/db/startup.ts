@@ -30,6 +30,8 @@ export async function prepareDatabase(): Promise<void> {
     await startMailWorker();
     const { startRecurringCharges } = await import("@/lib/services/recurring/schedule");
     await startRecurringCharges();
+    const { startTicketHoldRelease } = await import("@/lib/services/events/ticket-holds");
+    await startTicketHoldRelease();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {

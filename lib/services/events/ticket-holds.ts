@@ -9,6 +9,8 @@
  */
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+import { startPeriodicJob } from "@/lib/mail/queue";
 import { releaseSeats } from "@/lib/services/donations/ticket-payments";
 import { donations, eventTicketOrders } from "@/models";
 
@@ -47,4 +49,12 @@ export async function releaseExpiredTicketHolds(now: Date = new Date()): Promise
     if (done) released += 1;
   }
   return { released };
+}
+
+/** Run releaseExpiredTicketHolds every minute in this process (the server calls this at start). Idempotent. */
+export async function startTicketHoldRelease(): Promise<void> {
+  await startPeriodicJob("ticket-hold-release", 60, async () => {
+    const r = await releaseExpiredTicketHolds();
+    if (r.released > 0) logger.info("expired ticket holds released", r);
+  });
 }
