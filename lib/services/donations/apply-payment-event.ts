@@ -18,6 +18,7 @@ import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
+import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
 import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
 import { donationAccessToken } from "./access-token";
 
@@ -121,7 +122,10 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
       }
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
       if (d.kind === "ticket") await enqueueTicketMail(tx, { ...d, status: "succeeded" });
-      else await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+      else {
+        await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+        await completePledgeWithDonation(tx, d);
+      }
       return "applied";
     }
     case "payment.refunded": {
