@@ -9,7 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { baseUrl, serverEnv } from "@/lib/env";
+import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { activeProviderName } from "@/lib/payments";
