@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { claimOrganization, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, uniqueEmail } from "./fixtures";
 
 const ORG_NAME = "NORTHSHIRE SENIOR CENTER INC";
 const FUNDRAISER = `Van Repairs ${Date.now() % 100000}`;
@@ -12,6 +12,8 @@ test.describe("manage donations", () => {
     // The nonprofit claims its EIN.
     const orgId = await claimOrganization(page, { ein: "03-0228266", name: ORG_NAME }, { firstName: "Rhea", lastName: "Ports", email: uniqueEmail("np-reports") });
     expect(orgId).toBeTruthy();
+    // It connects payouts (the sandbox connection) so that it can receive gifts.
+    await connectSandboxPayments(page);
 
     // It edits its general info in place: an edit cancelled changes nothing, a saved one stays.
     await page.goto(`/nonprofit/${orgId}`);
