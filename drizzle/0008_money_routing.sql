@@ -7,6 +7,7 @@ ALTER TABLE "event_ticket_orders" ADD COLUMN "goods_value_cents" bigint;--> stat
 UPDATE "event_ticket_orders" SET "goods_value_cents" = "amount_cents";--> statement-breakpoint
 ALTER TABLE "event_ticket_orders" ALTER COLUMN "goods_value_cents" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "event_ticket_orders" ADD COLUMN "hold_expires_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "event_ticket_orders" SET "hold_expires_at" = "created_at" + interval '30 minutes' WHERE "status" = 'pending' AND "amount_cents" > 0;--> statement-breakpoint
 CREATE INDEX "event_ticket_orders_hold_idx" ON "event_ticket_orders" USING btree ("hold_expires_at") WHERE "status" = 'pending';--> statement-breakpoint
 ALTER TABLE "organizations" ADD COLUMN "sandbox_connected_at" timestamp with time zone;--> statement-breakpoint
 CREATE TYPE "public"."pledge_status" AS ENUM('open', 'notified', 'completed', 'expired');--> statement-breakpoint
