@@ -26,11 +26,14 @@ async function fillGuestAndCard(page: Page, email: string, card: string) {
   await page.getByLabel("CVC").fill("123");
 }
 
+const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
 function receiptFor(email: string): string | null {
   if (!fs.existsSync(outbox)) return null;
   for (const name of fs.readdirSync(outbox)) {
     const raw = fs.readFileSync(path.join(outbox, name), "utf8");
-    if (new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(raw) && /Subject: Your donation receipt/.test(raw)) return raw;
+    // The .eml body is quoted-printable: undo its soft line breaks and =XX escapes before reading the text.
+    if (new RegExp(`^To: ${email.replace(/[.+]/g, "\\$&")}$`, "m").test(raw) && /Subject: Your donation receipt/.test(raw)) return decodeQuotedPrintable(raw);
   }
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail } from "./fixtures";
+import { connectSandboxPayments, fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail } from "./fixtures";
 
 const EIN = "030175015";
 const ORG_NAME = "BRADFORD CEMETERY ASSOCIATION";
@@ -165,6 +165,8 @@ test.describe("donor account", () => {
     await fillAccountFields(np.page, { firstName: "Nico", lastName: "Profit", email: npEmail });
     await np.page.getByRole("button", { name: new RegExp(`^Claim ${ORG_NAME}`) }).click();
     await expect(np.page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
+    // A claimed organization receives gifts once it is connected to payouts (sandbox here).
+    await connectSandboxPayments(np.page);
     await np.context.close();
 
     const lookup = await page.request.get(`/api/find/nonprofitExists/${EIN}`);

@@ -65,3 +65,13 @@ export async function claimOrganization(
   expect(res.status()).toBe(200);
   return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
 }
+
+/**
+ * As the signed-in nonprofit: connect sandbox payments on /connect-payments (the simulated
+ * onboarding), so the organization can receive gifts.
+ */
+export async function connectSandboxPayments(page: Page) {
+  await page.goto("/connect-payments");
+  await page.getByRole("button", { name: "Connect sandbox payments" }).click();
+  await expect(page.getByText("Payments connected")).toBeVisible();
+}

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
+import { citext } from "./_types";
 import { campaigns } from "./campaigns";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -25,6 +26,12 @@ export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", 
 export const paymentMethodType = pgEnum("payment_method_type", ["card", "us_bank_account", "wallet", "paypal"]);
 export const recurringInterval = pgEnum("recurring_interval", ["month"]);
 export const recurringStatus = pgEnum("recurring_status", ["active", "canceled"]);
+/**
+ * What a payment pays for: a gift ("donation") or a purchase of event tickets ("ticket", a
+ * sale whose deductible part is only the price above the goods' fair market value, IRS
+ * Publication 1771). Only donations count as gifts in receipts, reports and statements.
+ */
+export const paymentKind = pgEnum("payment_kind", ["donation", "ticket"]);
 
 /** A monthly recurring gift; each charge is its own donation row. */
 export const recurringGifts = pgTable(
@@ -60,6 +67,8 @@ export const donations = pgTable(
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
+    /** A gift, or the payment of a ticket order (event_ticket_orders.donation_id points here). */
+    kind: paymentKind("kind").notNull().default("donation"),
     /** Gift amount in cents (what the donor chose to give). */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Processing and platform fees in cents. */
@@ -108,6 +117,7 @@ export const donations = pgTable(
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),
+    index("donations_org_kind_created_idx").on(t.organizationId, t.kind, t.createdAt),
   ],
 );
 
@@ -122,4 +132,35 @@ export const paymentEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_events_uq").on(t.provider, t.eventId)],
+);
+
+export const pledgeStatus = pgEnum("pledge_status", ["open", "notified", "completed", "expired"]);
+
+/**
+ * A pledge to an organization that cannot receive gifts yet (not claimed or no payout
+ * account): an amount and an email, no card, no money held. When the organization claims
+ * and connects payouts, the pledger is emailed once (notified) a link that opens checkout
+ * prefilled; the gift made from it is an ordinary donation (completed). Pledges lapse 90 days
+ * after they are made (expired). A pledge is never money received.
+ */
+export const pledges = pgTable(
+  "pledges",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
+    email: citext("email").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: pledgeStatus("status").notNull().default("open"),
+    expiresAt: at("expires_at").notNull(),
+    notifiedAt: at("notified_at"),
+    /** The donation made from the pledge's link. */
+    donationId: text("donation_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("pledges_org_status_idx").on(t.organizationId, t.status), index("pledges_expires_idx").on(t.expiresAt).where(sql`${t.status} in ('open', 'notified')`)],
 );

@@ -1,4 +1,5 @@
 /** Events of an organization, their likes and ticket types (prices in cents). */
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
@@ -53,6 +54,11 @@ export const eventTicketTypes = pgTable(
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     priceCents: bigint("price_cents", { mode: "number" }).notNull().default(0),
+    /**
+     * Fair market value of what one ticket gives the buyer (meal, entertainment...), cents;
+     * null means the whole price (nothing deductible). IRS Publication 1771.
+     */
+    fairMarketValueCents: bigint("fair_market_value_cents", { mode: "number" }),
     quantity: integer("quantity"),
     sold: integer("sold").notNull().default(0),
     createdAt: createdAt(),
@@ -64,7 +70,7 @@ export const ticketOrderStatus = pgEnum("ticket_order_status", ["pending", "conf
 
 /**
  * An order of tickets of one type. Free tickets are confirmed at once; paid ones are
- * confirmed when their payment (a donations row with metadata.kind "ticket") succeeds.
+ * confirmed when their payment (a donations row of kind "ticket") succeeds.
  * `sold` on the ticket type counts pending and confirmed orders, so a quantity limit holds
  * while a payment is in flight.
  */
@@ -84,6 +90,10 @@ export const eventTicketOrders = pgTable(
     quantity: integer("quantity").notNull(),
     /** quantity x price, in cents; 0 for free tickets. */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
+    /** Good-faith estimate of the goods and services received (quantity x fair market value), cents. */
+    goodsValueCents: bigint("goods_value_cents", { mode: "number" }).notNull(),
+    /** A pending paid order holds its seats until then; after it, the seats are released. */
+    holdExpiresAt: at("hold_expires_at"),
     /** The payment of a paid order (donations.id); null for free tickets. */
     donationId: text("donation_id"),
     status: ticketOrderStatus("status").notNull().default("pending"),
@@ -92,5 +102,9 @@ export const eventTicketOrders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("event_ticket_orders_event_idx").on(t.eventId), index("event_ticket_orders_buyer_idx").on(t.buyerUserId)],
+  (t) => [
+    index("event_ticket_orders_event_idx").on(t.eventId),
+    index("event_ticket_orders_buyer_idx").on(t.buyerUserId),
+    index("event_ticket_orders_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -96,6 +96,8 @@ export const organizations = pgTable(
     stripeAccountId: text("stripe_account_id"),
     stripeComplete: boolean("stripe_complete").notNull().default(false),
     paypalMerchantId: text("paypal_merchant_id"),
+    /** Set by the sandbox connection (simulated onboarding) when payments run on the sandbox provider. */
+    sandboxConnectedAt: at("sandbox_connected_at"),
     /**
      * Full-text search document over name, secondary name, category, city and state, kept by
      * the database (gb_organization_document, migration 0002_search_functions).

@@ -35,7 +35,11 @@ export async function PaymentsPanel({ actor, organizationId }: { actor: SessionU
   if (!(connection.stripeComplete && connection.stripeAccountId && connection.stripeConfigured)) {
     return (
       <Alert variant="success" title="Payments connected">
-        {connection.paypalMerchantId ? "Your PayPal account is connected." : "Your payment account is connected."}
+        {connection.paypalMerchantId
+          ? "Your PayPal account is connected."
+          : connection.sandboxConnectedAt && !connection.stripeAccountId
+            ? "Sandbox payments are connected: gifts use test cards and no real money moves."
+            : "Your payment account is connected."}
       </Alert>
     );
   }

@@ -34,6 +34,8 @@ const extraRoutes = [
   "app/api/reports/analytics/route.ts", // issue 5: donation analytics
   "app/api/reports/donations.csv/route.ts", // issue 5: the report's CSV download
   "app/api/search/locations/route.ts", // US city/ZIP autocomplete from offline ZIP data, replacing the spec's maps script
+  "app/api/pledges/route.ts", // issue 13: a pledge to an organization that cannot receive gifts yet
+  "app/api/connect/sandbox/route.ts", // issue 13: the sandbox payment connection (simulated onboarding)
 ];
 
 function hasHandler(call: SpecCall): boolean {

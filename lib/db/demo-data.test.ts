@@ -22,7 +22,11 @@ describe("loadDemoDataIfEmpty", () => {
     expect(await rowCount(organizations)).toBe(6208);
 
     const copley = (await h.db.select().from(organizations).where(eq(organizations.ein, "030179423")))[0];
-    expect(copley).toMatchObject({ name: "COPLEY HOSPITAL INC", city: "MORRISVILLE", state: "VT", category: "Health Care", claimed: false });
+    // Organizations running demo fundraisers are claimed and sandbox-connected: they can receive gifts.
+    expect(copley).toMatchObject({ name: "COPLEY HOSPITAL INC", city: "MORRISVILLE", state: "VT", category: "Health Care", claimed: true });
+    expect(copley!.sandboxConnectedAt).toBeInstanceOf(Date);
+    const untouched = (await h.db.select().from(organizations).where(eq(organizations.ein, "030107682")))[0];
+    expect(untouched).toMatchObject({ claimed: false, sandboxConnectedAt: null });
 
     const seeded = await h.db
       .select({

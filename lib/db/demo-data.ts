@@ -1,7 +1,8 @@
 /**
  * Demo data for a fresh machine: the real Vermont nonprofit directory (data/eo_vt.csv.gz,
  * the IRS EO BMF extract for VT, 6,208 organizations) and a small, clearly labelled demo
- * seed on top of it: five fundraisers on real Vermont organizations, 30 sandbox donations,
+ * seed on top of it: five fundraisers on real Vermont organizations (claimed and connected to
+ * payouts through the sandbox connection, so they can receive gifts), 30 sandbox donations,
  * three events and two What's New notices. Every seeded text starts with "Demo".
  *
  * Loaded only into an empty database (no organizations), in one transaction, so a partial
@@ -161,6 +162,9 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
   const orgByEin = new Map(orgs.map((o) => [o.ein, o]));
   const missing = eins.filter((ein) => !orgByEin.has(ein));
   if (missing.length > 0) throw new Error(`Demo data: organization(s) ${missing.join(", ")} not found in ${DEMO_DIRECTORY_FILE}`);
+  // Organizations that run fundraisers can receive gifts: claimed and connected through the
+  // sandbox connection (payments run on the sandbox provider until keys are set).
+  await tx.update(organizations).set({ claimed: true, claimedAt: now, sandboxConnectedAt: now }).where(inArray(organizations.ein, eins));
 
   const progress = DEMO_CAMPAIGNS.map((_, i) =>
     GIFTS.filter(([c, , status]) => c === i && status === "succeeded").reduce((sum, [, amount]) => sum + amount, 0),

@@ -30,6 +30,10 @@ export async function prepareDatabase(): Promise<void> {
     await startMailWorker();
     const { startRecurringCharges } = await import("@/lib/services/recurring/schedule");
     await startRecurringCharges();
+    const { startTicketHoldRelease } = await import("@/lib/services/events/ticket-holds");
+    await startTicketHoldRelease();
+    const { startPledgeJob } = await import("@/lib/services/pledges/schedule");
+    await startPledgeJob();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {

@@ -4,7 +4,8 @@
  * Amounts are cents; the date is shown in UTC.
  */
 import PDFDocument from "pdfkit";
-import { NO_GOODS_STATEMENT, deductibilityStatement, receiptDate } from "@/lib/mail/templates/donation";
+import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, receiptDate } from "@/lib/mail/templates/donation";
+import { ticketDisclosure, ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
 import { formatCents, type Cents } from "@/lib/money";
 
 export type ReceiptFacts = {
@@ -50,13 +51,40 @@ export function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
     row("Donor", f.donorName ?? "Guest donor");
     row("Date", receiptDate(f.date));
     row("Amount", formatCents(f.amountCents));
-    if (f.coverFees) row("Processing fees paid by the donor", formatCents(f.feeCents));
+    row("Deductible amount", formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility)));
+    if (f.coverFees) row("Fees paid by the donor (not a gift, not deductible)", formatCents(f.feeCents));
     row("Fundraiser", f.fundraiserName ?? "Direct Donation");
     row("Payment method", f.paymentType);
     doc.moveDown(1);
     doc.font("Helvetica-Bold").text(NO_GOODS_STATEMENT);
     doc.moveDown(0.6).font("Helvetica").text(deductibilityStatement(f.irsDeductibility, f.organizationName));
     doc.moveDown(1.2).fontSize(9).fillColor("#555").text("Please keep this receipt for your tax records. Givebridge processes donations on behalf of the organization named above.");
+    doc.end();
+  });
+}
+
+/**
+ * The PDF confirmation of a ticket purchase: what was bought, the amount paid, the good-faith
+ * estimate of the goods and services and the deductible part (IRS Publication 1771). Never
+ * titled or worded as a donation receipt.
+ */
+export function renderTicketPdf(f: TicketMailFacts & { buyerName: string | null }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "LETTER", margin: 56, info: { Title: `Ticket purchase ${f.paymentId}`, Author: "Givebridge" } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.font("Helvetica-Bold").fontSize(20).fillColor("#0f3d3e").text("Ticket purchase confirmation");
+    doc.moveDown(0.3).font("Helvetica").fontSize(10).fillColor("#555").text(`Confirmation number ${f.paymentId}`);
+    doc.moveDown(1.2).fillColor("#111").fontSize(12);
+    const rows = [{ label: "Buyer", value: f.buyerName ?? "Guest" }, ...ticketSummaryRows(f).filter((r) => r.label !== "Confirmation number")];
+    for (const r of rows) {
+      doc.font("Helvetica-Bold").text(`${r.label}: `, { continued: true }).font("Helvetica").text(r.value);
+      doc.moveDown(0.3);
+    }
+    doc.moveDown(1).font("Helvetica").text(ticketDisclosure(f));
+    doc.moveDown(1.2).fontSize(9).fillColor("#555").text("This confirms a purchase of event tickets; it is not a donation receipt. Please keep it for your records.");
     doc.end();
   });
 }

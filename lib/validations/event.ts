@@ -36,8 +36,13 @@ const instant = (requiredMessage: string) =>
     })
     .transform((v) => new Date(v));
 
-/** One ticket type of the event form. `id` names an existing type being edited. */
-export const ticketTypeInputSchema = z.object({
+/**
+ * One ticket type of the event form. `id` names an existing type being edited.
+ * fairMarketValueCents: the value of what one ticket gives the buyer (IRS Publication 1771),
+ * from 0 to the price; null (the default) means the whole price.
+ */
+export const ticketTypeInputSchema = z
+  .object({
   id: z.string().trim().min(1).max(64).nullish().transform((v) => v ?? null),
   name: z.string({ error: m.ticketNameRequired }).trim().min(1, { error: m.ticketNameRequired }).max(60, { error: m.ticketNameTooLong }),
   priceCents: z
@@ -53,7 +58,17 @@ export const ticketTypeInputSchema = z.object({
     .max(MAX_TICKET_QUANTITY, { error: m.ticketQuantityInvalid })
     .nullable()
     .default(null),
-});
+  fairMarketValueCents: z
+    .number({ error: messages.receiving.fairMarketValueInvalid })
+    .int({ error: messages.receiving.fairMarketValueInvalid })
+    .min(0, { error: messages.receiving.fairMarketValueInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+  })
+  .refine((t) => t.fairMarketValueCents === null || t.fairMarketValueCents <= t.priceCents, {
+    error: messages.receiving.fairMarketValueInvalid,
+    path: ["fairMarketValueCents"],
+  });
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
 
 const eventFields = {

@@ -294,4 +294,18 @@ export const messages = {
     challengeFailed: "The security check did not pass. Please reload the page and try again.",
     signedOutEverywhere: "You are signed out on every other device.",
   },
+  // Gifts only to organizations that can receive them (claimed, approved, live, connected); pledges for the rest.
+  receiving: {
+    notReceiving: "This nonprofit doesn't receive gifts on Givebridge yet",
+    pledgeOffer: "Leave a pledge: we email you once the nonprofit can receive gifts, with a link that opens checkout filled in. No card is taken and no money is held.",
+    pledgeSaved: "Thank you! We will email you when this nonprofit can receive your gift.",
+    pledgeAmountInvalid: "Please enter an amount in dollars, for example 25 or 25.50",
+    pledgeAmountMin: "Please pledge at least $1.00",
+    pledgeEmailRequired: "Please enter your email so we can tell you when your gift can be made.",
+    pledgeCannotReceive: "This nonprofit can already receive gifts: please give directly.",
+    pledgeNotFound: "This pledge was not found or has expired.",
+    pledgesWaiting: (donors: number, dollars: string) => `${donors} donor${donors === 1 ? "" : "s"} pledged ${dollars}: connect payments to receive them`,
+    sandboxConnectOnlyInSandbox: "The sandbox connection is only available when payments run on the sandbox provider.",
+    fairMarketValueInvalid: "Please enter the fair market value in dollars, from 0 up to the ticket price",
+  },
 } as const;

@@ -116,6 +116,12 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
                   <p className="text-xs text-ink-muted">
                     {report.totals.completedCount.toLocaleString("en-US")} completed gift{report.totals.completedCount === 1 ? "" : "s"}
                   </p>
+                  {report.totals.ticketSales > 0 ? (
+                    <p className="mt-1 text-xs text-ink-muted" data-testid="report-ticket-revenue">
+                      Ticket sales, not donations and not in this total: {formatCents(report.totals.ticketRevenueCents)} ({report.totals.ticketSales.toLocaleString("en-US")} order
+                      {report.totals.ticketSales === 1 ? "" : "s"})
+                    </p>
+                  ) : null}
                 </div>
               </div>
 

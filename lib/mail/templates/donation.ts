@@ -55,6 +55,20 @@ export function deductibilityStatement(code: string | null, organizationName: st
   }
 }
 
+/**
+ * The exact deductible amount of a gift: the gift itself (no goods or services are given for
+ * a donation), zero when the IRS says gifts to the organization are not deductible. Fees the
+ * donor covers pay the processor and the platform, not the nonprofit: never deductible here.
+ */
+export function deductibleGiftCents(amountCents: Cents, irsDeductibility: string | null): Cents {
+  return irsDeductibility === "2" ? 0 : amountCents;
+}
+
+/** "Fees you covered" wording: fees are not a gift to the nonprofit and are never called deductible. */
+export function coveredFeesLine(feeCents: Cents, amountCents: Cents): string {
+  return `Fees you covered: ${formatCents(feeCents)} (total charged ${formatCents(amountCents + feeCents)}); fees are not a gift to the organization and are not deductible`;
+}
+
 /** "November 22, 2026" (UTC). */
 export function receiptDate(d: Date): string {
   return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -69,7 +83,8 @@ export function receiptMail(f: DonationMailFacts): MailMessage | null {
     `Organization: ${f.organizationName}`,
     `EIN: ${f.organizationEin ?? "not on file"}`,
     `Amount: ${formatCents(f.amountCents)}`,
-    ...(f.coverFees ? [`Fees you covered: ${formatCents(f.feeCents)} (total charged ${formatCents(f.amountCents + f.feeCents)})`] : []),
+    `Deductible amount: ${formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility))}`,
+    ...(f.coverFees ? [coveredFeesLine(f.feeCents, f.amountCents)] : []),
     `Date: ${receiptDate(f.createdAt)}`,
     `Fundraiser: ${f.fundraiserName ?? "Direct Donation"}`,
     `Receipt number: ${f.donationId}`,

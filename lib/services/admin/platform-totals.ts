@@ -34,7 +34,7 @@ export async function getPlatformTotals(actor: SessionUser | null, now = new Dat
     db
       .select({ n: count(), cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
       .from(donations)
-      .where(and(eq(donations.status, "succeeded"), gte(donations.createdAt, monthStart), lt(donations.createdAt, nextMonth))),
+      .where(and(eq(donations.status, "succeeded"), eq(donations.kind, "donation"), gte(donations.createdAt, monthStart), lt(donations.createdAt, nextMonth))),
   ]);
   return {
     organizationsClaimed: Number(claimed?.n ?? 0),

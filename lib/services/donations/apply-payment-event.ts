@@ -17,7 +17,9 @@ import { nonprofitNotificationMail, platformCopyMail, receiptMail, type Donation
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
-import { applyTicketPaymentOutcome } from "@/lib/services/events/ticket-payments";
+import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
+import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
+import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
 import { donationAccessToken } from "./access-token";
 
 export type EventOutcome = {
@@ -118,7 +120,12 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
           .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
           .where(eq(campaigns.id, d.campaignId));
       }
-      await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+      // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
+      if (d.kind === "ticket") await enqueueTicketMail(tx, { ...d, status: "succeeded" });
+      else {
+        await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+        await completePledgeWithDonation(tx, d);
+      }
       return "applied";
     }
     case "payment.refunded": {
@@ -175,6 +182,38 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     share: { name: d.shareName, email: d.shareEmail, phone: d.shareTelephone, location: d.shareLocation, gender: d.shareGender, age: d.shareAge },
     receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
   };
+}
+
+/** The ticket confirmation's facts for ticket payment `d`, read in `tx` (null when its order is gone). */
+export async function ticketMailFacts(tx: Executor, d: DonationRow) {
+  const sale = await ticketSaleFacts(tx, d);
+  if (!sale) return null;
+  const [org] = await tx
+    .select({ name: organizations.name, ein: organizations.ein, irsDeductibility: organizations.irsDeductibility })
+    .from(organizations)
+    .where(eq(organizations.id, d.organizationId));
+  return {
+    paymentId: d.id,
+    paidAt: d.succeededAt ?? d.createdAt,
+    buyerEmail: d.donorEmail,
+    organizationName: org?.name ?? "the organization",
+    organizationEin: org?.ein ?? null,
+    irsDeductibility: org?.irsDeductibility ?? null,
+    eventName: sale.eventName,
+    eventStartsAt: sale.eventStartsAt,
+    ticketTypeName: sale.ticketTypeName,
+    quantity: sale.quantity,
+    amountCents: sale.amountCents,
+    goodsValueCents: sale.goodsValueCents,
+    deductibleCents: sale.deductibleCents,
+    receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
+  };
+}
+
+async function enqueueTicketMail(tx: Executor, d: DonationRow): Promise<void> {
+  const facts = await ticketMailFacts(tx, d);
+  const mail = facts ? ticketConfirmationMail(facts) : null;
+  if (mail) await enqueueMail(mail, { tx });
 }
 
 /** Queue the receipt, the nonprofit notification and the platform copy in `tx`. */

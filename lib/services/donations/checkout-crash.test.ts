@@ -116,7 +116,7 @@ test("a checkout retried with the same idempotency key after the server was kill
   await runMigrations(setup);
   const [org] = await setup.db
     .insert(organizations)
-    .values({ name: "Northeast Kingdom Food Shelf", ein: "030288112", city: "Newport", state: "VT" })
+    .values({ name: "Northeast Kingdom Food Shelf", ein: "030288112", city: "Newport", state: "VT", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
   const [campaign] = await setup.db
     .insert(campaigns)

@@ -34,7 +34,7 @@ beforeAll(async () => {
   await startMailWorker({ pollingIntervalSeconds: 30 });
   const [org] = await h.db
     .insert(organizations)
-    .values({ name: "Vermont Foodbank", ein: "030277440", email: "gifts@vtfoodbank.example", city: "Barre", state: "VT", irsDeductibility: "1" })
+    .values({ name: "Vermont Foodbank", ein: "030277440", email: "gifts@vtfoodbank.example", city: "Barre", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
   orgId = org!.id;
   const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });

@@ -10,11 +10,16 @@ import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import type { Cents } from "@/lib/money";
 import { activeProviderName } from "@/lib/payments";
+import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { campaigns, donorPreferences, organizations } from "@/models";
 
 export type CheckoutContext = {
-  organization: { id: string; name: string; city: string | null; state: string | null; ein: string | null; acceptsGifts: boolean };
+  /**
+   * acceptsGifts: approved and live. receivesGifts: also claimed and connected to a payout
+   * account, so a charge can be made; otherwise the page offers a pledge.
+   */
+  organization: { id: string; name: string; city: string | null; state: string | null; ein: string | null; acceptsGifts: boolean; receivesGifts: boolean };
   campaign: { id: string; name: string; description: string; goalCents: Cents; progressCents: Cents; active: boolean } | null;
   donor: { name: string; email: string } | null;
   shareDefaults: ShareChoices;
@@ -42,7 +47,7 @@ export async function getCheckoutContext(organizationId: string, campaignParam: 
     if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
   }
   return {
-    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein, acceptsGifts: org.approvalStatus === "approved" && org.live },
+    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein, acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },
     campaign,
     donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
     shareDefaults,

@@ -1,15 +1,17 @@
 /**
- * The PDF receipt of a succeeded donation, for the donor (access token from the thank-you
+ * The PDF receipt of a succeeded donation (or, for a ticket payment, the purchase
+ * confirmation with its IRS Publication 1771 disclosure), for the donor (access token from the thank-you
  * page or receipt email, or the donor's own session).
  */
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { renderReceiptPdf } from "@/lib/receipts/receipt-pdf";
+import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
 import { checkDonationAccessToken } from "./access-token";
+import { ticketMailFacts } from "./apply-payment-event";
 
 /**
  * @returns the PDF bytes and a file name.
@@ -26,6 +28,11 @@ export async function donationReceiptPdf(donationId: string, token: string | nul
   const allowed = row && (checkDonationAccessToken(donationId, token) || (actor && row.d.donorUserId === actor._id));
   if (!row || !allowed || row.d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   const { d, org } = row;
+  if (d.kind === "ticket") {
+    const facts = await ticketMailFacts(db, d);
+    if (!facts) throw new AppError("not_found", messages.donation.notFound);
+    return { pdf: await renderTicketPdf({ ...facts, buyerName: d.donorName }), filename: `givebridge-tickets-${d.id.slice(0, 8)}.pdf` };
+  }
   const pdf = await renderReceiptPdf({
     donationId: d.id,
     date: d.succeededAt ?? d.createdAt,

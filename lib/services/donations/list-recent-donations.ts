@@ -2,7 +2,7 @@
  * The latest donations to the actor's organization for the dashboard card. Donor details
  * appear only where the donor shared them for that gift (and never for anonymous gifts).
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -45,7 +45,7 @@ export async function listRecentDonations(actor: SessionUser, organizationId: st
     })
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.organizationId, organizationId))
+    .where(and(eq(donations.organizationId, organizationId), eq(donations.kind, "donation")))
     .orderBy(desc(donations.createdAt))
     .limit(Math.min(Math.max(limit, 1), 50));
   return rows.map((r) => ({

@@ -18,7 +18,7 @@ import { enqueueDonationMail } from "./apply-payment-event";
 export async function resendDonationEmail(actor: SessionUser, donationId: string, which: "nonprofit" | "platform"): Promise<{ queued: number }> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
-  if (!d || d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  if (!d || d.status !== "succeeded" || d.kind !== "donation") throw new AppError("not_found", messages.donation.notFound);
   const allowed = actor.type === "admin" || (which === "nonprofit" && actor.type === "nonprofit" && actor.orgId === d.organizationId);
   if (!allowed) throw new AppError("forbidden", messages.auth.forbidden);
   const queued = await db.transaction((tx) => enqueueDonationMail(tx, d, { [which]: true }));

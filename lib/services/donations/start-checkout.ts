@@ -16,6 +16,7 @@ import type { Cents } from "@/lib/money";
 import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
+import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { addMonthsUtc } from "@/lib/services/recurring/dates";
 import type { PaymentMethod } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
@@ -33,18 +34,20 @@ export type CheckoutResult = DonationResult & {
 };
 
 /**
- * Server-side extras of a checkout, never taken from a request body: metadata stored on the
- * donation (e.g. { kind: "ticket", ticketOrderId } for an event ticket order, see
- * lib/services/events/ticket-payments.ts) and the provider's payment description.
+ * Server-side extras of a checkout, never taken from a request body: what the payment is for
+ * (`kind`, default "donation"; "ticket" for an event ticket order, whose id goes in metadata,
+ * see ./ticket-payments.ts), metadata stored on the payment and the provider's description.
  */
-export type CheckoutOptions = { metadata?: Record<string, string>; description?: string };
+export type CheckoutOptions = { kind?: "donation" | "ticket"; metadata?: Record<string, string>; description?: string };
 
 /**
  * Start (or resume, for a retried idempotency key) a checkout.
  * @param actor the signed-in user, or null for a guest (who must give name and email).
  * @throws AppError(validation) bad guest details or an unknown sandbox card;
  *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
- *   approved and live, fundraiser ended, or the key reused with different details;
+ *   approved and live, or not claimed and connected to a payout account for the provider
+ *   (messages.receiving.notReceiving: it takes pledges instead, see canReceiveGifts),
+ *   fundraiser ended, or the key reused with different details;
  *   AppError(unavailable) provider not configured.
  */
 export async function startCheckout(actor: SessionUser | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
@@ -56,11 +59,14 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   }
   const db = await getDb();
   const [org] = await db
-    .select({ id: organizations.id, name: organizations.name, approvalStatus: organizations.approvalStatus, live: organizations.live, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
+    .select({ id: organizations.id, name: organizations.name, ...receivingColumns })
     .from(organizations)
     .where(eq(organizations.id, input.organizationId));
   if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
   if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
+  const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
+  // Never charge for an organization that cannot be paid out: the money would have no owner.
+  if (!canReceiveGifts(org, providerName)) throw new AppError("conflict", messages.receiving.notReceiving);
   let campaignName: string | null = null;
   if (input.campaignId) {
     const [c] = await db
@@ -75,7 +81,6 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   const donor = await donorDetails(actor, input);
   // The whole request is checked before anything is recorded (issue 19).
   const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
-  const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;
   const fees = feesFor(input.amountCents, method, input.coverFees, env.PLATFORM_FEE_BPS);
@@ -89,6 +94,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
         organizationId: org.id,
         campaignId: input.campaignId,
         donorUserId: actor?._id ?? null,
+        kind: options.kind ?? "donation",
         amountCents: input.amountCents,
         feeCents: fees.feeCents,
         coverFees: input.coverFees,

@@ -77,6 +77,7 @@ export async function listDonorGifts(actor: SessionUser | null, donorId: string,
       status: donations.status,
       failureReason: donations.failureReason,
       recurringGiftId: donations.recurringGiftId,
+      kind: donations.kind,
     })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
@@ -88,7 +89,8 @@ export async function listDonorGifts(actor: SessionUser | null, donorId: string,
     createdAt: r.createdAt,
     organizationId: r.organizationId,
     organization: r.organization,
-    fundraiser: r.fundraiser ?? "Direct Donation",
+    // A ticket payment is a purchase, listed as such (its confirmation is not a donation receipt).
+    fundraiser: r.kind === "ticket" ? "Event tickets (purchase)" : (r.fundraiser ?? "Direct Donation"),
     amountCents: r.amountCents,
     feeCents: r.feeCents,
     status: r.status,

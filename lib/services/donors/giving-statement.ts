@@ -1,6 +1,9 @@
 /**
  * The year-end giving statement: every completed gift of one tax year (UTC calendar year)
- * to every nonprofit, in one PDF and one CSV, with totals per nonprofit and overall.
+ * to every nonprofit, in one PDF and one CSV, with totals per nonprofit and overall, each with
+ * the organization's EIN. A ticket purchase is a sale: only its deductible part (amount paid
+ * minus the fair market value of the goods and services, IRS Publication 1771) is listed,
+ * and a ticket with no deductible part is not listed at all.
  */
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
@@ -9,7 +12,8 @@ import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { centsToDecimalString, formatCents, type Cents } from "@/lib/money";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
-import { campaigns, donations, organizations, users } from "@/models";
+import { deductiblePart } from "@/lib/services/donations/ticket-payments";
+import { campaigns, donations, eventTicketOrders, events, organizations, users } from "@/models";
 import { assertOwnDonorPage } from "./donation-history";
 
 export type StatementLine = {
@@ -17,8 +21,11 @@ export type StatementLine = {
   organization: string;
   ein: string | null;
   fundraiser: string;
+  /** The deductible amount: the whole gift, or the deductible part of a ticket payment. */
   amountCents: Cents;
   donationId: string;
+  /** For a ticket payment, the amount actually paid (of which amountCents is deductible). */
+  ticketPaidCents?: Cents;
 };
 
 export type GivingStatement = {
@@ -49,10 +56,15 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
       ein: organizations.ein,
       fundraiser: campaigns.name,
       amountCents: donations.amountCents,
+      kind: donations.kind,
+      goodsValueCents: eventTicketOrders.goodsValueCents,
+      eventName: events.name,
     })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(eventTicketOrders, and(eq(donations.kind, "ticket"), eq(eventTicketOrders.donationId, donations.id)))
+    .leftJoin(events, eq(events.id, eventTicketOrders.eventId))
     .where(
       and(
         eq(donations.donorUserId, donorId),
@@ -62,7 +74,19 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
       ),
     )
     .orderBy(donations.createdAt);
-  const lines = rows.map((r) => ({ ...r, fundraiser: r.fundraiser ?? "Direct Donation" }));
+  const lines: StatementLine[] = [];
+  for (const r of rows) {
+    const base = { date: r.date, organization: r.organization, ein: r.ein, donationId: r.donationId };
+    if (r.kind === "donation") {
+      lines.push({ ...base, fundraiser: r.fundraiser ?? "Direct Donation", amountCents: r.amountCents });
+      continue;
+    }
+    // A ticket whose order is unknown counts as fully priced goods: nothing deductible.
+    const deductible = deductiblePart(r.amountCents, r.goodsValueCents ?? r.amountCents);
+    if (deductible > 0) {
+      lines.push({ ...base, fundraiser: `Tickets: ${r.eventName ?? "event"} (deductible part of ${formatCents(r.amountCents)} paid)`, amountCents: deductible, ticketPaidCents: r.amountCents });
+    }
+  }
   const groups = new Map<string, { organization: string; ein: string | null; totalCents: number; gifts: number }>();
   for (const l of lines) {
     const key = `${l.organization}|${l.ein ?? ""}`;

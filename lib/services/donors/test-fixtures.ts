@@ -15,10 +15,16 @@ export async function makeDonor(email: string, password = "secret-pass-1"): Prom
 /** A directory organization and the nonprofit user who claimed it. */
 export type ClaimedNonprofit = { orgId: string; user: SessionUser };
 
-/** A directory organization claimed by a nonprofit user; returns both. */
-export async function makeNonprofit(db: Executor, name: string): Promise<ClaimedNonprofit> {
+/**
+ * A directory organization claimed by a nonprofit user; returns both. By default it is also
+ * connected to payouts through the sandbox connection, so it can receive gifts.
+ */
+export async function makeNonprofit(db: Executor, name: string, options: { connected?: boolean } = {}): Promise<ClaimedNonprofit> {
   const ein = String(einSeq++);
-  const [org] = await db.insert(organizations).values({ name, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
+  const [org] = await db
+    .insert(organizations)
+    .values({ name, ein, city: "Burlington", state: "VT", sandboxConnectedAt: options.connected === false ? null : new Date() })
+    .returning({ id: organizations.id });
   const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein });
   return { orgId: org!.id, user };
 }

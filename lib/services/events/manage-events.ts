@@ -19,6 +19,8 @@ export type TicketTypeView = {
   name: string;
   /** Price in cents; 0 means free. */
   priceCents: number;
+  /** Fair market value of one ticket, cents; null means the whole price (nothing deductible). */
+  fairMarketValueCents: number | null;
   /** Seat limit, null for unlimited. */
   quantity: number | null;
   /** Seats held by pending and confirmed orders. */
@@ -54,7 +56,7 @@ const MAX_EVENTS_LISTED = 200;
 /** Map a ticket type row to its view. */
 export function toTicketTypeView(t: typeof eventTicketTypes.$inferSelect): TicketTypeView {
   const remaining = t.quantity === null ? null : Math.max(0, t.quantity - t.sold);
-  return { _id: t.id, name: t.name, priceCents: t.priceCents, quantity: t.quantity, sold: t.sold, remaining, soldOut: remaining === 0 };
+  return { _id: t.id, name: t.name, priceCents: t.priceCents, fairMarketValueCents: t.fairMarketValueCents, quantity: t.quantity, sold: t.sold, remaining, soldOut: remaining === 0 };
 }
 
 const isOwner = (actor: SessionUser | null, organizationId: string) =>
@@ -171,7 +173,7 @@ export async function createEvent(input: CreateEventInput, actor: SessionUser): 
       .returning({ id: events.id });
     if (input.ticketTypes.length) {
       await tx.insert(eventTicketTypes).values(
-        input.ticketTypes.map((t, i) => ({ eventId: row!.id, name: t.name, priceCents: t.priceCents, quantity: t.quantity, createdAt: listedAt(i) })),
+        input.ticketTypes.map((t, i) => ({ eventId: row!.id, name: t.name, priceCents: t.priceCents, fairMarketValueCents: t.fairMarketValueCents, quantity: t.quantity, createdAt: listedAt(i) })),
       );
     }
     return row!.id;
@@ -226,7 +228,7 @@ async function replaceTicketTypes(tx: Executor, eventId: string, wanted: TicketT
     // The guard repeats the check in SQL against the locked row.
     const updated = await tx
       .update(eventTicketTypes)
-      .set({ name: t.name, priceCents: t.priceCents, quantity: t.quantity })
+      .set({ name: t.name, priceCents: t.priceCents, fairMarketValueCents: t.fairMarketValueCents, quantity: t.quantity })
       .where(and(eq(eventTicketTypes.id, t.id), t.quantity === null ? sql`true` : sql`${eventTicketTypes.sold} <= ${t.quantity}`))
       .returning({ id: eventTicketTypes.id });
     if (updated.length === 0) throw new AppError("conflict", messages.events.ticketQuantityBelowSold(current.sold));
@@ -252,7 +254,7 @@ async function replaceTicketTypes(tx: Executor, eventId: string, wanted: TicketT
   }
   const added = wanted.filter((t) => !t.id);
   if (added.length) {
-    await tx.insert(eventTicketTypes).values(added.map((t, i) => ({ eventId, name: t.name, priceCents: t.priceCents, quantity: t.quantity, createdAt: listedAt(i) })));
+    await tx.insert(eventTicketTypes).values(added.map((t, i) => ({ eventId, name: t.name, priceCents: t.priceCents, fairMarketValueCents: t.fairMarketValueCents, quantity: t.quantity, createdAt: listedAt(i) })));
   }
 }
 

@@ -4,9 +4,11 @@
  *   UPDATE event_ticket_types SET sold = sold + q
  *   WHERE id = ? AND (quantity IS NULL OR sold + q <= quantity) RETURNING ...
  * so concurrent buyers can never oversell. Free orders are confirmed at once; paid orders stay
- * pending and go through the donations' checkout (startCheckout) with donation metadata
- * { kind: "ticket", ticketOrderId }: the payment's succeeded event confirms the order and a
- * failed one cancels it and frees its seats (see ./ticket-payments.ts), each exactly once.
+ * pending and go through checkout (startCheckout) as a payment of kind "ticket" (a sale, not a
+ * donation) naming the order in its metadata: the payment's succeeded event confirms the
+ * order and a failed one cancels it and frees its seats (see
+ * lib/services/donations/ticket-payments.ts), each exactly once. A pending paid order holds
+ * its seats for TICKET_HOLD_MINUTES; then releaseExpiredTicketHolds frees them, once.
  * Each order attempt carries a client idempotency key: a retried request is the same order.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -15,11 +17,12 @@ import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
+import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "@/lib/services/donations/ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
 import { toTicketTypeView, type TicketTypeView } from "./manage-events";
-import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "./ticket-payments";
+import { TICKET_HOLD_MINUTES } from "./ticket-holds";
 
 /** The ticket page of one public event. Dates are ISO 8601 in UTC. */
 export type TicketPage = {
@@ -159,13 +162,15 @@ export async function createTicketOrder(eventId: string, input: TicketOrderInput
             sql`(${eventTicketTypes.quantity} is null or ${eventTicketTypes.sold} + ${q} <= ${eventTicketTypes.quantity})`,
           ),
         )
-        .returning({ priceCents: eventTicketTypes.priceCents, quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold });
+        .returning({ priceCents: eventTicketTypes.priceCents, fairMarketValueCents: eventTicketTypes.fairMarketValueCents, quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold });
       if (taken.length === 0) {
         const [now] = await tx.select({ quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, type.id));
         const left = Math.max(0, (now?.quantity ?? 0) - (now?.sold ?? 0));
         throw new AppError("conflict", left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left), { quantity: left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left) });
       }
       const price = taken[0]!.priceCents;
+      // Fair market value of what the buyer receives; by default the whole price (IRS Pub. 1771).
+      const value = Math.min(price, taken[0]!.fairMarketValueCents ?? price);
       const inserted = await tx
         .insert(eventTicketOrders)
         .values({
@@ -176,7 +181,9 @@ export async function createTicketOrder(eventId: string, input: TicketOrderInput
           buyerEmail: buyer.email,
           quantity: q,
           amountCents: price * q,
+          goodsValueCents: value * q,
           status: price === 0 ? "confirmed" : "pending",
+          holdExpiresAt: price === 0 ? null : new Date(Date.now() + TICKET_HOLD_MINUTES * 60_000),
           idempotencyKey: input.idempotencyKey,
         })
         .onConflictDoNothing({ target: eventTicketOrders.idempotencyKey })
@@ -212,7 +219,7 @@ export async function createTicketOrder(eventId: string, input: TicketOrderInput
           share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
           card: input.card,
         },
-        { metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${ev.name}` },
+        { kind: "ticket", metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${ev.name}` },
       );
       payment = { donationId: result.donationId, accessToken: result.accessToken, status: result.status, failureReason: result.failureReason };
       await db

@@ -3,6 +3,7 @@
  * IRS deductibility code is turned into a yes/no with its source code kept.
  */
 import { organizations } from "@/models";
+import { canReceiveGifts } from "./receiving";
 
 export const publicOrganizationColumns = {
   id: organizations.id,
@@ -26,6 +27,10 @@ export const publicOrganizationColumns = {
   socialMedia: organizations.socialMedia,
   impacts: organizations.impacts,
   stripeComplete: organizations.stripeComplete,
+  // Read only to decide whether it can receive gifts; never part of the DTO.
+  stripeAccountId: organizations.stripeAccountId,
+  paypalMerchantId: organizations.paypalMerchantId,
+  sandboxConnectedAt: organizations.sandboxConnectedAt,
 };
 
 type Row = { [K in keyof typeof publicOrganizationColumns]: (typeof publicOrganizationColumns)[K]["_"]["data"] | null };
@@ -53,6 +58,7 @@ export type PublicOrganization = {
   approvalStatus: "approved" | "pending" | "rejected";
   socialMedia: Record<string, string>;
   impacts: { label: string; value: string }[];
+  /** Claimed, approved, live and connected to a payout account: it can receive gifts now (else pledges). */
   acceptsDonations: boolean;
 };
 
@@ -84,7 +90,15 @@ export function toPublicOrganization(row: Row): PublicOrganization {
     approvalStatus: row.approvalStatus ?? "approved",
     socialMedia: (row.socialMedia ?? {}) as Record<string, string>,
     impacts: row.impacts ?? [],
-    // Gifts need an approved, live organization; a payment connection is checked at checkout.
-    acceptsDonations: (row.approvalStatus ?? "approved") === "approved" && (row.live ?? false),
+    // Gifts need a claimed, approved, live organization connected to a payout account (checked again at checkout).
+    acceptsDonations: canReceiveGifts({
+      claimed: row.claimed ?? false,
+      approvalStatus: row.approvalStatus ?? "approved",
+      live: row.live ?? false,
+      stripeAccountId: row.stripeAccountId,
+      stripeComplete: row.stripeComplete ?? false,
+      paypalMerchantId: row.paypalMerchantId,
+      sandboxConnectedAt: row.sandboxConnectedAt,
+    }),
   };
 }

@@ -6,12 +6,15 @@
  * Every function checks that the actor is the organization's nonprofit user. Amounts in
  * cents. Without keys each call fails with AppError(unavailable) and a clear message.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { baseUrl, serverEnv } from "@/lib/env";
+import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
+import { activeProviderName } from "@/lib/payments";
+import { payoutConnected } from "@/lib/services/organizations/receiving";
+import { notifyPledgers } from "@/lib/services/pledges/pledges";
 import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
 import { stripeClient, stripeConfigured } from "@/lib/payments/stripe";
 import { consumeToken, issueToken } from "@/lib/services/users/user-tokens";
@@ -42,25 +45,49 @@ export type PaymentConnection = {
   stripeAccountId: string | null;
   stripeComplete: boolean;
   paypalMerchantId: string | null;
-  /** Spec 4: connected when Stripe details are submitted or a PayPal merchant id exists. */
+  /**
+   * Spec 4: connected when Stripe details are submitted or a PayPal merchant id exists; with
+   * the sandbox provider, also after the sandbox connection.
+   */
   connected: boolean;
-  /** The sandbox provider takes gifts for every approved organization without a connection. */
+  /** Payments run on the built-in sandbox provider: /connect-payments offers the sandbox connection. */
   sandbox: boolean;
+  /** When the sandbox connection was made (UTC ISO), or null. */
+  sandboxConnectedAt: string | null;
 };
 
 /** The organization's payment connection as stored (no network call). */
 export async function getPaymentConnection(actor: SessionUser): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
-  const env = serverEnv();
   return {
     stripeConfigured: stripeConfigured(),
     paypalConfigured: paypalConfigured(),
     stripeAccountId: org.stripeAccountId,
     stripeComplete: org.stripeComplete,
     paypalMerchantId: org.paypalMerchantId,
-    connected: org.stripeComplete || Boolean(org.paypalMerchantId),
-    sandbox: !env.STRIPE_SECRET_KEY && !paypalConfigured() && (env.PAYMENT_PROVIDER ?? "sandbox") === "sandbox",
+    connected: payoutConnected(org),
+    sandbox: activeProviderName() === "sandbox",
+    sandboxConnectedAt: org.sandboxConnectedAt ? org.sandboxConnectedAt.toISOString() : null,
   };
+}
+
+/**
+ * The sandbox connection: a simulated onboarding that marks the organization connected when
+ * payments run on the built-in sandbox provider (no real money moves), then emails the
+ * pledgers waiting for it. Idempotent.
+ * @throws AppError(forbidden) unless the organization's nonprofit user; AppError(conflict)
+ *   when a real provider (Stripe or PayPal) is active.
+ */
+export async function connectSandbox(actor: SessionUser): Promise<PaymentConnection> {
+  const org = await ownOrganization(actor);
+  if (activeProviderName() !== "sandbox") throw new AppError("conflict", messages.receiving.sandboxConnectOnlyInSandbox);
+  const db = await getDb();
+  await db
+    .update(organizations)
+    .set({ sandboxConnectedAt: sql`coalesce(${organizations.sandboxConnectedAt}, now())` })
+    .where(eq(organizations.id, org.id));
+  await notifyPledgers(org.id);
+  return getPaymentConnection(actor);
 }
 
 /** createStripeAccount: the organization's Express account (created once, then reused). */
@@ -102,6 +129,7 @@ export async function getStripeAccount(actor: SessionUser, organizationId: strin
   if (account.details_submitted && !org.stripeComplete) {
     const db = await getDb();
     await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
+    await notifyPledgers(org.id);
   }
   return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
 }
@@ -221,5 +249,6 @@ export async function savePaypalMerchant(actor: SessionUser, merchantId: string,
     if (owner !== actor._id) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
   });
+  await notifyPledgers(org.id);
   return getPaymentConnection(actor);
 }

@@ -14,7 +14,7 @@
  * Rules: a canceled gift is never charged; a gift whose first payment failed or was canceled
  * is canceled (it never started); a gift whose first payment has not settled yet waits; a gift
  * to a fundraiser that has ended is canceled; while the organization does not accept gifts
- * (not approved or not live) the period is recorded as failed with a reason and not charged.
+ * (not claimed, approved, live and connected to a payout account) the period is recorded as failed with a reason and not charged.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
@@ -26,6 +26,7 @@ import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
 import { applyPaymentEvent, handleWebhook } from "@/lib/services/donations/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
+import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { nextChargeDate, periodDate } from "./dates";
 
@@ -132,14 +133,15 @@ async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Plan
   if (!first.succeededAt) return { kind: "skipped" };
 
   const [org] = await tx
-    .select({ approvalStatus: organizations.approvalStatus, live: organizations.live })
+    .select(receivingColumns)
     .from(organizations)
     .where(eq(organizations.id, gift.organizationId));
   if (gift.campaignId) {
     const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, gift.campaignId));
     if (!campaign || campaign.status !== "active") return cancel();
   }
-  const accepting = org?.approvalStatus === "approved" && org.live;
+  // Claimed, approved, live and connected to a payout account for this gift's provider.
+  const accepting = Boolean(org && canReceiveGifts(org, gift.provider));
 
   const periodStart = gift.nextChargeAt;
   const fees = feesFor(gift.amountCents, first.paymentMethodType, first.coverFees, serverEnv().PLATFORM_FEE_BPS);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   h = await createTestDatabase();
   const [org] = await h.db
     .insert(organizations)
-    .values({ name: "Green Mountain Shelter", ein: "030299001", email: "gifts@gms.example", city: "Rutland", state: "VT", irsDeductibility: "1" })
+    .values({ name: "Green Mountain Shelter", ein: "030299001", email: "gifts@gms.example", city: "Rutland", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date(), paypalMerchantId: "GMSPAYPAL1" })
     .returning({ id: organizations.id });
   orgId = org!.id;
   const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });

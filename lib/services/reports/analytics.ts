@@ -16,9 +16,9 @@ import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/search/nonprofits";
 import type { ReportQuery } from "@/lib/validations/report";
-import { recurringGifts } from "@/models";
+import { donations, recurringGifts } from "@/models";
 import { assertOrganizationMember } from "./access";
-import { assertReportFundraiser, DIRECT_DONATION, reportRange } from "./donation-report";
+import { assertReportFundraiser, DIRECT_DONATION, reportConditions, reportRange } from "./donation-report";
 
 export type MonthlyFigures = {
   /** UTC month, "YYYY-MM". */
@@ -39,6 +39,8 @@ export type DonationAnalytics = {
   totals: { gifts: number; cents: Cents; averageGiftCents: Cents; donors: number; newDonors: number; returningDonors: number; recurringCents: Cents };
   /** Recurring gifts active now (not limited to the range or fundraiser filter's dates). */
   activeRecurring: { count: number; monthlyCents: Cents };
+  /** Completed ticket sales of the range: revenue, not donations, never in the figures above. */
+  ticketRevenue: { sales: number; cents: Cents };
 };
 
 const num = (v: unknown): number => Number(v ?? 0);
@@ -61,7 +63,7 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
       select d.created_at, d.amount_cents, d.campaign_id, d.recurring_gift_id,
              coalesce('u:' || d.donor_user_id, 'e:' || lower(d.donor_email), 'g:' || d.id) as donor_key
         from donations d
-       where d.organization_id = ${organizationId} and d.status = 'succeeded'
+       where d.organization_id = ${organizationId} and d.kind = 'donation' and d.status = 'succeeded'
     ), firsts as (
       select donor_key, min(created_at) as first_at from gifts group by donor_key
     ), chosen as (
@@ -71,7 +73,7 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
        where ${range} and ${fundraiser}
     )`;
 
-  const [monthly, byFundraiser, totals, recurring] = await Promise.all([
+  const [monthly, byFundraiser, totals, recurring, tickets] = await Promise.all([
     db.execute(sql`${base}
       select to_char(month, 'YYYY-MM') as month, count(*) as gifts, coalesce(sum(amount_cents), 0) as cents,
              count(distinct donor_key) filter (where first_month = month) as new_donors,
@@ -92,6 +94,10 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
       .select({ count: sql<string>`count(*)`, monthlyCents: sql<string>`coalesce(sum(${recurringGifts.amountCents}), 0)` })
       .from(recurringGifts)
       .where(and(eq(recurringGifts.organizationId, organizationId), eq(recurringGifts.status, "active"))),
+    db
+      .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
+      .from(donations)
+      .where(and(...reportConditions(organizationId, q, options.now, "ticket"), eq(donations.status, "succeeded"))),
   ]);
 
   const t = (rowsOf(totals)[0] ?? {}) as Record<string, unknown>;
@@ -122,5 +128,6 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
       recurringCents: num(t.recurring_cents),
     },
     activeRecurring: { count: num(recurring[0]?.count), monthlyCents: num(recurring[0]?.monthlyCents) },
+    ticketRevenue: { sales: num(tickets[0]?.count), cents: num(tickets[0]?.cents) },
   };
 }

@@ -178,7 +178,8 @@ export async function emailDonorReport(actor: SessionUser | null, organizationId
   const { filename, stream } = await openDonationReportCsv(actor, organizationId, q, options);
   const csv = await collect(stream);
   const scope = describeQuery(q, fundraiserName);
-  const summary = `${totals.completedCount} completed gift${totals.completedCount === 1 ? "" : "s"} totalling ${formatCents(totals.completedCents)}`;
+  const tickets = totals.ticketSales > 0 ? `; ticket sales (not donations, not in the file): ${formatCents(totals.ticketRevenueCents)}` : "";
+  const summary = `${totals.completedCount} completed gift${totals.completedCount === 1 ? "" : "s"} totalling ${formatCents(totals.completedCents)}${tickets}`;
   await enqueueMail({
     to,
     subject: `Donation report for ${org?.name ?? "your organization"}`,

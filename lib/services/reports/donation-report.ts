@@ -10,6 +10,8 @@
  *   not anonymous); otherwise it is null and never leaves the database.
  * - The total counts completed (succeeded) gifts only: failed, pending and refunded gifts
  *   are listed but received no money.
+ * - Only donations are listed and counted: ticket sales (payments of kind "ticket") are not
+ *   gifts; their completed revenue is given beside the totals, separately.
  * - Status display (spec 4): failed -> "Failed" with its reason; requires_action ->
  *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
  * Money is integer cents; dates are UTC.
@@ -58,6 +60,10 @@ export type ReportTotals = {
   completedCount: number;
   /** Sum of completed (succeeded) gifts, cents. */
   completedCents: Cents;
+  /** Completed ticket sales in the same range (not donations, never in the sums above), cents. */
+  ticketRevenueCents: Cents;
+  /** Number of completed ticket payments in the same range. */
+  ticketSales: number;
 };
 
 export type ReportPage = {
@@ -91,12 +97,12 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
   if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
 }
 
-/** The WHERE conditions of a report (organization, range, fundraiser). */
-export function reportConditions(organizationId: string, q: ReportQuery, now: Date = new Date()): SQL[] {
+/** The WHERE conditions of a report (organization, kind of payment: donations by default, range, fundraiser). */
+export function reportConditions(organizationId: string, q: ReportQuery, now: Date = new Date(), kind: "donation" | "ticket" = "donation"): SQL[] {
   const { from, to } = reportRange(q, now);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
   // not a donation the organization should see (issue 19).
-  const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
+  const where: SQL[] = [eq(donations.organizationId, organizationId), eq(donations.kind, kind), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
   if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
   else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
@@ -223,7 +229,17 @@ export async function getDonationReportTotals(actor: SessionUser | null, organiz
     })
     .from(donations)
     .where(and(...reportConditions(organizationId, q, options.now)));
-  return { count: Number(row?.count ?? 0), completedCount: Number(row?.completedCount ?? 0), completedCents: Number(row?.completedCents ?? 0) };
+  const [tickets] = await db
+    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
+    .from(donations)
+    .where(and(...reportConditions(organizationId, q, options.now, "ticket"), eq(donations.status, "succeeded")));
+  return {
+    count: Number(row?.count ?? 0),
+    completedCount: Number(row?.completedCount ?? 0),
+    completedCents: Number(row?.completedCents ?? 0),
+    ticketRevenueCents: Number(tickets?.cents ?? 0),
+    ticketSales: Number(tickets?.count ?? 0),
+  };
 }
 
 /** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
@@ -257,7 +273,7 @@ export async function getDonorDonations(actor: SessionUser | null, organizationI
     .select(reportColumns)
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.organizationId, organizationId), eq(donations.anonymous, false), byDonor))
+    .where(and(eq(donations.organizationId, organizationId), eq(donations.kind, "donation"), eq(donations.anonymous, false), byDonor))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(500);
   return (rows as RawRow[]).map(toReportDonation);

@@ -88,7 +88,7 @@ describe("report filters and table", () => {
 
   test("the total counts completed gifts only", async () => {
     const t = await getDonationReportTotals(np.user, np.orgId, ytd, { now });
-    expect(t).toEqual({ count: 5, completedCount: 3, completedCents: 10_000 });
+    expect(t).toEqual({ count: 5, completedCount: 3, completedCents: 10_000, ticketRevenueCents: 0, ticketSales: 0 });
   });
 
   test("keyset paging returns every row once, even for gifts made at the same instant", async () => {

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CircleCheck } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { getSessionUser } from "@/lib/auth/session";
+import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { LinkButton } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Welcome", robots: { index: false } };
@@ -29,12 +32,21 @@ export default async function SignupThankYouPage({ params }: { params: Promise<{
   const { section } = await params;
   const content = sections[section as keyof typeof sections];
   if (!content) notFound();
+  // At claim time: the pledges that wait for this organization's payment connection.
+  const user = section === "nonprofit" ? await getSessionUser() : null;
+  const pledges = user?.type === "nonprofit" && user.orgId ? await getPledgeSummary(user, user.orgId) : null;
   return (
     <Card padding="lg" className="text-center">
       <CircleCheck className="mx-auto size-12 text-brand-700" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-ink">{content.title}</h1>
       <p className="mt-2 text-ink-muted">{content.body}</p>
+      {pledges?.message ? (
+        <Alert variant="warning" className="mt-4 text-left" title={pledges.message}>
+          Each donor gets one email with a link to give once your payments are connected.
+        </Alert>
+      ) : null}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        {pledges?.message ? <LinkButton href="/connect-payments">Connect payments</LinkButton> : null}
         <LinkButton href={content.primary.href}>{content.primary.label}</LinkButton>
         <LinkButton href="/dashboard" variant="outline">
           Dashboard

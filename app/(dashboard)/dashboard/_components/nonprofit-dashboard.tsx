@@ -29,6 +29,7 @@ import { formatCents, truncateCampaignName } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
+import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
 import { messages } from "@/lib/validations/messages";
@@ -55,6 +56,7 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
     listOrganizationLinks(org._id, "marketplace"),
     listUpdateNotices(10),
   ]);
+  const pledges = org.acceptsDonations ? null : await getPledgeSummary(user, org._id);
   const site = baseUrl();
   const profileUrl = `${site}/nonprofit/${org.nickname ?? org._id}`;
   const profileQr = await QRCode.toDataURL(profileUrl, { margin: 1, width: 200, errorCorrectionLevel: "M" });
@@ -73,6 +75,21 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
       {org.approvalStatus === "pending" ? (
         <Alert variant="warning" className="mt-6" title="Waiting for approval">
           Our team is reviewing your organization. It stays hidden and cannot receive donations until it is approved.
+        </Alert>
+      ) : null}
+
+      {!org.acceptsDonations && org.approvalStatus === "approved" ? (
+        <Alert
+          variant="warning"
+          className="mt-6"
+          title={pledges?.message ?? "Connect payments to receive gifts"}
+          action={
+            <Link href="/connect-payments" className="text-sm font-semibold text-brand-700 underline">
+              Connect payments
+            </Link>
+          }
+        >
+          Donors cannot give to your organization until a payment account is connected; until then they can only pledge.
         </Alert>
       ) : null}
 

@@ -21,6 +21,9 @@ import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/li
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { readSpotlight } from "@/lib/services/organizations/spotlight";
+import { PledgeForm } from "@/components/pledges/pledge-form";
+import { serverEnv } from "@/lib/env";
+import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { messages } from "@/lib/validations/messages";
 import { EventManager } from "./_components/event-manager";
 import { FundraiserManager } from "./_components/fundraiser-manager";
@@ -77,6 +80,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
     readSpotlight(org._id),
     isOwner && user ? getOwnOrganization(user) : Promise.resolve(null),
   ]);
+  const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary(user, org._id) : null;
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const openFundraisers = query.sec === "fundraiser";
   const aboutView = (
@@ -139,6 +143,26 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
         >
           This profile comes from the IRS directory of tax-exempt organizations. Claim it to add your story and start fundraising.
         </Alert>
+      ) : null}
+
+      {pledgeSummary?.message ? (
+        <Alert
+          variant="info"
+          className="mt-6"
+          title={pledgeSummary.message}
+          action={
+            <LinkButton href="/connect-payments" size="sm" variant="outline">
+              Connect payments
+            </LinkButton>
+          }
+        >
+          Pledges are promises, not money received: each donor is emailed a link to give once your payments are connected.
+        </Alert>
+      ) : null}
+      {!org.acceptsDonations && org.approvalStatus === "approved" && org.live && !isOwner ? (
+        <div className="mt-6">
+          <PledgeForm organizationId={org._id} organizationName={org.name} campaignId={null} signedInEmail={user?.email ?? null} maxCents={serverEnv().DONATION_MAX_CENTS} />
+        </div>
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -59,6 +59,7 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
         { label: "Donors (new / returning)", value: `${data.totals.donors.toLocaleString("en-US")} (${data.totals.newDonors} / ${data.totals.returningDonors})` },
         { label: "Recurring revenue", value: formatCents(data.totals.recurringCents) },
         { label: "Active monthly gifts", value: `${data.activeRecurring.count} · ${formatCents(data.activeRecurring.monthlyCents)}/month` },
+        { label: "Ticket sales (not donations)", value: `${formatCents(data.ticketRevenue.cents)} · ${data.ticketRevenue.sales.toLocaleString("en-US")} orders` },
       ]
     : [];
 

@@ -12,7 +12,7 @@ import { MAX_TICKET_TYPES } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { fromLocalInput, toLocalInput } from "./event-time";
 
-type TicketRow = { key: string; id: string | null; name: string; price: string; quantity: string; sold: number };
+type TicketRow = { key: string; id: string | null; name: string; price: string; value: string; quantity: string; sold: number };
 
 const m = messages.events;
 let rowSeq = 0;
@@ -55,6 +55,7 @@ export function EventForm({
       id: t._id,
       name: t.name,
       price: centsToDollars(t.priceCents),
+      value: t.fairMarketValueCents === null ? "" : centsToDollars(t.fairMarketValueCents),
       quantity: t.quantity === null ? "" : String(t.quantity),
       sold: t.sold,
     })),
@@ -83,7 +84,10 @@ export function EventForm({
       if (!t.name.trim()) local[`ticketTypes.${i}.name`] = m.ticketNameRequired;
       if (priceCents === null) local[`ticketTypes.${i}.priceCents`] = m.ticketPriceInvalid;
       if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1)) local[`ticketTypes.${i}.quantity`] = m.ticketQuantityInvalid;
-      return { id: t.id, name: t.name, priceCents: priceCents ?? -1, quantity: quantity !== null && Number.isNaN(quantity) ? -1 : quantity };
+      const valueCents = t.value.trim() === "" ? null : parseDollarsToCents(t.value);
+      if (valueCents === null && t.value.trim() !== "") local[`ticketTypes.${i}.fairMarketValueCents`] = messages.receiving.fairMarketValueInvalid;
+      else if (valueCents !== null && priceCents !== null && valueCents > priceCents) local[`ticketTypes.${i}.fairMarketValueCents`] = messages.receiving.fairMarketValueInvalid;
+      return { id: t.id, name: t.name, priceCents: priceCents ?? -1, fairMarketValueCents: valueCents, quantity: quantity !== null && Number.isNaN(quantity) ? -1 : quantity };
     });
     setErrors(local);
     if (Object.keys(local).length) {
@@ -142,13 +146,25 @@ export function EventForm({
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold text-ink">Ticket types</legend>
         <p className="text-sm text-ink-muted">Price 0 makes a free ticket. Leave the quantity empty for unlimited tickets.</p>
+        <p className="text-sm text-ink-muted">
+          Fair market value: what one ticket gives the buyer (a meal, a show). Empty means the whole price. Only the price above it is deductible, and buyers&apos; confirmations say so (IRS Publication 1771).
+        </p>
         {tickets.length === 0 ? <p className="text-sm text-ink-muted">No tickets: this event does not sell tickets.</p> : null}
         <ul className="space-y-3">
           {tickets.map((t, i) => (
             <li key={t.key} className="rounded-control border border-slate-200 p-3">
-              <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
+              <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-start">
                 <TextField label="Ticket type name" name={`ticket-${i}-name`} value={t.name} onChange={(e) => setTicket(t.key, { name: e.target.value })} error={errors[`ticketTypes.${i}.name`]} maxLength={60} />
                 <TextField label="Price (USD)" name={`ticket-${i}-price`} inputMode="decimal" value={t.price} onChange={(e) => setTicket(t.key, { price: e.target.value })} error={errors[`ticketTypes.${i}.priceCents`]} placeholder="0" />
+                <TextField
+                  label="Fair market value (USD)"
+                  name={`ticket-${i}-value`}
+                  inputMode="decimal"
+                  value={t.value}
+                  onChange={(e) => setTicket(t.key, { value: e.target.value })}
+                  error={errors[`ticketTypes.${i}.fairMarketValueCents`]}
+                  placeholder="Same as price"
+                />
                 <TextField label="Quantity" name={`ticket-${i}-quantity`} inputMode="numeric" value={t.quantity} onChange={(e) => setTicket(t.key, { quantity: e.target.value })} error={errors[`ticketTypes.${i}.quantity`]} placeholder="Unlimited" />
                 <Button
                   variant="ghost"
@@ -171,7 +187,7 @@ export function EventForm({
             variant="outline"
             size="sm"
             leftIcon={<Plus className="size-4" aria-hidden="true" />}
-            onClick={() => setTickets((rows) => [...rows, { key: rowKey(), id: null, name: "", price: "0", quantity: "", sold: 0 }])}
+            onClick={() => setTickets((rows) => [...rows, { key: rowKey(), id: null, name: "", price: "0", value: "", quantity: "", sold: 0 }])}
           >
             Add ticket type
           </Button>

@@ -26,6 +26,8 @@ type Props = {
   provider: "sandbox" | "stripe" | "paypal";
   /** Stripe's publishable key: with the stripe provider, Stripe's payment form is used. */
   stripePublishableKey?: string | null;
+  /** A pledge's amount and email, from the link emailed when the organization connected payouts. */
+  prefill?: { amountCents: number; email: string } | null;
 };
 
 type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null; clientSecret: string | null };
@@ -42,14 +44,14 @@ const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
 const newKey = () => crypto.randomUUID();
 
 /** The checkout form: amount, frequency, fees, donor, sharing choices and payment. */
-export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null }: Props) {
+export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null }: Props) {
   const router = useRouter();
-  const [preset, setPreset] = useState<number | null>(2_500);
-  const [custom, setCustom] = useState("");
+  const [preset, setPreset] = useState<number | null>(prefill ? null : 2_500);
+  const [custom, setCustom] = useState(prefill ? (prefill.amountCents / 100).toFixed(2) : "");
   const [frequency, setFrequency] = useState<"once" | "month">("once");
   const [coverFees, setCoverFees] = useState(false);
   const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(prefill?.email ?? "");
   const [anonymous, setAnonymous] = useState(false);
   const [share, setShare] = useState<ShareChoices>(shareDefaults);
   const [method, setMethod] = useState<"card" | "us_bank_account">("card");

@@ -6,20 +6,25 @@ import { getSessionUser } from "@/lib/auth/session";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
 import { messages } from "@/lib/validations/messages";
+import { PledgeForm } from "@/components/pledges/pledge-form";
+import { pledgePrefill } from "@/lib/services/pledges/pledges";
 import { CheckoutForm } from "./checkout-form";
 
 export const metadata: Metadata = { title: "Donate" };
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string; campaign: string }> };
+type Props = { params: Promise<{ id: string; campaign: string }>; searchParams: Promise<{ pledge?: string | string[]; token?: string | string[] }> };
 
 /** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`). */
-export default async function DonationPage({ params }: Props) {
+export default async function DonationPage({ params, searchParams }: Props) {
   const { id, campaign } = await params;
+  const { pledge, token } = await searchParams;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
   const actor = await getSessionUser();
   const ctx = await getCheckoutContext(id, campaign, actor);
   if (!ctx) notFound();
+  // A pledge's emailed link opens checkout with the pledged amount and email filled in.
+  const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill(pledge, typeof token === "string" ? token : null, ctx.organization.id) : null;
   const place = [ctx.organization.city, ctx.organization.state].filter(Boolean).join(", ");
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -51,6 +56,8 @@ export default async function DonationPage({ params }: Props) {
           <Alert variant="warning" title="Donations are not open">
             {messages.donation.organizationNotAccepting}
           </Alert>
+        ) : !ctx.organization.receivesGifts ? (
+          <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?.id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
         ) : ctx.campaign && !ctx.campaign.active ? (
           <Alert variant="warning" title="Fundraiser ended">
             {messages.donation.campaignEnded}
@@ -65,6 +72,7 @@ export default async function DonationPage({ params }: Props) {
             maxCents={ctx.maxCents}
             provider={ctx.provider}
             stripePublishableKey={ctx.stripePublishableKey}
+            prefill={prefill}
           />
         )}
       </div>

@@ -1,0 +1,90 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { HandHeart } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/input";
+import { parseDollarsToCents } from "@/lib/validations/donation";
+import { messages } from "@/lib/validations/messages";
+import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
+
+type Props = {
+  organizationId: string;
+  organizationName: string;
+  /** Fundraiser id, or null for the organization itself. */
+  campaignId: string | null;
+  /** The signed-in user's email (then no email field), or null for a guest. */
+  signedInEmail: string | null;
+  maxCents: number;
+};
+
+/**
+ * "This nonprofit doesn't receive gifts on Givebridge yet" and the pledge form: an amount and
+ * an email (or the signed-in account). No card is asked for and no money is held; POST
+ * /api/pledges records the pledge, and the donor is emailed once the nonprofit can receive it.
+ */
+export function PledgeForm({ organizationId, organizationName, campaignId, signedInEmail, maxCents }: Props) {
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => pledgeFormSchema(Boolean(signedInEmail), maxCents), [signedInEmail, maxCents]);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<PledgeFormValues>({ resolver: zodResolver(schema) as never, defaultValues: { amount: "25", email: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const res = await fetch("/api/pledges", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ organizationId, campaignId, amountCents: parseDollarsToCents(values.amount), email: values.email }),
+    }).catch(() => null);
+    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> }) : {};
+    if (res?.status === 201) {
+      setDone(true);
+      return;
+    }
+    if (data.fields?.email) setFieldError("email", { message: data.fields.email });
+    if (data.fields?.amountCents) setFieldError("amount", { message: data.fields.amountCents });
+    setError(data.message ?? messages.generic.server);
+  });
+
+  return (
+    <section aria-labelledby="pledge-title" className="rounded-card border border-amber-200 bg-amber-50 p-5" data-testid="pledge">
+      <h2 id="pledge-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+        <HandHeart className="size-5 text-amber-700" aria-hidden="true" />
+        {messages.receiving.notReceiving}
+      </h2>
+      {done ? (
+        <Alert variant="success" className="mt-3" title="Pledge saved">
+          {messages.receiving.pledgeSaved}
+        </Alert>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-ink-muted">{messages.receiving.pledgeOffer}</p>
+          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-3" aria-label={`Pledge to ${organizationName}`}>
+            {error ? <Alert variant="error">{error}</Alert> : null}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label="Amount you would give (USD)" inputMode="decimal" autoComplete="off" {...register("amount")} error={errors.amount?.message} />
+              {signedInEmail ? (
+                <p className="self-end pb-2 text-sm text-ink-muted">
+                  We will email <strong className="text-ink">{signedInEmail}</strong>.
+                </p>
+              ) : (
+                <TextField label="Your email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
+              )}
+            </div>
+            <Button type="submit" loading={isSubmitting} loadingLabel="Saving your pledge...">
+              Pledge
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The ticket buyer's confirmation: a purchase, not a donation receipt. It says what was
+ * bought, the amount paid, the good-faith estimate of the value of the goods and services
+ * received, and the part that may be deductible (amount paid minus that value), the written
+ * disclosure IRS Publication 1771 requires for a quid pro quo payment over $75. Cents, UTC.
+ */
+import type { MailMessage } from "@/lib/mail/transport";
+import { formatCents, type Cents } from "@/lib/money";
+import { receiptDate } from "./donation";
+
+/** What the ticket confirmation needs. */
+export type TicketMailFacts = {
+  paymentId: string;
+  paidAt: Date;
+  buyerEmail: string | null;
+  organizationName: string;
+  organizationEin: string | null;
+  /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
+  irsDeductibility: string | null;
+  eventName: string;
+  eventStartsAt: Date;
+  ticketTypeName: string;
+  quantity: number;
+  amountCents: Cents;
+  goodsValueCents: Cents;
+  deductibleCents: Cents;
+  /** Absolute URL of the PDF confirmation. */
+  receiptUrl: string;
+};
+
+/** IRS Publication 1771: quid pro quo payments above this amount need the written disclosure. */
+export const QUID_PRO_QUO_THRESHOLD_CENTS = 7_500;
+
+/** The deductible part as stated to the buyer: zero when the organization's gifts are not deductible. */
+export function ticketDeductibleCents(f: Pick<TicketMailFacts, "deductibleCents" | "irsDeductibility">): Cents {
+  return f.irsDeductibility === "2" ? 0 : f.deductibleCents;
+}
+
+/** The lines shared by the email and the PDF (label, value). */
+export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string }[] {
+  return [
+    { label: "Purchased", value: `${f.quantity} x ${f.ticketTypeName} ticket${f.quantity === 1 ? "" : "s"} for ${f.eventName} (${receiptDate(f.eventStartsAt)})` },
+    { label: "Organization", value: f.organizationName },
+    { label: "EIN", value: f.organizationEin ?? "not on file" },
+    { label: "Amount paid", value: formatCents(f.amountCents) },
+    { label: "Good-faith estimate of the value of goods and services received", value: formatCents(f.goodsValueCents) },
+    { label: "Deductible amount", value: formatCents(ticketDeductibleCents(f)) },
+    { label: "Date", value: receiptDate(f.paidAt) },
+    { label: "Confirmation number", value: f.paymentId },
+  ];
+}
+
+/** The disclosure sentence (IRS Publication 1771, quid pro quo contributions). */
+export function ticketDisclosure(f: TicketMailFacts): string {
+  const deductible = ticketDeductibleCents(f);
+  if (f.irsDeductibility === "2") return `Payments to ${f.organizationName} are not deductible as charitable contributions (IRS deductibility code 2).`;
+  if (deductible === 0) {
+    return `This is a purchase: the value of what you receive equals the amount paid, so no part of this payment is a deductible charitable contribution.`;
+  }
+  return (
+    `The amount of your payment that is deductible for federal income tax purposes is limited to the excess of the amount paid ` +
+    `(${formatCents(f.amountCents)}) over the value of the goods and services provided by ${f.organizationName} ` +
+    `(${formatCents(f.goodsValueCents)}): ${formatCents(deductible)}.`
+  );
+}
+
+/** The buyer's confirmation email (null without an email address). */
+export function ticketConfirmationMail(f: TicketMailFacts): MailMessage | null {
+  if (!f.buyerEmail) return null;
+  const lines = [
+    `Thank you for your ticket purchase from ${f.organizationName}.`,
+    "",
+    ...ticketSummaryRows(f).map((r) => `${r.label}: ${r.value}`),
+    "",
+    ticketDisclosure(f),
+    "",
+    `Download your PDF confirmation: ${f.receiptUrl}`,
+    "",
+    "This is a confirmation of a purchase, not a donation receipt. Please keep it for your records.",
+  ];
+  return { to: f.buyerEmail, subject: `Your tickets: ${f.eventName} (${formatCents(f.amountCents)} paid to ${f.organizationName})`, text: lines.join("\n") };
+}

@@ -1,0 +1,108 @@
+/**
+ * The link between a paid ticket order and its payment. A ticket order's payment is a
+ * payments row of kind "ticket" (donations.kind) whose metadata names the order
+ * ({ ticketOrderId }); when the payment succeeds the pending order is confirmed, when it fails
+ * the order is canceled and its seats go back to the ticket type. Both run inside the payment
+ * event's transaction and change the order only while it is pending (UPDATE ... WHERE status
+ * = 'pending'), so each happens exactly once however often the provider's events arrive.
+ *
+ * This module lives with the payments and reads the event tables directly: the events
+ * services call checkout, and payments never call back into the events services.
+ */
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { logger } from "@/lib/logger";
+import { eventTicketOrders, eventTicketTypes, events, type donations } from "@/models";
+
+/** The payment metadata that ties a ticket payment to ticket order `orderId`. */
+export const ticketPaymentMetadata = (orderId: string): Record<string, string> => ({ ticketOrderId: orderId });
+
+/** The payment idempotency key of ticket order `orderId` (one payment per order attempt). */
+export const ticketPaymentKey = (orderId: string) => `ticket-order-${orderId}`;
+
+type DonationRow = typeof donations.$inferSelect;
+
+/**
+ * Apply a payment outcome to the ticket order of payment `d` (no-op for donations).
+ * @returns "confirmed" or "canceled" when the order changed now, "none" otherwise.
+ */
+export async function applyTicketPaymentOutcome(tx: Executor, d: DonationRow, outcome: "succeeded" | "failed"): Promise<"confirmed" | "canceled" | "none"> {
+  const orderId = d.metadata?.ticketOrderId;
+  if (d.kind !== "ticket" || !orderId) return "none";
+  const belongs = and(
+    eq(eventTicketOrders.id, orderId),
+    eq(eventTicketOrders.status, "pending"),
+    eq(eventTicketOrders.amountCents, d.amountCents),
+    or(isNull(eventTicketOrders.donationId), eq(eventTicketOrders.donationId, d.id)),
+  );
+  if (outcome === "succeeded") {
+    const confirmed = await tx
+      .update(eventTicketOrders)
+      .set({ status: "confirmed", donationId: d.id, holdExpiresAt: null })
+      .where(belongs)
+      .returning({ id: eventTicketOrders.id });
+    if (confirmed.length === 0) {
+      const [order] = await tx.select({ status: eventTicketOrders.status }).from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
+      if (order?.status === "canceled") logger.warn("payment succeeded for a canceled ticket order", { donationId: d.id });
+      return "none";
+    }
+    return "confirmed";
+  }
+  const canceled = await tx
+    .update(eventTicketOrders)
+    .set({ status: "canceled", donationId: d.id })
+    .where(belongs)
+    .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
+  if (canceled.length === 0) return "none";
+  await releaseSeats(tx, canceled[0]!.ticketTypeId, canceled[0]!.quantity);
+  return "canceled";
+}
+
+/** Give `quantity` seats back to a ticket type (never below zero). */
+export async function releaseSeats(tx: Executor, ticketTypeId: string, quantity: number): Promise<void> {
+  await tx
+    .update(eventTicketTypes)
+    .set({ sold: sql`greatest(0, ${eventTicketTypes.sold} - ${quantity})` })
+    .where(eq(eventTicketTypes.id, ticketTypeId));
+}
+
+/** What a ticket confirmation (email, PDF, statement) says about the order. Cents. */
+export type TicketSaleFacts = {
+  orderId: string;
+  eventName: string;
+  eventStartsAt: Date;
+  ticketTypeName: string;
+  quantity: number;
+  /** Amount paid for the tickets. */
+  amountCents: number;
+  /** Good-faith estimate of the goods and services received (quantity x fair market value). */
+  goodsValueCents: number;
+  /** The part that may be deductible: amount paid minus the goods' value, never below 0. */
+  deductibleCents: number;
+};
+
+/** The ticket order paid by payment `donationId`, read in `tx`; null when there is none. */
+export async function ticketSaleFacts(tx: Executor, d: Pick<DonationRow, "id" | "kind" | "metadata">): Promise<TicketSaleFacts | null> {
+  const orderId = d.metadata?.ticketOrderId;
+  if (d.kind !== "ticket" || !orderId) return null;
+  const [row] = await tx
+    .select({ order: eventTicketOrders, eventName: events.name, startsAt: events.startsAt, typeName: eventTicketTypes.name })
+    .from(eventTicketOrders)
+    .innerJoin(events, eq(events.id, eventTicketOrders.eventId))
+    .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, eventTicketOrders.ticketTypeId))
+    .where(eq(eventTicketOrders.id, orderId));
+  if (!row) return null;
+  return {
+    orderId: row.order.id,
+    eventName: row.eventName,
+    eventStartsAt: row.startsAt,
+    ticketTypeName: row.typeName,
+    quantity: row.order.quantity,
+    amountCents: row.order.amountCents,
+    goodsValueCents: row.order.goodsValueCents,
+    deductibleCents: deductiblePart(row.order.amountCents, row.order.goodsValueCents),
+  };
+}
+
+/** Amount paid minus the value of what was received, never below 0 (IRS Publication 1771). */
+export const deductiblePart = (amountCents: number, goodsValueCents: number) => Math.max(0, amountCents - goodsValueCents);

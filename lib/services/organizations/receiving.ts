@@ -1,0 +1,42 @@
+/**
+ * Whether an organization can receive gifts on Givebridge (issue: money goes only where it
+ * can be paid out). A charge is made only for an organization that is claimed, approved,
+ * live and connected to a payout account for the provider that takes the payment:
+ * - Stripe: a Connect account with its details submitted (stripeComplete);
+ * - PayPal: a PayPal merchant id;
+ * - the built-in sandbox: the sandbox connection (simulated onboarding), or a real one.
+ * Everything else takes pledges only (lib/services/pledges).
+ */
+import { activeProviderName } from "@/lib/payments";
+import type { ProviderName } from "@/lib/payments/types";
+import { organizations } from "@/models";
+
+export type ReceivingFacts = Pick<
+  typeof organizations.$inferSelect,
+  "claimed" | "approvalStatus" | "live" | "stripeAccountId" | "stripeComplete" | "paypalMerchantId" | "sandboxConnectedAt"
+>;
+
+/** True when the organization has a payout account the provider `provider` can pay into. */
+export function payoutConnected(org: ReceivingFacts, provider: ProviderName = activeProviderName()): boolean {
+  const stripe = Boolean(org.stripeAccountId) && org.stripeComplete;
+  const paypal = Boolean(org.paypalMerchantId);
+  if (provider === "stripe") return stripe;
+  if (provider === "paypal") return paypal;
+  return stripe || paypal || Boolean(org.sandboxConnectedAt);
+}
+
+/** True when a charge for `org` may be made with `provider` (claimed, approved, live, connected). */
+export function canReceiveGifts(org: ReceivingFacts, provider: ProviderName = activeProviderName()): boolean {
+  return org.claimed && org.approvalStatus === "approved" && org.live && payoutConnected(org, provider);
+}
+
+/** The columns `canReceiveGifts` needs, for a Drizzle select. */
+export const receivingColumns = {
+  claimed: organizations.claimed,
+  approvalStatus: organizations.approvalStatus,
+  live: organizations.live,
+  stripeAccountId: organizations.stripeAccountId,
+  stripeComplete: organizations.stripeComplete,
+  paypalMerchantId: organizations.paypalMerchantId,
+  sandboxConnectedAt: organizations.sandboxConnectedAt,
+};
