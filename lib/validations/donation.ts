@@ -41,7 +41,7 @@ export const shareSchema = z.object({
 });
 export type ShareChoices = z.infer<typeof shareSchema>;
 
-const cardSchema = z.object({
+export const cardSchema = z.object({
   number: z
     .string()
     .transform((v) => v.replace(/[\s-]/g, ""))
