@@ -76,6 +76,8 @@ export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
     share: shareSchema.default({ name: false, email: false, location: false, phone: false, gender: false, age: false }),
     /** Sandbox only: test card details (real providers collect card data in their own iframe). */
     card: cardSchema.optional(),
+    /** A monthly gift that duplicates an active one starts only once the donor confirmed it. */
+    confirmDuplicate: z.boolean().optional(),
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;

@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
+import { DuplicateMonthlyConfirm } from "@/components/payments/duplicate-monthly-confirm";
 import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -57,6 +58,9 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  // A monthly gift like an active one: the server asks first (409), the donor confirms.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
+  const confirmDuplicate = useRef(false);
   const stripeForm = provider === "stripe" && Boolean(stripePublishableKey);
   const bridge = useRef<StripeBridge | null>(null);
 
@@ -139,10 +143,15 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           anonymous,
           share,
           ...(method === "card" && provider === "sandbox" ? { card } : {}),
+          ...(confirmDuplicate.current ? { confirmDuplicate: true } : {}),
         }),
       });
       const body = (await res.json().catch(() => ({}))) as Partial<Result> & { message?: string; fields?: Record<string, string> };
       if (!res.ok) {
+        if (res.status === 409 && body.fields?.confirmDuplicate) {
+          setDuplicate(body.fields.confirmDuplicate);
+          return null;
+        }
         if (body.fields) setErrors(body.fields);
         setFormError(body.message ?? messages.generic.server);
         // The server refused this attempt outright: the next one is a new checkout.
@@ -356,6 +365,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           <p className="mt-4 text-sm text-ink-muted">Bank payments take a few business days to settle. Your gift shows as Processing until then.</p>
         )}
       </fieldset>
+
+      {duplicate ? <DuplicateMonthlyConfirm message={duplicate} onConfirm={() => (confirmDuplicate.current = true)} onDismiss={() => setDuplicate(null)} /> : null}
 
       {formError ? (
         <Alert variant="error" title="Your donation did not go through">
