@@ -76,7 +76,7 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
     return;
   }
   // Past due from the last scheduled retry (its attempt may have run a little later).
-  const lastRetryAt = firstFailedAt.getTime() + RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1] * DAY_MS;
+  const lastRetryAt = firstFailedAt.getTime() + RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1]! * DAY_MS;
   const pastDueAt = gift.pastDueAt ?? new Date(Math.max(now.getTime(), lastRetryAt));
   await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt: null, pastDueAt }).where(eq(recurringGifts.id, gift.id));
   if (facts) await enqueueMail(pastDueMail(facts, reason, new Date(pastDueAt.getTime() + PAST_DUE_CANCEL_DAYS * DAY_MS)), { tx });
