@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { signUpDonor, uniqueEmail } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
@@ -94,4 +94,39 @@ test("a guest gives monthly, opens the manage link from the receipt in a fresh b
   await p.goto(link.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
   await expect(p.getByTestId("manage-error")).toContainText("not valid");
   await guest.close();
+});
+
+test("a signed-in donor opens a monthly gift's manage page from Donation History and puts one card on all their monthly gifts", async ({ page }) => {
+  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
+  const { campaigns } = (await res.json()) as { campaigns: { _id: string; organization: { _id: string; state: string | null } }[] };
+  const [a, b] = campaigns.filter((c) => c.organization.state === "VT");
+  await signUpDonor(page, { firstName: "Rae", lastName: "Recurring", email: uniqueEmail("monthly-member") });
+  for (const hit of [a!, b!]) {
+    await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
+    await page.getByRole("radio", { name: "$10", exact: true }).click();
+    await page.getByRole("radio", { name: "Monthly" }).click();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Donate \$10\.00 monthly$/ }).click();
+    await expect(page).toHaveURL(/\/thankyou\?/);
+  }
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: /Donation History/ }).click();
+  const recurring = page.getByRole("region", { name: "Recurring gifts" });
+  await expect(recurring.getByRole("link", { name: /^Manage your monthly gift/ })).toHaveCount(2);
+
+  await recurring.getByLabel("Card number").fill("5555 5555 5555 4444");
+  await recurring.getByLabel("Expiry (MM/YY)").fill("10/33");
+  await recurring.getByLabel("CVC").fill("123");
+  await recurring.getByRole("button", { name: "Save card" }).click();
+  await expect(recurring.getByText("Card ending 4444 now pays 2 monthly gifts.")).toBeVisible();
+
+  await recurring.getByRole("link", { name: /^Manage your monthly gift/ }).first().click();
+  await expect(page).toHaveURL(/\/recurring\/[^?]+$/);
+  await expect(page.getByTestId("gift-summary")).toHaveText(/\$10\.00 every month/);
+  await expect(page.getByTestId("payment-method")).toHaveText("Card ending 4444");
+  await page.getByRole("textbox", { name: "Monthly amount (USD)" }).fill("12.50");
+  await page.getByRole("button", { name: "Save amount" }).click();
+  await expect(page.getByTestId("gift-summary")).toHaveText(/\$12\.50 every month/);
 });
