@@ -141,7 +141,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
                 <div>
                   <Button
                     variant="outline"
-                    className="h-auto min-h-10 py-2 text-left whitespace-normal"
+                    className="h-auto! min-h-11 py-2 text-left whitespace-normal!"
                     loading={busy === "skip"}
                     onClick={() => void change("skip", { action: "skip", period: gift.nextChargeAt!.slice(0, 10) }, (g) => `Skipped. Your next charge is on ${g.nextChargeAt ? dateFmt(g.nextChargeAt) : "none"}.`)}
                   >
