@@ -6,7 +6,7 @@
  * made for it; the service layer only ever hands a nonprofit the fields shared.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { campaigns } from "./campaigns";
@@ -50,10 +50,48 @@ export const recurringGifts = pgTable(
     providerSubscriptionId: text("provider_subscription_id"),
     nextChargeAt: at("next_charge_at"),
     canceledAt: at("canceled_at"),
+    /** The donor's email (lower case), for guests' gifts, duplicate checks and mail. */
+    donorEmail: text("donor_email"),
+    /** Day of month (1..31) the gift is charged on, clamped to short months; null: the start day. */
+    chargeDay: smallint("charge_day"),
+    /** No charge before this instant (the donor paused the gift); null when not paused. */
+    pausedUntil: at("paused_until"),
+    /**
+     * The payment method later charges use, when the donor replaced the first payment's:
+     * sandbox "sbpm_<last4>", Stripe "<customer id>/<payment method id>". Never card data.
+     */
+    paymentMethodRef: text("payment_method_ref"),
+    /** What the donor sees of it, e.g. "Card ending 4242". */
+    paymentMethodLabel: text("payment_method_label"),
+    /** Failed attempts of the period being retried (0 when none). */
+    failedAttempts: smallint("failed_attempts").notNull().default(0),
+    /** The period (YYYY-MM-DD) whose charge failed and is being retried. */
+    retryPeriod: text("retry_period"),
+    /** When the next retry of `retryPeriod` is due; null while an attempt is out or none is left. */
+    retryAt: at("retry_at"),
+    /** Set when the last retry failed; the gift is canceled if still past due a week later. */
+    pastDueAt: at("past_due_at"),
+    /** The period (YYYY-MM-DD) whose pre-charge reminder was sent. */
+    reminderPeriod: text("reminder_period"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("recurring_gifts_donor_idx").on(t.donorUserId)],
+  (t) => [
+    index("recurring_gifts_donor_idx").on(t.donorUserId),
+    index("recurring_gifts_donor_email_idx").on(t.donorEmail),
+    index("recurring_gifts_retry_idx").on(t.retryAt).where(sql`${t.retryAt} is not null`),
+  ],
+);
+
+/** One row per donor email and year whose year-end statement email was queued (January job). */
+export const yearEndStatementMails = pgTable(
+  "year_end_statement_mails",
+  {
+    donorEmail: text("donor_email").notNull(),
+    year: smallint("year").notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "year_end_statement_mails_pk", columns: [t.donorEmail, t.year] })],
 );
 
 export const donations = pgTable(

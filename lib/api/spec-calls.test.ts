@@ -26,6 +26,8 @@ const extraRoutes = [
   "app/api/checkout/challenge/route.ts", // issue 19: proof-of-work challenge of the guest checkout
   "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
+  "app/api/recurring/[id]/route.ts", // issue 13: manage a recurring gift from its signed link (or as its owner)
+  "app/api/donor/recurring/payment-method/route.ts", // issue 13: one new card for all of a donor's recurring gifts
   "app/api/budgets/route.ts", // issue 5: the organization's fundraiser budgets
   "app/api/budgets/[campaignId]/route.ts", // issue 5: budget lines and publishing of one fundraiser
   "app/api/events/[id]/route.ts", // issue 5: delete an event

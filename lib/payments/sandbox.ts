@@ -11,7 +11,9 @@
  * - a bank (ACH) payment stays processing until it settles (`sandboxAction({ action: "settle" })`);
  * - a monthly gift's later charges (off-session) reuse the first payment's saved test card,
  *   which succeeded (a gift whose first payment failed is never charged again), so they
- *   succeed; a saved bank account is processing until it settles, like a first ACH payment.
+ *   succeed; a saved bank account is processing until it settles, like a first ACH payment;
+ * - a card saved from the manage page (sandboxSavedCard) is charged by its own outcome:
+ *   4000 0000 0000 0341 saves fine but its later charges are declined, as at Stripe.
  *
  * Event ids are derived from the payment and the event type, so a retried checkout emits the
  * same event again and the exactly-once machinery sees a duplicate.
@@ -43,7 +45,37 @@ export const SANDBOX_CARDS = {
   "4000000000000002": { outcome: "failed", reason: messages.donation.declined },
   "4000000000009995": { outcome: "failed", reason: messages.donation.insufficientFunds },
   "4000002500003155": { outcome: "requires_action" },
+  // Attaches to a customer, but every charge is declined (Stripe's test card of that name).
+  "4000000000000341": { outcome: "failed", reason: messages.donation.declined, attaches: true },
 } as const;
+
+/**
+ * Save a sandbox test card for a recurring gift's later charges (the manage page's "update
+ * payment method"): the reference and label kept on the gift, never the number.
+ * @throws AppError(validation) for a card the sandbox does not know, or one it refuses to save.
+ */
+export function sandboxSavedCard(number: string): { ref: string; label: string } {
+  const digits = cardDigits(number);
+  const card = SANDBOX_CARDS[digits as keyof typeof SANDBOX_CARDS];
+  if (!card) {
+    throw new AppError("validation", "This is the sandbox: please use a test card such as 4242 4242 4242 4242.", {
+      "card.number": "Use a test card such as 4242 4242 4242 4242.",
+    });
+  }
+  if (card.outcome === "failed" && !("attaches" in card)) {
+    throw new AppError("validation", messages.recurringManage.cardRefused, { "card.number": card.reason });
+  }
+  const last4 = digits.slice(-4);
+  return { ref: `sbpm_${last4}`, label: `Card ending ${last4}` };
+}
+
+/** The outcome of charging a saved sandbox card off-session. */
+function savedCardOutcome(ref: string): { ok: true } | { ok: false; reason: string } {
+  const entry = Object.entries(SANDBOX_CARDS).find(([digits]) => `sbpm_${digits.slice(-4)}` === ref)?.[1];
+  if (!entry || entry.outcome === "succeeded") return { ok: true };
+  if (entry.outcome === "failed") return { ok: false, reason: entry.reason };
+  return { ok: false, reason: messages.donation.declined };
+}
 
 type SandboxEventType =
   | "payment_intent.succeeded"
@@ -134,6 +166,10 @@ export const sandboxProvider: PaymentProvider = {
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
     const paymentId = sandboxPaymentId(request.donationId);
+    if (request.savedPaymentMethodRef) {
+      const outcome = savedCardOutcome(request.savedPaymentMethodRef);
+      if (!outcome.ok) return { outcome: "failed", providerPaymentId: paymentId, failureReason: outcome.reason };
+    }
     const type: SandboxEventType = request.method === "us_bank_account" ? "payment_intent.processing" : "payment_intent.succeeded";
     return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, deliveries: [sandboxDelivery(paymentId, request.donationId, type)] } };
   },

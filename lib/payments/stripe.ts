@@ -89,8 +89,9 @@ export const stripeProvider: PaymentProvider = {
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
     const stripe = stripeClient();
-    const original = request.originalPaymentId ? await stripe.paymentIntents.retrieve(request.originalPaymentId) : null;
-    const saved = original ? savedPaymentMethod(original) : null;
+    const [customer, paymentMethod] = request.savedPaymentMethodRef?.split("/") ?? [];
+    const original = !paymentMethod && request.originalPaymentId ? await stripe.paymentIntents.retrieve(request.originalPaymentId) : null;
+    const saved = customer && paymentMethod ? { customer, paymentMethod } : original ? savedPaymentMethod(original) : null;
     if (!saved) return { outcome: "failed", providerPaymentId: null, failureReason: messages.recurringGifts.noSavedPaymentMethod };
     try {
       const intent = await stripe.paymentIntents.create(
@@ -128,4 +129,46 @@ export function savedPaymentMethod(intent: Pick<Stripe.PaymentIntent, "customer"
   const paymentMethod = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
   if (!customer || !paymentMethod || intent.setup_future_usage !== "off_session") return null;
   return { customer, paymentMethod };
+}
+
+/**
+ * Start replacing a recurring gift's payment method (the manage page): a SetupIntent for
+ * off-session use on the donor's Stripe customer (the one of `savedRef`, else of the first
+ * payment, else a new one). The browser confirms it with Stripe's form and returns its id.
+ * @returns the SetupIntent's client secret.
+ */
+export async function startStripeSetup(options: { giftIds: string[]; savedRef: string | null; originalPaymentId: string | null; email: string | null }): Promise<{ clientSecret: string }> {
+  const stripe = stripeClient();
+  let customer = options.savedRef?.split("/")[0] || null;
+  if (!customer && options.originalPaymentId) {
+    const original = await stripe.paymentIntents.retrieve(options.originalPaymentId);
+    customer = typeof original.customer === "string" ? original.customer : (original.customer?.id ?? null);
+  }
+  if (!customer) customer = (await stripe.customers.create({ email: options.email ?? undefined })).id;
+  const intent = await stripe.setupIntents.create({
+    customer,
+    usage: "off_session",
+    allowed_payment_method_types: ["card"],
+    metadata: { recurringGiftIds: options.giftIds.join(",").slice(0, 500) },
+  });
+  if (!intent.client_secret) throw new AppError("unavailable", messages.recurringManage.setupIncomplete);
+  return { clientSecret: intent.client_secret };
+}
+
+/**
+ * The payment method a confirmed SetupIntent saved, as the gift's reference and label.
+ * @throws AppError(conflict) when the SetupIntent did not succeed or was made for other gifts.
+ */
+export async function finishStripeSetup(setupIntentId: string, giftIds: string[]): Promise<{ ref: string; label: string }> {
+  const stripe = stripeClient();
+  const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ["payment_method"] });
+  const forGifts = (intent.metadata?.recurringGiftIds ?? "").split(",");
+  const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
+  const pm = intent.payment_method;
+  if (intent.status !== "succeeded" || !customer || !pm || !giftIds.every((id) => forGifts.includes(id))) {
+    throw new AppError("conflict", messages.recurringManage.setupIncomplete);
+  }
+  const pmId = typeof pm === "string" ? pm : pm.id;
+  const last4 = typeof pm === "string" ? null : (pm.card?.last4 ?? null);
+  return { ref: `${customer}/${pmId}`, label: last4 ? `Card ending ${last4}` : "Saved card" };
 }

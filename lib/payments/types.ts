@@ -67,6 +67,12 @@ export type ChargeRequest = {
 export type OffSessionChargeRequest = Omit<ChargeRequest, "card" | "saveForRecurring"> & {
   /** The provider's payment id of the gift's first (succeeded) payment. */
   originalPaymentId: string | null;
+  /**
+   * The payment method the donor saved later from the manage page (sandbox "sbpm_<last4>",
+   * Stripe "<customer id>/<payment method id>"); when set it is charged instead of the first
+   * payment's.
+   */
+  savedPaymentMethodRef?: string | null;
 };
 
 /**

@@ -41,7 +41,7 @@ export const shareSchema = z.object({
 });
 export type ShareChoices = z.infer<typeof shareSchema>;
 
-const cardSchema = z.object({
+export const cardSchema = z.object({
   number: z
     .string()
     .transform((v) => v.replace(/[\s-]/g, ""))
@@ -78,6 +78,8 @@ export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
     card: cardSchema.optional(),
     /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19). */
     altcha: z.string().trim().max(20_000).optional(),
+    /** A monthly gift that duplicates an active one starts only once the donor confirmed it. */
+    confirmDuplicate: z.boolean().optional(),
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;

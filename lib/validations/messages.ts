@@ -308,4 +308,20 @@ export const messages = {
     sandboxConnectOnlyInSandbox: "The sandbox connection is only available when payments run on the sandbox provider.",
     fairMarketValueInvalid: "Please enter the fair market value in dollars, from 0 up to the ticket price",
   },
+  // Recurring gifts donors manage themselves (manage link, retries, reminders).
+  recurringManage: {
+    linkInvalid: "This link to manage your monthly gift is not valid. Please use the latest link from your receipt or reminder email.",
+    linkExpired: "This link to manage your monthly gift has expired. Please use the link in your latest receipt or reminder email.",
+    canceled: "This monthly gift has been canceled.",
+    chargeDayInvalid: "Please choose a day of the month between 1 and 31",
+    pauseDateInvalid: "Please choose a date in the future, at most one year from today",
+    notPaused: "This monthly gift is not paused.",
+    nothingToSkip: "There is no upcoming charge to skip.",
+    cancelConfirm: "Please confirm that you want to cancel this monthly gift.",
+    cardRefused: "This card could not be saved. Please try another card.",
+    setupIncomplete: "The new payment method was not confirmed. Please try again.",
+    noActiveGifts: "You have no active monthly gifts.",
+    duplicateMonthly: (amount: string, name: string) =>
+      `You already give ${amount} every month to ${name}. Do you want to start another monthly gift?`,
+  },
 } as const;

@@ -37,7 +37,15 @@ export type DonationMailFacts = {
   share: { name: boolean; email: boolean; phone: boolean; location: boolean; gender: boolean; age: boolean };
   /** Absolute URL of the PDF receipt. */
   receiptUrl: string;
+  /** Monthly gifts: the signed link to manage the gift without signing in (issue 13). */
+  manageUrl?: string | null;
 };
+
+/** The receipt's block for a monthly gift: the signed manage link (kept apart from the legal text). */
+export function manageLinkLines(manageUrl: string | null | undefined): string[] {
+  if (!manageUrl) return [];
+  return ["", "Manage your monthly gift (change the amount or day, skip, pause, update your card or cancel), no sign-in needed:", manageUrl];
+}
 
 export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this contribution.";
 
@@ -93,6 +101,7 @@ export function receiptMail(f: DonationMailFacts): MailMessage | null {
     deductibilityStatement(f.irsDeductibility, f.organizationName),
     "",
     `Download your PDF receipt: ${f.receiptUrl}`,
+    ...manageLinkLines(f.manageUrl),
     "",
     "Please keep this receipt for your tax records.",
   ];

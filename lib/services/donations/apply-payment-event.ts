@@ -20,6 +20,8 @@ import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
 import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
 import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
+import { recordRecurringChargeFailure, recordRecurringChargeSuccess } from "@/lib/services/recurring/failures";
+import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { donationAccessToken } from "./access-token";
 
 export type EventOutcome = {
@@ -97,6 +99,8 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
         .where(eq(donations.id, d.id));
       // Event tickets: a failed ticket payment cancels its pending order and frees the seats.
       await applyTicketPaymentOutcome(tx, d, "failed");
+      // Monthly gifts: schedule the retry or mark past due, and tell the donor (once per event).
+      await recordRecurringChargeFailure(tx, d, event.failureReason ?? "The payment failed.", now);
       return "none";
     }
     case "payment.succeeded": {
@@ -107,6 +111,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
           .where(eq(donations.id, d.id));
         // Event tickets: a paid ticket order is confirmed once its payment succeeds.
         await applyTicketPaymentOutcome(tx, d, "succeeded");
+        await recordRecurringChargeSuccess(tx, d);
       }
       const applied = await tx
         .update(donations)
@@ -181,6 +186,7 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     anonymous: d.anonymous,
     share: { name: d.shareName, email: d.shareEmail, phone: d.shareTelephone, location: d.shareLocation, gender: d.shareGender, age: d.shareAge },
     receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
+    manageUrl: d.recurringGiftId ? recurringManageUrl(d.recurringGiftId) : null,
   };
 }
 

@@ -18,6 +18,7 @@ import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { addMonthsUtc } from "@/lib/services/recurring/dates";
+import { assertNoDuplicateMonthlyGift } from "@/lib/services/recurring/duplicate-gift";
 import type { PaymentMethod } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
@@ -85,6 +86,13 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   const method: PaymentMethod = input.method;
   const fees = feesFor(input.amountCents, method, input.coverFees, env.PLATFORM_FEE_BPS);
 
+  // A new monthly gift that repeats an active one asks the donor first (issue 13); a retried
+  // checkout (same key) is not a new gift.
+  if (input.frequency === "month" && !input.confirmDuplicate) {
+    const [again] = await db.select({ id: donations.id }).from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
+    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?._id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
+  }
+
   const donationId = randomUUID();
   const inserted = await db.transaction(async (tx) => {
     const rows = await tx
@@ -121,7 +129,17 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
       const start = new Date();
       const [gift] = await tx
         .insert(recurringGifts)
-        .values({ donorUserId: actor?._id ?? null, organizationId: org.id, campaignId: input.campaignId, amountCents: input.amountCents, provider: providerName, nextChargeAt: addMonthsUtc(start, 1), createdAt: start })
+        .values({
+          donorUserId: actor?._id ?? null,
+          organizationId: org.id,
+          campaignId: input.campaignId,
+          amountCents: input.amountCents,
+          provider: providerName,
+          nextChargeAt: addMonthsUtc(start, 1),
+          createdAt: start,
+          donorEmail: donor.donorEmail,
+          chargeDay: start.getUTCDate(),
+        })
         .returning({ id: recurringGifts.id });
       await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
     }

@@ -17,9 +17,11 @@
  * (not claimed, approved, live and connected to a payout account) the period is recorded as failed with a reason and not charged.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
-import { serverEnv } from "@/lib/env";
+import { baseUrl, serverEnv } from "@/lib/env";
+import { enqueueMail } from "@/lib/mail/queue";
+import { canceledPastDueDonorMail, canceledPastDueNonprofitMail, chargeReminderMail } from "@/lib/mail/templates/recurring";
 import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
@@ -28,7 +30,8 @@ import { applyPaymentEvent, handleWebhook } from "@/lib/services/donations/apply
 import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
-import { nextChargeDate, periodDate } from "./dates";
+import { anchorDayOf, nextChargeDate, periodDate } from "./dates";
+import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
 
 /** What one run did, in counts of gifts / periods. */
 export type RecurringRunResult = {
@@ -40,6 +43,12 @@ export type RecurringRunResult = {
   canceled: number;
   /** Due gifts left for a later run (first payment still settling, or taken by another run). */
   skipped: number;
+  /** Failed periods tried again (issue 13's retry schedule). */
+  retried?: number;
+  /** Past-due gifts canceled a week after their last retry failed. */
+  pastDueCanceled?: number;
+  /** Reminders queued three days before a charge. */
+  reminded?: number;
 };
 
 /** How long a period may stay pending before a run submits it again (the first run died). */
@@ -62,7 +71,14 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
   const due = await db
     .select({ id: recurringGifts.id })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.status, "active"), lte(recurringGifts.nextChargeAt, now)))
+    .where(
+      and(
+        eq(recurringGifts.status, "active"),
+        lte(recurringGifts.nextChargeAt, now),
+        isNull(recurringGifts.pastDueAt),
+        or(isNull(recurringGifts.pausedUntil), lte(recurringGifts.pausedUntil, now)),
+      ),
+    )
     .orderBy(asc(recurringGifts.nextChargeAt))
     .limit(options.limit ?? 500);
   for (const { id } of due) {
@@ -74,6 +90,9 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
       logger.error("recurring gift not charged", { giftId: id, error: (err as Error).name });
     }
   }
+  result.retried = await retryFailedPeriods(now, options.limit ?? 500);
+  result.pastDueCanceled = await cancelPastDueGifts(now);
+  result.reminded = await sendChargeReminders(now);
   const stale = await db
     .select({ id: donations.id })
     .from(donations)
@@ -110,15 +129,47 @@ export async function chargeRecurringGift(giftId: string, now: Date = new Date()
   return submitPeriod(planned.donationId);
 }
 
-/** In `tx`: lock the gift, record the period's donation once and move next_charge_at on. */
-async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Planned> {
+/**
+ * In `tx`: lock the gift, record the period's donation once and move next_charge_at on. With
+ * `retry`, the attempt is the next retry of the failed period `retry_period` (failures.ts):
+ * made only while no attempt of that period is pending or succeeded, under its own key.
+ */
+async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false): Promise<Planned> {
   const [gift] = await tx
     .select()
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.status, "active"), lte(recurringGifts.nextChargeAt, now)))
+    .where(
+      and(
+        eq(recurringGifts.id, giftId),
+        eq(recurringGifts.status, "active"),
+        retry ? lte(recurringGifts.retryAt, now) : and(lte(recurringGifts.nextChargeAt, now), isNull(recurringGifts.pastDueAt)),
+        retry ? undefined : or(isNull(recurringGifts.pausedUntil), lte(recurringGifts.pausedUntil, now)),
+      ),
+    )
     .for("update");
   // Canceled, not due, or already advanced by a run that held the lock first.
   if (!gift || !gift.nextChargeAt) return { kind: "skipped" };
+  if (retry) {
+    const period = gift.retryPeriod;
+    const live = period
+      ? await tx
+          .select({ id: donations.id })
+          .from(donations)
+          .where(
+            and(
+              eq(donations.recurringGiftId, gift.id),
+              sql`${donations.metadata}->>'period' = ${period}`,
+              inArray(donations.status, ["pending", "requires_action", "processing", "succeeded"]),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!period || live.length > 0) {
+      // Never charge a period twice: an attempt is out, or the period was paid.
+      await tx.update(recurringGifts).set({ retryAt: null }).where(eq(recurringGifts.id, gift.id));
+      return { kind: "skipped" };
+    }
+  }
   const [first] = await tx
     .select()
     .from(donations)
@@ -143,7 +194,8 @@ async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Plan
   // Claimed, approved, live and connected to a payout account for this gift's provider.
   const accepting = Boolean(org && canReceiveGifts(org, gift.provider));
 
-  const periodStart = gift.nextChargeAt;
+  const periodStart = retry ? new Date(`${gift.retryPeriod}T00:00:00.000Z`) : gift.nextChargeAt;
+  const attempt = retry ? gift.failedAttempts : 0;
   const fees = feesFor(gift.amountCents, first.paymentMethodType, first.coverFees, serverEnv().PLATFORM_FEE_BPS);
   const donationId = randomUUID();
   const inserted = await tx
@@ -162,7 +214,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Plan
       provider: gift.provider,
       paymentMethodType: first.paymentMethodType,
       providerPaymentId: gift.provider === "sandbox" && accepting ? sandboxPaymentId(donationId) : null,
-      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart),
+      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart) + (attempt > 0 ? `:retry${attempt}` : ""),
       donorName: first.donorName,
       donorEmail: first.donorEmail,
       donorTelephone: first.donorTelephone,
@@ -177,13 +229,13 @@ async function planPeriod(tx: Executor, giftId: string, now: Date): Promise<Plan
       shareLocation: first.shareLocation,
       shareGender: first.shareGender,
       shareAge: first.shareAge,
-      metadata: { frequency: "month", kind: "recurring", period: periodDate(periodStart) },
+      metadata: { frequency: "month", kind: "recurring", period: periodDate(periodStart), ...(attempt > 0 ? { attempt: String(attempt) } : {}) },
     })
     .onConflictDoNothing({ target: donations.idempotencyKey })
     .returning({ id: donations.id });
   await tx
     .update(recurringGifts)
-    .set({ nextChargeAt: nextChargeDate(periodStart, gift.createdAt.getUTCDate(), now) })
+    .set(retry ? { retryAt: null } : { nextChargeAt: nextChargeDate(periodStart, anchorDayOf(gift), now) })
     .where(eq(recurringGifts.id, gift.id));
   // The period was already recorded (its key exists): the stale-pending pass handles it.
   if (inserted.length === 0) return { kind: "skipped" };
@@ -204,6 +256,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     .where(and(eq(donations.recurringGiftId, d.recurringGiftId), inArray(donations.status, ["succeeded", "refunded"])))
     .orderBy(asc(donations.createdAt))
     .limit(1);
+  const [gift] = await db.select({ ref: recurringGifts.paymentMethodRef }).from(recurringGifts).where(eq(recurringGifts.id, d.recurringGiftId));
   const [org] = await db
     .select({ name: organizations.name, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
     .from(organizations)
@@ -221,6 +274,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     description: `Monthly donation to ${org?.name ?? "the organization"}${campaign ? ` (${campaign.name})` : ""}`,
     receiptEmail: d.donorEmail,
     originalPaymentId: first?.providerPaymentId ?? null,
+    savedPaymentMethodRef: gift?.ref ?? null,
   });
   if (answer.outcome === "failed") {
     await applyPaymentEvent({
@@ -241,4 +295,111 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     .where(and(eq(donations.id, d.id), isNull(donations.providerPaymentId)));
   for (const delivery of answer.charge.deliveries) await handleWebhook(d.provider, delivery.body, delivery.headers);
   return "submitted";
+}
+
+/**
+ * Try again the failed periods whose retry is due (retry_at <= now), each under its own key;
+ * the outcome goes through the payment-event path (failures.ts schedules the next one).
+ * @returns how many attempts were submitted or recorded.
+ */
+export async function retryFailedPeriods(now: Date = new Date(), limit = 500): Promise<number> {
+  const db = await getDb();
+  const due = await db
+    .select({ id: recurringGifts.id })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.status, "active"), lte(recurringGifts.retryAt, now)))
+    .orderBy(asc(recurringGifts.retryAt))
+    .limit(limit);
+  let n = 0;
+  for (const { id } of due) {
+    try {
+      const planned = await db.transaction((tx) => planPeriod(tx, id, now, true));
+      if (planned.kind === "charge") {
+        await submitPeriod(planned.donationId);
+        n++;
+      } else if (planned.kind === "failed") n++;
+    } catch (err) {
+      logger.error("recurring retry not made", { giftId: id, error: (err as Error).name });
+    }
+  }
+  return n;
+}
+
+/**
+ * Cancel the gifts still past due PAST_DUE_CANCEL_DAYS after their last retry failed, and tell
+ * the donor and the nonprofit, once (conditional UPDATE ... RETURNING in the mail's transaction).
+ * @returns how many were canceled.
+ */
+export async function cancelPastDueGifts(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - PAST_DUE_CANCEL_DAYS * 24 * 60 * 60 * 1000);
+  const due = await db
+    .select({ id: recurringGifts.id })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.status, "active"), lte(recurringGifts.pastDueAt, cutoff)));
+  let n = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [gift] = await tx
+        .update(recurringGifts)
+        .set({ status: "canceled", canceledAt: now, nextChargeAt: null, retryAt: null })
+        .where(and(eq(recurringGifts.id, id), eq(recurringGifts.status, "active"), lte(recurringGifts.pastDueAt, cutoff)))
+        .returning();
+      if (!gift) return;
+      n++;
+      const facts = await recurringMailFacts(tx, gift, now);
+      const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.campaignId ?? "direct"}`;
+      if (facts) await enqueueMail(canceledPastDueDonorMail(facts, giveAgain), { tx });
+      const [org] = await tx.select({ email: organizations.email }).from(organizations).where(eq(organizations.id, gift.organizationId));
+      if (org?.email) {
+        await enqueueMail(
+          canceledPastDueNonprofitMail(org.email, { amountCents: gift.amountCents, organizationName: facts?.organizationName ?? "your organization", fundraiserName: facts?.fundraiserName ?? null }),
+          { tx },
+        );
+      }
+    });
+  }
+  return n;
+}
+
+/** How long before a charge its reminder goes out: three days (issue 13). */
+export const REMINDER_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Queue the reminder of every charge due within REMINDER_BEFORE_MS, with a fresh manage link,
+ * once per gift and period (reminder_period is set by a conditional UPDATE in the mail's
+ * transaction). Paused and past-due gifts get none.
+ * @returns how many reminders were queued.
+ */
+export async function sendChargeReminders(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const due = await db
+    .select({ id: recurringGifts.id, nextChargeAt: recurringGifts.nextChargeAt })
+    .from(recurringGifts)
+    .where(
+      and(
+        eq(recurringGifts.status, "active"),
+        isNull(recurringGifts.pastDueAt),
+        gt(recurringGifts.nextChargeAt, now),
+        lte(recurringGifts.nextChargeAt, new Date(now.getTime() + REMINDER_BEFORE_MS)),
+        or(isNull(recurringGifts.pausedUntil), lte(recurringGifts.pausedUntil, now)),
+      ),
+    );
+  let n = 0;
+  for (const { id, nextChargeAt } of due) {
+    const period = periodDate(nextChargeAt!);
+    await db.transaction(async (tx) => {
+      const [gift] = await tx
+        .update(recurringGifts)
+        .set({ reminderPeriod: period })
+        .where(and(eq(recurringGifts.id, id), eq(recurringGifts.nextChargeAt, nextChargeAt!), or(isNull(recurringGifts.reminderPeriod), ne(recurringGifts.reminderPeriod, period))))
+        .returning();
+      if (!gift) return;
+      const facts = await recurringMailFacts(tx, gift, now);
+      if (!facts) return;
+      await enqueueMail(chargeReminderMail(facts, nextChargeAt!), { tx });
+      n++;
+    });
+  }
+  return n;
 }

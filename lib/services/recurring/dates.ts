@@ -38,3 +38,19 @@ export function nextChargeDate(current: Date, anchorDay: number, now: Date = cur
 export function periodDate(periodStart: Date): string {
   return periodStart.toISOString().slice(0, 10);
 }
+
+/**
+ * The first charge date on `anchorDay` (clamped to short months) that is at or after
+ * `notBefore`, looking from the month of `from` on; the time of day of `from` is kept. Used
+ * when a donor moves the charge day, pauses or resumes a gift.
+ */
+export function firstChargeOnOrAfter(from: Date, anchorDay: number, notBefore: Date): Date {
+  let next = addMonthsUtc(from, 0, anchorDay);
+  while (next.getTime() < notBefore.getTime()) next = addMonthsUtc(next, 1, anchorDay);
+  return next;
+}
+
+/** The gift's anchor day: the day the donor chose, else the day of month it started (UTC). */
+export function anchorDayOf(gift: { chargeDay: number | null; createdAt: Date }): number {
+  return gift.chargeDay ?? gift.createdAt.getUTCDate();
+}

@@ -80,6 +80,8 @@ async function monthlyGift(amountCents: number, card = "4242 4242 4242 4242", mo
       email: "monty@example.org",
       share: { name: true },
       card: { number: card, expiry: "12/34", cvc: "123" },
+      // Several gifts of one donor to one fundraiser, on purpose.
+      confirmDuplicate: true,
     }),
   );
   const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
 import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
+import { DuplicateMonthlyConfirm } from "@/components/payments/duplicate-monthly-confirm";
 import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -60,6 +61,9 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  // A monthly gift like an active one: the server asks first (409), the donor confirms.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
+  const confirmDuplicate = useRef(false);
   const stripeForm = provider === "stripe" && Boolean(stripePublishableKey);
   const bridge = useRef<StripeBridge | null>(null);
   const challenge = useCheckoutChallenge(!donor);
@@ -145,10 +149,15 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           share,
           ...(method === "card" && provider === "sandbox" ? { card } : {}),
           ...(altcha ? { altcha } : {}),
+          ...(confirmDuplicate.current ? { confirmDuplicate: true } : {}),
         }),
       });
       const body = (await res.json().catch(() => ({}))) as Partial<Result> & { message?: string; fields?: Record<string, string> };
       if (!res.ok) {
+        if (res.status === 409 && body.fields?.confirmDuplicate) {
+          setDuplicate(body.fields.confirmDuplicate);
+          return null;
+        }
         if (body.fields) setErrors(body.fields);
         setFormError(body.message ?? messages.generic.server);
         // The server refused this attempt outright: the next one is a new checkout.
@@ -363,6 +372,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           <p className="mt-4 text-sm text-ink-muted">Bank payments take a few business days to settle. Your gift shows as Processing until then.</p>
         )}
       </fieldset>
+
+      {duplicate ? <DuplicateMonthlyConfirm message={duplicate} onConfirm={() => (confirmDuplicate.current = true)} onDismiss={() => setDuplicate(null)} /> : null}
 
       {formError ? (
         <Alert variant="error" title="Your donation did not go through">

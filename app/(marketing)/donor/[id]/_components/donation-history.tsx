@@ -4,7 +4,9 @@ import { Download, ExternalLink } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { SessionUser } from "@/lib/auth/types";
 import { isAppError } from "@/lib/errors";
+import { serverEnv } from "@/lib/env";
 import { formatCents } from "@/lib/money";
+import { activeProviderName } from "@/lib/payments";
 import { listDonorGifts, listDonorRecurringGifts } from "@/lib/services/donors/donation-history";
 import { FailedReason } from "./failed-reason";
 import { RecurringGifts } from "./recurring-gifts";
@@ -13,7 +15,8 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "s
 
 /**
  * The donor's own donation history: every gift (organization, fundraiser or Direct Donation,
- * amount, status, date, receipt), recurring gifts with cancel and change-amount, and the
+ * amount, status, date, receipt), recurring gifts (each opens its manage page; one new card
+ * for all of them), and the
  * year-end giving statement (PDF and CSV). The services refuse any other user's id.
  */
 export async function DonationHistory({ user, id }: { user: SessionUser; id: string }) {
@@ -65,7 +68,11 @@ export async function DonationHistory({ user, id }: { user: SessionUser; id: str
         </form>
       </section>
 
-      <RecurringGifts gifts={recurring.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), nextChargeAt: r.nextChargeAt?.toISOString() ?? null }))} />
+      <RecurringGifts
+        gifts={recurring.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), nextChargeAt: r.nextChargeAt?.toISOString() ?? null }))}
+        paymentForm={activeProviderName() === "stripe" ? "stripe" : "sandbox"}
+        stripePublishableKey={serverEnv().STRIPE_PUBLISHABLE_KEY ?? null}
+      />
 
       <section aria-labelledby="gifts-heading" className="mt-8">
         <h2 id="gifts-heading" className="text-lg font-semibold text-ink">

@@ -2,17 +2,26 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { PaymentMethodForm } from "@/components/recurring/payment-method-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/input";
+import { LinkButton } from "@/components/ui/button";
 import { formatCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
+import type { PaymentMethodInput } from "@/lib/validations/recurring";
 
 type Gift = { id: string; organization: string; fundraiser: string; amountCents: number; status: "active" | "canceled"; nextChargeAt: string | null; createdAt: string };
 
-/** Recurring gifts with Cancel and Change amount (dollars typed, cents sent). */
-export function RecurringGifts({ gifts }: { gifts: Gift[] }) {
+const dateFmt = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The donor's recurring gifts: each opens its manage page (/recurring/{id}: amount, day, skip,
+ * pause, card, cancel with confirmation), plus one new card for all active gifts in one step.
+ */
+export function RecurringGifts({ gifts, paymentForm, stripePublishableKey }: { gifts: Gift[]; paymentForm: "stripe" | "sandbox"; stripePublishableKey: string | null }) {
+  const router = useRouter();
+  const [saved, setSaved] = useState<string | null>(null);
   if (gifts.length === 0) return null;
+  const active = gifts.filter((g) => g.status === "active");
   return (
     <section aria-labelledby="recurring-heading" className="mt-8">
       <h2 id="recurring-heading" className="text-lg font-semibold text-ink">
@@ -20,70 +29,52 @@ export function RecurringGifts({ gifts }: { gifts: Gift[] }) {
       </h2>
       <ul className="mt-4 space-y-3">
         {gifts.map((g) => (
-          <RecurringGift key={g.id} gift={g} />
+          <li key={g.id} className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-slate-200 bg-white p-4">
+            <div>
+              <p className="font-semibold text-ink">
+                {formatCents(g.amountCents)} monthly · {g.organization}
+              </p>
+              <p className="text-sm text-ink-muted">
+                {g.fundraiser} · {g.status === "active" ? `Active${g.nextChargeAt ? ` · next charge ${dateFmt(g.nextChargeAt)}` : ""}` : "Canceled"}
+              </p>
+            </div>
+            <LinkButton href={`/recurring/${g.id}`} variant="outline" size="sm" aria-label={`Manage your monthly gift to ${g.organization}`}>
+              Manage
+            </LinkButton>
+          </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function RecurringGift({ gift }: { gift: Gift }) {
-  const router = useRouter();
-  const [editing, setEditing] = useState(false);
-  const [amount, setAmount] = useState((gift.amountCents / 100).toFixed(2));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function call(method: "PUT" | "DELETE", body?: unknown) {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await fetch(`/api/donor/recurring/${gift.id}`, {
-        method,
-        headers: body ? { "content-type": "application/json" } : undefined,
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const data = (await res.json().catch(() => ({}))) as { message?: string };
-      if (res.status !== 200) return setError(data.message ?? messages.generic.server);
-      setEditing(false);
-      router.refresh();
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const cents = Math.round(Number(amount) * 100);
-  return (
-    <li className="rounded-card border border-slate-200 bg-white p-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="font-semibold text-ink">
-            {formatCents(gift.amountCents)} monthly · {gift.organization}
-          </p>
-          <p className="text-sm text-ink-muted">
-            {gift.fundraiser} · {gift.status === "active" ? "Active" : "Canceled"}
-          </p>
-        </div>
-        {gift.status === "active" ? (
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setEditing((e) => !e)}>
-              Change amount
-            </Button>
-            <Button variant="danger" size="sm" loading={busy && !editing} onClick={() => call("DELETE")}>
-              Cancel gift
-            </Button>
+      {active.length > 0 ? (
+        <div className="mt-4 rounded-card border border-slate-200 bg-white p-4">
+          <h3 className="font-semibold text-ink">Update the card on all my recurring gifts</h3>
+          <p className="mb-3 text-sm text-ink-muted">The new card is used for the next charge of each of your {active.length} active monthly gifts.</p>
+          <PaymentMethodForm
+            form={paymentForm}
+            stripePublishableKey={stripePublishableKey}
+            start={async () => {
+              const res = await fetch("/api/donor/recurring/payment-method", { method: "POST" });
+              const data = (await res.json().catch(() => ({}))) as { clientSecret?: string | null; message?: string };
+              return res.ok ? { clientSecret: data.clientSecret ?? null } : { error: data.message ?? messages.generic.server };
+            }}
+            save={async (method: PaymentMethodInput) => {
+              setSaved(null);
+              try {
+                const res = await fetch("/api/donor/recurring/payment-method", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ method }) });
+                const data = (await res.json().catch(() => ({}))) as { updated?: number; paymentMethodLabel?: string; message?: string; fields?: Record<string, string> };
+                if (!res.ok) return { message: data.message ?? messages.generic.server, fields: data.fields };
+                setSaved(`${data.paymentMethodLabel} now pays ${data.updated} monthly gift${data.updated === 1 ? "" : "s"}.`);
+                router.refresh();
+                return null;
+              } catch {
+                return { message: messages.generic.server };
+              }
+            }}
+          />
+          <div role="status" aria-live="polite">
+            {saved ? <Alert variant="success" className="mt-3">{saved}</Alert> : null}
           </div>
-        ) : null}
-      </div>
-      {editing ? (
-        <div className="mt-3 flex flex-wrap items-end gap-2">
-          <TextField label="New monthly amount (USD)" type="number" min="1" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <Button loading={busy} disabled={!Number.isFinite(cents)} onClick={() => call("PUT", { amountCents: cents })}>
-            Save amount
-          </Button>
         </div>
       ) : null}
-      {error ? <Alert variant="error" className="mt-3">{error}</Alert> : null}
-    </li>
+    </section>
   );
 }

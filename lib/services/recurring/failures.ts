@@ -1,0 +1,101 @@
+/**
+ * What a recurring gift does when a period's charge fails or finally succeeds (issue 13:
+ * "failed charges are retried on a schedule; the donor is emailed after each failure with the
+ * update-payment link; after the last one the gift is marked past due, then canceled, and the
+ * nonprofit is told"). Called by the payment-event path inside the transaction that records
+ * the event, so each step happens once per event (payment_events is unique per event) and the
+ * email is queued only if that transaction commits.
+ *
+ * Schedule: retries 1, 3 and 7 days after the period's first failure (RETRY_AFTER_DAYS); when
+ * the last retry fails the gift is past due, and a week later (PAST_DUE_CANCEL_DAYS) the
+ * charge job cancels it (cancelPastDueGifts in charge-recurring-gifts.ts). A period's attempts
+ * are separate donation rows keyed `recurring:<gift>:<period>[:retry<n>]`, and an attempt is
+ * only made while no attempt of that period is pending or succeeded, so a period is never
+ * charged twice.
+ */
+import { eq } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { enqueueMail } from "@/lib/mail/queue";
+import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
+import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { recurringManageUrl } from "./manage-link";
+
+/** Days after a period's first failed charge on which it is tried again. */
+export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
+/** Days a gift stays past due before it is canceled. */
+export const PAST_DUE_CANCEL_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type DonationRow = typeof donations.$inferSelect;
+type GiftRow = typeof recurringGifts.$inferSelect;
+
+/** The attempt number of a recurring period's donation (0 for the period's first charge). */
+export function attemptOf(d: Pick<DonationRow, "metadata">): number {
+  return Number(d.metadata?.attempt ?? 0) || 0;
+}
+
+/** True for the donation of a recurring period (not a gift's first payment made at checkout). */
+export function isRecurringPeriod(d: Pick<DonationRow, "recurringGiftId" | "metadata">): boolean {
+  return Boolean(d.recurringGiftId) && d.metadata?.kind === "recurring" && Boolean(d.metadata?.period);
+}
+
+/** The recipient and wording facts of a gift's emails, read in `tx`. Null without a donor email. */
+export async function recurringMailFacts(tx: Executor, gift: GiftRow, now: Date = new Date()): Promise<RecurringMailFacts | null> {
+  let to = gift.donorEmail;
+  if (!to) {
+    const [first] = await tx.select({ email: donations.donorEmail }).from(donations).where(eq(donations.recurringGiftId, gift.id)).limit(1);
+    to = first?.email ?? null;
+  }
+  if (!to) return null;
+  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, gift.organizationId));
+  const [campaign] = gift.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
+  return { to, amountCents: gift.amountCents, organizationName: org?.name ?? "the organization", fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
+}
+
+/**
+ * A recurring period's attempt failed (in the payment-event transaction): count it, schedule
+ * the next retry or mark the gift past due, and queue the donor's email. A failure that is not
+ * the gift's current attempt (out of order, already counted) changes nothing.
+ */
+export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow, reason: string, now: Date = new Date()): Promise<void> {
+  if (!isRecurringPeriod(d)) return;
+  const period = d.metadata.period!;
+  const attempt = attemptOf(d);
+  const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, d.recurringGiftId!)).for("update");
+  if (!gift || gift.status === "canceled") return;
+  const current = gift.retryPeriod === period ? gift.failedAttempts : 0;
+  if (attempt !== current) return;
+  const failures = attempt + 1;
+  const firstFailedAt = attempt === 0 ? now : await firstFailureAt(tx, gift.id, period, now);
+  const facts = await recurringMailFacts(tx, gift, now);
+  if (failures <= RETRY_AFTER_DAYS.length) {
+    const retryAt = new Date(firstFailedAt.getTime() + RETRY_AFTER_DAYS[failures - 1]! * DAY_MS);
+    await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt }).where(eq(recurringGifts.id, gift.id));
+    if (facts) await enqueueMail(chargeFailedMail(facts, reason, retryAt), { tx });
+    return;
+  }
+  // Past due from the last scheduled retry (its attempt may have run a little later).
+  const lastRetryAt = firstFailedAt.getTime() + RETRY_AFTER_DAYS[RETRY_AFTER_DAYS.length - 1]! * DAY_MS;
+  const pastDueAt = gift.pastDueAt ?? new Date(Math.max(now.getTime(), lastRetryAt));
+  await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt: null, pastDueAt }).where(eq(recurringGifts.id, gift.id));
+  if (facts) await enqueueMail(pastDueMail(facts, reason, new Date(pastDueAt.getTime() + PAST_DUE_CANCEL_DAYS * DAY_MS)), { tx });
+}
+
+/** When the period's first attempt was made (its donation's creation). */
+async function firstFailureAt(tx: Executor, giftId: string, period: string, fallback: Date): Promise<Date> {
+  const [first] = await tx
+    .select({ createdAt: donations.createdAt })
+    .from(donations)
+    .where(eq(donations.idempotencyKey, `recurring:${giftId}:${period}`))
+    .limit(1);
+  return first?.createdAt ?? fallback;
+}
+
+/** A recurring period's attempt succeeded: the gift is in good standing again. */
+export async function recordRecurringChargeSuccess(tx: Executor, d: DonationRow): Promise<void> {
+  if (!isRecurringPeriod(d)) return;
+  const [gift] = await tx.select({ retryPeriod: recurringGifts.retryPeriod, pastDueAt: recurringGifts.pastDueAt }).from(recurringGifts).where(eq(recurringGifts.id, d.recurringGiftId!));
+  if (!gift || (!gift.retryPeriod && !gift.pastDueAt)) return;
+  await tx.update(recurringGifts).set({ failedAttempts: 0, retryPeriod: null, retryAt: null, pastDueAt: null }).where(eq(recurringGifts.id, d.recurringGiftId!));
+}
