@@ -32,7 +32,7 @@ beforeAll(async () => {
     CHECKOUT_CARD_MAX_ATTEMPTS: "6",
   });
   h = await createTestDatabase();
-  const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT" }).returning({ id: organizations.id });
+  const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
   orgId = org!.id;
   owner = await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" });
 }, 120_000);

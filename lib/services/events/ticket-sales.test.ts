@@ -172,7 +172,7 @@ describe("seats held by an unfinished checkout", () => {
     expect(o!.status).toBe("canceled");
     const [p] = await h.db.select().from(donations).where(eq(donations.id, pending.payment!.donationId));
     expect(p!.status).toBe("canceled");
-    await expect(sandboxAction(null, { action: "verify", donationId: p!.id, token: donationAccessToken(p!.id) })).rejects.toMatchObject({ code: "conflict" });
+    await expect(sandboxAction({ action: "verify", donationId: p!.id, token: donationAccessToken(p!.id) })).rejects.toMatchObject({ code: "conflict" });
     expect(await sold()).toBe(0);
     // The seats are for sale again.
     const next = await createTicketOrder(ev._id, order(typeId, { quantity: 2, name: "Wes", email: "wes@example.org" }), null);

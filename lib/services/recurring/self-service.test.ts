@@ -32,7 +32,7 @@ beforeAll(async () => {
   h = await createTestDatabase();
   const [org] = await h.db
     .insert(organizations)
-    .values({ name: "Lake Champlain Food Shelf", ein: "030299002", email: "gifts@lcfs.example", city: "Burlington", state: "VT", irsDeductibility: "1" })
+    .values({ name: "Lake Champlain Food Shelf", ein: "030299002", email: "gifts@lcfs.example", city: "Burlington", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
   orgId = org!.id;
   const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Winter Meals", goalCents: 5_000_000 }).returning({ id: campaigns.id });
