@@ -20,6 +20,8 @@ import { PASSWORD, uniqueEmail } from "./fixtures";
  * both. Needs the build of the e2e stage and the PostgreSQL server of TEST_DATABASE_URL.
  */
 const pgServer = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
+/** Checkout attempts allowed per IP address in the window (CHECKOUT_IP_MAX_ATTEMPTS) for both processes. */
+const CHECKOUT_IP_LIMIT = 6;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -91,6 +93,12 @@ test.beforeAll(async () => {
         NEXTAUTH_SECRET: "two-process-e2e-secret-0123456789abcdef",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         NEXT_TELEMETRY_DISABLED: "1",
+        // Scripted guests cannot solve the browser's proof-of-work challenge; the per-IP checkout
+        // limit is small so that the test can reach it across both processes.
+        CHECKOUT_CHALLENGE: "off",
+        CHECKOUT_IP_MAX_ATTEMPTS: String(CHECKOUT_IP_LIMIT),
+        CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000",
+        CHECKOUT_CARD_MAX_ATTEMPTS: "1000",
       },
     });
     const stderr: string[] = [];
@@ -175,14 +183,14 @@ test("failed sign-ins are counted across both processes", async () => {
   await b.dispose();
 });
 
-test("a donation's receipt is sent once although both processes deliver mail", async () => {
-  const a = await clientFor(apps[0]!.url);
-  const { campaigns } = (await (await a.get("/api/find/campaigns/active?showAll=true")).json()) as {
+/** A guest's sandbox card checkout of $25 to the first active demo fundraiser, from one fixed address. */
+async function giveAsGuest(api: APIRequestContext, email: string, ip: string) {
+  const { campaigns } = (await (await api.get("/api/find/campaigns/active?showAll=true")).json()) as {
     campaigns: { _id: string; organization: { _id: string } }[];
   };
   const campaign = campaigns[0]!;
-  const email = uniqueEmail("receipt");
-  const res = await a.post("/api/createPaymentIntent", {
+  return api.post("/api/createPaymentIntent", {
+    headers: { "x-forwarded-for": ip },
     data: {
       idempotencyKey: randomUUID(),
       organizationId: campaign.organization._id,
@@ -193,6 +201,12 @@ test("a donation's receipt is sent once although both processes deliver mail", a
       card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
     },
   });
+}
+
+test("a donation's receipt is sent once although both processes deliver mail", async () => {
+  const a = await clientFor(apps[0]!.url);
+  const email = uniqueEmail("receipt");
+  const res = await giveAsGuest(a, email, "127.0.0.1");
   const body = (await res.json()) as { status?: string; message?: string };
   expect(res.status(), body.message).toBe(200);
   expect(body.status).toBe("succeeded");
@@ -226,6 +240,19 @@ test("an image uploaded through one process is served by the other", async () =>
   const served = await b.get(new URL(url, apps[1]!.url).pathname);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toMatch(/^image\//);
+  await a.dispose();
+  await b.dispose();
+});
+
+test("checkout limits are counted across both processes", async () => {
+  const a = await clientFor(apps[0]!.url);
+  const b = await clientFor(apps[1]!.url);
+  // Without a trusted proxy the app takes the right-most address it was given; one address here.
+  const ip = "198.51.100.7";
+  const statuses: number[] = [];
+  for (let i = 0; i < CHECKOUT_IP_LIMIT + 1; i++) statuses.push((await giveAsGuest(i % 2 === 0 ? a : b, uniqueEmail(`limit${i}`), ip)).status());
+  expect(statuses.slice(0, CHECKOUT_IP_LIMIT)).toEqual(Array(CHECKOUT_IP_LIMIT).fill(200));
+  expect(statuses[CHECKOUT_IP_LIMIT]).toBe(429);
   await a.dispose();
   await b.dispose();
 });

@@ -16,7 +16,8 @@
  * and prints req/s, p50 and p95 latency (ms), non-2xx answers, and each page's throughput as a
  * share of the static file's. Last, a burst of 1,000 donations (50 at a time) and the time
  * until their mail has drained to the SMTP server (no new message for 3 s).
- * With --url it measures an app that is already running (no mail drain figure).
+ * With --url it measures an app that is already running (no mail drain figure); that app needs
+ * CHECKOUT_CHALLENGE=off and high CHECKOUT_*_MAX_ATTEMPTS for the checkout rows, as set here.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -202,7 +203,21 @@ async function main() {
       scratch = await createScratchDatabase(pgServer, "gb_bench_serve");
       databaseUrl = scratch.url;
     }
-    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: databaseUrl, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+    // The bench measures capacity, not the card-testing defences: every request comes from one
+    // address with one test card, so the checkout limits are raised and the guest challenge off.
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NEXTAUTH_URL: url,
+      DEMO_DATA: "1",
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      CHECKOUT_CHALLENGE: "off",
+      CHECKOUT_IP_MAX_ATTEMPTS: "1000000",
+      CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000000",
+      CHECKOUT_CARD_MAX_ATTEMPTS: "1000000",
+    };
     const tsx = path.join("node_modules", "tsx", "dist", "cli.mjs");
     if (usePg && flag("irs")) {
       const files = fs.readdirSync("../shared/data/irs-eo-bmf").filter((f) => f.endsWith(".csv.gz")).map((f) => path.join("../shared/data/irs-eo-bmf", f));
