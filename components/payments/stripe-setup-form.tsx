@@ -7,7 +7,8 @@
  * SetupIntent id, which the server checks with Stripe before using it.
  */
 import { useMemo, useState, type FormEvent } from "react";
-import { loadStripe } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when loadStripe is called, never on import.
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -9,7 +9,9 @@
  * return_url to /complete-donation (card, bank) or /complete-donation-google-apple (wallets).
  */
 import { useEffect, useMemo, useState, type MutableRefObject, type ReactNode } from "react";
-import { loadStripe, type Stripe, type StripeElements, type StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
+import type { Stripe, StripeElements, StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when loadStripe is called (Stripe configured), never on import.
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
