@@ -20,6 +20,7 @@ import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/services/organizations/organization-dto";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
+import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, SCORE_WEIGHTS } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -107,7 +108,7 @@ function distanceSql(lat: number, lng: number): SQL<number> {
 const LOCATION = sql`point(o.longitude, o.latitude)`;
 
 /** Columns of a result row (the candidate sets below carry them, plus the search document). */
-const HIT_COLUMNS = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document`;
+const HIT_COLUMNS = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence`;
 
 type Stage = { match: SQL; order: SQL };
 type Found = { rows: unknown[]; n: number };
@@ -314,7 +315,8 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     // In the typo stage, name similarity to the text as typed comes before the full-text rank.
     const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
       const query = sql`to_tsquery('english', ${text})`;
-      const similar = sql`word_similarity(${q}, lower(o.name)) desc,`;
+      // Among similar names, the prominent organization first (issue 15).
+      const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence / 2}::float8 * coalesce(o.search_prominence, 0)) desc,`;
       const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
       return {
         match: sql`o.search_document @@ ${query}`,
@@ -329,14 +331,33 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     const last = terms[terms.length - 1]!;
     const lastIsCommon = sql`exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
       and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${last}))[1], ${last}) = any (s.most_common_elems::text::text[]))`;
-    const first = stage(sql`case when ${lastIsCommon} then ${tsQueryText(terms, "&", "none")} else ${tsQueryText(terms, "&", "last")} end`);
+    // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
+    // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
+    // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
+    const lexicon = await lookupLexicon(db, terms);
+    const place = center ? null : await placeOf(db, terms);
+    const textTerms = place ? place.rest : terms;
+    const prefixLast = textTerms[textTerms.length - 1] === last;
+    const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
+    const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");
+    const firstQuery = sql`to_tsquery('english', case when ${lastIsCommon} then ${wholeText} else ${prefixText} end)`;
+    const placeMatch = place
+      ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
+      : sql``;
+    const rankQuery = sql`to_tsquery('english', ${relevanceQueryText(terms, lexicon, false, "|") || tsQueryText(terms, "|", "none")})`;
+    const w = SCORE_WEIGHTS;
+    const score = sql`(ts_rank(${w.rankWeights}::float4[], o.search_document, ${rankQuery})
+      + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
+      + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
+      + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
+      ${place ? sql`+ ${w.place}::float8 * ${nearnessSql(place, distanceSql)}` : sql``})`;
     // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
     // Alongside, the typed words that are common words of the directory: they need no spelling
     // correction if this stage finds nothing.
     const firstPage = await page(
       sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
-        union all (${matches(sql`${first.match} and lower(o.name) not like ${like}`)})`,
-      first.order,
+        union all (${matches(sql`o.search_document @@ ${firstQuery}${placeMatch} and lower(o.name) not like ${like}`)})`,
+      sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`,
       sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
         where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
           where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
