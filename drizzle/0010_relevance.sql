@@ -3,7 +3,8 @@
 --   organization's nonprofit); the display name is derived from it unless the nonprofit edited
 --   the name. Backfilled from unclaimed imported organizations, whose name is the IRS name.
 -- * search_prominence: 0..1 from the EO BMF's REVENUE_AMT, INCOME_AMT and ASSET_AMT (log scale:
---   $1,000 or less -> 0, $1 billion or more -> 1; assets count half), so among namesakes the
+--   $1,000 or less -> 0, $1 billion or more -> 1; income counts half and assets a tenth, so an
+--   endowment does not outrank the organization it serves), so among namesakes the
 --   organization people mean, usually the large one, ranks first.
 -- * gb_ntee_description: the meaning of the NTEE code (lib/directory/ntee-descriptions.ts), added
 --   to the search document with the lowest weight (D): "animal shelter" finds D20 organizations.
@@ -11,7 +12,7 @@ ALTER TABLE "organizations" ADD COLUMN IF NOT EXISTS "legal_name" text;--> state
 UPDATE "organizations" SET "legal_name" = "name" WHERE "ein" IS NOT NULL AND "irs_row_hash" IS NOT NULL AND NOT "claimed";--> statement-breakpoint
 CREATE OR REPLACE FUNCTION gb_prominence(revenue bigint, income bigint, assets bigint) RETURNS real
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT least(1, greatest(0, (log(greatest(1::float8, coalesce(revenue, 0)::float8, coalesce(income, 0)::float8, coalesce(assets, 0)::float8 / 2)) - 3) / 6))::real $$;--> statement-breakpoint
+  AS $$ SELECT least(1, greatest(0, (log(greatest(1::float8, coalesce(revenue, 0)::float8, coalesce(income, 0)::float8 / 2, coalesce(assets, 0)::float8 / 10)) - 3) / 6))::real $$;--> statement-breakpoint
 ALTER TABLE "organizations" ADD COLUMN "search_prominence" real GENERATED ALWAYS AS (gb_prominence(irs_revenue_amount, irs_income_amount, irs_asset_amount)) STORED;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION gb_ntee_description(code text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -250,3 +251,8 @@ INSERT INTO search_words (word)
   SELECT DISTINCT w FROM organizations, unnest(tsvector_to_array(organizations.search_document)) AS w
   WHERE length(w) BETWEEN 3 AND 40
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- The most prominent matches of a broad text first (lib/search/nonprofits.ts, PROMINENT_CAP),
+-- over what search returns (live, approved organizations).
+CREATE INDEX IF NOT EXISTS "organizations_prominence_idx" ON "organizations" ("search_prominence" DESC NULLS LAST)
+  WHERE live = true AND approval_status = 'approved';

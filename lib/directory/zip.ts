@@ -160,7 +160,7 @@ export function suggestLocations(prefix: string, limit = 10): LocationSuggestion
 }
 
 /** A US city's center: the mean of its ZIPs' coordinates. */
-export type CityCenter = { city: string; state: string; latitude: number; longitude: number };
+export type CityCenter = { city: string; state: string; latitude: number; longitude: number; /** Its number of ZIP codes (a rough size). */ zips: number };
 
 let cityCentersByName: Map<string, CityCenter[]> | undefined;
 
@@ -186,7 +186,7 @@ export function cityCenters(name: string): CityCenter[] {
     for (const s of sums.values()) {
       const key = s.city.toLowerCase();
       const list = cityCentersByName.get(key) ?? [];
-      list.push({ city: s.city, state: s.state, latitude: s.lat / s.n, longitude: s.lng / s.n });
+      list.push({ city: s.city, state: s.state, latitude: s.lat / s.n, longitude: s.lng / s.n, zips: s.n });
       cityCentersByName.set(key, list);
     }
   }

@@ -20,7 +20,7 @@ import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/services/organizations/organization-dto";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
-import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, SCORE_WEIGHTS } from "./relevance";
+import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -51,6 +51,10 @@ export const COUNT_CAP = 1_000;
 export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LAT = 69.05;
+/** Below this many first-stage matches, spelling corrections are tried too. */
+const FEW_MATCHES = 3;
+/** The most prominent full-text matches that join the first stage's candidates. */
+const PROMINENT_CAP = 30;
 /** Names starting with the typed text that join the first stage's candidates (more for a deep page). */
 const NAME_PREFIX_CAP = 200;
 
@@ -270,8 +274,11 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
   const cap = Math.max(COUNT_CAP + 1, want);
 
   /** One round trip: the capped match count and the requested page of a candidate set. */
-  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`): Promise<Found & { extra: unknown }> => {
-    const result = await db.execute(sql`with cand as materialized (${candidates})
+  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> => {
+    // `prominent` adds the most prominent matches (the prominence index) that the capped
+    // candidates may have left out when a broad text matches more than the cap.
+    const result = await db.execute(sql`with found as materialized (${candidates}),
+      cand as materialized (select * from found ${prominent ? sql`union all select * from (${prominent}) x where x.id not in (select f.id from found f)` : sql``})
       select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
       left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles
         from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
@@ -344,9 +351,10 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     const placeMatch = place
       ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
       : sql``;
-    const rankQuery = sql`to_tsquery('english', ${relevanceQueryText(terms, lexicon, false, "|") || tsQueryText(terms, "|", "none")})`;
     const w = SCORE_WEIGHTS;
-    const score = sql`(ts_rank(${w.rankWeights}::float4[], o.search_document, ${rankQuery})
+    // Place words rank by nearness, not as text: an organization named after the city scores
+    // no more than one located there.
+    const score = sql`(${textScoreSql(relevanceUnits(textTerms, lexicon, prefixLast))}
       + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
       + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
       + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
@@ -361,14 +369,19 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
         where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
           where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
+      sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+        order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}`,
     );
     found = firstPage;
-    if (found.n === 0) {
+    if (found.n < FEW_MATCHES) {
+      // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
+      // so the spelling corrections are tried too and win when they find more.
       const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
       const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
       if (fixes.size) {
         const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
-        found = await page(matches(typo.match), typo.order);
+        const corrected = await page(matches(typo.match), typo.order);
+        if (corrected.n > found.n) found = corrected;
       }
       // How many of the typed words (or their corrections) the organization matches.
       const matched = sql`(${sql.join(

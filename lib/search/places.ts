@@ -19,6 +19,11 @@ export type DetectedPlace = {
   centers?: { latitude: number; longitude: number }[];
 };
 
+/**
+ * Of the same-named cities, those with at least this share of the largest one's ZIP codes:
+ * "hartford" is Hartford, Connecticut (many ZIPs), not Hartford, South Dakota (one).
+ */
+const CITY_SIZE_SHARE = 0.34;
 /** Most same-named cities taken as centers (keeps the distance expression small). */
 const MAX_CENTERS = 12;
 
@@ -61,7 +66,9 @@ export function detectPlace(terms: string[], statesPresent?: ReadonlySet<string>
     if (stateFirst) return { words: head, rest: terms.slice(k), state: stateFirst };
     if (k === 1 && NOT_PLACES.has(tailName)) continue;
     if (tail.some((w) => /\d/.test(w))) continue;
-    const centers = cityCenters(tailName).filter((c: CityCenter) => !statesPresent || statesPresent.has(c.state));
+    const present = cityCenters(tailName).filter((c: CityCenter) => !statesPresent || statesPresent.has(c.state));
+    const largest = Math.max(0, ...present.map((c) => c.zips));
+    const centers = present.filter((c) => c.zips >= CITY_SIZE_SHARE * largest).sort((a, b) => b.zips - a.zips);
     if (centers.length) {
       return {
         words: tail,

@@ -13,12 +13,14 @@ import { detectPlace, type DetectedPlace } from "./places";
 
 /** Weights of the score (tuned on the tuning part of scripts/relevance/judgments.tsv). */
 export const SCORE_WEIGHTS = {
-  /** ts_rank weights for D (NTEE meaning, state), C (category, city), B (secondary name), A (name). */
-  rankWeights: "{0.05, 0.1, 0.3, 1.0}",
-  prominence: 0.5,
+  /** A word found in the NTEE meaning only, against 1 in the name (textScoreSql). */
+  meaning: 0.85,
+  /** A word found in the category or city only. */
+  otherField: 0.3,
+  prominence: 0.6,
   /** Nearness to the place typed: full bonus at the center, none at PLACE_RADIUS_MILES. */
   place: 0.4,
-  namePrefix: 0.15,
+  namePrefix: 0.03,
   exactName: 0.6,
 } as const;
 
@@ -71,14 +73,12 @@ export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexi
 }
 
 /**
- * to_tsquery text requiring every word (stop words aside), each word or one of its synonyms,
+ * The units of a query: each word (stop words aside) as to_tsquery text with its synonyms,
  * adjacent words also as one joined word and a long word also as its two parts when the
- * dictionary knows them: "food bank arkansas" -> ((food & bank) | foodbank) & arkansas.
+ * dictionary knows them: "food bank arkansas" -> ["((food & bank) | foodbank)", "arkansas"].
  * @param prefixLast the last word also matches as a prefix (it may be half typed).
- * @param op "&" every unit, "|" any unit (for ranking).
- * @returns "" when only stop words remain.
  */
-export function relevanceQueryText(terms: string[], lexicon: Lexicon, prefixLast: boolean, op: "&" | "|" = "&"): string {
+export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: boolean): string[] {
   const words = terms.filter((t) => WORD.test(t) && !isStopWord(t));
   const units: string[] = [];
   const isLast = (i: number) => prefixLast && i === words.length - 1;
@@ -105,7 +105,36 @@ export function relevanceQueryText(terms: string[], lexicon: Lexicon, prefixLast
       units.push(parts ? `(${own} | ${parts})` : own);
     }
   }
-  return units.join(` ${op} `);
+  return units;
+}
+
+/**
+ * to_tsquery text of the units (relevanceUnits) joined by `op`: "&" every unit must match,
+ * "|" any. "" when only stop words remain.
+ */
+export function relevanceQueryText(terms: string[], lexicon: Lexicon, prefixLast: boolean, op: "&" | "|" = "&"): string {
+  return relevanceUnits(terms, lexicon, prefixLast).join(` ${op} `);
+}
+
+/** The unit's text with every word restricted to the given weights: "food:*" -> "food:*AB". */
+export function restrictWeights(unit: string, weights: string): string {
+  return unit.replace(/([\p{L}\p{N}]+)(:\*)?/gu, (_, word: string, star?: string) => `${word}${star ?? ":"}${weights}`);
+}
+
+/**
+ * SQL 0..1 text score of the organization `o`: the mean over the units of 1 when the unit is in
+ * its name or secondary name (weights A, B), SCORE_WEIGHTS.meaning when only in the NTEE
+ * meaning (D), SCORE_WEIGHTS.otherField in its category or city (C), else 0.
+ */
+export function textScoreSql(units: string[]): SQL {
+  if (!units.length) return sql`0`;
+  const w = SCORE_WEIGHTS;
+  const parts = units.map(
+    (u) => sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then 1
+      when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then ${w.meaning}::float8
+      when o.search_document @@ to_tsquery('english', ${u}) then ${w.otherField}::float8 else 0 end)`,
+  );
+  return sql`((${sql.join(parts, sql` + `)}) / ${units.length}::float8)`;
 }
 
 /** The states the directory holds, cached for a few minutes (cities elsewhere are no places). */
