@@ -51,6 +51,11 @@ export const COUNT_CAP = 1_000;
 export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LAT = 69.05;
+/**
+ * Matches of the words as typed (the last one whole, not as a prefix) that join the first
+ * stage's candidates: "americares" is one organization among thousands of "american...".
+ */
+const WHOLE_WORD_CAP = 200;
 /** Below this many first-stage matches, spelling corrections are tried too. */
 const FEW_MATCHES = 3;
 /** The most prominent full-text matches that join the first stage's candidates. */
@@ -122,6 +127,8 @@ const CORRECTABLE = /^\p{L}{4,}$/u;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 /** A word found in this many organizations' documents is taken as spelled right. */
 const COMMON_WORD = 5;
+/** A known word still gets a correction used this many times more (a typo several names share). */
+const MUCH_MORE_USED = 50;
 /** Uses of a spelling are counted up to this number, to rank corrections. */
 const WORD_USES_CAP = 20;
 
@@ -168,20 +175,25 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
         where o.search_document @@ to_tsquery('english', k.variant) limit ${WORD_USES_CAP}) c)) as uses
     from known k left join mce m on m.word = k.stem
     order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
-  const known = new Set<string>();
-  const found = new Map<string, string[]>();
+  const known = new Map<string, number>();
+  const found = new Map<string, { variant: string; uses: number }[]>();
   for (const r of rowsOf(result) as { term: string; variant: string; uses: number }[]) {
-    // A word that several organizations use (as typed or as its stem) is not a typo; a rare
-    // one may be the same typo in a few names, so it is kept with its corrections, the most
-    // used spellings first.
+    // A word that several organizations use (as typed or as its stem) is not a typo, unless a
+    // spelling one edit away is far more used ("foundaton" is in a few IRS names); a rare one
+    // may be the same typo in a few names, so it is kept with its corrections, the most used
+    // spellings first.
     if (r.variant === r.term) {
-      if (Number(r.uses) >= COMMON_WORD) known.add(r.term);
-    } else if (Number(r.uses) > 0) found.set(r.term, [...(found.get(r.term) ?? []), r.variant]);
+      if (Number(r.uses) >= COMMON_WORD) known.set(r.term, Number(r.uses));
+    } else if (Number(r.uses) > 0) found.set(r.term, [...(found.get(r.term) ?? []), { variant: r.variant, uses: Number(r.uses) }]);
   }
   const rest: string[] = [];
   for (const t of long) {
-    if (known.has(t)) continue;
-    const fixes = found.get(t);
+    const own = known.get(t);
+    const fixes = found
+      .get(t)
+      ?.filter((f) => own === undefined || f.uses >= MUCH_MORE_USED * own)
+      .map((f) => f.variant);
+    if (own !== undefined && !fixes?.length) continue;
     if (fixes?.length) out.set(t, fixes.slice(0, 3));
     else rest.push(t);
   }
@@ -275,12 +287,15 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
 
   /** One round trip: the capped match count and the requested page of a candidate set. */
   const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> => {
-    // `prominent` adds the most prominent matches (the prominence index) that the capped
-    // candidates may have left out when a broad text matches more than the cap.
-    const result = await db.execute(sql`with found as materialized (${candidates}),
-      cand as materialized (select * from found ${prominent ? sql`union all select * from (${prominent}) x where x.id not in (select f.id from found f)` : sql``})
+    // `prominent` adds more candidates (the most prominent matches, by the prominence index,
+    // which the capped candidates may have left out when a broad text matches more than the
+    // cap); the union is then taken once per organization.
+    const result = await db.execute(sql`with cand as materialized (${
+      prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
+    })
       select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
-      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles
+      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
+          word_similarity(${q}, lower(o.name)) as similarity
         from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
     return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
@@ -352,9 +367,12 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
       : sql``;
     const w = SCORE_WEIGHTS;
-    // Place words rank by nearness, not as text: an organization named after the city scores
-    // no more than one located there.
-    const score = sql`(${textScoreSql(relevanceUnits(textTerms, lexicon, prefixLast))}
+    // Place words rank by nearness, and only a little as text (an organization named after
+    // the state or city typed).
+    const wholeUnits = relevanceUnits(textTerms, lexicon, false);
+    const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
+    const units = wholeUnits.map((whole, i) => ({ whole, prefix: prefixUnits[i] }));
+    const score = sql`(${textScoreSql(units, place ? relevanceUnits(place.words, lexicon, false) : [])}
       + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
       + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
       + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
@@ -369,19 +387,25 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
         where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
           where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
-      sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
-        order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}`,
+      sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})
+        union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
+          limit ${WHOLE_WORD_CAP})`,
     );
     found = firstPage;
     if (found.n < FEW_MATCHES) {
       // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
-      // so the spelling corrections are tried too and win when they find more.
+      // so the spelling corrections are tried too.
       const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
       const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
       if (fixes.size) {
         const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
         const corrected = await page(matches(typo.match), typo.order);
-        if (corrected.n > found.n) found = corrected;
+        // The corrections win when the first stage found nothing, or when their best name is
+        // closer to the text typed ("univeristy" in one name's secondary line must not hide
+        // the University of Delaware; "americares" is a real name and stays).
+        const closeness = (f: Found) => Number((f.rows[0] as { similarity?: number } | undefined)?.similarity ?? 0);
+        if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
       }
       // How many of the typed words (or their corrections) the organization matches.
       const matched = sql`(${sql.join(

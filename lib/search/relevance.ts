@@ -17,6 +17,10 @@ export const SCORE_WEIGHTS = {
   meaning: 0.85,
   /** A word found in the category or city only. */
   otherField: 0.3,
+  /** The last word found only as the beginning of a longer word. */
+  prefixOnly: 0.8,
+  /** Weight of a place word as text (a state or city named in the organization's name). */
+  placeText: 0.5,
   prominence: 0.6,
   /** Nearness to the place typed: full bonus at the center, none at PLACE_RADIUS_MILES. */
   place: 0.4,
@@ -38,12 +42,17 @@ function wordAlternatives(word: string, prefix: boolean): string {
   return others.length ? `(${[own, ...others].join(" | ")})` : own;
 }
 
-/** Dictionary facts about the typed words: which joined or split forms are indexed words. */
-export type Lexicon = { known: ReadonlySet<string> };
+/**
+ * Dictionary facts about the typed words: which joined or split forms are indexed words, and
+ * which are among the directory's most common words (the planner's statistics of the search
+ * documents): a long word is split only into two common words ("foodshelf" -> food + shelf,
+ * not "americares" -> amer + icares).
+ */
+export type Lexicon = { known: ReadonlySet<string>; common: ReadonlySet<string> };
 
 /**
  * Joined forms of adjacent words ("food bank" -> "foodbank", "green house 17" ->
- * "greenhouse17") and two-part splits of long words ("foodshelf" -> "food" + "shelf") that may
+ * "greenhouse17") and two-part splits of long words ("foodshelf" -> "food" + "shelf", parts of 4+ letters) that may
  * be indexed words.
  */
 export function compoundCandidates(terms: string[]): string[] {
@@ -53,23 +62,28 @@ export function compoundCandidates(terms: string[]): string[] {
     if (i + 2 < terms.length) out.add(terms[i]! + terms[i + 1]! + terms[i + 2]!);
   }
   for (const t of terms) {
-    if (t.length < 6 || !/^\p{L}+$/u.test(t)) continue;
-    for (let k = 3; k <= t.length - 3; k++) out.add(t.slice(0, k)).add(t.slice(k));
+    if (t.length < 8 || !/^\p{L}+$/u.test(t)) continue;
+    for (let k = 4; k <= t.length - 4; k++) out.add(t.slice(0, k)).add(t.slice(k));
   }
   return [...out].filter((w) => w.length >= 3 && w.length <= 40);
 }
 
 /**
- * Which of the candidate words are in the dictionary of indexed words (by English stem). One
- * round trip on the primary key of search_words.
+ * Which of the candidate words are in the dictionary of indexed words (by English stem; stop
+ * words such as "will" never count: the full-text query would drop them). One round trip on
+ * the primary key of search_words.
  */
 export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexicon> {
   const candidates = compoundCandidates(terms);
-  if (!candidates.length) return { known: new Set() };
-  const result = await db.execute(sql`select v from json_array_elements_text(${JSON.stringify(candidates)}::json) as c(v)
-    where exists (select 1 from search_words w where w.word = coalesce((ts_lexize('english_stem', c.v))[1], c.v))`);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string }[];
-  return { known: new Set(rows.map((r) => r.v)) };
+  if (!candidates.length) return { known: new Set(), common: new Set() };
+  const result = await db.execute(sql`with mce as (select unnest(s.most_common_elems::text::text[]) as word from pg_stats s
+        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document')
+    select c.v, exists (select 1 from mce where mce.word = (ts_lexize('english_stem', c.v))[1]) as common
+    from json_array_elements_text(${JSON.stringify(candidates)}::json) as c(v)
+    where cardinality(ts_lexize('english_stem', c.v)) > 0
+      and exists (select 1 from search_words w where w.word = (ts_lexize('english_stem', c.v))[1])`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; common: boolean }[];
+  return { known: new Set(rows.map((r) => r.v)), common: new Set(rows.filter((r) => r.common).map((r) => r.v)) };
 }
 
 /**
@@ -83,9 +97,9 @@ export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: bo
   const units: string[] = [];
   const isLast = (i: number) => prefixLast && i === words.length - 1;
   const split = (w: string): string | null => {
-    if (w.length < 6 || !/^\p{L}+$/u.test(w)) return null;
-    for (let k = 3; k <= w.length - 3; k++) {
-      if (lexicon.known.has(w.slice(0, k)) && lexicon.known.has(w.slice(k))) return `(${w.slice(0, k)} & ${w.slice(k)})`;
+    if (w.length < 8 || !/^\p{L}+$/u.test(w)) return null;
+    for (let k = 4; k <= w.length - 4; k++) {
+      if (lexicon.common.has(w.slice(0, k)) && lexicon.common.has(w.slice(k))) return `(${w.slice(0, k)} & ${w.slice(k)})`;
     }
     return null;
   };
@@ -122,19 +136,26 @@ export function restrictWeights(unit: string, weights: string): string {
 }
 
 /**
- * SQL 0..1 text score of the organization `o`: the mean over the units of 1 when the unit is in
- * its name or secondary name (weights A, B), SCORE_WEIGHTS.meaning when only in the NTEE
- * meaning (D), SCORE_WEIGHTS.otherField in its category or city (C), else 0.
+ * SQL 0..1 text score of the organization `o`: the weighted mean over the units of 1 when the
+ * unit is in its name or secondary name (weights A, B), SCORE_WEIGHTS.meaning when only in the
+ * NTEE meaning (D), SCORE_WEIGHTS.otherField in its category or city (C), else 0. A unit that
+ * matches only as a prefix of a longer word (the last word, maybe half typed) counts
+ * SCORE_WEIGHTS.prefixOnly of that. Place units weigh SCORE_WEIGHTS.placeText each (nearness
+ * counts apart).
  */
-export function textScoreSql(units: string[]): SQL {
-  if (!units.length) return sql`0`;
+export function textScoreSql(units: { whole: string; prefix?: string }[], placeUnits: string[] = []): SQL {
   const w = SCORE_WEIGHTS;
-  const parts = units.map(
-    (u) => sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then 1
+  const one = (u: string) =>
+    sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then 1
       when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then ${w.meaning}::float8
-      when o.search_document @@ to_tsquery('english', ${u}) then ${w.otherField}::float8 else 0 end)`,
+      when o.search_document @@ to_tsquery('english', ${u}) then ${w.otherField}::float8 else 0 end)`;
+  const parts: SQL[] = units.map((u) =>
+    u.prefix && u.prefix !== u.whole ? sql`greatest(${one(u.whole)}, ${w.prefixOnly}::float8 * ${one(u.prefix)})` : one(u.whole),
   );
-  return sql`((${sql.join(parts, sql` + `)}) / ${units.length}::float8)`;
+  for (const u of placeUnits) parts.push(sql`${w.placeText}::float8 * ${one(u)}`);
+  const total = units.length + w.placeText * placeUnits.length;
+  if (!parts.length || total <= 0) return sql`0`;
+  return sql`((${sql.join(parts, sql` + `)}) / ${total}::float8)`;
 }
 
 /** The states the directory holds, cached for a few minutes (cities elsewhere are no places). */
