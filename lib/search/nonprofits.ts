@@ -16,6 +16,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
+import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/services/organizations/organization-dto";
 import type { NonprofitFilters } from "@/lib/validations/search";
@@ -24,7 +25,9 @@ import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, 
 
 export type NonprofitSearchHit = {
   _id: string;
+  /** Display name (lib/directory/display-name.ts); legalName is the IRS name as filed. */
   name: string;
+  legalName: string | null;
   ein: string | null;
   einFormatted: string | null;
   city: string | null;
@@ -117,7 +120,7 @@ function distanceSql(lat: number, lng: number): SQL<number> {
 const LOCATION = sql`point(o.longitude, o.latitude)`;
 
 /** Columns of a result row (the candidate sets below carry them, plus the search document). */
-const HIT_COLUMNS = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence`;
+const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence`;
 
 type Stage = { match: SQL; order: SQL };
 type Found = { rows: unknown[]; n: number };
@@ -294,7 +297,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
     })
       select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
-      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
+      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
           word_similarity(${q}, lower(o.name)) as similarity
         from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
@@ -309,7 +312,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
     const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
     const nearestCap = 4 * want + 200;
-    const columns = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
+    const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
       ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
     const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
     const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
@@ -324,7 +327,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
   } else if (!terms.length) {
     const result = await db.execute(sql`select c.n, p.* from
       (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
-      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
+      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
         from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
     found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
@@ -431,10 +434,11 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       const ein = (row.ein as string | null) ?? null;
       return {
         _id: String(row.id),
-        name: String(row.name),
+        name: displayOrganizationName(String(row.name), (row.legal_name as string | null) ?? null),
+        legalName: (row.legal_name as string | null) ?? null,
         ein,
         einFormatted: formatEin(ein),
-        city: (row.city as string | null) ?? null,
+        city: displayCity(row.city as string | null, row.zipcode as string | null),
         state: (row.state as string | null) ?? null,
         zipcode: (row.zipcode as string | null) ?? null,
         category: (row.category as string | null) ?? null,
