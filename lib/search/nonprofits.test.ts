@@ -25,15 +25,16 @@ describe("directory search relevance", () => {
     expect(r.results[0]).toMatchObject({ ein: "030185556", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", name: "North Country Hospital & Health Center, Inc", city: "Newport", state: "VT" });
   });
 
-  test("category and city words match: 'food bank burlington' finds Burlington's food organizations first", async () => {
+  test("category and place words match: 'food bank burlington' finds food organizations around Burlington first", async () => {
     const r = await searchNonprofits({ query: "food bank burlington", limit: 10, offset: 0 });
     const top = r.results.slice(0, 4);
-    // Every top hit is in Burlington and in the NTEE food group (K), though "food" is in none of their names but one.
+    expect(top.length).toBeGreaterThan(0);
+    // "burlington" is a place (issue 15): the top hits are food organizations (NTEE group K)
+    // in Vermont near Burlington, ranked by nearness, not only those with Burlington in the text.
     for (const hit of top) {
-      expect(hit.city).toBe("Burlington");
+      expect(hit.state).toBe("VT");
       expect(hit.category).toBe("Food, Agriculture & Nutrition");
     }
-    expect(names(r)).toEqual(expect.arrayContaining(["BURLINGTON FARMERS MARKET ASSOCIATION INC", "MIGRANT JUSTICE INC"]));
     // An organization that matches none of the words is not returned.
     expect(names(r)).not.toContain("ESTEY ORGAN MUSEUM INC");
   });

@@ -63,6 +63,8 @@ const WHOLE_WORD_CAP = 200;
 const FEW_MATCHES = 3;
 /** The most prominent full-text matches that join the first stage's candidates. */
 const PROMINENT_CAP = 30;
+/** Full-text matches among which the most prominent are taken. */
+const PROMINENT_SCAN_CAP = 5_000;
 /** Names starting with the typed text that join the first stage's candidates (more for a deep page). */
 const NAME_PREFIX_CAP = 200;
 
@@ -390,8 +392,11 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
         where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
           where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
-      sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
-          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})
+      // The inner limit keeps the full-text index in charge (the planner would otherwise walk
+      // the prominence index and test every row for a rare text).
+      sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+            limit ${PROMINENT_SCAN_CAP}) m
+          order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})
         union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
           limit ${WHOLE_WORD_CAP})`,
     );
