@@ -13,6 +13,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  real,
   text,
 } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
@@ -34,7 +35,13 @@ export const organizations = pgTable(
     id: id(),
     /** 9-digit Employer Identification Number, text to keep leading zeros; null when registered without one. */
     ein: text("ein").unique(),
+    /** Public name: the IRS name for an imported organization until its nonprofit edits it. */
     name: text("name").notNull(),
+    /**
+     * Legal name as the IRS EO BMF gives it (NAME), refreshed by every import even once claimed;
+     * null for an organization registered without an EIN (migration 0010_relevance).
+     */
+    legalName: text("legal_name"),
     /** Vanity nickname giving a short public URL; unique, case-insensitive. */
     nickname: citext("nickname").unique(),
     /** Secondary name line (IRS SORT_NAME) and "in care of" name (IRS ICO). */
@@ -99,11 +106,19 @@ export const organizations = pgTable(
     /** Set by the sandbox connection (simulated onboarding) when payments run on the sandbox provider. */
     sandboxConnectedAt: at("sandbox_connected_at"),
     /**
-     * Full-text search document over name, secondary name, category, city and state, kept by
-     * the database (gb_organization_document, migration 0002_search_functions).
+     * Full-text search document over name, secondary name, category, city, state and the NTEE
+     * code's meaning, kept by the database (gb_organization_document, migrations
+     * 0002_search_functions and 0010_relevance).
      */
     searchDocument: tsvector("search_document").generatedAlwaysAs(
-      sql`gb_organization_document(name, sort_name, category, city, state)`,
+      sql`gb_organization_document(name, sort_name, category, city, state, ntee_code)`,
+    ),
+    /**
+     * 0..1 from the IRS revenue, income and assets (log scale, $1B and more = 1; gb_prominence,
+     * migration 0010_relevance): ranks the large organization first among namesakes.
+     */
+    searchProminence: real("search_prominence").generatedAlwaysAs(
+      sql`gb_prominence(irs_revenue_amount, irs_income_amount, irs_asset_amount)`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -45,6 +45,7 @@ describe("normalizeIrsRecord", () => {
     expect(result.row).toEqual({
       ein: "010471151",
       name: "REGULATORY ASSISTANCE PROJECT",
+      legalName: "REGULATORY ASSISTANCE PROJECT",
       careOfName: "FREDERICK W WESTON II DIRECTOR",
       sortName: null,
       addressLine1: "50 STATE ST",

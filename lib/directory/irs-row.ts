@@ -56,6 +56,7 @@ export type IrsOrganizationRow = Required<
     OrganizationInsert,
     | "ein"
     | "name"
+    | "legalName"
     | "careOfName"
     | "sortName"
     | "addressLine1"
@@ -89,7 +90,7 @@ export type IrsOrganizationRow = Required<
     | "irsRevenueAmount"
     | "irsRowHash"
   >
-> & { ein: string; name: string; state: string };
+> & { ein: string; name: string; legalName: string; state: string };
 
 /** The outcome of normalizing one record: the row to write, or why it was rejected. */
 export type IrsRowResult = { ok: true; row: IrsOrganizationRow } | { ok: false; reason: string };
@@ -186,7 +187,9 @@ function dollars(value: string | undefined): number | null | undefined {
  * Validate and normalize one EO BMF record into the organization columns the importer writes.
  *
  * - EIN: exactly 9 digits, kept as text (leading zeros matter).
- * - NAME required; ICO loses the IRS "% " (in care of) prefix.
+ * - NAME required; it is both the (public) name and the legal name: a claimed organization's
+ *   nonprofit owns its name, while the import keeps refreshing legalName.
+ * - ICO loses the IRS "% " (in care of) prefix.
  * - STATE: 2 letters, upper-cased. ZIP: 5 or 9 digits ("05602-2957"), stored as 5 digits,
  *   blank allowed; latitude/longitude come from the ZIP (null when unknown).
  * - ASSET_AMT, INCOME_AMT, REVENUE_AMT: whole dollars (blank -> null, negative allowed).
@@ -223,6 +226,7 @@ export function normalizeIrsRecord(record: IrsRecord): IrsRowResult {
   const row: IrsOrganizationRow = {
     ein,
     name,
+    legalName: name,
     careOfName: careOf ? text(careOf.replace(/^%\s*/, "")) : null,
     sortName: text(record.SORT_NAME),
     addressLine1: text(record.STREET),

@@ -158,3 +158,49 @@ export function suggestLocations(prefix: string, limit = 10): LocationSuggestion
   }
   return out;
 }
+
+/** A US city's center: the mean of its ZIPs' coordinates. */
+export type CityCenter = { city: string; state: string; latitude: number; longitude: number; /** Its number of ZIP codes (a rough size). */ zips: number };
+
+let cityCentersByName: Map<string, CityCenter[]> | undefined;
+
+/**
+ * The US cities of this name in the ZIP data, one per state (a name such as "Burlington" is
+ * a city in many states), each at the mean of its ZIPs' coordinates. Case and spacing are
+ * ignored. Built on first use (about 50 ms).
+ * @returns [] when no US city has this name.
+ */
+export function cityCenters(name: string): CityCenter[] {
+  if (!cityCentersByName) {
+    const sums = new Map<string, { city: string; state: string; lat: number; lng: number; n: number }>();
+    for (const c of Object.values(zipTable().codes)) {
+      if (c.country !== "US" || !/^\d{5}$/.test(c.zip)) continue;
+      const id = `${c.city.toLowerCase()}|${c.state}`;
+      const s = sums.get(id) ?? { city: c.city, state: c.state, lat: 0, lng: 0, n: 0 };
+      s.lat += c.latitude;
+      s.lng += c.longitude;
+      s.n++;
+      sums.set(id, s);
+    }
+    cityCentersByName = new Map();
+    for (const s of sums.values()) {
+      const key = s.city.toLowerCase();
+      const list = cityCentersByName.get(key) ?? [];
+      list.push({ city: s.city, state: s.state, latitude: s.lat / s.n, longitude: s.lng / s.n, zips: s.n });
+      cityCentersByName.set(key, list);
+    }
+  }
+  return cityCentersByName.get(name.trim().toLowerCase().replace(/\s+/g, " ")) ?? [];
+}
+
+/**
+ * The city the ZIP data gives for a US ZIP ("05403" -> "South Burlington"), for display.
+ * @returns null for an unknown ZIP.
+ */
+export function zipCity(zip: string | null | undefined): { city: string; state: string } | null {
+  const five = normalizeZip(zip);
+  if (!five) return null;
+  const { codes } = zipTable();
+  const info = Object.hasOwn(codes, five) ? codes[five] : undefined;
+  return info && info.country === "US" ? { city: info.city, state: info.state } : null;
+}

@@ -17,33 +17,34 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const names = (r: { results: { name: string }[] }) => r.results.map((x) => x.name);
+const names = (r: { results: { legalName: string | null }[] }) => r.results.map((x) => x.legalName);
 
 describe("directory search relevance", () => {
   test("a typo still finds the organization, first: 'nort country hospitl'", async () => {
     const r = await searchNonprofits({ query: "nort country hospitl", limit: 5, offset: 0 });
-    expect(r.results[0]).toMatchObject({ ein: "030185556", name: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", city: "NEWPORT", state: "VT" });
+    expect(r.results[0]).toMatchObject({ ein: "030185556", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", name: "North Country Hospital & Health Center, Inc", city: "Newport", state: "VT" });
   });
 
-  test("category and city words match: 'food bank burlington' finds Burlington's food organizations first", async () => {
+  test("category and place words match: 'food bank burlington' finds food organizations around Burlington first", async () => {
     const r = await searchNonprofits({ query: "food bank burlington", limit: 10, offset: 0 });
     const top = r.results.slice(0, 4);
-    // Every top hit is in Burlington and in the NTEE food group (K), though "food" is in none of their names but one.
+    expect(top.length).toBeGreaterThan(0);
+    // "burlington" is a place (issue 15): the top hits are food organizations (NTEE group K)
+    // in Vermont near Burlington, ranked by nearness, not only those with Burlington in the text.
     for (const hit of top) {
-      expect(hit.city).toBe("BURLINGTON");
+      expect(hit.state).toBe("VT");
       expect(hit.category).toBe("Food, Agriculture & Nutrition");
     }
-    expect(names(r)).toEqual(expect.arrayContaining(["BURLINGTON FARMERS MARKET ASSOCIATION INC", "MIGRANT JUSTICE INC"]));
     // An organization that matches none of the words is not returned.
     expect(names(r)).not.toContain("ESTEY ORGAN MUSEUM INC");
   });
 
   test("exact and prefix name matches rank first", async () => {
     const exact = await searchNonprofits({ query: "north country chorus inc", limit: 3, offset: 0 });
-    expect(exact.results[0]!.name).toBe("NORTH COUNTRY CHORUS INC");
+    expect(exact.results[0]!.legalName).toBe("NORTH COUNTRY CHORUS INC");
     const prefix = await searchNonprofits({ query: "brattleboro", limit: 10, offset: 0 });
-    const firstThree = prefix.results.slice(0, 3).map((x) => x.name);
-    for (const n of firstThree) expect(n.startsWith("BRATTLEBORO")).toBe(true);
+    const firstThree = prefix.results.slice(0, 3).map((x) => x.legalName);
+    for (const n of firstThree) expect(n?.startsWith("BRATTLEBORO")).toBe(true);
   });
 
   test("a word prefix matches: 'hosp' finds hospitals", async () => {
@@ -56,7 +57,7 @@ describe("directory search filters", () => {
   test("radius: 25 miles around ZIP 05401 returns only organizations within it, nearest first", async () => {
     const r = await searchNonprofits({ query: "", limit: 100, offset: 0, filters: { zipcode: "05401", distance: 25 } });
     expect(r.total).toBeGreaterThan(5);
-    const cities = new Set(r.results.map((x) => x.city));
+    const cities = new Set(r.results.map((x) => x.city?.toUpperCase()));
     expect(cities.has("BURLINGTON")).toBe(true);
     expect(cities.has("SOUTH BURLINGTON")).toBe(true);
     for (const far of ["MONTPELIER", "BRATTLEBORO", "NEWPORT", "RUTLAND", "BENNINGTON"]) expect(cities.has(far)).toBe(false);
@@ -74,7 +75,7 @@ describe("directory search filters", () => {
   test("state, city and category filters narrow the results", async () => {
     const r = await searchNonprofits({ query: "", limit: 100, offset: 0, filters: { state: "VT", city: "burlington", category: "K" } });
     expect(r.total).toBe(5);
-    for (const hit of r.results) expect(hit).toMatchObject({ city: "BURLINGTON", category: "Food, Agriculture & Nutrition" });
+    for (const hit of r.results) expect(hit).toMatchObject({ city: "Burlington", category: "Food, Agriculture & Nutrition" });
     const byName = await searchNonprofits({ query: "hospital", limit: 100, offset: 0, filters: { category: "Health Care" } });
     expect(byName.results.length).toBeGreaterThan(3);
     for (const hit of byName.results) expect(hit.category).toBe("Health Care");

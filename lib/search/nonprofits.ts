@@ -16,14 +16,18 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
+import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/services/organizations/organization-dto";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
+import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
+  /** Display name (lib/directory/display-name.ts); legalName is the IRS name as filed. */
   name: string;
+  legalName: string | null;
   ein: string | null;
   einFormatted: string | null;
   city: string | null;
@@ -50,6 +54,17 @@ export const COUNT_CAP = 1_000;
 export const DEFAULT_RADIUS_MILES = 25;
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LAT = 69.05;
+/**
+ * Matches of the words as typed (the last one whole, not as a prefix) that join the first
+ * stage's candidates: "americares" is one organization among thousands of "american...".
+ */
+const WHOLE_WORD_CAP = 200;
+/** Below this many first-stage matches, spelling corrections are tried too. */
+const FEW_MATCHES = 3;
+/** The most prominent full-text matches that join the first stage's candidates. */
+const PROMINENT_CAP = 30;
+/** Full-text matches among which the most prominent are taken. */
+const PROMINENT_SCAN_CAP = 5_000;
 /** Names starting with the typed text that join the first stage's candidates (more for a deep page). */
 const NAME_PREFIX_CAP = 200;
 
@@ -107,7 +122,7 @@ function distanceSql(lat: number, lng: number): SQL<number> {
 const LOCATION = sql`point(o.longitude, o.latitude)`;
 
 /** Columns of a result row (the candidate sets below carry them, plus the search document). */
-const HIT_COLUMNS = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document`;
+const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence`;
 
 type Stage = { match: SQL; order: SQL };
 type Found = { rows: unknown[]; n: number };
@@ -117,6 +132,8 @@ const CORRECTABLE = /^\p{L}{4,}$/u;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 /** A word found in this many organizations' documents is taken as spelled right. */
 const COMMON_WORD = 5;
+/** A known word still gets a correction used this many times more (a typo several names share). */
+const MUCH_MORE_USED = 50;
 /** Uses of a spelling are counted up to this number, to rank corrections. */
 const WORD_USES_CAP = 20;
 
@@ -163,20 +180,25 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
         where o.search_document @@ to_tsquery('english', k.variant) limit ${WORD_USES_CAP}) c)) as uses
     from known k left join mce m on m.word = k.stem
     order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
-  const known = new Set<string>();
-  const found = new Map<string, string[]>();
+  const known = new Map<string, number>();
+  const found = new Map<string, { variant: string; uses: number }[]>();
   for (const r of rowsOf(result) as { term: string; variant: string; uses: number }[]) {
-    // A word that several organizations use (as typed or as its stem) is not a typo; a rare
-    // one may be the same typo in a few names, so it is kept with its corrections, the most
-    // used spellings first.
+    // A word that several organizations use (as typed or as its stem) is not a typo, unless a
+    // spelling one edit away is far more used ("foundaton" is in a few IRS names); a rare one
+    // may be the same typo in a few names, so it is kept with its corrections, the most used
+    // spellings first.
     if (r.variant === r.term) {
-      if (Number(r.uses) >= COMMON_WORD) known.add(r.term);
-    } else if (Number(r.uses) > 0) found.set(r.term, [...(found.get(r.term) ?? []), r.variant]);
+      if (Number(r.uses) >= COMMON_WORD) known.set(r.term, Number(r.uses));
+    } else if (Number(r.uses) > 0) found.set(r.term, [...(found.get(r.term) ?? []), { variant: r.variant, uses: Number(r.uses) }]);
   }
   const rest: string[] = [];
   for (const t of long) {
-    if (known.has(t)) continue;
-    const fixes = found.get(t);
+    const own = known.get(t);
+    const fixes = found
+      .get(t)
+      ?.filter((f) => own === undefined || f.uses >= MUCH_MORE_USED * own)
+      .map((f) => f.variant);
+    if (own !== undefined && !fixes?.length) continue;
     if (fixes?.length) out.set(t, fixes.slice(0, 3));
     else rest.push(t);
   }
@@ -269,10 +291,16 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
   const cap = Math.max(COUNT_CAP + 1, want);
 
   /** One round trip: the capped match count and the requested page of a candidate set. */
-  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`): Promise<Found & { extra: unknown }> => {
-    const result = await db.execute(sql`with cand as materialized (${candidates})
+  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> => {
+    // `prominent` adds more candidates (the most prominent matches, by the prominence index,
+    // which the capped candidates may have left out when a broad text matches more than the
+    // cap); the union is then taken once per organization.
+    const result = await db.execute(sql`with cand as materialized (${
+      prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
+    })
       select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
-      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles
+      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
+          word_similarity(${q}, lower(o.name)) as similarity
         from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
     return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
@@ -286,7 +314,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
     const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
     const nearestCap = 4 * want + 200;
-    const columns = sql`o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
+    const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
       ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
     const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
     const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
@@ -301,7 +329,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
   } else if (!terms.length) {
     const result = await db.execute(sql`select c.n, p.* from
       (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
-      left join lateral (select o.id, o.name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
+      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
         from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
     found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
@@ -314,7 +342,8 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     // In the typo stage, name similarity to the text as typed comes before the full-text rank.
     const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
       const query = sql`to_tsquery('english', ${text})`;
-      const similar = sql`word_similarity(${q}, lower(o.name)) desc,`;
+      // Among similar names, the prominent organization first (issue 15).
+      const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence / 2}::float8 * coalesce(o.search_prominence, 0)) desc,`;
       const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
       return {
         match: sql`o.search_document @@ ${query}`,
@@ -329,25 +358,62 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     const last = terms[terms.length - 1]!;
     const lastIsCommon = sql`exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
       and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${last}))[1], ${last}) = any (s.most_common_elems::text::text[]))`;
-    const first = stage(sql`case when ${lastIsCommon} then ${tsQueryText(terms, "&", "none")} else ${tsQueryText(terms, "&", "last")} end`);
+    // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
+    // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
+    // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
+    const lexicon = await lookupLexicon(db, terms);
+    const place = center ? null : await placeOf(db, terms);
+    const textTerms = place ? place.rest : terms;
+    const prefixLast = textTerms[textTerms.length - 1] === last;
+    const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
+    const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");
+    const firstQuery = sql`to_tsquery('english', case when ${lastIsCommon} then ${wholeText} else ${prefixText} end)`;
+    const placeMatch = place
+      ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
+      : sql``;
+    const w = SCORE_WEIGHTS;
+    // Place words rank by nearness, and only a little as text (an organization named after
+    // the state or city typed).
+    const wholeUnits = relevanceUnits(textTerms, lexicon, false);
+    const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
+    const units = wholeUnits.map((whole, i) => ({ whole, prefix: prefixUnits[i] }));
+    const score = sql`(${textScoreSql(units, place ? relevanceUnits(place.words, lexicon, false) : [])}
+      + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
+      + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
+      + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
+      ${place ? sql`+ ${w.place}::float8 * ${nearnessSql(place, distanceSql)}` : sql``})`;
     // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
     // Alongside, the typed words that are common words of the directory: they need no spelling
     // correction if this stage finds nothing.
     const firstPage = await page(
       sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
-        union all (${matches(sql`${first.match} and lower(o.name) not like ${like}`)})`,
-      first.order,
+        union all (${matches(sql`o.search_document @@ ${firstQuery}${placeMatch} and lower(o.name) not like ${like}`)})`,
+      sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`,
       sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
         where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
           where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
+      // The inner limit keeps the full-text index in charge (the planner would otherwise walk
+      // the prominence index and test every row for a rare text).
+      sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+            limit ${PROMINENT_SCAN_CAP}) m
+          order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})
+        union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
+          limit ${WHOLE_WORD_CAP})`,
     );
     found = firstPage;
-    if (found.n === 0) {
+    if (found.n < FEW_MATCHES) {
+      // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
+      // so the spelling corrections are tried too.
       const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
       const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
       if (fixes.size) {
         const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
-        found = await page(matches(typo.match), typo.order);
+        const corrected = await page(matches(typo.match), typo.order);
+        // The corrections win when the first stage found nothing, or when their best name is
+        // closer to the text typed ("univeristy" in one name's secondary line must not hide
+        // the University of Delaware; "americares" is a real name and stays).
+        const closeness = (f: Found) => Number((f.rows[0] as { similarity?: number } | undefined)?.similarity ?? 0);
+        if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
       }
       // How many of the typed words (or their corrections) the organization matches.
       const matched = sql`(${sql.join(
@@ -373,10 +439,11 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       const ein = (row.ein as string | null) ?? null;
       return {
         _id: String(row.id),
-        name: String(row.name),
+        name: displayOrganizationName(String(row.name), (row.legal_name as string | null) ?? null),
+        legalName: (row.legal_name as string | null) ?? null,
         ein,
         einFormatted: formatEin(ein),
-        city: (row.city as string | null) ?? null,
+        city: displayCity(row.city as string | null, row.zipcode as string | null),
         state: (row.state as string | null) ?? null,
         zipcode: (row.zipcode as string | null) ?? null,
         category: (row.category as string | null) ?? null,

@@ -3,11 +3,15 @@
  * to_tsquery (no operators from the user), accents are removed, and at most 8 words count.
  */
 
-/** Lower-case, accent-free, single-spaced text of at most 200 characters. */
+/**
+ * Lower-case, accent-free, single-spaced text of at most 200 characters. Apostrophes inside a
+ * word are dropped, as the IRS drops them from names ("god's pantry" -> "gods pantry").
+ */
 export function normalizeSearchText(input: string): string {
   return input
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
+    .replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2")
     .toLowerCase()
     .replace(/\s+/g, " ")
     .trim()

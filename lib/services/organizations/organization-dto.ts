@@ -4,11 +4,13 @@
  */
 import { organizations } from "@/models";
 import { canReceiveGifts } from "./receiving";
+import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 
 export const publicOrganizationColumns = {
   id: organizations.id,
   ein: organizations.ein,
   name: organizations.name,
+  legalName: organizations.legalName,
   nickname: organizations.nickname,
   city: organizations.city,
   state: organizations.state,
@@ -40,8 +42,15 @@ export type PublicOrganization = {
   ein: string | null;
   /** "12-3456789" display form. */
   einFormatted: string | null;
+  /**
+   * Display name: the nonprofit's own name when it edited it, else the IRS name in title case
+   * with acronyms kept (lib/directory/display-name.ts).
+   */
   name: string;
+  /** The legal name as filed with the IRS (EO BMF NAME); null for an organization registered without an EIN. */
+  legalName: string | null;
   nickname: string | null;
+  /** city: display form (IRS abbreviations expanded: "S BURLINGTON" -> "South Burlington"). */
   address: { city: string | null; state: string | null; zipcode: string | null };
   images: { logo: string | null };
   description: string | null;
@@ -74,9 +83,10 @@ export function toPublicOrganization(row: Row): PublicOrganization {
     _id: row.id!,
     ein: row.ein,
     einFormatted: formatEin(row.ein),
-    name: row.name ?? "",
+    name: displayOrganizationName(row.name ?? "", row.legalName),
+    legalName: row.legalName,
     nickname: row.nickname,
-    address: { city: row.city, state: row.state, zipcode: row.zipcode },
+    address: { city: displayCity(row.city, row.zipcode), state: row.state, zipcode: row.zipcode },
     images: { logo: row.logoUrl },
     description: row.description,
     mission: row.mission,

@@ -6,6 +6,7 @@ import { UserAvatar } from "@/components/layout/user-avatar";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
 import { ShareButton } from "@/components/share/share-dialog";
 import { PublishedBudgets } from "@/components/budgets/published-budgets";
+import { IrsFactsCard, NearbyOrganizations } from "@/components/directory/irs-facts";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { ApprovedStories } from "@/components/stories/approved-stories";
 import { Alert } from "@/components/ui/alert";
@@ -221,6 +222,8 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
             )}
           </Card>
           <PublishedBudgets organizationId={org._id} />
+          <IrsFactsCard organizationId={org._id} />
+          <NearbyOrganizations organizationId={org._id} />
           <Card id="events">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <CardTitle as="h2">Events</CardTitle>
