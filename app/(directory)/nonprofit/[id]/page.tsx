@@ -14,7 +14,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
-import { formatCents, truncateCampaignName } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
@@ -178,9 +178,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                 {campaigns.map((c) => (
                   <li key={c.id}>
                     <p className="flex flex-wrap justify-between gap-2">
-                      <span className="font-semibold text-ink" title={c.name}>
-                        {truncateCampaignName(c.name)}
-                      </span>
+                      <Link href={`/fundraiser/${c.id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
+                        {c.name}
+                      </Link>
                       <span className="text-sm text-ink-muted tabular-nums">
                         {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
                       </span>
