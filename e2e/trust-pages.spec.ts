@@ -11,7 +11,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { claimOrganization, logout, uniqueEmail } from "./fixtures";
+import { claimOrganization, login, logout, signUpDonor, uniqueEmail } from "./fixtures";
 
 /** VERMONT CHAMBER FOUNDATION INC, Montpelier VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0335635";
@@ -26,6 +26,7 @@ const WIDE = { width: 1280, height: 900 };
 let orgId = "";
 let campaignId = "";
 let eventId = "";
+const nonprofitEmail = uniqueEmail("np-trust");
 
 /** The page's content width beyond the viewport, in CSS pixels (0 when nothing overflows). */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -48,7 +49,7 @@ test.describe("pages people trust and share", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a nonprofit publishes a fundraiser with a story and cover image, and an event with tickets", async ({ page }) => {
-    orgId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Faye", lastName: "Page", email: uniqueEmail("np-trust") });
+    orgId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Faye", lastName: "Page", email: nonprofitEmail });
     const origin = new URL(page.url()).origin;
     const created = await page.request.post("/api/updateNPCampaigns", {
       headers: { origin },
@@ -242,6 +243,35 @@ test.describe("pages people trust and share", () => {
     const res = await page.request.get(ogImage!);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("image/png");
+  });
+
+  test("signed-in pages: the donor's empty history offers Find a cause, and the dashboards and analytics pass axe", async ({ page }) => {
+    await signUpDonor(page, { firstName: "Axel", lastName: "Checker", email: uniqueEmail("axe-donor") });
+    await page.setViewportSize(NARROW);
+    await page.goto("/dashboard");
+    const historyHref = await page.getByRole("link", { name: /Donation History/ }).first().getAttribute("href");
+    await page.goto(historyHref!);
+    await expect(page.getByText("No gifts yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Find a cause" })).toHaveAttribute("href", /\/search/);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const problems: string[] = [];
+    for (const viewport of [NARROW, WIDE]) {
+      await page.setViewportSize(viewport);
+      for (const route of ["/dashboard", historyHref!]) {
+        await page.goto(route);
+        await page.waitForLoadState("networkidle");
+        for (const v of await seriousViolations(page)) problems.push(`${route} at ${viewport.width} px: ${v}`);
+      }
+    }
+    await page.setViewportSize(WIDE);
+    await logout(page);
+    await login(page, nonprofitEmail);
+    for (const route of ["/dashboard", "/manage-pay", "/manage-pay/analytics"]) {
+      await page.goto(route);
+      await page.waitForLoadState("networkidle");
+      for (const v of await seriousViolations(page)) problems.push(`${route} (nonprofit): ${v}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   test("every public route: no horizontal overflow at 360 px, no serious or critical axe violation at 360 and 1280 px", async ({ page }) => {
