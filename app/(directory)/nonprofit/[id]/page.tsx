@@ -15,6 +15,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { formatCents } from "@/lib/money";
+import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
@@ -217,7 +218,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                       <span>
                         <span className="block font-semibold text-ink">{e.name}</span>
                         <span className="text-sm text-ink-muted">
-                          {formatEventDate(e.startsAt)}
+                          {formatInTimeZone(e.startsAt, organizationTimeZone(org.address))}
                           {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""}
                         </span>
                       </span>
@@ -282,10 +283,6 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
 }
 
 /** "Sat, Dec 6, 2026, 6:00 PM UTC" — event times are stored in UTC. */
-function formatEventDate(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-}
-
 /** Wishlist or marketplace links, shown truncated at 40 characters (spec section 9). */
 function LinksCard({ title, icon, links, empty }: { title: string; icon: React.ReactNode; links: OrganizationLink[]; empty: string }) {
   return (
