@@ -123,13 +123,15 @@ test.describe("pages people trust and share", () => {
     });
   }
 
-  test("the page is in the HTML the server sends (for search engines)", async ({ request }) => {
-    const res = await request.get(`/fundraiser/${campaignId}`);
+  test("a search engine gets the page in the HTML the server sends, and a 404 for an unknown fundraiser", async ({ request }) => {
+    const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const res = await request.get(`/fundraiser/${campaignId}`, { headers: crawler });
     expect(res.status()).toBe(200);
     const html = await res.text();
-    expect(html).toContain(FUNDRAISER);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${FUNDRAISER}</h1>`));
     expect(html).toContain(STORY);
-    expect((await request.get("/fundraiser/no-such-fundraiser")).status()).toBe(404);
+    expect(html).toContain(`<meta property="og:title" content="${FUNDRAISER}"/>`);
+    expect((await request.get("/fundraiser/no-such-fundraiser", { headers: crawler })).status()).toBe(404);
   });
 
   for (const viewport of [WIDE, NARROW]) {
