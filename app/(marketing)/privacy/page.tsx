@@ -52,7 +52,7 @@ export default function PrivacyPage() {
                 <tr key={f}>
                   <th scope="row" className="p-3 font-semibold">{f}</th>
                   <td className="p-3">Only if you share it for that gift</td>
-                  <td className="p-3">{f === "Name" ? "First name and last initial, only if you share your name" : "Never"}</td>
+                  <td className="p-3">{f === "Name" ? "Only if you share it: in full on your donor page, as first name and last initial on fundraiser pages" : "Never"}</td>
                 </tr>
               ))}
               <tr>

@@ -21,7 +21,6 @@ function summary(f: { name: string; progress: number; goal: number; story: strin
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const f = await loadPublicFundraiser((await params).id);
-  // Thrown here, before anything streams, a crawler gets a real 404 status.
   if (!f) notFound();
   return publicPageMetadata({ title: f.name, description: summary(f), path: `/fundraiser/${f._id}` });
 }
