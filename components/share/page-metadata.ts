@@ -11,15 +11,18 @@ import { baseUrl } from "@/lib/env";
  */
 export function publicPageMetadata(input: { title: string; description: string; path: string; absoluteTitle?: boolean }): Metadata {
   const base = baseUrl();
-  // The preview image comes from the nearest opengraph-image file (app/opengraph-image.tsx, or
-  // the profile's own): Next adds og:image itself and X falls back to og:image.
+  // A page's own opengraph-image file (the profile's, the fundraiser's) takes precedence over
+  // these images. Without one, the site's image (app/opengraph-image.tsx) is named here: an
+  // `openGraph` object in a page's metadata replaces the one inherited from the root, and
+  // with it the root file's image.
+  const images = [{ url: `${base}/opengraph-image`, width: 1200, height: 630, alt: "Givebridge: giving that connects nonprofits and donors" }];
   return {
     metadataBase: new URL(base),
     title: input.absoluteTitle ? { absolute: input.title } : input.title,
     description: input.description,
     alternates: { canonical: `${base}${input.path}` },
-    openGraph: { type: "website", siteName: "Givebridge", title: input.title, description: input.description, url: `${base}${input.path}` },
-    twitter: { card: "summary_large_image", title: input.title, description: input.description },
+    openGraph: { type: "website", siteName: "Givebridge", title: input.title, description: input.description, url: `${base}${input.path}`, images },
+    twitter: { card: "summary_large_image", title: input.title, description: input.description, images },
   };
 }
 
