@@ -8,14 +8,15 @@ import { baseUrl } from "@/lib/env";
 /**
  * Metadata for a public, indexable page.
  * @param path the canonical path, e.g. "/nonprofit/abc".
+ * @param ownImage true when the page's segment has its own opengraph-image file.
  */
-export function publicPageMetadata(input: { title: string; description: string; path: string; absoluteTitle?: boolean }): Metadata {
+export function publicPageMetadata(input: { title: string; description: string; path: string; absoluteTitle?: boolean; ownImage?: boolean }): Metadata {
   const base = baseUrl();
-  // A page's own opengraph-image file (the profile's, the fundraiser's) takes precedence over
-  // these images. Without one, the site's image (app/opengraph-image.tsx) is named here: an
+  // With its own opengraph-image file (the profile's, the fundraiser's) Next adds og:image
+  // itself. Without one, the site's image (app/opengraph-image.tsx) is named here: an
   // `openGraph` object in a page's metadata replaces the one inherited from the root, and
   // with it the root file's image.
-  const images = [{ url: `${base}/opengraph-image`, width: 1200, height: 630, alt: "Givebridge: giving that connects nonprofits and donors" }];
+  const images = input.ownImage ? undefined : [{ url: `${base}/opengraph-image`, width: 1200, height: 630, alt: "Givebridge: giving that connects nonprofits and donors" }];
   return {
     metadataBase: new URL(base),
     title: input.absoluteTitle ? { absolute: input.title } : input.title,

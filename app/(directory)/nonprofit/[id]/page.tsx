@@ -53,7 +53,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!org) return { title: "Organization not found" };
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const description = (org.mission ?? org.description ?? `${org.name}${place ? ` in ${place}` : ""}: a tax-exempt organization. Give securely on Givebridge.`).slice(0, 300);
-  return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}` });
+  return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}`, ownImage: true });
 }
 
 const deductibilityText = (org: PublicOrganization) =>

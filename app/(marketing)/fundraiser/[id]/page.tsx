@@ -22,7 +22,7 @@ function summary(f: { name: string; progress: number; goal: number; story: strin
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const f = await loadPublicFundraiser((await params).id);
   if (!f) notFound();
-  return publicPageMetadata({ title: f.name, description: summary(f), path: `/fundraiser/${f._id}` });
+  return publicPageMetadata({ title: f.name, description: summary(f), path: `/fundraiser/${f._id}`, ownImage: true });
 }
 
 /** "Nov 22, 2026" for a "YYYY-MM-DD" calendar date. */
