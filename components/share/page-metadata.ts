@@ -16,14 +16,15 @@ export function publicPageMetadata(input: { title: string; description: string; 
   // itself. Without one, the site's image (app/opengraph-image.tsx) is named here: an
   // `openGraph` object in a page's metadata replaces the one inherited from the root, and
   // with it the root file's image.
-  const images = input.ownImage ? undefined : [{ url: `${base}/opengraph-image`, width: 1200, height: 630, alt: "Givebridge: giving that connects nonprofits and donors" }];
+  // (The key must be absent, not undefined, for the file's image to be used.)
+  const images = input.ownImage ? {} : { images: [{ url: `${base}/opengraph-image`, width: 1200, height: 630, alt: "Givebridge: giving that connects nonprofits and donors" }] };
   return {
     metadataBase: new URL(base),
     title: input.absoluteTitle ? { absolute: input.title } : input.title,
     description: input.description,
     alternates: { canonical: `${base}${input.path}` },
-    openGraph: { type: "website", siteName: "Givebridge", title: input.title, description: input.description, url: `${base}${input.path}`, images },
-    twitter: { card: "summary_large_image", title: input.title, description: input.description, images },
+    openGraph: { type: "website", siteName: "Givebridge", title: input.title, description: input.description, url: `${base}${input.path}`, ...images },
+    twitter: { card: "summary_large_image", title: input.title, description: input.description, ...images },
   };
 }
 
