@@ -264,7 +264,8 @@ test.describe("pages people trust and share", () => {
       await page.setViewportSize(viewport);
       for (const route of ["/dashboard", historyHref!]) {
         await page.goto(route);
-        await page.waitForLoadState("networkidle");
+        await page.waitForLoadState("load");
+        await expect(page.locator("h1").first()).toBeVisible();
         for (const v of await seriousViolations(page)) problems.push(`${route} at ${viewport.width} px: ${v}`);
       }
     }
@@ -273,7 +274,8 @@ test.describe("pages people trust and share", () => {
     await login(page, nonprofitEmail);
     for (const route of ["/dashboard", "/manage-pay", "/manage-pay/analytics"]) {
       await page.goto(route);
-      await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("load");
+        await expect(page.locator("h1").first()).toBeVisible();
       for (const v of await seriousViolations(page)) problems.push(`${route} (nonprofit): ${v}`);
     }
     expect(problems).toEqual([]);
@@ -319,7 +321,8 @@ test.describe("pages people trust and share", () => {
       for (const route of routes) {
         current = route;
         await page.goto(route);
-        await page.waitForLoadState("networkidle");
+        await page.waitForLoadState("load");
+        await expect(page.locator("h1").first()).toBeVisible();
         if (viewport === NARROW) {
           const overflow = await horizontalOverflow(page);
           if (overflow > 0) problems.push(`${route} at 360 px: ${overflow} px too wide`);
