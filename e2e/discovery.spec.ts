@@ -90,7 +90,10 @@ test.describe("discovery", () => {
     await page.goto("/search?queryString=&searchCategory=Campaigns");
     const fundraisers = page.getByRole("list", { name: "Fundraisers" });
     await expect(fundraisers).toBeVisible();
-    await fundraisers.getByRole("link").first().click();
+    // A card's name opens the fundraiser's page; its organization link opens the profile's fundraiser section.
+    const card = fundraisers.getByRole("listitem").first();
+    await expect(card.getByRole("link").first()).toHaveAttribute("href", /^\/fundraiser\//);
+    await card.getByRole("link").nth(1).click();
     await expect(page).toHaveURL(/\?sec=fundraiser/);
     await expect(page.locator("#fundraiser")).toBeInViewport();
     await expect(page.locator("#fundraiser").getByRole("progressbar").first()).toBeVisible();

@@ -32,13 +32,16 @@ export type FundraiserCardData = {
 
 /**
  * A public fundraiser card (home page, search): its name truncated past 25 characters (spec
- * 9), the organization, the progress bar and "raised of" line, and a Donate button.
+ * 9) and linked to the fundraiser's page, the organization, the progress bar and "raised of"
+ * line, and a Donate button.
  */
 export function FundraiserCard({ fundraiser: c, className }: { fundraiser: FundraiserCardData; className?: string }) {
   return (
     <div className={cn("flex h-full flex-col", className)}>
-      <p className="font-bold text-ink" title={c.name}>
-        {truncateCampaignName(c.name)}
+      <p className="font-bold text-ink">
+        <Link href={`/fundraiser/${c._id}`} title={c.name} aria-label={c.name} className="hover:underline">
+          {truncateCampaignName(c.name)}
+        </Link>
       </p>
       <Link href={`/nonprofit/${c.organization._id}?sec=fundraiser`} className="mt-0.5 text-sm text-brand-700 hover:underline">
         {c.organization.name}

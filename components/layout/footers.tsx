@@ -1,4 +1,4 @@
-import type { SiteLinks } from "@/lib/config/links";
+import { NO_TARGET, type SiteLinks } from "@/lib/config/links";
 import { BrandLink } from "./brand-link";
 import { SmartLink } from "./smart-link";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "./social-icons";
@@ -14,17 +14,19 @@ export function footerLinks(links: SiteLinks) {
   ];
 }
 
+/** The social links that have a configured target (none goes to /404). */
 function socialLinks(links: SiteLinks) {
   return [
     { label: "Givebridge on Facebook", href: links.facebook, Icon: FacebookIcon },
     { label: "Givebridge on X (Twitter)", href: links.x, Icon: XIcon },
     { label: "Givebridge on LinkedIn", href: links.linkedin, Icon: LinkedInIcon },
     { label: "Givebridge on Instagram", href: links.instagram, Icon: InstagramIcon },
-  ];
+  ].filter((l) => l.href !== NO_TARGET);
 }
 
 /** The upper footer: brand, the footer links and the social links. */
 export function TopFooter({ links }: { links: SiteLinks }) {
+  const social = socialLinks(links);
   return (
     <div className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-site gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.2fr_2fr] md:items-start">
@@ -46,8 +48,9 @@ export function TopFooter({ links }: { links: SiteLinks }) {
               ))}
             </ul>
           </nav>
+          {social.length ? (
           <ul className="flex gap-2" aria-label="Social media">
-            {socialLinks(links).map(({ label, href, Icon }) => (
+            {social.map(({ label, href, Icon }) => (
               <li key={label}>
                 <SmartLink
                   href={href}
@@ -60,6 +63,7 @@ export function TopFooter({ links }: { links: SiteLinks }) {
               </li>
             ))}
           </ul>
+          ) : null}
         </div>
       </div>
     </div>

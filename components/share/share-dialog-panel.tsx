@@ -1,7 +1,7 @@
 "use client";
 
-import { Mail } from "lucide-react";
-import type { ReactNode } from "react";
+import { Check, Link2, Mail } from "lucide-react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import { FacebookIcon, LinkedInIcon, XIcon } from "@/components/layout/social-icons";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/dialog";
@@ -23,18 +23,37 @@ export type ShareDialogProps = {
   text?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog: focus goes back to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /**
- * The share dialog: Facebook, X (Twitter), LinkedIn, Email and Cancel; hashtag #Givebridge.
- * Loaded by ShareButton (share-dialog.tsx) when it is first used.
+ * The share dialog: Facebook, X (Twitter), LinkedIn, Email, Copy link and Cancel; hashtag
+ * #Givebridge. Copy link confirms in a live region ("Link copied"); where the clipboard is
+ * not available it selects the address for the visitor to copy. Loaded by ShareButton
+ * (share-dialog.tsx) when it is first used; closing returns focus to that button.
  */
-export function ShareDialog({ title, url, text, open, onOpenChange }: ShareDialogProps) {
+export function ShareDialog({ title, url, text, open, onOpenChange, returnFocusTo }: ShareDialogProps) {
   const targets = shareTargets(url, text ?? title);
+  const [copyStatus, setCopyStatus] = useState<"idle" | "copied" | "manual">("idle");
+  const address = useRef<HTMLInputElement>(null);
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopyStatus("copied");
+    } catch {
+      address.current?.select();
+      setCopyStatus("manual");
+    }
+  }
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setCopyStatus("idle");
+        onOpenChange(next);
+      }}
+      returnFocusTo={returnFocusTo}
       title={title}
       size="sm"
       footer={
@@ -58,7 +77,26 @@ export function ShareDialog({ title, url, text, open, onOpenChange }: ShareDialo
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-center text-sm text-ink-muted">#Givebridge</p>
+      <div className="mt-4 flex gap-2">
+        <label htmlFor="share-address" className="sr-only">
+          Link to share
+        </label>
+        <input
+          ref={address}
+          id="share-address"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="h-11 min-w-0 flex-1 rounded-control border border-slate-300 bg-slate-50 px-3 text-sm text-ink"
+        />
+        <Button variant="secondary" onClick={copyLink} leftIcon={copyStatus === "copied" ? <Check className="size-4" aria-hidden="true" /> : <Link2 className="size-4" aria-hidden="true" />}>
+          Copy link
+        </Button>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-center text-sm font-semibold text-brand-800">
+        {copyStatus === "copied" ? "Link copied" : copyStatus === "manual" ? "Press Ctrl+C (or ⌘+C) to copy the selected link" : ""}
+      </p>
+      <p className="mt-2 text-center text-sm text-ink-muted">#Givebridge</p>
     </Modal>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Share2 } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import type { ShareDialogProps } from "./share-dialog-panel";
 
@@ -30,7 +30,9 @@ export function ShareButton({ label = "Share", iconOnly, variant = "outline", si
   const [open, setOpen] = useState(defaultOpen);
   // Rendered from the first opening on, so that closing still plays the dialog's exit.
   const [used, setUsed] = useState(defaultOpen);
+  const button = useRef<HTMLButtonElement>(null);
   const trigger = {
+    ref: button,
     className,
     onClick: () => {
       setUsed(true);
@@ -50,7 +52,7 @@ export function ShareButton({ label = "Share", iconOnly, variant = "outline", si
           {label}
         </Button>
       )}
-      {used ? <ShareDialog {...dialog} open={open} onOpenChange={setOpen} /> : null}
+      {used ? <ShareDialog {...dialog} open={open} onOpenChange={setOpen} returnFocusTo={button} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { cn } from "./cn";
 
 export type ModalProps = {
@@ -27,6 +27,8 @@ export type ModalProps = {
   /** Stop Escape and outside clicks from closing (e.g. while saving). */
   preventClose?: boolean;
   className?: string;
+  /** Where focus goes when the modal closes (default: the element focused before it opened). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
@@ -49,6 +51,7 @@ export function Modal({
   hideClose,
   preventClose,
   className,
+  returnFocusTo,
 }: ModalProps) {
   const stop = preventClose ? (e: Event) => e.preventDefault() : undefined;
   return (
@@ -57,6 +60,15 @@ export function Modal({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-brand-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          onCloseAutoFocus={
+            returnFocusTo
+              ? (e) => {
+                  if (!returnFocusTo.current) return;
+                  e.preventDefault();
+                  returnFocusTo.current.focus();
+                }
+              : undefined
+          }
           onEscapeKeyDown={stop}
           onPointerDownOutside={stop}
           onInteractOutside={stop}

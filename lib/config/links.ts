@@ -32,7 +32,7 @@ const DEFAULTS = {
   // For Charities
   charitiesHowItWorks: "/about#charities",
   grantCentral: NO_TARGET,
-  plansPricing: NO_TARGET,
+  plansPricing: "/pricing",
   communityForum: NO_TARGET,
   influencersForGood: NO_TARGET,
   charitiesFaq: "/about#faq",
@@ -42,15 +42,15 @@ const DEFAULTS = {
   testimonials: NO_TARGET,
   blog: NO_TARGET,
   aboutFaq: "/about#faq",
-  contactUs: "/about#contact",
+  contactUs: "/contact",
   // Nonprofit tools (avatar menu and dashboard tiles)
   searchForGrants: NO_TARGET,
   collaborateWithInfluencers: NO_TARGET,
   grantWriters: NO_TARGET,
   help: "/about#faq",
   // Legal
-  terms: NO_TARGET,
-  privacy: NO_TARGET,
+  terms: "/terms",
+  privacy: "/privacy",
   // Social
   facebook: NO_TARGET,
   x: NO_TARGET,

@@ -88,6 +88,18 @@ export function zipToCoordinates(zip: string | null | undefined): Coordinates | 
   return { latitude: info.latitude, longitude: info.longitude };
 }
 
+/**
+ * The two-letter state of a US ZIP (5 or 9 digits).
+ * @returns null when the value is not a ZIP or the ZIP is unknown to the data set.
+ */
+export function zipToState(zip: string | null | undefined): string | null {
+  const five = normalizeZip(zip);
+  if (!five) return null;
+  const { codes } = zipTable();
+  const info = Object.hasOwn(codes, five) ? codes[five] : undefined;
+  return info && info.country === "US" ? info.state : null;
+}
+
 type Index = {
   /** US entries sorted by ZIP. */
   byZip: LocationSuggestion[];

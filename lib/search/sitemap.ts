@@ -48,6 +48,10 @@ export async function sitemapFileXml(name: string): Promise<string | null> {
       { loc: `${base}/about`, priority: 0.6 },
       { loc: `${base}/find`, priority: 0.8 },
       { loc: `${base}/search?queryString=&searchCategory=NonProfits`, priority: 0.7 },
+      { loc: `${base}/pricing`, priority: 0.5 },
+      { loc: `${base}/contact`, priority: 0.4 },
+      { loc: `${base}/terms`, priority: 0.3 },
+      { loc: `${base}/privacy`, priority: 0.3 },
     ]);
   }
   const m = /^nonprofits-(\d{1,4})\.xml$/.exec(name);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { HeartHandshake, Search } from "lucide-react";
 import { LinkButton } from "@/components/ui/button";
 import { formatCents } from "@/lib/money";
 import { loadResult } from "../complete-donation/load-result";
@@ -13,8 +13,28 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** /thankyou — thanks for a completed gift, the receipt and a share button. */
 export default async function ThankYouPage({ searchParams }: Props) {
   const result = await loadResult(searchParams);
-  if (!result) return <PlaceholderPage title="Thank you" description="Thank you for your generosity." />;
-  const fundraiserPath = `/donation/${result.organizationId}/${result.campaignId ?? "direct"}`;
+  if (!result) {
+    return (
+      <section className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+        <HeartHandshake className="size-12 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">Thank you for visiting</h1>
+        <p className="mt-4 text-lg text-ink-muted" data-testid="thankyou-empty">
+          There is no gift to show on this page. If you just gave, your receipt is in your email and in your donation history. Looking for a cause to
+          support? Start with nonprofits and fundraisers near you.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <LinkButton href="/search?queryString=&searchCategory=NonProfits" leftIcon={<Search className="size-4" aria-hidden="true" />}>
+            Find a cause
+          </LinkButton>
+          <LinkButton href="/dashboard" variant="outline">
+            Your donation history
+          </LinkButton>
+        </div>
+      </section>
+    );
+  }
+  // A fundraiser gift shares the fundraiser's own page; a direct gift the organization's profile.
+  const fundraiserPath = result.campaignId ? `/fundraiser/${result.campaignId}` : `/nonprofit/${result.organizationId}`;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
       <h1 className="text-4xl font-extrabold tracking-tight">Thank you!</h1>
@@ -31,7 +51,7 @@ export default async function ThankYouPage({ searchParams }: Props) {
         ) : null}
         <ShareButton path={fundraiserPath} title={result.campaignId ? result.campaignName : result.organizationName} />
         <LinkButton href={fundraiserPath} variant="ghost">
-          Back to the fundraiser
+          {result.campaignId ? "Back to the fundraiser" : "Back to the organization"}
         </LinkButton>
       </div>
     </section>

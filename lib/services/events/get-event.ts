@@ -5,9 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { rowsOf } from "@/lib/search/nonprofits";
 import { toEventHit, type EventSearchHit } from "@/lib/search/events";
+import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { eventLikes } from "@/models";
 
-export type PublicEvent = EventSearchHit & { addressLine1: string | null; zipcode: string | null; likedByMe: boolean };
+/** `timeZone` is the organization's IANA zone (from its state or ZIP) in which times are shown. */
+export type PublicEvent = EventSearchHit & { addressLine1: string | null; zipcode: string | null; likedByMe: boolean; timeZone: string };
 
 export const EVENT_NOT_FOUND = "We could not find that event.";
 
@@ -21,7 +23,8 @@ export async function getPublicEvent(eventId: string, actor: SessionUser | null)
   if (!id || id.length > 100) throw new AppError("not_found", EVENT_NOT_FOUND);
   const db = await getDb();
   const result = await db.execute(sql`select e.id, e.name, e.topic, e.description, e.image_url, e.starts_at, e.ends_at, e.venue, e.city,
-      e.state, e.address_line1, e.zipcode, e.likes_count, o.id as org_id, o.name as org_name
+      e.state, e.address_line1, e.zipcode, e.likes_count, o.id as org_id, o.name as org_name,
+      o.state as org_state, o.zipcode as org_zipcode
     from events e join organizations o on o.id = e.organization_id
     where e.id = ${id} and o.live = true and o.approval_status = 'approved' limit 1`);
   const row = rowsOf(result)[0] as Record<string, unknown> | undefined;
@@ -40,5 +43,6 @@ export async function getPublicEvent(eventId: string, actor: SessionUser | null)
     addressLine1: (row.address_line1 as string | null) ?? null,
     zipcode: (row.zipcode as string | null) ?? null,
     likedByMe,
+    timeZone: organizationTimeZone({ state: (row.org_state as string | null) ?? (row.state as string | null), zipcode: (row.org_zipcode as string | null) ?? (row.zipcode as string | null) }),
   };
 }

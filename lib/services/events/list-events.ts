@@ -6,6 +6,7 @@ import { eq, and } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { searchEvents, type EventSearchHit } from "@/lib/search/events";
+import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { messages } from "@/lib/validations/messages";
 import type { EventFilters } from "@/lib/validations/search";
 import { organizations } from "@/models";
@@ -16,18 +17,19 @@ export async function findEvents(input: { query: string; limit: number; offset: 
 }
 
 /**
- * Events of one live, approved organization: upcoming first (soonest first), then past ones.
+ * Events of one live, approved organization: upcoming first (soonest first), then past ones,
+ * with the organization's IANA time zone (from its state or ZIP) to show their times in.
  * @throws AppError(not_found) when the organization is missing or not public.
  */
 export async function listOrganizationEvents(
   organizationId: string,
   options: { limit?: number } = {},
-): Promise<{ organization: { _id: string; name: string }; upcoming: EventSearchHit[]; past: EventSearchHit[] }> {
+): Promise<{ organization: { _id: string; name: string; timeZone: string }; upcoming: EventSearchHit[]; past: EventSearchHit[] }> {
   const id = organizationId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
   const [org] = await db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
     .where(and(eq(organizations.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
     .limit(1);
@@ -37,5 +39,5 @@ export async function listOrganizationEvents(
   const now = Date.now();
   const upcoming = all.results.filter((e) => new Date(e.endsAt ?? e.startsAt).getTime() >= now);
   const past = all.results.filter((e) => new Date(e.endsAt ?? e.startsAt).getTime() < now).reverse();
-  return { organization: { _id: org.id, name: org.name }, upcoming, past };
+  return { organization: { _id: org.id, name: org.name, timeZone: organizationTimeZone(org) }, upcoming, past };
 }

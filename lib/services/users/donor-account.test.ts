@@ -212,6 +212,11 @@ describe("newsletter and contact", () => {
     await sendFeedback({ userName: "Ann", email: "ann@example.org", description: "Hello" });
     const [fb] = await h.db.select({ d: feedback.description }).from(feedback);
     expect(fb!.d).toBe("Hello");
+    // The message is queued for the team, with a reply going back to the sender.
+    const jobs = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'replyTo' = 'ann@example.org'`)) as unknown as { rows: { data: { to: string; subject: string; text: string } }[] };
+    expect(jobs.rows).toHaveLength(1);
+    expect(jobs.rows[0]!.data).toMatchObject({ to: "admin@givebridge.local", subject: "Contact Us: message from Ann" });
+    expect(jobs.rows[0]!.data.text).toContain("Hello");
   });
 });
 

@@ -13,16 +13,16 @@ const sections = {
   donor: {
     title: "Welcome to Givebridge!",
     body: "Your donor account is ready. Find a cause near you, and decide in your profile which details nonprofits may see when you give.",
-    primary: { href: "/search", label: "Find a cause" },
+    primary: { href: "/search?queryString=&searchCategory=NonProfits", label: "Find a cause" },
   },
   nonprofit: {
     title: "Your organization is on Givebridge",
-    body: "You have claimed your organization's profile. Complete it, connect payments and start your first fundraiser from your dashboard.",
+    body: "You have claimed your organization's profile. Your next step: open your dashboard and connect payments, so your organization can receive donations. Your profile and first fundraiser come next.",
     primary: { href: "/dashboard", label: "Go to your dashboard" },
   },
   pending: {
     title: "Thanks, we'll review your organization",
-    body: "Our team checks every organization registered without an EIN. We'll email you once it is approved; until then it is hidden and cannot receive donations.",
+    body: "Our team checks every organization registered without an EIN. We'll email you once it is approved; until then it is hidden and cannot receive donations. Meanwhile you can prepare your profile from your dashboard.",
     primary: { href: "/dashboard", label: "Go to your dashboard" },
   },
 } as const;
@@ -45,13 +45,10 @@ export default async function SignupThankYouPage({ params }: { params: Promise<{
           Each donor gets one email with a link to give once your payments are connected.
         </Alert>
       ) : null}
-      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        {pledges?.message ? <LinkButton href="/connect-payments">Connect payments</LinkButton> : null}
-        <LinkButton href={content.primary.href}>{content.primary.label}</LinkButton>
-        <LinkButton href="/dashboard" variant="outline">
-          Dashboard
-        </LinkButton>
-      </div>
+      {/* One clear next step: connecting payments first when donors are waiting. */}
+      <LinkButton href={pledges?.message ? "/connect-payments" : content.primary.href} size="lg" className="mt-6">
+        {pledges?.message ? "Connect payments" : content.primary.label}
+      </LinkButton>
     </Card>
   );
 }

@@ -19,14 +19,15 @@ export function DonorSummaryCard({ summary, year }: { summary: DonorSummary; yea
       </h2>
       <dl className="grid gap-3 sm:grid-cols-3">
         {stats.map((s) => (
-          <div key={s.label} className="flex items-center gap-3 rounded-card border border-slate-200 bg-white p-4">
-            <s.icon className="size-8 shrink-0 text-accent-600" aria-hidden="true" />
-            <div>
-              <dt className="text-sm text-ink-muted">{s.label}</dt>
-              <dd className="text-xl font-bold text-ink" data-testid={`summary-${s.label.split(" ")[0]!.toLowerCase()}`}>
-                {s.value}
-              </dd>
-            </div>
+          // A <dl> group may hold only <dt> and <dd>: the icon sits inside the <dt>.
+          <div key={s.label} className="relative rounded-card border border-slate-200 bg-white p-4 pl-16">
+            <dt className="text-sm text-ink-muted">
+              <s.icon className="absolute top-1/2 left-4 size-8 -translate-y-1/2 text-accent-600" aria-hidden="true" />
+              {s.label}
+            </dt>
+            <dd className="text-xl font-bold text-ink" data-testid={`summary-${s.label.split(" ")[0]!.toLowerCase()}`}>
+              {s.value}
+            </dd>
           </div>
         ))}
       </dl>

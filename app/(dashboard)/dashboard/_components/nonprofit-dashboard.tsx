@@ -208,9 +208,9 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
               {activeCampaigns.map((c) => (
                 <li key={c.id}>
                   <p className="flex justify-between gap-2 text-sm">
-                    <span className="font-medium text-ink" title={c.name}>
+                    <Link href={`/fundraiser/${c.id}`} className="font-medium text-brand-700 hover:underline" title={c.name} aria-label={c.name}>
                       {truncateCampaignName(c.name)}
-                    </span>
+                    </Link>
                     <span className="text-ink-muted tabular-nums">
                       {formatCents(c.progressCents)} of {formatCents(c.goalCents)}
                     </span>

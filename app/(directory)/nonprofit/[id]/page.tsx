@@ -15,7 +15,8 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
-import { formatCents, truncateCampaignName } from "@/lib/money";
+import { formatCents } from "@/lib/money";
+import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
@@ -56,7 +57,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!org) return { title: "Organization not found" };
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const description = (org.mission ?? org.description ?? `${org.name}${place ? ` in ${place}` : ""}: a tax-exempt organization. Give securely on Givebridge.`).slice(0, 300);
-  return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}` });
+  return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}`, ownImage: true });
 }
 
 const deductibilityText = (org: PublicOrganization) =>
@@ -203,9 +204,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                 {campaigns.map((c) => (
                   <li key={c.id}>
                     <p className="flex flex-wrap justify-between gap-2">
-                      <span className="font-semibold text-ink" title={c.name}>
-                        {truncateCampaignName(c.name)}
-                      </span>
+                      <Link href={`/fundraiser/${c.id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
+                        {c.name}
+                      </Link>
                       <span className="text-sm text-ink-muted tabular-nums">
                         {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
                       </span>
@@ -244,7 +245,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
                       <span>
                         <span className="block font-semibold text-ink">{e.name}</span>
                         <span className="text-sm text-ink-muted">
-                          {formatEventDate(e.startsAt)}
+                          {formatInTimeZone(e.startsAt, organizationTimeZone(org.address))}
                           {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""}
                         </span>
                       </span>
@@ -309,10 +310,6 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
 }
 
 /** "Sat, Dec 6, 2026, 6:00 PM UTC" — event times are stored in UTC. */
-function formatEventDate(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-}
-
 /** Wishlist or marketplace links, shown truncated at 40 characters (spec section 9). */
 function LinksCard({ title, icon, links, empty }: { title: string; icon: React.ReactNode; links: OrganizationLink[]; empty: string }) {
   return (

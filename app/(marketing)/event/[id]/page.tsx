@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CalendarDays, Heart, MapPin, Ticket } from "lucide-react";
+import { CalendarDays, MapPin, Ticket } from "lucide-react";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
 import { ShareButton } from "@/components/share/share-dialog";
 import { LinkButton } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, CardTitle } from "@/components/ui/card";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
+import { formatCents } from "@/lib/money";
 import { getPublicEvent, type PublicEvent } from "@/lib/services/events/get-event";
 import { getTicketPage } from "@/lib/services/events/tickets";
+import type { TicketTypeView } from "@/lib/services/events/manage-events";
+import { formatTimeRange } from "@/lib/time/organization-time-zone";
 import { LikeButton } from "./_components/like-button";
 
 type Props = { params: Promise<{ id: string }> };
@@ -33,22 +36,37 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+/** "12 left", "Sold out" or "No limit" for a ticket type. */
+function whatIsLeft(t: TicketTypeView): string {
+  if (t.soldOut) return "Sold out";
+  if (t.remaining === null) return "No limit";
+  return `${t.remaining} left`;
+}
 
-/** /event/:id — one event of a public organization, with its like button and sharing. */
+/**
+ * /event/:id — one event of a public organization: image, description, date and time in the
+ * organization's own time zone, place, ticket types with prices and what is left, Buy
+ * tickets, the like button and sharing.
+ */
 export default async function EventPage({ params }: Props) {
   const event = await load((await params).id, true);
   if (!event) notFound();
   const [user, tickets] = await Promise.all([getSessionUser(), getTicketPage(event._id)]);
   const sellsTickets = !tickets.ended && tickets.ticketTypes.length > 0;
   const allSoldOut = tickets.ticketTypes.every((t) => t.soldOut);
-  const place = [event.venue, event.addressLine1, [event.city, event.state].filter(Boolean).join(", "), event.zipcode].filter(Boolean).join(" · ");
+  const cityLine = [[event.city, event.state].filter(Boolean).join(", "), event.zipcode].filter(Boolean).join(" ");
+  const placeLines = [event.venue, event.addressLine1, cityLine].filter((x): x is string => Boolean(x));
+  const when = formatTimeRange(event.startsAt, event.endsAt, event.timeZone, { long: true });
+  const ticketsHref = `/event/tickets?eventId=${encodeURIComponent(event._id)}`;
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      {event.imageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- images come from any configured storage host
+        <img src={event.imageUrl} alt="" className="mb-6 aspect-video w-full rounded-card object-cover" data-testid="event-image" />
+      ) : null}
       <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">{event.topic ?? "Event"}</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{event.name}</h1>
-      <p className="mt-2 text-ink-muted">
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-ink sm:text-4xl">{event.name}</h1>
+      <p className="mt-2 break-words text-ink-muted">
         By{" "}
         <Link href={`/nonprofit/${event.organization._id}`} className="font-semibold text-brand-700 hover:underline">
           {event.organization.name}
@@ -57,37 +75,60 @@ export default async function EventPage({ params }: Props) {
       <Card className="mt-6 space-y-3">
         <p className="flex items-start gap-2 text-ink">
           <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <span>
-            {when(event.startsAt)}
-            {event.endsAt ? ` to ${when(event.endsAt)}` : ""}
-          </span>
+          <time dateTime={event.startsAt} data-testid="event-when" className="min-w-0">
+            {when}
+          </time>
         </p>
-        {place ? (
+        {placeLines.length ? (
           <p className="flex items-start gap-2 text-ink">
             <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>{place}</span>
+            <span className="min-w-0 break-words">
+              {placeLines.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </span>
           </p>
         ) : null}
       </Card>
-      {event.description ? <p className="mt-6 whitespace-pre-line text-lg leading-relaxed text-ink">{event.description}</p> : null}
+      {event.description ? <p className="mt-6 text-lg leading-relaxed break-words whitespace-pre-line text-ink">{event.description}</p> : null}
+
+      {tickets.ticketTypes.length ? (
+        <Card className="mt-8">
+          <CardTitle as="h2">Tickets</CardTitle>
+          <ul className="mt-3 divide-y divide-slate-100" aria-label="Ticket types">
+            {tickets.ticketTypes.map((t) => (
+              <li key={t._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3" data-testid="ticket-type">
+                <span className="min-w-0 font-semibold break-words text-ink">{t.name}</span>
+                <span className="flex gap-3 text-sm tabular-nums">
+                  <span className="font-semibold text-ink">{t.priceCents === 0 ? "Free" : formatCents(t.priceCents)}</span>
+                  <span className={t.soldOut ? "font-semibold text-red-700" : "text-ink-muted"}>{whatIsLeft(t)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {tickets.ended ? (
+            <p className="mt-3 text-sm text-ink-muted">This event has ended; tickets are no longer sold.</p>
+          ) : sellsTickets && !allSoldOut ? (
+            <LinkButton href={ticketsHref} className="mt-4" leftIcon={<Ticket className="size-4" aria-hidden="true" />}>
+              Buy tickets
+            </LinkButton>
+          ) : (
+            <p className="mt-3 text-sm font-semibold text-ink">All tickets are sold out.</p>
+          )}
+        </Card>
+      ) : null}
+
       <div className="mt-8 flex flex-wrap gap-3">
-        {sellsTickets ? (
-          <LinkButton href={`/event/tickets?eventId=${encodeURIComponent(event._id)}`} leftIcon={<Ticket className="size-4" aria-hidden="true" />}>
-            {allSoldOut ? "Tickets (sold out)" : "Get tickets"}
-          </LinkButton>
-        ) : null}
-        {user ? (
-          <LikeButton eventId={event._id} userId={user._id} initialLiked={event.likedByMe} initialCount={event.likesCount} />
-        ) : (
-          <LinkButton href={`/login?callbackUrl=${encodeURIComponent(`/event/${event._id}`)}`} variant="outline" leftIcon={<Heart className="size-4" aria-hidden="true" />}>
-            Log in to like · {event.likesCount}
-          </LinkButton>
-        )}
+        <LikeButton eventId={event._id} userId={user?._id ?? null} initialLiked={event.likedByMe} initialCount={event.likesCount} />
         <ShareButton title={`Share ${event.name}`} url={absoluteUrl(`/event/${event._id}`)} size="md" />
-        <LinkButton href={`/nonprofit/events/${event.organization._id}`} variant="ghost">
-          More events by {event.organization.name}
-        </LinkButton>
       </div>
+      <p className="mt-6 break-words">
+        <Link href={`/nonprofit/events/${event.organization._id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          More events by {event.organization.name}
+        </Link>
+      </p>
     </article>
   );
 }

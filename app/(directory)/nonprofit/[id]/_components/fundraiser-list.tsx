@@ -1,13 +1,14 @@
 "use client";
 
 import { CalendarDays, Pencil, Plus, Square, Trash2 } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
-import { formatCents, truncateCampaignName } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
 import { messages } from "@/lib/validations/messages";
 import { FundraiserForm } from "./fundraiser-form";
@@ -141,9 +142,9 @@ export function FundraiserList({
               <li key={c._id} className="py-4 first:pt-0" data-testid="fundraiser-item">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <p className="min-w-0">
-                    <span className="font-semibold break-words text-ink" title={c.name}>
-                      {truncateCampaignName(c.name)}
-                    </span>{" "}
+                    <Link href={`/fundraiser/${c._id}`} className="font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
+                      {c.name}
+                    </Link>{" "}
                     <span
                       className={
                         c.status === "active"

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Download, ExternalLink } from "lucide-react";
+import { Download, ExternalLink, Search } from "lucide-react";
+import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { SessionUser } from "@/lib/auth/types";
 import { isAppError } from "@/lib/errors";
@@ -79,10 +80,39 @@ export async function DonationHistory({ user, id }: { user: SessionUser; id: str
           Gifts
         </h2>
         {gifts.length === 0 ? (
-          <EmptyState title="No gifts yet" description="When you give to a nonprofit, your gift and its receipt appear here." className="mt-4" />
+          <EmptyState
+            title="No gifts yet"
+            description="When you give to a nonprofit, your gift and its receipt appear here."
+            action={<LinkButton href="/search?queryString=&searchCategory=NonProfits" leftIcon={<Search className="size-4" aria-hidden="true" />}>Find a cause</LinkButton>}
+            className="mt-4"
+          />
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-card border border-slate-200 bg-white">
-            <table className="w-full min-w-[640px] text-left text-sm">
+          <>
+          {/* Narrow screens: one card per gift instead of a table that would scroll sideways. */}
+          <ul className="mt-4 space-y-3 md:hidden" aria-label="Your gifts">
+            {gifts.map((g) => (
+              <li key={g.id} className="rounded-card border border-slate-200 bg-white p-4" data-testid="gift-card">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="min-w-0 font-semibold break-words text-ink">{g.organization}</p>
+                  <p className="shrink-0 font-semibold tabular-nums">{formatCents(g.amountCents)}</p>
+                </div>
+                <p className="mt-1 text-sm break-words text-ink-muted">
+                  {g.fundraiser}
+                  {g.recurring ? " (monthly)" : ""} · {dateFormat.format(g.createdAt)}
+                </p>
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span>{g.status === "failed" ? <FailedReason reason={g.failureReason} /> : g.statusLabel}</span>
+                  {g.receiptUrl ? (
+                    <a href={g.receiptUrl} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline" target="_blank" rel="noopener">
+                      Receipt PDF <ExternalLink className="size-3.5" aria-hidden="true" />
+                    </a>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 hidden overflow-x-auto rounded-card border border-slate-200 bg-white md:block">
+            <table className="w-full text-left text-sm">
               <thead className="bg-surface-sunken text-ink-muted">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-medium">Date</th>
@@ -118,6 +148,7 @@ export async function DonationHistory({ user, id }: { user: SessionUser; id: str
               </tbody>
             </table>
           </div>
+          </>
         )}
       </section>
     </div>

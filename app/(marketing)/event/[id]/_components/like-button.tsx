@@ -1,17 +1,29 @@
 "use client";
 
 import { Heart } from "lucide-react";
-import { useState } from "react";
+import Link from "next/link";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
-/** Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the server. */
-export function LikeButton({ eventId, userId, initialLiked, initialCount }: { eventId: string; userId: string; initialLiked: boolean; initialCount: number }) {
+/**
+ * Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the
+ * server. Signed out (`userId` null), pressing it asks the visitor to log in, with a link
+ * that comes back to this event.
+ */
+export function LikeButton({ eventId, userId, initialLiked, initialCount }: { eventId: string; userId: string | null; initialLiked: boolean; initialCount: number }) {
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
   const [busy, setBusy] = useState(false);
+  const [askSignIn, setAskSignIn] = useState(false);
+  const prompt = useRef<HTMLAnchorElement>(null);
 
   async function toggle() {
+    if (!userId) {
+      setAskSignIn(true);
+      requestAnimationFrame(() => prompt.current?.focus());
+      return;
+    }
     setBusy(true);
     try {
       const res = await fetch("/api/handleEventLikedButton", {
@@ -29,15 +41,32 @@ export function LikeButton({ eventId, userId, initialLiked, initialCount }: { ev
     }
   }
 
+  const callbackUrl = `/event/${eventId}`;
   return (
-    <Button
-      variant="outline"
-      aria-pressed={liked}
-      loading={busy}
-      onClick={toggle}
-      leftIcon={<Heart className={cn("size-4", liked && "fill-current text-accent-600")} aria-hidden="true" />}
-    >
-      {liked ? "Liked" : "Like"} · {count}
-    </Button>
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="outline"
+        aria-pressed={liked}
+        loading={busy}
+        onClick={toggle}
+        leftIcon={<Heart className={cn("size-4", liked && "fill-current text-accent-600")} aria-hidden="true" />}
+      >
+        {liked ? "Liked" : "Like"} · {count}
+      </Button>
+      <p role="status" className={askSignIn ? "text-sm text-ink" : "sr-only"}>
+        {askSignIn ? (
+          <>
+            Log in to like this event.{" "}
+            <Link ref={prompt} href={`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              Log in
+            </Link>{" "}
+            or{" "}
+            <Link href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+              sign up
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </div>
   );
 }

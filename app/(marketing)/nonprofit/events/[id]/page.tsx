@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { isAppError } from "@/lib/errors";
 import type { EventSearchHit } from "@/lib/search/events";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
+import { formatInTimeZone } from "@/lib/time/organization-time-zone";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -31,20 +32,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-
-function EventList({ events }: { events: EventSearchHit[] }) {
+function EventList({ events, timeZone }: { events: EventSearchHit[]; timeZone: string }) {
   return (
     <ul className="mt-4 divide-y divide-slate-100">
       {events.map((e) => (
         <li key={e._id}>
           <Link href={`/event/${e._id}`} className="flex items-start gap-3 py-3 hover:bg-brand-50">
             <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>
-              <span className="block font-semibold text-ink">{e.name}</span>
+            <span className="min-w-0">
+              <span className="block font-semibold break-words text-ink">{e.name}</span>
               <span className="text-sm text-ink-muted">
-                {when(e.startsAt)}
+                <time dateTime={e.startsAt}>{formatInTimeZone(e.startsAt, timeZone)}</time>
                 {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""} · {e.likesCount} likes
               </span>
             </span>
@@ -67,12 +65,12 @@ export default async function NonprofitEventsPage({ params }: Props) {
       </LinkButton>
       <Card className="mt-6">
         <CardTitle as="h2">Upcoming</CardTitle>
-        {data.upcoming.length ? <EventList events={data.upcoming} /> : <EmptyState className="mt-4" title="No upcoming events." />}
+        {data.upcoming.length ? <EventList events={data.upcoming} timeZone={data.organization.timeZone} /> : <EmptyState className="mt-4" title="No upcoming events." />}
       </Card>
       {data.past.length ? (
         <Card className="mt-6">
           <CardTitle as="h2">Past events</CardTitle>
-          <EventList events={data.past} />
+          <EventList events={data.past} timeZone={data.organization.timeZone} />
         </Card>
       ) : null}
     </section>

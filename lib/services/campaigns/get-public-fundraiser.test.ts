@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import type { AppError } from "@/lib/errors";
+import { type ClaimedNonprofit, makeGift, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
+import { campaigns, organizations } from "@/models";
+import { getPublicFundraiser, publicSupporterName } from "./get-public-fundraiser";
+
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser, campaignId: string;
+beforeAll(async () => {
+  ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-page-donor@example.org"));
+  await h.db.update(organizations).set({ live: true, approvalStatus: "approved" }).where(eq(organizations.id, a.orgId));
+  const [c] = await h.db
+    .insert(campaigns)
+    .values({ organizationId: a.orgId, name: "Winter coats for every child in Washington County", description: "Line one.\nLine two.", goalCents: 500000, progressCents: 12500 })
+    .returning({ id: campaigns.id });
+  campaignId = c!.id;
+}, 120_000);
+afterAll(() => h.close());
+
+const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+
+test("supporter names are cut to first name and last initial", () => {
+  expect(publicSupporterName("Jane Q. Public")).toBe("Jane P.");
+  expect(publicSupporterName("  Cher ")).toBe("Cher");
+  expect(publicSupporterName("   ")).toBeNull();
+  expect(publicSupporterName(null)).toBeNull();
+});
+
+test("the page shows the story, the organization's EIN, the donor count and only shared names", async () => {
+  const base = { campaignId, amountCents: 2500 };
+  await makeGift(h.db, a.orgId, donor._id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
+  await makeGift(h.db, a.orgId, donor._id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
+  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });
+  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
+  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });
+
+  const page = await getPublicFundraiser(null, campaignId);
+  expect(page.name).toBe("Winter coats for every child in Washington County");
+  expect(page.story).toBe("Line one.\nLine two.");
+  expect(page.percent).toBe(3);
+  expect(page.organization.name).toBe("Green Mountain Food Shelf");
+  expect(page.organization.ein).toMatch(/^\d{2}-\d{7}$/);
+  // Dana (twice, one account), Hidden and Anon; the failed gift does not count.
+  expect(page.donorCount).toBe(3);
+  expect(page.recentSupporters.map((s) => s.name)).toEqual(["Dana D.", "Dana D."]);
+  expect(page.recentSupporters[0]!.at).toBe("2026-01-03T10:00:00.000Z");
+  expect(JSON.stringify(page)).not.toMatch(/Hidden|Anon Giver|@example\.org|8025550100/);
+});
+
+test("a fundraiser of an organization that is not public is found only by its owner", async () => {
+  const [c] = await h.db.insert(campaigns).values({ organizationId: b.orgId, name: "Shelter beds", goalCents: 100000 }).returning({ id: campaigns.id });
+  await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.orgId));
+  expect((await fail(getPublicFundraiser(null, c!.id)))?.code).toBe("not_found");
+  expect((await fail(getPublicFundraiser(a.user, c!.id)))?.code).toBe("not_found");
+  expect((await getPublicFundraiser(b.user, c!.id)).name).toBe("Shelter beds");
+  expect((await fail(getPublicFundraiser(null, "no-such-id")))?.code).toBe("not_found");
+});

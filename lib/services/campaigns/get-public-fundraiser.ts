@@ -1,0 +1,140 @@
+/**
+ * The public fundraiser page (/fundraiser/{id}, issue 16 point 1): the fundraiser with its
+ * story and image, its organization with the EIN, how many donors gave, and the most recent
+ * supporters who chose to share their name. Money is integer cents; timestamps are ISO 8601
+ * in UTC. Nothing a donor did not share leaves this service: supporters are given as first
+ * name and last initial only, and only for gifts whose donor ticked "share my name" and did
+ * not give anonymously.
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { progressPercent, type Cents } from "@/lib/money";
+import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, donations, organizations } from "@/models";
+
+/** How many supporters the page lists. */
+export const RECENT_SUPPORTERS = 8;
+
+export type PublicFundraiser = {
+  _id: string;
+  name: string;
+  /** The story the nonprofit wrote (plain text, may hold line breaks). */
+  story: string;
+  topic: string | null;
+  imageUrl: string | null;
+  goal: Cents;
+  progress: Cents;
+  /** round(progress / goal x 100), may exceed 100 (spec 9). */
+  percent: number;
+  status: "active" | "ended";
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+  /** Distinct donors of succeeded gifts (a signed-in donor counts once). */
+  donorCount: number;
+  /** Newest first: "Jane D." and when the gift succeeded (ISO, UTC). */
+  recentSupporters: { name: string; at: string }[];
+  organization: {
+    _id: string;
+    name: string;
+    /** "12-3456789", or null for an organization registered without an EIN. */
+    ein: string | null;
+    city: string | null;
+    state: string | null;
+    logoUrl: string | null;
+    /** Whether the organization takes donations now (live and approved, as on its profile). */
+    acceptsDonations: boolean;
+  };
+};
+
+/** "Jane Doe" -> "Jane D."; a single word stays as it is; blank gives null. */
+export function publicSupporterName(fullName: string | null): string | null {
+  const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  if (words.length === 1) return words[0]!;
+  return `${words[0]} ${words[words.length - 1]!.charAt(0).toUpperCase()}.`;
+}
+
+/**
+ * One fundraiser as the public sees it. Anyone sees an active or ended fundraiser of a live,
+ * approved organization; the organization's own nonprofit user sees it in any case.
+ * @throws AppError(not_found) otherwise, or when the id is unknown.
+ */
+export async function getPublicFundraiser(viewer: SessionUser | null, campaignId: string): Promise<PublicFundraiser> {
+  const id = campaignId.trim();
+  if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      description: campaigns.description,
+      topic: campaigns.topic,
+      imageUrl: campaigns.imageUrl,
+      goalCents: campaigns.goalCents,
+      progressCents: campaigns.progressCents,
+      status: campaigns.status,
+      startDate: campaigns.startDate,
+      endDate: campaigns.endDate,
+      createdAt: campaigns.createdAt,
+      orgId: organizations.id,
+      orgName: organizations.name,
+      ein: organizations.ein,
+      city: organizations.city,
+      state: organizations.state,
+      logoUrl: organizations.logoUrl,
+      live: organizations.live,
+      approvalStatus: organizations.approvalStatus,
+    })
+    .from(campaigns)
+    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
+    .where(eq(campaigns.id, id))
+    .limit(1);
+  if (!row) throw new AppError("not_found", messages.campaign.notFound);
+  const isOwner = viewer?.type === "nonprofit" && viewer.orgId === row.orgId;
+  if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
+
+  const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
+  const [donors] = await db
+    .select({ n: count(sql`distinct coalesce(${donations.donorUserId}, lower(${donations.donorEmail}), ${donations.id})`) })
+    .from(donations)
+    .where(succeeded);
+  const shared = await db
+    .select({ name: donations.donorName, at: sql<Date>`coalesce(${donations.succeededAt}, ${donations.createdAt})` })
+    .from(donations)
+    .where(and(succeeded, eq(donations.shareName, true), eq(donations.anonymous, false), sql`${donations.donorName} is not null`))
+    .orderBy(desc(sql`coalesce(${donations.succeededAt}, ${donations.createdAt})`), desc(donations.id))
+    .limit(RECENT_SUPPORTERS);
+
+  return {
+    _id: row.id,
+    name: row.name,
+    story: row.description,
+    topic: row.topic,
+    imageUrl: row.imageUrl,
+    goal: row.goalCents,
+    progress: row.progressCents,
+    percent: progressPercent(row.progressCents, row.goalCents),
+    status: row.status,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    createdAt: row.createdAt.toISOString(),
+    donorCount: Number(donors?.n ?? 0),
+    recentSupporters: shared.flatMap((s) => {
+      const name = publicSupporterName(s.name);
+      return name ? [{ name, at: new Date(s.at).toISOString() }] : [];
+    }),
+    organization: {
+      _id: row.orgId,
+      name: row.orgName,
+      ein: formatEin(row.ein),
+      city: row.city,
+      state: row.state,
+      logoUrl: row.logoUrl,
+      acceptsDonations: row.live && row.approvalStatus === "approved",
+    },
+  };
+}
