@@ -117,4 +117,15 @@ test.describe("redirects after sign-in stay on the site", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(`${baseURL}/dashboard`);
   });
+
+  test("pages of records that do not exist answer 404, and say so", async ({ request, page }) => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    for (const path of [`/nonprofit/${missing}`, `/event/${missing}`, `/fundraiser/${missing}`, `/donation/${missing}/none`, "/no-such-page"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+    }
+    await page.goto(`/nonprofit/${missing}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
 });
+

@@ -131,8 +131,10 @@ test.describe("pages people trust and share", () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${FUNDRAISER}</h1>`));
     expect(html).toContain(STORY);
     expect(html).toContain(`<meta property="og:title" content="${FUNDRAISER}"/>`);
-    // An unknown id renders the not-found page, marked noindex (the status is 200 once the root loading shell has streamed).
-    const missing = await (await request.get("/fundraiser/no-such-fundraiser", { headers: crawler })).text();
+    // An unknown id answers 404 with the not-found page, marked noindex.
+    const missingRes = await request.get("/fundraiser/no-such-fundraiser", { headers: crawler });
+    expect(missingRes.status()).toBe(404);
+    const missing = await missingRes.text();
     expect(missing).toContain('<meta name="robots" content="noindex"/>');
     expect(missing).not.toContain(STORY);
   });
