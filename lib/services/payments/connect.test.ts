@@ -38,7 +38,7 @@ describe("Connect Payments", () => {
     await expect(getPaymentConnection({ ...nonprofit(orgId), type: "individual" })).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
-    const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing");
+    const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
     expect((await getPaymentConnection(user)).connected).toBe(false);
     const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
     const c = await savePaypalMerchant(user, "MERCHANT12345", state);
