@@ -6,6 +6,13 @@ const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly data file from its package folder; bundling it breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "@node-rs/argon2", "proper-lockfile", "rate-limiter-flexible", "zipcodes", "csv-parse", "nodemailer", "drizzle-orm", "sharp", "pdfkit", "pg-boss"],
   poweredByHeader: false,
+  experimental: {
+    // The proxy (proxy.ts) sees every request, and Next cuts a body it buffers for the proxy
+    // at 10 MB by default: an upload of two images (lib/images/read-upload.ts
+    // MAX_UPLOAD_BODY_BYTES, 2 x 10 MB + 64 KB) would arrive cut and read as a broken file.
+    // One byte over that limit, the route itself answers 413 "Your image file was too large".
+    proxyClientMaxBodySize: 2 * 10_485_760 + 64 * 1024 + 1,
+  },
   reactStrictMode: true,
 };
 

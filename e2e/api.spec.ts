@@ -65,11 +65,12 @@ test.describe("foundation API", () => {
     const lookup = await request.get("/api/checkGuidestar/randolph%20area%20food%20shelf");
     expect(lookup.status()).toBe(200);
     const { organizations } = await lookup.json();
-    expect(organizations[0].name).toBe("RANDOLPH AREA FOOD SHELF");
+    // Names are shown in title case; the IRS legal name travels with them.
+    expect(organizations[0].name).toBe("Randolph Area Food Shelf");
 
     const profile = await request.get(`/api/find/nonprofit/${organizations[0]._id}`);
     expect(profile.status()).toBe(200);
-    expect((await profile.json()).nonprofit).toMatchObject({ name: "RANDOLPH AREA FOOD SHELF", taxDeductible: true });
+    expect((await profile.json()).nonprofit).toMatchObject({ name: "Randolph Area Food Shelf", legalName: "RANDOLPH AREA FOOD SHELF", taxDeductible: true });
     expect((await request.get("/api/find/nonprofit/does-not-exist")).status()).toBe(404);
 
     expect((await request.get("/api/getNonprofit")).status()).toBe(401);

@@ -33,11 +33,11 @@ test.describe("discovery", () => {
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("search-filters") ?? "null"));
     expect(stored).toMatchObject({ searchCategory: "NonProfits", queryString: "hospital", nonProfitAdvanceFilters: { state: "VT", category: "E" } });
 
-    const hospital = results.getByRole("link", { name: /NORTH COUNTRY HOSPITAL/ });
+    const hospital = results.getByRole("link", { name: /North Country Hospital/i });
     await expect(hospital).toBeVisible();
     await hospital.click();
     await expect(page).toHaveURL(/\/nonprofit\//);
-    await expect(page.getByRole("heading", { level: 1, name: /NORTH COUNTRY HOSPITAL/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /North Country Hospital/i })).toBeVisible();
     await expect(page.getByText("Gifts are tax-deductible.")).toBeVisible();
     // SEO: canonical URL, OpenGraph/Twitter cards with a generated preview image.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/nonprofit\/[^/]+$/);
@@ -51,7 +51,7 @@ test.describe("discovery", () => {
     await page.getByRole("button", { name: "Share" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("heading", { name: /Share NORTH COUNTRY HOSPITAL/ })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: /Share North Country Hospital/i })).toBeVisible();
     for (const name of ["Facebook", "X (Twitter)", "LinkedIn", "Email"]) await expect(dialog.getByRole("link", { name })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "X (Twitter)" })).toHaveAttribute("href", /^https:\/\/twitter\.com\/intent\/tweet\?url=.*hashtags=Givebridge$/);
@@ -64,7 +64,7 @@ test.describe("discovery", () => {
 
   test("a typo still finds the organization, and an empty result explains itself", async ({ page }) => {
     await page.goto("/search?queryString=nort%20country%20hospitl&searchCategory=NonProfits");
-    await expect(page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first()).toContainText("NORTH COUNTRY HOSPITAL");
+    await expect(page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first()).toContainText(/North Country Hospital/i);
     await page.goto("/search?queryString=zzzxqv%20qqqwz&searchCategory=NonProfits");
     await expect(page.getByText(/No nonprofits match/)).toBeVisible();
     await page.goto("/search?queryString=&searchCategory=NonProfits&state=Vermont");
@@ -115,7 +115,7 @@ test.describe("discovery", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/search?queryString=north%20country%20hospital&searchCategory=NonProfits");
     await page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first().click();
-    await expect(page.getByRole("heading", { level: 1, name: /NORTH COUNTRY HOSPITAL/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /North Country Hospital/i })).toBeVisible();
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

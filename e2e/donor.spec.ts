@@ -228,7 +228,7 @@ test.describe("donor account", () => {
     const form = page.getByRole("form", { name: "Log volunteer hours" });
     await form.getByLabel("Organization").fill("Bradford Cemetery");
     await form.getByRole("button", { name: "Find" }).click();
-    await form.getByRole("button", { name: new RegExp(ORG_NAME) }).first().click();
+    await form.getByRole("button", { name: new RegExp(ORG_NAME, "i") }).first().click();
     await form.getByLabel("Hours").fill("2.5");
     await form.getByLabel("What you did").fill("Mowed and raked the grounds");
     await form.getByRole("button", { name: "Log hours" }).click();

@@ -2,7 +2,7 @@
  * Helpers shared by the end-to-end specs: unique accounts, sign-up, login and logout as a
  * person does them, through the pages.
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
 export const PASSWORD = "Givebridge-e2e-1";
@@ -74,4 +74,17 @@ export async function connectSandboxPayments(page: Page) {
   await page.goto("/connect-payments");
   await page.getByRole("button", { name: "Connect sandbox payments" }).click();
   await expect(page.getByText("Payments connected")).toBeVisible();
+}
+
+/**
+ * What the guest checkout's widget does, for a scripted guest request: fetch the
+ * proof-of-work challenge, solve it, and return the payload to send as `altcha`.
+ */
+export async function solvedCheckoutChallenge(request: APIRequestContext): Promise<string> {
+  const { solveChallenge } = await import("altcha-lib");
+  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
+  const challenge = await (await request.get("/api/checkout/challenge")).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("the checkout challenge was not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }

@@ -107,15 +107,15 @@ test.describe("images", () => {
 
   test("a nonprofit replaces its logo, then deletes it and the default image returns", async ({ page }) => {
     await page.goto("/signup/nonprofit");
-    await page.getByLabel("EIN (Employer Identification Number)").fill("03-0324429");
+    await page.getByLabel("EIN (Employer Identification Number)").fill("03-0358691");
     await page.getByRole("button", { name: "Find my organization" }).click();
-    await expect(page.getByText("RANDOLPH AREA FOOD SHELF", { exact: true })).toBeVisible();
+    await expect(page.getByText("CAMBRIDGE COMMUNITY FOOD SHELF INC", { exact: true })).toBeVisible();
     await fillAccountFields(page, { firstName: "Rita", lastName: "Logo", email: uniqueEmail("logo") });
-    await page.getByRole("button", { name: /^Claim RANDOLPH AREA FOOD SHELF/ }).click();
+    await page.getByRole("button", { name: /^Claim CAMBRIDGE COMMUNITY FOOD SHELF INC/ }).click();
     await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
 
     await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "RANDOLPH AREA FOOD SHELF" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "CAMBRIDGE COMMUNITY FOOD SHELF INC" })).toBeVisible();
     const logo = page.getByRole("img", { name: "Your logo" });
     await expect(logo).toHaveAttribute("src", /default-org-logo\.svg$/);
 
@@ -194,7 +194,7 @@ test.describe("images", () => {
     const bigUpload = await page.request.post("/api/images", {
       multipart: { field: "profileImg", identifier: userId, croppedImage: { name: "huge.jpg", mimeType: "image/jpeg", buffer: big } },
     });
-    expect(bigUpload.status()).toBe(400);
+    expect(bigUpload.status()).toBe(413);
     expect((await bigUpload.json()).message).toBe("Your image file was too large");
     await page.reload();
     await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", /default-avatar\.svg$/);

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, signUpDonor, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, signUpDonor, solvedCheckoutChallenge, uniqueEmail } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
@@ -65,7 +65,15 @@ test.describe("money goes where it should", () => {
     await v.goto(`/donation/${orgId}/direct`);
     await expect(v.getByText("This nonprofit doesn't receive gifts on Givebridge yet")).toBeVisible();
     const refused = await v.request.post("/api/createPaymentIntent", {
-      data: { idempotencyKey: crypto.randomUUID(), organizationId: orgId, amountCents: 4000, name: "Sneaky", email: "sneaky@example.org", card: { number: "4242424242424242", expiry: "12/34", cvc: "123" } },
+      data: {
+        idempotencyKey: crypto.randomUUID(),
+        organizationId: orgId,
+        amountCents: 4000,
+        name: "Sneaky",
+        email: "sneaky@example.org",
+        card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+        altcha: await solvedCheckoutChallenge(v.request),
+      },
     });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe("This nonprofit doesn't receive gifts on Givebridge yet");

@@ -45,7 +45,7 @@ test.describe("nonprofit events and tickets", () => {
     expect(refused.status()).toBe(401);
 
     await v.goto(`/event/${eventId}`);
-    await v.getByRole("link", { name: "Get tickets" }).click();
+    await v.getByRole("link", { name: "Buy tickets" }).click();
     await expect(v).toHaveURL(new RegExp(`/event/tickets\\?eventId=${eventId}`));
     await expect(v.getByRole("heading", { level: 1, name: "Car-free Sunday ride" })).toBeVisible();
     const type = v.getByTestId("ticket-type").filter({ hasText: "Rider" });

@@ -17,11 +17,11 @@ test.describe("shell and directory", () => {
     await expect(page).toHaveURL(/\/search\?queryString=north(\+|%20)country(\+|%20)hospital&searchCategory=NonProfits/);
     // No top bar on /search: its own header instead.
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-    const result = page.getByRole("link", { name: /NORTH COUNTRY HOSPITAL/ }).first();
+    const result = page.getByRole("link", { name: /North Country Hospital/i }).first();
     await expect(result).toBeVisible();
     await result.click();
     await expect(page).toHaveURL(/\/nonprofit\//);
-    await expect(page.getByRole("heading", { level: 1, name: /NORTH COUNTRY HOSPITAL/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /North Country Hospital/i })).toBeVisible();
     await expect(page.getByText("EIN 03-0185556").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Claim this organization" })).toHaveAttribute("href", "/signup/nonprofit?ein=030185556");
   });
