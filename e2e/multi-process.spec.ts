@@ -9,6 +9,7 @@ import { Client } from "pg";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "../lib/db/scratch-database";
+import { freePort, waitForApp } from "../scripts/local-app";
 import { PASSWORD, uniqueEmail } from "./fixtures";
 
 /**
@@ -23,29 +24,7 @@ const pgServer = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:543
 /** Checkout attempts allowed per IP address in the window (CHECKOUT_IP_MAX_ATTEMPTS) for both processes. */
 const CHECKOUT_IP_LIMIT = 6;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForApp({ url, child, stderr }: { url: string; child: ChildProcess; stderr: string[] }, ms = 180_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the app process for ${url} exited with ${child.exitCode}:\n${stderr.join("")}`);
-    try {
-      if ((await fetch(`${url}/api/auth/csrf`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the app did not start at ${url}`);
-}
 
 let scratch: ScratchDatabase;
 let smtp: SMTPServer;
@@ -105,7 +84,7 @@ test.beforeAll(async () => {
     child.stderr!.on("data", (c: Buffer) => stderr.push(c.toString("utf8")));
     apps.push({ url: `http://localhost:${port}`, child, stderr });
   }
-  await Promise.all(apps.map((a) => waitForApp(a)));
+  await Promise.all(apps.map((a) => waitForApp(a.url, { child: a.child, stderr: a.stderr, ms: 180_000 })));
 });
 
 test.afterAll(async () => {

@@ -14,9 +14,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, waitForApp } from "./local-app";
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,29 +28,7 @@ const C = Number(arg("c", "50"));
 /** Attempts per donation when the request is lost on the network (same idempotency key). */
 const MAX_ATTEMPTS = 3;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForServer(url: string, ms = 900_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`${url}/api/auth/csrf`);
-      if (r.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the app did not start at ${url}`);
-}
 
 type Hit = { _id: string; name: string; organization: { _id: string } };
 
@@ -79,7 +57,7 @@ async function main() {
         // A load test from one address: no proof-of-work per gift, and no velocity limits.
         CHECKOUT_CHALLENGE: "off", CHECKOUT_IP_MAX_ATTEMPTS: "1000000", CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000000", CHECKOUT_CARD_MAX_ATTEMPTS: "1000000" },
     });
-    await waitForServer(url);
+    await waitForApp(url);
   }
   const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: Hit[] };
   const target = campaigns[0];

@@ -22,9 +22,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, waitForApp } from "./local-app";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
@@ -40,28 +40,7 @@ const CONNECTIONS = [10, 50];
 const BURST = 1000;
 const pgServer = process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForServer(url: string, ms = 900_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${url}/api/auth/csrf`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the app did not start at ${url}`);
-}
 
 type Measured = { label: string; page: boolean; connections: number; rps: number; p50: number; p95: number; non2xx: number; errors: number };
 
@@ -228,7 +207,7 @@ async function main() {
     }
     console.log(`starting the app on ${url} (${usePg ? `PostgreSQL ${scratch!.name}` : `PGlite in ${dataDir}`})...`);
     child = spawn(process.execPath, [tsx, "scripts/start.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
-    await waitForServer(url);
+    await waitForApp(url);
   }
   const targets = await discover(url);
   // Warm every page once (first renders compile and fill caches).

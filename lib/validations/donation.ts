@@ -53,19 +53,21 @@ export const cardSchema = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
 });
 
+/** A fundraiser id, or "direct" / null / empty for a gift to the organization itself (null). */
+export const campaignIdField = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((v) => (!v || v === "direct" ? null : v));
+
 /** The checkout body. `maxCents` is DONATION_MAX_CENTS. */
 export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
   return z.object({
     /** Client-generated UUID: a retried checkout with the same key makes one donation. */
     idempotencyKey: z.string().uuid({ error: messages.generic.badRequest }),
     organizationId: z.string().trim().min(1).max(64),
-    /** Fundraiser id, or "direct" / null for a gift to the organization. */
-    campaignId: z
-      .string()
-      .trim()
-      .max(64)
-      .nullish()
-      .transform((v) => (!v || v === "direct" ? null : v)),
+    campaignId: campaignIdField,
     amountCents: amountCentsField(maxCents),
     coverFees: z.boolean().default(false),
     frequency: z.enum(["once", "month"]).default("once"),

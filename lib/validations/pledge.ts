@@ -1,6 +1,6 @@
 /** The pledge form's payload, shared by the pledge component and POST /api/pledges. */
 import { z } from "zod";
-import { MIN_DONATION_CENTS, parseDollarsToCents } from "./donation";
+import { campaignIdField, MIN_DONATION_CENTS, parseDollarsToCents } from "./donation";
 import { messages } from "./messages";
 
 const m = messages.receiving;
@@ -10,12 +10,7 @@ export function pledgeSchema(maxCents: number) {
   return z.object({
     organizationId: z.string().trim().min(1).max(64),
     /** Fundraiser id, or "direct" / null for a pledge to the organization. */
-    campaignId: z
-      .string()
-      .trim()
-      .max(64)
-      .nullish()
-      .transform((v) => (!v || v === "direct" ? null : v)),
+    campaignId: campaignIdField,
     amountCents: z
       .number({ error: m.pledgeAmountInvalid })
       .int({ error: m.pledgeAmountInvalid })

@@ -10,7 +10,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { progressPercent, type Cents } from "@/lib/money";
+import { progressPercent } from "@/lib/money";
+import type { CampaignDto } from "@/lib/services/campaigns/manage-campaigns";
 import { formatEin } from "@/lib/services/organizations/organization-dto";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
@@ -18,21 +19,13 @@ import { campaigns, donations, organizations } from "@/models";
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
-export type PublicFundraiser = {
-  _id: string;
-  name: string;
+/** The public page's fundraiser: the campaign shape of manage-campaigns.ts, with the story. */
+export type PublicFundraiser = Pick<
+  CampaignDto,
+  "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"
+> & {
   /** The story the nonprofit wrote (plain text, may hold line breaks). */
   story: string;
-  topic: string | null;
-  imageUrl: string | null;
-  goal: Cents;
-  progress: Cents;
-  /** round(progress / goal x 100), may exceed 100 (spec 9). */
-  percent: number;
-  status: "active" | "ended";
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
   /** Distinct donors of succeeded gifts (a signed-in donor counts once). */
   donorCount: number;
   /** Newest first: "Jane D." and when the gift succeeded (ISO, UTC). */
