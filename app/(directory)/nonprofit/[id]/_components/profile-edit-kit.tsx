@@ -9,6 +9,7 @@ import { Pencil } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { messages } from "@/lib/validations/messages";
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
@@ -86,7 +87,7 @@ export function useSectionSave() {
   return { ...edit, alert, setAlert, savedAt, save };
 }
 
-/** The section heading row with its Edit button (hidden while editing). */
+/** The section heading row with its Edit button (hidden while editing; disabled until the editor's code has loaded). */
 export function SectionHeader({
   title,
   headingId,
@@ -104,13 +105,14 @@ export function SectionHeader({
   editButtonRef: React.RefObject<HTMLButtonElement | null>;
   as?: "h2" | "h3";
 }) {
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <Heading id={headingId} className="text-lg font-bold text-ink">
         {title}
       </Heading>
       {state === "view" ? (
-        <Button ref={editButtonRef} size="sm" variant="outline" leftIcon={<Pencil className="size-4" aria-hidden="true" />} onClick={onEdit} aria-label={editLabel}>
+        <Button ref={editButtonRef} size="sm" variant="outline" leftIcon={<Pencil className="size-4" aria-hidden="true" />} onClick={onEdit} aria-label={editLabel} disabled={!hydrated}>
           Edit
         </Button>
       ) : null}
