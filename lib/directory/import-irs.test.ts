@@ -2,8 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
+import { rowsOf } from "@/lib/search/nonprofits";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
 import { DUPLICATE_EIN_REASON, IrsFileError, importIrsFiles, type MalformedRow } from "./import-irs";
@@ -200,5 +201,25 @@ describe("importIrsFiles", () => {
     expect(err).toBeInstanceOf(IrsFileError);
     expect((err as Error).message).toBe(`${notIrs}: not an IRS EO BMF extract (missing columns EIN, ICO, STREET, CITY, STATE and 22 more)`);
     expect(await stamps()).toEqual(before);
+  });
+});
+
+describe("importIrsFiles statistics", () => {
+  test("gathers the planner's statistics of the search documents, which search reads for common words", async () => {
+    const fresh = await createTestDatabase({ processWide: false });
+    try {
+      const stats = async () => {
+        const r = await fresh.db.execute(
+          sql`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'organizations' and attname = 'search_document'`,
+        );
+        return Number((rowsOf(r)[0] as { n: number }).n);
+      };
+      expect(await stats()).toBe(0);
+      const summary = await importIrsFiles(fresh.db, [gz]);
+      expect(summary.inserted).toBe(2);
+      expect(await stats()).toBe(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });

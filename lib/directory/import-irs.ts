@@ -230,7 +230,8 @@ function openRecords(file: string, skip: (line: number, reason: string) => void)
  * fields (and, while the organization is unclaimed, its name, address and coordinates) and
  * sets updated_at; an unchanged record writes nothing. Within one batch a repeated EIN keeps
  * the later record (the earlier is counted as skipped, DUPLICATE_EIN_REASON).
- * Memory stays bounded whatever the file size (two batches at most).
+ * Memory stays bounded whatever the file size (two batches at most). When anything was
+ * written, the planner's statistics of organizations and search_words are refreshed (ANALYZE).
  *
  * @param db the database (a transaction works too: batches then run in savepoints).
  * @param files paths of `.csv` or `.csv.gz` files with the IRS header row.
@@ -331,6 +332,13 @@ export async function importIrsFiles(db: Database, files: string[], options: Imp
     bytesBefore += sizes[fileIndex]!;
     summary.files++;
     progress();
+  }
+  if (summary.inserted + summary.updated > 0) {
+    // Search reads the planner's statistics of the search documents (the directory's common
+    // words decide compound splits and spelling corrections, lib/search/relevance.ts), and the
+    // embedded database has no autovacuum to gather them: gather them now.
+    await db.execute(sql`analyze organizations`);
+    await db.execute(sql`analyze search_words`);
   }
   summary.seconds = Math.round(performance.now() - started) / 1000;
   return summary;

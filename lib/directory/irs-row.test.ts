@@ -98,8 +98,22 @@ describe("normalizeIrsRecord", () => {
     expect(reasonOf({ ZIP: "5602" })).toBe("ZIP must be 5 or 9 digits");
     const lower = normalizeIrsRecord(record({ STATE: "vt", ZIP: "056022957" }));
     expect(lower.ok && [lower.row.state, lower.row.zipcode]).toEqual(["VT", "05602"]);
-    const noZip = normalizeIrsRecord(record({ ZIP: "" }));
-    expect(noZip.ok && [noZip.row.zipcode, noZip.row.latitude, noZip.row.longitude]).toEqual([null, null, null]);
+    const nowhere = normalizeIrsRecord(record({ ZIP: "", CITY: "NO SUCH PLACE" }));
+    expect(nowhere.ok && [nowhere.row.zipcode, nowhere.row.latitude, nowhere.row.longitude]).toEqual([null, null, null]);
+  });
+
+  test("a ZIP the ZIP data lacks (or none) takes the center of the organization's city in its state", () => {
+    // 89437 (Sparks, NV) is newer than the ZIP data: The Food Bank of Northern Nevada's ZIP.
+    const sparks = normalizeIrsRecord(record({ CITY: "SPARKS", STATE: "NV", ZIP: "89437" }));
+    expect(sparks.ok && sparks.row.zipcode).toBe("89437");
+    expect(sparks.ok && sparks.row.latitude).toBeCloseTo(39.55, 0);
+    expect(sparks.ok && sparks.row.longitude).toBeCloseTo(-119.75, 0);
+    // IRS abbreviations of the city are expanded first ("S BURLINGTON" is South Burlington).
+    const south = normalizeIrsRecord(record({ CITY: "S BURLINGTON", ZIP: "" }));
+    expect(south.ok && south.row.latitude).toBeCloseTo(44.45, 1);
+    // The city must be in the organization's state.
+    const wrongState = normalizeIrsRecord(record({ CITY: "SPARKS", STATE: "VT", ZIP: "" }));
+    expect(wrongState.ok && wrongState.row.latitude).toBeNull();
   });
 
   test("amounts are whole dollars: blank is null, negative allowed, anything else malformed", () => {

@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import type { organizations } from "@/models";
 import { nteeMajorGroup } from "./ntee";
-import { normalizeZip, zipToCoordinates } from "./zip";
+import { displayCity } from "./display-name";
+import { cityCenterIn, normalizeZip, zipToCoordinates } from "./zip";
 
 /** The columns of an EO BMF extract, in file order. */
 export const IRS_COLUMNS = [
@@ -135,7 +136,8 @@ export function missingIrsColumns(header: readonly string[]): IrsColumn[] {
 }
 
 /** Version of the normalization below: bump it to make the next import rewrite every row. */
-const HASH_VERSION = "irs-row-v1";
+// v2: coordinates of a ZIP the ZIP data lacks come from the city center.
+const HASH_VERSION = "irs-row-v2";
 
 /** The columns the row hash covers: every column taken from the record as such. */
 const HASHED_KEYS = [
@@ -191,7 +193,8 @@ function dollars(value: string | undefined): number | null | undefined {
  *   nonprofit owns its name, while the import keeps refreshing legalName.
  * - ICO loses the IRS "% " (in care of) prefix.
  * - STATE: 2 letters, upper-cased. ZIP: 5 or 9 digits ("05602-2957"), stored as 5 digits,
- *   blank allowed; latitude/longitude come from the ZIP (null when unknown).
+ *   blank allowed; latitude/longitude come from the ZIP, else from the center of the city in
+ *   its state (null when neither is known).
  * - ASSET_AMT, INCOME_AMT, REVENUE_AMT: whole dollars (blank -> null, negative allowed).
  * - NTEE_CD: upper-cased; a code that names no major group (e.g. "050") is stored as null.
  *   Major group Q (international) sets `international`.
@@ -220,7 +223,9 @@ export function normalizeIrsRecord(record: IrsRecord): IrsRowResult {
   const rawNtee = text(record.NTEE_CD)?.toUpperCase() ?? null;
   const group = nteeMajorGroup(rawNtee);
   const nteeCode = group ? rawNtee : null;
-  const coordinates = zipToCoordinates(zipcode);
+  const city = text(record.CITY);
+  // A ZIP newer than the ZIP data: the center of its city, so distance and place search still find it.
+  const coordinates = zipToCoordinates(zipcode) ?? cityCenterIn(city, state) ?? cityCenterIn(displayCity(city), state);
   const careOf = text(record.ICO);
 
   const row: IrsOrganizationRow = {
@@ -230,7 +235,7 @@ export function normalizeIrsRecord(record: IrsRecord): IrsRowResult {
     careOfName: careOf ? text(careOf.replace(/^%\s*/, "")) : null,
     sortName: text(record.SORT_NAME),
     addressLine1: text(record.STREET),
-    city: text(record.CITY),
+    city,
     state,
     zipcode,
     latitude: coordinates?.latitude ?? null,

@@ -206,6 +206,17 @@ export function cityCenters(name: string): CityCenter[] {
 }
 
 /**
+ * The center of the city of this name in this state (the mean of its ZIPs' coordinates), for
+ * an organization whose ZIP the ZIP data does not know (a ZIP newer than the data).
+ * @returns null when the state has no city of this name.
+ */
+export function cityCenterIn(city: string | null | undefined, state: string | null | undefined): Coordinates | null {
+  if (!city || !state) return null;
+  const c = cityCenters(city).find((x) => x.state === state.toUpperCase());
+  return c ? { latitude: c.latitude, longitude: c.longitude } : null;
+}
+
+/**
  * The city the ZIP data gives for a US ZIP ("05403" -> "South Burlington"), for display.
  * @returns null for an unknown ZIP.
  */

@@ -23,11 +23,12 @@ export type CampaignSearchHit = {
   organization: { _id: string; name: string; city: string | null; state: string | null; logo: string | null };
 };
 
-export type CampaignSearchInput = { query: string; limit: number; offset: number; filters?: CampaignFilters };
+export type CampaignSearchInput = { query: string; limit: number; offset: number; filters?: CampaignFilters; organizationId?: string };
 
 /**
  * Search active fundraisers.
- * @param input.limit 1-100; input.offset >= 0; dates YYYY-MM-DD (UTC calendar days).
+ * @param input.limit 1-101; input.offset >= 0; dates YYYY-MM-DD (UTC calendar days);
+ *   input.organizationId only this organization's fundraisers.
  * @returns hits with goal and progress in cents, and the number of matches.
  */
 export async function searchCampaigns(input: CampaignSearchInput, executor?: Executor): Promise<{ total: number; results: CampaignSearchHit[] }> {
@@ -40,6 +41,7 @@ export async function searchCampaigns(input: CampaignSearchInput, executor?: Exe
     const words = searchTerms(q).map((w) => sql`(${haystack} like ${`%${escapeLikeText(w)}%`} or lower(c.description) like ${`%${escapeLikeText(w)}%`})`);
     where.push(sql`((${words.length ? sql.join(words, sql` and `) : sql`false`}) or ${q} <% lower(c.name) or ${q} <% lower(o.name))`);
   }
+  if (input.organizationId) where.push(sql`c.organization_id = ${input.organizationId}`);
   if (f.topic) where.push(sql`lower(c.topic) = ${f.topic.toLowerCase()}`);
   if (f.startDate) where.push(sql`coalesce(c.end_date, 'infinity'::date) >= ${f.startDate}::date`);
   if (f.endDate) where.push(sql`coalesce(c.start_date, (c.created_at at time zone 'UTC')::date) <= ${f.endDate}::date`);

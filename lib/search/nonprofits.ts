@@ -343,7 +343,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
       const query = sql`to_tsquery('english', ${text})`;
       // Among similar names, the prominent organization first (issue 15).
-      const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence / 2}::float8 * coalesce(o.search_prominence, 0)) desc,`;
+      const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)) desc,`;
       const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
       return {
         match: sql`o.search_document @@ ${query}`,

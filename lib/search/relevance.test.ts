@@ -31,6 +31,9 @@ beforeAll(async () => {
     org("000000010", "HUMANE SOCIETY OF CHITTENDEN COUNTY", "S BURLINGTON", "VT", "05403", 44.45, -73.18, "D20", 1_000_000),
     org("000000011", "CONNECTICUT HUMANE SOCIETY", "NEWINGTON", "CT", "06111", 41.69, -72.73, "D20", 17_000_000),
     org("000000012", "HUNTSVILLE REHABILITATION FDN", "HUNTSVILLE", "AL", "35801", 34.73, -86.58, "J33", 41_000_000),
+    org("000000013", "YMCA OF GREATER OMAHA", "OMAHA", "NE", "68102", 41.26, -95.93, "P27", 22_000_000),
+    org("000000014", "NORTHEAST MS COMMUNITY SVCS INC", "BOONEVILLE", "MS", "38829", 34.66, -88.57, "P20", 3_000_000),
+    org("000000015", "NORTHEAST COMMUNITY SERVICE CORP", "MISSION", "KS", "66202", 39.02, -94.66, "P20", 4_000_000),
   ]);
   await h.exec("analyze organizations");
 });
@@ -48,6 +51,12 @@ describe("directory search relevance (issue 15)", () => {
   test("acronyms and IRS abbreviations: 'ymca wichita', 'huntsville rehabilitation foundation'", async () => {
     expect((await top("ymca wichita"))[0]).toBe("000000005");
     expect((await top("huntsville rehabilitation foundation"))[0]).toBe("000000012");
+  });
+  test("an acronym's words typed in full find the organization filed under the acronym", async () => {
+    expect((await top("young mens christian association omaha"))[0]).toBe("000000013");
+  });
+  test("a state name typed in full finds the state's code in a name", async () => {
+    expect((await top("northeast mississippi community services"))[0]).toBe("000000014");
   });
   test("cause words through the NTEE meaning: 'animal shelter omaha' finds the humane society", async () => {
     expect((await top("animal shelter omaha"))[0]).toBe("000000007");

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import { isStopWord, synonymsOf } from "./synonyms";
+import { isStopWord, LONGEST_PHRASE, phraseSynonymsOf, stateCodeOf, synonymsOf } from "./synonyms";
 import { detectPlace, type DetectedPlace } from "./places";
 
 /** Weights of the score (tuned on the tuning part of scripts/relevance/judgments.tsv). */
@@ -39,6 +39,8 @@ function wordAlternatives(word: string, prefix: boolean): string {
   const others = synonymsOf(word).map((form) =>
     form.length === 1 ? form[0]! : `(${form.map((w) => (synonymsOf(w).some((f) => f.length === 1) ? `(${[w, ...synonymsOf(w).filter((f) => f.length === 1).map((f) => f[0])].join(" | ")})` : w)).join(" & ")})`,
   );
+  const code = stateCodeOf(word);
+  if (code) others.push(code);
   return others.length ? `(${[own, ...others].join(" | ")})` : own;
 }
 
@@ -103,7 +105,22 @@ export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: bo
     }
     return null;
   };
+  /** The longest phrase starting at word i that a one-word form stands for ("young mens christian association" = "ymca"). */
+  const phraseAt = (i: number): { length: number; forms: string[] } | null => {
+    for (let k = Math.min(LONGEST_PHRASE, words.length - i); k >= 2; k--) {
+      const forms = phraseSynonymsOf(words.slice(i, i + k));
+      if (forms.length) return { length: k, forms };
+    }
+    return null;
+  };
   for (let i = 0; i < words.length; i++) {
+    const phrase = phraseAt(i);
+    if (phrase) {
+      const inFull = words.slice(i, i + phrase.length).map((w, j) => wordAlternatives(w, isLast(i + j)));
+      units.push(`((${inFull.join(" & ")}) | ${phrase.forms.join(" | ")})`);
+      i += phrase.length - 1;
+      continue;
+    }
     const a = words[i]!;
     const b = words[i + 1];
     const c = words[i + 2];
