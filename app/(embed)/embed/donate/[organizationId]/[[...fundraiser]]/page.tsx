@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { InsecureHostNotice } from "@/components/embed/insecure-host-notice";
+import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
+import { CheckoutPanel } from "@/components/payments/checkout-panel";
+import { getSessionUser } from "@/lib/auth/session";
+import { checkoutPath, PATH_ID_RE } from "@/lib/embed/paths";
+import { formatCents } from "@/lib/money";
+import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
+
+export const metadata: Metadata = { title: "Donate" };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ organizationId: string; fundraiser?: string[] }> };
+
+/**
+ * /embed/donate/:organizationId[/:fundraiserId] — the embeddable donate form: the site's
+ * checkout (same form, calls, idempotency keys, checkout challenge and velocity limits) in a
+ * compact page that other sites may frame. Results stay under /embed/ (lib/embed/paths.ts).
+ */
+export default async function EmbedDonatePage({ params }: Props) {
+  const { organizationId, fundraiser = [] } = await params;
+  const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
+  if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
+  const ctx = await getCheckoutContext(organizationId, campaign, await getSessionUser());
+  if (!ctx) notFound();
+  const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?.id ?? null);
+  return (
+    <div className="px-4 py-5">
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Donate</p>
+      <h1 className="mt-1 text-xl font-extrabold tracking-tight break-words">{ctx.campaign ? ctx.campaign.name : ctx.organization.name}</h1>
+      <p className="text-sm text-ink-muted">{ctx.campaign ? `A fundraiser by ${ctx.organization.name}` : "Direct Donation"}</p>
+      {ctx.campaign ? (
+        <div className="mt-3" data-testid="fundraiser-progress">
+          <p className="mb-1 text-sm text-ink-muted">
+            <span className="font-semibold text-ink">{formatCents(ctx.campaign.progressCents)}</span> raised of {formatCents(ctx.campaign.goalCents)}
+          </p>
+          <FundraiserProgress name={ctx.campaign.name} progressCents={ctx.campaign.progressCents} goalCents={ctx.campaign.goalCents} />
+        </div>
+      ) : null}
+      <InsecureHostNotice giveHref={sitePath} />
+      <div className="mt-5">
+        <CheckoutPanel ctx={ctx} flow="embed" />
+      </div>
+      <p className="mt-5 text-center text-xs text-ink-muted">
+        Secure giving by{" "}
+        <a href="/" target="_blank" rel="noopener" className="font-semibold text-brand-700 hover:underline">
+          Givebridge<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        {" · "}
+        <a href={sitePath} target="_blank" rel="noopener" className="font-semibold text-brand-700 hover:underline">
+          Open this form on Givebridge<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * GET /api/api-keys — the signed-in nonprofit's API keys (prefix, scopes, last use; never the key).
+ * POST /api/api-keys — create a key { name, scopes }: 201 { key, secret }, the secret shown this once.
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { requireUser } from "@/lib/auth/session";
+import { parseJson, route } from "@/lib/http/route";
+import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { listApiKeys } from "@/lib/services/api-keys/list-api-keys";
+import { createApiKeySchema } from "@/lib/validations/api-keys";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export const GET = route(async () => {
+  const actor = await requireUser();
+  return NextResponse.json({ keys: await listApiKeys({ actor }) }, { headers: NO_STORE });
+}, { auth: "nonprofit" });
+
+export const POST = route(async (req: NextRequest) => {
+  const input = await parseJson(req, createApiKeySchema);
+  const actor = await requireUser();
+  return NextResponse.json(await createApiKey({ actor, input }), { status: 201, headers: NO_STORE });
+}, { auth: "nonprofit" });

@@ -1,0 +1,6 @@
+// GET /api/v1/events/{id} — one public event
+import { v1Route } from "@/lib/public-api/handler";
+import { operations } from "@/lib/public-api/operations";
+import { getEvent } from "@/lib/services/api/get-event";
+
+export const GET = v1Route(operations.getEvent, ({ params }) => getEvent({ id: params.id }));

@@ -1,0 +1,6 @@
+// GET /api/v1/fundraisers/{id} — one public fundraiser
+import { v1Route } from "@/lib/public-api/handler";
+import { operations } from "@/lib/public-api/operations";
+import { getFundraiser } from "@/lib/services/api/get-fundraiser";
+
+export const GET = v1Route(operations.getFundraiser, ({ params }) => getFundraiser({ id: params.id }));

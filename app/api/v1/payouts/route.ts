@@ -1,0 +1,6 @@
+// GET /api/v1/payouts — daily settlements of the API key's organization per provider (read:payouts)
+import { v1Route } from "@/lib/public-api/handler";
+import { operations } from "@/lib/public-api/operations";
+import { listPayouts } from "@/lib/services/api/list-payouts";
+
+export const GET = v1Route(operations.listPayouts, ({ actor, query }) => listPayouts({ actor, query }));

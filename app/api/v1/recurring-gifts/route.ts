@@ -1,0 +1,6 @@
+// GET /api/v1/recurring-gifts — the API key's organization's recurring gifts (read:donations)
+import { v1Route } from "@/lib/public-api/handler";
+import { operations } from "@/lib/public-api/operations";
+import { listRecurringGifts } from "@/lib/services/api/list-recurring-gifts";
+
+export const GET = v1Route(operations.listRecurringGifts, ({ actor, query }) => listRecurringGifts({ actor, query }));

@@ -1,0 +1,182 @@
+/**
+ * Every call of version 1 of the public REST API, in the order the reference lists them.
+ * Each app/api/v1/<path>/route.ts handles exactly one of these (a test checks that every route
+ * folder is in the OpenAPI document).
+ */
+import { z } from "zod";
+import {
+  donationListQuerySchema,
+  einPathSchema,
+  eventSearchQuerySchema,
+  fundraiserSearchQuerySchema,
+  idPathSchema,
+  organizationEventsQuerySchema,
+  organizationFundraisersQuerySchema,
+  organizationSearchQuerySchema,
+  payoutListQuerySchema,
+  recurringGiftListQuerySchema,
+} from "@/lib/validations/public-api";
+import { defineOperation } from "./operation";
+import {
+  donationSchema,
+  eventSchema,
+  fundraiserSchema,
+  listOf,
+  organizationEventSchema,
+  organizationSchema,
+  organizationSummarySchema,
+  payoutSchema,
+  recurringGiftSchema,
+} from "./resources";
+
+/** How payouts are defined (there is no payout record of our own: they come from the providers' confirmations). */
+export const PAYOUTS_DESCRIPTION =
+  "A payout is what one payment provider settled to your organization for one UTC day, computed from the payments the " +
+  "provider confirmed to Givebridge (its signed webhook events): the donations and ticket payments that succeeded that day, " +
+  "less their processing and platform fees, less the payments refunded that day (a refund returns the whole charge; fees " +
+  "are not given back). Today's payout is `open` and may still change; earlier days are `settled` and final. With the " +
+  "built-in sandbox provider this is the whole story: it settles each succeeded gift at once. With Stripe or PayPal the money " +
+  "then reaches your bank on the provider's own payout schedule, which this API does not read: see your Stripe or PayPal " +
+  "dashboard for bank transfers.";
+
+export const operations = {
+  getOrganization: defineOperation({
+    operationId: "getOrganization",
+    path: "/organizations/{ein}",
+    tag: "Directory",
+    summary: "Get an organization by EIN",
+    description: "An organization of the directory (every US tax-exempt organization in the IRS Exempt Organizations Business Master File), by its EIN.",
+    access: "public",
+    params: einPathSchema,
+    response: organizationSchema,
+    notFound: true,
+  }),
+  searchOrganizations: defineOperation({
+    operationId: "searchOrganizations",
+    path: "/organizations",
+    tag: "Directory",
+    summary: "Search the directory",
+    description: "Live, approved organizations matching words (typos allowed) and filters, best match first; by name without words, nearest first for a distance search.",
+    access: "public",
+    query: organizationSearchQuerySchema,
+    response: listOf(organizationSummarySchema, "OrganizationSummary"),
+  }),
+  listFundraisers: defineOperation({
+    operationId: "listFundraisers",
+    path: "/fundraisers",
+    tag: "Fundraisers",
+    summary: "List active fundraisers",
+    description: "Active fundraisers of live, approved organizations: best match first with words, else newest first.",
+    access: "public",
+    query: fundraiserSearchQuerySchema,
+    response: listOf(fundraiserSchema, "Fundraiser"),
+  }),
+  getFundraiser: defineOperation({
+    operationId: "getFundraiser",
+    path: "/fundraisers/{id}",
+    tag: "Fundraisers",
+    summary: "Get a fundraiser",
+    description: "An active or ended fundraiser of a live, approved organization.",
+    access: "public",
+    params: idPathSchema,
+    response: fundraiserSchema,
+    notFound: true,
+  }),
+  listEvents: defineOperation({
+    operationId: "listEvents",
+    path: "/events",
+    tag: "Events",
+    summary: "List upcoming events",
+    description: "Events of live, approved organizations that have not ended, soonest first (best match first with words).",
+    access: "public",
+    query: eventSearchQuerySchema,
+    response: listOf(eventSchema, "Event"),
+  }),
+  getEvent: defineOperation({
+    operationId: "getEvent",
+    path: "/events/{id}",
+    tag: "Events",
+    summary: "Get an event",
+    description: "An event of a live, approved organization, past or upcoming.",
+    access: "public",
+    params: idPathSchema,
+    response: eventSchema,
+    notFound: true,
+  }),
+  listOrganizationFundraisers: defineOperation({
+    operationId: "listOrganizationFundraisers",
+    path: "/organization/fundraisers",
+    tag: "Your organization",
+    summary: "List your fundraisers",
+    description: "Every fundraiser of the key's organization, active and ended, newest first.",
+    access: "read:fundraisers",
+    query: organizationFundraisersQuerySchema,
+    response: listOf(fundraiserSchema, "OrganizationFundraiser"),
+  }),
+  listOrganizationEvents: defineOperation({
+    operationId: "listOrganizationEvents",
+    path: "/organization/events",
+    tag: "Your organization",
+    summary: "List your events",
+    description: "Every event of the key's organization, past ones too, latest start first, with ticket types and tickets sold.",
+    access: "read:events",
+    query: organizationEventsQuerySchema,
+    response: listOf(organizationEventSchema, "OrganizationEvent"),
+  }),
+  listDonations: defineOperation({
+    operationId: "listDonations",
+    path: "/donations",
+    tag: "Donations",
+    summary: "List donations",
+    description:
+      "Donations to the key's organization, newest first. Each carries only the donor details the donor chose to share for that gift; " +
+      "an anonymous gift has `donor: null`. Ticket payments are not donations and are not listed.",
+    access: "read:donations",
+    query: donationListQuerySchema,
+    response: listOf(donationSchema, "Donation"),
+  }),
+  getDonation: defineOperation({
+    operationId: "getDonation",
+    path: "/donations/{id}",
+    tag: "Donations",
+    summary: "Get a donation",
+    description: "One donation to the key's organization (only the donor details the donor shared).",
+    access: "read:donations",
+    params: idPathSchema,
+    response: donationSchema,
+    notFound: true,
+  }),
+  listRecurringGifts: defineOperation({
+    operationId: "listRecurringGifts",
+    path: "/recurring-gifts",
+    tag: "Donations",
+    summary: "List recurring gifts",
+    description:
+      "Monthly recurring gifts to the key's organization, newest first. They carry no donor details: each monthly charge is a donation " +
+      "(with this recurring_gift_id) carrying what the donor shared. Needs read:donations.",
+    access: "read:donations",
+    query: recurringGiftListQuerySchema,
+    response: listOf(recurringGiftSchema, "RecurringGift"),
+  }),
+  listPayouts: defineOperation({
+    operationId: "listPayouts",
+    path: "/payouts",
+    tag: "Payouts",
+    summary: "List payouts",
+    description: `${PAYOUTS_DESCRIPTION} Latest day first.`,
+    access: "read:payouts",
+    query: payoutListQuerySchema,
+    response: listOf(payoutSchema, "Payout"),
+  }),
+  getOpenApiDocument: defineOperation({
+    operationId: "getOpenApiDocument",
+    path: "/openapi.json",
+    tag: "Reference",
+    summary: "This API's OpenAPI document",
+    description: "The OpenAPI 3.1 document of version 1, generated from the same schemas the calls validate with.",
+    access: "public",
+    response: z.record(z.string(), z.unknown()).meta({ description: "An OpenAPI 3.1 document." }),
+  }),
+};
+
+export type OperationName = keyof typeof operations;

@@ -1,0 +1,66 @@
+/**
+ * The one error shape of the public API: RFC 9457 problem details, `application/problem+json`,
+ * with `type` (a URI documented on /developers), `title`, `status`, `detail`, `instance` and,
+ * for invalid parameters, `errors` (one { field, detail } per parameter). Messages come from
+ * the catalogue; internals never leave (a 500 says only messages.generic.server).
+ */
+import type { NextRequest } from "next/server";
+import { ZodError } from "zod";
+import { baseUrl } from "@/lib/env";
+import { AppError, type ErrorCode } from "@/lib/errors";
+import { zodFields } from "@/lib/http/route";
+import { logger } from "@/lib/logger";
+import { messages } from "@/lib/validations/messages";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "./resources";
+
+type ProblemCode = ErrorCode | "server_error";
+
+/** The fragment of /developers that documents each problem type. */
+export const problemSlugs: Record<ProblemCode, string> = {
+  bad_request: "invalid-request",
+  validation: "invalid-request",
+  unauthenticated: "unauthorized",
+  forbidden: "forbidden",
+  not_found: "not-found",
+  conflict: "conflict",
+  payload_too_large: "too-large",
+  unsupported_media_type: "unsupported-media-type",
+  rate_limited: "rate-limited",
+  unavailable: "unavailable",
+  server_error: "server-error",
+};
+
+/** The problem type URI of `code`: /developers#problem-<slug> on this site. */
+export function problemType(code: ProblemCode): string {
+  return `${baseUrl()}/developers#problem-${problemSlugs[code]}`;
+}
+
+/** The problem details of any thrown value (AppError, ZodError, else a 500). */
+export function toProblem(err: unknown, instance?: string): Problem & { retryAfterSeconds?: number } {
+  const base = (code: ProblemCode, status: number, detail: string) => ({
+    type: problemType(code),
+    title: messages.publicApi.titles[code],
+    status,
+    detail,
+    ...(instance ? { instance } : {}),
+  });
+  if (err instanceof AppError) {
+    const fields = err.fields ? Object.entries(err.fields).map(([field, detail]) => ({ field, detail })) : undefined;
+    return { ...base(err.code, err.status, err.message), ...(fields ? { errors: fields } : {}), ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}) };
+  }
+  if (err instanceof ZodError) {
+    const errors = Object.entries(zodFields(err)).map(([field, detail]) => ({ field, detail }));
+    return { ...base("bad_request", 400, errors[0]?.detail ?? messages.generic.badRequest), errors };
+  }
+  if (err instanceof URIError) return base("bad_request", 400, messages.request.badEncoding);
+  logger.error("unhandled error in public API", { path: instance, name: (err as Error)?.name });
+  return base("server_error", 500, messages.generic.server);
+}
+
+/** A problem+json response for `err` (Retry-After on 429). */
+export function problemResponse(err: unknown, req?: NextRequest): Response {
+  const { retryAfterSeconds, ...problem } = toProblem(err, req?.nextUrl?.pathname);
+  const headers: Record<string, string> = { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store" };
+  if (retryAfterSeconds) headers["Retry-After"] = String(Math.ceil(retryAfterSeconds));
+  return new Response(JSON.stringify(problem), { status: problem.status, headers });
+}

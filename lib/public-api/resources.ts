@@ -1,0 +1,222 @@
+/**
+ * The resources of the public REST API (/api/v1, issue 17), as zod schemas: the handlers'
+ * answers are parsed by them (so only the fields named here can leave, lib/public-api/handler.ts)
+ * and the OpenAPI document is generated from them (lib/public-api/openapi.ts), so the two
+ * cannot disagree. JSON is snake_case; money is integer cents (USD); timestamps are UTC
+ * ISO 8601 strings; dates are YYYY-MM-DD.
+ */
+import { z } from "zod";
+import type { DonationResource } from "@/lib/integrations/donation-resource";
+import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus } from "@/models";
+
+const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
+const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
+const day = (description: string) => z.iso.date().meta({ description: `${description} (YYYY-MM-DD).` });
+const id = (description: string) => z.string().meta({ description });
+
+/** An organization of the directory (every US tax-exempt organization, IRS EO BMF). */
+export const organizationSchema = z
+  .object({
+    object: z.literal("organization"),
+    id: id("Givebridge's id of the organization."),
+    ein: z.string().nullable().meta({ description: "Employer Identification Number, 9 digits; null for an organization registered without one.", example: "030179423" }),
+    ein_formatted: z.string().nullable().meta({ example: "03-0179423" }),
+    name: z.string().meta({ description: "Display name (the nonprofit's own, else the IRS name in title case)." }),
+    legal_name: z.string().nullable().meta({ description: "The name as filed with the IRS." }),
+    city: z.string().nullable(),
+    state: z.string().nullable().meta({ description: "Two-letter US state code." }),
+    zipcode: z.string().nullable(),
+    ntee_code: z.string().nullable().meta({ description: "National Taxonomy of Exempt Entities code." }),
+    category: z.string().nullable().meta({ description: "The NTEE major group's name." }),
+    subsection: z.string().nullable().meta({ description: "IRS 501(c) subsection code; \"03\" is 501(c)(3)." }),
+    tax_deductible: z.boolean().nullable().meta({ description: "Gifts are tax-deductible per the IRS; null when unknown." }),
+    ruling_year: z.number().int().nullable().meta({ description: "Year of the IRS ruling." }),
+    mission: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    claimed: z.boolean().meta({ description: "A nonprofit manages this profile on Givebridge." }),
+    accepts_donations: z.boolean().meta({ description: "Claimed, approved, live and connected to a payout account: it can receive gifts now." }),
+    profile_url: z.string().meta({ description: "The organization's public page on Givebridge." }),
+  })
+  .meta({ id: "Organization", description: "An organization of the directory." });
+export type OrganizationResource = z.infer<typeof organizationSchema>;
+
+/** A directory search hit. */
+export const organizationSummarySchema = organizationSchema
+  .pick({ object: true, id: true, ein: true, ein_formatted: true, name: true, legal_name: true, city: true, state: true, zipcode: true, category: true, logo_url: true, claimed: true, profile_url: true })
+  .extend({ distance_miles: z.number().nullable().meta({ description: "Miles from the search center, one decimal; null without a distance search." }) })
+  .meta({ id: "OrganizationSummary", description: "A directory search result." });
+export type OrganizationSummaryResource = z.infer<typeof organizationSummarySchema>;
+
+/** A fundraiser (campaign). */
+export const fundraiserSchema = z
+  .object({
+    object: z.literal("fundraiser"),
+    id: id("The fundraiser's id."),
+    organization_id: id("The organization raising the money."),
+    name: z.string(),
+    topic: z.string().nullable(),
+    goal_cents: cents("The goal"),
+    progress_cents: cents("Succeeded, unrefunded donations so far"),
+    status: z.enum(campaignStatus.enumValues).meta({ description: "active, or ended (no longer takes donations)." }),
+    start_date: day("First day").nullable(),
+    end_date: day("Last day").nullable(),
+    created_at: timestamp("When it was created"),
+    url: z.string().meta({ description: "The fundraiser's public page." }),
+  })
+  .meta({ id: "Fundraiser", description: "A fundraiser: a goal and the donations made to it." });
+export type FundraiserResource = z.infer<typeof fundraiserSchema>;
+
+/** An event of an organization. */
+export const eventSchema = z
+  .object({
+    object: z.literal("event"),
+    id: id("The event's id."),
+    organization_id: id("The organization holding the event."),
+    name: z.string(),
+    description: z.string(),
+    topic: z.string().nullable(),
+    image_url: z.string().nullable(),
+    starts_at: timestamp("Start"),
+    ends_at: timestamp("End").nullable(),
+    venue: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    url: z.string().meta({ description: "The event's public page." }),
+  })
+  .meta({ id: "Event", description: "An event of an organization." });
+export type EventResource = z.infer<typeof eventSchema>;
+
+/** A ticket type of an organization's own event, with the tickets sold. */
+export const ticketTypeSchema = z
+  .object({
+    id: id("The ticket type's id."),
+    name: z.string(),
+    price_cents: cents("Price of one ticket; 0 for a free ticket"),
+    fair_market_value_cents: cents("Value of what one ticket gives the buyer (IRS Publication 1771); the price when not set"),
+    quantity: z.number().int().nullable().meta({ description: "Tickets on sale; null for unlimited." }),
+    sold: z.number().int().meta({ description: "Tickets ordered, confirmed or held by a payment in progress." }),
+  })
+  .meta({ id: "TicketType" });
+
+/** An organization's own event with its ticket types and sales (read:events). */
+export const organizationEventSchema = eventSchema
+  .extend({ ticket_types: z.array(ticketTypeSchema) })
+  .meta({ id: "OrganizationEvent", description: "One of the key's organization's events, with its ticket types and tickets sold." });
+export type OrganizationEventResource = z.infer<typeof organizationEventSchema>;
+
+/** The donor fields of a donation: only those the donor shared for it. */
+export const sharedDonorSchema = z
+  .object({
+    name: z.string().optional(),
+    email: z.string().optional(),
+    telephone: z.string().optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    gender: z.string().optional(),
+    age_range: z.string().optional().meta({ description: "under 17, 18-34, 35-54, 55-74 or over 74." }),
+  })
+  .meta({
+    id: "SharedDonor",
+    description: "Only the details the donor chose to share with the organization for this gift; a field the donor did not share is absent.",
+  });
+
+/** A donation (lib/integrations/donation-resource.ts: the one external donation shape). */
+export const donationSchema = z
+  .object({
+    id: id("The donation's id."),
+    object: z.literal("donation"),
+    organization_id: id("The organization receiving the gift."),
+    fundraiser_id: z.string().nullable().meta({ description: "The fundraiser given to; null for a direct donation." }),
+    recurring_gift_id: z.string().nullable().meta({ description: "The recurring gift this payment belongs to; null for a one-time gift." }),
+    amount_cents: cents("The gift"),
+    fee_cents: cents("Processing and platform fees"),
+    cover_fees: z.boolean().meta({ description: "The donor added the fees on top of the gift." }),
+    currency: z.string().meta({ example: "usd" }),
+    status: z.enum(donationStatus.enumValues),
+    payment_method_type: z.enum(paymentMethodType.enumValues),
+    created_at: timestamp("When the donation was made"),
+    succeeded_at: timestamp("When the payment succeeded").nullable(),
+    refunded_at: timestamp("When it was refunded").nullable(),
+    anonymous: z.boolean().meta({ description: "The donor gave anonymously: no donor details at all." }),
+    donor: sharedDonorSchema.nullable().meta({ description: "Null for an anonymous gift." }),
+  })
+  .meta({ id: "Donation", description: "A donation. Ticket payments are not donations and never appear here." });
+
+/** A recurring gift (no donor fields: those are on each of its donations, as shared). */
+export const recurringGiftSchema = z
+  .object({
+    object: z.literal("recurring_gift"),
+    id: id("The recurring gift's id."),
+    organization_id: z.string(),
+    fundraiser_id: z.string().nullable(),
+    amount_cents: cents("Each month's gift"),
+    currency: z.literal("usd"),
+    interval: z.literal("month"),
+    status: z.enum(recurringStatus.enumValues),
+    charge_day: z.number().int().nullable().meta({ description: "Day of the month it is charged on (clamped to short months)." }),
+    next_charge_at: timestamp("Next charge").nullable(),
+    paused_until: timestamp("No charge before this time (paused by the donor)").nullable(),
+    past_due: z.boolean().meta({ description: "The last retry of a failed charge failed too; canceled a week later unless paid." }),
+    canceled_at: timestamp("When it was canceled").nullable(),
+    created_at: timestamp("When it was started"),
+  })
+  .meta({
+    id: "RecurringGift",
+    description: "A monthly recurring gift. Each charge is a donation with this recurring_gift_id, carrying the donor details the donor shared.",
+  });
+export type RecurringGiftResource = z.infer<typeof recurringGiftSchema>;
+
+/** A payout: one provider's settlement of one UTC day (see PAYOUTS_DESCRIPTION). */
+export const payoutSchema = z
+  .object({
+    object: z.literal("payout"),
+    id: z.string().meta({ description: "Stable id: po_<provider>_<YYYYMMDD>.", example: "po_sandbox_20260131" }),
+    organization_id: z.string(),
+    provider: z.enum(paymentProvider.enumValues),
+    date: day("The UTC day settled"),
+    status: z.enum(["open", "settled"]).meta({ description: "open: today (UTC), still changing; settled: a past day, final." }),
+    currency: z.literal("usd"),
+    gross_cents: cents("Charged to donors and ticket buyers that day (gifts, plus fees the donors covered)"),
+    fee_cents: cents("Processing and platform fees of those payments"),
+    refunded_cents: cents("Returned to payers that day (the whole charge; fees are not given back)"),
+    net_cents: cents("gross - fees - refunds: what the provider owes the organization for the day"),
+    payment_count: z.number().int(),
+    refund_count: z.number().int(),
+  })
+  .meta({ id: "Payout", description: "What one payment provider settled to the organization for one UTC day." });
+export type PayoutResource = z.infer<typeof payoutSchema>;
+
+/** A page of a list: `next_cursor` reads the next one. */
+export function listOf<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      object: z.literal("list"),
+      data: z.array(item),
+      has_more: z.boolean().meta({ description: "More items follow: pass next_cursor as cursor to read them." }),
+      next_cursor: z.string().nullable().meta({ description: "Opaque cursor of the next page; null on the last page." }),
+    })
+    .meta({ id: `${name}List` });
+}
+
+/** The media type of problem details (RFC 9457 section 3). */
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+/** RFC 9457 problem details: the one error shape of every /api/v1 answer. */
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ description: "URI of the problem type; its documentation is on /developers.", example: "https://givebridge.example/developers#problem-not-found" }),
+    title: z.string().meta({ description: "Short summary of the problem type." }),
+    status: z.number().int().meta({ description: "The HTTP status code." }),
+    detail: z.string().meta({ description: "What went wrong this time, in words a person can act on." }),
+    instance: z.string().optional().meta({ description: "The path of the request." }),
+    errors: z
+      .array(z.object({ field: z.string(), detail: z.string() }))
+      .optional()
+      .meta({ description: "For invalid parameters: one entry per parameter with its message." }),
+  })
+  .meta({ id: "Problem", description: "An error, as RFC 9457 problem details (application/problem+json)." });
+export type Problem = z.infer<typeof problemSchema>;
+
+// The API's donation shape and lib/integrations/donation-resource.ts are one: a compile error here means they drifted.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const donationShapeIsTheIntegrationShape: Same<z.infer<typeof donationSchema>, DonationResource> = true;

@@ -1,0 +1,32 @@
+/**
+ * A nonprofit revokes one of its organization's API keys (DELETE /api/api-keys/{id}).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+import { apiKeys } from "@/models";
+import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api-key-dto";
+
+/**
+ * Revoke `keyId` at once: the next call made with it gets 401. Idempotent (a revoked key
+ * keeps its first revocation time).
+ * @throws AppError(forbidden) unless the actor is a nonprofit user of the organization;
+ *   AppError(not_found) for a key of another organization or an unknown id.
+ */
+export async function revokeApiKey(options: { actor: SessionUser; keyId: string }): Promise<ApiKeySummary> {
+  const organizationId = assertActsForOrganization(options.actor, options.actor.orgId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, options.actor, organizationId);
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+      .where(and(eq(apiKeys.id, options.keyId), eq(apiKeys.organizationId, organizationId)))
+      .returning(apiKeySummaryColumns);
+    if (!row) throw new AppError("not_found", messages.apiKeys.notFound);
+    return toApiKeySummary(row);
+  });
+}

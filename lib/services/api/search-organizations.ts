@@ -1,0 +1,18 @@
+/** GET /api/v1/organizations: directory search (public), on lib/search/nonprofits.ts. */
+import type { z } from "zod";
+import { decodeOffsetCursor, offsetPage, type Page } from "@/lib/public-api/pagination";
+import type { OrganizationSummaryResource } from "@/lib/public-api/resources";
+import { searchNonprofits } from "@/lib/search/nonprofits";
+import type { organizationSearchQuerySchema } from "@/lib/validations/public-api";
+import { toOrganizationSummary } from "./to-resources";
+
+/**
+ * Live, approved organizations matching `q` and the filters, in the directory search's order.
+ * @throws AppError(bad_request) for a bad cursor, an unknown category or ZIP code.
+ */
+export async function searchOrganizations(options: { query: z.output<typeof organizationSearchQuerySchema> }): Promise<Page<OrganizationSummaryResource>> {
+  const { q, limit, cursor, ...filters } = options.query;
+  const offset = decodeOffsetCursor(cursor);
+  const result = await searchNonprofits({ query: q ?? "", limit: limit + 1, offset, filters });
+  return offsetPage(result.results.map(toOrganizationSummary), offset, limit);
+}

@@ -1,0 +1,223 @@
+/**
+ * The webhook events emitted where state changes (issue 17, part 3), each called inside the
+ * transaction of its change, and the shape of each event's `data`. Privacy rule: a payload
+ * carries no donor field the donor did not share (spec section 3, sharing choices per gift).
+ *
+ * - donation.succeeded / donation.refunded: `data` is the donation in its one external shape
+ *   (lib/integrations/donation-resource.ts: only shared donor fields, none for an anonymous
+ *   gift). Gifts only: ticket payments are sales and emit ticket_order.paid instead.
+ * - ticket_order.paid: the order (event, ticket type, quantity, amounts) and no buyer details.
+ * - recurring_gift.*: the monthly gift with the donor fields shared on its gifts; emitted only
+ *   for gifts that started (their first payment succeeded, which is recurring_gift.created).
+ * - fundraiser.goal_reached: once per fundraiser, when its progress first reaches its goal.
+ *
+ * Amounts are integer cents; times UTC ISO 8601.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
+import type { Cents } from "@/lib/money";
+import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
+import { anchorDayOf } from "@/lib/services/recurring/dates";
+import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
+import type { WebhookEventType } from "@/lib/validations/webhooks";
+import { donations, recurringGifts } from "@/models";
+import { emitWebhookEvent } from "./emit-webhook-event";
+
+type DonationRow = typeof donations.$inferSelect;
+
+/** Emit donation.succeeded or donation.refunded for gift `donationId` (no-op for a ticket payment). */
+export async function emitDonationEvent(tx: Executor, donationId: string, organizationId: string, type: "donation.succeeded" | "donation.refunded", occurredAt: Date): Promise<void> {
+  await emitWebhookEvent(tx, {
+    organizationId,
+    type,
+    dedupeKey: `${type}:${donationId}`,
+    occurredAt,
+    data: async () => {
+      const [row] = await tx
+        .select({ ...donationResourceColumns(donations), kind: donations.kind })
+        .from(donations)
+        .where(eq(donations.id, donationId));
+      return row && row.kind === "donation" ? toDonationResource(row) : null;
+    },
+  });
+}
+
+/** A ticket order as webhooks present it: no buyer details. */
+export type TicketOrderResource = {
+  id: string;
+  object: "ticket_order";
+  organization_id: string;
+  event_id: string;
+  event_name: string;
+  ticket_type_id: string;
+  ticket_type_name: string;
+  quantity: number;
+  amount_cents: Cents;
+  /** Good-faith estimate of the goods received (quantity x fair market value). */
+  goods_value_cents: Cents;
+  /** Amount paid minus the goods' value, never below 0 (IRS Publication 1771). */
+  deductible_cents: Cents;
+  currency: string;
+  payment_id: string;
+  paid_at: string;
+};
+
+/** Emit ticket_order.paid for the ticket payment `d` that just succeeded. */
+export async function emitTicketOrderPaid(tx: Executor, d: DonationRow, paidAt: Date): Promise<void> {
+  const orderId = d.metadata?.ticketOrderId;
+  if (d.kind !== "ticket" || !orderId) return;
+  await emitWebhookEvent(tx, {
+    organizationId: d.organizationId,
+    type: "ticket_order.paid",
+    dedupeKey: `ticket_order.paid:${orderId}`,
+    occurredAt: paidAt,
+    data: async (): Promise<TicketOrderResource | null> => {
+      const sale = await ticketSaleFacts(tx, d);
+      if (!sale) return null;
+      return {
+        id: sale.orderId,
+        object: "ticket_order",
+        organization_id: d.organizationId,
+        event_id: sale.eventId,
+        event_name: sale.eventName,
+        ticket_type_id: sale.ticketTypeId,
+        ticket_type_name: sale.ticketTypeName,
+        quantity: sale.quantity,
+        amount_cents: sale.amountCents,
+        goods_value_cents: sale.goodsValueCents,
+        deductible_cents: sale.deductibleCents,
+        currency: d.currency,
+        payment_id: d.id,
+        paid_at: paidAt.toISOString(),
+      };
+    },
+  });
+}
+
+/** A fundraiser that reached its goal. */
+export type FundraiserGoalResource = {
+  id: string;
+  object: "fundraiser";
+  organization_id: string;
+  name: string;
+  goal_cents: Cents;
+  progress_cents: Cents;
+  reached_at: string;
+};
+
+/**
+ * Emit fundraiser.goal_reached when adding `addedCents` took the fundraiser's progress from
+ * below its goal to the goal or above (once per fundraiser, whatever happens later).
+ */
+export async function emitGoalReachedIfCrossed(
+  tx: Executor,
+  campaign: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents },
+  addedCents: Cents,
+  reachedAt: Date,
+): Promise<void> {
+  const { goalCents, progressCents } = campaign;
+  if (goalCents <= 0 || progressCents < goalCents || progressCents - addedCents >= goalCents) return;
+  await emitWebhookEvent(tx, {
+    organizationId: campaign.organizationId,
+    type: "fundraiser.goal_reached",
+    dedupeKey: `fundraiser.goal_reached:${campaign.id}`,
+    occurredAt: reachedAt,
+    data: async (): Promise<FundraiserGoalResource> => ({
+      id: campaign.id,
+      object: "fundraiser",
+      organization_id: campaign.organizationId,
+      name: campaign.name,
+      goal_cents: goalCents,
+      progress_cents: progressCents,
+      reached_at: reachedAt.toISOString(),
+    }),
+  });
+}
+
+/** A monthly gift as webhooks present it. */
+export type RecurringGiftResource = {
+  id: string;
+  object: "recurring_gift";
+  organization_id: string;
+  fundraiser_id: string | null;
+  amount_cents: Cents;
+  currency: string;
+  interval: "month";
+  status: RecurringGiftState;
+  /** Day of month it is charged on (1..31, clamped to short months). */
+  charge_day: number;
+  next_charge_at: string | null;
+  paused_until: string | null;
+  created_at: string;
+  canceled_at: string | null;
+  anonymous: boolean;
+  /** The donor fields shared on the gift's first payment; null when anonymous. */
+  donor: SharedDonor | null;
+  /** recurring_gift.payment_failed only: the charge that failed. */
+  failed_payment?: {
+    donation_id: string;
+    amount_cents: Cents;
+    failure_reason: string;
+    /** 1 for the period's first attempt, then each retry. */
+    attempt: number;
+    next_retry_at: string | null;
+    /** True when no retry is left: the gift is canceled a week later unless the donor acts. */
+    past_due: boolean;
+  };
+};
+
+type RecurringEventType = Extract<WebhookEventType, `recurring_gift.${string}`>;
+
+/**
+ * Emit a recurring_gift.* event for gift `giftId` as it is now in `tx`. Does nothing for a
+ * gift that never started (no succeeded payment): its consumers never heard of it.
+ * Dedupe: created and canceled once per gift; payment_failed once per failed charge; each
+ * update is its own event.
+ */
+export async function emitRecurringGiftEvent(
+  tx: Executor,
+  giftId: string,
+  type: RecurringEventType,
+  options: { now?: Date; failedPayment?: RecurringGiftResource["failed_payment"] } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
+  if (!gift) return;
+  const dedupeKey =
+    type === "recurring_gift.updated" ? `${type}:${giftId}:${randomUUID()}` : type === "recurring_gift.payment_failed" ? `${type}:${options.failedPayment?.donation_id}` : `${type}:${giftId}`;
+  await emitWebhookEvent(tx, {
+    organizationId: gift.organizationId,
+    type,
+    dedupeKey,
+    occurredAt: now,
+    data: async (): Promise<RecurringGiftResource | null> => {
+      const [first] = await tx
+        .select(donationResourceColumns(donations))
+        .from(donations)
+        .where(and(eq(donations.recurringGiftId, gift.id), inArray(donations.status, ["succeeded", "refunded"])))
+        .orderBy(asc(donations.createdAt))
+        .limit(1);
+      if (!first) return null;
+      return {
+        id: gift.id,
+        object: "recurring_gift",
+        organization_id: gift.organizationId,
+        fundraiser_id: gift.campaignId,
+        amount_cents: gift.amountCents,
+        currency: first.currency,
+        interval: "month",
+        status: recurringGiftState(gift, now),
+        charge_day: anchorDayOf(gift),
+        next_charge_at: gift.status === "canceled" ? null : (gift.nextChargeAt?.toISOString() ?? null),
+        paused_until: gift.pausedUntil && gift.pausedUntil > now ? gift.pausedUntil.toISOString() : null,
+        created_at: gift.createdAt.toISOString(),
+        canceled_at: gift.canceledAt?.toISOString() ?? null,
+        anonymous: first.anonymous,
+        donor: sharedDonorOf(first),
+        ...(options.failedPayment ? { failed_payment: options.failedPayment } : {}),
+      };
+    },
+  });
+}
