@@ -29,6 +29,11 @@ export type ModalProps = {
   className?: string;
   /** Where focus goes when the modal closes (default: the element focused before it opened). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /**
+   * Called when the modal has closed, before focus returns: return an element to focus it
+   * instead (e.g. the message announcing what the dialog did), or null for the default.
+   */
+  focusAfterClose?: () => HTMLElement | null;
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
@@ -52,6 +57,7 @@ export function Modal({
   preventClose,
   className,
   returnFocusTo,
+  focusAfterClose,
 }: ModalProps) {
   const stop = preventClose ? (e: Event) => e.preventDefault() : undefined;
   return (
@@ -61,11 +67,12 @@ export function Modal({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-brand-950/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           onCloseAutoFocus={
-            returnFocusTo
+            returnFocusTo || focusAfterClose
               ? (e) => {
-                  if (!returnFocusTo.current) return;
+                  const target = focusAfterClose?.() ?? returnFocusTo?.current;
+                  if (!target) return;
                   e.preventDefault();
-                  returnFocusTo.current.focus();
+                  target.focus();
                 }
               : undefined
           }

@@ -1,7 +1,18 @@
 /** The access module's rules (lib/auth/access.ts): who may act for an organization, a user, a donation. */
 import { setEnvForTests } from "@/lib/env";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
-import { actsForOrganization, assertActsForOrganization, assertActsForUser, donationAccess, requireDonationAccess } from "./access";
+import {
+  actsForOrganization,
+  actsForUser,
+  assertActsForOrganization,
+  assertActsForUser,
+  assertOrganizationMember,
+  donationAccess,
+  hasRole,
+  ownOrganizationId,
+  requireDonationAccess,
+  requireRole,
+} from "./access";
 import type { SessionUser } from "./types";
 
 beforeAll(() => setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-access-0123456789" }));
@@ -33,14 +44,37 @@ test("organization: only its own nonprofit user", () => {
   expect(assertActsForOrganization(np, "org-1")).toBe("org-1");
 });
 
-test("user: only the user themself", () => {
+test("user: only the user themself, of the account type asked for", () => {
   expect(assertActsForUser(donor, "donor-1")).toBe("donor-1");
   expect(() => assertActsForUser(np, "donor-1")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(actsForUser(donor, "donor-1", "individual")).toBe(true);
+  expect(actsForUser(np, "np-1", "individual")).toBe(false);
+  expect(actsForUser(null, "donor-1")).toBe(false);
+  expect(actsForUser(donor, null)).toBe(false);
+  expect(() => assertActsForUser(np, "np-1", "individual")).toThrow(expect.objectContaining({ status: 403 }));
+});
+
+test("account types: roles, the nonprofit's own organization, a session required", () => {
+  expect(hasRole(admin, "admin")).toBe(true);
+  expect(hasRole(donor, "nonprofit", "admin")).toBe(false);
+  expect(hasRole(null, "individual")).toBe(false);
+  expect(requireRole(np, "individual", "nonprofit")).toBe(np);
+  expect(() => requireRole(admin, "individual", "nonprofit")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(() => requireRole(null, "admin")).toThrow(expect.objectContaining({ status: 401 }));
+  expect(ownOrganizationId(np)).toBe("org-1");
+  for (const a of [donor, admin, user({ type: "nonprofit", orgId: null })]) expect(() => ownOrganizationId(a)).toThrow(expect.objectContaining({ status: 403 }));
+  expect(() => ownOrganizationId(null)).toThrow(expect.objectContaining({ status: 401 }));
+  expect(() => assertOrganizationMember(null, "org-1")).toThrow(expect.objectContaining({ status: 401 }));
+  expect(() => assertOrganizationMember(otherNp, "org-1")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(() => assertOrganizationMember(np, "org-1")).not.toThrow();
 });
 
 test("donation: its donor, its organization, or its access-token holder; nobody else learns it exists", () => {
   const d = { id: "don-1", organizationId: "org-1", donorUserId: "donor-1" };
   expect(donationAccess(donor, d)).toEqual(["donor"]);
+  // The account that paid is the donor whatever its type (a nonprofit user may give too).
+  expect(donationAccess(np, { ...d, organizationId: "org-9", donorUserId: "np-1" })).toEqual(["donor"]);
+  expect(donationAccess(admin, d)).toEqual(["admin"]);
   expect(donationAccess(np, d)).toEqual(["organization"]);
   expect(donationAccess(null, d, donationAccessToken("don-1"))).toEqual(["token"]);
   expect(donationAccess(otherNp, d, donationAccessToken("don-2"))).toEqual([]);

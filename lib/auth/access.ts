@@ -7,17 +7,52 @@
  * The database is the authority, not the session: a nonprofit user acts for an organization
  * only while their users row exists, is not deleted and still points at it.
  */
-// No "server-only" marker here: command-line scripts (bench:report) reach this module through
-// the report services, and the marker throws outside Next. It imports only server code.
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkDonationAccessToken } from "@/lib/services/donations/access-token";
 import { messages } from "@/lib/validations/messages";
 import { organizations, users } from "@/models";
-import type { SessionUser } from "./types";
+import type { SessionUser, UserType } from "./types";
 
 const forbidden = () => new AppError("forbidden", messages.auth.forbidden);
+
+/** True when `actor` is signed in as one of the account `types`. Never throws. */
+export function hasRole<T extends UserType>(actor: SessionUser | null | undefined, ...types: T[]): actor is SessionUser & { type: T } {
+  return !!actor && (types as UserType[]).includes(actor.type);
+}
+
+/**
+ * `actor` is signed in as one of the account `types` (a donor is "individual").
+ * @returns the actor. @throws AppError(unauthenticated) without a session; AppError(forbidden)
+ *   for another account type.
+ */
+export function requireRole(actor: SessionUser | null | undefined, ...types: UserType[]): SessionUser {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (!types.includes(actor.type)) throw forbidden();
+  return actor;
+}
+
+/**
+ * Session-only: the organization a signed-in nonprofit user acts for.
+ * @throws AppError(unauthenticated) without a session; AppError(forbidden) for a donor, an
+ *   admin or a nonprofit user not linked to an organization.
+ */
+export function ownOrganizationId(actor: SessionUser | null | undefined): string {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  if (actor.type !== "nonprofit" || !actor.orgId) throw forbidden();
+  return actor.orgId;
+}
+
+/**
+ * Session-only, with a session required: `actor` is a nonprofit user of `orgId`.
+ * @throws AppError(unauthenticated) without a session; AppError(forbidden) for anyone else.
+ */
+export function assertOrganizationMember(actor: SessionUser | null | undefined, orgId: string): asserts actor is SessionUser & { orgId: string } {
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  assertActsForOrganization(actor, orgId);
+}
 
 /**
  * Session-only check (no database): `actor` is a nonprofit user whose session names `orgId`.
@@ -53,10 +88,21 @@ export async function requireActsForOrganization(db: Executor, actor: SessionUse
   return orgId;
 }
 
-/** Session-only check: `actor` is the user `userId`. @throws AppError(forbidden). */
-export function assertActsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined): string {
-  if (!actor || !userId || actor._id !== userId) throw forbidden();
-  return userId;
+/**
+ * True when `actor` is the user `userId` (and, with `type`, signed in as that account type).
+ * Never throws.
+ */
+export function actsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined, type?: UserType): boolean {
+  return !!actor && !!userId && actor._id === userId && (!type || actor.type === type);
+}
+
+/**
+ * Session-only check: `actor` is the user `userId` (and, with `type`, of that account type).
+ * @returns userId. @throws AppError(forbidden).
+ */
+export function assertActsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined, type?: UserType): string {
+  if (!actsForUser(actor, userId, type)) throw forbidden();
+  return userId!;
 }
 
 /**
@@ -86,7 +132,8 @@ export function donationAccess(
   token?: string | null,
 ): DonationAccess[] {
   const access: DonationAccess[] = [];
-  if (actor?.type === "individual" && donation.donorUserId && donation.donorUserId === actor._id) access.push("donor");
+  // The account that paid, whatever its type (a nonprofit user may give while signed in).
+  if (actsForUser(actor, donation.donorUserId)) access.push("donor");
   if (actsForOrganization(actor, donation.organizationId)) access.push("organization");
   if (actor?.type === "admin") access.push("admin");
   if (token && checkDonationAccessToken(donation.id, token)) access.push("token");

@@ -7,6 +7,7 @@
  * per IP (ADMIN_MAX_FAILURES within LOGIN_WINDOW_SECONDS, then 429 with Retry-After) and
  * overall (a backstop against spoofed addresses), and every attempt is logged.
  */
+import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { RateLimiterDrizzle, type RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/lib/db/client";

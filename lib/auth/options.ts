@@ -3,10 +3,12 @@
  * session fields (lib/auth/types.ts). The credentials check is the same service as
  * POST /api/authenticate.
  */
+import "server-only";
+import type { IncomingHttpHeaders } from "node:http";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
-import { clientIpFrom } from "@/lib/http/client-ip";
+import { requestClientIp } from "@/lib/http/client-ip";
 import { isAppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
@@ -15,12 +17,6 @@ import { safeAuthRedirect } from "@/lib/http/safe-redirect";
 import { adminEnabled, authenticateAdmin } from "./admin";
 import { authSecret } from "./secret";
 import type { SessionUser } from "./types";
-
-/** The client address of a sign-in request, by the same rule as clientIp() (TRUSTED_PROXIES). */
-function headerIp(headers: Record<string, string | string[] | undefined> | undefined): string {
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(",") : v);
-  return clientIpFrom(one(headers?.["x-forwarded-for"]), one(headers?.["x-real-ip"]));
-}
 
 /** Lifetime of a session (30 days), in seconds. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -41,7 +37,7 @@ export function authOptions(): NextAuthOptions {
             const user = await authenticateUser({
               email: credentials?.email,
               password: credentials?.password,
-              ip: headerIp(req?.headers as Record<string, string | undefined>),
+              ip: requestClientIp(req?.headers as IncomingHttpHeaders | undefined),
             });
             return { id: user._id, ...user };
           } catch (err) {
@@ -60,7 +56,7 @@ export function authOptions(): NextAuthOptions {
           try {
             const admin = await authenticateAdmin({
               password: credentials?.password,
-              ip: headerIp(req?.headers as Record<string, string | undefined>),
+              ip: requestClientIp(req?.headers as IncomingHttpHeaders | undefined),
             });
             return { id: admin._id, ...admin };
           } catch (err) {

@@ -2,6 +2,7 @@
  * Password hashing with Argon2id (@node-rs/argon2, OWASP-recommended parameters:
  * m=19 MiB, t=2, p=1).
  */
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

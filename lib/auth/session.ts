@@ -2,6 +2,7 @@
  * Server-side session access and guards. Guards throw AppError so route handlers map them to
  * 401/403; pages use the *Page variants that redirect to /login instead.
  */
+import "server-only";
 import { getServerSession } from "next-auth";
 import { encode, getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";

@@ -4,6 +4,7 @@
  * keyed with the auth secret, over the approval_links row id and its expiry (epoch ms), so a
  * link cannot be forged, altered or extended; `used_at` makes it single-use.
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { authSecret } from "@/lib/auth/secret";

@@ -1,4 +1,5 @@
 /** The admin audit log: who did what to which record, and when (UTC). */
+import "server-only";
 import { desc } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";

@@ -1,4 +1,5 @@
 /** Contact Us messages for the admin console. */
+import "server-only";
 import { desc } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";

@@ -1,4 +1,5 @@
 /** Platform totals for the admin console. */
+import "server-only";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";

@@ -5,6 +5,7 @@
  * signed, single-use approval link. Every decision writes admin_audit_log in the same
  * transaction, and an approval emails the nonprofit.
  */
+import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";

@@ -1,10 +1,10 @@
 /** Business sign-ups: all of them for the admin, those of its state for a nonprofit. */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
-import { messages } from "@/lib/validations/messages";
 import { businessSignups, organizations } from "@/models";
 
 export type BusinessSignup = {
@@ -46,10 +46,9 @@ export async function listBusinessSignups(actor: SessionUser | null, limit = 200
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
  */
 export async function listBusinessesNearOrganization(actor: SessionUser | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  const orgId = ownOrganizationId(actor);
   const db = await getDb();
-  const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, actor.orgId)).limit(1);
+  const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!org?.state) return { state: null, businesses: [] };
   const rows = await db
     .select(columns)

@@ -3,6 +3,7 @@
  * and confirm to the business, all in one transaction. Limited per IP, since the form is
  * public and sends mail to the address typed.
  */
+import "server-only";
 import { RateLimiterDrizzle } from "rate-limiter-flexible";
 import { getDb } from "@/lib/db/client";
 import { baseUrl, serverEnv } from "@/lib/env";

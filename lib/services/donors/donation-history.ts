@@ -2,7 +2,9 @@
  * A donor's own donation history (/donor/{id}): every gift and every recurring gift.
  * Read straight from the donations tables; only the owner may see it.
  */
+import "server-only";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { actsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -51,7 +53,7 @@ export type DonorRecurringGift = {
 /** @throws AppError(not_found) unless the actor is this donor (others cannot learn it exists). */
 export function assertOwnDonorPage(actor: SessionUser | null, donorId: string): asserts actor is SessionUser {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor._id !== donorId || actor.type !== "individual") throw new AppError("not_found", messages.generic.notFound);
+  if (!actsForUser(actor, donorId, "individual")) throw new AppError("not_found", messages.generic.notFound);
 }
 
 /**

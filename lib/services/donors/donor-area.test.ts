@@ -9,6 +9,7 @@ import { updateUserProfile } from "@/lib/services/users/user-preferences";
 import { listHoursForReview, listMyVolunteerHours, logVolunteerHours, reviewVolunteerHours, volunteerHoursCsv } from "@/lib/services/volunteering/volunteer-hours";
 import { recurringGifts, volunteerHours } from "@/models";
 import { displayDonationStatus, listDonorGifts, listDonorRecurringGifts } from "./donation-history";
+import { pdfLines } from "@/lib/receipts/testing";
 import { buildGivingStatement, statementCsv, statementPdf } from "./giving-statement";
 import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurring-gift";
 import { makeDonor, makeGift, makeNonprofit } from "./test-fixtures";
@@ -69,6 +70,11 @@ describe("donation history and statements", () => {
     expect(csv).toContain("Total,,,,62.34,");
     const pdf = await statementPdf(s);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Read back as text: the letterhead, each nonprofit's deductibility in plain words, every donation id whole on one line.
+    const text = await pdfLines(pdf);
+    expect(text[0]).toBe("Givebridge");
+    expect(text.join(" ")).toMatch(/are (not )?tax-deductible as charitable contributions|no deductibility status on file/);
+    for (const l of s.lines) expect(text.some((line) => line.includes(l.donationId))).toBe(true);
     expect((await buildGivingStatement(dana, dana._id, thisYear - 1)).totalCents).toBe(7000);
     expect((await err(buildGivingStatement(eve, dana._id, thisYear)))?.status).toBe(404);
   });

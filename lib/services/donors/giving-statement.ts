@@ -3,14 +3,20 @@
  * to every nonprofit, in one PDF and one CSV, with totals per nonprofit and overall, each with
  * the organization's EIN. A ticket purchase is a sale: only its deductible part (amount paid
  * minus the fair market value of the goods and services, IRS Publication 1771) is listed,
- * and a ticket with no deductible part is not listed at all.
+ * and a ticket with no deductible part is not listed at all. The PDF has the receipts'
+ * letterhead (lib/receipts/pdf-layout.ts), each nonprofit's deductibility in plain words, and
+ * a table of gifts whose donation ids stay whole on one line.
  */
+import "server-only";
 import { stringify } from "csv-stringify/sync";
-import PDFDocument from "pdfkit";
 import { and, eq, gte, lt } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { deductibilityStatement } from "@/lib/mail/templates/donation";
 import { centsToDecimalString, formatCents, type Cents } from "@/lib/money";
+import { drawLetterhead, pdfDocument, writeId, type PdfLogos } from "@/lib/receipts/pdf-layout";
+import { letterheadLogos } from "@/lib/services/images/image-bytes";
+import { formatEin } from "@/lib/services/organizations/organization-dto";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { deductiblePart } from "@/lib/services/donations/ticket-payments";
 import { campaigns, donations, eventTicketOrders, events, organizations, users } from "@/models";
@@ -20,6 +26,8 @@ export type StatementLine = {
   date: Date;
   organization: string;
   ein: string | null;
+  /** The organization's IRS deductibility code (1, 2, 4 or null). */
+  irsDeductibility: string | null;
   fundraiser: string;
   /** The deductible amount: the whole gift, or the deductible part of a ticket payment. */
   amountCents: Cents;
@@ -33,11 +41,11 @@ export type GivingStatement = {
   donorName: string;
   donorEmail: string;
   lines: StatementLine[];
-  byOrganization: { organization: string; ein: string | null; totalCents: Cents; gifts: number }[];
+  /** Totals per nonprofit, with its deductibility sentence in plain words. */
+  byOrganization: { organization: string; ein: string | null; deductibility: string; totalCents: Cents; gifts: number }[];
   totalCents: Cents;
 };
 
-const formatEin = (ein: string | null) => (ein && ein.length === 9 ? `${ein.slice(0, 2)}-${ein.slice(2)}` : (ein ?? ""));
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
@@ -54,6 +62,7 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
       date: donations.createdAt,
       organization: organizations.name,
       ein: organizations.ein,
+      irsDeductibility: organizations.irsDeductibility,
       fundraiser: campaigns.name,
       amountCents: donations.amountCents,
       kind: donations.kind,
@@ -76,7 +85,7 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
     .orderBy(donations.createdAt);
   const lines: StatementLine[] = [];
   for (const r of rows) {
-    const base = { date: r.date, organization: r.organization, ein: r.ein, donationId: r.donationId };
+    const base = { date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
     if (r.kind === "donation") {
       lines.push({ ...base, fundraiser: r.fundraiser ?? "Direct Donation", amountCents: r.amountCents });
       continue;
@@ -87,10 +96,10 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
       lines.push({ ...base, fundraiser: `Tickets: ${r.eventName ?? "event"} (deductible part of ${formatCents(r.amountCents)} paid)`, amountCents: deductible, ticketPaidCents: r.amountCents });
     }
   }
-  const groups = new Map<string, { organization: string; ein: string | null; totalCents: number; gifts: number }>();
+  const groups = new Map<string, GivingStatement["byOrganization"][number]>();
   for (const l of lines) {
     const key = `${l.organization}|${l.ein ?? ""}`;
-    const g = groups.get(key) ?? { organization: l.organization, ein: l.ein, totalCents: 0, gifts: 0 };
+    const g = groups.get(key) ?? { organization: l.organization, ein: l.ein, deductibility: deductibilityStatement(l.irsDeductibility, l.organization), totalCents: 0, gifts: 0 };
     g.totalCents += l.amountCents;
     g.gifts += 1;
     groups.set(key, g);
@@ -110,39 +119,72 @@ export function statementCsv(s: GivingStatement): string {
   const dollars = centsToDecimalString;
   return stringify([
     ["Date", "Organization", "EIN", "Fundraiser", "Amount USD", "Donation ID"],
-    ...s.lines.map((l) => [isoDate(l.date), l.organization, formatEin(l.ein), l.fundraiser, dollars(l.amountCents), l.donationId]),
+    ...s.lines.map((l) => [isoDate(l.date), l.organization, formatEin(l.ein) ?? "", l.fundraiser, dollars(l.amountCents), l.donationId]),
     ["Total", "", "", "", dollars(s.totalCents), ""],
   ], SAFE_CSV_OPTIONS);
 }
 
-/** The statement as a PDF (Letter size). */
-export function statementPdf(s: GivingStatement): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: `Giving statement ${s.year}` } });
-    const chunks: Buffer[] = [];
-    doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-    doc.fontSize(20).text(`Givebridge giving statement ${s.year}`);
-    doc.moveDown(0.5).fontSize(11).text(`${s.donorName}${s.donorName ? " · " : ""}${s.donorEmail}`);
-    doc.text(`Completed gifts from January 1 to December 31, ${s.year} (UTC), to every nonprofit.`);
-    doc.moveDown();
-    doc.fontSize(13).text("Summary by nonprofit");
-    doc.fontSize(10);
-    if (s.byOrganization.length === 0) doc.text("No completed gifts in this year.");
-    for (const g of s.byOrganization) {
-      doc.text(`${g.organization}${g.ein ? ` (EIN ${formatEin(g.ein)})` : ""}: ${formatCents(g.totalCents)} in ${g.gifts} gift${g.gifts === 1 ? "" : "s"}`);
+/** Columns of the statement's table of gifts: x offset from the left margin and width, points. */
+const COLUMNS = { date: [0, 62], gift: [66, 214], amount: [284, 60], id: [350, 154] } as const;
+
+/**
+ * The statement as a PDF (Letter size): letterhead, the donor, totals per nonprofit with each
+ * one's EIN and deductibility in plain words, then one table row per gift (date, nonprofit and
+ * fundraiser, amount, donation id whole on one line), repeating the column headings on each page.
+ * @param logos the letterhead's logo bytes (JPEG/PNG); by default the platform's own logo.
+ */
+export async function statementPdf(s: GivingStatement, logos?: PdfLogos): Promise<Buffer> {
+  const letterhead = logos ?? (await letterheadLogos());
+  const { doc, bytes } = pdfDocument({ title: `Giving statement ${s.year}`, margin: 54 });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  drawLetterhead(doc, { title: `Giving statement ${s.year}`, logos: letterhead });
+  doc.font("Helvetica").fontSize(11).fillColor("#111111").text(`${s.donorName}${s.donorName ? " · " : ""}${s.donorEmail}`, left, doc.y + 4, { width });
+  doc.text(`Completed gifts from January 1 to December 31, ${s.year} (UTC), to every nonprofit.`, { width });
+  doc.moveDown();
+  doc.font("Helvetica-Bold").fontSize(13).text("Summary by nonprofit", { width });
+  if (s.byOrganization.length === 0) doc.font("Helvetica").fontSize(10).text("No completed gifts in this year.", { width });
+  for (const g of s.byOrganization) {
+    const ein = formatEin(g.ein);
+    doc.moveDown(0.3).font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(`${g.organization}${ein ? ` (EIN ${ein})` : ""}: ${formatCents(g.totalCents)} in ${g.gifts} gift${g.gifts === 1 ? "" : "s"}`, { width });
+    doc.font("Helvetica").fontSize(9).fillColor("#555555").text(g.deductibility, { width });
+  }
+  doc.moveDown().font("Helvetica-Bold").fontSize(13).fillColor("#111111").text("Gifts", left, doc.y, { width });
+
+  const headings = () => {
+    const y = doc.y + 4;
+    doc.font("Helvetica-Bold").fontSize(9).fillColor("#555555");
+    doc.text("Date", left + COLUMNS.date[0], y, { width: COLUMNS.date[1] });
+    doc.text("Nonprofit · fundraiser", left + COLUMNS.gift[0], y, { width: COLUMNS.gift[1] });
+    doc.text("Amount", left + COLUMNS.amount[0], y, { width: COLUMNS.amount[1], align: "right" });
+    doc.text("Donation ID", left + COLUMNS.id[0], y, { width: COLUMNS.id[1] });
+    doc.y = y + 14;
+  };
+  headings();
+  for (const l of s.lines) {
+    const gift = `${l.organization} · ${l.fundraiser}`;
+    doc.font("Helvetica").fontSize(9);
+    const height = Math.max(doc.heightOfString(gift, { width: COLUMNS.gift[1] }), 12) + 6;
+    if (doc.y + height > bottom()) {
+      doc.addPage();
+      headings();
     }
-    doc.moveDown().fontSize(13).text("Gifts");
-    doc.fontSize(10);
-    for (const l of s.lines) {
-      doc.text(`${isoDate(l.date)}   ${formatCents(l.amountCents)}   ${l.organization} · ${l.fundraiser}   (${l.donationId})`);
-    }
-    doc.moveDown().fontSize(12).text(`Total given in ${s.year}: ${formatCents(s.totalCents)}`);
-    doc.moveDown().fontSize(9).fillColor("#555").text(
-      "No goods or services were provided in exchange for these contributions unless a receipt says otherwise. " +
-        "Keep this statement with your tax records; each nonprofit's own receipt is the acknowledgment of your gift.",
-    );
-    doc.end();
-  });
+    const y = doc.y;
+    doc.fillColor("#111111").text(isoDate(l.date), left + COLUMNS.date[0], y, { width: COLUMNS.date[1] });
+    doc.text(gift, left + COLUMNS.gift[0], y, { width: COLUMNS.gift[1] });
+    doc.text(formatCents(l.amountCents), left + COLUMNS.amount[0], y, { width: COLUMNS.amount[1], align: "right" });
+    writeId(doc, l.donationId, left + COLUMNS.id[0], y + 1, COLUMNS.id[1], 8);
+    doc.y = y + height;
+  }
+  doc.x = left;
+  if (doc.y + 80 > bottom()) doc.addPage();
+  doc.moveDown().font("Helvetica-Bold").fontSize(12).fillColor("#111111").text(`Total given in ${s.year}: ${formatCents(s.totalCents)}`, left, doc.y, { width });
+  doc.moveDown().font("Helvetica").fontSize(9).fillColor("#555555").text(
+    "No goods or services were provided in exchange for these contributions unless a receipt says otherwise. " +
+      "Keep this statement with your tax records; each nonprofit's own receipt is the acknowledgment of your gift.",
+    { width },
+  );
+  doc.end();
+  return bytes;
 }

@@ -1,13 +1,16 @@
 /**
  * A donor cancels a recurring gift or changes its monthly amount (cents). Future charges use
- * the new amount; past donations are untouched.
+ * the new amount; past donations are untouched. Each change emits its webhook event
+ * (recurring_gift.canceled / .updated) in its transaction.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { formatCents, type Cents } from "@/lib/money";
+import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { messages } from "@/lib/validations/messages";
 import { recurringGifts } from "@/models";
 
@@ -29,7 +32,14 @@ async function ownActiveGift(actor: SessionUser, giftId: string) {
 export async function cancelRecurringGift(actor: SessionUser, giftId: string): Promise<{ status: "canceled" }> {
   const { db, gift } = await ownActiveGift(actor, giftId);
   if (gift.status !== "canceled") {
-    await db.update(recurringGifts).set({ status: "canceled", canceledAt: new Date(), nextChargeAt: null }).where(eq(recurringGifts.id, giftId));
+    await db.transaction(async (tx) => {
+      const canceled = await tx
+        .update(recurringGifts)
+        .set({ status: "canceled", canceledAt: new Date(), nextChargeAt: null })
+        .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.status, "active")))
+        .returning({ id: recurringGifts.id });
+      if (canceled.length > 0) await emitRecurringGiftEvent(tx, giftId, "recurring_gift.canceled");
+    });
   }
   return { status: "canceled" };
 }
@@ -44,6 +54,9 @@ export async function changeRecurringGiftAmount(actor: SessionUser, giftId: stri
   if (amountCents > max) throw new AppError("validation", messages.donation.amountMax(formatCents(max)), { amountCents: messages.donation.amountMax(formatCents(max)) });
   const { db, gift } = await ownActiveGift(actor, giftId);
   if (gift.status === "canceled") throw new AppError("conflict", messages.donor.recurringCanceled);
-  await db.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, giftId));
+  await db.transaction(async (tx) => {
+    await tx.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, giftId));
+    await emitRecurringGiftEvent(tx, giftId, "recurring_gift.updated");
+  });
   return { amountCents };
 }

@@ -26,8 +26,8 @@ test("giving-statement CSV: cells starting with = + - @ are escaped like the non
     donorName: "Dana",
     donorEmail: "dana@example.org",
     lines: [
-      { date: new Date("2026-03-01T00:00:00Z"), organization: '=HYPERLINK("http://evil.example","x")', ein: "030277440", fundraiser: "+SUM(1,1)", amountCents: 2500, donationId: "d1" },
-      { date: new Date("2026-03-02T00:00:00Z"), organization: "@cmd", ein: null, fundraiser: "-2+3", amountCents: 100, donationId: "d2" },
+      { date: new Date("2026-03-01T00:00:00Z"), organization: '=HYPERLINK("http://evil.example","x")', ein: "030277440", irsDeductibility: "1", fundraiser: "+SUM(1,1)", amountCents: 2500, donationId: "d1" },
+      { date: new Date("2026-03-02T00:00:00Z"), organization: "@cmd", ein: null, irsDeductibility: null, fundraiser: "-2+3", amountCents: 100, donationId: "d2" },
     ],
     byOrganization: [],
     totalCents: 2600,
@@ -68,6 +68,7 @@ test("nonprofit emails show the spec's age labels for codes 0-4", () => {
     organizationName: "Age Org",
     organizationEin: "030277440",
     organizationEmail: "org@example.org",
+    organizationLogoUrl: null,
     irsDeductibility: "1",
     fundraiserName: null,
     donor: { name: "A", email: null, telephone: null, city: null, state: null, gender: null, ageRange },

@@ -7,6 +7,16 @@ import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/regi
 import { donations, organizations } from "@/models";
 
 let einSeq = 100000000;
+let clientSeq = 0;
+
+/**
+ * A checkout client (lib/services/donations/checkout-defences.ts) with an address of its own
+ * for each call, so tests that are not about the velocity limits never meet them.
+ */
+export function testCheckoutClient(challenge?: string): { ip: string; device: null; challenge: string | null } {
+  clientSeq++;
+  return { ip: `10.${(clientSeq >> 16) & 255}.${(clientSeq >> 8) & 255}.${clientSeq & 255}`, device: null, challenge: challenge ?? null };
+}
 
 export async function makeDonor(email: string, password = "secret-pass-1"): Promise<SessionUser> {
   return registerDonor({ firstName: "Dana", lastName: "Donor", email, password, organization_company: "" });

@@ -3,6 +3,7 @@
  * (the default image shows again) and the stored file and its original_ copy are removed when
  * the storage layer issued them to the slot's owner (lib/services/images/issued-images.ts).
  */
+import "server-only";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

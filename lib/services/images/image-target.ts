@@ -4,8 +4,9 @@
  * (organizations.spotlight.imageUrl) and the images of its own fundraisers and events
  * (campaigns.imageUrl, events.imageUrl); a donor the images of their own impact stories.
  */
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { assertActsForOrganization } from "@/lib/auth/access";
+import { assertActsForOrganization, assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -23,7 +24,6 @@ export type ImageTarget = {
 };
 
 const notFound = () => new AppError("not_found", messages.generic.notFound);
-const forbidden = () => new AppError("forbidden", messages.auth.forbidden);
 
 /**
  * Resolve and authorize the image slot `field` of record `identifier` for `actor`.
@@ -39,7 +39,7 @@ export async function resolveImageTarget(
   const base = { field, identifier };
   switch (field) {
     case "profileImg": {
-      if (identifier !== actor._id) throw forbidden();
+      assertActsForUser(actor, identifier);
       const [row] = await db.select({ url: users.profileImg }).from(users).where(eq(users.id, identifier)).limit(1);
       if (!row) throw notFound();
       return {
@@ -112,7 +112,7 @@ export async function resolveImageTarget(
         .where(eq(impactStories.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      if (actor.type !== "individual" || row.donorUserId !== actor._id) throw forbidden();
+      assertActsForUser(actor, row.donorUserId, "individual");
       return {
         ...base,
         currentUrl: row.url,

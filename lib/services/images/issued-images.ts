@@ -7,6 +7,7 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { ownOrganizationId } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -26,10 +27,7 @@ const ORGANIZATION_FIELDS: ImageField[] = ["logo", "spotlightImage", "campaignIm
  * @throws AppError(forbidden) for an organization slot without an organization.
  */
 export function ownerFor(actor: SessionUser, field: ImageField): ImageOwner {
-  if (ORGANIZATION_FIELDS.includes(field)) {
-    if (!actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
-    return { organizationId: actor.orgId };
-  }
+  if (ORGANIZATION_FIELDS.includes(field)) return { organizationId: ownOrganizationId(actor) };
   return { userId: actor._id };
 }
 

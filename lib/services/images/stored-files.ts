@@ -1,4 +1,5 @@
 /** Keys of an image and its original_ copy in storage, and their removal. */
+import "server-only";
 import { ORIGINAL_PREFIX } from "@/lib/images/constants";
 import { logger } from "@/lib/logger";
 import type { StorageAdapter } from "@/lib/storage";

@@ -5,6 +5,7 @@
  * new URL and the previous files are removed. Any failure leaves the old image in place
  * (spec section 8: "returns false; old image stays").
  */
+import "server-only";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

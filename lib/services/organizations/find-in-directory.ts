@@ -2,6 +2,7 @@
  * Looking organizations up in the IRS directory: by EIN for sign-up
  * (GET /api/find/nonprofitExists/{ein}) and by EIN or name (GET /api/checkGuidestar/{n}).
  */
+import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

@@ -2,8 +2,9 @@
  * Reading organizations: the public profile (GET /api/find/nonprofit/{id}) and the signed-in
  * nonprofit's own organization (GET /api/getNonprofit).
  */
+import "server-only";
 import { eq, or } from "drizzle-orm";
-import { actsForOrganization } from "@/lib/auth/access";
+import { actsForOrganization, requireRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -48,7 +49,7 @@ export type OwnOrganization = PublicOrganization & {
  * @throws AppError(forbidden) for non-nonprofit users; AppError(not_found) if it has none.
  */
 export async function getOwnOrganization(actor: SessionUser): Promise<OwnOrganization> {
-  if (actor.type !== "nonprofit") throw new AppError("forbidden", messages.auth.forbidden);
+  requireRole(actor, "nonprofit");
   if (!actor.orgId) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
   const [row] = await db

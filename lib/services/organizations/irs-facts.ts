@@ -5,6 +5,7 @@
  * import keeps; and nearby organizations of the same NTEE major group, nearest first.
  * Public data only; no actor needed (the profile is public).
  */
+import "server-only";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";

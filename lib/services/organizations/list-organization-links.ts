@@ -1,4 +1,5 @@
 /** Wishlist and marketplace links of an organization (public: they are shown on its profile). */
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { organizationLinks } from "@/models";

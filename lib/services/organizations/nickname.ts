@@ -4,7 +4,9 @@
  * to case (a citext column with a unique index), URL-safe ([a-z0-9-], 3 to 40 characters) and
  * never a reserved route word; getPublicOrganization resolves them.
  */
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
+import { ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
@@ -12,7 +14,7 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import type { UpdateNicknameInput } from "@/lib/validations/organization";
 import { organizations } from "@/models";
-import { isUniqueViolation, requireOwnedOrganization } from "./update-access";
+import { isUniqueViolation } from "./update-access";
 
 const taken = () => new AppError("conflict", messages.organizationProfile.nicknameTaken, { nickname: messages.organizationProfile.nicknameTaken });
 
@@ -32,8 +34,7 @@ async function heldByAnother(db: Executor, nickname: string, orgId: string): Pro
  * @throws AppError(forbidden) unless `actor` is a nonprofit user with an organization.
  */
 export async function checkNickname(actor: SessionUser, nickname: string): Promise<{ available: boolean }> {
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
-  return { available: !(await heldByAnother(await getDb(), nickname, actor.orgId)) };
+  return { available: !(await heldByAnother(await getDb(), nickname, ownOrganizationId(actor))) };
 }
 
 /**
@@ -45,7 +46,7 @@ export async function checkNickname(actor: SessionUser, nickname: string): Promi
  */
 export async function updateNickname(actor: SessionUser, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const orgId = await requireActsForOrganization(db, actor, input.npID);
   if (input.nickname && (await heldByAnother(db, input.nickname, orgId))) throw taken();
   try {
     await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, orgId));

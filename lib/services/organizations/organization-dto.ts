@@ -2,6 +2,7 @@
  * The public view of an organization: explicit columns only, safe for anyone to read. The
  * IRS deductibility code is turned into a yes/no with its source code kept.
  */
+import "server-only";
 import { organizations } from "@/models";
 import { canReceiveGifts } from "./receiving";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";

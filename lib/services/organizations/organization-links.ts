@@ -5,8 +5,9 @@
  * lib/validations/organization-links.ts; they are normalized again here so no caller can
  * store an unclean link.
  */
+import "server-only";
 import { and, count, eq } from "drizzle-orm";
-import { assertActsForOrganization } from "@/lib/auth/access";
+import { assertOrganizationMember } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -23,8 +24,7 @@ export const MAX_LINKS_PER_KIND = 50;
  *   the nonprofit user of `organizationId`; AppError(not_found) when the organization is gone.
  */
 async function assertOwner(actor: SessionUser | null, organizationId: string): Promise<void> {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  assertActsForOrganization(actor, organizationId);
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);

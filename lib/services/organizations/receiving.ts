@@ -7,6 +7,8 @@
  * - the built-in sandbox: the sandbox connection (simulated onboarding), or a real one.
  * Everything else takes pledges only (lib/services/pledges).
  */
+import "server-only";
+import { and, eq, isNotNull, or, type SQL } from "drizzle-orm";
 import { activeProviderName } from "@/lib/payments";
 import type { ProviderName } from "@/lib/payments/types";
 import { organizations } from "@/models";
@@ -40,3 +42,15 @@ export const receivingColumns = {
   paypalMerchantId: organizations.paypalMerchantId,
   sandboxConnectedAt: organizations.sandboxConnectedAt,
 };
+
+/**
+ * The SQL twin of canReceiveGifts over the `organizations` table (for lists that must show
+ * only organizations that can receive gifts, e.g. the home page's fundraisers): claimed,
+ * approved, live and connected for `provider`.
+ */
+export function canReceiveGiftsSql(provider: ProviderName = activeProviderName()): SQL {
+  const stripe = and(isNotNull(organizations.stripeAccountId), eq(organizations.stripeComplete, true))!;
+  const paypal = isNotNull(organizations.paypalMerchantId);
+  const connected = provider === "stripe" ? stripe : provider === "paypal" ? paypal : or(stripe, paypal, isNotNull(organizations.sandboxConnectedAt))!;
+  return and(eq(organizations.claimed, true), eq(organizations.approvalStatus, "approved"), eq(organizations.live, true), connected)!;
+}

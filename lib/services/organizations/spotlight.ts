@@ -3,7 +3,9 @@
  * the spec's 1.5 spotlight ratio (GET /api/getSpotlight, PUT /api/updateSpotlight). The image
  * is uploaded by the image widget (field "spotlightImage"), which writes spotlight.imageUrl.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
@@ -11,7 +13,6 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import type { UpdateSpotlightInput } from "@/lib/validations/organization";
 import { organizations } from "@/models";
-import { assertOwnsOrganization, requireOwnedOrganization } from "./update-access";
 
 /** The spotlight as shown: absent parts are null. */
 export type SpotlightCard = { title: string | null; description: string | null; imageUrl: string | null };
@@ -39,7 +40,7 @@ export async function readSpotlight(organizationId: string): Promise<SpotlightCa
  *         when the organization no longer exists.
  */
 export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ spotlight: SpotlightCard | null }> {
-  const orgId = assertOwnsOrganization(actor, npID);
+  const orgId = assertActsForOrganization(actor, npID);
   const db = await getDb();
   const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
@@ -56,7 +57,7 @@ export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ 
 export async function updateSpotlight(actor: SessionUser, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const orgId = await requireOwnedOrganization(tx, actor, input.npID);
+    const orgId = await requireActsForOrganization(tx, actor, input.npID);
     const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).for("update").limit(1);
     if (!row) throw new AppError("not_found", messages.organization.notFound);
     const imageUrl =

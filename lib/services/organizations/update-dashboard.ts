@@ -2,7 +2,9 @@
  * PUT /api/updateDashboard — the nonprofit edits its general information in place on
  * /nonprofit/{id} (spec sections 4, 5 and 7).
  */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { zipToCoordinates } from "@/lib/directory/zip";
@@ -12,7 +14,6 @@ import { messages } from "@/lib/validations/messages";
 import type { UpdateDashboardInput } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
-import { requireOwnedOrganization } from "./update-access";
 
 /**
  * Apply the general-info fields that are present (the schema already dropped empty ones):
@@ -28,7 +29,7 @@ export async function updateDashboard(actor: SessionUser, input: UpdateDashboard
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
-    const orgId = await requireOwnedOrganization(tx, actor, input.npID);
+    const orgId = await requireActsForOrganization(tx, actor, input.npID);
     const fresh = await loadSessionUser(tx, actor._id);
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};

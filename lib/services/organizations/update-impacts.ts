@@ -1,10 +1,11 @@
 /** PUT /api/updateNPImpacts — the impact figures shown on the nonprofit's profile. */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import type { UpdateImpactsInput } from "@/lib/validations/organization";
 import { organizations, type ImpactFigure } from "@/models";
-import { requireOwnedOrganization } from "./update-access";
 
 /**
  * Replace the organization's impact figures with the given list (display order kept; at most
@@ -15,7 +16,7 @@ import { requireOwnedOrganization } from "./update-access";
  */
 export async function updateImpacts(actor: SessionUser, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const orgId = await requireActsForOrganization(db, actor, input.npID);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
   await db.update(organizations).set({ impacts }).where(eq(organizations.id, orgId));
   return { impacts };

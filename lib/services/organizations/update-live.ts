@@ -1,11 +1,12 @@
 /** PUT /api/toggleLive — the nonprofit publishes or hides its public profile (spec 7: body npID). */
+import "server-only";
 import { and, eq, not } from "drizzle-orm";
+import { requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
-import { assertOwnsOrganization } from "./update-access";
 
 /**
  * Flip the organization's `live` flag in one statement. A hidden profile is visible to its own
@@ -17,8 +18,8 @@ import { assertOwnsOrganization } from "./update-access";
  *         organization no longer exists.
  */
 export async function toggleLive(actor: SessionUser, npID: string): Promise<{ live: boolean }> {
-  const orgId = assertOwnsOrganization(actor, npID);
   const db = await getDb();
+  const orgId = await requireActsForOrganization(db, actor, npID);
   const [row] = await db
     .update(organizations)
     .set({ live: not(organizations.live) })

@@ -1,12 +1,13 @@
 /** PUT /api/updateNP — the nonprofit edits its description and mission (spec 7). */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { updateUserStripeInfo } from "@/lib/services/payments/connect";
 import type { UpdateNpInput } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
-import { requireOwnedOrganization } from "./update-access";
 
 /**
  * Save the description and mission that are present (empty ones were dropped by the schema).
@@ -19,7 +20,7 @@ import { requireOwnedOrganization } from "./update-access";
  */
 export async function updateNonprofit(actor: SessionUser, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const orgId = await requireActsForOrganization(db, actor, input.npID);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;

@@ -1,10 +1,11 @@
 /** PUT /api/updateNPSocialMedias — the nonprofit's website and social media links. */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { socialNetworks, type UpdateSocialMediasInput } from "@/lib/validations/organization";
 import { organizations, type SocialMedia } from "@/models";
-import { requireOwnedOrganization } from "./update-access";
 
 /**
  * Replace the organization's links with the given set: website, facebook, twitter, instagram,
@@ -16,7 +17,7 @@ import { requireOwnedOrganization } from "./update-access";
  */
 export async function updateSocialMedias(actor: SessionUser, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
-  const orgId = await requireOwnedOrganization(db, actor, input.npID);
+  const orgId = await requireActsForOrganization(db, actor, input.npID);
   const socialMedia: SocialMedia = {};
   for (const network of socialNetworks) {
     const url = input[network];

@@ -3,27 +3,15 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
-import { makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeNonprofit, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
 import { createStripeAccount, getPaymentConnection, getStripeBalance, paypalOnboardingReturnUrl, savePaypalMerchant } from "./connect";
 
 let h: DatabaseHandle;
-let orgId = "";
-const nonprofit = (id: string): SessionUser => ({
-  type: "nonprofit",
-  _id: "u1",
-  email: "np@example.org",
-  firstName: "Nina",
-  lastName: "Profit",
-  organization_company: "Green Mountain Trails",
-  profileImg: null,
-  telephone: null,
-  orgId: id,
-});
+let owner: ClaimedNonprofit;
 
 beforeAll(async () => {
   h = await createTestDatabase();
-  const [org] = await h.db.insert(organizations).values({ name: "Green Mountain Trails", state: "VT" }).returning({ id: organizations.id });
-  orgId = org!.id;
+  owner = await makeNonprofit(h.db, "Green Mountain Trails");
 });
 afterAll(async () => {
   await h.close();
@@ -31,11 +19,14 @@ afterAll(async () => {
 
 describe("Connect Payments", () => {
   test("without Stripe keys the calls fail with a clear 503, not a crash", async () => {
-    await expect(createStripeAccount(nonprofit(orgId))).rejects.toMatchObject({ code: "unavailable", message: "Stripe payments are not configured on this server." });
+    await expect(createStripeAccount(owner.user)).rejects.toMatchObject({ code: "unavailable", message: "Stripe payments are not configured on this server." });
   });
-  test("another organization's account is refused", async () => {
-    await expect(getStripeBalance(nonprofit(orgId), "someone-else")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getPaymentConnection({ ...nonprofit(orgId), type: "individual" })).rejects.toMatchObject({ code: "forbidden" });
+  test("another organization's account is refused, and so is a session whose account is gone", async () => {
+    await expect(getStripeBalance(owner.user, "someone-else")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getPaymentConnection({ ...owner.user, type: "individual" })).rejects.toMatchObject({ code: "forbidden" });
+    // A session naming the organization, of an account that does not exist (deleted since).
+    const stale: SessionUser = { ...owner.user, _id: "deleted-user", email: "gone@example.org" };
+    await expect(getPaymentConnection(stale)).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
     const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });

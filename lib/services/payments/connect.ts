@@ -6,7 +6,9 @@
  * Every function checks that the actor is the organization's nonprofit user. Amounts in
  * cents. Without keys each call fails with AppError(unavailable) and a clear message.
  */
+import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { actsForUser, assertActsForOrganization, ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
@@ -25,11 +27,10 @@ type Org = typeof organizations.$inferSelect;
 
 /** @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId` (default: their own). */
 async function ownOrganization(actor: SessionUser, organizationId?: string): Promise<Org> {
-  if (actor.type !== "nonprofit" || !actor.orgId || (organizationId && organizationId !== actor.orgId)) {
-    throw new AppError("forbidden", messages.auth.forbidden);
-  }
+  const orgId = organizationId ? assertActsForOrganization(actor, organizationId) : ownOrganizationId(actor);
   const db = await getDb();
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, actor.orgId));
+  await requireActsForOrganization(db, actor, orgId);
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, orgId));
   if (!org) throw new AppError("not_found", messages.generic.notFound);
   return org;
 }
@@ -246,7 +247,7 @@ export async function savePaypalMerchant(actor: SessionUser, merchantId: string,
   const db = await getDb();
   await db.transaction(async (tx) => {
     const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
-    if (owner !== actor._id) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
+    if (!actsForUser(actor, owner)) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
   });
   await notifyPledgers(org.id);

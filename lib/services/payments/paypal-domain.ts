@@ -2,6 +2,8 @@
  * registerPaypalDomain: register the site's domain for Apple Pay with PayPal (admin only).
  * @throws AppError(unavailable) when PayPal is not configured or refuses.
  */
+import "server-only";
+import { requireRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -9,7 +11,7 @@ import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/paymen
 import { messages } from "@/lib/validations/messages";
 
 export async function registerPaypalDomain(actor: SessionUser): Promise<{ domain: string; registered: boolean }> {
-  if (actor.type !== "admin") throw new AppError("forbidden", messages.auth.forbidden);
+  requireRole(actor, "admin");
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const domain = new URL(baseUrl()).hostname;
   const res = await fetch(`${paypalApiBase()}/v1/customer/wallet-domains`, {

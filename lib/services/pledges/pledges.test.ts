@@ -15,7 +15,7 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import type { MailMessage } from "@/lib/mail/transport";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
-import { makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { connectSandbox } from "@/lib/services/payments/connect";
@@ -33,7 +33,8 @@ let h: DatabaseHandle;
 const card = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 
 beforeAll(async () => {
-  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-pledges-0123456789", PAYMENT_PROVIDER: undefined });
+  // Guests' proof-of-work challenge is tested with the checkout defences (checkout-defences.test.ts).
+  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-pledges-0123456789", PAYMENT_PROVIDER: undefined, CHECKOUT_CHALLENGE: "off" });
   h = await createTestDatabase();
   await startMailWorker({ pollingIntervalSeconds: 30 });
 });
@@ -42,7 +43,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  setEnvForTests({ DATA_DIR: undefined, PAYMENT_PROVIDER: undefined });
+  setEnvForTests({ DATA_DIR: undefined, PAYMENT_PROVIDER: undefined, CHECKOUT_CHALLENGE: undefined });
 });
 
 async function importedOrganization(name: string, ein: string) {
@@ -76,7 +77,7 @@ describe("a charge only for an organization that can receive it", () => {
       createEventSchema.parse({ organizationId: np.orgId, name: "Benefit Dinner", startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents: 5_000, quantity: 4 }] }),
       np.user,
     );
-    await expect(createTicketOrder(ev._id, ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, name: "T", email: "t@example.org", card }), null)).rejects.toMatchObject({
+    await expect(createTicketOrder({ eventId: ev._id, input: ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, name: "T", email: "t@example.org", card }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({
       code: "conflict",
     });
     expect((await h.db.select({ sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, ev.ticketTypes[0]!._id)))[0]!.sold).toBe(0);

@@ -8,8 +8,10 @@
  * the pledge. An open pledge lapses 90 days after it is made; a notified one 90 days after
  * its email (PLEDGE_DAYS).
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { assertActsForOrganization, hasRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -97,7 +99,7 @@ export type PledgeSummary = { donors: number; totalCents: Cents; message: string
  * @throws AppError(forbidden) for anyone else.
  */
 export async function getPledgeSummary(actor: SessionUser, organizationId: string, now: Date = new Date()): Promise<PledgeSummary> {
-  if (!(actor.type === "admin" || (actor.type === "nonprofit" && actor.orgId === organizationId))) throw new AppError("forbidden", messages.auth.forbidden);
+  if (!hasRole(actor, "admin")) assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const [row] = await db
     .select({ donors: sql<string>`count(distinct ${pledges.email})`, cents: sql<string>`coalesce(sum(${pledges.amountCents}), 0)` })
@@ -116,7 +118,7 @@ export async function getPledgeSummary(actor: SessionUser, organizationId: strin
  */
 export async function notifyPledgers(organizationId: string, now: Date = new Date()): Promise<number> {
   const db = await getDb();
-  const [org] = await db.select({ name: organizations.name, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db.select({ name: organizations.name, logoUrl: organizations.logoUrl, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org || !canReceiveGifts(org)) return 0;
   const due = await db
     .select({ id: pledges.id })
@@ -132,7 +134,7 @@ export async function notifyPledgers(organizationId: string, now: Date = new Dat
         .where(and(eq(pledges.id, id), eq(pledges.status, "open")))
         .returning();
       if (!p) return false;
-      await enqueueMail(pledgeReadyMail({ email: p.email, organizationName: org.name, amountCents: p.amountCents, checkoutUrl: pledgeCheckoutUrl(p), expiresAt }), { tx });
+      await enqueueMail(pledgeReadyMail({ email: p.email, organizationName: org.name, organizationLogoUrl: org.logoUrl, amountCents: p.amountCents, checkoutUrl: pledgeCheckoutUrl(p), expiresAt }), { tx });
       return true;
     });
     if (done) sent += 1;

@@ -3,6 +3,7 @@
  * email the pledgers of organizations that can now receive gifts, however they got there
  * (claim, approval, going live, a payment connection). Both steps are idempotent.
  */
+import "server-only";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
 import { expirePledges, notifyPledgers, organizationsWithOpenPledges } from "./pledges";

@@ -16,6 +16,7 @@
  * to a fundraiser that has ended is canceled; while the organization does not accept gifts
  * (not claimed, approved, live and connected to a payout account) the period is recorded as failed with a reason and not charged.
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -29,6 +30,7 @@ import { sandboxPaymentId } from "@/lib/payments/sandbox";
 import { applyPaymentEvent, handleWebhook } from "@/lib/services/donations/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
+import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { anchorDayOf, nextChargeDate, periodDate } from "./dates";
 import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
@@ -178,6 +180,8 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
     .limit(1);
   const cancel = async (): Promise<Planned> => {
     await tx.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift.id));
+    // A gift that never started emits nothing (see emitRecurringGiftEvent).
+    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
     return { kind: "canceled" };
   };
   if (!first || first.status === "failed" || first.status === "canceled") return cancel();
@@ -347,13 +351,19 @@ export async function cancelPastDueGifts(now: Date = new Date()): Promise<number
         .returning();
       if (!gift) return;
       n++;
+      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
       const facts = await recurringMailFacts(tx, gift, now);
       const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.campaignId ?? "direct"}`;
       if (facts) await enqueueMail(canceledPastDueDonorMail(facts, giveAgain), { tx });
       const [org] = await tx.select({ email: organizations.email }).from(organizations).where(eq(organizations.id, gift.organizationId));
       if (org?.email) {
         await enqueueMail(
-          canceledPastDueNonprofitMail(org.email, { amountCents: gift.amountCents, organizationName: facts?.organizationName ?? "your organization", fundraiserName: facts?.fundraiserName ?? null }),
+          canceledPastDueNonprofitMail(org.email, {
+            amountCents: gift.amountCents,
+            organizationName: facts?.organizationName ?? "your organization",
+            organizationLogoUrl: facts?.organizationLogoUrl ?? null,
+            fundraiserName: facts?.fundraiserName ?? null,
+          }),
           { tx },
         );
       }

@@ -2,6 +2,7 @@
  * Starting a monthly gift that duplicates an active one (issue 13: same donor, by account or
  * email, same organization and same fundraiser or both direct) asks the donor to confirm.
  */
+import "server-only";
 import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

@@ -4,7 +4,8 @@
  * update-payment link; after the last one the gift is marked past due, then canceled, and the
  * nonprofit is told"). Called by the payment-event path inside the transaction that records
  * the event, so each step happens once per event (payment_events is unique per event) and the
- * email is queued only if that transaction commits.
+ * email (and the recurring_gift.payment_failed webhook event) is queued only if that
+ * transaction commits.
  *
  * Schedule: retries 1, 3 and 7 days after the period's first failure (RETRY_AFTER_DAYS); when
  * the last retry fails the gift is past due, and a week later (PAST_DUE_CANCEL_DAYS) the
@@ -13,10 +14,12 @@
  * only made while no attempt of that period is pending or succeeded, so a period is never
  * charged twice.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { enqueueMail } from "@/lib/mail/queue";
 import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
+import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { recurringManageUrl } from "./manage-link";
 
@@ -48,9 +51,9 @@ export async function recurringMailFacts(tx: Executor, gift: GiftRow, now: Date 
     to = first?.email ?? null;
   }
   if (!to) return null;
-  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, gift.organizationId));
+  const [org] = await tx.select({ name: organizations.name, logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, gift.organizationId));
   const [campaign] = gift.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
-  return { to, amountCents: gift.amountCents, organizationName: org?.name ?? "the organization", fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
+  return { to, amountCents: gift.amountCents, organizationName: org?.name ?? "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
 }
 
 /**
@@ -69,10 +72,19 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
   const failures = attempt + 1;
   const firstFailedAt = attempt === 0 ? now : await firstFailureAt(tx, gift.id, period, now);
   const facts = await recurringMailFacts(tx, gift, now);
+  const failedPayment = (nextRetryAt: Date | null) => ({
+    donation_id: d.id,
+    amount_cents: d.amountCents,
+    failure_reason: reason,
+    attempt: failures,
+    next_retry_at: nextRetryAt?.toISOString() ?? null,
+    past_due: nextRetryAt === null,
+  });
   if (failures <= RETRY_AFTER_DAYS.length) {
     const retryAt = new Date(firstFailedAt.getTime() + RETRY_AFTER_DAYS[failures - 1]! * DAY_MS);
     await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt }).where(eq(recurringGifts.id, gift.id));
     if (facts) await enqueueMail(chargeFailedMail(facts, reason, retryAt), { tx });
+    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.payment_failed", { now, failedPayment: failedPayment(retryAt) });
     return;
   }
   // Past due from the last scheduled retry (its attempt may have run a little later).
@@ -80,6 +92,7 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
   const pastDueAt = gift.pastDueAt ?? new Date(Math.max(now.getTime(), lastRetryAt));
   await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt: null, pastDueAt }).where(eq(recurringGifts.id, gift.id));
   if (facts) await enqueueMail(pastDueMail(facts, reason, new Date(pastDueAt.getTime() + PAST_DUE_CANCEL_DAYS * DAY_MS)), { tx });
+  await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.payment_failed", { now, failedPayment: failedPayment(null) });
 }
 
 /** When the period's first attempt was made (its donation's creation). */

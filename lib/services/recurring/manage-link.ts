@@ -5,6 +5,7 @@
  * (base64url), so a token opens one gift only, cannot be altered or extended, and stops
  * working at its expiry. Every email carries a fresh one.
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 import { baseUrl } from "@/lib/env";

@@ -4,9 +4,12 @@
  * the charge day, skips the next charge, pauses until a date and resumes, replaces the payment
  * method or cancels it. Access is either the signed manage link's token (guests too; see
  * manage-link.ts) or the signed-in donor who owns the gift, checked here before any read or
- * write. Amounts are integer cents; dates UTC.
+ * write. Every change emits recurring_gift.updated (or .canceled) in its transaction.
+ * Amounts are integer cents; dates UTC.
  */
+import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { actsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
@@ -18,6 +21,7 @@ import { finishStripeSetup, startStripeSetup } from "@/lib/payments/stripe";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
 import type { ManageRecurringInput, PaymentMethodInput } from "@/lib/validations/recurring";
 import { messages } from "@/lib/validations/messages";
+import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "./dates";
 import { checkRecurringManageToken } from "./manage-link";
@@ -67,7 +71,7 @@ export function recurringGiftState(g: Pick<GiftRow, "status" | "pastDueAt" | "pa
 async function authorize(db: Executor, giftId: string, access: GiftAccess, now: Date, lock = false): Promise<GiftRow> {
   const q = db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId)).limit(1);
   const [gift] = lock ? await q.for("update") : await q;
-  if (gift && access.actor && gift.donorUserId === access.actor._id) return gift;
+  if (gift && actsForUser(access.actor, gift.donorUserId)) return gift;
   if (access.token) {
     const check = checkRecurringManageToken(giftId, access.token, now);
     if (check === "expired") throw new AppError("forbidden", messages.recurringManage.linkExpired);
@@ -181,7 +185,10 @@ export async function manageRecurringGift(giftId: string, access: GiftAccess, in
         break;
       }
     }
-    if (Object.keys(changes).length > 0) await tx.update(recurringGifts).set(changes).where(eq(recurringGifts.id, gift.id));
+    if (Object.keys(changes).length > 0) {
+      await tx.update(recurringGifts).set(changes).where(eq(recurringGifts.id, gift.id));
+      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.updated", { now });
+    }
     const [updated] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, gift.id));
     return toDto(tx, updated!, now);
   });
@@ -239,6 +246,7 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
         .update(recurringGifts)
         .set({ status: "canceled", canceledAt: now, nextChargeAt: null, retryAt: null, pausedUntil: null })
         .where(eq(recurringGifts.id, gift.id));
+      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
     }
     const [updated] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, gift.id));
     return toDto(tx, updated!, now);
@@ -277,6 +285,7 @@ export async function updateAllRecurringPaymentMethods(actor: SessionUser, metho
         .update(recurringGifts)
         .set({ paymentMethodRef: saved.ref, paymentMethodLabel: saved.label, ...retryNowIfFailing(gift, now) })
         .where(eq(recurringGifts.id, id));
+      await emitRecurringGiftEvent(tx, id, "recurring_gift.updated", { now });
     }
   });
   return { updated: gifts.length, paymentMethodLabel: saved.label };

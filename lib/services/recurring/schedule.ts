@@ -7,6 +7,7 @@
  * for a week and queues the reminders of charges three days ahead; a second job sends
  * January's year-end statement emails.
  */
+import "server-only";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
 import { chargeDueRecurringGifts } from "./charge-recurring-gifts";

@@ -6,6 +6,7 @@
  * their giving statement (GET /api/donor/{id}/statement, signed in); guests get their
  * receipts, each with its signed link. Ticket payments are not gifts and are left out.
  */
+import "server-only";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";

@@ -2,6 +2,7 @@
  * Rewards (no cash value): points for completed donations and verified volunteer hours,
  * published rules, levels and badges, and the dashboard summary.
  */
+import "server-only";
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";

@@ -3,7 +3,9 @@
  * supported (a completed gift or logged volunteer hours there); the nonprofit approves it
  * before it appears on its public profile.
  */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import { hasRole, ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
@@ -19,7 +21,7 @@ export type MyStory = { id: string; organizationId: string; organization: string
 
 /** Organizations the donor supported: a completed gift or volunteer hours (not declined). */
 export async function supportedOrganizations(actor: SessionUser): Promise<{ id: string; name: string }[]> {
-  if (actor.type !== "individual") return [];
+  if (!hasRole(actor, "individual")) return [];
   const db = await getDb();
   const gifts = await db
     .selectDistinct({ id: organizations.id, name: organizations.name })
@@ -40,7 +42,7 @@ export async function supportedOrganizations(actor: SessionUser): Promise<{ id: 
  * @throws AppError(forbidden) unless a donor who supported the organization.
  */
 export async function createImpactStory(actor: SessionUser, input: CreateStoryInput): Promise<MyStory> {
-  if (actor.type !== "individual") throw new AppError("forbidden", messages.auth.forbidden);
+  requireRole(actor, "individual");
   const supported = await supportedOrganizations(actor);
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
@@ -81,7 +83,7 @@ export type StoryForReview = Omit<MyStory, "organization"> & SharedDonorIdentity
  * @throws AppError(forbidden) unless a nonprofit user with an organization.
  */
 export async function listStoriesForReview(actor: SessionUser): Promise<StoryForReview[]> {
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  const orgId = ownOrganizationId(actor);
   const db = await getDb();
   const rows = await db
     .select({
@@ -97,7 +99,7 @@ export async function listStoriesForReview(actor: SessionUser): Promise<StoryFor
     .from(impactStories)
     .leftJoin(users, eq(users.id, impactStories.donorUserId))
     .leftJoin(donorPreferences, eq(donorPreferences.userId, impactStories.donorUserId))
-    .where(eq(impactStories.organizationId, actor.orgId))
+    .where(eq(impactStories.organizationId, orgId))
     .orderBy(impactStories.status, desc(impactStories.createdAt))
     .limit(100);
   return withSharedIdentity(rows);
@@ -108,12 +110,12 @@ export async function listStoriesForReview(actor: SessionUser): Promise<StoryFor
  * @throws AppError(not_found) when the story is about another organization.
  */
 export async function reviewImpactStory(actor: SessionUser, storyId: string, status: "approved" | "declined"): Promise<{ id: string; status: StoryStatus }> {
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
   const db = await getDb();
+  const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(impactStories)
     .set({ status, reviewedAt: new Date() })
-    .where(and(eq(impactStories.id, storyId), eq(impactStories.organizationId, actor.orgId)))
+    .where(and(eq(impactStories.id, storyId), eq(impactStories.organizationId, orgId)))
     .returning({ id: impactStories.id, status: impactStories.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   return row;

@@ -1,4 +1,5 @@
 /** What's New: update notices published by admins, newest first (GET /api/getUpdate). */
+import "server-only";
 import { desc } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { updateNotices } from "@/models";

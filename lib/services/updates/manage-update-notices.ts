@@ -2,6 +2,7 @@
  * What's New update notices published by admins (createUpdate, updateUpdate, deleteUpdate).
  * Each change writes admin_audit_log in the same transaction.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { SessionUser } from "@/lib/auth/types";

@@ -3,6 +3,7 @@
  * provider). One generic message for an unknown email and a wrong password, the same work
  * done for both, and attempts limited per account+IP, per IP and per account (lib/auth/rate-limit.ts).
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { verifyPassword, timingSafeDummyHash } from "@/lib/auth/password";

@@ -1,4 +1,5 @@
 /** GET /api/check/{email}: is this email free for a new account? */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { emailField } from "@/lib/validations/fields";

@@ -3,6 +3,7 @@
  * (spec 4/5: checked after a 300 ms pause; a match reveals the new-password field). Only for
  * the signed-in user's own id, and rate limited per account in the rate_limits table.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { verifyPassword } from "@/lib/auth/password";
 import { consumePasswordCheck, passwordCheckSucceeded } from "@/lib/auth/rate-limit";

@@ -1,4 +1,5 @@
 /** POST /api/subscribe (newsletter) and POST /api/sendFeedback (Contact Us). */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";

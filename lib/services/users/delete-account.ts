@@ -2,12 +2,13 @@
  * Delete an account (spec 4: confirm, then a goodbye message). Donations stay for the
  * nonprofits' books with the donor's personal details removed; amounts and dates are kept.
  */
+import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
+import { assertActsForUser, hasRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
-import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users } from "@/models";
+import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
+import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 /**
  * Cancel recurring gifts, strip the donor snapshot from every donation and remove the
@@ -15,11 +16,16 @@ import { campaigns, donations, newsletterSubscriptions, organizations, recurring
  * @throws AppError(forbidden) unless the actor is this donor.
  */
 export async function deleteDonorAccount(actor: SessionUser, userId: string): Promise<{ deleted: true }> {
-  if (actor._id !== userId || actor.type !== "individual") throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, userId, "individual");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(recurringGifts).set({ status: "canceled", canceledAt: now, donorUserId: null }).where(eq(recurringGifts.donorUserId, userId));
+    const canceled = await tx
+      .update(recurringGifts)
+      .set({ status: "canceled", canceledAt: now, donorUserId: null })
+      .where(and(eq(recurringGifts.donorUserId, userId), eq(recurringGifts.status, "active")))
+      .returning({ id: recurringGifts.id });
+    await tx.update(recurringGifts).set({ donorUserId: null }).where(eq(recurringGifts.donorUserId, userId));
     await tx
       .update(donations)
       .set({
@@ -39,6 +45,8 @@ export async function deleteDonorAccount(actor: SessionUser, userId: string): Pr
         shareAge: false,
       })
       .where(eq(donations.donorUserId, userId));
+    // After the details are stripped, so the events carry none of them.
+    for (const gift of canceled) await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (row) await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, row.email));
     await tx.delete(users).where(eq(users.id, userId));
@@ -56,7 +64,7 @@ export async function deleteDonorAccount(actor: SessionUser, userId: string): Pr
  * @throws AppError(forbidden) unless the actor is this nonprofit user.
  */
 export async function deleteNonprofitAccount(actor: SessionUser, userId: string): Promise<{ deleted: true }> {
-  if (actor._id !== userId || actor.type !== "nonprofit") throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, userId, "nonprofit");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ email: users.email, organizationId: users.organizationId }).from(users).where(eq(users.id, userId));
@@ -68,6 +76,8 @@ export async function deleteNonprofitAccount(actor: SessionUser, userId: string)
     const [others] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, orgId));
     if (Number(others?.n ?? 0) > 0) return;
     const now = new Date();
+    // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, orgId));
     await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, orgId), eq(campaigns.status, "active")));
     await tx
       .update(recurringGifts)
@@ -92,6 +102,6 @@ export async function deleteNonprofitAccount(actor: SessionUser, userId: string)
 
 /** Delete the actor's own account, donor or nonprofit (DELETE /api/account). */
 export function deleteOwnAccount(actor: SessionUser): Promise<{ deleted: true }> {
-  if (actor.type === "nonprofit") return deleteNonprofitAccount(actor, actor._id);
+  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount(actor, actor._id);
   return deleteDonorAccount(actor, actor._id);
 }

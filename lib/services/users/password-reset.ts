@@ -2,6 +2,7 @@
  * Password reset (spec: /forgot, /reset/:token, authenticate/token). POST /api/forgot
  * emails a single-use link valid for one hour; the same answer is given for unknown emails.
  */
+import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db/client";

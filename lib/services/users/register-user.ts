@@ -4,6 +4,7 @@
  * of its EIN (which must exist and be unclaimed) or creates a new organization that waits for
  * admin approval and is not live until then.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/types";

@@ -6,6 +6,7 @@
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { requireRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -53,7 +54,7 @@ export async function raiseSessionVersion(db: Executor, userId: string): Promise
  * @throws AppError(forbidden) for the admin (configured, not an account).
  */
 export async function signOutEverywhere(actor: SessionUser): Promise<{ sessionVersion: number }> {
-  if (actor.type === "admin") throw new AppError("forbidden", messages.auth.forbidden);
+  requireRole(actor, "individual", "nonprofit");
   const v = await raiseSessionVersion(await getDb(), actor._id);
   if (v === null) throw new AppError("unauthenticated", messages.auth.signInRequired);
   return { sessionVersion: v };

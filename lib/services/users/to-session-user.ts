@@ -1,4 +1,5 @@
 /** The one mapping from a users row to the SessionUser DTO (explicit columns only). */
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { Executor } from "@/lib/db/client";

@@ -1,5 +1,7 @@
 /** PUT /api/update/password: a signed-in user changes their own password. */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { assertActsForUser } from "@/lib/auth/access";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -21,7 +23,7 @@ import { raiseSessionVersion } from "./sessions";
  *         AppError(rate_limited) after too many wrong current passwords.
  */
 export async function updatePassword(actor: SessionUser, input: UpdatePasswordInput): Promise<{ updated: boolean; sessionVersion: number }> {
-  if (input.userId !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, input.userId);
   if (!(await verifyCurrentPassword(actor._id, input.currentPassword, messages.donor.tooManyChecks))) {
     throw new AppError("validation", messages.password.currentMismatch, { currentPassword: messages.password.currentMismatch });
   }

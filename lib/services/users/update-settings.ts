@@ -1,4 +1,5 @@
 /** PUT /api/update/user (settings payload) and GET /api/find/user/phoneNumber/{id}. */
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/types";

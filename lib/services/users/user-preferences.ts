@@ -2,8 +2,9 @@
  * The donor's privacy preferences and profile (spec 3: donor preferences, user update
  * payload; spec 4: profile modal). GET /api/fetch/userPreferences and PUT /api/update/user.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
-import { assertActsForUser } from "@/lib/auth/access";
+import { assertActsForUser, hasRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -84,7 +85,7 @@ export async function updateUserProfile(actor: SessionUser, input: UpdateProfile
         ...(profileImg !== undefined ? { profileImg } : {}),
       })
       .where(eq(users.id, actor._id));
-    if (actor.type === "individual" && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
+    if (hasRole(actor, "individual") && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
       const s = input.ShareMyPrivateInfo;
       const gender = input.demographic?.gender ?? null;
       const values = {

@@ -2,6 +2,7 @@
  * Single-use, expiring tokens (password reset, email confirmation). The raw token goes only
  * into the emailed link; the table keeps its SHA-256 hash.
  */
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";

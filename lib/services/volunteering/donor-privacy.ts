@@ -2,6 +2,7 @@
  * What a nonprofit may see of a donor outside a donation (volunteer hours, stories): only
  * what the donor shares by default in their preferences (ShareMyPrivateInfo).
  */
+import "server-only";
 import { donorPreferences, users } from "@/models";
 
 /** Columns to select with a left join on donor_preferences. */

@@ -3,9 +3,11 @@
  * nonprofit verifies ("approved") or declines them, and the donor sees totals by
  * organization and year, verified versus pending, and exports them. Minutes are integers.
  */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
+import { ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -32,17 +34,13 @@ export type VolunteerTotals = {
   pendingMinutes: number;
 };
 
-function requireDonorActor(actor: SessionUser): void {
-  if (actor.type !== "individual") throw new AppError("forbidden", messages.auth.forbidden);
-}
-
 /**
  * Log hours for the actor (a donor). Not in the future (UTC date).
  * @throws AppError(forbidden) for non-donors; AppError(not_found) for an unknown organization;
  *         AppError(validation) for a future date.
  */
 export async function logVolunteerHours(actor: SessionUser, input: LogHoursInput, now = new Date()): Promise<VolunteerEntry> {
-  requireDonorActor(actor);
+  requireRole(actor, "individual");
   if (input.date > now.toISOString().slice(0, 10)) {
     throw new AppError("validation", messages.donor.dateInFuture, { date: messages.donor.dateInFuture });
   }
@@ -58,7 +56,7 @@ export async function logVolunteerHours(actor: SessionUser, input: LogHoursInput
 
 /** The actor's own entries (newest first) and totals by organization and year. */
 export async function listMyVolunteerHours(actor: SessionUser): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
-  requireDonorActor(actor);
+  requireRole(actor, "individual");
   const db = await getDb();
   const entries = await db
     .select({
@@ -103,9 +101,9 @@ export type HoursForReview = VolunteerEntry & SharedDonorIdentity;
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
 export async function listHoursForReview(actor: SessionUser, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
+  const orgId = ownOrganizationId(actor);
   const db = await getDb();
-  const where = [eq(volunteerHours.organizationId, actor.orgId)];
+  const where = [eq(volunteerHours.organizationId, orgId)];
   if (options.status) where.push(eq(volunteerHours.status, options.status));
   const rows = await db
     .select({
@@ -133,12 +131,12 @@ export async function listHoursForReview(actor: SessionUser, options: { status?:
  * @throws AppError(not_found) when the entry is not at the actor's organization.
  */
 export async function reviewVolunteerHours(actor: SessionUser, entryId: string, status: "approved" | "declined"): Promise<{ id: string; status: string }> {
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
   const db = await getDb();
+  const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(volunteerHours)
     .set({ status, reviewedAt: new Date(), reviewedByUserId: actor._id })
-    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, actor.orgId)))
+    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, orgId)))
     .returning({ id: volunteerHours.id, status: volunteerHours.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   return row;

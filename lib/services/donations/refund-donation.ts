@@ -1,0 +1,77 @@
+/**
+ * A nonprofit refunds a completed donation from its Manage Donations screen (issue 19,
+ * finding 3: refunds belong to the organization, through its payment provider). The provider
+ * is asked for the refund with one idempotency key per donation; the donation becomes
+ * Refunded only through the payment-event path (apply-payment-event.ts, "payment.refunded"),
+ * which reverses the fundraiser's progress and the report's totals exactly once. The sandbox
+ * refunds at once; Stripe and PayPal confirm with their refund webhook.
+ */
+import "server-only";
+import { eq } from "drizzle-orm";
+import { requireActsForOrganization, requireDonationAccess } from "@/lib/auth/access";
+import type { SessionUser } from "@/lib/auth/types";
+import { getDb } from "@/lib/db/client";
+import { AppError, isAppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { providerByName } from "@/lib/payments";
+import { messages } from "@/lib/validations/messages";
+import { donations } from "@/models";
+import { handleWebhook } from "./apply-payment-event";
+
+/**
+ * The donation after the request: `refunded` once the provider's refund event has been
+ * applied, `refund_requested` while the provider has yet to confirm it.
+ */
+export type RefundOutcome = { donationId: string; status: "refunded" | "refund_requested"; amountCents: number };
+
+/**
+ * Refund donation `donationId` in full, as a member of its organization.
+ * Idempotent: a donation already refunded answers `refunded` and asks nothing of the provider;
+ * a repeated request before the provider confirms sends the same idempotency key.
+ * @throws AppError(not_found) unknown donation, or one of another organization (its existence
+ *   is not revealed); AppError(forbidden) a session that no longer belongs to the organization;
+ *   AppError(conflict) a ticket sale, or a donation that is not completed; AppError(unavailable)
+ *   the provider refused or could not be reached (nothing changed).
+ */
+export async function refundDonation(options: { actor: SessionUser | null; donationId: string }): Promise<RefundOutcome> {
+  const { actor, donationId } = options;
+  const db = await getDb();
+  const [d] = await db
+    .select({
+      id: donations.id,
+      organizationId: donations.organizationId,
+      donorUserId: donations.donorUserId,
+      kind: donations.kind,
+      status: donations.status,
+      amountCents: donations.amountCents,
+      provider: donations.provider,
+      providerPaymentId: donations.providerPaymentId,
+      providerChargeId: donations.providerChargeId,
+    })
+    .from(donations)
+    .where(eq(donations.id, donationId))
+    .limit(1);
+  if (!d) throw new AppError("not_found", messages.donation.notFound);
+  requireDonationAccess(actor, d, ["organization"]);
+  await requireActsForOrganization(db, actor, d.organizationId);
+  if (d.kind !== "donation") throw new AppError("conflict", messages.refunds.onlyDonations);
+  if (d.status === "refunded") return { donationId: d.id, status: "refunded", amountCents: d.amountCents };
+  if (d.status !== "succeeded") throw new AppError("conflict", messages.refunds.notCompleted);
+
+  let deliveries;
+  try {
+    ({ deliveries } = await providerByName(d.provider).refund({
+      donationId: d.id,
+      providerPaymentId: d.providerPaymentId,
+      providerChargeId: d.providerChargeId,
+      idempotencyKey: `donation-${d.id}`,
+    }));
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    logger.error("refund refused by the provider", { provider: d.provider, name: (err as Error)?.name });
+    throw new AppError("unavailable", messages.refunds.providerFailed);
+  }
+  for (const delivery of deliveries) await handleWebhook(d.provider, delivery.body, delivery.headers);
+  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
+  return { donationId: d.id, status: after?.status === "refunded" ? "refunded" : "refund_requested", amountCents: d.amountCents };
+}

@@ -1,0 +1,51 @@
+/**
+ * The app's HTTP server on an existing build (`npm run serve`; `npm start` builds first, then
+ * runs this). It is Next's documented custom server (`next({ dev: false })` and its request
+ * handler) behind a plain node:http server, for one reason: only the server sees the TCP
+ * socket, so it records the client's address from the socket before Next sees the request,
+ * dropping any X-Forwarded-For / X-Real-IP a client made up unless the peer is one of
+ * TRUSTED_PROXIES (lib/http/client-ip.ts; issue 19, finding 7). Everything else is what
+ * `next start` does: same request handlers, PORT (default 3000), graceful stop on SIGINT or
+ * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
+ * server (PGlite runs on the main thread) does not close a connection just as a client reuses
+ * it (ECONNRESET under load).
+ */
+import http from "node:http";
+import { serverEnv } from "../lib/env";
+import { withPeerAddress } from "../lib/http/client-ip";
+
+async function main(): Promise<void> {
+  // What `next start` sets: the production build of React and of the app's own settings.
+  (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  const { default: next } = await import("next");
+  const port = serverEnv().PORT;
+  const app = next({ dev: false, dir: process.cwd(), port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer(withPeerAddress((req, res) => handle(req, res)));
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      void app.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, () => resolve());
+  });
+  console.log(`Givebridge is serving on port ${port}.`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
