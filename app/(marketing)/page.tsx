@@ -18,7 +18,7 @@ import { publicPageMetadata } from "@/components/share/page-metadata";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
-import { searchCampaigns } from "@/lib/search/campaigns";
+import { FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "@/lib/services/campaigns/featured-fundraisers";
 
 export function generateMetadata(): Metadata {
   return publicPageMetadata({
@@ -59,7 +59,7 @@ const benefits: { title: string; text: string; icon: LucideIcon }[] = [
   },
   {
     title: "Fuel growth",
-    text: "Accept card, bank, Google Pay, Apple Pay and PayPal gifts, and grow recurring support from the people who care.",
+    text: "Accept card and bank gifts, and grow recurring support from the people who care.",
     icon: TrendingUp,
   },
 ];
@@ -79,7 +79,7 @@ const nonprofitPoints = [
 ];
 
 export default async function HomePage() {
-  const live = await searchCampaigns({ query: "", limit: 6, offset: 0 });
+  const featured = await listFeaturedFundraisers({ limit: 6 });
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
@@ -116,7 +116,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      {live.results.length ? (
+      {featured.length ? (
         <section aria-labelledby="fundraisers-title" className="mx-auto w-full max-w-site px-4 pt-4 pb-8 sm:px-6">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
@@ -130,10 +130,10 @@ export default async function HomePage() {
             </Link>
           </div>
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {live.results.map((c) => (
-              <li key={c._id}>
-                <Card className="h-full">
-                  <FundraiserCard fundraiser={c} />
+            {featured.map((c) => (
+              <li key={c._id} data-testid="featured-fundraiser">
+                <Card padding="none" className="h-full">
+                  <FundraiserCard fundraiser={c} recent={{ days: FEATURED_MOMENTUM_DAYS }} />
                 </Card>
               </li>
             ))}

@@ -12,6 +12,14 @@ import { closeSmtpPool, deliverMail, type MailMessage } from "./transport";
 
 const QUEUE = "mail";
 
+/**
+ * Outgoing webhook deliveries (lib/services/webhooks/deliver-webhook.ts). Its jobs are sent
+ * inside the transactions that emit events, so the queue is created at start with the mail
+ * queue. A job that throws (database trouble) is retried by pg-boss; an endpoint's failures are
+ * retried on the webhook schedule with jobs of their own instead.
+ */
+export const WEBHOOK_QUEUE = "webhook-deliveries";
+
 type SqlAdapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }> };
 
 /** pg-boss's database interface over our handle (multi-statement scripts go through exec). */
@@ -55,7 +63,15 @@ function adapterForTransaction(tx: Executor): SqlAdapter {
   };
 }
 
-type BossState = { boss: PgBoss; handle: DatabaseHandle; working: boolean; periodic: Map<string, NodeJS.Timeout | null> };
+type BossState = {
+  boss: PgBoss;
+  handle: DatabaseHandle;
+  /** Queues this process works (startQueueWorker). */
+  workers: Set<string>;
+  /** Batches of startQueueWorker handlers running now; stopping waits for them. */
+  inflight: Set<Promise<unknown>>;
+  periodic: Map<string, NodeJS.Timeout | null>;
+};
 const globalForBoss = globalThis as unknown as { __givebridgeBoss?: Promise<BossState> };
 
 const QUEUE_SETUP_LOCK_KEY = 7_231_950_115;
@@ -88,7 +104,8 @@ async function startBoss(): Promise<BossState> {
   boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
   await boss.start();
   await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
-  return { boss, handle, working: false, periodic: new Map() };
+  await createQueueOnce(boss, handle, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
+  return { boss, handle, workers: new Set(), inflight: new Set(), periodic: new Map() };
 }
 
 /** The process-wide queue (started on first use, once per database handle). */
@@ -114,8 +131,20 @@ export async function ensureMailQueue(): Promise<void> {
  * commits. Returns the job id.
  */
 export async function enqueueMail(message: MailMessage, options: { tx?: Executor } = {}): Promise<string | null> {
+  return sendJob(QUEUE, message, options);
+}
+
+/**
+ * Queue a job of queue `name` (one created at start). With `tx`, the job is written in that
+ * transaction and only exists if it commits; `startAfter`: not fetched before this instant.
+ * Returns the job id.
+ */
+export async function sendJob(name: string, data: object, options: { tx?: Executor; startAfter?: Date } = {}): Promise<string | null> {
   const { boss } = await getBoss();
-  return boss.send(QUEUE, message, options.tx ? ({ db: adapterForTransaction(options.tx) } as PgBoss.SendOptions) : {});
+  const sendOptions: PgBoss.SendOptions = {};
+  if (options.tx) sendOptions.db = adapterForTransaction(options.tx) as PgBoss.SendOptions["db"];
+  if (options.startAfter) sendOptions.startAfter = options.startAfter;
+  return boss.send(name, data, sendOptions);
 }
 
 /** Messages fetched and delivered together by one worker loop. */
@@ -130,19 +159,35 @@ export const MAIL_BATCH_SIZE = 50;
  * next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
+  await startQueueWorker<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE }, deliverMail);
+}
+
+/**
+ * Work the jobs of queue `name` in this process, up to `batchSize` at once, each on its own:
+ * a job whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
+ * complete. A full batch fetches the next one at once. Idempotent per name; stopMailQueue
+ * waits for running handlers.
+ */
+export async function startQueueWorker<T extends object>(
+  name: string,
+  options: { pollingIntervalSeconds?: number; batchSize?: number },
+  handler: (data: T) => Promise<unknown>,
+): Promise<void> {
   const state = await getBoss();
-  if (state.working) return;
-  state.working = true;
-  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
+  if (state.workers.has(name)) return;
+  state.workers.add(name);
+  const batchSize = options.batchSize ?? 10;
   let workerId = "";
-  workerId = await state.boss.work<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize }, async (jobs) => {
-    const outcomes = await Promise.allSettled(jobs.map((job) => deliverMail(job.data)));
+  workerId = await state.boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize }, async (jobs) => {
+    const batch = Promise.allSettled(jobs.map((job) => handler(job.data)));
+    state.inflight.add(batch);
+    const outcomes = await batch.finally(() => state.inflight.delete(batch));
     const failed = jobs.filter((_, i) => outcomes[i]!.status === "rejected").map((job) => job.id);
     // Failed jobs go back to retry now; pg-boss then completes only the jobs still active.
     if (failed.length > 0) {
       const reason = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected")?.reason as Error | undefined;
-      logger.error("mail delivery failed; will retry", { count: failed.length, error: reason?.name });
-      await state.boss.fail(QUEUE, failed);
+      logger.error("queued job failed; will retry", { queue: name, count: failed.length, error: reason?.name });
+      await state.boss.fail(name, failed);
     }
     if (jobs.length === batchSize) state.boss.notifyWorker(workerId);
   });
@@ -179,6 +224,8 @@ export async function stopMailQueue(): Promise<void> {
   closeSmtpPool();
   if (state) {
     for (const timer of state.periodic.values()) if (timer) clearInterval(timer);
+    // Let running handlers record their outcome while the database is still open.
+    await Promise.allSettled([...state.inflight]);
     await state.boss.stop({ graceful: false, wait: true, close: false });
   }
 }

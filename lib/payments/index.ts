@@ -2,6 +2,7 @@
  * Provider selection: PAYMENT_PROVIDER when set, else Stripe when STRIPE_SECRET_KEY is set,
  * else PayPal when its keys are set, else the sandbox.
  */
+import "server-only";
 import { serverEnv } from "@/lib/env";
 import { paypalProvider } from "./paypal";
 import { sandboxProvider } from "./sandbox";

@@ -1,8 +1,9 @@
-import { renderReceiptPdf, formatEin } from "@/lib/receipts/receipt-pdf";
+import { renderReceiptPdf } from "@/lib/receipts/receipt-pdf";
+import { formatEin } from "@/lib/services/organizations/organization-dto";
 import { feesFor } from "./fees";
 import { orderRequest } from "./paypal";
 import { signPayload, verifySignature } from "./signature";
-import { paymentIntentParams, savedPaymentMethod } from "./stripe";
+import { paymentIntentParams, refundParams, savedPaymentMethod } from "./stripe";
 import type { ChargeRequest } from "./types";
 
 const request: ChargeRequest = {
@@ -27,6 +28,17 @@ describe("fees (integer cents)", () => {
 });
 
 describe("request building without the network", () => {
+  test("a Stripe refund of a destination charge takes the gift back from the connected account and returns the fee", () => {
+    expect(refundParams({ id: "pi_1", transfer_data: { destination: "acct_123" } } as never, "don_1")).toEqual({
+      payment_intent: "pi_1",
+      reason: "requested_by_customer",
+      metadata: { donationId: "don_1" },
+      reverse_transfer: true,
+      refund_application_fee: true,
+    });
+    expect(refundParams({ id: "pi_2", transfer_data: null }, "don_2")).toEqual({ payment_intent: "pi_2", reason: "requested_by_customer", metadata: { donationId: "don_2" } });
+  });
+
   test("Stripe PaymentIntent is a destination charge with the donation id in metadata", () => {
     expect(paymentIntentParams(request)).toMatchObject({
       amount: 2_603,

@@ -1,14 +1,16 @@
 /**
  * The PayPal provider (@paypal/paypal-server-sdk): Orders v2 create and capture, with the
- * nonprofit's merchant id as payee and our donation id as custom_id; webhooks verified with
+ * nonprofit's merchant id as payee and our donation id as custom_id; captures refunded through
+ * the Payments API; webhooks verified with
  * PayPal's verify-webhook-signature call; partner referrals for onboarding nonprofits.
  */
-import { CheckoutPaymentIntent, Client, Environment, OrdersController, type OrderRequest } from "@paypal/paypal-server-sdk";
+import "server-only";
+import { CheckoutPaymentIntent, Client, Environment, OrdersController, PaymentsController, type OrderRequest } from "@paypal/paypal-server-sdk";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { centsToDecimalString } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { headerOf, type ChargeRequest, type ChargeResult, type OffSessionResult, type PaymentEvent, type PaymentProvider } from "./types";
+import { headerOf, type ChargeRequest, type ChargeResult, type OffSessionResult, type PaymentEvent, type PaymentProvider, type RefundRequest, type RefundResult } from "./types";
 
 /** True when PayPal keys are configured. */
 export function paypalConfigured(): boolean {
@@ -27,20 +29,24 @@ export function paypalApiBase(): string {
   return serverEnv().PAYPAL_ENVIRONMENT === "production" ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com";
 }
 
-let orders: { key: string; controller: OrdersController } | undefined;
+let sdk: { key: string; orders: OrdersController; payments: PaymentsController } | undefined;
 
-/** @throws AppError(unavailable) when PayPal is not configured. */
-export function paypalOrders(): OrdersController {
+function paypalSdk() {
   const { id, secret } = credentials();
-  if (!orders || orders.key !== id) {
+  if (!sdk || sdk.key !== id) {
     const client = new Client({
       clientCredentialsAuthCredentials: { oAuthClientId: id, oAuthClientSecret: secret },
       environment: serverEnv().PAYPAL_ENVIRONMENT === "production" ? Environment.Production : Environment.Sandbox,
       timeout: 20_000,
     });
-    orders = { key: id, controller: new OrdersController(client) };
+    sdk = { key: id, orders: new OrdersController(client), payments: new PaymentsController(client) };
   }
-  return orders.controller;
+  return sdk;
+}
+
+/** @throws AppError(unavailable) when PayPal is not configured. */
+export function paypalOrders(): OrdersController {
+  return paypalSdk().orders;
 }
 
 /** The Orders v2 request of a charge (pure: unit-tested without the network). */
@@ -126,6 +132,16 @@ export const paypalProvider: PaymentProvider = {
    */
   async chargeOffSession(): Promise<OffSessionResult> {
     return { outcome: "failed", providerPaymentId: null, failureReason: messages.recurringGifts.paypalNotSupported };
+  },
+
+  /**
+   * Refund the order's capture (captures refund, with the request's idempotency key as
+   * PayPal-Request-Id). PayPal's PAYMENT.CAPTURE.REFUNDED event marks the donation.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!request.providerChargeId) throw new AppError("conflict", messages.refunds.notRefundable);
+    await paypalSdk().payments.refundCapturedPayment({ captureId: request.providerChargeId, paypalRequestId: `refund-${request.idempotencyKey}`, prefer: "return=minimal", body: { noteToPayer: "Refunded by the nonprofit." } });
+    return { deliveries: [] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

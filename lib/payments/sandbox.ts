@@ -13,11 +13,13 @@
  *   which succeeded (a gift whose first payment failed is never charged again), so they
  *   succeed; a saved bank account is processing until it settles, like a first ACH payment;
  * - a card saved from the manage page (sandboxSavedCard) is charged by its own outcome:
- *   4000 0000 0000 0341 saves fine but its later charges are declined, as at Stripe.
+ *   4000 0000 0000 0341 saves fine but its later charges are declined, as at Stripe;
+ * - a refund (the organization's, from Manage Donations) is made at once: charge.refunded.
  *
  * Event ids are derived from the payment and the event type, so a retried checkout emits the
  * same event again and the exactly-once machinery sees a duplicate.
  */
+import "server-only";
 import { createHash, createHmac } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
@@ -32,6 +34,8 @@ import {
   type OffSessionResult,
   type PaymentEvent,
   type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
   type WebhookDelivery,
 } from "./types";
 
@@ -56,17 +60,24 @@ export const SANDBOX_CARDS = {
  */
 export function sandboxSavedCard(number: string): { ref: string; label: string } {
   const digits = cardDigits(number);
-  const card = SANDBOX_CARDS[digits as keyof typeof SANDBOX_CARDS];
-  if (!card) {
-    throw new AppError("validation", "This is the sandbox: please use a test card such as 4242 4242 4242 4242.", {
-      "card.number": "Use a test card such as 4242 4242 4242 4242.",
-    });
-  }
+  const card = assertSandboxCard(digits);
   if (card.outcome === "failed" && !("attaches" in card)) {
     throw new AppError("validation", messages.recurringManage.cardRefused, { "card.number": card.reason });
   }
   const last4 = digits.slice(-4);
   return { ref: `sbpm_${last4}`, label: `Card ending ${last4}` };
+}
+
+/**
+ * The sandbox's test card of `number` (spaces and dashes ignored).
+ * @throws AppError(validation) for a number that is not one of SANDBOX_CARDS.
+ */
+export function assertSandboxCard(number: string): (typeof SANDBOX_CARDS)[keyof typeof SANDBOX_CARDS] {
+  const card = SANDBOX_CARDS[cardDigits(number) as keyof typeof SANDBOX_CARDS];
+  if (!card) {
+    throw new AppError("validation", messages.donation.sandboxTestCard, { "card.number": messages.donation.sandboxTestCardField });
+  }
+  return card;
 }
 
 /** The outcome of charging a saved sandbox card off-session. */
@@ -147,13 +158,7 @@ export const sandboxProvider: PaymentProvider = {
     if (request.method === "us_bank_account") {
       return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, "payment_intent.processing")] };
     }
-    const digits = cardDigits(request.card?.number ?? "");
-    const card = SANDBOX_CARDS[digits as keyof typeof SANDBOX_CARDS];
-    if (!card) {
-      throw new AppError("validation", "This is the sandbox: please use a test card such as 4242 4242 4242 4242.", {
-        cardNumber: "Use a test card such as 4242 4242 4242 4242.",
-      });
-    }
+    const card = assertSandboxCard(request.card?.number ?? "");
     const type: SandboxEventType =
       card.outcome === "succeeded"
         ? "payment_intent.succeeded"
@@ -172,6 +177,12 @@ export const sandboxProvider: PaymentProvider = {
     }
     const type: SandboxEventType = request.method === "us_bank_account" ? "payment_intent.processing" : "payment_intent.succeeded";
     return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, deliveries: [sandboxDelivery(paymentId, request.donationId, type)] } };
+  },
+
+  /** Refunds at once: the charge.refunded event (one per payment, so a repeat is a duplicate). */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const paymentId = request.providerPaymentId ?? sandboxPaymentId(request.donationId);
+    return { deliveries: [sandboxDelivery(paymentId, request.donationId, "charge.refunded")] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

@@ -3,6 +3,7 @@
  * `${t}.${rawBody}`. Used by the sandbox provider so that its events go through the same
  * verify-then-record path as Stripe's.
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Sign `body` at `timestamp` (unix seconds). */

@@ -12,6 +12,7 @@
  * Stripe Subscriptions are not used, so one schedule (lib/services/recurring) drives every
  * provider and each period is an ordinary donation with the same exactly-once effects.
  */
+import "server-only";
 import Stripe from "stripe";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -25,6 +26,8 @@ import {
   type OffSessionResult,
   type PaymentEvent,
   type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
 } from "./types";
 
 let client: { key: string; stripe: Stripe } | undefined;
@@ -109,6 +112,19 @@ export const stripeProvider: PaymentProvider = {
     }
   },
 
+  /**
+   * refunds.create on the PaymentIntent with the request's idempotency key. A destination
+   * charge (the nonprofit's connected account) also takes the money back from that account and
+   * returns the platform's fee (refundParams). Stripe's charge.refunded event marks the donation.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!request.providerPaymentId) throw new AppError("conflict", messages.refunds.notRefundable);
+    const stripe = stripeClient();
+    const intent = await stripe.paymentIntents.retrieve(request.providerPaymentId);
+    await stripe.refunds.create(refundParams(intent, request.donationId), { idempotencyKey: `refund-${request.idempotencyKey}` });
+    return { deliveries: [] };
+  },
+
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {
     const secret = serverEnv().STRIPE_WEBHOOK_SECRET;
     const signature = headerOf(headers, "stripe-signature");
@@ -122,6 +138,21 @@ export const stripeProvider: PaymentProvider = {
     return parseStripeShapedEvent("stripe", event as unknown as Parameters<typeof parseStripeShapedEvent>[1]);
   },
 };
+
+/**
+ * The refund parameters of a whole PaymentIntent (pure: unit-tested without the network). A
+ * destination charge reverses its transfer and refunds the application fee, so the connected
+ * account, not the platform, returns the gift.
+ */
+export function refundParams(intent: Pick<Stripe.PaymentIntent, "id" | "transfer_data">, donationId: string): Stripe.RefundCreateParams {
+  const destination = Boolean(intent.transfer_data?.destination);
+  return {
+    payment_intent: intent.id,
+    reason: "requested_by_customer",
+    metadata: { donationId },
+    ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
+  };
+}
 
 /** The customer and payment method a PaymentIntent saved for off-session use, if it did. */
 export function savedPaymentMethod(intent: Pick<Stripe.PaymentIntent, "customer" | "payment_method" | "setup_future_usage">): { customer: string; paymentMethod: string } | null {

@@ -84,6 +84,23 @@ export type OffSessionResult =
   | { outcome: "submitted"; charge: ChargeResult }
   | { outcome: "failed"; providerPaymentId: string | null; failureReason: string };
 
+/** A refund of the whole payment of one donation, asked by its organization. */
+export type RefundRequest = {
+  donationId: string;
+  /** The provider's payment id (PaymentIntent id, PayPal order id, sandbox payment id). */
+  providerPaymentId: string | null;
+  /** The provider's charge id (PayPal capture id), when known. */
+  providerChargeId: string | null;
+  /** Passed on to the provider, so a repeated request makes one refund. */
+  idempotencyKey: string;
+};
+
+/**
+ * The provider's answer to a refund: it accepted it. The donation becomes Refunded when the
+ * provider's refund event arrives through the webhook path (the sandbox returns its event here).
+ */
+export type RefundResult = { deliveries: WebhookDelivery[] };
+
 /** A signed webhook delivery as the provider would send it over HTTP. */
 export type WebhookDelivery = { body: string; headers: Record<string, string> };
 
@@ -108,6 +125,12 @@ export interface PaymentProvider {
    * refusal by the provider: that is `{ outcome: "failed" }`.
    */
   chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult>;
+  /**
+   * Refund a donation's whole payment, idempotently per `request.idempotencyKey`.
+   * @throws AppError(conflict) when the payment cannot be refunded by this provider; the
+   *   provider's own error for a refusal or a network failure.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /**
    * Verify a webhook delivery on its raw body and normalize it.
    * @throws AppError(bad_request) when the signature is missing or invalid — before any write.

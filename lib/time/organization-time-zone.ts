@@ -2,17 +2,18 @@
  * Times in an organization's own time zone (issue 16 point 3). The zone is an IANA zone name
  * ("America/New_York") taken from the organization's two-letter state, or from its ZIP code
  * when the state is missing; formatting is done by the runtime's Intl (ICU time zone data),
- * so daylight saving time follows the IANA rules. Reports and analytics may use the same
- * functions; CSV exports keep ISO 8601 timestamps in UTC.
+ * so daylight saving time follows the IANA rules. Events, the donation report and analytics
+ * show times in this zone; CSV exports keep ISO 8601 timestamps in UTC.
  *
  * States that span two zones get the zone where most of their people live (e.g. Texas:
  * Central, Florida: Eastern, Oregon: Pacific, Idaho: Mountain); Arizona does not observe
  * daylight saving time (America/Phoenix). Unknown places fall back to UTC, shown as "UTC".
  */
 import { zipToState } from "@/lib/directory/zip";
+import { DEFAULT_TIME_ZONE } from "./zoned-time";
 
-/** Fallback zone when neither state nor ZIP is known. */
-export const DEFAULT_TIME_ZONE = "UTC";
+// Formatting in a zone lives in ./zoned-time (browser-safe: no ZIP database); re-exported here.
+export { DEFAULT_TIME_ZONE, formatDayInTimeZone, formatInTimeZone, formatTimeRange, timeZoneLabel } from "./zoned-time";
 
 /** Two-letter US state or territory code -> IANA time zone. */
 export const STATE_TIME_ZONES: Readonly<Record<string, string>> = {
@@ -47,40 +48,9 @@ export function organizationTimeZone(place: { state?: string | null; zipcode?: s
 }
 
 /**
- * An instant shown in a time zone with the zone's short name, e.g.
- * "Sat, Mar 14, 2026, 2:00 PM EDT" (or "2:00 PM EST" with `{ timeOnly: true }`).
- * @param instant a Date or an ISO 8601 string (UTC or with an offset).
- * @param timeZone an IANA zone name, e.g. from organizationTimeZone().
- * @throws RangeError when the instant is invalid or the zone unknown to the runtime.
+ * The zone an event's times are entered and shown in: its organization's, and the event's own
+ * place where the organization's state or ZIP is missing.
  */
-export function formatInTimeZone(instant: Date | string, timeZone: string, options: { timeOnly?: boolean; long?: boolean } = {}): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid instant");
-  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(date);
-  return options.timeOnly ? time : `${formatDayInTimeZone(date, timeZone, options)}, ${time}`;
-}
-
-/** The calendar day of an instant in a zone: "Sat, Mar 14, 2026" (long: "Saturday, March 14, 2026"). */
-export function formatDayInTimeZone(instant: Date | string, timeZone: string, options: { long?: boolean } = {}): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
-  const day: Intl.DateTimeFormatOptions = options.long
-    ? { weekday: "long", month: "long", day: "numeric", year: "numeric" }
-    : { weekday: "short", month: "short", day: "numeric", year: "numeric" };
-  return new Intl.DateTimeFormat("en-US", { ...day, timeZone }).format(date);
-}
-
-/**
- * The start and end of an event in one line, the zone named once when both fall on the same
- * day ("Sat, Mar 14, 2026, 2:00 PM – 4:00 PM EDT").
- * @param endsAt optional end instant (ISO 8601).
- */
-export function formatTimeRange(startsAt: string, endsAt: string | null, timeZone: string, options: { long?: boolean } = {}): string {
-  const start = formatInTimeZone(startsAt, timeZone, options);
-  if (!endsAt) return start;
-  const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
-  if (dayOf(startsAt) === dayOf(endsAt)) {
-    const startTime = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(startsAt));
-    return `${formatDayInTimeZone(startsAt, timeZone, options)}, ${startTime} – ${formatInTimeZone(endsAt, timeZone, { timeOnly: true })}`;
-  }
-  return `${start} – ${formatInTimeZone(endsAt, timeZone, options)}`;
+export function eventTimeZone(organization: { state: string | null; zipcode: string | null }, event: { state: string | null; zipcode: string | null }): string {
+  return organizationTimeZone({ state: organization.state ?? event.state, zipcode: organization.zipcode ?? event.zipcode });
 }

@@ -14,7 +14,7 @@ type Step = { title: string; text: string; icon: LucideIcon };
 
 const donorSteps: Step[] = [
   { title: "Find a cause", text: "Search nonprofits and fundraisers by cause, city, state or ZIP code.", icon: Search },
-  { title: "Give your way", text: "Donate by card, bank account, Google Pay, Apple Pay or PayPal, to a fundraiser or directly.", icon: HandCoins },
+  { title: "Give your way", text: "Donate by card or bank account, to a fundraiser or directly.", icon: HandCoins },
   { title: "Share what you choose", text: "Decide which details (name, email, location, phone, gender, age) a nonprofit sees when you give.", icon: ShieldCheck },
 ];
 

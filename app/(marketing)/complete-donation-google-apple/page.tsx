@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PlaceholderPage } from "@/components/layout/placeholder-page";
-import { loadResult } from "../complete-donation/load-result";
-import { ResultView } from "../complete-donation/result-view";
+import { loadResult } from "@/lib/http/donation-result-query";
+import { ResultView } from "@/components/payments/donation-result-view";
 
 export const metadata: Metadata = { title: "Your donation" };
 export const dynamic = "force-dynamic";

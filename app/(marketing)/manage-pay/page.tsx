@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { DonationTable } from "@/components/reports/donation-table";
 import { EmailReportButton } from "@/components/reports/email-report-button";
 import { ManagePayNav } from "@/components/reports/manage-pay-nav";
+import { RefundNotices } from "@/components/reports/refund-button";
 import { PaymentsPanel } from "@/components/reports/payments-panel";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { firstParam, reportQueryString, resolveReportFilters, type SearchParams } from "@/components/reports/resolve-filters";
@@ -14,7 +15,8 @@ import { requireUserPage } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";
-import { getDonationReportPage, getDonationReportTotals, listReportFundraisers, type ReportPage, type ReportTotals } from "@/lib/services/reports/donation-report";
+import { getDonationReportPage, getDonationReportTotals, getReportTimeZone, listReportFundraisers, type ReportPage, type ReportTotals } from "@/lib/services/reports/donation-report";
+import { DEFAULT_TIME_ZONE, timeZoneLabel } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 import { REPORT_PAGE_SIZE } from "@/lib/validations/report";
 
@@ -25,7 +27,9 @@ export const dynamic = "force-dynamic";
  * /manage-pay — Manage Donations (spec section 2 "Donations screen", 4, 8, 9): report filters in
  * the URL (duration, fundraiser, startDate, endDate; cursor and page for paging), the
  * transaction table 50 rows a page (keyset paging, newest first), the total of completed gifts,
- * the CSV download and the "Email report" button, and the payment account's status.
+ * the CSV download and the "Email report" button, the payment account's status, and a Refund
+ * action on each completed donation (through the payment provider, issue 19). Days and
+ * times are the organization's (its time zone, named on the page); the CSV keeps UTC timestamps.
  * Signed-in nonprofit users only; the report is always the user's own organization's.
  */
 export default async function ManagePayPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -47,7 +51,11 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
     );
   }
 
-  const fundraisers = await listReportFundraisers(actor, organizationId).catch(() => []);
+  const [fundraisers, timeZone] = await Promise.all([
+    listReportFundraisers(actor, organizationId).catch(() => []),
+    getReportTimeZone(actor, organizationId).catch(() => DEFAULT_TIME_ZONE),
+  ]);
+  const zoneLabel = timeZoneLabel(timeZone);
   let report: { page: ReportPage; totals: ReportTotals } | null = null;
   let fetchError: string | null = null;
   if (query) {
@@ -73,7 +81,9 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Manage Donations</h1>
-          <p className="mt-1 text-ink-muted">Reports of the donations to your organization. Dates are in UTC.</p>
+          <p className="mt-1 text-ink-muted" data-testid="report-time-zone">
+            Reports of the donations to your organization. Days and times are in your organization&apos;s time zone: {zoneLabel}.
+          </p>
         </div>
         <LinkButton href="/dashboard" variant="ghost" size="sm">
           Back to your dashboard
@@ -82,13 +92,13 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
 
       <div className="mt-6 space-y-6">
         <ManagePayNav current="/manage-pay" query={qs || undefined} />
-        <PaymentsPanel actor={actor} organizationId={organizationId} />
+        <PaymentsPanel actor={actor} organizationId={organizationId} timeZone={timeZone} />
 
         <Card as="section" aria-labelledby="report-filters-title">
           <h2 id="report-filters-title" className="mb-4 text-lg font-bold">
             Report filters
           </h2>
-          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} />
+          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} />
         </Card>
 
         <div className="space-y-6">
@@ -133,8 +143,8 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
                   </a>
                   <EmailReportButton filters={query} />
                   <p className="basis-full text-xs text-ink-muted">
-                    The CSV and the emailed report list completed gifts with the columns Date, Donor Email, Fundraiser and Amount USD. Donor emails appear only when
-                    the donor chose to share them.
+                    The CSV and the emailed report list completed gifts with the columns Date, Donor Email, Fundraiser and Amount USD. Dates in the CSV are
+                    ISO 8601 timestamps in UTC. Donor emails appear only when the donor chose to share them.
                   </p>
                 </div>
               ) : null}
@@ -143,7 +153,9 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
                 {report.page.donations.length === 0 ? (
                   <EmptyState title={messages.report.empty} />
                 ) : (
-                  <DonationTable donations={report.page.donations} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
+                  <RefundNotices>
+                    <DonationTable donations={report.page.donations} timeZone={timeZone} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
+                  </RefundNotices>
                 )}
               </div>
 

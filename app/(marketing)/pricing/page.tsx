@@ -3,6 +3,7 @@ import Link from "next/link";
 import { publicPageMetadata } from "@/components/share/page-metadata";
 import { serverEnv } from "@/lib/env";
 import { formatCents, type Cents } from "@/lib/money";
+import { activeProviderName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import type { PaymentMethod } from "@/lib/payments/types";
 import { LegalArticle } from "../_components/legal-article";
@@ -15,11 +16,18 @@ export function generateMetadata(): Metadata {
   });
 }
 
-const METHODS: { method: PaymentMethod; label: string; rate: string }[] = [
-  { method: "card", label: "Card, Apple Pay or Google Pay", rate: "2.9% + $0.30" },
-  { method: "us_bank_account", label: "Bank account (ACH)", rate: "0.8%, at most $5.00" },
-  { method: "paypal", label: "PayPal", rate: "3.49% + $0.49" },
-];
+/**
+ * The ways donors can pay at checkout, with their processing fee. Apple Pay and Google Pay are
+ * named only with Stripe's payment form (which offers them where the device supports them); the
+ * checkout form has no PayPal option, so PayPal's rate is not listed.
+ */
+function methods(): { method: PaymentMethod; label: string; rate: string }[] {
+  const wallets = activeProviderName() === "stripe" && Boolean(serverEnv().STRIPE_PUBLISHABLE_KEY);
+  return [
+    { method: "card", label: wallets ? "Card, Apple Pay or Google Pay" : "Card", rate: "2.9% + $0.30" },
+    { method: "us_bank_account", label: "Bank account (ACH)", rate: "0.8%, at most $5.00" },
+  ];
+}
 
 const EXAMPLES: Cents[] = [2_500, 10_000, 50_000];
 
@@ -32,6 +40,7 @@ const percentOfBps = (bps: number) => `${(bps / 100).toLocaleString("en-US", { m
  */
 export default function PricingPage() {
   const platformBps = serverEnv().PLATFORM_FEE_BPS;
+  const offered = methods();
   return (
     <LegalArticle
       title="Plans and Pricing"
@@ -45,7 +54,7 @@ export default function PricingPage() {
       <section>
         <h2>Fees on each gift</h2>
         <ul data-testid="fee-list">
-          {METHODS.map((m) => (
+          {offered.map((m) => (
             <li key={m.method}>
               <strong>{m.label}:</strong> {m.rate} processing fee.
             </li>
@@ -67,7 +76,7 @@ export default function PricingPage() {
           and the nonprofit receives the full gift.
         </p>
         <div className="mt-4 space-y-6">
-          {METHODS.map((m) => (
+          {offered.map((m) => (
             <div key={m.method} className="overflow-x-auto rounded-card border border-slate-200">
               <table className="w-full min-w-0 text-left text-sm tabular-nums" data-testid={`fees-${m.method}`}>
                 <caption className="bg-slate-50 p-3 text-left font-bold text-ink">{m.label}</caption>

@@ -19,7 +19,7 @@ export default function TermsPage() {
         <h2>What Givebridge is</h2>
         <p>
           Givebridge is a platform that connects US nonprofits with donors. Nonprofits publish a profile, fundraisers and events; donors find causes, give
-          by card, bank account, wallet or PayPal, and keep a record of their giving. The nonprofit directory comes from the IRS Exempt Organizations
+          by card or bank account, and keep a record of their giving. The nonprofit directory comes from the IRS Exempt Organizations
           Business Master File.
         </p>
       </section>

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { HeartHandshake, Search } from "lucide-react";
+import { ThankYouSummary } from "@/components/payments/thank-you-summary";
 import { LinkButton } from "@/components/ui/button";
-import { formatCents } from "@/lib/money";
-import { loadResult } from "../complete-donation/load-result";
+import { loadResult } from "@/lib/http/donation-result-query";
 import { ShareButton } from "./share-button";
 
 export const metadata: Metadata = { title: "Thank you" };
@@ -38,11 +38,7 @@ export default async function ThankYouPage({ searchParams }: Props) {
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12 text-center sm:py-16">
       <h1 className="text-4xl font-extrabold tracking-tight">Thank you!</h1>
-      <p className="mt-4 text-lg" data-testid="thankyou-summary">
-        Your {result.recurring ? "monthly " : ""}gift of <strong>{formatCents(result.amountCents)}</strong> to {result.organizationName} ({result.campaignName}) is{" "}
-        {result.statusLabel === "Completed" ? "complete" : result.statusLabel.toLowerCase()}.
-      </p>
-      {result.donorEmail ? <p className="mt-2 text-ink-muted">We emailed your receipt to {result.donorEmail}.</p> : null}
+      <ThankYouSummary result={result} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {result.receiptPath ? (
           <LinkButton href={result.receiptPath} variant="primary">

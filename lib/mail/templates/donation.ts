@@ -2,9 +2,13 @@
  * The three messages of a succeeded donation: the donor's receipt, the nonprofit's
  * notification (sendNonprofitOrganizationDonationEmail's fields, donor details ONLY as the
  * donor shared them for this gift) and the platform's copy with fees
- * (sendGivebridgeOrganizationDonationEmail's fields). Amounts are cents, dates UTC.
+ * (sendGivebridgeOrganizationDonationEmail's fields). Amounts are cents, dates UTC. Each is an
+ * HTML email with a text part in the organization's colours (lib/mail/layout.ts): its name
+ * and logo, its formatted EIN and, on the receipt, the deductibility sentence in plain words.
  */
+import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
+import { formatEin } from "@/lib/services/organizations/organization-dto";
 import { formatCents, type Cents } from "@/lib/money";
 import { ageRangeLabel } from "@/lib/validations/donor";
 
@@ -21,6 +25,8 @@ export type DonationMailFacts = {
   organizationName: string;
   organizationEin: string | null;
   organizationEmail: string | null;
+  /** The organization's logo (stored image URL), or null. */
+  organizationLogoUrl: string | null;
   /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
   irsDeductibility: string | null;
   fundraiserName: string | null;
@@ -41,26 +47,46 @@ export type DonationMailFacts = {
   manageUrl?: string | null;
 };
 
-/** The receipt's block for a monthly gift: the signed manage link (kept apart from the legal text). */
-export function manageLinkLines(manageUrl: string | null | undefined): string[] {
+/** The receipt's link for a monthly gift: the signed manage link (kept apart from the legal text). */
+export function manageLinkAction(manageUrl: string | null | undefined): { kind: "action"; label: string; url: string }[] {
   if (!manageUrl) return [];
-  return ["", "Manage your monthly gift (change the amount or day, skip, pause, update your card or cancel), no sign-in needed:", manageUrl];
+  return [{ kind: "action", label: "Manage your monthly gift (change the amount or day, skip, pause, update your card or cancel), no sign-in needed", url: manageUrl }];
 }
 
 export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this contribution.";
 
-/** The deductibility sentence for an IRS deductibility code. */
+/**
+ * The deductibility sentence in plain words for the organization's IRS deductibility code
+ * (IRS EO BMF field DEDUCTIBILITY: 1 contributions are deductible, 2 not deductible, 4
+ * deductible by treaty, for a foreign organization). Receipts, ticket confirmations and
+ * statements say this, never the code.
+ */
 export function deductibilityStatement(code: string | null, organizationName: string): string {
   switch (code) {
     case "1":
-      return `${organizationName} is a tax-exempt organization; contributions are deductible to the extent allowed by law (IRS deductibility code 1).`;
+      return `Contributions to ${organizationName} are tax-deductible as charitable contributions, to the extent the law allows.`;
     case "2":
-      return `Contributions to ${organizationName} are not deductible as charitable contributions (IRS deductibility code 2).`;
+      return `Contributions to ${organizationName} are not tax-deductible as charitable contributions.`;
     case "4":
-      return `Contributions to ${organizationName} are deductible by treaty (foreign organization, IRS deductibility code 4).`;
+      return `${organizationName} is a foreign organization: contributions to it are tax-deductible only as a U.S. tax treaty allows.`;
     default:
-      return `The IRS has no deductibility status on file for ${organizationName}; please consult your tax advisor.`;
+      return `The IRS has no deductibility status on file for ${organizationName}; please ask your tax advisor whether your gift is deductible.`;
   }
+}
+
+/** The organization as a donation's emails show it; `receipt` adds the deductibility sentence to the footer. */
+export function donationMailOrganization(f: Pick<DonationMailFacts, "organizationName" | "organizationEin" | "organizationLogoUrl" | "irsDeductibility">, options: { receipt?: boolean } = {}): MailOrganization {
+  return {
+    name: f.organizationName,
+    logoUrl: f.organizationLogoUrl,
+    ein: f.organizationEin,
+    deductibility: options.receipt ? deductibilityStatement(f.irsDeductibility, f.organizationName) : null,
+  };
+}
+
+/** "03-0277440", or "not on file". */
+export function einOnFile(ein: string | null): string {
+  return formatEin(ein) ?? "not on file";
 }
 
 /**
@@ -73,8 +99,8 @@ export function deductibleGiftCents(amountCents: Cents, irsDeductibility: string
 }
 
 /** "Fees you covered" wording: fees are not a gift to the nonprofit and are never called deductible. */
-export function coveredFeesLine(feeCents: Cents, amountCents: Cents): string {
-  return `Fees you covered: ${formatCents(feeCents)} (total charged ${formatCents(amountCents + feeCents)}); fees are not a gift to the organization and are not deductible`;
+export function coveredFeesRow(feeCents: Cents, amountCents: Cents): { label: string; value: string } {
+  return { label: "Fees you covered", value: `${formatCents(feeCents)} (total charged ${formatCents(amountCents + feeCents)}); fees are not a gift to the organization and are not deductible` };
 }
 
 /** "November 22, 2026" (UTC). */
@@ -85,27 +111,32 @@ export function receiptDate(d: Date): string {
 /** The donor's receipt. */
 export function receiptMail(f: DonationMailFacts): MailMessage | null {
   if (!f.donor.email) return null;
-  const lines = [
-    `Thank you for your ${f.recurring ? "monthly " : ""}gift to ${f.organizationName}.`,
-    "",
-    `Organization: ${f.organizationName}`,
-    `EIN: ${f.organizationEin ?? "not on file"}`,
-    `Amount: ${formatCents(f.amountCents)}`,
-    `Deductible amount: ${formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility))}`,
-    ...(f.coverFees ? [coveredFeesLine(f.feeCents, f.amountCents)] : []),
-    `Date: ${receiptDate(f.createdAt)}`,
-    `Fundraiser: ${f.fundraiserName ?? "Direct Donation"}`,
-    `Receipt number: ${f.donationId}`,
-    "",
-    NO_GOODS_STATEMENT,
-    deductibilityStatement(f.irsDeductibility, f.organizationName),
-    "",
-    `Download your PDF receipt: ${f.receiptUrl}`,
-    ...manageLinkLines(f.manageUrl),
-    "",
-    "Please keep this receipt for your tax records.",
-  ];
-  return { to: f.donor.email, subject: `Your donation receipt: ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+  return renderMail({
+    to: f.donor.email,
+    subject: `Your donation receipt: ${formatCents(f.amountCents)} to ${f.organizationName}`,
+    heading: `Thank you for your ${f.recurring ? "monthly " : ""}gift to ${f.organizationName}.`,
+    organization: donationMailOrganization(f, { receipt: true }),
+    blocks: [
+      {
+        kind: "facts",
+        rows: [
+          { label: "Organization", value: f.organizationName },
+          { label: "EIN", value: einOnFile(f.organizationEin) },
+          { label: "Amount", value: formatCents(f.amountCents) },
+          { label: "Deductible amount", value: formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility)) },
+          ...(f.coverFees ? [coveredFeesRow(f.feeCents, f.amountCents)] : []),
+          { label: "Date", value: receiptDate(f.createdAt) },
+          { label: "Fundraiser", value: f.fundraiserName ?? "Direct Donation" },
+          { label: "Receipt number", value: f.donationId, code: true },
+        ],
+      },
+      { kind: "text", text: NO_GOODS_STATEMENT, strong: true },
+      { kind: "text", text: deductibilityStatement(f.irsDeductibility, f.organizationName) },
+      { kind: "action", label: "Download your PDF receipt", url: f.receiptUrl },
+      ...manageLinkAction(f.manageUrl),
+      { kind: "note", text: "Please keep this receipt for your tax records." },
+    ],
+  });
 }
 
 /** Donor details as the nonprofit may see them: only fields shared for this gift. */
@@ -125,31 +156,48 @@ export function sharedDonorDetails(f: Pick<DonationMailFacts, "donor" | "anonymo
 /** The nonprofit's notification (null when the organization has no email on file). */
 export function nonprofitNotificationMail(f: DonationMailFacts): MailMessage | null {
   if (!f.organizationEmail) return null;
-  const lines = [
-    `${f.organizationName} received a donation on Givebridge.`,
-    "",
-    `Date: ${receiptDate(f.createdAt)}`,
-    `Type: ${f.recurring ? "Monthly" : "One-time"}`,
-    `Amount: ${formatCents(f.amountCents)}`,
-    `Fundraiser: ${f.fundraiserName ?? "Direct Donation"}`,
-    `Payment type: ${f.paymentType}`,
-    `Status: ${f.status}`,
-    "",
-    ...sharedDonorDetails(f).map((d) => `${d.label}: ${d.value}`),
-  ];
-  return { to: f.organizationEmail, subject: `New donation: ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+  return renderMail({
+    to: f.organizationEmail,
+    subject: `New donation: ${formatCents(f.amountCents)} to ${f.organizationName}`,
+    heading: `${f.organizationName} received a donation on Givebridge.`,
+    organization: donationMailOrganization(f),
+    blocks: [
+      {
+        kind: "facts",
+        rows: [
+          { label: "Date", value: receiptDate(f.createdAt) },
+          { label: "Type", value: f.recurring ? "Monthly" : "One-time" },
+          { label: "Amount", value: formatCents(f.amountCents) },
+          { label: "Fundraiser", value: f.fundraiserName ?? "Direct Donation" },
+          { label: "Payment type", value: f.paymentType },
+          { label: "Status", value: f.status },
+        ],
+      },
+      { kind: "facts", rows: sharedDonorDetails(f) },
+    ],
+  });
 }
 
 /** The platform's copy with fees (no donor details). */
 export function platformCopyMail(f: DonationMailFacts, to: string): MailMessage {
-  const lines = [
-    `Date: ${receiptDate(f.createdAt)}`,
-    `Nonprofit: ${f.organizationName}`,
-    `Amount: ${formatCents(f.amountCents)}`,
-    `Type: ${f.recurring ? "Monthly" : "One-time"}`,
-    `Fees: ${formatCents(f.feeCents)}${f.coverFees ? " (covered by the donor)" : ""}`,
-    `Status: ${f.status}`,
-    `Donation: ${f.donationId}`,
-  ];
-  return { to, subject: `Donation ${formatCents(f.amountCents)} to ${f.organizationName}`, text: lines.join("\n") };
+  return renderMail({
+    to,
+    subject: `Donation ${formatCents(f.amountCents)} to ${f.organizationName}`,
+    heading: `A donation of ${formatCents(f.amountCents)} to ${f.organizationName}.`,
+    organization: null,
+    blocks: [
+      {
+        kind: "facts",
+        rows: [
+          { label: "Date", value: receiptDate(f.createdAt) },
+          { label: "Nonprofit", value: f.organizationName },
+          { label: "Amount", value: formatCents(f.amountCents) },
+          { label: "Type", value: f.recurring ? "Monthly" : "One-time" },
+          { label: "Fees", value: `${formatCents(f.feeCents)}${f.coverFees ? " (covered by the donor)" : ""}` },
+          { label: "Status", value: f.status },
+          { label: "Donation", value: f.donationId, code: true },
+        ],
+      },
+    ],
+  });
 }

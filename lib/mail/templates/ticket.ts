@@ -3,10 +3,13 @@
  * bought, the amount paid, the good-faith estimate of the value of the goods and services
  * received, and the part that may be deductible (amount paid minus that value), the written
  * disclosure IRS Publication 1771 requires for a quid pro quo payment over $75. Cents, UTC.
+ * An HTML email with a text part in the organization's colours (lib/mail/layout.ts).
  */
+import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
-import { receiptDate } from "./donation";
+import { formatInTimeZone } from "@/lib/time/zoned-time";
+import { einOnFile, receiptDate } from "./donation";
 
 /** What the ticket confirmation needs. */
 export type TicketMailFacts = {
@@ -15,10 +18,14 @@ export type TicketMailFacts = {
   buyerEmail: string | null;
   organizationName: string;
   organizationEin: string | null;
+  /** The organization's logo (stored image URL), or null. */
+  organizationLogoUrl: string | null;
   /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
   irsDeductibility: string | null;
   eventName: string;
   eventStartsAt: Date;
+  /** IANA zone the event's time is stated in (the organization's). */
+  eventTimeZone: string;
   ticketTypeName: string;
   quantity: number;
   amountCents: Cents;
@@ -36,24 +43,24 @@ export function ticketDeductibleCents(f: Pick<TicketMailFacts, "deductibleCents"
   return f.irsDeductibility === "2" ? 0 : f.deductibleCents;
 }
 
-/** The lines shared by the email and the PDF (label, value). */
-export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string }[] {
+/** The lines shared by the email and the PDF (label, value; `code` for the number that must not wrap). */
+export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string; code?: boolean }[] {
   return [
-    { label: "Purchased", value: `${f.quantity} x ${f.ticketTypeName} ticket${f.quantity === 1 ? "" : "s"} for ${f.eventName} (${receiptDate(f.eventStartsAt)})` },
+    { label: "Purchased", value: `${f.quantity} x ${f.ticketTypeName} ticket${f.quantity === 1 ? "" : "s"} for ${f.eventName} (${formatInTimeZone(f.eventStartsAt, f.eventTimeZone)})` },
     { label: "Organization", value: f.organizationName },
-    { label: "EIN", value: f.organizationEin ?? "not on file" },
+    { label: "EIN", value: einOnFile(f.organizationEin) },
     { label: "Amount paid", value: formatCents(f.amountCents) },
     { label: "Good-faith estimate of the value of goods and services received", value: formatCents(f.goodsValueCents) },
     { label: "Deductible amount", value: formatCents(ticketDeductibleCents(f)) },
     { label: "Date", value: receiptDate(f.paidAt) },
-    { label: "Confirmation number", value: f.paymentId },
+    { label: "Confirmation number", value: f.paymentId, code: true },
   ];
 }
 
 /** The disclosure sentence (IRS Publication 1771, quid pro quo contributions). */
 export function ticketDisclosure(f: TicketMailFacts): string {
   const deductible = ticketDeductibleCents(f);
-  if (f.irsDeductibility === "2") return `Payments to ${f.organizationName} are not deductible as charitable contributions (IRS deductibility code 2).`;
+  if (f.irsDeductibility === "2") return `Payments to ${f.organizationName} are not tax-deductible as charitable contributions.`;
   if (deductible === 0) {
     return `This is a purchase: the value of what you receive equals the amount paid, so no part of this payment is a deductible charitable contribution.`;
   }
@@ -67,16 +74,16 @@ export function ticketDisclosure(f: TicketMailFacts): string {
 /** The buyer's confirmation email (null without an email address). */
 export function ticketConfirmationMail(f: TicketMailFacts): MailMessage | null {
   if (!f.buyerEmail) return null;
-  const lines = [
-    `Thank you for your ticket purchase from ${f.organizationName}.`,
-    "",
-    ...ticketSummaryRows(f).map((r) => `${r.label}: ${r.value}`),
-    "",
-    ticketDisclosure(f),
-    "",
-    `Download your PDF confirmation: ${f.receiptUrl}`,
-    "",
-    "This is a confirmation of a purchase, not a donation receipt. Please keep it for your records.",
-  ];
-  return { to: f.buyerEmail, subject: `Your tickets: ${f.eventName} (${formatCents(f.amountCents)} paid to ${f.organizationName})`, text: lines.join("\n") };
+  return renderMail({
+    to: f.buyerEmail,
+    subject: `Your tickets: ${f.eventName} (${formatCents(f.amountCents)} paid to ${f.organizationName})`,
+    heading: `Thank you for your ticket purchase from ${f.organizationName}.`,
+    organization: { name: f.organizationName, logoUrl: f.organizationLogoUrl, ein: f.organizationEin },
+    blocks: [
+      { kind: "facts", rows: ticketSummaryRows(f) },
+      { kind: "text", text: ticketDisclosure(f), strong: true },
+      { kind: "action", label: "Download your PDF confirmation", url: f.receiptUrl },
+      { kind: "note", text: "This is a confirmation of a purchase, not a donation receipt. Please keep it for your records." },
+    ],
+  });
 }

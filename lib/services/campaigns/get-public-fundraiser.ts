@@ -6,7 +6,9 @@
  * name and last initial only, and only for gifts whose donor ticked "share my name" and did
  * not give anonymously.
  */
+import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { actsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -87,7 +89,7 @@ export async function getPublicFundraiser(viewer: SessionUser | null, campaignId
     .where(eq(campaigns.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
-  const isOwner = viewer?.type === "nonprofit" && viewer.orgId === row.orgId;
+  const isOwner = actsForOrganization(viewer, row.orgId);
   if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
 
   const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));

@@ -1,4 +1,5 @@
 /** Fundraisers of an organization, newest first (spec section 9), with progress in cents. */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";

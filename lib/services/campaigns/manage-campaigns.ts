@@ -5,8 +5,9 @@
  * written here. Deleting a fundraiser keeps its donations: donations.campaign_id is
  * ON DELETE SET NULL, so those gifts count as direct donations in reports afterwards.
  */
+import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { actsForOrganization, assertActsForOrganization } from "@/lib/auth/access";
+import { actsForOrganization, assertOrganizationMember, ownOrganizationId } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -97,23 +98,6 @@ function toDto(r: Row): CampaignDto {
 
 const notFound = () => new AppError("not_found", messages.campaign.notFound);
 
-/**
- * The actor must be the nonprofit user of `organizationId`.
- * @throws AppError(unauthenticated) without a session; AppError(forbidden) for any other user.
- */
-export function assertOrganizationOwner(actor: SessionUser | null, organizationId: string): asserts actor is SessionUser & { orgId: string } {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  assertActsForOrganization(actor, organizationId);
-}
-
-/** The actor's own organization id. @throws AppError(unauthenticated | forbidden). */
-function ownOrganizationId(actor: SessionUser | null): string {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId) throw new AppError("forbidden", messages.auth.forbidden);
-  return actor.orgId;
-}
-
-const isOwnerOf = (viewer: SessionUser | null, organizationId: string) => actsForOrganization(viewer, organizationId);
 
 /** Whether an organization's public content may be shown (live and approved). */
 async function isPublicOrganization(db: Executor, organizationId: string): Promise<boolean> {
@@ -131,7 +115,7 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
 export async function listManagedCampaigns(actor: SessionUser | null, organizationId: string): Promise<ManagedCampaignDto[]> {
-  assertOrganizationOwner(actor, organizationId);
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const gifts = db
     .select({ campaignId: donations.campaignId, n: count().as("n") })
@@ -155,7 +139,7 @@ export async function listManagedCampaigns(actor: SessionUser | null, organizati
  * Newest first.
  */
 export async function listCampaignsForViewer(viewer: SessionUser | null, organizationId: string): Promise<CampaignDto[]> {
-  if (isOwnerOf(viewer, organizationId)) {
+  if (actsForOrganization(viewer, organizationId)) {
     return (await listManagedCampaigns(viewer, organizationId)).map((c): CampaignDto => {
       const dto: CampaignDto & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
@@ -182,7 +166,7 @@ export async function getCampaign(viewer: SessionUser | null, campaignId: string
   const db = await getDb();
   const [row] = await db.select(columns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();
-  if (isOwnerOf(viewer, row.organizationId)) return toDto(row);
+  if (actsForOrganization(viewer, row.organizationId)) return toDto(row);
   if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
   return toDto(row);
 }
@@ -200,7 +184,7 @@ function formColumns(values: CampaignValues) {
  */
 export async function createCampaign(actor: SessionUser | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationOwner(actor, orgId);
+  assertOrganizationMember(actor, orgId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, orgId));
@@ -221,7 +205,7 @@ export async function createCampaign(actor: SessionUser | null, values: Campaign
  */
 export async function updateCampaign(actor: SessionUser | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationOwner(actor, orgId);
+  assertOrganizationMember(actor, orgId);
   const db = await getDb();
   const [row] = await db
     .update(campaigns)
@@ -240,7 +224,7 @@ export async function updateCampaign(actor: SessionUser | null, campaignId: stri
  */
 export async function endCampaign(actor: SessionUser | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationOwner(actor, orgId);
+  assertOrganizationMember(actor, orgId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -274,7 +258,7 @@ export async function deleteCampaign(
   organizationId: string,
   campaignId: string,
 ): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
-  assertOrganizationOwner(actor, organizationId);
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));

@@ -33,11 +33,14 @@ import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
 import { messages } from "@/lib/validations/messages";
+import { ApiKeysTile } from "./api-keys-tile";
 import { CopyLink } from "./copy-link";
+import { EmbedTile } from "./embed-tile";
 import { PopupTile } from "./popup-tile";
 import { SettingsPanel } from "./settings-panel";
 import { Tile } from "./tile";
 import { VolunteerReviewCard } from "./volunteer-review";
+import { WebhooksTile } from "./webhooks-tile";
 
 const statusLabel = (status: string) =>
   status === "failed" ? "Failed" : status === "requires_action" ? "Pending Verification" : status === "succeeded" ? "Completed" : status;
@@ -135,9 +138,17 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
                 {activeCampaigns.map((c) => (
                   <CopyLink key={c.id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c.id}`} />
                 ))}
+                <p className="text-sm text-ink-muted">
+                  Want the donate form on your own website?{" "}
+                  {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load closes this popup and opens the Embed one (a client navigation keeps the open popup's state) */}
+                  <a href="/dashboard/embed" className="font-semibold text-brand-700 hover:underline">
+                    Get the embed code
+                  </a>
+                </p>
               </div>
             </PopupTile>
           </li>
+          <EmbedTile organizationId={org._id} organizationName={org.name} receivesGifts={org.acceptsDonations} defaultOpen={section === "embed"} />
           <li>
             <PopupTile title="What's New" description="Platform updates" icon={Bell} defaultOpen={section === "whats-new"}>
               {notices.length === 0 ? (
@@ -165,12 +176,14 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
               )}
             </PopupTile>
           </li>
+          <ApiKeysTile user={user} defaultOpen={section === "api-keys"} />
           <li className="max-nav:hidden">
             <PopupTile title="Account Settings" description="Email and password" icon={Settings} defaultOpen={section === "settings"}>
               <SettingsPanel user={user} contactEmail={org.email} />
             </PopupTile>
           </li>
           <Tile title="Create Fundraiser" description="Start a campaign" icon={PlusCircle} href={`/nonprofit/${org._id}?sec=fundraiser`} desktopOnly />
+          <WebhooksTile user={user} section={section} />
         </ul>
       </nav>
 

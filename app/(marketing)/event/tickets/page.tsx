@@ -9,7 +9,7 @@ import { isAppError } from "@/lib/errors";
 import { activeProviderName } from "@/lib/payments";
 import { getTicketPage, type TicketPage } from "@/lib/services/events/tickets";
 import { messages } from "@/lib/validations/messages";
-import { EventTime } from "@/app/(directory)/nonprofit/[id]/_components/event-time";
+import { formatTimeRange } from "@/lib/time/zoned-time";
 import { TicketPurchase } from "./_components/ticket-purchase";
 
 export const metadata: Metadata = { title: "Event tickets" };
@@ -59,15 +59,9 @@ export default async function EventTicketsPage({ searchParams }: Props) {
       <Card className="mt-6 space-y-2" padding="sm">
         <p className="flex items-start gap-2 text-ink">
           <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <span>
-            <EventTime iso={event.startsAt} />
-            {event.endsAt ? (
-              <>
-                {" to "}
-                <EventTime iso={event.endsAt} />
-              </>
-            ) : null}
-          </span>
+          <time dateTime={event.startsAt} data-testid="event-when">
+            {formatTimeRange(event.startsAt, event.endsAt, event.timeZone)}
+          </time>
         </p>
         {place ? (
           <p className="flex items-start gap-2 text-ink">

@@ -1,5 +1,6 @@
 import { ImageResponse } from "next/og";
 import { formatCents } from "@/lib/money";
+import { readImageBytes } from "@/lib/services/images/image-bytes";
 import { getStorage } from "@/lib/storage";
 import { loadPublicFundraiser } from "./load";
 
@@ -8,20 +9,15 @@ export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
 /**
- * The cover image as something the image renderer can draw: a data: URL for our own stored
- * files (read from storage, no HTTP round trip), an https URL as it is, else null.
- * JPEG and PNG only (what the renderer decodes; uploads are cropped to JPEG).
+ * The cover image as something the image renderer can draw: a data: URL for our own files
+ * (uploads and the demo covers, read without an HTTP round trip), an https URL as it is, else
+ * null.
  */
 async function coverSource(url: string | null): Promise<string | null> {
   if (!url) return null;
-  const storage = getStorage();
-  const key = storage.keyOf(url);
-  if (key) {
-    const file = await storage.get(key).catch(() => null);
-    if (!file || !/^image\/(jpeg|png)$/.test(file.contentType)) return null;
-    return `data:${file.contentType};base64,${file.body.toString("base64")}`;
-  }
-  return url.startsWith("https://") ? url : null;
+  const own = await readImageBytes(url);
+  if (own) return `data:${own.contentType};base64,${own.body.toString("base64")}`;
+  return url.startsWith("https://") && !getStorage().keyOf(url) ? url : null;
 }
 
 /** The fundraiser's link preview: cover image, name, organization and progress toward the goal. */

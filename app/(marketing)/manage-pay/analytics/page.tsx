@@ -12,7 +12,8 @@ import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";
 import { getDonationAnalytics, type DonationAnalytics } from "@/lib/services/reports/analytics";
-import { listReportFundraisers } from "@/lib/services/reports/donation-report";
+import { getReportTimeZone, listReportFundraisers } from "@/lib/services/reports/donation-report";
+import { DEFAULT_TIME_ZONE, timeZoneLabel } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 
 export const metadata: Metadata = { title: "Donation analytics" };
@@ -21,7 +22,8 @@ export const dynamic = "force-dynamic";
 /**
  * /manage-pay/analytics — donation analytics of the signed-in nonprofit's organization for the
  * report filters in the URL: completed gifts per month, by fundraiser, new versus returning
- * donors, average gift and recurring revenue (charts with data tables).
+ * donors, average gift and recurring revenue (charts with data tables). Months and days are
+ * the organization's own, in its time zone (named on the page).
  */
 export default async function ManagePayAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireUserPage("/manage-pay/analytics", "nonprofit");
@@ -37,7 +39,11 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
       </section>
     );
   }
-  const fundraisers = await listReportFundraisers(actor, organizationId).catch(() => []);
+  const [fundraisers, timeZone] = await Promise.all([
+    listReportFundraisers(actor, organizationId).catch(() => []),
+    getReportTimeZone(actor, organizationId).catch(() => DEFAULT_TIME_ZONE),
+  ]);
+  const zoneLabel = timeZoneLabel(timeZone);
   let data: DonationAnalytics | null = null;
   let fetchError: string | null = null;
   if (query) {
@@ -68,7 +74,9 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Donation analytics</h1>
-          <p className="mt-1 text-ink-muted">Completed gifts to your organization, by UTC month.</p>
+          <p className="mt-1 text-ink-muted" data-testid="analytics-time-zone">
+            Completed gifts to your organization, by month. Months and days are in your organization&apos;s time zone: {zoneLabel}.
+          </p>
         </div>
         <LinkButton href="/dashboard" variant="ghost" size="sm">
           Back to your dashboard
@@ -80,7 +88,7 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
           <h2 id="analytics-filters-title" className="mb-4 text-lg font-bold">
             Filters
           </h2>
-          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} />
+          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} />
         </Card>
         <div className="space-y-6">
           {error ? <Alert variant="error">{error}</Alert> : null}

@@ -10,7 +10,7 @@ import type { ManagedEvent } from "@/lib/services/events/manage-events";
 import { parseDollarsToCents } from "@/lib/validations/donation";
 import { MAX_TICKET_TYPES } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
-import { fromLocalInput, toLocalInput } from "./event-time";
+import { formatInTimeZone, fromZonedInput, timeZoneAbbreviation, timeZoneLabel, toZonedInput } from "@/lib/time/zoned-time";
 
 type TicketRow = { key: string; id: string | null; name: string; price: string; value: string; quantity: string; sold: number };
 
@@ -20,18 +20,27 @@ const rowKey = () => `row-${++rowSeq}`;
 
 const centsToDollars = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
+/** "Sat, Mar 14, 2026, 2:00 PM EDT" for a datetime-local value read in `timeZone`; null when none or invalid. */
+function zonedPreview(value: string, timeZone: string): string | null {
+  const iso = fromZonedInput(value, timeZone);
+  return iso ? formatInTimeZone(iso, timeZone) : null;
+}
+
 /**
- * Create or edit one event: details, start and end in the viewer's zone (sent as UTC), place,
- * the 16:9 image (once the event exists) and ticket types (price in dollars sent as cents,
- * 0 = free; empty quantity = unlimited).
+ * Create or edit one event: details, start and end entered and shown in the organization's
+ * time zone (`timeZone`, named beside the fields; sent as UTC), place, the 16:9 image (once the
+ * event exists) and ticket types (price in dollars sent as cents, 0 = free; empty quantity =
+ * unlimited).
  */
 export function EventForm({
   organizationId,
+  timeZone,
   event,
   onSaved,
   onCancel,
 }: {
   organizationId: string;
+  timeZone: string;
   event: ManagedEvent | null;
   onSaved: (saved: ManagedEvent) => void;
   onCancel: () => void;
@@ -41,8 +50,8 @@ export function EventForm({
     name: event?.name ?? "",
     description: event?.description ?? "",
     topic: event?.topic ?? "",
-    startsAt: toLocalInput(event?.startsAt ?? null),
-    endsAt: toLocalInput(event?.endsAt ?? null),
+    startsAt: toZonedInput(event?.startsAt ?? null, timeZone),
+    endsAt: toZonedInput(event?.endsAt ?? null, timeZone),
     venue: event?.venue ?? "",
     addressLine1: event?.addressLine1 ?? "",
     city: event?.city ?? "",
@@ -63,7 +72,9 @@ export function EventForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = `${timeZoneLabel(timeZone)} (${timeZoneAbbreviation(timeZone)})`;
+  const startPreview = zonedPreview(f.startsAt, timeZone);
+  const endPreview = zonedPreview(f.endsAt, timeZone);
 
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((s) => ({ ...s, [k]: e.target.value }));
   const setTicket = (key: string, patch: Partial<TicketRow>) => setTickets((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -73,9 +84,9 @@ export function EventForm({
     setFormError(null);
     const local: Record<string, string> = {};
     if (!f.name.trim()) local.name = m.nameRequired;
-    const startsAt = fromLocalInput(f.startsAt);
+    const startsAt = fromZonedInput(f.startsAt, timeZone);
     if (!startsAt) local.startsAt = startsAt === "" ? m.startRequired : m.dateInvalid;
-    const endsAt = fromLocalInput(f.endsAt);
+    const endsAt = fromZonedInput(f.endsAt, timeZone);
     if (endsAt === null) local.endsAt = m.dateInvalid;
     else if (endsAt && startsAt && endsAt < startsAt) local.endsAt = m.endBeforeStart;
     const ticketTypes = tickets.map((t, i) => {
@@ -121,10 +132,16 @@ export function EventForm({
       <TextField label="Event name" name="name" required value={f.name} onChange={set("name")} error={errors.name} maxLength={120} />
       <TextAreaField label="Description" name="description" rows={4} value={f.description} onChange={set("description")} error={errors.description} maxLength={5000} />
       <TextField label="Topic" name="topic" value={f.topic} onChange={set("topic")} error={errors.topic} maxLength={60} hint="For example: Music, Sports, Education" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Starts" name="startsAt" type="datetime-local" required value={f.startsAt} onChange={set("startsAt")} error={errors.startsAt} hint={`Your time zone: ${zone}`} />
-        <TextField label="Ends (optional)" name="endsAt" type="datetime-local" value={f.endsAt} onChange={set("endsAt")} error={errors.endsAt} />
-      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-base font-semibold text-ink">Date and time</legend>
+        <p className="text-sm text-ink-muted" data-testid="event-form-zone">
+          Times are in your organization&apos;s time zone: {zone}.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Starts" name="startsAt" type="datetime-local" required value={f.startsAt} onChange={set("startsAt")} error={errors.startsAt} hint={startPreview ?? zone} />
+          <TextField label="Ends (optional)" name="endsAt" type="datetime-local" value={f.endsAt} onChange={set("endsAt")} error={errors.endsAt} hint={endPreview ?? undefined} />
+        </div>
+      </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-ink">Place</legend>
         <TextField label="Venue" name="venue" value={f.venue} onChange={set("venue")} error={errors.venue} maxLength={200} />

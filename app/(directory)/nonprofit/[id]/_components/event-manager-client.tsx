@@ -10,14 +10,17 @@ import { Modal } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCents } from "@/lib/money";
 import type { ManagedEvent, TicketTypeView } from "@/lib/services/events/manage-events";
+import { formatTimeRange } from "@/lib/time/zoned-time";
 import { EventForm } from "./event-form";
-import { EventTime } from "./event-time";
 
 const ticketSummary = (t: TicketTypeView) =>
   `${t.name}: ${t.priceCents === 0 ? "Free" : formatCents(t.priceCents)} · ${t.quantity === null ? `${t.sold} sold, unlimited` : t.soldOut ? `Sold out (${t.quantity})` : `${t.sold} of ${t.quantity} sold`}`;
 
-/** The owner's events card: upcoming and past events, create, edit and delete. */
-export function EventManagerClient({ organizationId, upcoming, past }: { organizationId: string; upcoming: ManagedEvent[]; past: ManagedEvent[] }) {
+/**
+ * The owner's events card: upcoming and past events (times in the organization's zone, the
+ * zone named), create, edit and delete. `timeZone` is the organization's, for a new event.
+ */
+export function EventManagerClient({ organizationId, upcoming, past, timeZone }: { organizationId: string; upcoming: ManagedEvent[]; past: ManagedEvent[]; timeZone: string }) {
   const router = useRouter();
   const [editing, setEditing] = useState<ManagedEvent | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedEvent | null>(null);
@@ -64,15 +67,9 @@ export function EventManagerClient({ organizationId, upcoming, past }: { organiz
                     </Link>
                     <p className="mt-1 flex items-start gap-1.5 text-sm text-ink-muted">
                       <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                      <span>
-                        <EventTime iso={e.startsAt} />
-                        {e.endsAt ? (
-                          <>
-                            {" to "}
-                            <EventTime iso={e.endsAt} />
-                          </>
-                        ) : null}
-                      </span>
+                      <time dateTime={e.startsAt} data-testid="owner-event-when">
+                        {formatTimeRange(e.startsAt, e.endsAt, e.timeZone)}
+                      </time>
                     </p>
                     {place ? (
                       <p className="mt-0.5 flex items-start gap-1.5 text-sm text-ink-muted">
@@ -162,6 +159,7 @@ export function EventManagerClient({ organizationId, upcoming, past }: { organiz
           <EventForm
             key={editing === "new" ? "new" : editing._id}
             organizationId={organizationId}
+            timeZone={editing === "new" ? timeZone : editing.timeZone}
             event={editing === "new" ? null : editing}
             onCancel={() => setEditing(null)}
             onSaved={(saved) => {

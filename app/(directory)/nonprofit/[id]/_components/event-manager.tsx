@@ -1,7 +1,7 @@
 /**
  * The owner's events card on /nonprofit/{id}: every event of the organization (upcoming and
  * past) with create, edit and delete, and ticket types (prices in cents). Server component:
- * loads the owner's events and hands them to the client editor.
+ * loads the owner's events and the organization's time zone and hands them to the client editor.
  */
 import { getSessionUser } from "@/lib/auth/session";
 import { listManagedEvents } from "@/lib/services/events/manage-events";
@@ -12,5 +12,5 @@ export async function EventManager(props: { organizationId: string }) {
   const user = await getSessionUser();
   if (!user || user.type !== "nonprofit" || user.orgId !== props.organizationId) return null;
   const list = await listManagedEvents(props.organizationId, user);
-  return <EventManagerClient organizationId={props.organizationId} upcoming={list.upcoming} past={list.past} />;
+  return <EventManagerClient organizationId={props.organizationId} upcoming={list.upcoming} past={list.past} timeZone={list.timeZone} />;
 }

@@ -1,14 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Alert } from "@/components/ui/alert";
+import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { getSessionUser } from "@/lib/auth/session";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
-import { messages } from "@/lib/validations/messages";
-import { PledgeForm } from "@/components/pledges/pledge-form";
 import { pledgePrefill } from "@/lib/services/pledges/pledges";
-import { CheckoutForm } from "./checkout-form";
 
 export const metadata: Metadata = { title: "Donate" };
 export const dynamic = "force-dynamic";
@@ -52,29 +49,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
         </div>
       ) : null}
       <div className="mt-8">
-        {!ctx.organization.acceptsGifts ? (
-          <Alert variant="warning" title="Donations are not open">
-            {messages.donation.organizationNotAccepting}
-          </Alert>
-        ) : !ctx.organization.receivesGifts ? (
-          <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?.id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
-        ) : ctx.campaign && !ctx.campaign.active ? (
-          <Alert variant="warning" title="Fundraiser ended">
-            {messages.donation.campaignEnded}
-          </Alert>
-        ) : (
-          <CheckoutForm
-            organizationId={ctx.organization.id}
-            organizationName={ctx.organization.name}
-            campaignId={ctx.campaign?.id ?? null}
-            donor={ctx.donor}
-            shareDefaults={ctx.shareDefaults}
-            maxCents={ctx.maxCents}
-            provider={ctx.provider}
-            stripePublishableKey={ctx.stripePublishableKey}
-            prefill={prefill}
-          />
-        )}
+        <CheckoutPanel ctx={ctx} prefill={prefill} />
       </div>
     </section>
   );

@@ -14,6 +14,7 @@ import type { TicketTypeView } from "@/lib/services/events/manage-events";
 import type { TicketOrderResult } from "@/lib/services/events/tickets";
 import { MAX_TICKETS_PER_ORDER } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
+import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { SandboxCardFields, type CardValue } from "@/components/payments/sandbox-card-fields";
 
 type Props = {
@@ -33,7 +34,8 @@ const leftText = (t: TicketTypeView) => (t.soldOut ? "Sold out" : t.remaining ==
 /**
  * Choose a ticket type and quantity, give name and email (and a sandbox card for paid
  * tickets), then see the order's confirmation. Each attempt sends its own idempotency key; a
- * network failure keeps the key so a retry cannot order twice.
+ * network failure keeps the key so a retry cannot order twice. A guest's paid order carries
+ * the checkout's invisible proof-of-work solution, as a guest's donation does (issue 19).
  */
 export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provider }: Props) {
   const router = useRouter();
@@ -50,6 +52,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [result, setResult] = useState<TicketOrderResult | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const challenge = useCheckoutChallenge(!buyer && ticketTypes.some((t) => t.priceCents > 0));
 
   const selected = ticketTypes.find((t) => t._id === typeId) ?? null;
   const maxQuantity = selected ? Math.min(MAX_TICKETS_PER_ORDER, selected.remaining ?? MAX_TICKETS_PER_ORDER) : 0;
@@ -82,10 +85,11 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
+      const altcha = paid && !buyer ? await challenge.take() : null;
       const res = await fetch(`/api/events/${encodeURIComponent(eventId)}/orders`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ idempotencyKey, ticketTypeId: selected._id, quantity, name, email, ...(paid ? { card } : {}) }),
+        body: JSON.stringify({ idempotencyKey, ticketTypeId: selected._id, quantity, name, email, ...(paid ? { card } : {}), ...(altcha ? { altcha } : {}) }),
       });
       const body = (await res.json().catch(() => ({}))) as Partial<TicketOrderResult> & { message?: string; fields?: Record<string, string> };
       if (!res.ok || !body.order) {
@@ -228,6 +232,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
       ) : (
         <Alert variant="info">{m.soldOut}</Alert>
       )}
+      {challenge.element}
       <div aria-live="polite" id={`${ids}-status`}>
         {formError ? (
           <Alert variant="error" title="Your order did not go through">

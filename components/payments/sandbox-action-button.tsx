@@ -4,10 +4,26 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import { messages } from "@/lib/validations/messages";
 
-/** Performs a sandbox outside action (the donor's verification step, an ACH settlement). */
-export function SandboxActionButton({ action, donationId, token, label }: { action: "verify" | "settle"; donationId: string; token: string; label: string }) {
+/**
+ * Performs a sandbox outside action (the donor's verification step, an ACH settlement), then
+ * shows the flow's thank-you or result page.
+ */
+export function SandboxActionButton({
+  action,
+  donationId,
+  token,
+  label,
+  flow = "site",
+}: {
+  action: "verify" | "settle";
+  donationId: string;
+  token: string;
+  label: string;
+  flow?: CheckoutFlow;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -22,8 +38,7 @@ export function SandboxActionButton({ action, donationId, token, label }: { acti
       });
       const body = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
       if (!res.ok) return setError(body.message ?? messages.generic.server);
-      const q = `donation=${encodeURIComponent(donationId)}&token=${encodeURIComponent(token)}`;
-      router.push(body.status === "succeeded" ? `/thankyou?${q}` : `/complete-donation?${q}`);
+      router.push(donationResultPath(flow, body.status === "succeeded" ? "thanks" : "complete", donationId, token));
       router.refresh();
     } catch {
       setError(messages.generic.server);

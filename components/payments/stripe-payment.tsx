@@ -6,7 +6,8 @@
  * bank details never touch our server. The Elements group is created before the
  * PaymentIntent (deferred intent): on submit the form calls elements.submit(), then our
  * createPaymentIntent* call, then stripe.confirmPayment with the intent's client secret and a
- * return_url to /complete-donation (card, bank) or /complete-donation-google-apple (wallets).
+ * return_url to the flow's result page (lib/embed/paths.ts: /complete-donation or
+ * /complete-donation-google-apple on the site, /embed/complete inside the embedded form).
  */
 import { useEffect, useMemo, useState, type MutableRefObject, type ReactNode } from "react";
 import type { Stripe, StripeElements, StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";

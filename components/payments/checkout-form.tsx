@@ -1,20 +1,23 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
-import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
-import { DuplicateMonthlyConfirm } from "@/components/payments/duplicate-monthly-confirm";
-import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/input";
+import { RadioButtonGroup } from "@/components/ui/radio-group";
 import { cn } from "@/components/ui/cn";
+import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, parseDollarsToCents, type ShareChoices } from "@/lib/validations/donation";
+import { cardFieldErrors, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, parseDollarsToCents, type ShareChoices } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
+import { useCheckoutChallenge } from "./checkout-challenge";
+import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
+import { PaymentTrustNote } from "./payment-trust-note";
+import { SandboxCardFields } from "./sandbox-card-fields";
 import { StripeElementsProvider, StripePaymentFields, type StripeBridge } from "./stripe-payment";
 
 type Props = {
@@ -29,9 +32,24 @@ type Props = {
   stripePublishableKey?: string | null;
   /** A pledge's amount and email, from the link emailed when the organization connected payouts. */
   prefill?: { amountCents: number; email: string } | null;
+  /** "embed": the form runs inside the embeddable donate form, and every result page is an /embed/ page. */
+  flow?: CheckoutFlow;
 };
 
 type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null; clientSecret: string | null };
+
+const PRESETS = PRESET_AMOUNTS_CENTS.map((c) => ({ value: c as number, label: formatCents(c).replace(".00", "") }));
+const FREQUENCIES = [
+  { value: "once", label: "One-time" },
+  { value: "month", label: "Monthly" },
+] as const;
+const METHODS = [
+  { value: "card", label: "Card" },
+  { value: "us_bank_account", label: "Bank account (ACH)" },
+] as const;
+
+const choiceClasses = (checked: boolean) =>
+  cn("h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none", checked ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white");
 
 const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
   { key: "name", label: "Name" },
@@ -42,10 +60,20 @@ const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
   { key: "age", label: "Age" },
 ];
 
-const newKey = () => crypto.randomUUID();
+/**
+ * A fresh idempotency key. crypto.randomUUID exists only in secure contexts; an embedded form
+ * on an http host page is not one, so fall back to 16 random bytes as hex.
+ */
+const newKey = () =>
+  typeof crypto.randomUUID === "function" ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The checkout form: amount, frequency, fees, donor, sharing choices and payment. */
-export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null }: Props) {
+/**
+ * The checkout form: amount, frequency, fees, donor, sharing choices and payment, posted to
+ * the createPaymentIntent* calls with one idempotency key per attempt and, for guests, the
+ * solved checkout challenge. Used by the site's checkout page and the embeddable donate form
+ * (`flow`), which differ only in where the result is shown (lib/embed/paths.ts).
+ */
+export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
   const router = useRouter();
   const [preset, setPreset] = useState<number | null>(prefill ? null : 2_500);
   const [custom, setCustom] = useState(prefill ? (prefill.amountCents / 100).toFixed(2) : "");
@@ -59,6 +87,9 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Each error shown moves focus to the message (a counter, so the same message twice moves it again).
+  const [errorShown, setErrorShown] = useState(0);
+  const alertRef = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   // A monthly gift like an active one: the server asks first (409), the donor confirms.
@@ -77,6 +108,16 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
     if (amountCents > maxCents) return messages.donation.amountMax(formatCents(maxCents));
     return null;
   }, [preset, custom, amountCents, maxCents]);
+  useEffect(() => {
+    if (errorShown > 0) alertRef.current?.focus();
+  }, [errorShown]);
+
+  /** Show why the donation did not go through and move focus to it. */
+  function showError(message: string) {
+    setFormError(message);
+    setErrorShown((n) => n + 1);
+  }
+
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;
 
   async function submit(e: FormEvent) {
@@ -90,16 +131,15 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
       if (!email.trim()) local.email = messages.donation.emailRequired;
       else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) local.email = messages.email.invalid;
     }
-    if (method === "card" && provider === "sandbox") {
-      if (!/^\d{13,19}$/.test(card.number.replace(/[\s-]/g, ""))) local["card.number"] = messages.donation.cardNumber;
-      if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry.trim())) local["card.expiry"] = messages.donation.cardExpiry;
-      if (!/^\d{3,4}$/.test(card.cvc.trim())) local["card.cvc"] = messages.donation.cardCvc;
-    }
+    if (method === "card" && provider === "sandbox") Object.assign(local, cardFieldErrors(card));
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) {
+      setErrorShown((n) => n + 1);
+      return;
+    }
     const stripeParts = stripeForm ? bridge.current : null;
     if (stripeForm && !stripeParts) {
-      setFormError(messages.recurringGifts.stripeFormFailed);
+      showError(messages.recurringGifts.stripeFormFailed);
       return;
     }
     setBusy(true);
@@ -108,22 +148,21 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         // Stripe validates its own fields first (and must be asked before any other async work).
         const { error } = await stripeParts.elements.submit();
         if (error) {
-          setFormError(error.message ?? messages.donation.declined);
+          showError(error.message ?? messages.donation.declined);
           return;
         }
       }
       const body = await createIntent(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", { name, email });
       if (!body) return;
-      const q = `donation=${encodeURIComponent(body.donationId)}&token=${encodeURIComponent(body.accessToken)}`;
       if (stripeParts && body.clientSecret) {
-        await confirmWithStripe(stripeParts, body.clientSecret, `/complete-donation?${q}`);
+        await confirmWithStripe(stripeParts, body.clientSecret, donationResultPath(flow, "complete", body.donationId, body.accessToken));
         return;
       }
-      if (body.status === "succeeded") router.push(`/thankyou?${q}`);
+      if (body.status === "succeeded") router.push(donationResultPath(flow, "thanks", body.donationId, body.accessToken));
       else if (body.status === "failed") {
-        setFormError(body.failureReason ?? messages.donation.declined);
+        showError(body.failureReason ?? messages.donation.declined);
         setIdempotencyKey(newKey());
-      } else router.push(`/complete-donation?${q}`);
+      } else router.push(donationResultPath(flow, "complete", body.donationId, body.accessToken));
     } finally {
       setBusy(false);
     }
@@ -159,7 +198,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           return null;
         }
         if (body.fields) setErrors(body.fields);
-        setFormError(body.message ?? messages.generic.server);
+        showError(body.message ?? messages.generic.server);
         // The server refused this attempt outright: the next one is a new checkout.
         if (res.status < 500) setIdempotencyKey(newKey());
         return null;
@@ -167,7 +206,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
       return body as Result;
     } catch {
       // Network trouble: keep the key so a retry cannot charge twice.
-      setFormError(messages.generic.server);
+      showError(messages.generic.server);
       return null;
     }
   }
@@ -183,7 +222,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
       confirmParams: { return_url: `${window.location.origin}${returnPath}` },
     });
     // The payment was refused: this donation is recorded as failed, a new attempt is a new one.
-    setFormError(error.message ?? messages.donation.declined);
+    showError(error.message ?? messages.donation.declined);
     setIdempotencyKey(newKey());
   }
 
@@ -200,7 +239,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
     try {
       const { error } = await parts.elements.submit();
       if (error) {
-        setFormError(error.message ?? messages.donation.declined);
+        showError(error.message ?? messages.donation.declined);
         event.paymentFailed({ reason: "fail" });
         return;
       }
@@ -212,40 +251,38 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         event.paymentFailed({ reason: "fail" });
         return;
       }
-      const q = `donation=${encodeURIComponent(body.donationId)}&token=${encodeURIComponent(body.accessToken)}`;
-      await confirmWithStripe(parts, body.clientSecret, `/complete-donation-google-apple?${q}`);
+      await confirmWithStripe(parts, body.clientSecret, donationResultPath(flow, "wallet", body.donationId, body.accessToken));
     } finally {
       setBusy(false);
     }
   }
 
+  const fieldErrors = [...new Set(Object.values(errors))];
   const toggle = (k: keyof ShareChoices) => setShare((s) => ({ ...s, [k]: !s[k] }));
   const stripeUnavailable = provider !== "sandbox" && !stripeForm;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-8" aria-label={`Donate to ${organizationName}`}>
+    <form onSubmit={submit} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
       {challenge.element}
       <fieldset>
         <legend className="text-lg font-bold">Amount</legend>
-        <div className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" role="radiogroup" aria-label="Preset amounts">
-          {PRESET_AMOUNTS_CENTS.map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="radio"
-              aria-checked={preset === c}
-              onClick={() => {
-                setPreset(c);
-                setCustom("");
-              }}
-              className={cn(
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <RadioButtonGroup
+            label="Preset amounts"
+            options={PRESETS}
+            value={preset}
+            onChange={(c) => {
+              setPreset(c);
+              setCustom("");
+            }}
+            className="grid flex-[5] grid-cols-3 gap-2 sm:grid-cols-5"
+            optionClassName={(checked) =>
+              cn(
                 "h-12 rounded-control border text-base font-semibold transition-colors",
-                preset === c ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600",
-              )}
-            >
-              {formatCents(c).replace(".00", "")}
-            </button>
-          ))}
+                checked ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600",
+              )
+            }
+          />
           <TextField
             label="Other amount"
             hideLabel
@@ -256,7 +293,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
               setCustom(e.target.value);
               setPreset(null);
             }}
-            containerClassName="col-span-3 sm:col-span-1"
+            containerClassName="sm:flex-1"
             className="h-12"
             aria-describedby={errors.amountCents || amountError ? "amount-error" : undefined}
           />
@@ -266,23 +303,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
             {amountError ?? errors.amountCents}
           </p>
         ) : null}
-        <div className="mt-4 flex gap-2" role="radiogroup" aria-label="Frequency">
-          {(["once", "month"] as const).map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="radio"
-              aria-checked={frequency === f}
-              onClick={() => setFrequency(f)}
-              className={cn(
-                "h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none",
-                frequency === f ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white",
-              )}
-            >
-              {f === "once" ? "One-time" : "Monthly"}
-            </button>
-          ))}
-        </div>
+        <RadioButtonGroup label="Frequency" options={FREQUENCIES} value={frequency} onChange={setFrequency} className="mt-4 flex gap-2" optionClassName={choiceClasses} />
         <div className="mt-4 rounded-control bg-surface-sunken p-4">
           <Checkbox
             label={fees ? `Add ${formatCents(fees.feeCents)} to cover the processing fees` : "Cover the processing fees"}
@@ -336,28 +357,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
 
       <fieldset>
         <legend className="text-lg font-bold">Payment</legend>
-        <div className={cn("mt-3 flex gap-2", stripeForm && "hidden")} role="radiogroup" aria-label="Payment method">
-          {(
-            [
-              ["card", "Card"],
-              ["us_bank_account", "Bank account (ACH)"],
-            ] as const
-          ).map(([m, label]) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={method === m}
-              onClick={() => setMethod(m)}
-              className={cn(
-                "h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none",
-                method === m ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white",
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        {stripeForm ? null : <RadioButtonGroup label="Payment method" options={METHODS} value={method} onChange={setMethod} className="mt-3 flex gap-2" optionClassName={choiceClasses} />}
         {stripeForm && stripePublishableKey ? (
           <StripeElementsProvider publishableKey={stripePublishableKey} chargeCents={fees?.chargeCents ?? 100} monthly={frequency === "month"}>
             <StripePaymentFields bridgeRef={bridge} onMethodChange={setMethod} onExpressConfirm={(e) => void expressConfirm(e)} askEmail={!donor} />
@@ -376,14 +376,25 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
       {duplicate ? <DuplicateMonthlyConfirm message={duplicate} onConfirm={() => (confirmDuplicate.current = true)} onDismiss={() => setDuplicate(null)} /> : null}
 
       {formError ? (
-        <Alert variant="error" title="Your donation did not go through">
+        <Alert variant="error" title="Your donation did not go through" focusRef={alertRef}>
           <span data-testid="checkout-error">{formError}</span>
+        </Alert>
+      ) : fieldErrors.length > 0 ? (
+        <Alert variant="error" title={messages.donation.checkFields} focusRef={alertRef}>
+          <ul className="list-disc pl-5" data-testid="checkout-field-errors">
+            {fieldErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
 
-      <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Processing your donation..." disabled={stripeUnavailable}>
-        {fees ? `Donate ${formatCents(fees.chargeCents)}${frequency === "month" ? " monthly" : ""}` : "Donate"}
-      </Button>
+      <div className="space-y-3">
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Processing your donation..." disabled={stripeUnavailable}>
+          {fees ? `Donate ${formatCents(fees.chargeCents)}${frequency === "month" ? " monthly" : ""}` : "Donate"}
+        </Button>
+        {stripeUnavailable ? null : <PaymentTrustNote provider={provider} flow={flow} />}
+      </div>
     </form>
   );
 }

@@ -1,0 +1,57 @@
+import { PledgeForm } from "@/components/pledges/pledge-form";
+import { Alert } from "@/components/ui/alert";
+import type { CheckoutFlow } from "@/lib/embed/paths";
+import type { CheckoutContext } from "@/lib/services/donations/get-checkout-context";
+import { messages } from "@/lib/validations/messages";
+import { CheckoutForm } from "./checkout-form";
+import { TaxFacts } from "./tax-facts";
+
+/**
+ * What a checkout page offers for one organization (and fundraiser), on the site and in the
+ * embedded form alike: "Donations are not open" when it is not approved and live; the
+ * "doesn't receive gifts on Givebridge yet" pledge form when it cannot be paid out
+ * (lib/services/organizations/receiving.ts); "Fundraiser ended"; otherwise the checkout form.
+ * Above a pledge or checkout form: the organization's EIN, 501(c) status and deductibility.
+ */
+export function CheckoutPanel({ ctx, prefill = null, flow = "site" }: { ctx: CheckoutContext; prefill?: { amountCents: number; email: string } | null; flow?: CheckoutFlow }) {
+  if (!ctx.organization.acceptsGifts) {
+    return (
+      <Alert variant="warning" title="Donations are not open">
+        {messages.donation.organizationNotAccepting}
+      </Alert>
+    );
+  }
+  const taxFacts = <TaxFacts name={ctx.organization.name} einFormatted={ctx.organization.einFormatted} tax={ctx.organization.tax} />;
+  if (!ctx.organization.receivesGifts) {
+    return (
+      <div className="space-y-6">
+        {taxFacts}
+        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?.id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
+      </div>
+    );
+  }
+  if (ctx.campaign && !ctx.campaign.active) {
+    return (
+      <Alert variant="warning" title="Fundraiser ended">
+        {messages.donation.campaignEnded}
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {taxFacts}
+      <CheckoutForm
+      organizationId={ctx.organization.id}
+      organizationName={ctx.organization.name}
+      campaignId={ctx.campaign?.id ?? null}
+      donor={ctx.donor}
+      shareDefaults={ctx.shareDefaults}
+      maxCents={ctx.maxCents}
+      provider={ctx.provider}
+      stripePublishableKey={ctx.stripePublishableKey}
+      prefill={prefill}
+      flow={flow}
+    />
+    </div>
+  );
+}
