@@ -56,6 +56,8 @@ export default defineConfig({
       CHECKOUT_IP_MAX_ATTEMPTS: "10000",
       CHECKOUT_DEVICE_MAX_ATTEMPTS: "10000",
       CHECKOUT_CARD_MAX_ATTEMPTS: "10000",
+      // Webhook endpoints on this machine (e2e/webhooks.spec.ts runs its receiver locally).
+      WEBHOOK_ALLOW_LOCAL_TARGETS: "1",
     },
   },
 });

@@ -8,6 +8,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
+import { EMBED_REQUEST_HEADER, isEmbeddablePath } from "@/lib/http/embeddable";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { messages } from "@/lib/validations/messages";
 
@@ -73,6 +74,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set(EMBED_REQUEST_HEADER, isEmbeddablePath(request.nextUrl.pathname) ? "1" : "0");
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   const response = (await notFoundPath(request))
     ? NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } })

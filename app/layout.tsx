@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { EmbedFrame } from "@/components/embed/embed-frame";
 import { InstallPrompt } from "@/components/install/install-prompt";
 import { SiteFooters } from "@/components/layout/footers";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
@@ -10,6 +12,7 @@ import { TopNav } from "@/components/layout/top-nav";
 import { getSessionUser } from "@/lib/auth/session";
 import { siteLinks } from "@/lib/config/links";
 import { baseUrl } from "@/lib/env";
+import { EMBED_REQUEST_HEADER } from "@/lib/http/embeddable";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -33,6 +36,16 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The bar depends on the visitor's session cookie: every page renders per request.
   await connection();
+  // The embeddable donate form (/embed/…, framed by other sites) has none of the site's bars.
+  if ((await headers()).get(EMBED_REQUEST_HEADER) === "1") {
+    return (
+      <html lang="en">
+        <body className="bg-white">
+          <EmbedFrame>{children}</EmbedFrame>
+        </body>
+      </html>
+    );
+  }
   const user = await getSessionUser();
   const links = siteLinks();
 

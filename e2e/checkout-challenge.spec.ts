@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, logout, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 19, finding 13: a guest checkout carries an invisible, self-hosted proof-of-work
- * solution (ALTCHA); a checkout call without one is refused and records nothing.
+ * solution (ALTCHA); a checkout call without one is refused and records nothing. A guest's
+ * paid ticket order goes through the same check.
  */
 type Hit = { _id: string; organization: { _id: string; state: string | null } };
 
@@ -62,4 +63,48 @@ test("a guest's checkout solves the challenge without being asked; a call withou
   });
   expect(res.status()).toBe(422);
   expect(((await res.json()) as { message: string }).message).toBe("Please wait a moment for the security check to finish, then try again.");
+});
+
+test("a guest's paid ticket order solves the same challenge; an order without it holds no seat", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // BATTEN KILL WATERSHED ALLIANCE INC, Arlington VT: a real Vermont EIN no other spec claims.
+  const orgId = await claimOrganization(page, { ein: "010558737", name: "BATTEN KILL WATERSHED ALLIANCE INC" }, { firstName: "Tess", lastName: "Tickets", email: uniqueEmail("np-challenge") });
+  await connectSandboxPayments(page);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post("/api/createEvent", {
+    headers: { origin },
+    data: { organizationId: orgId, name: "River Cleanup Supper", startsAt: "2031-06-14T22:00:00.000Z", city: "Arlington", state: "VT", ticketTypes: [{ name: "Supper", priceCents: 1500, quantity: 10 }] },
+  });
+  expect(created.status()).toBe(201);
+  const eventId = ((await created.json()) as { _id: string })._id;
+  await logout(page);
+
+  const guest = await browser.newContext();
+  const g = await guest.newPage();
+  const challengeLoaded = g.waitForResponse((r) => r.url().includes("/api/checkout/challenge") && r.status() === 200);
+  await g.goto(`/event/tickets?eventId=${eventId}`);
+  await challengeLoaded;
+  await g.getByLabel(/^Name/).fill("Gail Guest");
+  await g.getByLabel(/^Email/).fill(uniqueEmail("ticket-guest"));
+  await g.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await g.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await g.getByLabel("CVC").fill("123");
+  const order = g.waitForRequest((r) => r.url().endsWith(`/api/events/${eventId}/orders`) && r.method() === "POST");
+  await g.getByRole("button", { name: "Pay $15.00" }).click();
+  const sent = JSON.parse((await order).postData() ?? "{}") as { altcha?: string };
+  expect(sent.altcha, "the ticket form sends the solved challenge").toBeTruthy();
+  await expect(g.getByTestId("ticket-confirmation")).toHaveText("Your tickets are confirmed");
+
+  // A script ordering straight from the API is refused before any seat is taken.
+  const tickets = async () => ((await (await g.request.get(`/api/events/${eventId}/tickets`)).json()) as { ticketTypes: { _id: string; sold: number }[] }).ticketTypes[0]!;
+  const before = await tickets();
+  expect(before.sold).toBe(1);
+  const res = await g.request.post(`/api/events/${eventId}/orders`, {
+    headers: { origin },
+    data: { idempotencyKey: crypto.randomUUID(), ticketTypeId: before._id, quantity: 2, name: "Bot", email: "bot@example.org", card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } },
+  });
+  expect(res.status()).toBe(422);
+  expect(((await res.json()) as { message: string }).message).toBe("Please wait a moment for the security check to finish, then try again.");
+  expect((await tickets()).sold).toBe(1);
+  await guest.close();
 });

@@ -65,7 +65,7 @@ test.describe("donations", () => {
     const receipt = receiptFor(email)!;
     expect(receipt).toContain("Amount: $25.00");
     expect(receipt).toContain("No goods or services were provided in exchange for this contribution.");
-    expect(receipt).toMatch(/EIN: \d{9}/);
+    expect(receipt).toMatch(/EIN: \d{2}-\d{7}/);
 
     const pdf = await page.request.get(await page.getByRole("link", { name: "Download receipt (PDF)" }).getAttribute("href").then((h) => h!));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");

@@ -3,7 +3,7 @@
  * person does them, through the pages.
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
 export const PASSWORD = "Givebridge-e2e-1";
 
@@ -87,4 +87,28 @@ export async function solvedCheckoutChallenge(request: APIRequestContext): Promi
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("the checkout challenge was not solved");
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/**
+ * A scripted guest's sandbox card checkout of $25 to the first active demo fundraiser, with
+ * `x-forwarded-for` set to `ip` (believed only from a trusted proxy). For apps started with
+ * CHECKOUT_CHALLENGE=off.
+ */
+export async function giveAsGuest(api: APIRequestContext, email: string, ip: string) {
+  const { campaigns } = (await (await api.get("/api/find/campaigns/active?showAll=true")).json()) as {
+    campaigns: { _id: string; organization: { _id: string } }[];
+  };
+  const campaign = campaigns[0]!;
+  return api.post("/api/createPaymentIntent", {
+    headers: { "x-forwarded-for": ip },
+    data: {
+      idempotencyKey: randomUUID(),
+      organizationId: campaign.organization._id,
+      campaignId: campaign._id,
+      amountCents: 2500,
+      name: "Scripted Guest",
+      email,
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    },
+  });
 }

@@ -105,11 +105,11 @@ test.describe("manage donations", () => {
     await page.getByRole("button", { name: "Show report" }).click();
     await expect(page.getByText("Please choose a duration and a fundraiser.")).toBeVisible();
 
-    // Filter by the fundraiser and a custom range (today, UTC): the URL keeps the filters.
-    const today = new Date().toISOString().slice(0, 10);
+    // Filter by the fundraiser and a custom range (today in Vermont, the organization's zone): the URL keeps the filters.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
     await page.getByRole("combobox", { name: "Duration" }).selectOption("customRange");
-    await page.getByLabel("Start date (UTC)").fill(today);
-    await page.getByLabel("End date (UTC)").fill(today);
+    await page.getByLabel(/^Start date/).fill(today);
+    await page.getByLabel(/^End date/).fill(today);
     await page.getByRole("combobox", { name: "Fundraiser" }).selectOption({ label: FUNDRAISER });
     await page.getByRole("button", { name: "Show report" }).click();
     await expect(page).toHaveURL(new RegExp(`duration=customRange&fundraiser=${campaignId}&startDate=${today}&endDate=${today}`));
@@ -117,17 +117,21 @@ test.describe("manage donations", () => {
     await expect(table).toContainText(sharedEmail);
     await expect(page.getByTestId("report-total")).toHaveText("$25.00");
 
-    // The CSV: exactly the spec's columns, the shared email only.
+    // The CSV: exactly the spec's columns, the shared email only, the gift's time as an ISO timestamp in UTC.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^donation-report-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8");
-    expect(csv.split("\n")).toEqual(["Date,Donor Email,Fundraiser,Amount USD", `${today},${sharedEmail},${FUNDRAISER},25.00`, ""]);
+    const utcStamp = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z";
+    const lines = csv.split("\n");
+    expect(lines[0]).toBe("Date,Donor Email,Fundraiser,Amount USD");
+    expect(lines[1]).toMatch(new RegExp(`^${utcStamp},${sharedEmail.replace(/[.+]/g, "\\$&")},${FUNDRAISER},25\\.00$`));
+    expect(lines.slice(2)).toEqual([""]);
 
     // Without filters the CSV has both gifts, and still only the shared email.
     const all = await page.request.get("/api/reports/donations.csv?duration=yearToDate&fundraiser=all");
     const allText = await all.text();
     expect(allText.split("\n")[0]).toBe("Date,Donor Email,Fundraiser,Amount USD");
-    expect(allText).toContain(`${today},,Direct Donation,10.00`);
+    expect(allText).toMatch(new RegExp(`${utcStamp},,Direct Donation,10\\.00`));
     expect(allText).not.toContain(hiddenEmail);
   });
 });

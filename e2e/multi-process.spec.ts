@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -9,11 +7,11 @@ import { Client } from "pg";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "../lib/db/scratch-database";
-import { freePort, waitForApp } from "../scripts/local-app";
-import { PASSWORD, uniqueEmail } from "./fixtures";
+import { serveApp, stopApps, waitForApp, type LocalApp } from "../scripts/local-app";
+import { giveAsGuest, PASSWORD, uniqueEmail } from "./fixtures";
 
 /**
- * The production shape: two app processes (`next start`, as behind any load balancer) on one
+ * The production shape: two app processes (`npm run serve`, behind a load balancer) on one
  * fresh PostgreSQL database, sharing the auth secret, the uploads folder and an SMTP server.
  * Both start at once on the empty database: migrations and the demo data must happen once;
  * a session made on one works on the other; sign-in limits are counted across both; a
@@ -24,12 +22,10 @@ const pgServer = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:543
 /** Checkout attempts allowed per IP address in the window (CHECKOUT_IP_MAX_ATTEMPTS) for both processes. */
 const CHECKOUT_IP_LIMIT = 6;
 
-
-
 let scratch: ScratchDatabase;
 let smtp: SMTPServer;
 const received: { to: string; subject: string }[] = [];
-const apps: { url: string; child: ChildProcess; stderr: string[] }[] = [];
+const apps: LocalApp[] = [];
 let uploadsDir: string;
 let publicUrl: string;
 
@@ -54,42 +50,36 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as net.AddressInfo).port;
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-e2e-two-"));
-  const ports = [await freePort(), await freePort()];
+  // Next to the suite's own app (E2E_PORT), so that parallel suites on other ports do not meet.
+  const base = Number(process.env.E2E_PORT ?? 3100);
+  const ports = [base + 1, base + 2];
   // Behind a load balancer both processes answer for one public address.
   publicUrl = `http://localhost:${ports[0]}`;
-  const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
   for (const port of ports) {
-    const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
-      stdio: ["ignore", "ignore", "pipe"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
+    apps.push(
+      serveApp(port, {
         DATABASE_URL: scratch.url,
         DATA_DIR: uploadsDir,
         DEMO_DATA: "1",
         NEXTAUTH_URL: publicUrl,
         NEXTAUTH_SECRET: "two-process-e2e-secret-0123456789abcdef",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        NEXT_TELEMETRY_DISABLED: "1",
+        // The load balancer in front of both processes: its X-Forwarded-For is believed.
+        TRUSTED_PROXIES: "127.0.0.1,::1",
         // Scripted guests cannot solve the browser's proof-of-work challenge; the per-IP checkout
         // limit is small so that the test can reach it across both processes.
         CHECKOUT_CHALLENGE: "off",
         CHECKOUT_IP_MAX_ATTEMPTS: String(CHECKOUT_IP_LIMIT),
         CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000",
         CHECKOUT_CARD_MAX_ATTEMPTS: "1000",
-      },
-    });
-    const stderr: string[] = [];
-    child.stderr!.on("data", (c: Buffer) => stderr.push(c.toString("utf8")));
-    apps.push({ url: `http://localhost:${port}`, child, stderr });
+      }),
+    );
   }
   await Promise.all(apps.map((a) => waitForApp(a.url, { child: a.child, stderr: a.stderr, ms: 180_000 })));
 });
 
 test.afterAll(async () => {
-  for (const a of apps) a.child.kill("SIGTERM");
-  await Promise.all(apps.map((a) => (a.child.exitCode === null ? new Promise((r) => a.child.once("exit", r)) : undefined)));
+  await stopApps(apps);
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await scratch?.drop();
   if (uploadsDir) fs.rmSync(uploadsDir, { recursive: true, force: true });
@@ -162,26 +152,6 @@ test("failed sign-ins are counted across both processes", async () => {
   await b.dispose();
 });
 
-/** A guest's sandbox card checkout of $25 to the first active demo fundraiser, from one fixed address. */
-async function giveAsGuest(api: APIRequestContext, email: string, ip: string) {
-  const { campaigns } = (await (await api.get("/api/find/campaigns/active?showAll=true")).json()) as {
-    campaigns: { _id: string; organization: { _id: string } }[];
-  };
-  const campaign = campaigns[0]!;
-  return api.post("/api/createPaymentIntent", {
-    headers: { "x-forwarded-for": ip },
-    data: {
-      idempotencyKey: randomUUID(),
-      organizationId: campaign.organization._id,
-      campaignId: campaign._id,
-      amountCents: 2500,
-      name: "Two Process Donor",
-      email,
-      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-    },
-  });
-}
-
 test("a donation's receipt is sent once although both processes deliver mail", async () => {
   const a = await clientFor(apps[0]!.url);
   const email = uniqueEmail("receipt");
@@ -226,7 +196,7 @@ test("an image uploaded through one process is served by the other", async () =>
 test("checkout limits are counted across both processes", async () => {
   const a = await clientFor(apps[0]!.url);
   const b = await clientFor(apps[1]!.url);
-  // Without a trusted proxy the app takes the right-most address it was given; one address here.
+  // The load balancer's X-Forwarded-For names one client address for every attempt.
   const ip = "198.51.100.7";
   const statuses: number[] = [];
   for (let i = 0; i < CHECKOUT_IP_LIMIT + 1; i++) statuses.push((await giveAsGuest(i % 2 === 0 ? a : b, uniqueEmail(`limit${i}`), ip)).status());

@@ -89,6 +89,26 @@ const serverSchema = z.object({
   /** Where the platform's copy of each donation notice goes. */
   PLATFORM_DONATIONS_EMAIL: z.string().email().default("donations@givebridge.local"),
   /**
+   * Outgoing webhooks may reach this machine and private networks (http://localhost,
+   * 127.0.0.1, 10.x, ...). Unset: allowed outside production, or while payments run on the
+   * built-in sandbox (an offline trial); refused in production with real payments
+   * (lib/webhooks/targets.ts).
+   */
+  WEBHOOK_ALLOW_LOCAL_TARGETS: z
+    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : ["1", "true", "yes"].includes(v))),
+  /**
+   * Seconds to wait before each retry of a failed webhook delivery, comma-separated (decimals
+   * allowed); its length is the number of retries. Default: about 3 days in 10 retries.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,29}$/, "WEBHOOK_RETRY_SCHEDULE must be 1 to 30 comma-separated numbers of seconds")
+    .default("5,300,1800,7200,18000,36000,36000,50400,50400,57600")
+    .transform((v) => v.split(",").map((s) => Number(s.trim()))),
+  /**
    * Proxies whose X-Forwarded-For is believed: comma-separated IP addresses or CIDR ranges
    * (e.g. "127.0.0.1,10.0.0.0/8"). Unset: no forwarded address is believed beyond the one the
    * app's own server saw.
@@ -103,6 +123,10 @@ const serverSchema = z.object({
   CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** The guest checkout's proof-of-work challenge; "off" only for load tests on a closed network. */
   CHECKOUT_CHALLENGE: z.enum(["on", "off"]).default("on"),
+  /** Public API (/api/v1) calls allowed per API key, and per IP address without a key, within API_RATE_LIMIT_WINDOW_SECONDS. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  API_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;

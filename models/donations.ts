@@ -156,6 +156,10 @@ export const donations = pgTable(
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),
     index("donations_org_kind_created_idx").on(t.organizationId, t.kind, t.createdAt),
+    /** A fundraiser's recent succeeded donations: the home page's momentum (0014_featured_fundraisers). */
+    index("donations_campaign_momentum_idx")
+      .on(t.campaignId, t.createdAt)
+      .where(sql`${t.kind} = 'donation' and ${t.status} = 'succeeded'`),
   ],
 );
 

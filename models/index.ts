@@ -6,3 +6,5 @@ export * from "./events";
 export * from "./donations";
 export * from "./engagement";
 export * from "./platform";
+export * from "./api-keys";
+export * from "./webhooks";

@@ -1,5 +1,5 @@
 /**
- * `npm start`: build if needed, then serve on PORT (default 3000). The server itself
+ * `npm start`: build if needed, then serve on PORT (default 3000) with scripts/server.ts. The server itself
  * migrates and loads the demo data on an empty database (lib/db/startup.ts). With the
  * embedded database, a second start on the same DATA_DIR is refused before anything runs.
  */
@@ -56,8 +56,8 @@ if (buildIsStale()) {
 }
 
 console.log(`Starting Givebridge on ${baseUrl()} ...`);
-// Keep idle keep-alive connections longer than clients do, so a busy server (PGlite runs on the
-// main thread) does not close a connection just as a client reuses it (ECONNRESET under load).
-const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT), "--keepAliveTimeout", "65000"], { stdio: "inherit", env: childEnv });
+// The app's own HTTP server (scripts/server.ts): Next's request handlers, with the client's
+// address taken from the socket.
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "server.ts")], { stdio: "inherit", env: childEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

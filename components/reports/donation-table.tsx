@@ -1,30 +1,46 @@
 /**
- * The Manage Donations transaction table (spec sections 2, 4 and 9): Date (UTC), Donor Email
+ * The Manage Donations transaction table (spec sections 2, 4 and 9): Date and time in the
+ * organization's time zone with the zone's name ("Jun 10, 2026, 2:00 PM EDT"), Donor Email
  * (only when shared, else "Not shared"), Fundraiser or "Direct Donation", Amount in dollars
- * with two decimals, and Status (Failed opens a reason popup). Newest first, as given.
+ * with two decimals, and Status (Failed opens a reason popup); a completed donation has a
+ * Refund action (issue 19). Newest first, as given.
  * A table from the md breakpoint; a list of cards on phones so nothing scrolls sideways.
  */
 import { formatCents } from "@/lib/money";
 import type { ReportDonation } from "@/lib/services/reports/donation-report";
+import { formatDayInTimeZone, formatInTimeZone } from "@/lib/time/zoned-time";
 import { FailedStatusButton } from "./failed-status-button";
+import { RefundButton } from "./refund-button";
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "Jun 10, 2026" (UTC day). */
-export function reportDay(iso: string): string {
-  return dayFormat.format(new Date(iso));
+/** "Jun 10, 2026" (the day in `timeZone`). */
+export function reportDay(iso: string, timeZone: string): string {
+  return formatDayInTimeZone(iso, timeZone, { weekday: false });
 }
 
-function Status({ d }: { d: ReportDonation }) {
-  if (d.status === "failed") return <FailedStatusButton reason={d.reason} date={reportDay(d.createdAt)} amount={formatCents(d.amount)} />;
+/** The gift's day and time in the organization's zone, the zone named: "Jun 10, 2026, 2:00 PM EDT". */
+function When({ iso, timeZone, className }: { iso: string; timeZone: string; className?: string }) {
+  return (
+    <time dateTime={iso} className={className} data-testid="donation-time">
+      {reportDay(iso, timeZone)}, <span className="whitespace-nowrap">{formatInTimeZone(iso, timeZone, { timeOnly: true })}</span>
+    </time>
+  );
+}
+
+function Status({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
+  if (d.status === "failed") return <FailedStatusButton reason={d.reason} date={reportDay(d.createdAt, timeZone)} amount={formatCents(d.amount)} />;
   return <span className={d.statusLabel === "Completed" ? "text-emerald-800" : "text-ink"}>{d.statusLabel}</span>;
+}
+
+/** The Refund action of a completed donation; nothing for other statuses. */
+function Refund({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
+  return d.status === "succeeded" ? <RefundButton donationId={d.id} amount={formatCents(d.amount)} date={reportDay(d.createdAt, timeZone)} /> : null;
 }
 
 function Email({ value }: { value: string | null }) {
   return value ? <span className="break-all">{value}</span> : <span className="text-ink-muted italic">Not shared</span>;
 }
 
-export function DonationTable({ donations, caption }: { donations: ReportDonation[]; caption: string }) {
+export function DonationTable({ donations, caption, timeZone }: { donations: ReportDonation[]; caption: string; timeZone: string }) {
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table" data-testid="donation-table">
@@ -35,22 +51,28 @@ export function DonationTable({ donations, caption }: { donations: ReportDonatio
             <th scope="col" className="py-2 pr-3 font-semibold">Donor Email</th>
             <th scope="col" className="py-2 pr-3 font-semibold">Fundraiser</th>
             <th scope="col" className="py-2 pr-3 text-right font-semibold">Amount</th>
-            <th scope="col" className="py-2 font-semibold">Status</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {donations.map((d) => (
             <tr key={d.id} className="border-b border-slate-100 align-top">
-              <td className="py-2.5 pr-3 whitespace-nowrap">
-                <time dateTime={d.createdAt}>{reportDay(d.createdAt)}</time>
+              <td className="py-2.5 pr-3">
+                <When iso={d.createdAt} timeZone={timeZone} />
               </td>
               <td className="py-2.5 pr-3">
                 <Email value={d.donorEmail} />
               </td>
               <td className="py-2.5 pr-3 break-words">{d.fundraiser}</td>
               <td className="py-2.5 pr-3 text-right tabular-nums whitespace-nowrap">{formatCents(d.amount)}</td>
-              <td className="py-2.5">
-                <Status d={d} />
+              <td className="py-2.5 pr-3">
+                <Status d={d} timeZone={timeZone} />
+              </td>
+              <td className="py-1.5 text-right">
+                <Refund d={d} timeZone={timeZone} />
               </td>
             </tr>
           ))}
@@ -60,9 +82,7 @@ export function DonationTable({ donations, caption }: { donations: ReportDonatio
         {donations.map((d) => (
           <li key={d.id} className="rounded-control border border-slate-200 p-3 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <time dateTime={d.createdAt} className="font-medium">
-                {reportDay(d.createdAt)}
-              </time>
+              <When iso={d.createdAt} timeZone={timeZone} className="font-medium" />
               <span className="font-semibold tabular-nums">{formatCents(d.amount)}</span>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -74,9 +94,14 @@ export function DonationTable({ donations, caption }: { donations: ReportDonatio
               <dd className="min-w-0 break-words">{d.fundraiser}</dd>
               <dt className="text-ink-muted">Status</dt>
               <dd>
-                <Status d={d} />
+                <Status d={d} timeZone={timeZone} />
               </dd>
             </dl>
+            {d.status === "succeeded" ? (
+              <div className="mt-2">
+                <Refund d={d} timeZone={timeZone} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

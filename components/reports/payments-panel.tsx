@@ -10,11 +10,11 @@ import { Card, CardTitle } from "@/components/ui/card";
 import type { SessionUser } from "@/lib/auth/types";
 import { formatCents } from "@/lib/money";
 import { getPaymentConnection, getStripeBalance, getStripeTransactions } from "@/lib/services/payments/connect";
+import { formatDayInTimeZone } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 
-const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-
-export async function PaymentsPanel({ actor, organizationId }: { actor: SessionUser; organizationId: string }) {
+/** The payment account's panel; payout days are shown in `timeZone` (the organization's). */
+export async function PaymentsPanel({ actor, organizationId, timeZone }: { actor: SessionUser; organizationId: string; timeZone: string }) {
   const connection = await getPaymentConnection(actor).catch(() => null);
   if (!connection) return null;
   if (!connection.connected) {
@@ -72,7 +72,7 @@ export async function PaymentsPanel({ actor, organizationId }: { actor: SessionU
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {payouts.value.map((p) => (
               <li key={p.id} className="flex justify-between gap-3 py-1.5">
-                <span>{day.format(new Date(p.createdAt))}</span>
+                <span>{formatDayInTimeZone(p.createdAt, timeZone, { weekday: false })}</span>
                 <span className="tabular-nums">{formatCents(Math.abs(p.amountCents))}</span>
                 <span className="text-ink-muted capitalize">{p.status}</span>
               </li>

@@ -4,7 +4,8 @@
  * Report filters of Manage Donations (spec sections 5 and 9): a duration (yearToDate,
  * monthToDate, customRange with start and end dates) and a fundraiser (all, nonFundraiser or
  * one campaign). Applying puts the filters in the URL query so a report can be bookmarked;
- * a report needs both a duration and a fundraiser (messages.report.needsFilters).
+ * a report needs both a duration and a fundraiser (messages.report.needsFilters). Days are the
+ * organization's own calendar days, and the form says in which zone (`zoneLabel`).
  */
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
@@ -15,7 +16,7 @@ import { reportQuerySchema } from "@/lib/validations/report";
 
 export type ReportFilterValues = { duration: string; fundraiser: string; startDate: string; endDate: string };
 
-export function ReportFilters({ initial, fundraisers }: { initial: ReportFilterValues; fundraisers: { id: string; name: string }[] }) {
+export function ReportFilters({ initial, fundraisers, zoneLabel }: { initial: ReportFilterValues; fundraisers: { id: string; name: string }[]; zoneLabel: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const [values, setValues] = useState(initial);
@@ -76,8 +77,8 @@ export function ReportFilters({ initial, fundraisers }: { initial: ReportFilterV
       />
       {custom ? (
         <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-1 lg:col-start-1 lg:row-start-2 lg:col-end-3">
-          <TextField label="Start date (UTC)" name="startDate" type="date" value={values.startDate} onChange={set("startDate")} error={errors.startDate} required />
-          <TextField label="End date (UTC)" name="endDate" type="date" value={values.endDate} onChange={set("endDate")} error={errors.endDate} required />
+          <TextField label="Start date" name="startDate" type="date" value={values.startDate} onChange={set("startDate")} error={errors.startDate} required hint={`From midnight, ${zoneLabel}`} />
+          <TextField label="End date" name="endDate" type="date" value={values.endDate} onChange={set("endDate")} error={errors.endDate} required hint={`Included, to midnight ${zoneLabel}`} />
         </div>
       ) : null}
       <Button type="submit" loading={pending} loadingLabel="Loading the report..." className="sm:col-span-2 lg:col-span-1">

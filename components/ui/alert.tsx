@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { cn } from "./cn";
 
@@ -13,6 +13,11 @@ export type AlertProps = {
   /** Something actionable on the right or below (a LinkButton). */
   action?: ReactNode;
   className?: string;
+  /**
+   * Makes the alert focusable from script (tabIndex -1) and hands it to this ref, so a form can
+   * move focus to the message after a failed submit.
+   */
+  focusRef?: Ref<HTMLDivElement>;
 };
 
 const styles: Record<AlertVariant, { box: string; icon: typeof Info }> = {
@@ -27,12 +32,14 @@ const styles: Record<AlertVariant, { box: string; icon: typeof Info }> = {
  * success politely (role="status"). No client code of its own: rendered on the server unless
  * a client component uses it (onDismiss needs one).
  */
-export function Alert({ variant = "info", title, children, onDismiss, action, className }: AlertProps) {
+export function Alert({ variant = "info", title, children, onDismiss, action, className, focusRef }: AlertProps) {
   const { box, icon: Icon } = styles[variant];
   return (
     <div
       role={variant === "error" || variant === "warning" ? "alert" : "status"}
-      className={cn("flex gap-3 rounded-control border p-4 text-sm", box, className)}
+      ref={focusRef}
+      tabIndex={focusRef === undefined ? undefined : -1}
+      className={cn("flex gap-3 rounded-control border p-4 text-sm focus:outline-2 focus:outline-offset-2 focus:outline-current", box, className)}
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">

@@ -2,7 +2,8 @@
  * Demo data for a fresh machine: the real Vermont nonprofit directory (data/eo_vt.csv.gz,
  * the IRS EO BMF extract for VT, 6,208 organizations) and a small, clearly labelled demo
  * seed on top of it: five fundraisers on real Vermont organizations (claimed and connected to
- * payouts through the sandbox connection, so they can receive gifts), 30 sandbox donations,
+ * payouts through the sandbox connection, so they can receive gifts), each with a story and
+ * an illustrated cover (public/images/demo, served as static files), 30 sandbox donations,
  * three events and two What's New notices. Every seeded text starts with "Demo".
  *
  * Loaded only into an empty database (no organizations), in one transaction, so a partial
@@ -31,6 +32,7 @@ const DEMO_CAMPAIGNS = [
   {
     ein: "030324429", // RANDOLPH AREA FOOD SHELF, Randolph VT (NTEE K31 food bank)
     name: "Winter Pantry Drive",
+    imageUrl: "/images/demo/winter-pantry-drive.jpg",
     topic: "Hunger",
     goalCents: 1_500_000,
     startOffsetDays: -30,
@@ -42,6 +44,7 @@ const DEMO_CAMPAIGNS = [
   {
     ein: "030179423", // COPLEY HOSPITAL INC, Morrisville VT (NTEE E22 hospital)
     name: "Birthing Center Equipment Fund",
+    imageUrl: "/images/demo/birthing-center-equipment.jpg",
     topic: "Health",
     goalCents: 5_000_000,
     startOffsetDays: -21,
@@ -53,6 +56,7 @@ const DEMO_CAMPAIGNS = [
   {
     ein: "030193150", // HUMANE SOCIETY OF CHITTENDEN COUNTY, South Burlington VT (NTEE D20)
     name: "Spay & Neuter Clinic Fund",
+    imageUrl: "/images/demo/spay-neuter-clinic.jpg",
     topic: "Animals",
     goalCents: 2_000_000,
     startOffsetDays: -14,
@@ -63,6 +67,7 @@ const DEMO_CAMPAIGNS = [
   {
     ein: "030264836", // VERMONT LAND TRUST INC, Montpelier VT (NTEE C34 land conservation)
     name: "Protect a Working Farm",
+    imageUrl: "/images/demo/protect-a-working-farm.jpg",
     topic: "Environment",
     goalCents: 10_000_000,
     startOffsetDays: -45,
@@ -73,6 +78,7 @@ const DEMO_CAMPAIGNS = [
   {
     ein: "030225887", // MONTESSORI SCHOOL OF CENTRAL VERMONT INC, Barre VT (NTEE B20 school)
     name: "Classroom Library & Art Supplies",
+    imageUrl: "/images/demo/classroom-library-art.jpg",
     topic: "Education",
     goalCents: 800_000,
     startOffsetDays: -10,
@@ -176,6 +182,7 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
         organizationId: orgByEin.get(c.ein)!.id,
         name: c.name,
         description: c.description,
+        imageUrl: c.imageUrl,
         topic: c.topic,
         goalCents: c.goalCents,
         progressCents: progress[i]!,

@@ -1,8 +1,8 @@
 /**
  * What the server does once at start (called from instrumentation.ts): open the database
  * (taking the PGlite folder lock), apply migrations, and on an empty database load the
- * Vermont directory and the demo seed, then start delivering queued mail and the schedule that
- * charges monthly recurring gifts. A second process on the same PGlite folder stops here
+ * Vermont directory and the demo seed, then start delivering queued mail and webhooks and the
+ * schedule that charges monthly recurring gifts. A second process on the same PGlite folder stops here
  * with a clear message and exit code 1, leaving the data untouched.
  */
 import { serverEnv } from "@/lib/env";
@@ -28,6 +28,8 @@ export async function prepareDatabase(): Promise<void> {
     }
     const { startMailWorker } = await import("@/lib/mail/queue");
     await startMailWorker();
+    const { startWebhookWorker } = await import("@/lib/services/webhooks/deliver-webhook");
+    await startWebhookWorker();
     const { startRecurringCharges } = await import("@/lib/services/recurring/schedule");
     await startRecurringCharges();
     const { startTicketHoldRelease } = await import("@/lib/services/events/ticket-holds");

@@ -13,10 +13,12 @@ function testDatabaseUrl(): string | undefined {
 }
 
 /**
- * Create a fresh, migrated database and make it the process-wide handle.
+ * Create a fresh, migrated database and make it the process-wide handle (with the mail queue
+ * on it), unless `options.processWide` is false: then it is a second database beside the
+ * process-wide one, for a test that needs an untouched database of its own.
  * `close()` closes it and drops it on the server.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { processWide?: boolean } = {}): Promise<DatabaseHandle> {
   const serverUrl = testDatabaseUrl();
   let handle: DatabaseHandle;
   if (!serverUrl) {
@@ -33,6 +35,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   await runMigrations(handle);
+  if (options.processWide === false) return handle;
   setHandle(handle);
   // The mail queue must be started outside any transaction (see lib/mail/queue.ts).
   const { ensureMailQueue, stopMailQueue } = await import("@/lib/mail/queue");

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
 import { baseUrl } from "@/lib/env";
 import type { CheckoutClient } from "@/lib/services/donations/checkout-defences";
-import { clientIpFrom } from "./client-ip";
+import { requestClientIp } from "./client-ip";
 
 export const DEVICE_COOKIE = "gb_device";
 const DEVICE_RE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -17,21 +17,29 @@ export function checkoutClientOf(req: NextRequest, challenge: string | null | un
   const cookie = req.cookies.get(DEVICE_COOKIE)?.value;
   const valid = cookie && DEVICE_RE.test(cookie) ? cookie : null;
   return {
-    ip: clientIpFrom(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip")),
+    ip: requestClientIp(req.headers),
     device: valid ?? randomBytes(18).toString("base64url"),
     newDevice: !valid,
     challenge: challenge ?? null,
   };
 }
 
-/** Set the device cookie on `res` when the request had none. */
+/**
+ * Set the device cookie on `res` when the request had none. Over https it is also kept by the
+ * embeddable donate form framed on other sites (lib/http/embeddable.ts), where a SameSite=Lax
+ * cookie is never stored: SameSite=None, Secure and Partitioned (CHIPS: one cookie per host
+ * site, so it cannot follow a donor across sites). It only identifies a browser for the
+ * velocity limits, never a session, so sending it cross-site opens no request forgery.
+ */
 export function withDeviceCookie(res: NextResponse, client: { device: string; newDevice: boolean }): NextResponse {
   if (client.newDevice) {
+    const secure = baseUrl().startsWith("https://");
     res.cookies.set(DEVICE_COOKIE, client.device, {
       httpOnly: true,
-      sameSite: "lax",
+      sameSite: secure ? "none" : "lax",
+      partitioned: secure,
       path: "/",
-      secure: baseUrl().startsWith("https://"),
+      secure,
       maxAge: 365 * 24 * 60 * 60,
     });
   }

@@ -22,7 +22,7 @@ import { messages } from "@/lib/validations/messages";
 import { logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
-import { clientIpFrom } from "./client-ip";
+import { requestClientIp } from "./client-ip";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -39,6 +39,8 @@ export type RouteOptions = {
   body?: "json" | "multipart" | "form" | "form-or-json" | "none";
   /** A payment provider's webhook: no cookie, verified by signature; no origin check. */
   webhook?: boolean;
+  /** Answer errors in another shape (the public API's problem details); default errorResponse. */
+  onError?: (err: unknown, req: NextRequest) => Response;
 };
 
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE", "PATCH"]);
@@ -63,7 +65,7 @@ export function route<P = Record<string, string>>(
         checkParams(params as Record<string, unknown>, req);
         return await fn(req, { params });
       } catch (err) {
-        return errorResponse(err, req);
+        return (options.onError ?? errorResponse)(err, req);
       }
     });
   return Object.assign(handler, { routeOptions: options });
@@ -191,9 +193,9 @@ export async function parseJson<T>(req: NextRequest, schema: ZodType<T>): Promis
 }
 
 /**
- * The client's IP address: X-Forwarded-For believed only as far as TRUSTED_PROXIES vouch for
- * it (lib/http/client-ip.ts), else "local".
+ * The client's IP address: the socket's peer as the app's server recorded it, behind
+ * TRUSTED_PROXIES the address they vouch for (lib/http/client-ip.ts); else "local".
  */
 export function clientIp(req: Request): string {
-  return clientIpFrom(req.headers.get("x-forwarded-for"), req.headers.get("x-real-ip"));
+  return requestClientIp(req.headers);
 }

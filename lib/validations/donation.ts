@@ -53,6 +53,20 @@ export const cardSchema = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
 });
 
+/**
+ * The card schema's errors for the sandbox card fields, keyed by the checkout's field paths
+ * ("card.number", "card.expiry", "card.cvc"), so the form checks them as the server does.
+ * @returns {} when the card is well formed.
+ */
+export function cardFieldErrors(card: { number: string; expiry: string; cvc: string }): Record<string, string> {
+  const parsed = cardSchema.safeParse(card);
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) errors[`card.${issue.path.join(".")}`] ??= issue.message;
+  return errors;
+}
+/** Guests: the solved proof-of-work challenge of the checkout widget (issue 19), base64 JSON. */
+export const checkoutChallengeField = z.string().trim().max(20_000).optional();
+
 /** A fundraiser id, or "direct" / null / empty for a gift to the organization itself (null). */
 export const campaignIdField = z
   .string()
@@ -78,8 +92,7 @@ export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
     share: shareSchema.default({ name: false, email: false, location: false, phone: false, gender: false, age: false }),
     /** Sandbox only: test card details (real providers collect card data in their own iframe). */
     card: cardSchema.optional(),
-    /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19). */
-    altcha: z.string().trim().max(20_000).optional(),
+    altcha: checkoutChallengeField,
     /** A monthly gift that duplicates an active one starts only once the donor confirmed it. */
     confirmDuplicate: z.boolean().optional(),
   });

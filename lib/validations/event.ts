@@ -5,6 +5,7 @@
  * a whole number of seats or null for unlimited.
  */
 import { z } from "zod";
+import { cardSchema, checkoutChallengeField } from "./donation";
 import { stateField, zipField } from "./fields";
 import { messages } from "./messages";
 
@@ -124,19 +125,9 @@ export const ticketOrderSchema = z.object({
   name: z.string().trim().max(120).default(""),
   email: z.string().trim().max(254).default(""),
   /** Sandbox only, for paid tickets: the test card (real providers collect it in their own form). */
-  card: z
-    .object({
-      number: z
-        .string()
-        .transform((v) => v.replace(/[\s-]/g, ""))
-        .pipe(z.string().regex(/^\d{13,19}$/, { error: messages.donation.cardNumber })),
-      expiry: z
-        .string()
-        .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: messages.donation.cardExpiry }),
-      cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
-    })
-    .optional(),
+  card: cardSchema.optional(),
+  /** Guests buying paid tickets: the solved checkout challenge, as for a donation. */
+  altcha: checkoutChallengeField,
 });
 export type TicketOrderInput = z.infer<typeof ticketOrderSchema>;
 

@@ -91,6 +91,44 @@ export const messages = {
     signInRequired: "Please log in to continue.",
     forbidden: "You do not have access to this.",
   },
+  // API keys of the public API, created and revoked on the nonprofit dashboard (issue 17).
+  apiKeys: {
+    nameRequired: "Please enter a name for the key.",
+    nameTooLong: "Key names can be at most 60 characters.",
+    scopesRequired: "Please choose at least one scope.",
+    scopeInvalid: "Choose scopes from read:donations, read:fundraisers, read:events and read:payouts.",
+    tooMany: (max: number) => `An organization can have at most ${max} active API keys. Revoke a key you no longer use first.`,
+    notFound: "This API key was not found.",
+    shownOnce: "Copy this key now: it is shown only once. We keep only a fingerprint of it.",
+    created: (name: string) => `The key "${name}" is ready.`,
+    revoked: (name: string) => `The key "${name}" is revoked. Calls made with it now get 401.`,
+    confirmRevoke: (name: string) => `Revoke the key "${name}"? Anything using it stops working at once.`,
+    none: "You have no API keys yet.",
+    loadFailed: "We could not load your API keys. Please try again.",
+  },
+  // The public REST API (/api/v1): RFC 9457 problem details.
+  publicApi: {
+    titles: {
+      bad_request: "Your request parameters are not valid",
+      validation: "Your request parameters are not valid",
+      unauthenticated: "An API key is needed",
+      forbidden: "This API key may not do this",
+      not_found: "Not found",
+      conflict: "Conflict",
+      payload_too_large: "Request too large",
+      unsupported_media_type: "Unsupported media type",
+      rate_limited: "Too many requests",
+      unavailable: "Service unavailable",
+      server_error: "Something went wrong on our side",
+    },
+    keyMissing: "This call needs an API key: send it in the Authorization header as Bearer <key>.",
+    keyInvalid: "The API key is not valid or has been revoked.",
+    scopeMissing: (scope: string) => `This API key does not have the ${scope} scope. Create a key with it on your dashboard.`,
+    rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    cursorInvalid: "cursor is not valid: pass the next_cursor of the previous page, with the same filters.",
+    unknownCall: "Version 1 of the Givebridge API has no such call. See /developers for the list.",
+    dateTimeInvalid: "Use a date and time in ISO 8601 with a time zone, for example 2026-01-31T00:00:00Z.",
+  },
   name: {
     firstRequired: "First name is required",
     lastRequired: "Last name is required",
@@ -185,6 +223,9 @@ export const messages = {
     cardExpiry: "Please enter the expiry as MM/YY.",
     cardExpired: "Your card has expired.",
     cardCvc: "Please enter the 3 or 4 digit security code.",
+    checkFields: "Please check the fields marked below.",
+    sandboxTestCard: "This is the sandbox: please use a test card such as 4242 4242 4242 4242.",
+    sandboxTestCardField: "Use a test card such as 4242 4242 4242 4242.",
     organizationNotFound: "This organization was not found.",
     organizationNotAccepting: "This organization is not accepting donations yet.",
     campaignNotFound: "This fundraiser was not found for this organization.",
@@ -231,6 +272,7 @@ export const messages = {
     buyerNameRequired: "Please enter your name.",
     buyerEmailRequired: "Please enter your email so we can send your tickets.",
     orderMismatch: "This order was already submitted with different details. Please reload the page and try again.",
+    priceChanged: "The price of these tickets has just changed. Please reload the page and try again.",
     paymentFailed: "Your payment did not go through, so no tickets were reserved.",
     saveFailed: "We could not save the event. Please try again.",
     loadFailed: "We could not load the tickets. Please try again.",
@@ -283,6 +325,24 @@ export const messages = {
   payments: {
     paypalStateInvalid: "This PayPal connection link is not valid any more. Please connect PayPal again from Connect Payments.",
   },
+  // Outgoing webhooks (dashboard Webhooks tile): endpoints, events, deliveries.
+  webhooks: {
+    urlRequired: "Please enter the URL of your endpoint",
+    urlInvalid: "Please enter a valid web address, for example https://example.org/webhooks",
+    urlTooLong: "URLs can be at most 2,000 characters",
+    urlCredentials: "Please remove the user name and password from the URL",
+    urlHttpsRequired: "The URL must start with https:// (http:// only for localhost while testing)",
+    urlPrivate: "This address is on a private network: webhooks can only go to public internet addresses",
+    descriptionTooLong: "The description can be at most 200 characters",
+    eventsRequired: "Please pick at least one event",
+    eventUnknown: "Please pick events from the list",
+    tooMany: (max: number) => `You can register at most ${max} endpoints. Delete one first.`,
+    notFound: "This webhook endpoint was not found.",
+    deliveryNotFound: "This delivery was not found.",
+    endpointDisabled: "This endpoint is disabled. Enable it first.",
+    attemptInProgress: "This delivery is being sent right now. Please try again in a minute.",
+    loadFailed: "We could not load your webhooks. Please try again.",
+  },
   // Trust and safety (issue 19): images, email change, checkout defences.
   trustAndSafety: {
     imageNotYours: "Please use an image uploaded with the image widget",
@@ -293,6 +353,21 @@ export const messages = {
     challengeRequired: "Please wait a moment for the security check to finish, then try again.",
     challengeFailed: "The security check did not pass. Please reload the page and try again.",
     signedOutEverywhere: "You are signed out on every other device.",
+  },
+  // The embeddable donate form (/embed/…, framed by nonprofits' own sites).
+  embed: {
+    insecureHost: "This donation form needs a secure (https) page to take payments. You can give on Givebridge instead.",
+    formNotFound: "This donation form was not found. Check the organization and fundraiser in the embed code.",
+    noGift: "There is no gift to show here. If you just gave, your receipt is in your email.",
+  },
+  // Refunds from the nonprofit's Manage Donations screen, through the payment provider.
+  refunds: {
+    notCompleted: "Only completed donations can be refunded.",
+    onlyDonations: "Only donations can be refunded here.",
+    notRefundable: "This payment cannot be refunded from here. Please refund it in your payment provider's dashboard.",
+    providerFailed: "The payment provider could not refund this donation. Please try again later.",
+    refunded: (amount: string) => `The donation of ${amount} was refunded.`,
+    requested: (amount: string) => `The refund of ${amount} was sent to the payment provider. The donation shows as Refunded once the provider confirms it.`,
   },
   // Gifts only to organizations that can receive them (claimed, approved, live, connected); pledges for the rest.
   receiving: {

@@ -3,7 +3,8 @@
  * monthToDate or customRange with a start and end date — and a fundraiser — all (default),
  * nonFundraiser (direct donations) or one campaign id. "Report needs a duration and a
  * fundraiser chosen" (spec 5): a query without either is refused with messages.report.needsFilters.
- * Dates are calendar days in UTC written YYYY-MM-DD; the end day is included. Shared by the
+ * Dates are calendar days written YYYY-MM-DD, read in the organization's own time zone (see
+ * lib/services/reports/donation-report.ts); the end day is included. Shared by the
  * filter form, the route handlers and the services. Budget lines are integer cents.
  */
 import { z } from "zod";

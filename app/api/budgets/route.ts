@@ -7,7 +7,7 @@
 import { NextResponse } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/services/reports/access";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { listFundraiserBudgets } from "@/lib/services/reports/budgets";
 
 export const dynamic = "force-dynamic";

@@ -12,7 +12,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getSessionUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/services/reports/access";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { emailDonorReport } from "@/lib/services/reports/donation-csv";
 import { idParam } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";

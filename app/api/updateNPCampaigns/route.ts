@@ -6,14 +6,15 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { assertOrganizationOwner, createCampaign, endCampaign, updateCampaign } from "@/lib/services/campaigns/manage-campaigns";
+import { assertOrganizationMember } from "@/lib/auth/access";
+import { createCampaign, endCampaign, updateCampaign } from "@/lib/services/campaigns/manage-campaigns";
 import { campaignValuesOf, parseUpdateCampaignRequest } from "@/lib/validations/campaign";
 
 async function handle(req: NextRequest): Promise<Response> {
   const user = await requireNonprofit();
   const body = parseUpdateCampaignRequest(await parseJson(req, z.unknown()));
   const organizationId = body.npID ?? user.orgId ?? "";
-  assertOrganizationOwner(user, organizationId);
+  assertOrganizationMember(user, organizationId);
   if (body.action === "end") {
     return NextResponse.json({ campaign: await endCampaign(user, body._id, organizationId) });
   }

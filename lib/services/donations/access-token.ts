@@ -3,6 +3,7 @@
  * guest donor open their result page and PDF receipt (links in the thank-you page and the
  * receipt email) without an account, and nobody else guess them.
  */
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 

@@ -4,10 +4,14 @@
  * donation, so a duplicate delivery changes nothing. The succeeded effect (campaign progress
  * += amount, effects_applied_at, receipt and notifications queued with the transaction) is
  * guarded by a conditional UPDATE ... WHERE effects_applied_at IS NULL AND refunded_at IS
- * NULL, and a refund reverses it once (UPDATE ... WHERE refunded_at IS NULL). The donation
+ * NULL, and a refund reverses it once (UPDATE ... WHERE refunded_at IS NULL). The webhook
+ * events of these effects (donation.succeeded / refunded, ticket_order.paid,
+ * recurring_gift.created, fundraiser.goal_reached) are written in the same transaction, so
+ * they too happen once (lib/services/webhooks/emit-webhook-event.ts). The donation
  * row is locked (SELECT ... FOR UPDATE) so events of one payment apply one at a time, in
  * whatever order they arrive.
  */
+import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl, serverEnv } from "@/lib/env";
@@ -20,8 +24,10 @@ import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
 import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
 import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
-import { recordRecurringChargeFailure, recordRecurringChargeSuccess } from "@/lib/services/recurring/failures";
+import { isRecurringPeriod, recordRecurringChargeFailure, recordRecurringChargeSuccess } from "@/lib/services/recurring/failures";
+import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
+import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
 
 export type EventOutcome = {
@@ -119,18 +125,25 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
         .where(and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)))
         .returning({ id: donations.id });
       if (applied.length === 0) return "none";
-      if (d.campaignId) {
-        await tx
-          .update(campaigns)
-          .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
-          .where(eq(campaigns.id, d.campaignId));
-      }
+      const [campaign] = d.campaignId
+        ? await tx
+            .update(campaigns)
+            .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
+            .where(eq(campaigns.id, d.campaignId))
+            .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents })
+        : [];
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
-      if (d.kind === "ticket") await enqueueTicketMail(tx, { ...d, status: "succeeded" });
-      else {
+      if (d.kind === "ticket") {
+        await enqueueTicketMail(tx, { ...d, status: "succeeded" });
+        await emitTicketOrderPaid(tx, d, now);
+      } else {
         await enqueueDonationMail(tx, { ...d, status: "succeeded" });
         await completePledgeWithDonation(tx, d);
+        // Webhooks, in this transaction (the outbox): once, as the effects above.
+        await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
+        if (d.recurringGiftId && !isRecurringPeriod(d)) await emitRecurringGiftEvent(tx, d.recurringGiftId, "recurring_gift.created", { now });
       }
+      if (campaign) await emitGoalReachedIfCrossed(tx, campaign, d.amountCents, now);
       return "applied";
     }
     case "payment.refunded": {
@@ -146,6 +159,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
           .set({ progressCents: sql`${campaigns.progressCents} - ${d.amountCents}` })
           .where(eq(campaigns.id, d.campaignId));
       }
+      await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
       return "reversed";
     }
     default:
@@ -156,7 +170,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
 /** The facts the donation emails need, read inside `tx`. */
 export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
   const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, irsDeductibility: organizations.irsDeductibility })
+    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   const [campaign] = d.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
@@ -172,6 +186,7 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     organizationName: org?.name ?? "the organization",
     organizationEin: org?.ein ?? null,
     organizationEmail: org?.email ?? null,
+    organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,
     fundraiserName: campaign?.name ?? null,
     donor: {
@@ -195,7 +210,7 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
   const sale = await ticketSaleFacts(tx, d);
   if (!sale) return null;
   const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, irsDeductibility: organizations.irsDeductibility })
+    .select({ name: organizations.name, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   return {
@@ -204,9 +219,11 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
     buyerEmail: d.donorEmail,
     organizationName: org?.name ?? "the organization",
     organizationEin: org?.ein ?? null,
+    organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,
     eventName: sale.eventName,
     eventStartsAt: sale.eventStartsAt,
+    eventTimeZone: organizationTimeZone({ state: org?.state, zipcode: org?.zipcode }),
     ticketTypeName: sale.ticketTypeName,
     quantity: sale.quantity,
     amountCents: sale.amountCents,

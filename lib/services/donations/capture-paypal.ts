@@ -3,6 +3,7 @@
  * call, so its answer is trusted) and apply the result through the same exactly-once path as
  * webhooks; PayPal's own PAYMENT.CAPTURE.COMPLETED webhook later finds the effect applied.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";

@@ -76,9 +76,10 @@ async function reopen(): Promise<DatabaseHandle> {
 /** Run the child checkout and SIGKILL it once it reports the donation recorded. */
 function runAndKill(input: unknown): Promise<{ output: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    // The child is a plain Node process: no Jest VM-modules flag.
+    // The child is a plain Node process: no Jest VM-modules flag. It resolves "server-only" as a
+    // server does (the react-server condition), since it runs the server's checkout.
     const inherited = childProcessEnv({ NODE_OPTIONS: undefined });
-    child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "checkout-crash-child.ts"), JSON.stringify(input)], {
+    child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(__dirname, "checkout-crash-child.ts"), JSON.stringify(input)], {
       cwd: process.cwd(),
       env: {
         ...inherited,

@@ -2,7 +2,8 @@
  * Issue 19, finding 13: card-testing defences. Guests must solve a proof-of-work challenge
  * (each used once); checkouts are limited per IP, per browser session and per card, with
  * declines counting double; refused attempts record nothing and abandoned ones stay out of
- * the organization's report.
+ * the organization's report. Paid event tickets go through the same defences, and take their
+ * seats only once admitted.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -17,7 +18,10 @@ import { getDonationReportPage } from "@/lib/services/reports/donation-report";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { donations, organizations } from "@/models";
+import { createEvent } from "@/lib/services/events/manage-events";
+import { createTicketOrder } from "@/lib/services/events/tickets";
+import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
+import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@/models";
 import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defences";
 
 let h: DatabaseHandle;
@@ -125,4 +129,82 @@ test("an expired card is refused before anything is recorded; abandoned checkout
   const page = await getDonationReportPage(owner, orgId, { duration: "yearToDate", fundraiser: "all" });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);
+});
+
+describe("event tickets go through the same defences", () => {
+  const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
+  async function paidEvent(seats: number, priceCents = 2_000) {
+    const ev = await createEvent(
+      createEventSchema.parse({ organizationId: orgId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
+      owner,
+    );
+    return { eventId: ev._id, typeId: ev.ticketTypes[0]!._id };
+  }
+  const ticketOrder = (typeId: string, over: Record<string, unknown> = {}) =>
+    ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: typeId, quantity: 2, name: "Tia Tickets", email: "tia@example.org", card: card("4242 4242 4242 4242"), ...over });
+  const sold = async (typeId: string) => (await h.db.select({ sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, typeId)))[0]!.sold;
+  const orders = async (typeId: string) => h.db.select({ status: eventTicketOrders.status }).from(eventTicketOrders).where(eq(eventTicketOrders.ticketTypeId, typeId));
+
+  test("a guest's paid order needs a solved challenge, used once; without one no seat is held and nothing is recorded", async () => {
+    const { eventId, typeId } = await paidEvent(4);
+    const payments = await donationCount();
+    const none = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId), actor: null, client: { ip: "9.4.0.1", device: "device-ticket-0001" } }));
+    expect(none).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired });
+    expect(await sold(typeId)).toBe(0);
+    expect(await orders(typeId)).toEqual([]);
+    expect(await donationCount()).toBe(payments);
+
+    const payload = await solvedPayload();
+    const ok = await createTicketOrder({ eventId, input: ticketOrder(typeId), actor: null, client: { ip: "9.4.0.1", device: "device-ticket-0001", challenge: payload } });
+    expect(ok.order.status).toBe("confirmed");
+    expect(ok.payment).toMatchObject({ status: "succeeded" });
+    const replay = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId), actor: null, client: { ip: "9.4.0.1", device: "device-ticket-0001", challenge: payload } }));
+    expect(replay).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
+    expect(await sold(typeId)).toBe(2);
+    expect(await orders(typeId)).toEqual([{ status: "confirmed" }]);
+  }, 60_000);
+
+  test("a card refused before payment (expired, unknown test card) holds no seat and records no order", async () => {
+    const donor = await makeDonor("ticket.validate@example.org");
+    const { eventId, typeId } = await paidEvent(2);
+    const payments = await donationCount();
+    const expired = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId, { card: { number: "4242 4242 4242 4242", expiry: "01/20", cvc: "123" } }), actor: donor, client: { ip: "9.5.0.1", device: null } }));
+    expect(expired).toMatchObject({ status: 422, message: messages.donation.cardExpired });
+    const unknown = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4012 8888 8888 1881") }), actor: donor, client: { ip: "9.5.0.1", device: null } }));
+    expect(unknown).toMatchObject({ status: 422, message: messages.donation.sandboxTestCard });
+    expect(await sold(typeId)).toBe(0);
+    expect(await orders(typeId)).toEqual([]);
+    expect(await donationCount()).toBe(payments);
+  });
+
+  test("ticket orders share the per-IP limit with donations: beyond it the order is refused before any seat is taken", async () => {
+    const { eventId, typeId } = await paidEvent(100, 1_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const donor = await makeDonor(`ticket.ip.${i}@example.org`);
+      // Half the attempts are donations, half ticket orders, all from one address.
+      const attempt =
+        i % 2 === 0
+          ? createTicketOrder({ eventId, input: ticketOrder(typeId, { quantity: 1, card: card(i % 4 === 0 ? "4242 4242 4242 4242" : "5555 5555 5555 4444") }), actor: donor, client: { ip: "9.6.0.1", device: null } })
+          : checkoutWithDefences(donor, checkout({ method: "us_bank_account", card: undefined }), { ip: "9.6.0.1", device: null });
+      statuses.push(await attempt.then(() => 200, (e: { status: number }) => e.status));
+    }
+    expect(statuses).toEqual([...Array(8).fill(200), 429]);
+    // The 9th attempt was a ticket order: 4 ticket orders of one seat each were made, no more.
+    expect(await sold(typeId)).toBe(4);
+    expect(await orders(typeId)).toHaveLength(4);
+  });
+
+  test("a declined card on tickets counts double, as on donations", async () => {
+    const donor = await makeDonor("ticket.declines@example.org");
+    const { eventId, typeId } = await paidEvent(20);
+    for (let i = 0; i < 3; i++) {
+      const res = await createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null } });
+      expect(res.order.status).toBe("canceled");
+    }
+    const limited = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null } }));
+    expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
+    expect(await sold(typeId)).toBe(0);
+    expect(await orders(typeId)).toHaveLength(3);
+  });
 });

@@ -8,7 +8,8 @@
  *    the rate_limits table; every attempt consumes one point atomically and a declined card
  *    costs one more (declines count double).
  * The whole request is validated by the shared schema and the checkout before anything is
- * recorded (lib/services/donations/start-checkout.ts).
+ * recorded (lib/services/donations/start-checkout.ts). Event ticket orders go through the same
+ * path (lib/services/events/tickets.ts), holding their seats only once admitted.
  */
 import "server-only";
 import { createHmac } from "node:crypto";
@@ -24,7 +25,7 @@ import { AppError } from "@/lib/errors";
 import { cardDigits, SANDBOX_CARDS } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import type { CheckoutInput } from "@/lib/validations/donation";
-import { startCheckout, type CheckoutOptions, type CheckoutResult } from "./start-checkout";
+import { checkCheckout, startCheckout, type CheckoutOptions, type CheckoutResult } from "./start-checkout";
 
 /** PBKDF2 iterations per guess, and the range of the secret counter (the guesses needed). */
 export const CHALLENGE_COST = 1_000;
@@ -127,23 +128,37 @@ function velocityKeys(l: Limiters, actor: SessionUser | null, input: CheckoutInp
 }
 
 /**
- * Checkout behind the defences: the guest's challenge, then the velocity limits, then
- * startCheckout. A declined card costs one more attempt on each limit.
+ * Server-side extras of a checkout behind the defences: those of startCheckout, and
+ * `beforeRecord`, a step that runs once the attempt is admitted and the whole request checked,
+ * before the payment is recorded (an event ticket order takes its seats there; if it throws,
+ * nothing is charged).
+ */
+export type DefendedCheckoutOptions = CheckoutOptions & { beforeRecord?: () => Promise<void> };
+
+/**
+ * Checkout behind the defences, for donations and event tickets alike: the guest's challenge,
+ * then the velocity limits, then the check of the whole request, then startCheckout. A
+ * declined card costs one more attempt on each limit.
  * @throws AppError(validation) for a missing or bad challenge; AppError(rate_limited) with
  *   Retry-After when a limit is used up (nothing is recorded then); and whatever
- *   startCheckout throws.
+ *   checkCheckout, `beforeRecord` or startCheckout throws.
  */
 export async function checkoutWithDefences(
   actor: SessionUser | null,
   input: CheckoutInput,
   client: CheckoutClient,
-  options: CheckoutOptions = {},
+  options: DefendedCheckoutOptions = {},
 ): Promise<CheckoutResult> {
   if (!actor && serverEnv().CHECKOUT_CHALLENGE === "on") await verifyCheckoutChallenge(client.challenge);
   const l = await getLimiters();
   const keys = velocityKeys(l, actor, input, client);
   await consumeAll(keys, messages.trustAndSafety.tooManyCheckouts);
-  const result = await startCheckout(actor, input, options);
+  const { beforeRecord, ...checkoutOptions } = options;
+  if (beforeRecord) {
+    await checkCheckout(actor, input);
+    await beforeRecord();
+  }
+  const result = await startCheckout(actor, input, checkoutOptions);
   if (result.status === "failed") await Promise.all(keys.map(([limiter, key]) => limiter.penalty(key, 1)));
   return result;
 }

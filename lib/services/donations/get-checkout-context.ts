@@ -4,12 +4,16 @@
  * gift), the signed-in donor's sharing defaults (donor_preferences), the largest gift and
  * the active provider (with Stripe's publishable key for its payment form).
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
+import { hasRole } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import type { Cents } from "@/lib/money";
+import { taxStatusOf, type TaxStatus } from "@/lib/directory/tax-status";
 import { activeProviderName } from "@/lib/payments";
+import { formatEin } from "@/lib/services/organizations/organization-dto";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { campaigns, donorPreferences, organizations } from "@/models";
@@ -19,7 +23,19 @@ export type CheckoutContext = {
    * acceptsGifts: approved and live. receivesGifts: also claimed and connected to a payout
    * account, so a charge can be made; otherwise the page offers a pledge.
    */
-  organization: { id: string; name: string; city: string | null; state: string | null; ein: string | null; acceptsGifts: boolean; receivesGifts: boolean };
+  organization: {
+    id: string;
+    name: string;
+    city: string | null;
+    state: string | null;
+    ein: string | null;
+    /** "12-3456789". */
+    einFormatted: string | null;
+    /** 501(c) status and deductibility in plain words, from the IRS codes. */
+    tax: TaxStatus;
+    acceptsGifts: boolean;
+    receivesGifts: boolean;
+  };
   campaign: { id: string; name: string; description: string; goalCents: Cents; progressCents: Cents; active: boolean } | null;
   donor: { name: string; email: string } | null;
   shareDefaults: ShareChoices;
@@ -42,12 +58,15 @@ export async function getCheckoutContext(organizationId: string, campaignParam: 
   }
   const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
   let shareDefaults = none;
-  if (actor?.type === "individual") {
+  if (hasRole(actor, "individual")) {
     const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor._id));
     if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
   }
   return {
-    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein, acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },
+    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein,
+      einFormatted: formatEin(org.ein),
+      tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
+      acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },
     campaign,
     donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
     shareDefaults,

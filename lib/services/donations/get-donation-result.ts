@@ -3,14 +3,16 @@
  * retrievePaymentIntent). Spec section 4: requires_action shows as "Pending Verification",
  * a completed payment as "Completed", a failure with its reason.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
-import { checkDonationAccessToken, donationAccessToken } from "./access-token";
+import { donationAccessToken } from "./access-token";
 
 export type DonationResult = {
   donationId: string;
@@ -72,7 +74,7 @@ export async function getDonationResult(donationId: string, token: string | null
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .where(eq(donations.id, donationId));
-  const allowed = row && (checkDonationAccessToken(donationId, token) || (actor && row.d.donorUserId === actor._id));
+  const allowed = row && donationAccess(actor, row.d, token).some((a) => a === "token" || a === "donor");
   if (!row || !allowed) throw new AppError("not_found", messages.donation.notFound);
   const d = row.d;
   return {

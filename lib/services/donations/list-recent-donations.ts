@@ -2,12 +2,12 @@
  * The latest donations to the actor's organization for the dashboard card. Donor details
  * appear only where the donor shared them for that gift (and never for anonymous gifts).
  */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import { assertActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { messages } from "@/lib/validations/messages";
 import { campaigns, donations } from "@/models";
 
 export type RecentDonation = {
@@ -27,7 +27,7 @@ export type RecentDonation = {
  * @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId`.
  */
 export async function listRecentDonations(actor: SessionUser, organizationId: string, limit = 5): Promise<RecentDonation[]> {
-  if (actor.type !== "nonprofit" || actor.orgId !== organizationId) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const rows = await db
     .select({

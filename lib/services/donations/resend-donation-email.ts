@@ -3,7 +3,9 @@
  * nonprofit's notification (donor details only as shared) or the platform's copy with fees
  * again for a succeeded donation. Built from the stored donation, never from client input.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
+import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -19,8 +21,9 @@ export async function resendDonationEmail(actor: SessionUser, donationId: string
   const db = await getDb();
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
   if (!d || d.status !== "succeeded" || d.kind !== "donation") throw new AppError("not_found", messages.donation.notFound);
-  const allowed = actor.type === "admin" || (which === "nonprofit" && actor.type === "nonprofit" && actor.orgId === d.organizationId);
-  if (!allowed) throw new AppError("forbidden", messages.auth.forbidden);
+  // The platform's copy (with fees) is the admin's alone; the nonprofit's notice, also its organization's.
+  const access = donationAccess(actor, d);
+  if (!access.includes("admin") && !(which === "nonprofit" && access.includes("organization"))) throw new AppError("forbidden", messages.auth.forbidden);
   const queued = await db.transaction((tx) => enqueueDonationMail(tx, d, { [which]: true }));
   return { queued };
 }

@@ -6,6 +6,7 @@
  * through the webhook path. A checkout retried after the server died mid-request finds the
  * donation again and completes it; the effects still apply exactly once.
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
@@ -15,11 +16,11 @@ import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
-import { sandboxPaymentId } from "@/lib/payments/sandbox";
+import { assertSandboxCard, sandboxPaymentId } from "@/lib/payments/sandbox";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { addMonthsUtc } from "@/lib/services/recurring/dates";
 import { assertNoDuplicateMonthlyGift } from "@/lib/services/recurring/duplicate-gift";
-import type { PaymentMethod } from "@/lib/payments/types";
+import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
@@ -41,17 +42,23 @@ export type CheckoutResult = DonationResult & {
  */
 export type CheckoutOptions = { kind?: "donation" | "ticket"; metadata?: Record<string, string>; description?: string };
 
+/** What {@link checkCheckout} found: the organization, provider, fundraiser, donor and fees. */
+export type CheckedCheckout = {
+  org: { id: string; name: string; stripeComplete: boolean; stripeAccountId: string | null };
+  providerName: ProviderName;
+  campaignName: string | null;
+  donor: DonorColumns;
+  sandboxCard: SandboxCard | undefined;
+  fees: ReturnType<typeof feesFor>;
+};
+
 /**
- * Start (or resume, for a retried idempotency key) a checkout.
- * @param actor the signed-in user, or null for a guest (who must give name and email).
- * @throws AppError(validation) bad guest details or an unknown sandbox card;
- *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
- *   approved and live, or not claimed and connected to a payout account for the provider
- *   (messages.receiving.notReceiving: it takes pledges instead, see canReceiveGifts),
- *   fundraiser ended, or the key reused with different details;
- *   AppError(unavailable) provider not configured.
+ * Everything a checkout checks before it records anything (issue 19, finding 13: validate the
+ * whole request first): the amount, the organization and its payout connection, the
+ * fundraiser, the donor's details and the card. Writes nothing.
+ * @throws as {@link startCheckout}, except the idempotency and duplicate-gift checks.
  */
-export async function startCheckout(actor: SessionUser | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+export async function checkCheckout(actor: SessionUser | null, input: CheckoutInput): Promise<CheckedCheckout> {
   const env = serverEnv();
   if (input.amountCents > env.DONATION_MAX_CENTS) {
     throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
@@ -78,13 +85,30 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
     if (c.status !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
     campaignName = c.name;
   }
-
   const donor = await donorDetails(actor, input);
-  // The whole request is checked before anything is recorded (issue 19).
   const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
+  // The sandbox knows its test cards only: an unknown one is refused here, not by the charge.
+  if (providerName === "sandbox" && input.method === "card") assertSandboxCard(input.card?.number ?? "");
+  const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
+  return { org, providerName, campaignName, donor, sandboxCard, fees };
+}
+
+/**
+ * Start (or resume, for a retried idempotency key) a checkout.
+ * @param actor the signed-in user, or null for a guest (who must give name and email).
+ * @throws AppError(validation) bad guest details or an unknown sandbox card;
+ *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
+ *   approved and live, or not claimed and connected to a payout account for the provider
+ *   (messages.receiving.notReceiving: it takes pledges instead, see canReceiveGifts),
+ *   fundraiser ended, or the key reused with different details;
+ *   AppError(unavailable) provider not configured.
+ */
+export async function startCheckout(actor: SessionUser | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+  // The whole request is checked before anything is recorded (issue 19).
+  const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout(actor, input);
+  const db = await getDb();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;
-  const fees = feesFor(input.amountCents, method, input.coverFees, env.PLATFORM_FEE_BPS);
 
   // A new monthly gift that repeats an active one asks the donor first (issue 13); a retried
   // checkout (same key) is not a new gift.
@@ -196,7 +220,7 @@ async function testPauseBeforeProvider(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, env.CHECKOUT_TEST_PAUSE_MS));
 }
 
-function toSandboxCard(card: NonNullable<CheckoutInput["card"]>) {
+function toSandboxCard(card: NonNullable<CheckoutInput["card"]>): SandboxCard {
   const [mm, yy] = card.expiry.split("/").map((s) => Number(s.trim()));
   const expYear = 2000 + (yy ?? 0);
   const now = new Date();

@@ -9,6 +9,7 @@
  * This module lives with the payments and reads the event tables directly: the events
  * services call checkout, and payments never call back into the events services.
  */
+import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
@@ -69,8 +70,10 @@ export async function releaseSeats(tx: Executor, ticketTypeId: string, quantity:
 /** What a ticket confirmation (email, PDF, statement) says about the order. Cents. */
 export type TicketSaleFacts = {
   orderId: string;
+  eventId: string;
   eventName: string;
   eventStartsAt: Date;
+  ticketTypeId: string;
   ticketTypeName: string;
   quantity: number;
   /** Amount paid for the tickets. */
@@ -94,8 +97,10 @@ export async function ticketSaleFacts(tx: Executor, d: Pick<DonationRow, "id" | 
   if (!row) return null;
   return {
     orderId: row.order.id,
+    eventId: row.order.eventId,
     eventName: row.eventName,
     eventStartsAt: row.startsAt,
+    ticketTypeId: row.order.ticketTypeId,
     ticketTypeName: row.typeName,
     quantity: row.order.quantity,
     amountCents: row.order.amountCents,

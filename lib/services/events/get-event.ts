@@ -1,11 +1,12 @@
 /** One event's public page (GET /event/:id): the event, its organization and the viewer's like. */
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { rowsOf } from "@/lib/search/nonprofits";
 import { toEventHit, type EventSearchHit } from "@/lib/search/events";
-import { organizationTimeZone } from "@/lib/time/organization-time-zone";
+import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { eventLikes } from "@/models";
 
 /** `timeZone` is the organization's IANA zone (from its state or ZIP) in which times are shown. */
@@ -43,6 +44,9 @@ export async function getPublicEvent(eventId: string, actor: SessionUser | null)
     addressLine1: (row.address_line1 as string | null) ?? null,
     zipcode: (row.zipcode as string | null) ?? null,
     likedByMe,
-    timeZone: organizationTimeZone({ state: (row.org_state as string | null) ?? (row.state as string | null), zipcode: (row.org_zipcode as string | null) ?? (row.zipcode as string | null) }),
+    timeZone: eventTimeZone(
+      { state: (row.org_state as string | null) ?? null, zipcode: (row.org_zipcode as string | null) ?? null },
+      { state: (row.state as string | null) ?? null, zipcode: (row.zipcode as string | null) ?? null },
+    ),
   };
 }

@@ -2,6 +2,7 @@
  * Public event lists: upcoming events (GET /api/find/events) and one organization's events
  * (GET /api/find/nonprofit/events/{id}, /nonprofit/events/:id).
  */
+import "server-only";
 import { eq, and } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";

@@ -3,13 +3,17 @@
  * GET /api/getUserEvents/{id}, DELETE /api/events/{id}, the events card on /nonprofit/{id}).
  * Only a nonprofit user of the organization may create, change or delete its events; every
  * change happens in one transaction together with the event's ticket types (prices in
- * integer cents, quantity null = unlimited). Dates are stored in UTC.
+ * integer cents, quantity null = unlimited). Dates are stored in UTC; each event carries the
+ * IANA zone its times are entered and shown in (the organization's, eventTimeZone).
  */
+import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { actsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { CreateEventInput, TicketTypeInput, UpdateEventInput } from "@/lib/validations/event";
+import { eventTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { messages } from "@/lib/validations/messages";
 import { eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
 
@@ -46,6 +50,8 @@ export type ManagedEvent = {
   zipcode: string | null;
   likesCount: number;
   ticketTypes: TicketTypeView[];
+  /** IANA zone of the event's times (the organization's): the owner's form reads and shows them in it. */
+  timeZone: string;
 };
 
 /** Split of an organization's events: upcoming soonest first, past most recent first. */
@@ -59,24 +65,18 @@ export function toTicketTypeView(t: typeof eventTicketTypes.$inferSelect): Ticke
   return { _id: t.id, name: t.name, priceCents: t.priceCents, fairMarketValueCents: t.fairMarketValueCents, quantity: t.quantity, sold: t.sold, remaining, soldOut: remaining === 0 };
 }
 
-const isOwner = (actor: SessionUser | null, organizationId: string) =>
-  Boolean(actor && actor.type === "nonprofit" && actor.orgId && actor.orgId === organizationId);
 
-/**
- * @throws AppError(unauthenticated) without a session is handled by the caller;
- *   AppError(not_found) for an unknown organization; AppError(forbidden) when `actor` is not a
- *   nonprofit user of it.
- */
-async function assertOwnsOrganization(db: Executor, organizationId: string, actor: SessionUser): Promise<void> {
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  if (!org) throw new AppError("not_found", messages.organization.notFound);
-  if (!isOwner(actor, organizationId)) throw new AppError("forbidden", messages.auth.forbidden);
+/** The organization's state and ZIP code, from which its time zone comes. */
+async function organizationPlace(db: Executor, organizationId: string): Promise<{ state: string | null; zipcode: string | null }> {
+  const [org] = await db.select({ state: organizations.state, zipcode: organizations.zipcode }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return org ?? { state: null, zipcode: null };
 }
 
 async function loadEvents(db: Executor, organizationId: string, eventIds?: string[]): Promise<ManagedEvent[]> {
   const where = eventIds ? and(eq(events.organizationId, organizationId), inArray(events.id, eventIds)) : eq(events.organizationId, organizationId);
   const rows = await db.select().from(events).where(where).orderBy(asc(events.startsAt), asc(events.id)).limit(MAX_EVENTS_LISTED);
   if (rows.length === 0) return [];
+  const place = await organizationPlace(db, organizationId);
   const types = await db
     .select()
     .from(eventTicketTypes)
@@ -103,6 +103,7 @@ async function loadEvents(db: Executor, organizationId: string, eventIds?: strin
     zipcode: r.zipcode,
     likesCount: r.likesCount,
     ticketTypes: types.filter((t) => t.eventId === r.id).map(toTicketTypeView),
+    timeZone: eventTimeZone(place, r),
   }));
 }
 
@@ -115,13 +116,16 @@ function split(list: ManagedEvent[], now = Date.now()): EventLists {
 }
 
 /**
- * Every event of the actor's organization (upcoming and past), with ticket types.
- * @throws AppError(not_found) unknown organization; AppError(forbidden) not its nonprofit user.
+ * Every event of the actor's organization (upcoming and past), with ticket types, and the
+ * organization's IANA time zone (in which a new event's times are entered).
+ * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
+ *   AppError(not_found) when the organization is gone.
  */
-export async function listManagedEvents(organizationId: string, actor: SessionUser): Promise<EventLists> {
+export async function listManagedEvents(organizationId: string, actor: SessionUser): Promise<EventLists & { timeZone: string }> {
   const db = await getDb();
-  await assertOwnsOrganization(db, organizationId, actor);
-  return split(await loadEvents(db, organizationId));
+  await requireActsForOrganization(db, actor, organizationId);
+  const [list, place] = await Promise.all([loadEvents(db, organizationId), organizationPlace(db, organizationId)]);
+  return { ...split(list), timeZone: organizationTimeZone(place) };
 }
 
 /**
@@ -140,7 +144,7 @@ export async function listEventsForViewer(organizationId: string, actor: Session
     .where(eq(organizations.id, id))
     .limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
-  if (isOwner(actor, id)) return { ...split(await loadEvents(db, id)), owner: true };
+  if (actsForOrganization(actor, id)) return { ...split(await loadEvents(db, id)), owner: true };
   if (!org.live || org.approvalStatus !== "approved") throw new AppError("not_found", messages.organization.notFound);
   return { upcoming: split(await loadEvents(db, id)).upcoming, past: [], owner: false };
 }
@@ -161,12 +165,13 @@ const eventColumns = (input: CreateEventInput | UpdateEventInput) => ({
 /**
  * POST /api/createEvent: a new event of the actor's organization with its ticket types.
  * @returns the saved event (ISO dates in UTC, prices in cents).
- * @throws AppError(not_found) unknown organization; AppError(forbidden) not its nonprofit user.
+ * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
+ *   AppError(not_found) when the organization is gone.
  */
 export async function createEvent(input: CreateEventInput, actor: SessionUser): Promise<ManagedEvent> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
-    await assertOwnsOrganization(tx, input.organizationId, actor);
+    await requireActsForOrganization(tx, actor, input.organizationId);
     const [row] = await tx
       .insert(events)
       .values({ organizationId: input.organizationId, ...eventColumns(input) })
@@ -190,7 +195,7 @@ async function lockOwnedEvent(tx: Executor, eventId: string, actor: SessionUser)
     .limit(1)
     .for("update");
   if (!row) throw new AppError("not_found", messages.events.notFound);
-  if (!isOwner(actor, row.organizationId)) throw new AppError("forbidden", messages.auth.forbidden);
+  await requireActsForOrganization(tx, actor, row.organizationId);
   return row;
 }
 

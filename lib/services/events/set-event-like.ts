@@ -1,9 +1,10 @@
 /** PUT /api/handleEventLikedButton: a signed-in user likes or unlikes an event. */
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { assertActsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { messages } from "@/lib/validations/messages";
 import { eventLikes, events, organizations } from "@/models";
 import { EVENT_NOT_FOUND } from "./get-event";
 
@@ -19,7 +20,7 @@ export async function setEventLike(
   input: { eventId: string; userId: string; isLiked: boolean },
   actor: SessionUser,
 ): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
-  if (input.userId !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
+  assertActsForUser(actor, input.userId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [event] = await tx

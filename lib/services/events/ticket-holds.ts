@@ -7,6 +7,7 @@
  * so every hold is released exactly once, however often or concurrently the job runs. The
  * order's unfinished payment is canceled with it, so it can no longer be completed.
  */
+import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/logger";

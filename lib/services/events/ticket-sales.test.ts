@@ -21,7 +21,7 @@ import { donationReceiptPdf } from "@/lib/services/donations/get-receipt";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { buildGivingStatement, statementCsv } from "@/lib/services/donors/giving-statement";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -42,7 +42,8 @@ const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 beforeAll(async () => {
-  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-ticket-sales-0123456789" });
+  // Guests' proof-of-work challenge is tested with the checkout defences (checkout-defences.test.ts).
+  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-ticket-sales-0123456789", CHECKOUT_CHALLENGE: "off" });
   h = await createTestDatabase();
   await startMailWorker({ pollingIntervalSeconds: 30 });
   np = await makeNonprofit(h.db, "Lake Champlain Chamber Music");
@@ -54,7 +55,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  setEnvForTests({ DATA_DIR: undefined });
+  setEnvForTests({ DATA_DIR: undefined, CHECKOUT_CHALLENGE: undefined });
 });
 
 /** Mail queued so far (not yet delivered: the worker polls every 30 s). */
@@ -83,8 +84,8 @@ describe("ticket sales are sales", () => {
       { name: "Concert", priceCents: 3_000, quantity: 50 },
     ]);
     const [dinner, concert] = ev.ticketTypes;
-    const dinnerOrder = await createTicketOrder(ev._id, order(dinner!._id, { quantity: 2 }), buyer);
-    const concertOrder = await createTicketOrder(ev._id, order(concert!._id), buyer);
+    const dinnerOrder = await createTicketOrder({ eventId: ev._id, input: order(dinner!._id, { quantity: 2 }), actor: buyer, client: testCheckoutClient() });
+    const concertOrder = await createTicketOrder({ eventId: ev._id, input: order(concert!._id), actor: buyer, client: testCheckoutClient() });
     expect(dinnerOrder.order.status).toBe("confirmed");
     expect(concertOrder.order.status).toBe("confirmed");
     const gift = await startCheckout(
@@ -153,7 +154,7 @@ describe("seats held by an unfinished checkout", () => {
   test("are released after the hold, exactly once, and the payment can no longer be completed", async () => {
     const ev = await gala([{ name: "Front row", priceCents: 4_000, quantity: 2 }]);
     const typeId = ev.ticketTypes[0]!._id;
-    const pending = await createTicketOrder(ev._id, order(typeId, { quantity: 2, card: card("4000 0025 0000 3155"), name: "Vera", email: "vera@example.org" }), null);
+    const pending = await createTicketOrder({ eventId: ev._id, input: order(typeId, { quantity: 2, card: card("4000 0025 0000 3155"), name: "Vera", email: "vera@example.org" }), actor: null, client: testCheckoutClient() });
     expect(pending.order.status).toBe("pending");
     expect(pending.payment!.status).toBe("requires_action");
     const sold = async () => (await h.db.select({ sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, typeId)))[0]!.sold;
@@ -175,7 +176,7 @@ describe("seats held by an unfinished checkout", () => {
     await expect(sandboxAction({ action: "verify", donationId: p!.id, token: donationAccessToken(p!.id) })).rejects.toMatchObject({ code: "conflict" });
     expect(await sold()).toBe(0);
     // The seats are for sale again.
-    const next = await createTicketOrder(ev._id, order(typeId, { quantity: 2, name: "Wes", email: "wes@example.org" }), null);
+    const next = await createTicketOrder({ eventId: ev._id, input: order(typeId, { quantity: 2, name: "Wes", email: "wes@example.org" }), actor: null, client: testCheckoutClient() });
     expect(next.order.status).toBe("confirmed");
   });
 });

@@ -10,7 +10,7 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
 import { createEventSchema, ticketOrderSchema, updateEventSchema } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { donations, eventTicketOrders, eventTicketTypes, events } from "@/models";
@@ -27,7 +27,8 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
 
 beforeAll(async () => {
-  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-events-0123456789" });
+  // Guests' proof-of-work challenge is tested with the checkout defences (checkout-defences.test.ts).
+  setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-events-0123456789", CHECKOUT_CHALLENGE: "off" });
   h = await createTestDatabase();
   await startMailWorker({ pollingIntervalSeconds: 30 });
   orgA = await makeNonprofit(h.db, "Lake Champlain Rowing");
@@ -39,7 +40,7 @@ afterAll(async () => {
   await stopMailQueue();
   await h.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  setEnvForTests({ DATA_DIR: undefined });
+  setEnvForTests({ DATA_DIR: undefined, CHECKOUT_CHALLENGE: undefined });
 });
 
 async function newEvent(ticketTypes: { name: string; priceCents: number; quantity: number | null }[], over: Record<string, unknown> = {}) {
@@ -138,21 +139,21 @@ describe("ticket orders", () => {
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: 5 }]);
     const typeId = ev.ticketTypes[0]!._id;
     const input = order({ ticketTypeId: typeId, quantity: 2 });
-    const res = await createTicketOrder(ev._id, input, null);
+    const res = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(res.order).toMatchObject({ status: "confirmed", quantity: 2, amountCents: 0, buyerEmail: "gus@example.org", ticketTypeName: "General" });
     expect(res.payment).toBeNull();
-    const again = await createTicketOrder(ev._id, input, null);
+    const again = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(again.order._id).toBe(res.order._id);
     // The same new request sent twice at once is still one order.
     const twice = order({ ticketTypeId: typeId });
-    const both = await Promise.all([createTicketOrder(ev._id, twice, null), createTicketOrder(ev._id, twice, null)]);
+    const both = await Promise.all([createTicketOrder({ eventId: ev._id, input: twice, actor: null, client: testCheckoutClient() }), createTicketOrder({ eventId: ev._id, input: twice, actor: null, client: testCheckoutClient() })]);
     expect(both[0].order._id).toBe(both[1].order._id);
     const page = await getTicketPage(ev._id);
     expect(page.ticketTypes[0]).toMatchObject({ sold: 3, remaining: 2, soldOut: false });
-    await expect(createTicketOrder(ev._id, { ...input, quantity: 3 }, null)).rejects.toMatchObject({ status: 409, message: messages.events.orderMismatch });
-    const signedIn = await createTicketOrder(ev._id, order({ ticketTypeId: typeId, name: "", email: "" }), donor);
+    await expect(createTicketOrder({ eventId: ev._id, input: { ...input, quantity: 3 }, actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.orderMismatch });
+    const signedIn = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, name: "", email: "" }), actor: donor, client: testCheckoutClient() });
     expect(signedIn.order.buyerEmail).toBe("ticket-buyer@example.org");
-    await expect(createTicketOrder(ev._id, order({ ticketTypeId: typeId, name: "", email: "" }), null)).rejects.toMatchObject({ status: 422 });
+    await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, name: "", email: "" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 422 });
     await expect(deleteEvent(ev._id, orgA.user)).rejects.toMatchObject({ status: 409, message: messages.events.hasOrders });
   });
 
@@ -160,8 +161,8 @@ describe("ticket orders", () => {
     const ev = await newEvent([{ name: "Last seat", priceCents: 0, quantity: 1 }]);
     const typeId = ev.ticketTypes[0]!._id;
     const results = await Promise.allSettled([
-      createTicketOrder(ev._id, order({ ticketTypeId: typeId }), null),
-      createTicketOrder(ev._id, order({ ticketTypeId: typeId, email: "other@example.org" }), null),
+      createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId }), actor: null, client: testCheckoutClient() }),
+      createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, email: "other@example.org" }), actor: null, client: testCheckoutClient() }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -178,8 +179,8 @@ describe("ticket orders", () => {
   test("asking for more than is left says how many are left and reserves nothing", async () => {
     const ev = await newEvent([{ name: "Few", priceCents: 0, quantity: 3 }]);
     const typeId = ev.ticketTypes[0]!._id;
-    await createTicketOrder(ev._id, order({ ticketTypeId: typeId, quantity: 2 }), null);
-    await expect(createTicketOrder(ev._id, order({ ticketTypeId: typeId, quantity: 2 }), null)).rejects.toMatchObject({ status: 409, message: messages.events.onlyLeft(1) });
+    await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2 }), actor: null, client: testCheckoutClient() });
+    await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2 }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.onlyLeft(1) });
     expect((await typeRow(typeId)).sold).toBe(2);
     await expect(
       updateEvent(updateEventSchema.parse({ eventId: ev._id, name: ev.name, startsAt: ev.startsAt, ticketTypes: [{ id: typeId, name: "Few", priceCents: 0, quantity: 1 }] }), orgA.user),
@@ -191,7 +192,7 @@ describe("ticket orders", () => {
     const ev = await newEvent([{ name: "Dinner", priceCents: 4_500, quantity: 10 }]);
     const typeId = ev.ticketTypes[0]!._id;
     const input = order({ ticketTypeId: typeId, quantity: 2, card: card("4242 4242 4242 4242") });
-    const res = await createTicketOrder(ev._id, input, null);
+    const res = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(res.order).toMatchObject({ status: "confirmed", amountCents: 9_000, unitPriceCents: 4_500 });
     expect(res.payment).toMatchObject({ status: "succeeded" });
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.payment!.donationId));
@@ -199,7 +200,7 @@ describe("ticket orders", () => {
     expect(d!.metadata).toMatchObject({ ticketOrderId: res.order._id });
     expect(d!.amountCents).toBe(9_000);
     // Retried request and redelivered provider events change nothing.
-    const again = await createTicketOrder(ev._id, input, null);
+    const again = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(again.order._id).toBe(res.order._id);
     const delivery = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.succeeded");
     await Promise.all([handleWebhook("sandbox", delivery.body, delivery.headers), handleWebhook("sandbox", delivery.body, delivery.headers)]);
@@ -214,7 +215,7 @@ describe("ticket orders", () => {
   test("a declined card 4000000000000002 cancels the order and releases its seats", async () => {
     const ev = await newEvent([{ name: "Gala", priceCents: 10_000, quantity: 2 }]);
     const typeId = ev.ticketTypes[0]!._id;
-    const res = await createTicketOrder(ev._id, order({ ticketTypeId: typeId, quantity: 2, card: card("4000000000000002") }), null);
+    const res = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2, card: card("4000000000000002") }), actor: null, client: testCheckoutClient() });
     expect(res.order.status).toBe("canceled");
     expect(res.payment).toMatchObject({ status: "failed", failureReason: "Your card was declined." });
     expect(await typeRow(typeId)).toMatchObject({ sold: 0 });
@@ -222,7 +223,7 @@ describe("ticket orders", () => {
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.payment!.donationId));
     const again = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.payment_failed");
     await handleWebhook("sandbox", again.body, again.headers);
-    const ok = await createTicketOrder(ev._id, order({ ticketTypeId: typeId, quantity: 2, card: card("4242424242424242") }), null);
+    const ok = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2, card: card("4242424242424242") }), actor: null, client: testCheckoutClient() });
     expect(ok.order.status).toBe("confirmed");
     const failedAgain = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.payment_failed");
     await handleWebhook("sandbox", failedAgain.body, failedAgain.headers);
@@ -233,18 +234,18 @@ describe("ticket orders", () => {
   test("a card refused before payment (unknown test card) cancels the order and frees the seats", async () => {
     const ev = await newEvent([{ name: "Talk", priceCents: 1_500, quantity: 1 }]);
     const typeId = ev.ticketTypes[0]!._id;
-    await expect(createTicketOrder(ev._id, order({ ticketTypeId: typeId, card: card("4111111111111111") }), null)).rejects.toMatchObject({ status: 422 });
+    await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, card: card("4111111111111111") }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 422 });
     expect((await typeRow(typeId)).sold).toBe(0);
   });
 
   test("unknown events and ticket types are 404; ended events sell nothing", async () => {
     await expect(getTicketPage("nope")).rejects.toMatchObject({ status: 404 });
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: null }]);
-    await expect(createTicketOrder(ev._id, order({ ticketTypeId: "nope" }), null)).rejects.toMatchObject({ status: 404 });
+    await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: "nope" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const other = await createEvent(createEventSchema.parse({ organizationId: orgB.orgId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }), orgB.user);
-    await expect(createTicketOrder(ev._id, order({ ticketTypeId: other.ticketTypes[0]!._id }), null)).rejects.toMatchObject({ status: 404 });
+    await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: other.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const old = await newEvent([{ name: "Old", priceCents: 0, quantity: null }], { startsAt: inDays(-3) });
     expect((await getTicketPage(old._id)).ended).toBe(true);
-    await expect(createTicketOrder(old._id, order({ ticketTypeId: old.ticketTypes[0]!._id }), null)).rejects.toMatchObject({ status: 409, message: messages.events.ended });
+    await expect(createTicketOrder({ eventId: old._id, input: order({ ticketTypeId: old.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.ended });
   });
 });

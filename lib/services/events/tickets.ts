@@ -4,22 +4,27 @@
  *   UPDATE event_ticket_types SET sold = sold + q
  *   WHERE id = ? AND (quantity IS NULL OR sold + q <= quantity) RETURNING ...
  * so concurrent buyers can never oversell. Free orders are confirmed at once; paid orders stay
- * pending and go through checkout (startCheckout) as a payment of kind "ticket" (a sale, not a
- * donation) naming the order in its metadata: the payment's succeeded event confirms the
+ * pending and go through the donations checkout behind its card-testing defences
+ * (checkoutWithDefences: challenge, velocity limits, the whole request checked before the
+ * seats are taken) as a payment of kind "ticket" (a sale, not a donation) naming the order in
+ * its metadata: the payment's succeeded event confirms the
  * order and a failed one cancels it and frees its seats (see
  * lib/services/donations/ticket-payments.ts), each exactly once. A pending paid order holds
  * its seats for TICKET_HOLD_MINUTES; then releaseExpiredTicketHolds frees them, once.
  * Each order attempt carries a client idempotency key: a retried request is the same order.
  */
+import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
-import { startCheckout } from "@/lib/services/donations/start-checkout";
+import { checkoutWithDefences, type CheckoutClient } from "@/lib/services/donations/checkout-defences";
 import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "@/lib/services/donations/ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
+import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
 import { toTicketTypeView, type TicketTypeView } from "./manage-events";
 import { TICKET_HOLD_MINUTES } from "./ticket-holds";
@@ -36,6 +41,8 @@ export type TicketPage = {
     state: string | null;
     imageUrl: string | null;
     organization: { _id: string; name: string };
+    /** IANA zone the event's times are shown in (the organization's). */
+    timeZone: string;
   };
   /** True once the event has ended: nothing is sold any more. */
   ended: boolean;
@@ -71,7 +78,7 @@ async function loadPublicEvent(eventId: string) {
   if (!id || id.length > 64) throw notFound();
   const db = await getDb();
   const [row] = await db
-    .select({ event: events, orgName: organizations.name })
+    .select({ event: events, orgName: organizations.name, orgState: organizations.state, orgZipcode: organizations.zipcode })
     .from(events)
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
     .where(and(eq(events.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
@@ -87,7 +94,7 @@ const hasEnded = (e: typeof events.$inferSelect, now = Date.now()) => (e.endsAt 
  * @throws AppError(not_found) unknown event or its organization is not public.
  */
 export async function getTicketPage(eventId: string): Promise<TicketPage> {
-  const { event: e, orgName } = await loadPublicEvent(eventId);
+  const { event: e, orgName, orgState, orgZipcode } = await loadPublicEvent(eventId);
   const db = await getDb();
   const types = await db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, e.id)).orderBy(asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id));
   return {
@@ -101,6 +108,7 @@ export async function getTicketPage(eventId: string): Promise<TicketPage> {
       state: e.state,
       imageUrl: e.imageUrl,
       organization: { _id: e.organizationId, name: orgName },
+      timeZone: eventTimeZone({ state: orgState, zipcode: orgZipcode }, e),
     },
     ended: hasEnded(e),
     ticketTypes: types.map(toTicketTypeView),
@@ -120,18 +128,31 @@ function buyerOf(actor: SessionUser | null, input: TicketOrderInput): { name: st
   return { name: parsed.data.name, email: parsed.data.email.toLowerCase() };
 }
 
+/** A ticket order request: the event, the order, who buys, and the request's checkout client. */
+export type CreateTicketOrderOptions = {
+  eventId: string;
+  input: TicketOrderInput;
+  /** The signed-in buyer, or null for a guest (who must give name and email). */
+  actor: SessionUser | null;
+  /** Address, device and challenge of the request (lib/http/checkout-client.ts). */
+  client: CheckoutClient;
+};
+
 /**
- * Order `input.quantity` tickets of one type of event `eventId`.
- * @param actor the signed-in buyer, or null for a guest (who must give name and email).
+ * Order `input.quantity` tickets of one type of event `eventId`. Free tickets are confirmed at
+ * once. A paid order goes through the same card-testing defences as a donation
+ * (checkoutWithDefences, issue 19 finding 13): the guest's challenge, the velocity limits and
+ * the check of the whole checkout come first, and only then are its seats taken and the
+ * payment recorded.
  * @returns the order (confirmed for free tickets; for paid ones confirmed, canceled or still
  *   pending as the payment went) and the payment's result.
  * @throws AppError(not_found) unknown event or ticket type; AppError(conflict) the event has
- *   ended, too few seats are left (soldOut / onlyLeft, nothing reserved), or the idempotency
- *   key was used for a different order; AppError(validation) buyer details or card;
- *   AppError(unavailable) payments not configured. On a refused payment start the order is
- *   canceled and its seats freed.
+ *   ended, too few seats are left (soldOut / onlyLeft, nothing reserved), the price changed, or
+ *   the idempotency key was used for a different order; AppError(validation) buyer details,
+ *   card or challenge; AppError(rate_limited) too many checkout attempts; AppError(unavailable)
+ *   payments not configured. On a refused payment start the order is canceled and its seats freed.
  */
-export async function createTicketOrder(eventId: string, input: TicketOrderInput, actor: SessionUser | null): Promise<TicketOrderResult> {
+export async function createTicketOrder({ eventId, input, actor, client }: CreateTicketOrderOptions): Promise<TicketOrderResult> {
   const { event: ev } = await loadPublicEvent(eventId);
   const buyer = buyerOf(actor, input);
   const db = await getDb();
@@ -143,102 +164,37 @@ export async function createTicketOrder(eventId: string, input: TicketOrderInput
       throw new AppError("conflict", messages.events.orderMismatch);
     }
     orderId = existing.id;
+    // A retry of a paid order whose payment has not been settled: the same payment, resumed.
+    if (existing.amountCents > 0 && existing.status === "pending") await payForOrder({ actor, client, ev, order: existing, card: input.card });
   } else {
     if (hasEnded(ev)) throw new AppError("conflict", messages.events.ended);
-    orderId = await db.transaction(async (tx) => {
-      const [type] = await tx
-        .select()
-        .from(eventTicketTypes)
-        .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, ev.id)))
-        .limit(1);
-      if (!type) throw new AppError("not_found", messages.events.ticketTypeNotFound);
-      const q = input.quantity;
-      const taken = await tx
-        .update(eventTicketTypes)
-        .set({ sold: sql`${eventTicketTypes.sold} + ${q}` })
-        .where(
-          and(
-            eq(eventTicketTypes.id, type.id),
-            sql`(${eventTicketTypes.quantity} is null or ${eventTicketTypes.sold} + ${q} <= ${eventTicketTypes.quantity})`,
-          ),
-        )
-        .returning({ priceCents: eventTicketTypes.priceCents, fairMarketValueCents: eventTicketTypes.fairMarketValueCents, quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold });
-      if (taken.length === 0) {
-        const [now] = await tx.select({ quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, type.id));
-        const left = Math.max(0, (now?.quantity ?? 0) - (now?.sold ?? 0));
-        throw new AppError("conflict", left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left), { quantity: left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left) });
+    const [type] = await db
+      .select({ id: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents })
+      .from(eventTicketTypes)
+      .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, ev.id)))
+      .limit(1);
+    if (!type) throw new AppError("not_found", messages.events.ticketTypeNotFound);
+    const seats: SeatRequest = { orderId: randomUUID(), eventId: ev.id, ticketTypeId: type.id, unitPriceCents: type.priceCents, input, buyer, actor };
+    try {
+      if (type.priceCents === 0) await holdSeats(seats);
+      else {
+        const order = { id: seats.orderId, quantity: input.quantity, amountCents: type.priceCents * input.quantity, buyerName: buyer.name, buyerEmail: buyer.email };
+        await payForOrder({ actor, client, ev, order, card: input.card, hold: () => holdSeats(seats) });
       }
-      const price = taken[0]!.priceCents;
-      // Fair market value of what the buyer receives; by default the whole price (IRS Pub. 1771).
-      const value = Math.min(price, taken[0]!.fairMarketValueCents ?? price);
-      const inserted = await tx
-        .insert(eventTicketOrders)
-        .values({
-          eventId: ev.id,
-          ticketTypeId: type.id,
-          buyerUserId: actor?._id ?? null,
-          buyerName: buyer.name,
-          buyerEmail: buyer.email,
-          quantity: q,
-          amountCents: price * q,
-          goodsValueCents: value * q,
-          status: price === 0 ? "confirmed" : "pending",
-          holdExpiresAt: price === 0 ? null : new Date(Date.now() + TICKET_HOLD_MINUTES * 60_000),
-          idempotencyKey: input.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: eventTicketOrders.idempotencyKey })
-        .returning({ id: eventTicketOrders.id });
-      // The same key arrived twice at once: the other request made the order; undo this hold.
-      if (inserted.length === 0) throw new DuplicateOrder();
-      return inserted[0]!.id;
-    }).catch(async (err: unknown) => {
+      orderId = seats.orderId;
+    } catch (err) {
       if (!(err instanceof DuplicateOrder)) throw err;
+      // The same key arrived twice at once: the other request made the order (and pays for it).
       const [other] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, input.idempotencyKey)).limit(1);
       if (!other || other.ticketTypeId !== input.ticketTypeId || other.quantity !== input.quantity) throw new AppError("conflict", messages.events.orderMismatch);
-      return other.id;
-    });
+      orderId = other.id;
+    }
   }
 
-  let [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
-  let payment: TicketOrderResult["payment"] = null;
-  if (order && order.amountCents > 0 && order.status === "pending") {
-    try {
-      const result = await startCheckout(
-        actor,
-        {
-          idempotencyKey: ticketPaymentKey(order.id),
-          organizationId: ev.organizationId,
-          campaignId: null,
-          amountCents: order.amountCents,
-          coverFees: false,
-          frequency: "once",
-          method: "card",
-          name: order.buyerName,
-          email: order.buyerEmail,
-          anonymous: false,
-          share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
-          card: input.card,
-        },
-        { kind: "ticket", metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${ev.name}` },
-      );
-      payment = { donationId: result.donationId, accessToken: result.accessToken, status: result.status, failureReason: result.failureReason };
-      await db
-        .update(eventTicketOrders)
-        .set({ donationId: result.donationId })
-        .where(and(eq(eventTicketOrders.id, order.id), sql`${eventTicketOrders.donationId} is null`));
-    } catch (err) {
-      // Refused before any payment was made (bad card details, provider not configured): the
-      // order will never be paid, so it is canceled and its seats freed. The buyer tries again
-      // with a new key.
-      if (isAppError(err)) await cancelUnpaidOrder(order.id);
-      throw err;
-    }
-    [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
-  } else if (order?.donationId) {
-    payment = await paymentOf(order.donationId);
-  }
+  const [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
   if (!order) throw notFound();
-  const [type] = await db.select({ name: eventTicketTypes.name, priceCents: eventTicketTypes.priceCents }).from(eventTicketTypes).where(eq(eventTicketTypes.id, order.ticketTypeId));
+  const payment = order.donationId ? await paymentOf(order.donationId) : null;
+  const [type] = await db.select({ name: eventTicketTypes.name }).from(eventTicketTypes).where(eq(eventTicketTypes.id, order.ticketTypeId));
   return {
     order: {
       _id: order.id,
@@ -255,6 +211,112 @@ export async function createTicketOrder(eventId: string, input: TicketOrderInput
     },
     payment,
   };
+}
+
+/** What holdSeats needs: the new order's id and details, and the unit price the buyer saw. */
+type SeatRequest = {
+  orderId: string;
+  eventId: string;
+  ticketTypeId: string;
+  unitPriceCents: number;
+  input: TicketOrderInput;
+  buyer: { name: string; email: string };
+  actor: SessionUser | null;
+};
+
+/**
+ * Take the seats and record order `orderId` in one transaction (free: confirmed; paid: pending,
+ * held for TICKET_HOLD_MINUTES).
+ * @throws AppError(conflict) too few seats left or the price changed since it was read;
+ *   DuplicateOrder when another request has just used the idempotency key (nothing is kept).
+ */
+async function holdSeats(r: SeatRequest): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const q = r.input.quantity;
+    const taken = await tx
+      .update(eventTicketTypes)
+      .set({ sold: sql`${eventTicketTypes.sold} + ${q}` })
+      .where(and(eq(eventTicketTypes.id, r.ticketTypeId), sql`(${eventTicketTypes.quantity} is null or ${eventTicketTypes.sold} + ${q} <= ${eventTicketTypes.quantity})`))
+      .returning({ priceCents: eventTicketTypes.priceCents, fairMarketValueCents: eventTicketTypes.fairMarketValueCents });
+    if (taken.length === 0) {
+      const [now] = await tx.select({ quantity: eventTicketTypes.quantity, sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, r.ticketTypeId));
+      const left = Math.max(0, (now?.quantity ?? 0) - (now?.sold ?? 0));
+      const message = left === 0 ? messages.events.soldOut : messages.events.onlyLeft(left);
+      throw new AppError("conflict", message, { quantity: message });
+    }
+    const price = taken[0]!.priceCents;
+    // The payment was checked for the price read before; a new price needs a new look.
+    if (price !== r.unitPriceCents) throw new AppError("conflict", messages.events.priceChanged);
+    // Fair market value of what the buyer receives; by default the whole price (IRS Pub. 1771).
+    const value = Math.min(price, taken[0]!.fairMarketValueCents ?? price);
+    const inserted = await tx
+      .insert(eventTicketOrders)
+      .values({
+        id: r.orderId,
+        eventId: r.eventId,
+        ticketTypeId: r.ticketTypeId,
+        buyerUserId: r.actor?._id ?? null,
+        buyerName: r.buyer.name,
+        buyerEmail: r.buyer.email,
+        quantity: q,
+        amountCents: price * q,
+        goodsValueCents: value * q,
+        status: price === 0 ? "confirmed" : "pending",
+        holdExpiresAt: price === 0 ? null : new Date(Date.now() + TICKET_HOLD_MINUTES * 60_000),
+        idempotencyKey: r.input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: eventTicketOrders.idempotencyKey })
+      .returning({ id: eventTicketOrders.id });
+    // The same key arrived twice at once: the other request made the order; undo this hold.
+    if (inserted.length === 0) throw new DuplicateOrder();
+  });
+}
+
+/**
+ * Pay for a paid ticket order through the checkout defences, as a payment of kind "ticket"
+ * naming the order; `hold` (a new order's seats) runs once the attempt is admitted and checked.
+ * A payment refused before it started (card details, limits, challenge, provider) cancels the
+ * order, if it was made, and frees its seats: the buyer tries again with a new key.
+ */
+async function payForOrder(o: {
+  actor: SessionUser | null;
+  client: CheckoutClient;
+  ev: typeof events.$inferSelect;
+  order: { id: string; quantity: number; amountCents: number; buyerName: string; buyerEmail: string };
+  card: TicketOrderInput["card"];
+  hold?: () => Promise<void>;
+}): Promise<void> {
+  const { order } = o;
+  try {
+    const result = await checkoutWithDefences(
+      o.actor,
+      {
+        idempotencyKey: ticketPaymentKey(order.id),
+        organizationId: o.ev.organizationId,
+        campaignId: null,
+        amountCents: order.amountCents,
+        coverFees: false,
+        frequency: "once",
+        method: "card",
+        name: order.buyerName,
+        email: order.buyerEmail,
+        anonymous: false,
+        share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
+        card: o.card,
+      },
+      o.client,
+      { kind: "ticket", metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${o.ev.name}`, beforeRecord: o.hold },
+    );
+    const db = await getDb();
+    await db
+      .update(eventTicketOrders)
+      .set({ donationId: result.donationId })
+      .where(and(eq(eventTicketOrders.id, order.id), sql`${eventTicketOrders.donationId} is null`));
+  } catch (err) {
+    if (isAppError(err)) await cancelUnpaidOrder(order.id);
+    throw err;
+  }
 }
 
 async function paymentOf(donationId: string): Promise<TicketOrderResult["payment"]> {

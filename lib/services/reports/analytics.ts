@@ -1,7 +1,8 @@
 /**
  * Donation analytics for the organization (spec section 1: "donation analytics"): completed
  * (succeeded) gifts of the report's range and fundraiser filter, aggregated in SQL —
- * gifts and dollars per UTC month, per fundraiser, new versus returning donors per month,
+ * gifts and dollars per month (calendar months of the organization's time zone, like the
+ * report's days: donation-report.ts), per fundraiser, new versus returning donors per month,
  * the average gift, and recurring revenue (gifts charged from a monthly recurring gift, plus
  * the monthly amount of the recurring gifts still active). Money is integer cents.
  *
@@ -10,6 +11,7 @@
  * in the month of their first completed gift to the organization (over all time) and
  * "returning" in any later month they give.
  */
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -17,11 +19,11 @@ import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/search/nonprofits";
 import type { ReportQuery } from "@/lib/validations/report";
 import { donations, recurringGifts } from "@/models";
-import { assertOrganizationMember } from "./access";
-import { assertReportFundraiser, DIRECT_DONATION, reportConditions, reportRange } from "./donation-report";
+import { assertOrganizationMember } from "@/lib/auth/access";
+import { DIRECT_DONATION, prepareReport, reportConditions, reportRange } from "./donation-report";
 
 export type MonthlyFigures = {
-  /** UTC month, "YYYY-MM". */
+  /** Calendar month in the organization's time zone, "YYYY-MM". */
   month: string;
   gifts: number;
   cents: Cents;
@@ -34,6 +36,8 @@ export type MonthlyFigures = {
 export type FundraiserFigures = { campaignId: string | null; name: string; gifts: number; cents: Cents };
 
 export type DonationAnalytics = {
+  /** The organization's IANA time zone: months and the range's days are its own. */
+  timeZone: string;
   months: MonthlyFigures[];
   byFundraiser: FundraiserFigures[];
   totals: { gifts: number; cents: Cents; averageGiftCents: Cents; donors: number; newDonors: number; returningDonors: number; recurringCents: Cents };
@@ -53,8 +57,8 @@ const num = (v: unknown): number => Number(v ?? 0);
 export async function getDonationAnalytics(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<DonationAnalytics> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  await assertReportFundraiser(db, organizationId, q.fundraiser);
-  const { from, to } = reportRange(q, options.now);
+  const clock = await prepareReport(db, organizationId, q, options.now);
+  const { from, to } = reportRange(q, clock);
   const fundraiser =
     q.fundraiser === "all" ? sql`true` : q.fundraiser === "nonFundraiser" ? sql`g.campaign_id is null` : sql`g.campaign_id = ${q.fundraiser}`;
   const range = to ? sql`g.created_at >= ${from.toISOString()}::timestamptz and g.created_at < ${to.toISOString()}::timestamptz` : sql`g.created_at >= ${from.toISOString()}::timestamptz`;
@@ -67,8 +71,8 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
     ), firsts as (
       select donor_key, min(created_at) as first_at from gifts group by donor_key
     ), chosen as (
-      select g.*, date_trunc('month', g.created_at at time zone 'UTC') as month,
-             date_trunc('month', f.first_at at time zone 'UTC') as first_month
+      select g.*, date_trunc('month', g.created_at at time zone ${clock.timeZone}) as month,
+             date_trunc('month', f.first_at at time zone ${clock.timeZone}) as first_month
         from gifts g join firsts f using (donor_key)
        where ${range} and ${fundraiser}
     )`;
@@ -97,13 +101,14 @@ export async function getDonationAnalytics(actor: SessionUser | null, organizati
     db
       .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
       .from(donations)
-      .where(and(...reportConditions(organizationId, q, options.now, "ticket"), eq(donations.status, "succeeded"))),
+      .where(and(...reportConditions(organizationId, q, clock, "ticket"), eq(donations.status, "succeeded"))),
   ]);
 
   const t = (rowsOf(totals)[0] ?? {}) as Record<string, unknown>;
   const gifts = num(t.gifts);
   const cents = num(t.cents);
   return {
+    timeZone: clock.timeZone,
     months: (rowsOf(monthly) as Record<string, unknown>[]).map((r) => ({
       month: String(r.month),
       gifts: num(r.gifts),

@@ -4,6 +4,7 @@
  * nonprofit user, shown against money raised (campaigns.progress_cents), and published on
  * the public profile when campaigns.budget_published is on (see published-budgets.ts).
  */
+import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -12,7 +13,7 @@ import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { BudgetUpdate } from "@/lib/validations/report";
 import { campaignBudgetLines, campaigns } from "@/models";
-import { assertOrganizationMember } from "./access";
+import { assertOrganizationMember } from "@/lib/auth/access";
 import type { BudgetLine } from "./published-budgets";
 
 export type FundraiserBudget = {

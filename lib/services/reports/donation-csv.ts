@@ -3,7 +3,9 @@
  * Donor Email, Fundraiser, Amount USD"), and the emailDonorReport call that sends it as an
  * attachment.
  *
- * - Exactly four columns: Date (UTC day, YYYY-MM-DD), Donor Email (blank unless the donor
+ * - Exactly four columns: Date (the gift's ISO 8601 timestamp in UTC, "2026-06-30T23:15:00Z",
+ *   whatever the organization's zone: the rows are those of the report's local days, see
+ *   donation-report.ts), Donor Email (blank unless the donor
  *   shared it for that gift), Fundraiser (name or "Direct Donation"), Amount USD (dollars
  *   with two decimals, no symbol).
  * - Completed (succeeded) gifts only: the file has no status column, so a failed or pending
@@ -13,6 +15,7 @@
  *   flat for 100,000 rows. Cells that start
  *   like a spreadsheet formula are escaped (escape_formulas).
  */
+import "server-only";
 import type { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, eq, sql } from "drizzle-orm";
@@ -24,9 +27,10 @@ import { centsToDecimalString, formatCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizations, users } from "@/models";
-import { assertOrganizationMember } from "./access";
+import { assertOrganizationMember } from "@/lib/auth/access";
 import { rowsOf } from "@/lib/search/nonprofits";
-import { assertReportFundraiser, DIRECT_DONATION, getDonationReportTotals, reportConditions, reportRange, sharedEmailSql } from "./donation-report";
+import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
+import { DIRECT_DONATION, getDonationReportTotals, prepareReport, reportConditions, reportRange, sharedEmailSql, type ReportClock } from "./donation-report";
 
 /** The CSV header, in order (spec 9). */
 export const REPORT_CSV_COLUMNS = ["Date", "Donor Email", "Fundraiser", "Amount USD"] as const;
@@ -53,11 +57,11 @@ type CsvBatch = { records: string[][]; last: { at: string; id: string } | null; 
  * comes back from the database as one JSON array, which is much cheaper to move out of the
  * database driver than thousands of row objects. Internal: callers check access.
  */
-async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery, cursor: { at: string; id: string } | null, limit: number, now?: Date): Promise<CsvBatch> {
-  const where = [...reportConditions(organizationId, q, now), eq(donations.status, "succeeded")];
+async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery, cursor: { at: string; id: string } | null, limit: number, clock: ReportClock): Promise<CsvBatch> {
+  const where = [...reportConditions(organizationId, q, clock), eq(donations.status, "succeeded")];
   if (cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
   const result = await db.execute(sql`select coalesce(json_agg(json_build_array(x.day, x.email, x.fundraiser, x.amount, x.at, x.id))::text, '[]') as j from (
-      select to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day,
+      select to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as day,
              ${sharedEmailSql} as email,
              case when ${donations.campaignId} is null then ${DIRECT_DONATION} else coalesce(${campaigns.name}, ${DIRECT_DONATION}) end as fundraiser,
              ${donations.amountCents} as amount,
@@ -80,15 +84,15 @@ async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery
  * small first batch so the first byte goes out quickly, then larger ones; the next batch is
  * read while the current one is written. Internal: callers check access.
  */
-export async function* reportCsvBatches(db: Executor, organizationId: string, q: ReportQuery, options: { now?: Date; batchSize?: number } = {}): AsyncGenerator<string[][]> {
+export async function* reportCsvBatches(db: Executor, organizationId: string, q: ReportQuery, options: { clock: ReportClock; batchSize?: number }): AsyncGenerator<string[][]> {
   const batch = Math.max(1, options.batchSize ?? 10_000);
   let size = Math.min(1_000, batch);
-  let pending: Promise<CsvBatch> | null = readCsvBatch(db, organizationId, q, null, size, options.now);
+  let pending: Promise<CsvBatch> | null = readCsvBatch(db, organizationId, q, null, size, options.clock);
   while (pending) {
     const current: CsvBatch = await pending;
     const requested = size;
     size = batch;
-    pending = current.size === requested && current.last ? readCsvBatch(db, organizationId, q, current.last, size, options.now) : null;
+    pending = current.size === requested && current.last ? readCsvBatch(db, organizationId, q, current.last, size, options.clock) : null;
     if (current.records.length) yield current.records;
   }
 }
@@ -133,8 +137,8 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
 export async function openDonationReportCsv(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date; batchSize?: number } = {}): Promise<{ filename: string; stream: Readable }> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  await assertReportFundraiser(db, organizationId, q.fundraiser);
-  return { filename: reportCsvFilename(options.now), stream: csvStream(reportCsvBatches(db, organizationId, q, options)) };
+  const clock = await prepareReport(db, organizationId, q, options.now);
+  return { filename: reportCsvFilename(options.now), stream: csvStream(reportCsvBatches(db, organizationId, q, { clock, batchSize: options.batchSize })) };
 }
 
 /** Read a whole stream into one Buffer. */
@@ -144,11 +148,11 @@ async function collect(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function describeQuery(q: ReportQuery, fundraiserName: string): string {
-  const { from, to } = reportRange(q);
-  const end = to ? new Date(to.getTime() - 86_400_000) : new Date();
-  const range = `${from.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)} (UTC)`;
-  return `${range}, ${fundraiserName}`;
+/** "2026-01-01 to 2026-06-15 (days in Eastern Time), Winter Meals". */
+function describeQuery(q: ReportQuery, fundraiserName: string, clock: Required<ReportClock>): string {
+  const first = zonedCalendarDay(reportRange(q, clock).from, clock.timeZone);
+  const last = q.duration === "customRange" ? q.endDate : zonedCalendarDay(clock.now, clock.timeZone);
+  return `${first} to ${last} (days in ${timeZoneLabel(clock.timeZone)}), ${fundraiserName}`;
 }
 
 /**
@@ -170,14 +174,15 @@ export async function emailDonorReport(actor: SessionUser | null, organizationId
   const to = account?.email ?? actor.email;
   if (!to) throw new AppError("validation", messages.reports.noRecipient);
   const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const clock = await prepareReport(db, organizationId, q, options.now);
   let fundraiserName = q.fundraiser === "all" ? "all fundraisers and direct donations" : q.fundraiser === "nonFundraiser" ? "direct donations" : "one fundraiser";
   if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") {
     const [c] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, q.fundraiser)).limit(1);
     if (c) fundraiserName = c.name;
   }
-  const { filename, stream } = await openDonationReportCsv(actor, organizationId, q, options);
+  const { filename, stream } = await openDonationReportCsv(actor, organizationId, q, { now: clock.now });
   const csv = await collect(stream);
-  const scope = describeQuery(q, fundraiserName);
+  const scope = describeQuery(q, fundraiserName, clock);
   const tickets = totals.ticketSales > 0 ? `; ticket sales (not donations, not in the file): ${formatCents(totals.ticketRevenueCents)}` : "";
   const summary = `${totals.completedCount} completed gift${totals.completedCount === 1 ? "" : "s"} totalling ${formatCents(totals.completedCents)}${tickets}`;
   await enqueueMail({

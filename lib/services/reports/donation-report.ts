@@ -2,7 +2,15 @@
  * The Manage Donations report (spec sections 2 "Donations screen", 4, 8 and 9;
  * getDonationReports/{a}/{b} and getDonorDonations/{a}/{b} of section 7).
  *
- * - Rows are the organization's donations inside the chosen UTC range and fundraiser filter,
+ * - Date ranges are the organization's own calendar days (issue 16 point 3): "year to date",
+ *   "month to date" and a custom range from its start day to its end day (included) begin and
+ *   end at local midnight in the organization's time zone (organizationTimeZone: from its
+ *   state, else its ZIP code, else UTC), so a gift made at 9 PM on June 30 in Vermont is a
+ *   June gift in the report even though it is July 1 in UTC. The bounds are turned into UTC
+ *   instants before querying, so the index is used the same way. The table shows each time
+ *   in that zone with the zone's name ("2:00 PM EST"); CSV files keep ISO 8601 timestamps in
+ *   UTC (donation-csv.ts).
+ * - Rows are the organization's donations inside the chosen range and fundraiser filter,
  *   newest first (created_at desc, id desc), read a page at a time with a keyset cursor so
  *   the first page of a 100,000-donation report costs one index range scan
  *   (donations_org_created_idx).
@@ -14,8 +22,9 @@
  *   gifts; their completed revenue is given beside the totals, separately.
  * - Status display (spec 4): failed -> "Failed" with its reason; requires_action ->
  *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
- * Money is integer cents; dates are UTC.
+ * Money is integer cents; stored times are UTC.
  */
+import "server-only";
 import { and, desc, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -23,9 +32,11 @@ import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { displayDonationStatus } from "@/lib/services/donors/donation-history";
 import { messages } from "@/lib/validations/messages";
+import { organizationTimeZone } from "@/lib/time/organization-time-zone";
+import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations } from "@/models";
-import { assertOrganizationMember } from "./access";
+import { campaigns, donations, organizations } from "@/models";
+import { assertOrganizationMember } from "@/lib/auth/access";
 
 /** Label of a donation made to the organization rather than to a fundraiser (spec 9). */
 export const DIRECT_DONATION = "Direct Donation";
@@ -72,15 +83,42 @@ export type ReportPage = {
   nextCursor: string | null;
 };
 
-/** UTC bounds of a report: from inclusive, to exclusive (null = up to now). */
-export function reportRange(q: ReportQuery, now: Date = new Date()): { from: Date; to: Date | null } {
-  const y = now.getUTCFullYear();
-  if (q.duration === "yearToDate") return { from: new Date(Date.UTC(y, 0, 1)), to: null };
-  if (q.duration === "monthToDate") return { from: new Date(Date.UTC(y, now.getUTCMonth(), 1)), to: null };
-  const from = new Date(`${q.startDate}T00:00:00.000Z`);
-  const to = new Date(`${q.endDate}T00:00:00.000Z`);
-  to.setUTCDate(to.getUTCDate() + 1);
-  return { from, to };
+/** Where and when a report's range is read: the organization's IANA zone and the present instant. */
+export type ReportClock = { now?: Date; timeZone?: string };
+
+/**
+ * Bounds of a report as UTC instants: from inclusive, to exclusive (null = up to now). The
+ * days are the calendar days of `timeZone` (the organization's; UTC when not given).
+ */
+export function reportRange(q: ReportQuery, clock: ReportClock = {}): { from: Date; to: Date | null } {
+  const timeZone = clock.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = zonedCalendarDay(clock.now ?? new Date(), timeZone);
+  if (q.duration !== "customRange") return { from: zonedDayStart(q.duration === "yearToDate" ? `${today.slice(0, 4)}-01-01` : `${today.slice(0, 7)}-01`, timeZone), to: null };
+  return { from: zonedDayStart(q.startDate, timeZone), to: zonedDayStart(nextCalendarDay(q.endDate), timeZone) };
+}
+
+/** The organization's IANA time zone, in which its report's days begin and its times are shown. */
+export async function reportTimeZone(db: Executor, organizationId: string): Promise<string> {
+  const [org] = await db.select({ state: organizations.state, zipcode: organizations.zipcode }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return org ? organizationTimeZone(org) : DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The time zone of the organization's reports, for pages that show its times.
+ * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
+ */
+export async function getReportTimeZone(actor: SessionUser | null, organizationId: string): Promise<string> {
+  assertOrganizationMember(actor, organizationId);
+  return reportTimeZone(await getDb(), organizationId);
+}
+
+/**
+ * Check the fundraiser filter and read the organization's zone: what every report query needs.
+ * @throws AppError(not_found) as assertReportFundraiser.
+ */
+export async function prepareReport(db: Executor, organizationId: string, q: ReportQuery, now?: Date): Promise<Required<ReportClock>> {
+  const [timeZone] = await Promise.all([reportTimeZone(db, organizationId), assertReportFundraiser(db, organizationId, q.fundraiser)]);
+  return { now: now ?? new Date(), timeZone };
 }
 
 /**
@@ -98,8 +136,8 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
 }
 
 /** The WHERE conditions of a report (organization, kind of payment: donations by default, range, fundraiser). */
-export function reportConditions(organizationId: string, q: ReportQuery, now: Date = new Date(), kind: "donation" | "ticket" = "donation"): SQL[] {
-  const { from, to } = reportRange(q, now);
+export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock, kind: "donation" | "ticket" = "donation"): SQL[] {
+  const { from, to } = reportRange(q, clock);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
   // not a donation the organization should see (issue 19).
   const where: SQL[] = [eq(donations.organizationId, organizationId), eq(donations.kind, kind), gte(donations.createdAt, from), ne(donations.status, "pending")];
@@ -175,8 +213,8 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
  * Read report rows after `cursor` (exclusive), newest first. Internal: callers check access.
  * @param limit rows to read (1..10,000).
  */
-export async function readReportRows(db: Executor, organizationId: string, q: ReportQuery, options: { cursor?: { at: string; id: string } | null; limit: number; completedOnly?: boolean; now?: Date }): Promise<RawRow[]> {
-  const where = reportConditions(organizationId, q, options.now);
+export async function readReportRows(db: Executor, organizationId: string, q: ReportQuery, options: { cursor?: { at: string; id: string } | null; limit: number; completedOnly?: boolean; clock: ReportClock }): Promise<RawRow[]> {
+  const where = reportConditions(organizationId, q, options.clock);
   if (options.completedOnly) where.push(eq(donations.status, "succeeded"));
   if (options.cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
   const rows = await db
@@ -206,8 +244,8 @@ export async function getDonationReportPage(
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
   const db = await getDb();
-  await assertReportFundraiser(db, organizationId, q.fundraiser);
-  const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, now: options.now });
+  const clock = await prepareReport(db, organizationId, q, options.now);
+  const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, clock });
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
   return { donations: shown.map(toReportDonation), nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
@@ -220,7 +258,7 @@ export async function getDonationReportPage(
 export async function getDonationReportTotals(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  await assertReportFundraiser(db, organizationId, q.fundraiser);
+  const clock = await prepareReport(db, organizationId, q, options.now);
   const [row] = await db
     .select({
       count: sql<string>`count(*)`,
@@ -228,11 +266,11 @@ export async function getDonationReportTotals(actor: SessionUser | null, organiz
       completedCents: sql<string>`coalesce(sum(${donations.amountCents}) filter (where ${donations.status} = 'succeeded'), 0)`,
     })
     .from(donations)
-    .where(and(...reportConditions(organizationId, q, options.now)));
+    .where(and(...reportConditions(organizationId, q, clock)));
   const [tickets] = await db
     .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
     .from(donations)
-    .where(and(...reportConditions(organizationId, q, options.now, "ticket"), eq(donations.status, "succeeded")));
+    .where(and(...reportConditions(organizationId, q, clock, "ticket"), eq(donations.status, "succeeded")));
   return {
     count: Number(row?.count ?? 0),
     completedCount: Number(row?.completedCount ?? 0),

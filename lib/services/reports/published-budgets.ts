@@ -4,6 +4,7 @@
  * whose owner turned on "Publish on profile" (campaigns.budget_published) are returned. Money
  * is integer cents.
  */
+import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";

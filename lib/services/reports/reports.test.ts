@@ -5,14 +5,14 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { errorResponse } from "@/lib/http/route";
-import { makeDonor, makeGift, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { budgetUpdateSchema, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
 import { campaignBudgetLines, campaigns, recurringGifts } from "@/models";
 import { getDonationAnalytics } from "./analytics";
 import { listFundraiserBudgets, saveFundraiserBudget } from "./budgets";
 import { emailDonorReport, openDonationReportCsv, reportCsvFilename } from "./donation-csv";
-import { displayDonationStatus, getDonationReportPage, getDonationReportTotals, getDonorDonations, reportRange } from "./donation-report";
+import { displayDonationStatus, getDonationReportPage, getDonationReportTotals, getDonorDonations, getReportTimeZone, reportRange } from "./donation-report";
 import { listPublishedBudgets } from "./published-budgets";
 
 let h: DatabaseHandle;
@@ -176,9 +176,9 @@ describe("CSV and email", () => {
     const text = await readAll(stream);
     expect(text.split("\n")).toEqual([
       "Date,Donor Email,Fundraiser,Amount USD",
-      "2026-06-10,dana@example.org,Winter Meals,50.00",
-      "2026-03-01,,Direct Donation,20.00",
-      "2026-02-01,,Winter Meals,30.00",
+      "2026-06-10T12:00:00Z,dana@example.org,Winter Meals,50.00",
+      "2026-03-01T12:00:00Z,,Direct Donation,20.00",
+      "2026-02-01T12:00:00Z,,Winter Meals,30.00",
       "",
     ]);
     expect(text).not.toContain("hidden@example.org");
@@ -189,22 +189,23 @@ describe("CSV and email", () => {
     const [c] = await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: campaigns.id });
     await makeGift(h.db, other.orgId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
     const { stream } = await openDonationReportCsv(other.user, other.orgId, { duration: "yearToDate", fundraiser: c!.id }, { now });
-    expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
+    expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05T12:00:00Z,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
   });
 
   test("emailDonorReport queues the CSV to the account's email", async () => {
     const res = await emailDonorReport(np.user, np.orgId, { duration: "yearToDate", fundraiser: campaignId }, { now });
     expect(res).toEqual({ to: np.user.email, rows: 2 });
     const jobs = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${np.user.email}`)) as unknown as {
-      rows: { data: { subject: string; attachments: { filename: string; contentBase64: string }[] } }[];
+      rows: { data: { subject: string; text: string; attachments: { filename: string; contentBase64: string }[] } }[];
     };
     const job = jobs.rows.find((r) => r.data.subject.startsWith("Donation report"));
     expect(job).toBeDefined();
     const file = job!.data.attachments[0]!;
     expect(file.filename).toBe("donation-report-2026-06-15.csv");
     expect(Buffer.from(file.contentBase64, "base64").toString("utf8")).toBe(
-      "Date,Donor Email,Fundraiser,Amount USD\n2026-06-10,dana@example.org,Winter Meals,50.00\n2026-02-01,,Winter Meals,30.00\n",
+      "Date,Donor Email,Fundraiser,Amount USD\n2026-06-10T12:00:00Z,dana@example.org,Winter Meals,50.00\n2026-02-01T12:00:00Z,,Winter Meals,30.00\n",
     );
+    expect(job!.data.text).toContain("2026-01-01 to 2026-06-15 (days in Eastern Time), Winter Meals");
   });
 });
 
@@ -278,5 +279,51 @@ describe("budgets", () => {
     expect(msg({ lines: [{ label: "Food", amountCents: 0 }] })).toBe(messages.budgets.amountMin);
     expect(msg({ lines: [{ label: "Food", amountCents: 1.5 }] })).toBe(messages.budgets.amountInvalid);
     expect(msg({ lines: Array.from({ length: 51 }, () => ({ label: "x", amountCents: 1 })) })).toBe(messages.budgets.tooManyLines);
+  });
+});
+
+describe("days of the organization's own time zone", () => {
+  /** A Vermont organization (America/New_York) and gifts near midnight, local and UTC. */
+  let vt: ClaimedNonprofit;
+  const july15 = new Date(Date.UTC(2026, 6, 15, 12));
+  beforeAll(async () => {
+    vt = await makeNonprofit(h.db, "Montpelier Food Shelf");
+    // 03:00 UTC on July 1 is 11 PM on June 30 in Vermont (EDT); 05:00 UTC is 1 AM on July 1.
+    await makeGift(h.db, vt.orgId, null, { amountCents: 3_000, createdAt: new Date("2026-07-01T03:00:00Z") });
+    await makeGift(h.db, vt.orgId, null, { amountCents: 5_000, createdAt: new Date("2026-07-01T05:00:00Z") });
+    // 04:30 UTC on January 1, 2026 is still New Year's Eve 2025 in Vermont (EST).
+    await makeGift(h.db, vt.orgId, null, { amountCents: 7_000, createdAt: new Date("2026-01-01T04:30:00Z") });
+  });
+
+  test("year to date, month to date and a custom range begin and end at local midnight", async () => {
+    expect(await getReportTimeZone(vt.user, vt.orgId)).toBe("America/New_York");
+    const june = await getDonationReportPage(vt.user, vt.orgId, { duration: "customRange", fundraiser: "all", startDate: "2026-06-01", endDate: "2026-06-30" }, { now: july15 });
+    expect(june.donations.map((d) => d.amount)).toEqual([3_000]);
+    const mtd = await getDonationReportPage(vt.user, vt.orgId, { duration: "monthToDate", fundraiser: "all" }, { now: july15 });
+    expect(mtd.donations.map((d) => d.amount)).toEqual([5_000]);
+    const ytdTotals = await getDonationReportTotals(vt.user, vt.orgId, ytd, { now: july15 });
+    expect(ytdTotals).toMatchObject({ count: 2, completedCents: 8_000 });
+    const newYearsEve = await getDonationReportPage(vt.user, vt.orgId, { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, { now: july15 });
+    expect(newYearsEve.donations.map((d) => d.amount)).toEqual([7_000]);
+    expect(reportRange(ytd, { now: july15, timeZone: "America/New_York" }).from.toISOString()).toBe("2026-01-01T05:00:00.000Z");
+  });
+
+  test("the CSV keeps UTC timestamps for the rows of the local days", async () => {
+    const { stream } = await openDonationReportCsv(vt.user, vt.orgId, { duration: "customRange", fundraiser: "all", startDate: "2026-06-30", endDate: "2026-06-30" }, { now: july15 });
+    expect((await readAll(stream)).split("\n")).toEqual(["Date,Donor Email,Fundraiser,Amount USD", "2026-07-01T03:00:00Z,,Direct Donation,30.00", ""]);
+  });
+
+  test("analytics count months of the organization's zone", async () => {
+    const a = await getDonationAnalytics(vt.user, vt.orgId, ytd, { now: july15 });
+    expect(a.timeZone).toBe("America/New_York");
+    expect(a.months.map((m) => [m.month, m.cents])).toEqual([
+      ["2026-06", 3_000],
+      ["2026-07", 5_000],
+    ]);
+  });
+
+  test("the zone is read for the organization's own users only", async () => {
+    expect((await err(getReportTimeZone(np.user, vt.orgId)))?.status).toBe(403);
+    expect((await err(getReportTimeZone(null, vt.orgId)))?.status).toBe(401);
   });
 });

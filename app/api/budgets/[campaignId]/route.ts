@@ -8,7 +8,7 @@
 import { NextResponse } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/services/reports/access";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { saveFundraiserBudget } from "@/lib/services/reports/budgets";
 import { idParam } from "@/lib/validations/fields";
 import { budgetUpdateSchema } from "@/lib/validations/report";

@@ -1,13 +1,13 @@
 /**
  * GET /api/reports/analytics — donation analytics of the signed-in nonprofit's organization
- * (completed gifts; per UTC month, per fundraiser, new versus returning donors, average gift,
+ * (completed gifts; per month of the organization's time zone, per fundraiser, new versus returning donors, average gift,
  * recurring revenue; amounts in cents). Query: the report filters of getDonationReports.
  * 401 without a session; 403 for anyone but a nonprofit user; 400 for bad filters.
  */
 import { NextResponse } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/services/reports/access";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
 import { parseReportQuery } from "@/lib/validations/report";
 

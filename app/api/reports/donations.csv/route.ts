@@ -11,7 +11,7 @@
 import { Readable } from "node:stream";
 import { getSessionUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/services/reports/access";
+import { ownOrganizationId } from "@/lib/auth/access";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { parseReportQuery } from "@/lib/validations/report";
 

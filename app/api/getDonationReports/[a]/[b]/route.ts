@@ -4,8 +4,8 @@
  *
  * a = organization id, b = the signed-in nonprofit user's id (both must be the caller's own:
  * 401 without a session, 403 otherwise). Query: duration=yearToDate|monthToDate|customRange,
- * fundraiser=all|nonFundraiser|<campaign id>, startDate and endDate (YYYY-MM-DD, UTC, end day
- * included) for customRange; optional limit (1-200, default 50) and cursor (from the
+ * fundraiser=all|nonFundraiser|<campaign id>, startDate and endDate (YYYY-MM-DD, days of the
+ * organization's time zone, end day included) for customRange; optional limit (1-200, default 50) and cursor (from the
  * X-Next-Cursor header of the previous page).
  *
  * Response 200: a JSON array of donations, newest first: { id, createdAt (UTC ISO), amount
