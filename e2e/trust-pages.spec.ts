@@ -16,6 +16,8 @@ import { claimOrganization, login, logout, signUpDonor, uniqueEmail } from "./fi
 /** VERMONT CHAMBER FOUNDATION INC, Montpelier VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0335635";
 const ORG = "VERMONT CHAMBER FOUNDATION INC";
+/** How pages show it: the display name (title case) of the IRS legal name. */
+const ORG_DISPLAY = "Vermont Chamber Foundation Inc";
 const FUNDRAISER = "Warm coats for every child in Washington County";
 const STORY = "Winters in central Vermont are long.";
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
@@ -104,7 +106,7 @@ test.describe("pages people trust and share", () => {
       expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
       await expect(page.getByText("raised of $5,000.00 goal")).toBeVisible();
       await expect(page.getByTestId("donor-count")).toHaveText("Be the first to give");
-      await expect(page.getByTestId("fundraiser-organization")).toContainText(ORG);
+      await expect(page.getByTestId("fundraiser-organization")).toContainText(ORG_DISPLAY);
       await expect(page.getByTestId("fundraiser-organization")).toContainText("EIN 03-0335635");
       await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donation/${orgId}/${campaignId}`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -152,7 +154,7 @@ test.describe("pages people trust and share", () => {
       await expect(supper).toContainText("50 left");
       await expect(page.getByTestId("ticket-type").filter({ hasText: "Coat drop-off only" })).toContainText("Free");
       await expect(page.getByRole("link", { name: "Buy tickets" })).toHaveAttribute("href", `/event/tickets?eventId=${eventId}`);
-      await expect(page.getByRole("link", { name: `More events by ${ORG}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: `More events by ${ORG_DISPLAY}` })).toBeVisible();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       await page.getByRole("button", { name: /^Like/ }).click();

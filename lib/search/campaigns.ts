@@ -4,6 +4,7 @@
  * pg_trgm similarity for typos); closest names first, newest first without text. Filters are
  * spec section 3 campaignAdvanceFilters: topic, and a date window the fundraiser overlaps.
  */
+import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
@@ -52,7 +53,7 @@ export async function searchCampaigns(input: CampaignSearchInput, executor?: Exe
   const from = sql`campaigns c join organizations o on o.id = c.organization_id`;
   const [rows, counted] = await Promise.all([
     db.execute(sql`select c.id, c.name, c.topic, c.goal_cents, c.progress_cents, c.start_date::text as start_date, c.end_date::text as end_date,
-        c.created_at, o.id as org_id, o.name as org_name, o.city, o.state, o.logo_url
+        c.created_at, o.id as org_id, o.name as org_name, o.legal_name as org_legal_name, o.city, o.zipcode, o.state, o.logo_url
       from ${from} where ${whereSql} order by ${order} limit ${input.limit} offset ${input.offset}`),
     db.execute(sql`select count(*)::int as n from ${from} where ${whereSql}`),
   ]);
@@ -71,8 +72,8 @@ export async function searchCampaigns(input: CampaignSearchInput, executor?: Exe
         createdAt: new Date(r.created_at as string).toISOString(),
         organization: {
           _id: String(r.org_id),
-          name: String(r.org_name),
-          city: (r.city as string | null) ?? null,
+          name: displayOrganizationName(String(r.org_name), (r.org_legal_name as string | null) ?? null),
+          city: displayCity(r.city as string | null, r.zipcode as string | null),
           state: (r.state as string | null) ?? null,
           logo: (r.logo_url as string | null) ?? null,
         },

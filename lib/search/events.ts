@@ -4,6 +4,7 @@
  * organization's name. Filters are spec section 3 eventAdvanceFilters: city, state, topic and
  * a date window (YYYY-MM-DD, UTC) the event starts in.
  */
+import { displayOrganizationName } from "@/lib/directory/display-name";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { EventFilters } from "@/lib/validations/search";
@@ -57,7 +58,7 @@ export async function searchEvents(input: EventSearchInput, executor?: Executor)
   const from = sql`events e join organizations o on o.id = e.organization_id`;
   const [rows, counted] = await Promise.all([
     db.execute(sql`select e.id, e.name, e.topic, e.description, e.image_url, e.starts_at, e.ends_at, e.venue, e.city, e.state,
-        e.likes_count, o.id as org_id, o.name as org_name
+        e.likes_count, o.id as org_id, o.name as org_name, o.legal_name as org_legal_name
       from ${from} where ${whereSql} order by ${order} limit ${input.limit} offset ${input.offset}`),
     db.execute(sql`select count(*)::int as n from ${from} where ${whereSql}`),
   ]);
@@ -83,6 +84,6 @@ export function toEventHit(r: Record<string, unknown>): EventSearchHit {
     city: (r.city as string | null) ?? null,
     state: (r.state as string | null) ?? null,
     likesCount: Number(r.likes_count ?? 0),
-    organization: { _id: String(r.org_id), name: String(r.org_name) },
+    organization: { _id: String(r.org_id), name: displayOrganizationName(String(r.org_name), (r.org_legal_name as string | null) ?? null) },
   };
 }

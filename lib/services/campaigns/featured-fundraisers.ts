@@ -18,6 +18,7 @@
  * donations_campaign_momentum_idx (campaign_id, created_at) of succeeded donations (migration
  * 0014_featured_fundraisers). Money is integer cents.
  */
+import { displayOrganizationName } from "@/lib/directory/display-name";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
@@ -78,6 +79,7 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
       createdAt: campaigns.createdAt,
       orgId: organizations.id,
       orgName: organizations.name,
+      orgLegalName: organizations.legalName,
       recentGifts: recentGifts.as("recent_gifts"),
     })
     .from(campaigns)
@@ -104,6 +106,6 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
     progressCents: Number(r.progressCents),
     recentGifts: Number(r.recentGifts),
     createdAt: new Date(r.createdAt).toISOString(),
-    organization: { _id: r.orgId, name: r.orgName },
+    organization: { _id: r.orgId, name: displayOrganizationName(r.orgName, r.orgLegalName) },
   }));
 }

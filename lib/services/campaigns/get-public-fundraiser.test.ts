@@ -56,3 +56,16 @@ test("a fundraiser of an organization that is not public is found only by its ow
   expect((await getPublicFundraiser(b.user, c!.id)).name).toBe("Shelter beds");
   expect((await fail(getPublicFundraiser(null, "no-such-id")))?.code).toBe("not_found");
 });
+
+test("an organization known only by its IRS name is shown by its display name and city; its own edited name wins", async () => {
+  await h.db
+    .update(organizations)
+    .set({ name: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", city: "S BURLINGTON", zipcode: "05403" })
+    .where(eq(organizations.id, a.orgId));
+  const page = await getPublicFundraiser(null, campaignId);
+  expect(page.organization.name).toBe("North Country Hospital & Health Center, Inc");
+  expect(page.organization.city).toBe("South Burlington");
+
+  await h.db.update(organizations).set({ name: "North Country Health" }).where(eq(organizations.id, a.orgId));
+  expect((await getPublicFundraiser(null, campaignId)).organization.name).toBe("North Country Health");
+});

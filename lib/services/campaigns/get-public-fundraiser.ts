@@ -6,6 +6,7 @@
  * name and last initial only, and only for gifts whose donor ticked "share my name" and did
  * not give anonymously.
  */
+import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { actsForOrganization } from "@/lib/auth/access";
@@ -77,6 +78,8 @@ export async function getPublicFundraiser(viewer: SessionUser | null, campaignId
       createdAt: campaigns.createdAt,
       orgId: organizations.id,
       orgName: organizations.name,
+      orgLegalName: organizations.legalName,
+      zipcode: organizations.zipcode,
       ein: organizations.ein,
       city: organizations.city,
       state: organizations.state,
@@ -124,9 +127,9 @@ export async function getPublicFundraiser(viewer: SessionUser | null, campaignId
     }),
     organization: {
       _id: row.orgId,
-      name: row.orgName,
+      name: displayOrganizationName(row.orgName, row.orgLegalName),
       ein: formatEin(row.ein),
-      city: row.city,
+      city: displayCity(row.city, row.zipcode),
       state: row.state,
       logoUrl: row.logoUrl,
       acceptsDonations: row.live && row.approvalStatus === "approved",

@@ -24,7 +24,7 @@ export async function getPublicEvent(eventId: string, actor: SessionUser | null)
   if (!id || id.length > 100) throw new AppError("not_found", EVENT_NOT_FOUND);
   const db = await getDb();
   const result = await db.execute(sql`select e.id, e.name, e.topic, e.description, e.image_url, e.starts_at, e.ends_at, e.venue, e.city,
-      e.state, e.address_line1, e.zipcode, e.likes_count, o.id as org_id, o.name as org_name,
+      e.state, e.address_line1, e.zipcode, e.likes_count, o.id as org_id, o.name as org_name, o.legal_name as org_legal_name,
       o.state as org_state, o.zipcode as org_zipcode
     from events e join organizations o on o.id = e.organization_id
     where e.id = ${id} and o.live = true and o.approval_status = 'approved' limit 1`);

@@ -2,6 +2,7 @@
  * Public event lists: upcoming events (GET /api/find/events) and one organization's events
  * (GET /api/find/nonprofit/events/{id}, /nonprofit/events/:id).
  */
+import { displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { eq, and } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
@@ -30,7 +31,7 @@ export async function listOrganizationEvents(
   if (!id || id.length > 100) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
   const [org] = await db
-    .select({ id: organizations.id, name: organizations.name, state: organizations.state, zipcode: organizations.zipcode })
+    .select({ id: organizations.id, name: organizations.name, legalName: organizations.legalName, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
     .where(and(eq(organizations.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
     .limit(1);
@@ -40,5 +41,5 @@ export async function listOrganizationEvents(
   const now = Date.now();
   const upcoming = all.results.filter((e) => new Date(e.endsAt ?? e.startsAt).getTime() >= now);
   const past = all.results.filter((e) => new Date(e.endsAt ?? e.startsAt).getTime() < now).reverse();
-  return { organization: { _id: org.id, name: org.name, timeZone: organizationTimeZone(org) }, upcoming, past };
+  return { organization: { _id: org.id, name: displayOrganizationName(org.name, org.legalName), timeZone: organizationTimeZone(org) }, upcoming, past };
 }

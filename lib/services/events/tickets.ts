@@ -13,6 +13,7 @@
  * its seats for TICKET_HOLD_MINUTES; then releaseExpiredTicketHolds frees them, once.
  * Each order attempt carries a client idempotency key: a retried request is the same order.
  */
+import { displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -78,7 +79,7 @@ async function loadPublicEvent(eventId: string) {
   if (!id || id.length > 64) throw notFound();
   const db = await getDb();
   const [row] = await db
-    .select({ event: events, orgName: organizations.name, orgState: organizations.state, orgZipcode: organizations.zipcode })
+    .select({ event: events, orgName: organizations.name, orgLegalName: organizations.legalName, orgState: organizations.state, orgZipcode: organizations.zipcode })
     .from(events)
     .innerJoin(organizations, eq(organizations.id, events.organizationId))
     .where(and(eq(events.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
@@ -94,7 +95,7 @@ const hasEnded = (e: typeof events.$inferSelect, now = Date.now()) => (e.endsAt 
  * @throws AppError(not_found) unknown event or its organization is not public.
  */
 export async function getTicketPage(eventId: string): Promise<TicketPage> {
-  const { event: e, orgName, orgState, orgZipcode } = await loadPublicEvent(eventId);
+  const { event: e, orgName, orgLegalName, orgState, orgZipcode } = await loadPublicEvent(eventId);
   const db = await getDb();
   const types = await db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, e.id)).orderBy(asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id));
   return {
@@ -107,7 +108,7 @@ export async function getTicketPage(eventId: string): Promise<TicketPage> {
       city: e.city,
       state: e.state,
       imageUrl: e.imageUrl,
-      organization: { _id: e.organizationId, name: orgName },
+      organization: { _id: e.organizationId, name: displayOrganizationName(orgName, orgLegalName) },
       timeZone: eventTimeZone({ state: orgState, zipcode: orgZipcode }, e),
     },
     ended: hasEnded(e),
