@@ -1,9 +1,10 @@
 /**
- * GET /api/getDonationReports/{a}/{b} — the donation report (spec section 7: "query duration,
- * fundraiser, plus startDate and endDate for customRange; response donation list").
+ * GET /api/getDonationReports/{organizationId}/{userId} — the donation report (spec section 7,
+ * getDonationReports/{a}/{b}: "query duration, fundraiser, plus startDate and endDate for
+ * customRange; response donation list").
  *
- * a = organization id, b = the signed-in nonprofit user's id (both must be the caller's own:
- * 401 without a session, 403 otherwise). Query: duration=yearToDate|monthToDate|customRange,
+ * organizationId and userId (the signed-in nonprofit user's id) must both be the caller's own
+ * (401 without a session, 403 otherwise). Query: duration=yearToDate|monthToDate|customRange,
  * fundraiser=all|nonFundraiser|<campaign id>, startDate and endDate (YYYY-MM-DD, days of the
  * organization's time zone, end day included) for customRange; optional limit (1-200, default 50) and cursor (from the
  * X-Next-Cursor header of the previous page).
@@ -26,11 +27,11 @@ import { parseReportQuery, REPORT_PAGE_SIZE } from "@/lib/validations/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ a: string; b: string }>(async (req, { params }) => {
+export const GET = route<{ organizationId: string; userId: string }>(async (req, { params }) => {
   const actor = await getSessionUser();
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  const organizationId = idParam.parse(params.a);
-  if (idParam.parse(params.b) !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
+  const organizationId = idParam.parse(params.organizationId);
+  if (idParam.parse(params.userId) !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
   const sp = req.nextUrl.searchParams;
   const q = parseReportQuery(sp);
   const limit = sp.get("limit") ? Number(sp.get("limit")) : REPORT_PAGE_SIZE;

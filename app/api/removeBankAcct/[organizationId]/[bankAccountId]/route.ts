@@ -5,9 +5,9 @@ import { route } from "@/lib/http/route";
 import { removeBankAccount } from "@/lib/services/payments/connect";
 import { idParam } from "@/lib/validations/fields";
 
-export const PUT = route<{ a: string; b: string }>(async (_req, { params }) => {
-  const organizationId = idParam.parse(params.a);
-  const bankAccountId = idParam.parse(params.b);
+export const PUT = route<{ organizationId: string; bankAccountId: string }>(async (_req, { params }) => {
+  const organizationId = idParam.parse(params.organizationId);
+  const bankAccountId = idParam.parse(params.bankAccountId);
   const actor = await requireNonprofit();
   return NextResponse.json(await removeBankAccount(actor, organizationId, bankAccountId));
 }, { auth: "nonprofit" });

@@ -7,13 +7,13 @@ import { approveByLink } from "@/lib/services/admin/review-nonprofit";
 import { idParam } from "@/lib/validations/fields";
 
 const paramsSchema = z.object({
-  a: z.literal("nonprofit"),
-  b: idParam,
-  c: z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
+  type: z.literal("nonprofit"),
+  linkId: idParam,
+  signature: z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
 });
 
-export const PUT = route<{ a: string; b: string; c: string }>(async (_req, { params }) => {
-  const { b: linkId, c: signature } = paramsSchema.parse(params);
+export const PUT = route<{ type: string; linkId: string; signature: string }>(async (_req, { params }) => {
+  const { linkId, signature } = paramsSchema.parse(params);
   const result = await approveByLink({ actor: await getSessionUser(), linkId, signature });
   return NextResponse.json({ nonprofit: result });
 }, { auth: "user" });

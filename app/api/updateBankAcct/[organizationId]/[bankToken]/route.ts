@@ -5,9 +5,9 @@ import { route } from "@/lib/http/route";
 import { updateBankAccount } from "@/lib/services/payments/connect";
 import { idParam } from "@/lib/validations/fields";
 
-export const PUT = route<{ a: string; b: string }>(async (_req, { params }) => {
-  const organizationId = idParam.parse(params.a);
-  const token = idParam.parse(params.b);
+export const PUT = route<{ organizationId: string; bankToken: string }>(async (_req, { params }) => {
+  const organizationId = idParam.parse(params.organizationId);
+  const token = idParam.parse(params.bankToken);
   const actor = await requireNonprofit();
   return NextResponse.json(await updateBankAccount(actor, organizationId, token));
 }, { auth: "nonprofit" });

@@ -6,8 +6,8 @@ import { route } from "@/lib/http/route";
 import { deleteCampaign } from "@/lib/services/campaigns/manage-campaigns";
 import { idParam } from "@/lib/validations/fields";
 
-export const DELETE = route<{ a: string; b: string }>(async (_req, { params }) => {
-  const organizationId = idParam.parse(params.a);
-  const campaignId = idParam.parse(params.b);
+export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params }) => {
+  const organizationId = idParam.parse(params.organizationId);
+  const campaignId = idParam.parse(params.campaignId);
   return NextResponse.json(await deleteCampaign(await getSessionUser(), organizationId, campaignId));
 }, { auth: "user" });

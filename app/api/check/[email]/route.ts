@@ -3,6 +3,6 @@ import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
 import { checkEmailAvailable } from "@/lib/services/users/check-email-available";
 
-export const GET = route<{ x: string }>(async (_req, { params }) => {
-  return NextResponse.json(await checkEmailAvailable(params.x));
+export const GET = route<{ email: string }>(async (_req, { params }) => {
+  return NextResponse.json(await checkEmailAvailable(params.email));
 });

@@ -5,8 +5,8 @@ import { route } from "@/lib/http/route";
 import { getDonationResult } from "@/lib/services/donations/get-donation-result";
 import { idParam } from "@/lib/validations/fields";
 
-export const GET = route<{ a: string; b: string }>(async (_req, { params }) => {
-  const donationId = idParam.parse(params.a);
+export const GET = route<{ donationId: string; accessToken: string }>(async (_req, { params }) => {
+  const donationId = idParam.parse(params.donationId);
   const actor = await getSessionUser();
-  return NextResponse.json(await getDonationResult(donationId, params.b, actor));
+  return NextResponse.json(await getDonationResult(donationId, params.accessToken, actor));
 });
