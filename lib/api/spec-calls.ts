@@ -8,7 +8,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export type SpecCall = {
   method: HttpMethod;
-  /** Path under /api as the spec writes it, params as {name}. */
+  /**
+   * Path under /api as the spec writes it, params as {name}. Where the spec names a parameter
+   * with a letter ({a}, {b}, {x}, {n}) it is named for what it holds, as in the route folder;
+   * the URL is the same.
+   */
   path: string;
   /** Issue that builds it: 2 foundation, 3 discovery, 4 donations, 5 nonprofit dashboard, 6 donor, 7 images, 8 admin. */
   issue: 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -31,9 +35,9 @@ export const specCalls: SpecCall[] = [
   c("PUT", "updateNickname", 5),
   c("PUT", "updateUpdate", 8),
   c("PUT", "handleEventLikedButton", 3),
-  c("PUT", "approve/{a}/{b}/{c}", 8),
-  c("PUT", "updateBankAcct/{a}/{b}", 4),
-  c("PUT", "removeBankAcct/{a}/{b}", 4),
+  c("PUT", "approve/{type}/{linkId}/{signature}", 8),
+  c("PUT", "updateBankAcct/{organizationId}/{bankToken}", 4),
+  c("PUT", "removeBankAcct/{organizationId}/{bankAccountId}", 4),
   // GET
   // The spec lists sendFeedback, getPaypalPartnerDetail, createPartnerReferral,
   // sendBusinessSignUpEmail and send*OrganizationDonationEmail under GET; they change state
@@ -44,8 +48,8 @@ export const specCalls: SpecCall[] = [
   c("GET", "find/nonprofit/events/{id}", 3),
   c("GET", "getNpCampaigns/{id}", 5),
   c("GET", "find/user/phoneNumber/{id}", 6),
-  c("GET", "check/{x}", 2),
-  c("GET", "confirm/{a}/{b}", 6),
+  c("GET", "check/{email}", 2),
+  c("GET", "confirm/{type}/{token}", 6),
   c("GET", "find/nonprofitExists/{ein}", 2),
   c("GET", "search/nonprofit", 3),
   c("GET", "search/campaign", 3),
@@ -54,15 +58,15 @@ export const specCalls: SpecCall[] = [
   c("GET", "getBankAcct/{id}", 4),
   c("GET", "getStripeBalance/{id}", 4),
   c("GET", "getTransactions/{id}", 4),
-  c("GET", "getDonationReports/{a}/{b}", 5),
-  c("GET", "getDonorDonations/{a}/{b}", 5),
-  c("GET", "retrievePaymentIntent/{a}/{b}", 4),
+  c("GET", "getDonationReports/{organizationId}/{userId}", 5),
+  c("GET", "getDonorDonations/{organizationId}/{donorIdOrEmail}", 5),
+  c("GET", "retrievePaymentIntent/{donationId}/{accessToken}", 4),
   c("GET", "getOneCampaign/{id}", 5),
   c("GET", "find/campaigns/active", 3),
   c("GET", "authenticate/token", 6),
   c("POST", "sendFeedback", 6),
-  c("GET", "checkNickname/{n}", 5),
-  c("GET", "checkGuidestar/{n}", 2),
+  c("GET", "checkNickname/{nickname}", 5),
+  c("GET", "checkGuidestar/{einOrName}", 2),
   c("GET", "check/password/{userId}/{password}", 6),
   c("GET", "fetch/userPreferences/{userId}", 6),
   c("GET", "find/events", 3),
@@ -99,7 +103,7 @@ export const specCalls: SpecCall[] = [
   c("POST", "capturePaypalOrder", 4),
   c("POST", "registerPaypalDomain", 4),
   // DELETE
-  c("DELETE", "campaign/delete/{a}/{b}", 5),
+  c("DELETE", "campaign/delete/{organizationId}/{campaignId}", 5),
   c("DELETE", "deleteUpdate/{id}", 8),
 ];
 

@@ -16,7 +16,7 @@ import { POST as sandboxWebhook } from "@/app/api/webhooks/sandbox/route";
 import * as paypalDetail from "@/app/api/getPaypalPartnerDetail/route";
 import * as nonprofitEmail from "@/app/api/sendNonprofitOrganizationDonationEmail/route";
 import * as platformEmail from "@/app/api/sendGivebridgeOrganizationDonationEmail/route";
-import { GET as checkEmail } from "@/app/api/check/[x]/route";
+import { GET as checkEmail } from "@/app/api/check/[email]/route";
 import { GET as nonprofitEvents } from "@/app/api/find/nonprofit/events/[id]/route";
 
 let h: DatabaseHandle;
@@ -160,7 +160,7 @@ describe("control characters and malformed encoding get 4xx with the field's mes
 
   test("path parameters are decoded once: '%25' and malformed escapes are not a 500", async () => {
     // Next hands the handler a decoded parameter; "100%" must not be decoded again.
-    const pct = await call(checkEmail, { url: "/api/check/100%25@example.org", params: { x: "100%@example.org" } });
+    const pct = await call(checkEmail, { url: "/api/check/100%25@example.org", params: { email: "100%@example.org" } });
     expect(pct.status).toBeLessThan(500);
     // A value that looks like a broken escape is only a value here (the proxy answers a malformed path 400).
     const broken = await call(nonprofitEvents, { url: "/api/find/nonprofit/events/x", params: { id: "%E0%A4%A" } });

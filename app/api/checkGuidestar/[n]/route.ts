@@ -1,8 +1,0 @@
-// GET /api/checkGuidestar/{n} — look an organization up in the IRS directory by EIN or name
-import { NextResponse } from "next/server";
-import { route } from "@/lib/http/route";
-import { lookupDirectory } from "@/lib/services/organizations/find-in-directory";
-
-export const GET = route<{ n: string }>(async (_req, { params }) => {
-  return NextResponse.json({ organizations: await lookupDirectory(params.n) });
-});
