@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
-import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { campaignFormSchema, campaignValuesOf, dollarsToCents, parseUpdateCampaignRequest, type CampaignValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";

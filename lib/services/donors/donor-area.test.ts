@@ -12,7 +12,7 @@ import { displayDonationStatus, listDonorGifts, listDonorRecurringGifts } from "
 import { pdfLines } from "@/lib/receipts/testing";
 import { buildGivingStatement, statementCsv, statementPdf } from "./giving-statement";
 import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurring-gift";
-import { makeDonor, makeGift, makeNonprofit } from "./test-fixtures";
+import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;
 let dana: SessionUser;

@@ -1,4 +1,4 @@
-/** Test-only builders shared by the donor-area service tests (accounts, organizations, gifts). */
+/** Test-only builders shared by the service tests (accounts, organizations, gifts, checkout clients). */
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
