@@ -7,7 +7,7 @@ import { Modal } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/input";
 import { formatCents } from "@/lib/money";
 import type { ManagedRecurringGift } from "@/lib/services/recurring/manage-recurring-gift";
-import { parseDollarsToCents } from "@/lib/validations/donation";
+import { parseDollarsToCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { PaymentMethodInput } from "@/lib/validations/recurring";
 import { PaymentMethodForm } from "./payment-method-form";
