@@ -19,7 +19,7 @@ import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import { AppError } from "@/lib/errors";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";

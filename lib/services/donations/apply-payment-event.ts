@@ -14,6 +14,7 @@
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
+import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -180,8 +181,8 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     amountCents: d.amountCents,
     feeCents: d.feeCents,
     coverFees: d.coverFees,
-    status: d.status === "succeeded" ? "Completed" : d.status,
-    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+    status: displayDonationStatus(d.status),
+    paymentType: paymentTypeLabel(d.paymentMethodType),
     recurring: Boolean(d.recurringGiftId),
     organizationName: org?.name ?? "the organization",
     organizationEin: org?.ein ?? null,

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
@@ -42,26 +43,6 @@ export type DonationResult = {
   receiptPath: string | null;
 };
 
-/** Spec section 4's status display. */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case "requires_action":
-      return "Pending Verification";
-    case "succeeded":
-      return "Completed";
-    case "processing":
-      return "Processing";
-    case "failed":
-      return "Failed";
-    case "refunded":
-      return "Refunded";
-    case "canceled":
-      return "Canceled";
-    default:
-      return "Pending";
-  }
-}
-
 /**
  * A donation's result.
  * @throws AppError(not_found) unknown id, or neither a valid access token nor the donor's session.
@@ -81,7 +62,7 @@ export async function getDonationResult(donationId: string, token: string | null
     donationId: d.id,
     accessToken: donationAccessToken(d.id),
     status: d.status,
-    statusLabel: statusLabel(d.status),
+    statusLabel: displayDonationStatus(d.status),
     failureReason: d.failureReason,
     amountCents: d.amountCents,
     feeCents: d.feeCents,
@@ -93,7 +74,7 @@ export async function getDonationResult(donationId: string, token: string | null
     organizationId: d.organizationId,
     organizationName: row.orgName,
     campaignId: d.campaignId,
-    campaignName: row.campaignName ?? "Direct Donation",
+    campaignName: fundraiserLabel(row.campaignName),
     recurring: Boolean(d.recurringGiftId),
     donorEmail: d.donorEmail,
     createdAt: d.createdAt.toISOString(),

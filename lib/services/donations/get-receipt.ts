@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { paymentTypeLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
@@ -48,7 +49,7 @@ export async function donationReceiptPdf(donationId: string, token: string | nul
     irsDeductibility: org.irsDeductibility,
     fundraiserName: row.campaignName,
     donorName: d.donorName,
-    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+    paymentType: paymentTypeLabel(d.paymentMethodType),
   }, logos);
   return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
 }

@@ -20,7 +20,8 @@ import { rowsOf } from "@/lib/db/rows";
 import type { ReportQuery } from "@/lib/validations/report";
 import { donations, recurringGifts } from "@/models";
 import { assertOrganizationMember } from "@/lib/auth/access";
-import { DIRECT_DONATION, prepareReport, reportConditions, reportRange } from "./donation-report";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { prepareReport, reportConditions, reportRange } from "./donation-report";
 
 export type MonthlyFigures = {
   /** Calendar month in the organization's time zone, "YYYY-MM". */

@@ -12,7 +12,8 @@ import { campaignBudgetLines, campaigns, recurringGifts } from "@/models";
 import { getDonationAnalytics } from "./analytics";
 import { listFundraiserBudgets, saveFundraiserBudget } from "./budgets";
 import { emailDonorReport, openDonationReportCsv, reportCsvFilename } from "./donation-csv";
-import { displayDonationStatus, getDonationReportPage, getDonationReportTotals, getDonorDonations, getReportTimeZone, reportRange } from "./donation-report";
+import { displayDonationStatus } from "@/lib/donations/labels";
+import { getDonationReportPage, getDonationReportTotals, getDonorDonations, getReportTimeZone, reportRange } from "./donation-report";
 import { listPublishedBudgets } from "./published-budgets";
 
 let h: DatabaseHandle;
