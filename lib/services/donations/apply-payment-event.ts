@@ -30,6 +30,7 @@ import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, em
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
+import { loadDonationFacts, type DonationRow } from "./donation-facts";
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
@@ -38,8 +39,6 @@ export type EventOutcome = {
   /** applied: the succeeded effect ran now; reversed: a refund undid it now. */
   effect: "applied" | "reversed" | "none";
 };
-
-type DonationRow = typeof donations.$inferSelect;
 
 /**
  * Verify a webhook delivery on its raw body, then apply it.
@@ -168,13 +167,14 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
   }
 }
 
-/** The facts the donation emails need, read inside `tx`. */
+/**
+ * The facts the donation emails need, read inside `tx` through loadDonationFacts. The donation
+ * fields come from `d`, the caller's row: inside a webhook's transaction it carries the status
+ * just applied.
+ */
 export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
-  const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility })
-    .from(organizations)
-    .where(eq(organizations.id, d.organizationId));
-  const [campaign] = d.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
+  const facts = await loadDonationFacts(tx, d.id);
+  const org = facts?.organization;
   return {
     donationId: d.id,
     createdAt: d.createdAt,
@@ -189,7 +189,7 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     organizationEmail: org?.email ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,
-    fundraiserName: campaign?.name ?? null,
+    fundraiserName: facts?.fundraiserName ?? null,
     donor: {
       name: d.donorName,
       email: d.donorEmail,

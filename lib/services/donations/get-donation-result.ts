@@ -4,7 +4,6 @@
  * a completed payment as "Completed", a failure with its reason.
  */
 import "server-only";
-import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -12,8 +11,8 @@ import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
 import { donationAccessToken } from "./access-token";
+import { loadDonationFacts } from "./donation-facts";
 
 export type DonationResult = {
   donationId: string;
@@ -48,16 +47,10 @@ export type DonationResult = {
  * @throws AppError(not_found) unknown id, or neither a valid access token nor the donor's session.
  */
 export async function getDonationResult(donationId: string, token: string | null | undefined, actor: SessionUser | null): Promise<DonationResult> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ d: donations, orgName: organizations.name, campaignName: campaigns.name })
-    .from(donations)
-    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.id, donationId));
-  const allowed = row && donationAccess(actor, row.d, token).some((a) => a === "token" || a === "donor");
-  if (!row || !allowed) throw new AppError("not_found", messages.donation.notFound);
-  const d = row.d;
+  const facts = await loadDonationFacts(await getDb(), donationId);
+  const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
+  const d = facts.donation;
   return {
     donationId: d.id,
     accessToken: donationAccessToken(d.id),
@@ -72,9 +65,9 @@ export async function getDonationResult(donationId: string, token: string | null
     provider: d.provider,
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
-    organizationName: row.orgName,
+    organizationName: facts.organization.name,
     campaignId: d.campaignId,
-    campaignName: fundraiserLabel(row.campaignName),
+    campaignName: fundraiserLabel(facts.fundraiserName),
     recurring: Boolean(d.recurringGiftId),
     donorEmail: d.donorEmail,
     createdAt: d.createdAt.toISOString(),
