@@ -1,7 +1,8 @@
 /**
  * The result of a checkout as the donor sees it (/complete-donation, /thankyou,
- * retrievePaymentIntent). Spec section 4: requires_action shows as "Pending Verification",
- * a completed payment as "Completed", a failure with its reason.
+ * retrievePaymentIntent), read through loadDonationFacts. Spec section 4: the status shows as
+ * its label (lib/donations/labels.ts: "Pending Verification", "Completed", ...), a failure
+ * with its reason.
  */
 import "server-only";
 import { donationAccess } from "@/lib/auth/access";

@@ -20,8 +20,8 @@
  *   are listed but received no money.
  * - Only donations are listed and counted: ticket sales (payments of kind "ticket") are not
  *   gifts; their completed revenue is given beside the totals, separately.
- * - Status display (spec 4): failed -> "Failed" with its reason; requires_action ->
- *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
+ * - Status display (spec 4): displayDonationStatus (lib/donations/labels.ts); a failed gift
+ *   shows its reason.
  * Money is integer cents; stored times are UTC.
  */
 import "server-only";
