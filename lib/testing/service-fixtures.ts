@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
+import { donationAccessToken } from "@/lib/services/donations/access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { donations, organizations } from "@/models";
 
@@ -77,4 +78,32 @@ export async function makeGift(db: Executor, organizationId: string, donorUserId
     })
     .returning({ id: donations.id });
   return row!.id;
+}
+
+/** The platform admin as the session carries it (lib/auth/admin.ts signs in as this user). */
+export const testAdmin: SessionUser = {
+  type: "admin",
+  _id: "admin",
+  email: "admin@givebridge.local",
+  firstName: "",
+  lastName: "",
+  organization_company: "",
+  profileImg: null,
+  telephone: null,
+  orgId: null,
+};
+
+/**
+ * The callers that must NOT open a donation's result or receipt (only its access token or the
+ * donor's own session may): [token, actor] pairs for no token at all, another donor, the
+ * receiving nonprofit's user, a made-up token and another donation's token.
+ */
+export function donationStrangers(otherDonor: SessionUser, nonprofitUser: SessionUser): [string | null, SessionUser | null][] {
+  return [
+    [null, null],
+    [null, otherDonor],
+    [null, nonprofitUser],
+    ["not-the-token", null],
+    [donationAccessToken("another-donation"), otherDonor],
+  ];
 }

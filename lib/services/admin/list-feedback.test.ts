@@ -1,13 +1,12 @@
 /** The admin console's Contact Us messages: the admin's alone, newest first, a bounded page. */
-import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeNonprofit, testAdmin } from "@/lib/testing/service-fixtures";
 import { feedback } from "@/models";
 import { listFeedback } from "./list-feedback";
 
 let h: DatabaseHandle;
-const admin: SessionUser = { type: "admin", _id: "admin", email: "admin@givebridge.local", firstName: "", lastName: "", organization_company: "", profileImg: null, telephone: null, orgId: null };
+const admin = testAdmin;
 
 beforeAll(async () => {
   h = await createTestDatabase();

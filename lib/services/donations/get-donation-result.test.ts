@@ -8,7 +8,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { donationStrangers, makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, recurringGifts } from "@/models";
 import { donationAccessToken } from "./access-token";
 import { getDonationResult } from "./get-donation-result";
@@ -99,13 +99,7 @@ describe("a donation's result", () => {
   test("the donor's own session opens it without the token; other people, the nonprofit and bad tokens do not", async () => {
     const id = await makeGift(h.db, np.orgId, donor._id);
     expect((await getDonationResult(id, null, donor)).donationId).toBe(id);
-    for (const [token, actor] of [
-      [null, null],
-      [undefined, otherDonor],
-      [null, np.user],
-      ["not-the-token", null],
-      [donationAccessToken("another-donation"), otherDonor],
-    ] as const) {
+    for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
       await expect(getDonationResult(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
     }
   });

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { pdfLines } from "@/lib/receipts/testing";
-import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { donationStrangers, makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, organizations } from "@/models";
 import { donationAccessToken } from "./access-token";
 import { donationReceiptPdf } from "./get-receipt";
@@ -80,13 +80,7 @@ describe("the PDF receipt of a donation", () => {
   test("the donor's own session opens it without the token; nobody else does", async () => {
     const id = await makeGift(h.db, np.orgId, donor._id);
     expect((await text(id, null, donor)).lines).toContain(id);
-    for (const [token, actor] of [
-      [null, null],
-      [null, otherDonor],
-      [null, np.user],
-      ["not-the-token", null],
-      [donationAccessToken("another-donation"), null],
-    ] as const) {
+    for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
       await expect(donationReceiptPdf(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
     }
   });

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, serverEnv, setEnvForTests } from "@/lib/env";
 import { queuedMail } from "@/lib/testing/queued-mail";
-import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeGift, makeNonprofit, testAdmin, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { organizations } from "@/models";
 import { resendDonationEmail } from "./resend-donation-email";
 
@@ -17,7 +17,7 @@ let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let otherNp: ClaimedNonprofit;
 let donor: SessionUser;
-const admin: SessionUser = { type: "admin", _id: "admin", email: "admin@givebridge.local", firstName: "", lastName: "", organization_company: "", profileImg: null, telephone: null, orgId: null };
+const admin = testAdmin;
 const NOTICE_TO = "gifts@hillwinds.example";
 
 beforeAll(async () => {
