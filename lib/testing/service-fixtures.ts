@@ -5,7 +5,7 @@ import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { donations, organizations } from "@/models";
+import { campaigns, donations, organizations } from "@/models";
 
 let einSeq = 100000000;
 let clientSeq = 0;
@@ -52,6 +52,22 @@ export async function makeTwoNonprofitsAndADonor(
   const a = await makeNonprofit(h.db, names[0]);
   const b = await makeNonprofit(h.db, names[1]);
   return { h, a, b, donor: await makeDonor(donorEmail) };
+}
+
+/** A donation's scene: a nonprofit with one fundraiser, the donor who gives and another donor. */
+export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignId: string; donor: SessionUser; otherDonor: SessionUser };
+
+/**
+ * The setup of the tests of what a donor sees of a gift (result page, receipt): a fresh test
+ * database, a nonprofit `organization` with the fundraiser `fundraiser` (a $10,000 goal) and
+ * two donors. The caller sets NEXTAUTH_SECRET first when access tokens are involved, and
+ * closes `h`.
+ */
+export async function makeDonationScene(organization: string, fundraiser: string, donorEmails: [string, string]): Promise<DonationScene> {
+  const h = await createTestDatabase();
+  const np = await makeNonprofit(h.db, organization);
+  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
 }
 
 export type GiftOptions = Partial<typeof donations.$inferInsert>;

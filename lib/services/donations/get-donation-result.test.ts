@@ -6,9 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { donationStrangers, makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, recurringGifts } from "@/models";
 import { donationAccessToken } from "./access-token";
 import { getDonationResult } from "./get-donation-result";
@@ -22,12 +21,7 @@ let campaignId = "";
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-results-0123456789" });
   resetServerEnv();
-  h = await createTestDatabase();
-  np = await makeNonprofit(h.db, "Vermont Foodbank");
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
-  donor = await makeDonor("ada.result@example.org");
-  otherDonor = await makeDonor("eve.result@example.org");
+  ({ h, np, donor, otherDonor, campaignId } = await makeDonationScene("Vermont Foodbank", "Winter Meals", ["ada.result@example.org", "eve.result@example.org"]));
 });
 
 afterAll(async () => {

@@ -6,11 +6,10 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { pdfLines } from "@/lib/receipts/testing";
-import { donationStrangers, makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, organizations } from "@/models";
+import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { organizations } from "@/models";
 import { donationAccessToken } from "./access-token";
 import { donationReceiptPdf } from "./get-receipt";
 
@@ -23,16 +22,11 @@ let campaignId = "";
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-receipts-0123456789" });
   resetServerEnv();
-  h = await createTestDatabase();
-  np = await makeNonprofit(h.db, "Randolph Area Food Shelf");
+  ({ h, np, donor, otherDonor, campaignId } = await makeDonationScene("Randolph Area Food Shelf", "Winter Pantry Drive", ["ada.receipt@example.org", "eve.receipt@example.org"]));
   await h.db
     .update(organizations)
     .set({ ein: "030324429", irsDeductibility: "1", addressLine1: "10 Main St", city: "Randolph", state: "VT", zipcode: "05060" })
     .where(eq(organizations.id, np.orgId));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Winter Pantry Drive", goalCents: 500_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
-  donor = await makeDonor("ada.receipt@example.org");
-  otherDonor = await makeDonor("eve.receipt@example.org");
 });
 
 afterAll(async () => {
