@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort, waitForApp } from "./local-app";
+import { parseDollarsToCents } from "@/lib/money";
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,7 +37,9 @@ async function progressOf(url: string, orgId: string, campaignId: string): Promi
   const html = await (await fetch(`${url}/donation/${orgId}/${campaignId}`)).text();
   const m = html.match(/data-testid="progress-raised">\$([\d,]+\.\d{2})</);
   if (!m) throw new Error("could not read the fundraiser's progress");
-  return Math.round(Number(m[1]!.replace(/,/g, "")) * 100);
+  const cents = parseDollarsToCents(m[1]!);
+  if (cents === null) throw new Error(`not a dollar amount: ${m[1]}`);
+  return cents;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

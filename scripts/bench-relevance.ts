@@ -22,7 +22,8 @@ import { openPglite, openPostgres, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { importIrsFiles } from "@/lib/directory/import-irs";
-import { rowsOf, searchNonprofits } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
+import { searchNonprofits } from "@/lib/search/nonprofits";
 
 /** One judged query. */
 export type Judgment = { kind: string; part: "tune" | "held-out"; query: string; eins: string[] };

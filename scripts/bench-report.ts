@@ -24,7 +24,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import type { ReportQuery } from "@/lib/validations/report";

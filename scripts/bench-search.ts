@@ -23,7 +23,8 @@ import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { importIrsFiles } from "@/lib/directory/import-irs";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
-import { rowsOf, searchNonprofits, type NonprofitSearchInput } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
+import { searchNonprofits, type NonprofitSearchInput } from "@/lib/search/nonprofits";
 import { escapeLikeText, normalizeSearchText } from "@/lib/search/text";
 
 type Args = {

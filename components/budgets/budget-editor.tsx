@@ -14,10 +14,10 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/input";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { centsToDecimalString, formatCents } from "@/lib/money";
+import { centsToDecimalString, formatCents, parseDollarsToCents } from "@/lib/money";
 import type { FundraiserBudget } from "@/lib/services/reports/budgets";
 import { messages } from "@/lib/validations/messages";
-import { BUDGET_MAX_LINE_CENTS, BUDGET_MAX_LINES, budgetDollarsToCents } from "@/lib/validations/report";
+import { BUDGET_MAX_LINE_CENTS, BUDGET_MAX_LINES } from "@/lib/validations/report";
 
 type Draft = { key: string; label: string; amount: string };
 type LineErrors = { label?: string; amount?: string };
@@ -26,7 +26,7 @@ let seq = 0;
 const newKey = () => `line-${++seq}`;
 
 function validate(lines: Draft[]): { errors: LineErrors[]; cents: (number | null)[] } {
-  const cents = lines.map((l) => budgetDollarsToCents(l.amount));
+  const cents = lines.map((l) => parseDollarsToCents(l.amount));
   const errors = lines.map((l, i): LineErrors => {
     const e: LineErrors = {};
     if (!l.label.trim()) e.label = messages.budgets.labelRequired;
@@ -48,7 +48,7 @@ export function BudgetEditor({ budget: initial }: { budget: FundraiserBudget }) 
   const [publishing, setPublishing] = useState(false);
   const titleId = useId();
 
-  const draftCents = lines.map((l) => budgetDollarsToCents(l.amount) ?? 0).reduce((s, c) => s + c, 0);
+  const draftCents = lines.map((l) => parseDollarsToCents(l.amount) ?? 0).reduce((s, c) => s + c, 0);
 
   async function put(body: { lines?: { label: string; amountCents: number }[]; published?: boolean }): Promise<FundraiserBudget | string> {
     try {

@@ -10,7 +10,7 @@ export function ThankYouSummary({ result, size = "lg" }: { result: DonationResul
     <>
       <p className={size === "lg" ? "mt-4 text-lg" : "mt-3"} data-testid="thankyou-summary">
         Your {result.recurring ? "monthly " : ""}gift of <strong>{formatCents(result.amountCents)}</strong> to {result.organizationName} ({result.campaignName}) is{" "}
-        {result.statusLabel === "Completed" ? "complete" : result.statusLabel.toLowerCase()}.
+        {result.status === "succeeded" ? "complete" : result.statusLabel.toLowerCase()}.
       </p>
       {result.donorEmail ? <p className="mt-2 break-words text-ink-muted">We emailed your receipt to {result.donorEmail}.</p> : null}
     </>

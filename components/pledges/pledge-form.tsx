@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
-import { parseDollarsToCents } from "@/lib/validations/donation";
+import { parseDollarsToCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
 

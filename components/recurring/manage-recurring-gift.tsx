@@ -5,16 +5,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/input";
-import { formatCents } from "@/lib/money";
+import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
+import { formatCents, parseDollarsToCents } from "@/lib/money";
 import type { ManagedRecurringGift } from "@/lib/services/recurring/manage-recurring-gift";
-import { parseDollarsToCents } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import type { PaymentMethodInput } from "@/lib/validations/recurring";
 import { PaymentMethodForm } from "./payment-method-form";
 
 const dateFmt = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const stateLabel = { active: "Active", paused: "Paused", past_due: "Past due", canceled: "Canceled" } as const;
-const chargeStatus: Record<string, string> = { succeeded: "Completed", failed: "Failed", pending: "Pending", processing: "Processing", requires_action: "Pending Verification", refunded: "Refunded", canceled: "Canceled" };
 
 type ApiError = { message: string; fields?: Record<string, string> };
 
@@ -79,7 +78,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
         <h1 className="mt-1 text-2xl font-bold text-ink" data-testid="gift-summary">
           {formatCents(gift.amountCents)} every month to {gift.organizationName}
         </h1>
-        <p className="text-ink-muted">{gift.fundraiserName ?? "Direct Donation"}</p>
+        <p className="text-ink-muted">{fundraiserLabel(gift.fundraiserName)}</p>
         <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-3">
           <Fact label="Status">
             <span data-testid="gift-state">{stateLabel[gift.state]}</span>
@@ -236,7 +235,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
             {gift.charges.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  {dateFmt(c.createdAt)} · {formatCents(c.amountCents)} · {chargeStatus[c.status] ?? c.status}
+                  {dateFmt(c.createdAt)} · {formatCents(c.amountCents)} · {displayDonationStatus(c.status)}
                 </span>
                 {c.receiptUrl ? (
                   <a className="font-medium text-brand-700 underline" href={c.receiptUrl}>

@@ -28,7 +28,7 @@ function When({ iso, timeZone, className }: { iso: string; timeZone: string; cla
 
 function Status({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
   if (d.status === "failed") return <FailedStatusButton reason={d.reason} date={reportDay(d.createdAt, timeZone)} amount={formatCents(d.amount)} />;
-  return <span className={d.statusLabel === "Completed" ? "text-emerald-800" : "text-ink"}>{d.statusLabel}</span>;
+  return <span className={!d.status || d.status === "succeeded" ? "text-emerald-800" : "text-ink"}>{d.statusLabel}</span>;
 }
 
 /** The Refund action of a completed donation; nothing for other statuses. */

@@ -10,7 +10,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { call, type CallOptions } from "@/lib/http/testing";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { routeFileOf, specCalls, type SpecCall } from "./spec-calls";
 
 jest.setTimeout(600_000);

@@ -5,7 +5,7 @@
  */
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { makeDonor } from "@/lib/testing/service-fixtures";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { checkPassword } from "@/lib/services/users/check-password";
 import { updatePassword } from "@/lib/services/users/update-password";

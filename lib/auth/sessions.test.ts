@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { makeDonor } from "@/lib/testing/service-fixtures";
 import { updateDashboard } from "@/lib/services/organizations/update-dashboard";
 import { deleteOwnAccount } from "@/lib/services/users/delete-account";
 import { requestPasswordReset, resetPassword } from "@/lib/services/users/password-reset";

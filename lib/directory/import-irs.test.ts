@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { asc, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
 import { DUPLICATE_EIN_REASON, IrsFileError, importIrsFiles, type MalformedRow } from "./import-irs";

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { call } from "@/lib/http/testing";
-import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { makeDonor } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { users } from "@/models";
 import { PUT as updateUser } from "@/app/api/update/user/route";

@@ -12,7 +12,7 @@
 import escapeHtml from "escape-html";
 import { baseUrl } from "@/lib/env";
 import { PLATFORM_LOGO_PATH } from "@/lib/services/images/image-bytes";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import type { MailMessage } from "./transport";
 
 /** The platform's name as emails, receipts and statements print it. */

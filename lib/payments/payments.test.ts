@@ -1,5 +1,5 @@
 import { renderReceiptPdf } from "@/lib/receipts/receipt-pdf";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import { feesFor } from "./fees";
 import { orderRequest } from "./paypal";
 import { signPayload, verifySignature } from "./signature";

@@ -12,7 +12,7 @@ import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/services/api-keys/revoke-api-key";
-import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { apiKeys, campaigns, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";

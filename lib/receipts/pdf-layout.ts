@@ -7,7 +7,7 @@
  */
 import PDFDocument from "pdfkit";
 import { PLATFORM_NAME } from "@/lib/mail/layout";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 
 type Doc = InstanceType<typeof PDFDocument>;
 

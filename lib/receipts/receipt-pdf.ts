@@ -6,9 +6,10 @@
  * provided and the sentence for the IRS deductibility code; for tickets: the IRS Publication
  * 1771 disclosure). Amounts are cents; dates are shown in UTC.
  */
-import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, receiptDate } from "@/lib/mail/templates/donation";
-import { ticketDisclosure, ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
+import { ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
+import { fundraiserLabel } from "@/lib/donations/labels";
 import { formatCents, type Cents } from "@/lib/money";
+import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, receiptDate, ticketDisclosure } from "./receipt-text";
 import { drawLetterhead, pdfDocument, writeLabelledId, writeRows, type PdfLogos } from "./pdf-layout";
 
 export type ReceiptFacts = {
@@ -40,7 +41,7 @@ export function renderReceiptPdf(f: ReceiptFacts, logos: PdfLogos = { platform: 
     { label: "Amount", value: formatCents(f.amountCents) },
     { label: "Deductible amount", value: formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility)) },
     ...(f.coverFees ? [{ label: "Fees paid by the donor (not a gift, not deductible)", value: formatCents(f.feeCents) }] : []),
-    { label: "Fundraiser", value: f.fundraiserName ?? "Direct Donation" },
+    { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
     { label: "Payment method", value: f.paymentType },
   ]);
   doc.moveDown(1);

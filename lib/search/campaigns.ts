@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import type { CampaignFilters } from "@/lib/validations/search";
-import { rowsOf } from "./nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { escapeLikeText, normalizeSearchText, searchTerms } from "./text";
 
 export type CampaignSearchHit = {

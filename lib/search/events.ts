@@ -8,7 +8,7 @@ import { displayOrganizationName } from "@/lib/directory/display-name";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { EventFilters } from "@/lib/validations/search";
-import { rowsOf } from "./nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { escapeLikeText, normalizeSearchText, searchTerms } from "./text";
 
 export type EventSearchHit = {

@@ -14,11 +14,12 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import { AppError } from "@/lib/errors";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
@@ -453,12 +454,6 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       };
     }),
   };
-}
-
-/** Rows of db.execute() on either driver (pg returns { rows }, PGlite { rows } too). */
-export function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return ((result as { rows?: unknown[] }).rows ?? []) as unknown[];
 }
 
 /**

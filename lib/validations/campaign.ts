@@ -5,7 +5,7 @@
  * from succeeded donations only.
  */
 import { z } from "zod";
-import type { Cents } from "@/lib/money";
+import { parseDollarsToCents, type Cents } from "@/lib/money";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 
@@ -15,20 +15,6 @@ export const CAMPAIGN_GOAL_MAX_CENTS: Cents = 1_000_000_000;
 export const CAMPAIGN_NAME_MAX = 120;
 export const CAMPAIGN_DESCRIPTION_MAX = 5000;
 export const CAMPAIGN_TOPIC_MAX = 60;
-
-/**
- * Parse a dollar amount as typed ("5000", "5,000.50", "$25") into integer cents without
- * floating-point rounding. Returns null when the text is not a dollar amount.
- */
-export function dollarsToCents(input: string | number): Cents | null {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input;
-  const cleaned = text.trim().replace(/^\$/, "").replace(/,/g, "").trim();
-  const match = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const dollars = Number(match[1]);
-  const cents = Number((match[2] ?? "").padEnd(2, "0"));
-  return dollars * 100 + cents;
-}
 
 /** 123456 -> "1234.56", 500000 -> "5000" (the goal as the form shows it for editing). */
 export function centsToDollarInput(cents: Cents): string {
@@ -42,7 +28,7 @@ export const goalDollarsField = z
   .union([z.string(), z.number()], { error: messages.campaign.goalRequired })
   .refine((v) => String(v).trim() !== "", { error: messages.campaign.goalRequired, abort: true })
   .transform((v, ctx) => {
-    const cents = dollarsToCents(v);
+    const cents = parseDollarsToCents(v);
     if (cents === null) {
       ctx.addIssue({ code: "custom", message: messages.campaign.goalInvalid });
       return z.NEVER;

@@ -14,14 +14,6 @@ export const DEFAULT_MAX_DONATION_CENTS = 2_500_000;
 /** Preset gift amounts offered on the checkout page, in cents. */
 export const PRESET_AMOUNTS_CENTS = [1_000, 2_500, 5_000, 10_000, 25_000] as const;
 
-/** "25", "25.5", "$1,025.00" -> cents; null when not an amount. */
-export function parseDollarsToCents(input: string): number | null {
-  const cleaned = input.replace(/[$,\s]/g, "");
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(cleaned)) return null;
-  const [whole, frac = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-
 /** The amount in cents, between $1 and `maxCents`. */
 export function amountCentsField(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
   return z

@@ -1,6 +1,7 @@
 /** The pledge form's payload, shared by the pledge component and POST /api/pledges. */
 import { z } from "zod";
-import { campaignIdField, MIN_DONATION_CENTS, parseDollarsToCents } from "./donation";
+import { parseDollarsToCents } from "@/lib/money";
+import { campaignIdField, MIN_DONATION_CENTS } from "./donation";
 import { messages } from "./messages";
 
 const m = messages.receiving;

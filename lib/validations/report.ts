@@ -102,14 +102,6 @@ export function reportQueryToParams(q: ReportQuery): URLSearchParams {
   return p;
 }
 
-/** "250", "250.5", "$1,250.00" -> cents; null when not an amount. */
-export function budgetDollarsToCents(input: string): number | null {
-  const cleaned = input.replace(/[$,\s]/g, "");
-  if (!/^\d{1,8}(\.\d{0,2})?$/.test(cleaned)) return null;
-  const [whole, frac = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-
 export const BUDGET_MAX_LINES = 50;
 export const BUDGET_MAX_LINE_CENTS = 1_000_000_000;
 

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { makeGift } from "@/lib/services/donors/test-fixtures";
+import { makeGift } from "@/lib/testing/service-fixtures";
 import { enqueueDonationMail } from "@/lib/services/donations/apply-payment-event";
 import { campaigns, donations, organizations } from "@/models";
 import { eq } from "drizzle-orm";

@@ -8,8 +8,9 @@
  */
 import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { fundraiserLabel } from "@/lib/donations/labels";
 import { formatCents, type Cents } from "@/lib/money";
+import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, einOnFile, receiptDate } from "@/lib/receipts/receipt-text";
 import { ageRangeLabel } from "@/lib/validations/donor";
 
 /** What the templates need to know about a donation. */
@@ -53,27 +54,6 @@ export function manageLinkAction(manageUrl: string | null | undefined): { kind: 
   return [{ kind: "action", label: "Manage your monthly gift (change the amount or day, skip, pause, update your card or cancel), no sign-in needed", url: manageUrl }];
 }
 
-export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this contribution.";
-
-/**
- * The deductibility sentence in plain words for the organization's IRS deductibility code
- * (IRS EO BMF field DEDUCTIBILITY: 1 contributions are deductible, 2 not deductible, 4
- * deductible by treaty, for a foreign organization). Receipts, ticket confirmations and
- * statements say this, never the code.
- */
-export function deductibilityStatement(code: string | null, organizationName: string): string {
-  switch (code) {
-    case "1":
-      return `Contributions to ${organizationName} are tax-deductible as charitable contributions, to the extent the law allows.`;
-    case "2":
-      return `Contributions to ${organizationName} are not tax-deductible as charitable contributions.`;
-    case "4":
-      return `${organizationName} is a foreign organization: contributions to it are tax-deductible only as a U.S. tax treaty allows.`;
-    default:
-      return `The IRS has no deductibility status on file for ${organizationName}; please ask your tax advisor whether your gift is deductible.`;
-  }
-}
-
 /** The organization as a donation's emails show it; `receipt` adds the deductibility sentence to the footer. */
 export function donationMailOrganization(f: Pick<DonationMailFacts, "organizationName" | "organizationEin" | "organizationLogoUrl" | "irsDeductibility">, options: { receipt?: boolean } = {}): MailOrganization {
   return {
@@ -84,28 +64,9 @@ export function donationMailOrganization(f: Pick<DonationMailFacts, "organizatio
   };
 }
 
-/** "03-0277440", or "not on file". */
-export function einOnFile(ein: string | null): string {
-  return formatEin(ein) ?? "not on file";
-}
-
-/**
- * The exact deductible amount of a gift: the gift itself (no goods or services are given for
- * a donation), zero when the IRS says gifts to the organization are not deductible. Fees the
- * donor covers pay the processor and the platform, not the nonprofit: never deductible here.
- */
-export function deductibleGiftCents(amountCents: Cents, irsDeductibility: string | null): Cents {
-  return irsDeductibility === "2" ? 0 : amountCents;
-}
-
 /** "Fees you covered" wording: fees are not a gift to the nonprofit and are never called deductible. */
 export function coveredFeesRow(feeCents: Cents, amountCents: Cents): { label: string; value: string } {
   return { label: "Fees you covered", value: `${formatCents(feeCents)} (total charged ${formatCents(amountCents + feeCents)}); fees are not a gift to the organization and are not deductible` };
-}
-
-/** "November 22, 2026" (UTC). */
-export function receiptDate(d: Date): string {
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** The donor's receipt. */
@@ -126,7 +87,7 @@ export function receiptMail(f: DonationMailFacts): MailMessage | null {
           { label: "Deductible amount", value: formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility)) },
           ...(f.coverFees ? [coveredFeesRow(f.feeCents, f.amountCents)] : []),
           { label: "Date", value: receiptDate(f.createdAt) },
-          { label: "Fundraiser", value: f.fundraiserName ?? "Direct Donation" },
+          { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
           { label: "Receipt number", value: f.donationId, code: true },
         ],
       },
@@ -168,7 +129,7 @@ export function nonprofitNotificationMail(f: DonationMailFacts): MailMessage | n
           { label: "Date", value: receiptDate(f.createdAt) },
           { label: "Type", value: f.recurring ? "Monthly" : "One-time" },
           { label: "Amount", value: formatCents(f.amountCents) },
-          { label: "Fundraiser", value: f.fundraiserName ?? "Direct Donation" },
+          { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
           { label: "Payment type", value: f.paymentType },
           { label: "Status", value: f.status },
         ],

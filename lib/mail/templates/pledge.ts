@@ -7,7 +7,7 @@
 import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
-import { receiptDate } from "./donation";
+import { receiptDate } from "@/lib/receipts/receipt-text";
 
 export type PledgeMailFacts = { email: string; organizationName: string; organizationLogoUrl?: string | null; amountCents: Cents; checkoutUrl: string; expiresAt: Date };
 

@@ -8,7 +8,7 @@
 import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
-import { receiptDate } from "./donation";
+import { receiptDate } from "@/lib/receipts/receipt-text";
 
 export type RecurringMailFacts = {
   to: string;

@@ -9,7 +9,7 @@ import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
 import { formatInTimeZone } from "@/lib/time/zoned-time";
-import { einOnFile, receiptDate } from "./donation";
+import { einOnFile, receiptDate, ticketDeductibleCents, ticketDisclosure } from "@/lib/receipts/receipt-text";
 
 /** What the ticket confirmation needs. */
 export type TicketMailFacts = {
@@ -35,14 +35,6 @@ export type TicketMailFacts = {
   receiptUrl: string;
 };
 
-/** IRS Publication 1771: quid pro quo payments above this amount need the written disclosure. */
-export const QUID_PRO_QUO_THRESHOLD_CENTS = 7_500;
-
-/** The deductible part as stated to the buyer: zero when the organization's gifts are not deductible. */
-export function ticketDeductibleCents(f: Pick<TicketMailFacts, "deductibleCents" | "irsDeductibility">): Cents {
-  return f.irsDeductibility === "2" ? 0 : f.deductibleCents;
-}
-
 /** The lines shared by the email and the PDF (label, value; `code` for the number that must not wrap). */
 export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string; code?: boolean }[] {
   return [
@@ -55,20 +47,6 @@ export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: s
     { label: "Date", value: receiptDate(f.paidAt) },
     { label: "Confirmation number", value: f.paymentId, code: true },
   ];
-}
-
-/** The disclosure sentence (IRS Publication 1771, quid pro quo contributions). */
-export function ticketDisclosure(f: TicketMailFacts): string {
-  const deductible = ticketDeductibleCents(f);
-  if (f.irsDeductibility === "2") return `Payments to ${f.organizationName} are not tax-deductible as charitable contributions.`;
-  if (deductible === 0) {
-    return `This is a purchase: the value of what you receive equals the amount paid, so no part of this payment is a deductible charitable contribution.`;
-  }
-  return (
-    `The amount of your payment that is deductible for federal income tax purposes is limited to the excess of the amount paid ` +
-    `(${formatCents(f.amountCents)}) over the value of the goods and services provided by ${f.organizationName} ` +
-    `(${formatCents(f.goodsValueCents)}): ${formatCents(deductible)}.`
-  );
 }
 
 /** The buyer's confirmation email (null without an email address). */

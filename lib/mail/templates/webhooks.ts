@@ -4,7 +4,7 @@
  * query may hold a token of the receiver's) and its description.
  */
 import type { MailMessage } from "@/lib/mail/transport";
-import { receiptDate } from "./donation";
+import { receiptDate } from "@/lib/receipts/receipt-text";
 
 export type EndpointDisabledFacts = {
   to: string;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { call } from "@/lib/http/testing";
-import { makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { apiKeys, organizations } from "@/models";
 import { GET as listRoute, POST as createRoute } from "@/app/api/api-keys/route";

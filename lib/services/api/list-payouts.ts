@@ -18,7 +18,7 @@ import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { decodeKeysetCursor, invalidCursor, keysetPage, type Page } from "@/lib/public-api/pagination";
 import type { PayoutResource } from "@/lib/public-api/resources";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import type { payoutListQuerySchema } from "@/lib/validations/public-api";
 import { paymentProvider } from "@/models";
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, organizations } from "@/models";
 import { FEATURED_MIN_GOAL_CENTS, FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "./featured-fundraisers";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
-import { type ClaimedNonprofit, makeGift, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeGift, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { campaigns, organizations } from "@/models";
 import { getPublicFundraiser, publicSupporterName } from "./get-public-fundraiser";
 

@@ -15,7 +15,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
 import type { CampaignDto } from "@/lib/services/campaigns/manage-campaigns";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
 

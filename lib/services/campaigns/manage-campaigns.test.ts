@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import { parseDollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
-import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
-import { campaignFormSchema, campaignValuesOf, dollarsToCents, parseUpdateCampaignRequest, type CampaignValues } from "@/lib/validations/campaign";
+import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
+import { campaignFormSchema, campaignValuesOf, parseUpdateCampaignRequest, type CampaignValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
 import { listOrganizationCampaigns } from "./list-campaigns";
@@ -27,12 +28,12 @@ const row = async (id: string) => (await h.db.select().from(campaigns).where(eq(
 
 describe("fundraiser rules", () => {
   test("goals are typed in dollars and stored as integer cents", () => {
-    expect(dollarsToCents("5000")).toBe(500000);
-    expect(dollarsToCents("$5,000.5")).toBe(500050);
-    expect(dollarsToCents(12.34)).toBe(1234);
-    expect(dollarsToCents("0.07")).toBe(7);
-    expect(dollarsToCents("12.345")).toBeNull();
-    expect(dollarsToCents("-5")).toBeNull();
+    expect(parseDollarsToCents("5000")).toBe(500000);
+    expect(parseDollarsToCents("$5,000.5")).toBe(500050);
+    expect(parseDollarsToCents(12.34)).toBe(1234);
+    expect(parseDollarsToCents("0.07")).toBe(7);
+    expect(parseDollarsToCents("12.345")).toBeNull();
+    expect(parseDollarsToCents("-5")).toBeNull();
     expect(form({ goal: "1,250.75" }).goal).toBe(125075);
   });
 

@@ -14,6 +14,7 @@
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
+import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -29,6 +30,7 @@ import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, em
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
+import { loadDonationFacts, type DonationRow } from "./donation-facts";
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
@@ -37,8 +39,6 @@ export type EventOutcome = {
   /** applied: the succeeded effect ran now; reversed: a refund undid it now. */
   effect: "applied" | "reversed" | "none";
 };
-
-type DonationRow = typeof donations.$inferSelect;
 
 /**
  * Verify a webhook delivery on its raw body, then apply it.
@@ -167,28 +167,29 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
   }
 }
 
-/** The facts the donation emails need, read inside `tx`. */
+/**
+ * The facts the donation emails need, read inside `tx` through loadDonationFacts. The donation
+ * fields come from `d`, the caller's row: inside a webhook's transaction it carries the status
+ * just applied.
+ */
 export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
-  const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility })
-    .from(organizations)
-    .where(eq(organizations.id, d.organizationId));
-  const [campaign] = d.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
+  const facts = await loadDonationFacts(tx, d.id);
+  const org = facts?.organization;
   return {
     donationId: d.id,
     createdAt: d.createdAt,
     amountCents: d.amountCents,
     feeCents: d.feeCents,
     coverFees: d.coverFees,
-    status: d.status === "succeeded" ? "Completed" : d.status,
-    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+    status: displayDonationStatus(d.status),
+    paymentType: paymentTypeLabel(d.paymentMethodType),
     recurring: Boolean(d.recurringGiftId),
     organizationName: org?.name ?? "the organization",
     organizationEin: org?.ein ?? null,
     organizationEmail: org?.email ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,
-    fundraiserName: campaign?.name ?? null,
+    fundraiserName: facts?.fundraiserName ?? null,
     donor: {
       name: d.donorName,
       email: d.donorEmail,

@@ -13,7 +13,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { makeDonor } from "@/lib/testing/service-fixtures";
 import { getDonationReportPage } from "@/lib/services/reports/donation-report";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";

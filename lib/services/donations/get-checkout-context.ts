@@ -13,7 +13,7 @@ import { serverEnv } from "@/lib/env";
 import type { Cents } from "@/lib/money";
 import { taxStatusOf, type TaxStatus } from "@/lib/directory/tax-status";
 import { activeProviderName } from "@/lib/payments";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { campaigns, donorPreferences, organizations } from "@/models";

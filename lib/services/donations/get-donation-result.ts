@@ -1,18 +1,19 @@
 /**
  * The result of a checkout as the donor sees it (/complete-donation, /thankyou,
- * retrievePaymentIntent). Spec section 4: requires_action shows as "Pending Verification",
- * a completed payment as "Completed", a failure with its reason.
+ * retrievePaymentIntent), read through loadDonationFacts. Spec section 4: the status shows as
+ * its label (lib/donations/labels.ts: "Pending Verification", "Completed", ...), a failure
+ * with its reason.
  */
 import "server-only";
-import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
 import { donationAccessToken } from "./access-token";
+import { loadDonationFacts } from "./donation-facts";
 
 export type DonationResult = {
   donationId: string;
@@ -42,46 +43,20 @@ export type DonationResult = {
   receiptPath: string | null;
 };
 
-/** Spec section 4's status display. */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case "requires_action":
-      return "Pending Verification";
-    case "succeeded":
-      return "Completed";
-    case "processing":
-      return "Processing";
-    case "failed":
-      return "Failed";
-    case "refunded":
-      return "Refunded";
-    case "canceled":
-      return "Canceled";
-    default:
-      return "Pending";
-  }
-}
-
 /**
  * A donation's result.
  * @throws AppError(not_found) unknown id, or neither a valid access token nor the donor's session.
  */
 export async function getDonationResult(donationId: string, token: string | null | undefined, actor: SessionUser | null): Promise<DonationResult> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ d: donations, orgName: organizations.name, campaignName: campaigns.name })
-    .from(donations)
-    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.id, donationId));
-  const allowed = row && donationAccess(actor, row.d, token).some((a) => a === "token" || a === "donor");
-  if (!row || !allowed) throw new AppError("not_found", messages.donation.notFound);
-  const d = row.d;
+  const facts = await loadDonationFacts(await getDb(), donationId);
+  const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
+  const d = facts.donation;
   return {
     donationId: d.id,
     accessToken: donationAccessToken(d.id),
     status: d.status,
-    statusLabel: statusLabel(d.status),
+    statusLabel: displayDonationStatus(d.status),
     failureReason: d.failureReason,
     amountCents: d.amountCents,
     feeCents: d.feeCents,
@@ -91,9 +66,9 @@ export async function getDonationResult(donationId: string, token: string | null
     provider: d.provider,
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
-    organizationName: row.orgName,
+    organizationName: facts.organization.name,
     campaignId: d.campaignId,
-    campaignName: row.campaignName ?? "Direct Donation",
+    campaignName: fundraiserLabel(facts.fundraiserName),
     recurring: Boolean(d.recurringGiftId),
     donorEmail: d.donorEmail,
     createdAt: d.createdAt.toISOString(),

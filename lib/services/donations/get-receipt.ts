@@ -4,16 +4,16 @@
  * page or receipt email, or the donor's own session).
  */
 import "server-only";
-import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { paymentTypeLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
 import { ticketMailFacts } from "./apply-payment-event";
+import { loadDonationFacts } from "./donation-facts";
 
 /**
  * @returns the PDF bytes and a file name.
@@ -21,15 +21,10 @@ import { ticketMailFacts } from "./apply-payment-event";
  */
 export async function donationReceiptPdf(donationId: string, token: string | null, actor: SessionUser | null): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
-  const [row] = await db
-    .select({ d: donations, org: organizations, campaignName: campaigns.name })
-    .from(donations)
-    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.id, donationId));
-  const allowed = row && donationAccess(actor, row.d, token).some((a) => a === "token" || a === "donor");
-  if (!row || !allowed || row.d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
-  const { d, org } = row;
+  const facts = await loadDonationFacts(db, donationId);
+  const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  if (!facts || !allowed || facts.donation.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  const { donation: d, organization: org } = facts;
   const logos = await letterheadLogos(org.logoUrl);
   if (d.kind === "ticket") {
     const facts = await ticketMailFacts(db, d);
@@ -44,11 +39,11 @@ export async function donationReceiptPdf(donationId: string, token: string | nul
     coverFees: d.coverFees,
     organizationName: org.name,
     organizationEin: org.ein,
-    organizationAddress: [org.addressLine1, org.city, org.state, org.zipcode].filter(Boolean).join(", ") || null,
+    organizationAddress: org.address,
     irsDeductibility: org.irsDeductibility,
-    fundraiserName: row.campaignName,
+    fundraiserName: facts.fundraiserName,
     donorName: d.donorName,
-    paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
+    paymentType: paymentTypeLabel(d.paymentMethodType),
   }, logos);
   return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
 }

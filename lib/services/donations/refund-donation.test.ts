@@ -11,7 +11,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
-import { makeGift, makeTwoNonprofitsAndADonor, testCheckoutClient, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeGift, makeTwoNonprofitsAndADonor, testCheckoutClient, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";

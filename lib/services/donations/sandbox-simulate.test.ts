@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { sandboxActionSchema } from "@/lib/validations/donation";
 import { donations } from "@/models";
 import { donationAccessToken } from "./access-token";

@@ -7,21 +7,11 @@ import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { actsForUser } from "@/lib/auth/access";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
+import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
-
-/**
- * The spec's status display rule (section 4): failed -> Failed (with its reason),
- * requires_action -> Pending Verification, succeeded (or none) -> Completed, others as-is.
- */
-export function displayDonationStatus(status: string | null | undefined): string {
-  if (!status || status === "succeeded") return "Completed";
-  if (status === "failed") return "Failed";
-  if (status === "requires_action") return "Pending Verification";
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
 
 export type DonorGift = {
   id: string;
@@ -92,7 +82,7 @@ export async function listDonorGifts(actor: SessionUser | null, donorId: string,
     organizationId: r.organizationId,
     organization: r.organization,
     // A ticket payment is a purchase, listed as such (its confirmation is not a donation receipt).
-    fundraiser: r.kind === "ticket" ? "Event tickets (purchase)" : (r.fundraiser ?? "Direct Donation"),
+    fundraiser: r.kind === "ticket" ? "Event tickets (purchase)" : fundraiserLabel(r.fundraiser),
     amountCents: r.amountCents,
     feeCents: r.feeCents,
     status: r.status,
@@ -125,5 +115,5 @@ export async function listDonorRecurringGifts(actor: SessionUser | null, donorId
     .leftJoin(campaigns, eq(campaigns.id, recurringGifts.campaignId))
     .where(eq(recurringGifts.donorUserId, donorId))
     .orderBy(recurringGifts.status, desc(recurringGifts.createdAt));
-  return rows.map((r) => ({ ...r, fundraiser: r.fundraiser ?? "Direct Donation" }));
+  return rows.map((r) => ({ ...r, fundraiser: fundraiserLabel(r.fundraiser) }));
 }

@@ -8,11 +8,12 @@ import { createImpactStory, listApprovedStories, listStoriesForReview, reviewImp
 import { updateUserProfile } from "@/lib/services/users/user-preferences";
 import { listHoursForReview, listMyVolunteerHours, logVolunteerHours, reviewVolunteerHours, volunteerHoursCsv } from "@/lib/services/volunteering/volunteer-hours";
 import { recurringGifts, volunteerHours } from "@/models";
-import { displayDonationStatus, listDonorGifts, listDonorRecurringGifts } from "./donation-history";
+import { displayDonationStatus } from "@/lib/donations/labels";
+import { listDonorGifts, listDonorRecurringGifts } from "./donation-history";
 import { pdfLines } from "@/lib/receipts/testing";
 import { buildGivingStatement, statementCsv, statementPdf } from "./giving-statement";
 import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurring-gift";
-import { makeDonor, makeGift, makeNonprofit } from "./test-fixtures";
+import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;
 let dana: SessionUser;

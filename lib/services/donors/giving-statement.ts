@@ -12,11 +12,11 @@ import { stringify } from "csv-stringify/sync";
 import { and, eq, gte, lt } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
-import { deductibilityStatement } from "@/lib/mail/templates/donation";
+import { deductibilityStatement } from "@/lib/receipts/receipt-text";
 import { centsToDecimalString, formatCents, type Cents } from "@/lib/money";
 import { drawLetterhead, pdfDocument, writeId, type PdfLogos } from "@/lib/receipts/pdf-layout";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
-import { formatEin } from "@/lib/services/organizations/organization-dto";
+import { formatEin, fundraiserLabel } from "@/lib/donations/labels";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { deductiblePart } from "@/lib/services/donations/ticket-payments";
 import { campaigns, donations, eventTicketOrders, events, organizations, users } from "@/models";
@@ -87,7 +87,7 @@ export async function buildGivingStatement(actor: SessionUser | null, donorId: s
   for (const r of rows) {
     const base = { date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
     if (r.kind === "donation") {
-      lines.push({ ...base, fundraiser: r.fundraiser ?? "Direct Donation", amountCents: r.amountCents });
+      lines.push({ ...base, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
       continue;
     }
     // A ticket whose order is unknown counts as fully priced goods: nothing deductible.

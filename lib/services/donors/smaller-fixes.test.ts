@@ -12,7 +12,7 @@ import { messages } from "@/lib/validations/messages";
 import { recurringGifts } from "@/models";
 import { statementCsv } from "./giving-statement";
 import { changeRecurringGiftAmount } from "./manage-recurring-gift";
-import { makeDonor, makeNonprofit } from "./test-fixtures";
+import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { toEventHit, type EventSearchHit } from "@/lib/search/events";
 import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { eventLikes } from "@/models";

@@ -21,7 +21,7 @@ import { donationReceiptPdf } from "@/lib/services/donations/get-receipt";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { buildGivingStatement, statementCsv } from "@/lib/services/donors/giving-statement";
-import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";

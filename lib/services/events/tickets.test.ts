@@ -10,7 +10,7 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
-import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { createEventSchema, ticketOrderSchema, updateEventSchema } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { donations, eventTicketOrders, eventTicketTypes, events } from "@/models";

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { einField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
-import { formatEin } from "./organization-dto";
+import { formatEin } from "@/lib/donations/labels";
 
 export type DirectoryMatch = {
   _id: string;

@@ -3,6 +3,7 @@
  * IRS deductibility code is turned into a yes/no with its source code kept.
  */
 import "server-only";
+import { formatEin } from "@/lib/donations/labels";
 import { organizations } from "@/models";
 import { canReceiveGifts } from "./receiving";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
@@ -71,11 +72,6 @@ export type PublicOrganization = {
   /** Claimed, approved, live and connected to a payout account: it can receive gifts now (else pledges). */
   acceptsDonations: boolean;
 };
-
-/** "123456789" -> "12-3456789". */
-export function formatEin(ein: string | null): string | null {
-  return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein;
-}
 
 /** Map selected public columns to the DTO. */
 export function toPublicOrganization(row: Row): PublicOrganization {

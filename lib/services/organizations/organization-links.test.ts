@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
-import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { cleanLink, normalizeLink, saveMarketplaceSchema, saveWishlistSchema, truncateLinkForDisplay } from "@/lib/validations/organization-links";
 import { organizationLinks } from "@/models";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/services/donors/test-fixtures";
+import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import {
   nicknameField,

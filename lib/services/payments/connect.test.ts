@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
-import { makeNonprofit, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createStripeAccount, getPaymentConnection, getStripeBalance, paypalOnboardingReturnUrl, savePaypalMerchant } from "./connect";
 
 let h: DatabaseHandle;

@@ -15,7 +15,7 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import type { MailMessage } from "@/lib/mail/transport";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
-import { makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
+import { makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { connectSandbox } from "@/lib/services/payments/connect";

@@ -16,11 +16,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import type { ReportQuery } from "@/lib/validations/report";
 import { donations, recurringGifts } from "@/models";
 import { assertOrganizationMember } from "@/lib/auth/access";
-import { DIRECT_DONATION, prepareReport, reportConditions, reportRange } from "./donation-report";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { prepareReport, reportConditions, reportRange } from "./donation-report";
 
 export type MonthlyFigures = {
   /** Calendar month in the organization's time zone, "YYYY-MM". */

@@ -28,9 +28,10 @@ import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizations, users } from "@/models";
 import { assertOrganizationMember } from "@/lib/auth/access";
-import { rowsOf } from "@/lib/search/nonprofits";
+import { rowsOf } from "@/lib/db/rows";
 import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
-import { DIRECT_DONATION, getDonationReportTotals, prepareReport, reportConditions, reportRange, sharedEmailSql, type ReportClock } from "./donation-report";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { getDonationReportTotals, prepareReport, reportConditions, reportRange, sharedEmailSql, type ReportClock } from "./donation-report";
 
 /** The CSV header, in order (spec 9). */
 export const REPORT_CSV_COLUMNS = ["Date", "Donor Email", "Fundraiser", "Amount USD"] as const;

@@ -20,8 +20,8 @@
  *   are listed but received no money.
  * - Only donations are listed and counted: ticket sales (payments of kind "ticket") are not
  *   gifts; their completed revenue is given beside the totals, separately.
- * - Status display (spec 4): failed -> "Failed" with its reason; requires_action ->
- *   "Pending Verification"; succeeded or none -> "Completed"; others capitalised as-is.
+ * - Status display (spec 4): displayDonationStatus (lib/donations/labels.ts); a failed gift
+ *   shows its reason.
  * Money is integer cents; stored times are UTC.
  */
 import "server-only";
@@ -30,18 +30,13 @@ import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { displayDonationStatus } from "@/lib/services/donors/donation-history";
+import { DIRECT_DONATION, displayDonationStatus } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizations } from "@/models";
 import { assertOrganizationMember } from "@/lib/auth/access";
-
-/** Label of a donation made to the organization rather than to a fundraiser (spec 9). */
-export const DIRECT_DONATION = "Direct Donation";
-
-export { displayDonationStatus };
 
 /** One donation of the report, as the table, JSON and CSV see it. */
 export type ReportDonation = {

@@ -5,14 +5,15 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { errorResponse } from "@/lib/http/route";
-import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { budgetUpdateSchema, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
 import { campaignBudgetLines, campaigns, recurringGifts } from "@/models";
 import { getDonationAnalytics } from "./analytics";
 import { listFundraiserBudgets, saveFundraiserBudget } from "./budgets";
 import { emailDonorReport, openDonationReportCsv, reportCsvFilename } from "./donation-csv";
-import { displayDonationStatus, getDonationReportPage, getDonationReportTotals, getDonorDonations, getReportTimeZone, reportRange } from "./donation-report";
+import { displayDonationStatus } from "@/lib/donations/labels";
+import { getDonationReportPage, getDonationReportTotals, getDonorDonations, getReportTimeZone, reportRange } from "./donation-report";
 import { listPublishedBudgets } from "./published-budgets";
 
 let h: DatabaseHandle;

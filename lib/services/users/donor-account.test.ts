@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { stopMailQueue } from "@/lib/mail/queue";
-import { makeDonor, makeGift, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { parseUpdateUser } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { donations, donorPreferences, feedback, newsletterSubscriptions, users } from "@/models";

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor } from "@/lib/services/donors/test-fixtures";
+import { makeDonor } from "@/lib/testing/service-fixtures";
 import { parseUpdateUser } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { users } from "@/models";

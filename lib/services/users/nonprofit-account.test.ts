@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { verifyPassword } from "@/lib/auth/password";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor, makeGift, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { changePasswordFormSchemaFor, updatePasswordSchemaFor } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations, recurringGifts, users } from "@/models";

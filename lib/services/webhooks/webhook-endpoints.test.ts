@@ -20,7 +20,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { stopMailQueue } from "@/lib/mail/queue";
-import { makeDonor, makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { deleteNonprofitAccount } from "@/lib/services/users/delete-account";
 import { messages } from "@/lib/validations/messages";
 import { decryptSigningSecret, encryptSigningSecret, newSigningSecret } from "@/lib/webhooks/signing";

@@ -22,7 +22,7 @@ import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
-import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/services/donors/test-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";

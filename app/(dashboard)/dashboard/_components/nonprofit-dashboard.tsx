@@ -24,6 +24,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
+import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { baseUrl } from "@/lib/env";
 import { formatCents, truncateCampaignName } from "@/lib/money";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
@@ -41,9 +42,6 @@ import { SettingsPanel } from "./settings-panel";
 import { Tile } from "./tile";
 import { VolunteerReviewCard } from "./volunteer-review";
 import { WebhooksTile } from "./webhooks-tile";
-
-const statusLabel = (status: string) =>
-  status === "failed" ? "Failed" : status === "requires_action" ? "Pending Verification" : status === "succeeded" ? "Completed" : status;
 
 /**
  * The nonprofit dashboard (spec section 2): the organization's name, the tiles, and the
@@ -197,9 +195,9 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
               {recent.map((d) => (
                 <li key={d.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-ink">{d.fundraiser ?? "Direct Donation"}</span>
+                    <span className="block truncate font-medium text-ink">{fundraiserLabel(d.fundraiser)}</span>
                     <span className="text-ink-muted">
-                      {d.createdAt.toLocaleDateString("en-US", { dateStyle: "medium" })} · {statusLabel(d.status)}
+                      {d.createdAt.toLocaleDateString("en-US", { dateStyle: "medium" })} · {displayDonationStatus(d.status)}
                       {d.donorName ? ` · ${d.donorName}` : ""}
                     </span>
                   </span>

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
 import type { ManagedEvent } from "@/lib/services/events/manage-events";
-import { parseDollarsToCents } from "@/lib/validations/donation";
+import { parseDollarsToCents } from "@/lib/money";
 import { MAX_TICKET_TYPES } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { formatInTimeZone, fromZonedInput, timeZoneAbbreviation, timeZoneLabel, toZonedInput } from "@/lib/time/zoned-time";

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
 import { messages } from "@/lib/validations/messages";
@@ -231,5 +232,5 @@ function confirmText({ kind, campaign }: NonNullable<Pending>): string {
   if (kind === "end") return "It stops accepting donations and stays in your list and reports with the money raised so far.";
   const gifts = campaign.succeededGifts;
   if (gifts === 0) return "This removes it for good. This cannot be undone.";
-  return `This removes it for good. Its ${gifts} donation${gifts === 1 ? "" : "s"} will be kept and will show as Direct Donation in your reports. To keep them listed under this fundraiser, end it instead.`;
+  return `This removes it for good. Its ${gifts} donation${gifts === 1 ? "" : "s"} will be kept and will show as ${DIRECT_DONATION} in your reports. To keep them listed under this fundraiser, end it instead.`;
 }

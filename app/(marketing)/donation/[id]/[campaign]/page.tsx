@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { getSessionUser } from "@/lib/auth/session";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
 import { pledgePrefill } from "@/lib/services/pledges/pledges";
@@ -28,7 +29,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Donate</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{ctx.campaign ? ctx.campaign.name : ctx.organization.name}</h1>
       <p className="mt-2 text-ink-muted">
-        {ctx.campaign ? <>A fundraiser by {ctx.organization.name}</> : "Direct Donation"}
+        {ctx.campaign ? <>A fundraiser by {ctx.organization.name}</> : DIRECT_DONATION}
         {place ? ` · ${place}` : ""}
       </p>
       {ctx.campaign ? (

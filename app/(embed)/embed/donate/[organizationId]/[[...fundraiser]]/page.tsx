@@ -5,6 +5,7 @@ import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { getSessionUser } from "@/lib/auth/session";
 import { checkoutPath, PATH_ID_RE } from "@/lib/embed/paths";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
 
@@ -29,7 +30,7 @@ export default async function EmbedDonatePage({ params }: Props) {
     <div className="px-4 py-5">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Donate</p>
       <h1 className="mt-1 text-xl font-extrabold tracking-tight break-words">{ctx.campaign ? ctx.campaign.name : ctx.organization.name}</h1>
-      <p className="text-sm text-ink-muted">{ctx.campaign ? `A fundraiser by ${ctx.organization.name}` : "Direct Donation"}</p>
+      <p className="text-sm text-ink-muted">{ctx.campaign ? `A fundraiser by ${ctx.organization.name}` : DIRECT_DONATION}</p>
       {ctx.campaign ? (
         <div className="mt-3" data-testid="fundraiser-progress">
           <p className="mb-1 text-sm text-ink-muted">

@@ -1,10 +1,11 @@
-/** Test-only builders shared by the donor-area service tests (accounts, organizations, gifts). */
+/** Test-only builders shared by the service tests (accounts, organizations, gifts, checkout clients). */
 import { randomUUID } from "node:crypto";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
+import { donationAccessToken } from "@/lib/services/donations/access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { donations, organizations } from "@/models";
+import { campaigns, donations, organizations } from "@/models";
 
 let einSeq = 100000000;
 let clientSeq = 0;
@@ -53,6 +54,22 @@ export async function makeTwoNonprofitsAndADonor(
   return { h, a, b, donor: await makeDonor(donorEmail) };
 }
 
+/** A donation's scene: a nonprofit with one fundraiser, the donor who gives and another donor. */
+export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignId: string; donor: SessionUser; otherDonor: SessionUser };
+
+/**
+ * The setup of the tests of what a donor sees of a gift (result page, receipt): a fresh test
+ * database, a nonprofit `organization` with the fundraiser `fundraiser` (a $10,000 goal) and
+ * two donors. The caller sets NEXTAUTH_SECRET first when access tokens are involved, and
+ * closes `h`.
+ */
+export async function makeDonationScene(organization: string, fundraiser: string, donorEmails: [string, string]): Promise<DonationScene> {
+  const h = await createTestDatabase();
+  const np = await makeNonprofit(h.db, organization);
+  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
+}
+
 export type GiftOptions = Partial<typeof donations.$inferInsert>;
 
 /** Insert a donation as the checkout would record it (sandbox provider). */
@@ -77,4 +94,32 @@ export async function makeGift(db: Executor, organizationId: string, donorUserId
     })
     .returning({ id: donations.id });
   return row!.id;
+}
+
+/** The platform admin as the session carries it (lib/auth/admin.ts signs in as this user). */
+export const testAdmin: SessionUser = {
+  type: "admin",
+  _id: "admin",
+  email: "admin@givebridge.local",
+  firstName: "",
+  lastName: "",
+  organization_company: "",
+  profileImg: null,
+  telephone: null,
+  orgId: null,
+};
+
+/**
+ * The callers that must NOT open a donation's result or receipt (only its access token or the
+ * donor's own session may): [token, actor] pairs for no token at all, another donor, the
+ * receiving nonprofit's user, a made-up token and another donation's token.
+ */
+export function donationStrangers(otherDonor: SessionUser, nonprofitUser: SessionUser): [string | null, SessionUser | null][] {
+  return [
+    [null, null],
+    [null, otherDonor],
+    [null, nonprofitUser],
+    ["not-the-token", null],
+    [donationAccessToken("another-donation"), otherDonor],
+  ];
 }

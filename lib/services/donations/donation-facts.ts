@@ -1,0 +1,65 @@
+/**
+ * The one read of a donation with what every account of it shows: the stored donation, the
+ * receiving organization (name, EIN, contact email, logo, IRS deductibility code, postal
+ * address) and the fundraiser's name. The result page (getDonationResult), the PDF receipt
+ * (donationReceiptPdf) and the donation emails (donationMailFacts) all start from it, so they
+ * cannot disagree about the facts. Amounts are integer cents; times are UTC. Reading does not
+ * check access: each caller does that with lib/auth/access.ts before showing anything.
+ */
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { campaigns, donations, organizations } from "@/models";
+
+/** A stored donation row (amounts in cents, times UTC). */
+export type DonationRow = typeof donations.$inferSelect;
+
+export type DonationFacts = {
+  donation: DonationRow;
+  organization: {
+    id: string;
+    name: string;
+    ein: string | null;
+    email: string | null;
+    /** The stored logo's URL, or null. */
+    logoUrl: string | null;
+    /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
+    irsDeductibility: string | null;
+    /** "12 Main St, Montpelier, VT, 05602" from the parts on file, or null when none are. */
+    address: string | null;
+  };
+  /** The fundraiser's name; null for a direct donation (or a fundraiser since deleted). */
+  fundraiserName: string | null;
+};
+
+/** The donation `donationId` with its organization and fundraiser, read in `db` (a transaction joins it); null when unknown. */
+export async function loadDonationFacts(db: Executor, donationId: string): Promise<DonationFacts | null> {
+  const [row] = await db
+    .select({
+      donation: donations,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        ein: organizations.ein,
+        email: organizations.email,
+        logoUrl: organizations.logoUrl,
+        irsDeductibility: organizations.irsDeductibility,
+        addressLine1: organizations.addressLine1,
+        city: organizations.city,
+        state: organizations.state,
+        zipcode: organizations.zipcode,
+      },
+      fundraiserName: campaigns.name,
+    })
+    .from(donations)
+    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(eq(donations.id, donationId));
+  if (!row) return null;
+  const { addressLine1, city, state, zipcode, ...organization } = row.organization;
+  return {
+    donation: row.donation,
+    organization: { ...organization, address: [addressLine1, city, state, zipcode].filter(Boolean).join(", ") || null },
+    fundraiserName: row.fundraiserName,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * What the checkout page shows before a gift: the organization with its EIN and IRS tax facts
+ * in plain words, whether it can take a charge now, the fundraiser (or a direct gift), and
+ * the signed-in donor's sharing defaults.
+ */
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@/lib/auth/types";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { serverEnv } from "@/lib/env";
+import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { campaigns, donorPreferences, organizations } from "@/models";
+import { getCheckoutContext } from "./get-checkout-context";
+
+let h: DatabaseHandle;
+let np: ClaimedNonprofit;
+let other: ClaimedNonprofit;
+let donor: SessionUser;
+let campaignId = "";
+
+beforeAll(async () => {
+  h = await createTestDatabase();
+  np = await makeNonprofit(h.db, "Vermont Foodbank");
+  await h.db.update(organizations).set({ ein: "030277440", irsSubsection: "03", irsDeductibility: "1", city: "Barre" }).where(eq(organizations.id, np.orgId));
+  other = await makeNonprofit(h.db, "Other Shelter");
+  const [c] = await h.db
+    .insert(campaigns)
+    .values({ organizationId: np.orgId, name: "Winter Meals", description: "Hot meals all winter", goalCents: 1_000_000, progressCents: 250_000 })
+    .returning({ id: campaigns.id });
+  campaignId = c!.id;
+  donor = await makeDonor("ada.checkout@example.org");
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe("the checkout's context", () => {
+  test("a fundraiser's checkout: the organization's EIN and tax facts, the fundraiser's progress in cents, the limits", async () => {
+    const ctx = await getCheckoutContext(np.orgId, campaignId, null);
+    expect(ctx).toMatchObject({
+      organization: {
+        id: np.orgId,
+        name: "Vermont Foodbank",
+        city: "Barre",
+        state: "VT",
+        ein: "030277440",
+        einFormatted: "03-0277440",
+        tax: { status: "501(c)(3) nonprofit", deductible: true, sentence: "Your gift is tax-deductible to the extent allowed by law." },
+        receivesGifts: true,
+      },
+      campaign: { id: campaignId, name: "Winter Meals", description: "Hot meals all winter", goalCents: 1_000_000, progressCents: 250_000, active: true },
+      donor: null,
+      shareDefaults: { name: false, email: false, location: false, phone: false, gender: false, age: false },
+      maxCents: serverEnv().DONATION_MAX_CENTS,
+      provider: "sandbox",
+    });
+  });
+
+  test("a direct gift has no fundraiser; a fundraiser of another organization or an unknown one is no checkout", async () => {
+    expect((await getCheckoutContext(np.orgId, "direct", null))?.campaign).toBeNull();
+    expect(await getCheckoutContext(other.orgId, campaignId, null)).toBeNull();
+    expect(await getCheckoutContext(np.orgId, "00000000-0000-4000-8000-000000000000", null)).toBeNull();
+    expect(await getCheckoutContext("00000000-0000-4000-8000-000000000000", "direct", null)).toBeNull();
+  });
+
+  test("a signed-in donor is named and their sharing choices are the defaults; a nonprofit user's are not read", async () => {
+    await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor._id));
+    const ctx = await getCheckoutContext(np.orgId, "direct", donor);
+    expect(ctx?.donor).toEqual({ name: `${donor.firstName} ${donor.lastName}`, email: "ada.checkout@example.org" });
+    expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
+    await h.db.insert(donorPreferences).values({ userId: other.user._id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
+    expect((await getCheckoutContext(np.orgId, "direct", other.user))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+  });
+
+  test("an organization without a payout connection, or not live, cannot take a charge now", async () => {
+    const unconnected = await makeNonprofit(h.db, "Unconnected Friends", { connected: false });
+    expect((await getCheckoutContext(unconnected.orgId, "direct", null))?.organization.receivesGifts).toBe(false);
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, other.orgId));
+    expect((await getCheckoutContext(other.orgId, "direct", null))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
+  });
+
+  test("a fundraiser that ended is shown as not active; unknown tax codes are said in plain words", async () => {
+    await h.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, campaignId));
+    await h.db.update(organizations).set({ irsSubsection: null, irsDeductibility: null }).where(eq(organizations.id, np.orgId));
+    const ctx = await getCheckoutContext(np.orgId, campaignId, null);
+    expect(ctx?.campaign?.active).toBe(false);
+    expect(ctx?.organization.tax).toEqual({ status: null, deductible: null, sentence: "The IRS file does not say whether gifts to this organization are tax-deductible." });
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Test-only: the mail waiting in the durable queue (pg-boss's `mail` jobs, lib/mail/queue.ts),
+ * oldest first, so a service test can assert what was queued without delivering it.
+ */
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import type { MailMessage } from "@/lib/mail/transport";
+
+/** Every queued message, or only those addressed to `to`. */
+export async function queuedMail(db: Executor, to?: string): Promise<MailMessage[]> {
+  const result = await db.execute(sql`select data from pgboss.job where name = 'mail' order by created_on, id`);
+  const all = (rowsOf(result) as { data: MailMessage }[]).map((r) => r.data);
+  return to === undefined ? all : all.filter((m) => m.to === to);
+}
