@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
-import { makeNonprofit } from "@/lib/services/donors/test-fixtures";
+import { makeNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
 import { POST as createDonation } from "@/app/api/createDonation/route";
