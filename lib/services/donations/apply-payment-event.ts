@@ -29,6 +29,7 @@ import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, em
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
@@ -170,7 +171,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
 /** The facts the donation emails need, read inside `tx`. */
 export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
   const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, email: organizations.email, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility })
+    .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, email: organizations.email, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   const [campaign] = d.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
@@ -183,7 +184,8 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     status: d.status === "succeeded" ? "Completed" : d.status,
     paymentType: { card: "Card", us_bank_account: "Bank (ACH)", wallet: "Apple Pay / Google Pay", paypal: "PayPal" }[d.paymentMethodType],
     recurring: Boolean(d.recurringGiftId),
-    organizationName: org?.name ?? "the organization",
+    organizationName: org ? organizationDisplayName(org) : "the organization",
+    organizationLegalName: org?.legalName ?? null,
     organizationEin: org?.ein ?? null,
     organizationEmail: org?.email ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
@@ -210,14 +212,14 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
   const sale = await ticketSaleFacts(tx, d);
   if (!sale) return null;
   const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
+    .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   return {
     paymentId: d.id,
     paidAt: d.succeededAt ?? d.createdAt,
     buyerEmail: d.donorEmail,
-    organizationName: org?.name ?? "the organization",
+    organizationName: org ? organizationDisplayName(org) : "the organization",
     organizationEin: org?.ein ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,

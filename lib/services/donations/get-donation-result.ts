@@ -13,6 +13,7 @@ import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
 import { donationAccessToken } from "./access-token";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type DonationResult = {
   donationId: string;
@@ -69,7 +70,7 @@ export function statusLabel(status: string): string {
 export async function getDonationResult(donationId: string, token: string | null | undefined, actor: SessionUser | null): Promise<DonationResult> {
   const db = await getDb();
   const [row] = await db
-    .select({ d: donations, orgName: organizations.name, campaignName: campaigns.name })
+    .select({ d: donations, orgName: organizations.name, orgLegalName: organizations.legalName, campaignName: campaigns.name })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -91,7 +92,7 @@ export async function getDonationResult(donationId: string, token: string | null
     provider: d.provider,
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
-    organizationName: row.orgName,
+    organizationName: organizationDisplayName({ name: row.orgName, legalName: row.orgLegalName }),
     campaignId: d.campaignId,
     campaignName: row.campaignName ?? "Direct Donation",
     recurring: Boolean(d.recurringGiftId),

@@ -14,6 +14,7 @@ import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
 import { ticketMailFacts } from "./apply-payment-event";
+import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
 
 /**
  * @returns the PDF bytes and a file name.
@@ -42,9 +43,10 @@ export async function donationReceiptPdf(donationId: string, token: string | nul
     amountCents: d.amountCents,
     feeCents: d.feeCents,
     coverFees: d.coverFees,
-    organizationName: org.name,
+    organizationName: organizationDisplayName(org),
+    organizationLegalName: org.legalName,
     organizationEin: org.ein,
-    organizationAddress: [org.addressLine1, org.city, org.state, org.zipcode].filter(Boolean).join(", ") || null,
+    organizationAddress: [org.addressLine1, displayCity(org.city, org.zipcode), org.state, org.zipcode].filter(Boolean).join(", ") || null,
     irsDeductibility: org.irsDeductibility,
     fundraiserName: row.campaignName,
     donorName: d.donorName,
