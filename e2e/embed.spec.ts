@@ -19,6 +19,8 @@ const hostPort = Number(process.env.E2E_EMBED_HOST_PORT ?? appPort + 1);
 const HOST = `http://127.0.0.1:${hostPort}`;
 const EIN = "010180687";
 const LEGAL_NAME = "WINDSOR IMPROVEMENT CORPORATION";
+/** How checkout and its thank-you call it (lib/directory/display-name.ts). */
+const DISPLAY_NAME = "Windsor Improvement Corporation";
 /** An organization no spec claims: it takes pledges only. */
 const UNCLAIMED_EIN = "010471151";
 
@@ -144,7 +146,7 @@ test.describe.serial("the embeddable donate form", () => {
     const thanks = frame.getByTestId("embed-thanks");
     await expect(thanks).toBeVisible({ timeout: 30_000 });
     await expect(thanks).toBeFocused();
-    await expect(frame.getByTestId("thankyou-summary")).toHaveText(`Your gift of $50.00 to ${LEGAL_NAME} (Direct Donation) is complete.`);
+    await expect(frame.getByTestId("thankyou-summary")).toHaveText(`Your gift of $50.00 to ${DISPLAY_NAME} (Direct Donation) is complete.`);
     await expect(frame.getByText(`We emailed your receipt to ${email}.`)).toBeVisible();
     const receipt = frame.getByRole("link", { name: /^Download receipt \(PDF\)/ });
     await expect(receipt).toHaveAttribute("href", /^\/api\/receipts\/[\w-]+\?token=/);

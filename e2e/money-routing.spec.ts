@@ -89,7 +89,7 @@ test.describe("money goes where it should", () => {
     await expect(v.getByText("Is this your organization?")).toHaveCount(0);
 
     // The pledger's one email opens checkout prefilled; they give.
-    const mail = await waitForMail(pledger, /Subject: BRISTOL CEMETERY ASSOCIATION INC can now receive your \$40\.00 gift/);
+    const mail = await waitForMail(pledger, /Subject: Bristol Cemetery Association Inc can now receive your \$40\.00 gift/);
     const link = /https?:\/\/\S+\/donation\/\S+/.exec(mail)![0];
     const url = new URL(link);
     await visitor.close();
@@ -104,8 +104,10 @@ test.describe("money goes where it should", () => {
     await p.getByLabel("CVC").fill("123");
     await p.getByRole("button", { name: /^Donate \$40\.00$/ }).click();
     await expect(p).toHaveURL(/\/thankyou/, { timeout: 30_000 });
-    const receipt = await waitForMail(pledger, /Subject: Your donation receipt: \$40\.00 to BRISTOL CEMETERY ASSOCIATION INC/);
+    const receipt = await waitForMail(pledger, /Subject: Your donation receipt: \$40\.00 to Bristol Cemetery Association Inc/);
     expect(receipt).toContain("Deductible amount: $40.00");
+    // The readable name, with the IRS legal name beside it on the receipt.
+    expect(receipt).toContain("Bristol Cemetery Association Inc (legal name: BRISTOL CEMETERY ASSOCIATION INC)");
     await fresh.close();
   });
 

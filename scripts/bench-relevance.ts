@@ -1,7 +1,10 @@
 /**
  * npm run bench:relevance [-- --pglite] [--reuse postgres://.../db] [--files a.csv.gz ...] [--show-misses]
+ *   [--judgments scripts/relevance/judgments-fresh.tsv]
  *
  * Relevance of directory search against the judgment set scripts/relevance/judgments.tsv
+ * (or another file in the same format with --judgments, e.g. judgments-fresh.tsv, a second
+ * held-out set)
  * (queries typed as donors would, each with the EINs that answer it, in six classes, a third
  * of each class held out). Imports the shared IRS directory (by default
  * ../shared/data/irs-eo-bmf/*.csv.gz) into a fresh PostgreSQL database (gb_bench_relevance_<random>
@@ -40,15 +43,16 @@ export function readJudgments(file = JUDGMENTS): Judgment[] {
   });
 }
 
-type Args = { pglite: boolean; reuse: string | null; files: string[]; showMisses: boolean };
+type Args = { pglite: boolean; reuse: string | null; files: string[]; showMisses: boolean; judgments: string };
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { pglite: false, reuse: null, files: [], showMisses: false };
+  const args: Args = { pglite: false, reuse: null, files: [], showMisses: false, judgments: JUDGMENTS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--pglite") args.pglite = true;
     else if (a === "--show-misses") args.showMisses = true;
     else if (a === "--reuse") args.reuse = argv[++i] ?? null;
+    else if (a === "--judgments") args.judgments = path.resolve(argv[++i] ?? "");
     else if (a === "--files") while (argv[i + 1] && !argv[i + 1]!.startsWith("--")) args.files.push(argv[++i]!);
     else if (!a.startsWith("--")) args.files.push(a);
     else throw new Error(`Unknown option ${a}`);
@@ -115,7 +119,7 @@ async function run(h: DatabaseHandle, judgments: Judgment[]): Promise<Scored[]> 
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const judgments = readJudgments();
+  const judgments = readJudgments(args.judgments);
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let label: string;
@@ -144,8 +148,10 @@ async function main() {
     await prepare(handle, args, label);
     const scored = await run(handle, judgments);
     console.log(`\n${label}: ${judgments.length} judged queries (${scored.filter((s) => s.part === "held-out").length} held out)`);
-    printTable(`${label}, tuning part:`, scored.filter((s) => s.part === "tune"));
-    printTable(`${label}, held-out part:`, scored.filter((s) => s.part === "held-out"));
+    for (const [title, part] of [["tuning part", "tune"], ["held-out part", "held-out"]] as const) {
+      const rows = scored.filter((s) => s.part === part);
+      if (rows.length) printTable(`${label}, ${title}:`, rows);
+    }
     if (args.showMisses) {
       console.log("\nQueries whose answer is not first:");
       for (const s of scored.filter((x) => x.rank !== 1)) {

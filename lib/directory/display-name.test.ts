@@ -1,4 +1,4 @@
-import { displayCity, displayOrganizationName, isIrsStyleName } from "./display-name";
+import { displayCity, displayOrganizationName, isIrsStyleName, nameWithLegalName, organizationDisplayName } from "./display-name";
 
 describe("display names", () => {
   test("title case, acronyms kept, a space after each comma", () => {
@@ -24,5 +24,17 @@ describe("display names", () => {
     expect(displayCity("NEWPORT", "05855")).toBe("Newport");
     expect(displayCity("Typed City", "05855")).toBe("Typed City");
     expect(displayCity("  ", null)).toBeNull();
+  });
+});
+
+describe("names on receipts", () => {
+  test("the display name, with the legal name beside it only when they differ", () => {
+    expect(nameWithLegalName("Town Hall Theater", "TOWN HALL THEATER INC")).toBe("Town Hall Theater (legal name: TOWN HALL THEATER INC)");
+    expect(nameWithLegalName("Vermont Foodbank", "Vermont Foodbank")).toBe("Vermont Foodbank");
+    expect(nameWithLegalName("Vermont Foodbank", null)).toBe("Vermont Foodbank");
+  });
+  test("an organization row's display name: its own edited name wins", () => {
+    expect(organizationDisplayName({ name: "YMCA OF GREATER OMAHA", legalName: "YMCA OF GREATER OMAHA" })).toBe("YMCA of Greater Omaha");
+    expect(organizationDisplayName({ name: "The Y in Omaha", legalName: "YMCA OF GREATER OMAHA" })).toBe("The Y in Omaha");
   });
 });

@@ -110,3 +110,21 @@ export function displayCity(city: string | null | undefined, zipcode?: string | 
   }
   return words.map((w, i) => CITY_WORDS[w] && (i < words.length - 1 || w.length > 1) ? CITY_WORDS[w] : capitalize(w)).join(" ");
 }
+
+/**
+ * The display name of an organization row (displayOrganizationName of its name and legal
+ * name): what checkout, receipts and emails call it. The nonprofit's own edited name wins.
+ */
+export function organizationDisplayName(org: { name: string; legalName?: string | null }): string {
+  return displayOrganizationName(org.name, org.legalName ?? null);
+}
+
+/**
+ * The display name with the IRS legal name beside it when they differ, as receipts show it:
+ * "Town Hall Theater (legal name: TOWN HALL THEATER INC)". Just the display name when the
+ * legal name is unknown or the same.
+ */
+export function nameWithLegalName(displayName: string, legalName: string | null | undefined): string {
+  const legal = legalName?.trim();
+  return legal && legal !== displayName ? `${displayName} (legal name: ${legal})` : displayName;
+}

@@ -1,15 +1,16 @@
 /**
  * The PDF receipt of a donation and the PDF confirmation of a ticket purchase (pdfkit), on the
  * shared letterhead (pdf-layout.ts): the platform's and the organization's name and logo, the
- * formatted EIN, the receipt or confirmation number whole on one line, the amounts, and the
+ * formatted EIN, on a receipt the display name with the IRS legal name beside it, the receipt or confirmation number whole on one line, the amounts, and the
  * deductibility in plain words (for a gift: the statement that no goods or services were
  * provided and the sentence for the IRS deductibility code; for tickets: the IRS Publication
  * 1771 disclosure). Amounts are cents; dates are shown in UTC.
  */
-import { ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
+import { nameWithLegalName } from "@/lib/directory/display-name";
 import { fundraiserLabel } from "@/lib/donations/labels";
+import { ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
 import { formatCents, type Cents } from "@/lib/money";
-import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, receiptDate, ticketDisclosure } from "./receipt-text";
+import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, einOnFile, receiptDate, ticketDisclosure } from "./receipt-text";
 import { drawLetterhead, pdfDocument, writeLabelledId, writeRows, type PdfLogos } from "./pdf-layout";
 
 export type ReceiptFacts = {
@@ -18,7 +19,9 @@ export type ReceiptFacts = {
   amountCents: Cents;
   feeCents: Cents;
   coverFees: boolean;
+  /** Display name (lib/directory/display-name.ts); the IRS legal name is shown beside it. */
   organizationName: string;
+  organizationLegalName?: string | null;
   organizationEin: string | null;
   organizationAddress: string | null;
   irsDeductibility: string | null;
@@ -36,6 +39,8 @@ export function renderReceiptPdf(f: ReceiptFacts, logos: PdfLogos = { platform: 
   writeLabelledId(doc, "Receipt number", f.donationId);
   doc.moveDown(1);
   writeRows(doc, [
+    // "Town Hall Theater (legal name: TOWN HALL THEATER INC), EIN 03-0358794"
+    { label: "Organization", value: `${nameWithLegalName(f.organizationName, f.organizationLegalName)}, EIN ${einOnFile(f.organizationEin)}` },
     { label: "Donor", value: f.donorName ?? "Guest donor" },
     { label: "Date", value: receiptDate(f.date) },
     { label: "Amount", value: formatCents(f.amountCents) },

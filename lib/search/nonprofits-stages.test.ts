@@ -31,6 +31,9 @@ beforeAll(async () => {
     ...["HARTFORD", "NEW HAVEN", "STAMFORD", "BRISTOL", "MILFORD", "DANBURY"].map((c) => ({ name: `${c} CONNECTICUT GARDEN CLUB`, state: "CT" })),
     { name: "CONNECTICUT EDUCATION ASSOCIATION", state: "CT" },
     { name: "CONNECICUT YOUTH FUND", state: "CT" },
+    // A typo filed as a small organization's name, and the far more prominent one it misspells.
+    { name: "YALE UNIVERSITY", legalName: "YALE UNIVERSITY", state: "CT", irsRevenueAmount: 5_089_937_007 },
+    { name: "YALE UNIVERISTY", legalName: "YALE UNIVERISTY", state: "CT" },
   ]);
 });
 afterAll(() => h.close());
@@ -62,6 +65,11 @@ describe("spelling corrections", () => {
   test("a misspelling that one name uses still gets the common spelling", async () => {
     const r = await searchNonprofits({ query: "connecicut educaion association", limit: 5, offset: 0 });
     expect(r.results[0]?.name.toUpperCase()).toBe("CONNECTICUT EDUCATION ASSOCIATION");
+  });
+
+  test("a typo filed as a small organization's name does not hide the prominent organization spelled right", async () => {
+    const r = await searchNonprofits({ query: "yale univeristy", limit: 5, offset: 0 });
+    expect(r.results.map((x) => x.legalName)).toEqual(["YALE UNIVERSITY", "YALE UNIVERISTY"]);
   });
 
   test("every word but one: a word that matches nothing does not hide the others", async () => {

@@ -21,8 +21,8 @@ import { displayCity, displayOrganizationName } from "@/lib/directory/display-na
 import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
-import { escapeLikeText, normalizeSearchText, searchTerms, tsQueryText } from "./text";
-import { lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
+import { isCauseUnit, lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -167,18 +167,20 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
   const long = [...new Set(terms.filter((t) => CORRECTABLE.test(t)))];
   const out = new Map<string, string[]>();
   if (!long.length) return out;
-  const candidates = JSON.stringify(long.flatMap((term) => [{ term, variant: term }, ...oneEditAway(term).map((variant) => ({ term, variant }))]));
+  const candidates = JSON.stringify(
+    long.flatMap((term) => [term, ...oneEditAway(term)].map((variant) => ({ term, variant, indexed: indexedWord(variant) }))),
+  );
   // Spellings in the dictionary, with how many organizations use them: common words from the
   // planner's statistics of the search documents (most common elements, about the top 1,000),
   // the others counted up to WORD_USES_CAP (their index entries are short).
   const result = await db.execute(sql`with mce as (select e.word, e.freq from pg_stats s
         cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
         where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'),
-      d as (select v.term, v.variant, coalesce((ts_lexize('english_stem', v.variant))[1], v.variant) as stem
-        from json_to_recordset(${candidates}::json) as v(term text, variant text)),
+      d as (select v.term, v.variant, v.indexed, coalesce((ts_lexize('english_stem', v.indexed))[1], v.indexed) as stem
+        from json_to_recordset(${candidates}::json) as v(term text, variant text, indexed text)),
       known as (select d.* from d where exists (select 1 from search_words w where w.word = d.stem))
     select k.term, k.variant, coalesce(${WORD_USES_CAP} + ceil(m.freq * 1000000)::int, (select count(*)::int from (select 1 from organizations o
-        where o.search_document @@ to_tsquery('english', k.variant) limit ${WORD_USES_CAP}) c)) as uses
+        where o.search_document @@ to_tsquery('english', k.indexed) limit ${WORD_USES_CAP}) c)) as uses
     from known k left join mce m on m.word = k.stem
     order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
   const known = new Map<string, number>();
@@ -220,8 +222,8 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
  * of its corrections: (hospitl:* | hospital).
  */
 function termQueryText(term: string, fixes: Map<string, string[]>, prefix: boolean): string {
-  const alts = fixes.get(term) ?? [];
-  const own = prefix ? tsQueryText([term], "|") : term;
+  const alts = (fixes.get(term) ?? []).map(indexedWord);
+  const own = prefix ? tsQueryText([term], "|") : indexedWord(term);
   return alts.length ? `(${[own, ...alts].join(" | ")})` : own;
 }
 
@@ -301,7 +303,7 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     })
       select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
       left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
-          word_similarity(${q}, lower(o.name)) as similarity
+          word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
         from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
     const rows = rowsOf(result) as Record<string, unknown>[];
     return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
@@ -348,7 +350,9 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
       return {
         match: sql`o.search_document @@ ${query}`,
-        order: sql`${head}, ${options.extra ? sql`${options.extra} desc,` : sql``}
+        // Ordered by similarity first (the typo stage), an exact name is just the most similar
+        // one: a far more prominent organization matching the corrected spelling comes first.
+        order: sql`${options.similarity === "first" ? sql`` : sql`${head},`} ${options.extra ? sql`${options.extra} desc,` : sql``}
           ${options.similarity === "first" ? sql`${similar} ${rank}` : options.similarity ? sql`${rank} ${similar}` : rank}
           ${nearest} length(o.name) asc, o.name asc, o.id asc`,
       };
@@ -375,14 +379,18 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     const w = SCORE_WEIGHTS;
     // Place words rank by nearness, and only a little as text (an organization named after
     // the state or city typed).
-    const wholeUnits = relevanceUnits(textTerms, lexicon, false);
+    const wholeUnits = relevanceUnitList(textTerms, lexicon, false);
     const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
-    const units = wholeUnits.map((whole, i) => ({ whole, prefix: prefixUnits[i] }));
-    const score = sql`(${textScoreSql(units, place ? relevanceUnits(place.words, lexicon, false) : [])}
+    const units = wholeUnits.map((whole, i) => ({ whole: whole.text, prefix: prefixUnits[i], cause: isCauseUnit(whole.words) }));
+    const nearness = place ? nearnessSql(place, distanceSql) : null;
+    // A city or ZIP typed is satisfied by being there as much as by naming it; a state named in
+    // the name still counts more than being in the state ("university of kentucky").
+    const placeText = place ? relevanceUnits(place.words, lexicon, false) : [];
+    const score = sql`(${textScoreSql(units, placeText, place && !place.state && nearness ? nearness : undefined)}
       + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
       + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
       + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
-      ${place ? sql`+ ${w.place}::float8 * ${nearnessSql(place, distanceSql)}` : sql``})`;
+      ${nearness ? sql`+ ${w.place}::float8 * ${nearness}` : sql``})`;
     // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
     // Alongside, the typed words that are common words of the directory: they need no spelling
     // correction if this stage finds nothing.
@@ -410,10 +418,15 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
       if (fixes.size) {
         const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
         const corrected = await page(matches(typo.match), typo.order);
-        // The corrections win when the first stage found nothing, or when their best name is
-        // closer to the text typed ("univeristy" in one name's secondary line must not hide
-        // the University of Delaware; "americares" is a real name and stays).
-        const closeness = (f: Found) => Number((f.rows[0] as { similarity?: number } | undefined)?.similarity ?? 0);
+        // The corrections win when the first stage found nothing, or when their best hit is
+        // closer to the text typed, prominence counting as in the typo stage's order
+        // ("univeristy" in one name's secondary line must not hide the University of
+        // Delaware; a small organization filed as "YALE UNIVERISTY" must not hide Yale
+        // University; "americares" is a real, large organization's name and stays).
+        const closeness = (f: Found) => {
+          const top = f.rows[0] as { similarity?: number; prominence?: number } | undefined;
+          return Number(top?.similarity ?? 0) + SCORE_WEIGHTS.prominence * Number(top?.prominence ?? 0);
+        };
         if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
       }
       // How many of the typed words (or their corrections) the organization matches.

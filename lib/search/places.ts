@@ -15,9 +15,28 @@ export type DetectedPlace = {
   rest: string[];
   /** A two-letter state code, for a state name. */
   state?: string;
-  /** Centers to rank by distance from (a ZIP's, or every same-named city's). */
-  centers?: { latitude: number; longitude: number }[];
+  /**
+   * Centers to rank by distance from (a ZIP's, or every same-named city's), each with the
+   * radius in miles within which an organization is taken as at the place (cityCoreMiles).
+   */
+  centers?: { latitude: number; longitude: number; coreMiles: number }[];
 };
+
+/** Miles per square root of a city's ZIP count (cityCoreMiles). */
+const CORE_MILES_PER_SQRT_ZIP = 0.8;
+/** Largest core radius of a city, in miles. */
+const MAX_CORE_MILES = 8;
+/** Core radius of a ZIP typed (its area is small), in miles. */
+export const ZIP_CORE_MILES = 1;
+
+/**
+ * How far from its center (the mean of its ZIPs' centers) a city reaches, in miles: a city's
+ * area grows with its number of ZIP codes, so its radius with their square root (Louisville,
+ * 66 ZIPs: 6.5 miles; New Britain, 4 ZIPs: 1.6 miles), at most MAX_CORE_MILES.
+ */
+export function cityCoreMiles(zips: number): number {
+  return Math.min(MAX_CORE_MILES, CORE_MILES_PER_SQRT_ZIP * Math.sqrt(Math.max(1, zips)));
+}
 
 /**
  * Of the same-named cities, those with at least this share of the largest one's ZIP codes:
@@ -54,7 +73,7 @@ export function detectPlace(terms: string[], statesPresent?: ReadonlySet<string>
   for (let i = 0; i < terms.length; i++) {
     const zip = /^\d{5}$/.test(terms[i]!) ? normalizeZip(terms[i]) : null;
     const c = zip ? zipToCoordinates(zip) : null;
-    if (c) return { words: [terms[i]!], rest: terms.filter((_, j) => j !== i), centers: [c] };
+    if (c) return { words: [terms[i]!], rest: terms.filter((_, j) => j !== i), centers: [{ latitude: c.latitude, longitude: c.longitude, coreMiles: ZIP_CORE_MILES }] };
   }
   for (let k = Math.min(3, terms.length - 1); k >= 1; k--) {
     const tail = terms.slice(terms.length - k);
@@ -73,7 +92,7 @@ export function detectPlace(terms: string[], statesPresent?: ReadonlySet<string>
       return {
         words: tail,
         rest: terms.slice(0, terms.length - k),
-        centers: centers.slice(0, MAX_CENTERS).map((c) => ({ latitude: c.latitude, longitude: c.longitude })),
+        centers: centers.slice(0, MAX_CENTERS).map((c) => ({ latitude: c.latitude, longitude: c.longitude, coreMiles: cityCoreMiles(c.zips) })),
       };
     }
   }

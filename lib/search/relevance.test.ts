@@ -34,6 +34,14 @@ beforeAll(async () => {
     org("000000013", "YMCA OF GREATER OMAHA", "OMAHA", "NE", "68102", 41.26, -95.93, "P27", 22_000_000),
     org("000000014", "NORTHEAST MS COMMUNITY SVCS INC", "BOONEVILLE", "MS", "38829", 34.66, -88.57, "P20", 3_000_000),
     org("000000015", "NORTHEAST COMMUNITY SERVICE CORP", "MISSION", "KS", "66202", 39.02, -94.66, "P20", 4_000_000),
+    // Cause words and a city: the large organization of the kind, a few miles from the city's
+    // center, against small ones nearer to it or named after the cause or the city.
+    org("000000016", "NO KILL LOUISVILLE", "LOUISVILLE", "KY", "40205", 38.2503, -85.7034, "D20", 43_582),
+    org("000000017", "ALLEY CAT ADVOCATES INC", "LOUISVILLE", "KY", "40213", 38.2222, -85.6885, "D20", 889_742),
+    org("000000018", "SIENA FRANCIS HOUSE", "OMAHA", "NE", "68108", 41.259, -95.9409, "L41", 29_646_236),
+    org("000000019", "OMAHA SHELTER FOR HOMELESS TRUST", "OMAHA", "NE", "68114", 41.2656, -96.0493, "L12", 18_910_874),
+    // Words the English stemmer folds together: "humane" is not "human".
+    org("000000020", "HUMAN SERVICES COUNCIL OF OMAHA", "OMAHA", "NE", "68102", 41.26, -95.94, "P20", 900_000),
   ]);
   await h.exec("analyze organizations");
 });
@@ -68,6 +76,16 @@ describe("directory search relevance (issue 15)", () => {
   });
   test("typos keep working: 'nebraska humane socity'", async () => {
     expect((await top("nebraska humane socity"))[0]).toBe("000000007");
+  });
+  test("cause words and a city: the prominent organization of the kind in the city first", async () => {
+    expect((await top("animal shelter louisville"))[0]).toBe("000000009");
+    expect((await top("homeless shelter omaha"))[0]).toBe("000000018");
+  });
+  test("stemming exceptions: 'humane' does not find 'human'", async () => {
+    const all = async (query: string) => (await searchNonprofits({ query, limit: 50, offset: 0 })).results.map((r) => r.ein);
+    expect(await all("humane")).not.toContain("000000020");
+    expect(await all("humane society omaha")).not.toContain("000000020");
+    expect(await all("human services")).toContain("000000020");
   });
   test("hits carry the display name and the legal name", async () => {
     const r = await searchNonprofits({ query: "ymca wichita", limit: 1, offset: 0 });

@@ -10,11 +10,20 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { isStopWord, LONGEST_PHRASE, phraseSynonymsOf, stateCodeOf, synonymsOf } from "./synonyms";
 import { detectPlace, type DetectedPlace } from "./places";
+import { indexedWord } from "./text";
+import { NTEE_DESCRIPTIONS } from "@/lib/directory/ntee-descriptions";
 
 /** Weights of the score (tuned on the tuning part of scripts/relevance/judgments.tsv). */
 export const SCORE_WEIGHTS = {
   /** A word found in the NTEE meaning only, against 1 in the name (textScoreSql). */
-  meaning: 0.85,
+  meaning: 0.9,
+  /**
+   * A cause word ("hospital", "homeless shelter": words of the NTEE meanings) found in the name
+   * of an organization whose NTEE code does not mean it ("Childrens Hospital Anesthesia
+   * Corporation", "Omaha Shelter for Homeless Trust"): it is named after the cause, not one of
+   * its kind; against 1 when the name and the meaning both have it.
+   */
+  causeNameOnly: 0.9,
   /** A word found in the category or city only. */
   otherField: 0.3,
   /** The last word found only as the beginning of a longer word. */
@@ -31,13 +40,41 @@ export const SCORE_WEIGHTS = {
 /** Organizations farther than this from a typed city or ZIP get no nearness bonus. */
 export const PLACE_RADIUS_MILES = 30;
 
+
 const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Words of the NTEE meanings that name an organization's form or are common in names of
+ * every kind, not a cause: "foundation", "center", "united"...
+ */
+const NOT_CAUSE_WORDS = new Set([
+  "foundation", "fund", "trust", "center", "club", "association", "society", "company", "services", "service",
+  "community", "house", "home", "united", "way", "big", "brothers", "sisters", "young", "public", "private",
+  "national", "international", "american", "america", "group", "program", "support", "development", "s", "h", "k", "12", "4",
+]);
+
+let causeVocabulary: ReadonlySet<string> | undefined;
+
+/**
+ * A unit of cause words: every typed word is one of the everyday words of an NTEE meaning
+ * (lib/directory/ntee-descriptions.ts: "hospital", "animal shelter", "soccer"), none a form word.
+ */
+export function isCauseUnit(words: readonly string[]): boolean {
+  causeVocabulary ??= new Set(
+    Object.values(NTEE_DESCRIPTIONS)
+      .flatMap((d) => d.words.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+      .filter((x) => !NOT_CAUSE_WORDS.has(x) && !isStopWord(x)),
+  );
+  return words.length > 0 && words.every((x) => causeVocabulary!.has(x));
+}
 
 /** to_tsquery text of one word with its synonyms: (fdn | foundation | fdtn ...). */
 function wordAlternatives(word: string, prefix: boolean): string {
-  const own = prefix && word.length >= 3 ? `${word}:*` : word;
+  const own = prefix && word.length >= 3 ? `${indexedWord(word)}:*` : indexedWord(word);
   const others = synonymsOf(word).map((form) =>
-    form.length === 1 ? form[0]! : `(${form.map((w) => (synonymsOf(w).some((f) => f.length === 1) ? `(${[w, ...synonymsOf(w).filter((f) => f.length === 1).map((f) => f[0])].join(" | ")})` : w)).join(" & ")})`,
+    form.length === 1
+      ? indexedWord(form[0]!)
+      : `(${form.map((w) => (synonymsOf(w).some((f) => f.length === 1) ? `(${[w, ...synonymsOf(w).filter((f) => f.length === 1).map((f) => f[0]!)].map(indexedWord).join(" | ")})` : indexedWord(w))).join(" & ")})`,
   );
   const code = stateCodeOf(word);
   if (code) others.push(code);
@@ -95,8 +132,16 @@ export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexi
  * @param prefixLast the last word also matches as a prefix (it may be half typed).
  */
 export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: boolean): string[] {
+  return relevanceUnitList(terms, lexicon, prefixLast).map((u) => u.text);
+}
+
+/** A unit of a query (relevanceUnits): its to_tsquery text and the typed words it stands for. */
+export type RelevanceUnit = { text: string; words: string[] };
+
+/** The units of a query with the typed words of each (relevanceUnits). */
+export function relevanceUnitList(terms: string[], lexicon: Lexicon, prefixLast: boolean): RelevanceUnit[] {
   const words = terms.filter((t) => WORD.test(t) && !isStopWord(t));
-  const units: string[] = [];
+  const units: RelevanceUnit[] = [];
   const isLast = (i: number) => prefixLast && i === words.length - 1;
   const split = (w: string): string | null => {
     if (w.length < 8 || !/^\p{L}+$/u.test(w)) return null;
@@ -117,7 +162,7 @@ export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: bo
     const phrase = phraseAt(i);
     if (phrase) {
       const inFull = words.slice(i, i + phrase.length).map((w, j) => wordAlternatives(w, isLast(i + j)));
-      units.push(`((${inFull.join(" & ")}) | ${phrase.forms.join(" | ")})`);
+      units.push({ text: `((${inFull.join(" & ")}) | ${phrase.forms.join(" | ")})`, words: words.slice(i, i + phrase.length) });
       i += phrase.length - 1;
       continue;
     }
@@ -125,15 +170,15 @@ export function relevanceUnits(terms: string[], lexicon: Lexicon, prefixLast: bo
     const b = words[i + 1];
     const c = words[i + 2];
     if (b && c && lexicon.known.has(a + b + c)) {
-      units.push(`((${[a, b, c].map((w, j) => wordAlternatives(w, isLast(i + j))).join(" & ")}) | ${a + b + c})`);
+      units.push({ text: `((${[a, b, c].map((w, j) => wordAlternatives(w, isLast(i + j))).join(" & ")}) | ${a + b + c})`, words: [a, b, c] });
       i += 2;
     } else if (b && lexicon.known.has(a + b) && !/\d/.test(a + b)) {
-      units.push(`((${wordAlternatives(a, false)} & ${wordAlternatives(b, isLast(i + 1))}) | ${isLast(i + 1) ? `${a + b}:*` : a + b})`);
+      units.push({ text: `((${wordAlternatives(a, false)} & ${wordAlternatives(b, isLast(i + 1))}) | ${isLast(i + 1) ? `${a + b}:*` : a + b})`, words: [a, b] });
       i += 1;
     } else {
       const parts = split(a);
       const own = wordAlternatives(a, isLast(i));
-      units.push(parts ? `(${own} | ${parts})` : own);
+      units.push({ text: parts ? `(${own} | ${parts})` : own, words: [a] });
     }
   }
   return units;
@@ -160,16 +205,19 @@ export function restrictWeights(unit: string, weights: string): string {
  * SCORE_WEIGHTS.prefixOnly of that. Place units weigh SCORE_WEIGHTS.placeText each (nearness
  * counts apart).
  */
-export function textScoreSql(units: { whole: string; prefix?: string }[], placeUnits: string[] = []): SQL {
+export function textScoreSql(units: { whole: string; prefix?: string; cause?: boolean }[], placeUnits: string[] = [], placeNearness?: SQL): SQL {
   const w = SCORE_WEIGHTS;
-  const one = (u: string) =>
-    sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then 1
+  const one = (u: string, cause = false) =>
+    sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then ${
+      cause ? sql`case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then 1 else ${w.causeNameOnly}::float8 end` : sql`1`
+    }
       when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then ${w.meaning}::float8
       when o.search_document @@ to_tsquery('english', ${u}) then ${w.otherField}::float8 else 0 end)`;
   const parts: SQL[] = units.map((u) =>
-    u.prefix && u.prefix !== u.whole ? sql`greatest(${one(u.whole)}, ${w.prefixOnly}::float8 * ${one(u.prefix)})` : one(u.whole),
+    u.prefix && u.prefix !== u.whole ? sql`greatest(${one(u.whole, u.cause)}, ${w.prefixOnly}::float8 * ${one(u.prefix, u.cause)})` : one(u.whole, u.cause),
   );
-  for (const u of placeUnits) parts.push(sql`${w.placeText}::float8 * ${one(u)}`);
+  // A place word is satisfied by being at the place as much as by naming it.
+  for (const u of placeUnits) parts.push(sql`${w.placeText}::float8 * ${placeNearness ? sql`greatest(${one(u)}, ${placeNearness})` : one(u)}`);
   const total = units.length + w.placeText * placeUnits.length;
   if (!parts.length || total <= 0) return sql`0`;
   return sql`((${sql.join(parts, sql` + `)}) / ${total}::float8)`;
@@ -204,15 +252,19 @@ export async function placeOf(db: Executor, terms: string[]): Promise<DetectedPl
 }
 
 /**
- * SQL 0..1 nearness of the organization `o` to the place: 1 in the typed state, or falling
- * linearly from the nearest center to 0 at PLACE_RADIUS_MILES; 0 without coordinates.
+ * SQL 0..1 nearness of the organization `o` to the place: 1 in the typed state; for a city or
+ * ZIP, 1 within the center's core radius (a city is not a point: among its organizations, what
+ * they are and how prominent they are decides, not the street), falling linearly to 0 at
+ * PLACE_RADIUS_MILES; the best over the centers; 0 without coordinates.
  */
 export function nearnessSql(place: DetectedPlace, distance: (lat: number, lng: number) => SQL<number>): SQL {
   if (place.state) return sql`(o.state = ${place.state})::int`;
   const centers = place.centers ?? [];
   if (!centers.length) return sql`0`;
-  const nearest = centers.length === 1 ? distance(centers[0]!.latitude, centers[0]!.longitude) : sql`least(${sql.join(centers.map((c) => distance(c.latitude, c.longitude)), sql`, `)})`;
-  return sql`coalesce(greatest(0, 1 - ${nearest} / ${PLACE_RADIUS_MILES}::float8), 0)`;
+  const one = (c: (typeof centers)[number]) =>
+    sql`least(1, (${PLACE_RADIUS_MILES}::float8 - ${distance(c.latitude, c.longitude)}) / ${Math.max(1, PLACE_RADIUS_MILES - c.coreMiles)}::float8)`;
+  const best = centers.length === 1 ? one(centers[0]!) : sql`greatest(${sql.join(centers.map(one), sql`, `)})`;
+  return sql`coalesce(greatest(0, ${best}), 0)`;
 }
 
 /** SQL: the organization `o` is inside the bounding box of PLACE_RADIUS_MILES around a center (GiST point index). */

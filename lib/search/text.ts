@@ -18,6 +18,19 @@ export function normalizeSearchText(input: string): string {
     .slice(0, 200);
 }
 
+/**
+ * Words the English stemmer folds into another word ("humane" -> "human", "hospitality" ->
+ * "hospit" as in hospital, "universal" -> "univers" as in university). The search document
+ * indexes each with an "e" appended (gb_stem_guard, migration 0015_search_stem_guard: keep
+ * both lists equal), a spelling whose English stem is the word itself, and so does the query.
+ */
+export const STEM_GUARDED_WORDS: ReadonlySet<string> = new Set(["humane", "humanity", "humanities", "hospitality", "organic", "universal"]);
+
+/** The form of a typed word that reaches to_tsquery: "humane" -> "humanee" (STEM_GUARDED_WORDS), others as they are. */
+export function indexedWord(word: string): string {
+  return STEM_GUARDED_WORDS.has(word) ? `${word}e` : word;
+}
+
 /** The words of normalized text: runs of letters and digits, first 8 only. */
 export function searchTerms(normalized: string): string[] {
   return (normalized.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
@@ -34,7 +47,7 @@ export function searchTerms(normalized: string): string[] {
  */
 export function tsQueryText(terms: string[], op: "|" | "&", prefix: "all" | "last" | "none" = "all"): string {
   return terms
-    .map((t, i) => (t.length >= 3 && (prefix === "all" || (prefix === "last" && i === terms.length - 1)) ? `${t}:*` : t))
+    .map((t, i) => (t.length >= 3 && (prefix === "all" || (prefix === "last" && i === terms.length - 1)) ? `${indexedWord(t)}:*` : indexedWord(t)))
     .join(` ${op} `);
 }
 

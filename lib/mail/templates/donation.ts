@@ -6,6 +6,7 @@
  * HTML email with a text part in the organization's colours (lib/mail/layout.ts): its name
  * and logo, its formatted EIN and, on the receipt, the deductibility sentence in plain words.
  */
+import { nameWithLegalName } from "@/lib/directory/display-name";
 import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { fundraiserLabel } from "@/lib/donations/labels";
@@ -23,7 +24,9 @@ export type DonationMailFacts = {
   status: string;
   paymentType: string;
   recurring: boolean;
+  /** Display name (lib/directory/display-name.ts); the receipt shows the IRS legal name beside it. */
   organizationName: string;
+  organizationLegalName?: string | null;
   organizationEin: string | null;
   organizationEmail: string | null;
   /** The organization's logo (stored image URL), or null. */
@@ -81,7 +84,7 @@ export function receiptMail(f: DonationMailFacts): MailMessage | null {
       {
         kind: "facts",
         rows: [
-          { label: "Organization", value: f.organizationName },
+          { label: "Organization", value: nameWithLegalName(f.organizationName, f.organizationLegalName) },
           { label: "EIN", value: einOnFile(f.organizationEin) },
           { label: "Amount", value: formatCents(f.amountCents) },
           { label: "Deductible amount", value: formatCents(deductibleGiftCents(f.amountCents, f.irsDeductibility)) },

@@ -31,6 +31,7 @@ import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
 import { loadDonationFacts, type DonationRow } from "./donation-facts";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
@@ -184,7 +185,8 @@ export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<D
     status: displayDonationStatus(d.status),
     paymentType: paymentTypeLabel(d.paymentMethodType),
     recurring: Boolean(d.recurringGiftId),
-    organizationName: org?.name ?? "the organization",
+    organizationName: org ? organizationDisplayName(org) : "the organization",
+    organizationLegalName: org?.legalName ?? null,
     organizationEin: org?.ein ?? null,
     organizationEmail: org?.email ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
@@ -211,14 +213,14 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
   const sale = await ticketSaleFacts(tx, d);
   if (!sale) return null;
   const [org] = await tx
-    .select({ name: organizations.name, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
+    .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   return {
     paymentId: d.id,
     paidAt: d.succeededAt ?? d.createdAt,
     buyerEmail: d.donorEmail,
-    organizationName: org?.name ?? "the organization",
+    organizationName: org ? organizationDisplayName(org) : "the organization",
     organizationEin: org?.ein ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,

@@ -6,6 +6,7 @@
  * cannot disagree about the facts. Amounts are integer cents; times are UTC. Reading does not
  * check access: each caller does that with lib/auth/access.ts before showing anything.
  */
+import { displayCity } from "@/lib/directory/display-name";
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
@@ -18,7 +19,10 @@ export type DonationFacts = {
   donation: DonationRow;
   organization: {
     id: string;
+    /** organizations.name as stored (IRS capitals or the nonprofit's own edit); show it through organizationDisplayName. */
     name: string;
+    /** The IRS legal name, null for an organization registered without an EIN. */
+    legalName: string | null;
     ein: string | null;
     email: string | null;
     /** The stored logo's URL, or null. */
@@ -40,6 +44,7 @@ export async function loadDonationFacts(db: Executor, donationId: string): Promi
       organization: {
         id: organizations.id,
         name: organizations.name,
+        legalName: organizations.legalName,
         ein: organizations.ein,
         email: organizations.email,
         logoUrl: organizations.logoUrl,
@@ -59,7 +64,7 @@ export async function loadDonationFacts(db: Executor, donationId: string): Promi
   const { addressLine1, city, state, zipcode, ...organization } = row.organization;
   return {
     donation: row.donation,
-    organization: { ...organization, address: [addressLine1, city, state, zipcode].filter(Boolean).join(", ") || null },
+    organization: { ...organization, address: [addressLine1, displayCity(city, zipcode), state, zipcode].filter(Boolean).join(", ") || null },
     fundraiserName: row.fundraiserName,
   };
 }

@@ -17,6 +17,7 @@ import { formatEin } from "@/lib/donations/labels";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { campaigns, donorPreferences, organizations } from "@/models";
+import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
 
 export type CheckoutContext = {
   /**
@@ -25,7 +26,9 @@ export type CheckoutContext = {
    */
   organization: {
     id: string;
+    /** Display name (lib/directory/display-name.ts): the nonprofit's own name, else the IRS name made readable. */
     name: string;
+    /** Display form of the city ("S BURLINGTON" -> "South Burlington"). */
     city: string | null;
     state: string | null;
     ein: string | null;
@@ -63,7 +66,7 @@ export async function getCheckoutContext(organizationId: string, campaignParam: 
     if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
   }
   return {
-    organization: { id: org.id, name: org.name, city: org.city, state: org.state, ein: org.ein,
+    organization: { id: org.id, name: organizationDisplayName(org), city: displayCity(org.city, org.zipcode), state: org.state, ein: org.ein,
       einFormatted: formatEin(org.ein),
       tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
       acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },

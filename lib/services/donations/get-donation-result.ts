@@ -14,6 +14,7 @@ import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { donationAccessToken } from "./access-token";
 import { loadDonationFacts } from "./donation-facts";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type DonationResult = {
   donationId: string;
@@ -66,7 +67,7 @@ export async function getDonationResult(donationId: string, token: string | null
     provider: d.provider,
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
-    organizationName: facts.organization.name,
+    organizationName: organizationDisplayName(facts.organization),
     campaignId: d.campaignId,
     campaignName: fundraiserLabel(facts.fundraiserName),
     recurring: Boolean(d.recurringGiftId),

@@ -13,6 +13,7 @@ import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { messages } from "@/lib/validations/messages";
 import { ticketMailFacts } from "./apply-payment-event";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 import { loadDonationFacts } from "./donation-facts";
 
 /**
@@ -37,7 +38,8 @@ export async function donationReceiptPdf(donationId: string, token: string | nul
     amountCents: d.amountCents,
     feeCents: d.feeCents,
     coverFees: d.coverFees,
-    organizationName: org.name,
+    organizationName: organizationDisplayName(org),
+    organizationLegalName: org.legalName,
     organizationEin: org.ein,
     organizationAddress: org.address,
     irsDeductibility: org.irsDeductibility,

@@ -24,6 +24,7 @@ import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/
 import { messages } from "@/lib/validations/messages";
 import { pledgeEmailSchema, type PledgeInput } from "@/lib/validations/pledge";
 import { campaigns, organizations, pledges } from "@/models";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /** How long a pledge (and then its email's link) stays valid, in days. */
 export const PLEDGE_DAYS = 90;
@@ -118,7 +119,7 @@ export async function getPledgeSummary(actor: SessionUser, organizationId: strin
  */
 export async function notifyPledgers(organizationId: string, now: Date = new Date()): Promise<number> {
   const db = await getDb();
-  const [org] = await db.select({ name: organizations.name, logoUrl: organizations.logoUrl, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
   if (!org || !canReceiveGifts(org)) return 0;
   const due = await db
     .select({ id: pledges.id })
@@ -134,7 +135,7 @@ export async function notifyPledgers(organizationId: string, now: Date = new Dat
         .where(and(eq(pledges.id, id), eq(pledges.status, "open")))
         .returning();
       if (!p) return false;
-      await enqueueMail(pledgeReadyMail({ email: p.email, organizationName: org.name, organizationLogoUrl: org.logoUrl, amountCents: p.amountCents, checkoutUrl: pledgeCheckoutUrl(p), expiresAt }), { tx });
+      await enqueueMail(pledgeReadyMail({ email: p.email, organizationName: organizationDisplayName(org), organizationLogoUrl: org.logoUrl, amountCents: p.amountCents, checkoutUrl: pledgeCheckoutUrl(p), expiresAt }), { tx });
       return true;
     });
     if (done) sent += 1;

@@ -22,6 +22,7 @@ import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/ma
 import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { recurringManageUrl } from "./manage-link";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /** Days after a period's first failed charge on which it is tried again. */
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
@@ -51,9 +52,9 @@ export async function recurringMailFacts(tx: Executor, gift: GiftRow, now: Date 
     to = first?.email ?? null;
   }
   if (!to) return null;
-  const [org] = await tx.select({ name: organizations.name, logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, gift.organizationId));
+  const [org] = await tx.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, gift.organizationId));
   const [campaign] = gift.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
-  return { to, amountCents: gift.amountCents, organizationName: org?.name ?? "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
+  return { to, amountCents: gift.amountCents, organizationName: org ? organizationDisplayName(org) : "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
 }
 
 /**

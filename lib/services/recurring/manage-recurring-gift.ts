@@ -25,6 +25,7 @@ import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "./dates";
 import { checkRecurringManageToken } from "./manage-link";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 type GiftRow = typeof recurringGifts.$inferSelect;
 
@@ -93,7 +94,7 @@ export async function getManagedRecurringGift(giftId: string, access: GiftAccess
 }
 
 async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRecurringGift> {
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, gift.organizationId));
+  const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, gift.organizationId));
   const [campaign] = gift.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
   const rows = await db
     .select({ id: donations.id, createdAt: donations.createdAt, amountCents: donations.amountCents, status: donations.status, failureReason: donations.failureReason })
@@ -104,7 +105,7 @@ async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRec
   const lastFailed = [...rows].reverse().find((r) => r.status === "failed");
   return {
     id: gift.id,
-    organizationName: org?.name ?? "the organization",
+    organizationName: org ? organizationDisplayName(org) : "the organization",
     fundraiserName: campaign?.name ?? null,
     amountCents: gift.amountCents,
     state,

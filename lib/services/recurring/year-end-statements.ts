@@ -14,6 +14,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { yearEndStatementMail } from "@/lib/mail/templates/recurring";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
 import { donations, organizations, users, yearEndStatementMails } from "@/models";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /**
  * In January (UTC), queue last year's statement email of every donor not emailed yet.
@@ -52,14 +53,14 @@ export async function sendYearEndStatements(now: Date = new Date()): Promise<{ y
         await enqueueMail(yearEndStatementMail(email, year, { statementUrl: `${baseUrl()}/api/donor/${account.id}/statement?year=${year}&format=pdf` }), { tx });
       } else {
         const receipts = await tx
-          .select({ id: donations.id, date: donations.succeededAt, amountCents: donations.amountCents, organizationName: organizations.name })
+          .select({ id: donations.id, date: donations.succeededAt, amountCents: donations.amountCents, organizationName: organizations.name, legalName: organizations.legalName })
           .from(donations)
           .innerJoin(organizations, eq(organizations.id, donations.organizationId))
           .where(and(gave, sql`lower(${donations.donorEmail}) = ${email}`))
           .orderBy(asc(donations.succeededAt));
         await enqueueMail(
           yearEndStatementMail(email, year, {
-            receipts: receipts.map((r) => ({ date: r.date!, amountCents: r.amountCents, organizationName: r.organizationName, url: `${baseUrl()}/api/receipts/${r.id}?token=${donationAccessToken(r.id)}` })),
+            receipts: receipts.map((r) => ({ date: r.date!, amountCents: r.amountCents, organizationName: organizationDisplayName({ name: r.organizationName, legalName: r.legalName }), url: `${baseUrl()}/api/receipts/${r.id}?token=${donationAccessToken(r.id)}` })),
           }),
           { tx },
         );

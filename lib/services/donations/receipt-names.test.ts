@@ -1,0 +1,70 @@
+/**
+ * Names people can read (issue 15 point 3) where money changes hands: checkout, the PDF receipt
+ * and the receipt email show the display name, and the receipts keep the IRS legal name beside
+ * it; a nonprofit's own edited name always wins.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { createTestDatabase } from "@/lib/db/testing";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
+import { receiptMail } from "@/lib/mail/templates/donation";
+import { pdfLines } from "@/lib/receipts/testing";
+import { donations, organizations } from "@/models";
+import { donationAccessToken } from "./access-token";
+import { donationMailFacts } from "./apply-payment-event";
+import { getCheckoutContext } from "./get-checkout-context";
+import { donationReceiptPdf } from "./get-receipt";
+
+let h: DatabaseHandle;
+let orgId: string;
+let donationId: string;
+
+beforeAll(async () => {
+  setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-receipt-names-0123456789" });
+  resetServerEnv();
+  h = await createTestDatabase();
+  const [org] = await h.db
+    .insert(organizations)
+    .values({ name: "TOWN HALL THEATER INC", legalName: "TOWN HALL THEATER INC", ein: "030358794", city: "MIDDLEBURY", state: "VT", zipcode: "05753", irsDeductibility: "1", claimed: true })
+    .returning({ id: organizations.id });
+  orgId = org!.id;
+  const [d] = await h.db
+    .insert(donations)
+    .values({ organizationId: orgId, amountCents: 2_500, provider: "sandbox", status: "succeeded", succeededAt: new Date("2026-11-20T15:00:00Z"), idempotencyKey: randomUUID(), donorName: "Ada Guest", donorEmail: "ada@example.org" })
+    .returning({ id: donations.id });
+  donationId = d!.id;
+});
+
+afterAll(async () => {
+  await h.close();
+  setEnvForTests({ NEXTAUTH_SECRET: undefined });
+  resetServerEnv();
+});
+
+const pdfText = async () => (await pdfLines((await donationReceiptPdf(donationId, donationAccessToken(donationId), null)).pdf)).join(" ");
+const mailText = async () => {
+  const [row] = await h.db.select().from(donations).where(eq(donations.id, donationId));
+  return receiptMail(await donationMailFacts(h.db, row!))!.text;
+};
+
+test("an IRS name is shown readable at checkout and on receipts, with the legal name and EIN beside it on receipts", async () => {
+  const ctx = await getCheckoutContext(orgId, "direct", null);
+  expect(ctx?.organization).toMatchObject({ name: "Town Hall Theater Inc", city: "Middlebury" });
+
+  const pdf = await pdfText();
+  expect(pdf).toContain("Town Hall Theater Inc (legal name: TOWN HALL THEATER INC), EIN 03-0358794");
+  expect(pdf).toContain("Contributions to Town Hall Theater Inc are tax-deductible");
+  expect(pdf).toContain("Middlebury, VT, 05753");
+
+  const mail = await mailText();
+  expect(mail).toContain("Town Hall Theater Inc (legal name: TOWN HALL THEATER INC)");
+  expect(mail).toContain("Thank you for your gift to Town Hall Theater Inc.");
+});
+
+test("the nonprofit's own edited name wins; the legal name stays on the receipts", async () => {
+  await h.db.update(organizations).set({ name: "Town Hall Theater" }).where(eq(organizations.id, orgId));
+  expect((await getCheckoutContext(orgId, "direct", null))?.organization.name).toBe("Town Hall Theater");
+  expect(await pdfText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC), EIN 03-0358794");
+  expect(await mailText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC)");
+});
