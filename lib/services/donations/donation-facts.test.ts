@@ -30,6 +30,7 @@ test("a gift to a fundraiser: the stored donation, its organization with the add
   expect(facts?.organization).toEqual({
     id: np.orgId,
     name: "Randolph Area Food Shelf",
+    legalName: null,
     ein: "030324429",
     email: "hello@rafs.example",
     logoUrl: "/api/images/logo.png",
