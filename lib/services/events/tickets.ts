@@ -28,6 +28,7 @@ import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
 import { toTicketTypeView, type TicketTypeView } from "./manage-events";
 import { TICKET_HOLD_MINUTES } from "./ticket-holds";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 /** The ticket page of one public event. Dates are ISO 8601 in UTC. */
 export type TicketPage = {
@@ -121,8 +122,7 @@ function buyerOf(actor: SessionUser | null, input: TicketOrderInput): { name: st
     email: input.email || actor?.email || "",
   });
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    const fields = zodFieldErrors(parsed.error, topField);
     throw new AppError("validation", Object.values(fields)[0]!, fields);
   }
   return { name: parsed.data.name, email: parsed.data.email.toLowerCase() };

@@ -12,6 +12,7 @@ import type { WebhookDeliveryView } from "@/lib/services/webhooks/webhook-delive
 import type { WebhookEndpointView } from "@/lib/services/webhooks/webhook-endpoints";
 import { messages } from "@/lib/validations/messages";
 import { createWebhookEndpointSchema, webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/lib/validations/webhooks";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 type Answer<T> = { ok: true; data: T } | { ok: false; message: string; fields: Record<string, string> };
 
@@ -253,9 +254,7 @@ function EndpointForm({
     const input = { url: url.trim(), description, eventTypes: events };
     const parsed = createWebhookEndpointSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setFields(found);
+      setFields(zodFieldErrors(parsed.error, topField));
       return;
     }
     setFields({});

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
 import { updateNoticeSchema } from "@/lib/services/updates/update-schema";
 import { messages } from "@/lib/validations/messages";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 export type NoticeRow = { _id: string; title: string; description: string; link: string | null; createdAt: string };
 
@@ -43,9 +44,7 @@ export function UpdatesManager({ notices }: { notices: NoticeRow[] }) {
     e.preventDefault();
     const parsed = updateNoticeSchema.safeParse(draft);
     if (!parsed.success) {
-      const next: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, topField));
       return;
     }
     setErrors({});
