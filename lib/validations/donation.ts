@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { formatCents } from "@/lib/money";
 import { zodFieldErrors } from "./field-errors";
+import { idParam } from "./fields";
 import { messages } from "./messages";
 
 export const MIN_DONATION_CENTS = 100;
@@ -115,3 +116,6 @@ export const sandboxActionSchema = z.object({
 export const paypalCaptureSchema = z.object({
   orderId: z.string().trim().regex(/^[A-Z0-9]{5,40}$/i, { error: messages.generic.badRequest }),
 });
+
+/** POST /api/send{Givebridge,Nonprofit}OrganizationDonationEmail body: the succeeded donation whose email is queued again. */
+export const resendDonationEmailSchema = z.object({ donationId: idParam });

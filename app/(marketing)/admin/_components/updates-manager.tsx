@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
-import { updateNoticeSchema } from "@/lib/services/updates/update-schema";
+import { updateNoticeSchema } from "@/lib/validations/update-notice";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { requestJson } from "@/lib/client/request";
 

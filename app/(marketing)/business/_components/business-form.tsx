@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { businessSignUpSchema, type BusinessSignUpInput, type BusinessSignUpValues } from "@/lib/services/business/business-schema";
+import { businessSignUpSchema, type BusinessSignUpInput, type BusinessSignUpValues } from "@/lib/validations/business";
 import { requestJson } from "@/lib/client/request";
 
 /** The business sign-up form; posts to /api/sendBusinessSignUpEmail. */
