@@ -62,14 +62,9 @@ export function DonorProfileModal({ user, initialPreferences }: { user: SessionU
   const router = useRouter();
 
   async function fetchPreferences() {
-    try {
-      const res = await fetch(`/api/fetch/userPreferences/${encodeURIComponent(user._id)}`, { cache: "no-store" });
-      if (res.status !== 200) throw new Error(String(res.status));
-      const prefs = (await res.json()) as UserPreferences;
-      setForm({ firstName: user.firstName, lastName: user.lastName, organization_company: user.organization_company, prefs });
-    } catch {
-      setLoadError(true);
-    }
+    const res = await requestJson<UserPreferences>(`/api/fetch/userPreferences/${encodeURIComponent(user._id)}`, { cache: "no-store" });
+    if (!res.ok || res.status !== 200) return setLoadError(true);
+    setForm({ firstName: user.firstName, lastName: user.lastName, organization_company: user.organization_company, prefs: res.data });
   }
 
   function onOpenChange(next: boolean) {

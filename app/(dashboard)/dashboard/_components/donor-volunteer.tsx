@@ -31,9 +31,8 @@ export function DonorVolunteer({ entries, totals }: { entries: VolunteerEntry[];
 
   async function search() {
     if (query.trim().length < 2) return;
-    const res = await fetch(`/api/search/nonprofit?search_query=${encodeURIComponent(query.trim())}&limit=8`).catch(() => null);
-    const data = res?.ok ? ((await res.json()) as { results?: Org[] }) : null;
-    setResults(data?.results ?? []);
+    const res = await requestJson<{ results?: Org[] }>(`/api/search/nonprofit?search_query=${encodeURIComponent(query.trim())}&limit=8`);
+    setResults(res.ok ? (res.data.results ?? []) : []);
   }
 
   async function submit(e: React.FormEvent) {

@@ -42,12 +42,7 @@ export function useSignup<T extends FieldValues & { email: string; password: str
 /** Ask the server whether an email is free; returns a message when it is taken. */
 export async function emailTakenMessage(email: string): Promise<string | null> {
   if (!email || !email.includes("@")) return null;
-  try {
-    const res = await fetch(`/api/check/${encodeURIComponent(email.trim())}`);
-    if (!res.ok) return null;
-    const data = (await res.json()) as { available: boolean };
-    return data.available ? null : messages.email.taken;
-  } catch {
-    return null;
-  }
+  const res = await requestJson<{ available: boolean }>(`/api/check/${encodeURIComponent(email.trim())}`);
+  if (!res.ok) return null;
+  return res.data.available ? null : messages.email.taken;
 }
