@@ -18,6 +18,7 @@ import { centsToDecimalString, formatCents, parseDollarsToCents } from "@/lib/mo
 import type { FundraiserBudget } from "@/lib/services/reports/budgets";
 import { messages } from "@/lib/validations/messages";
 import { BUDGET_MAX_LINE_CENTS, BUDGET_MAX_LINES } from "@/lib/validations/report";
+import { requestJson } from "@/lib/client/request";
 
 type Draft = { key: string; label: string; amount: string };
 type LineErrors = { label?: string; amount?: string };
@@ -51,18 +52,8 @@ export function BudgetEditor({ budget: initial }: { budget: FundraiserBudget }) 
   const draftCents = lines.map((l) => parseDollarsToCents(l.amount) ?? 0).reduce((s, c) => s + c, 0);
 
   async function put(body: { lines?: { label: string; amountCents: number }[]; published?: boolean }): Promise<FundraiserBudget | string> {
-    try {
-      const res = await fetch(`/api/budgets/${encodeURIComponent(budget.campaignId)}`, {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const data = (await res.json().catch(() => ({}))) as FundraiserBudget & { message?: string };
-      if (!res.ok) return data.message ?? messages.budgets.saveFailed;
-      return data;
-    } catch {
-      return messages.budgets.saveFailed;
-    }
+    const res = await requestJson<FundraiserBudget>(`/api/budgets/${encodeURIComponent(budget.campaignId)}`, { method: "PUT", body, fallback: messages.budgets.saveFailed });
+    return res.ok ? res.data : res.message;
   }
 
   async function save() {

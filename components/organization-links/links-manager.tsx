@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/input";
 import type { OrganizationLink } from "@/lib/services/organizations/list-organization-links";
 import { messages } from "@/lib/validations/messages";
 import { normalizeLink, truncateLinkForDisplay, type OrganizationLinkKind } from "@/lib/validations/organization-links";
+import { requestJson } from "@/lib/client/request";
 
 const words: Record<OrganizationLinkKind, { title: string; field: string; empty: string; save: string; remove: string }> = {
   wishlist: { title: "Wishlist", field: "Wishlist link", empty: messages.organization.noWishlist, save: "/api/saveWishlist", remove: "/api/deleteWishlist" },
@@ -23,14 +24,10 @@ const words: Record<OrganizationLinkKind, { title: string; field: string; empty:
 type Answer = { ok: true; links: OrganizationLink[] } | { ok: false; message: string };
 
 async function send(url: string, body: Record<string, string>, kind: OrganizationLinkKind): Promise<Answer> {
-  try {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const data = (await res.json().catch(() => ({}))) as Partial<Record<OrganizationLinkKind, OrganizationLink[]>> & { message?: string };
-    if (res.ok && Array.isArray(data[kind])) return { ok: true, links: data[kind] };
-    return { ok: false, message: data.message ?? messages.generic.server };
-  } catch {
-    return { ok: false, message: messages.generic.server };
-  }
+  const res = await requestJson<Partial<Record<OrganizationLinkKind, OrganizationLink[]>>>(url, { method: "POST", body });
+  if (!res.ok) return { ok: false, message: res.message };
+  const links = res.data[kind];
+  return Array.isArray(links) ? { ok: true, links } : { ok: false, message: messages.generic.server };
 }
 
 export type LinksManagerProps = {

@@ -12,13 +12,15 @@ import { cn } from "@/components/ui/cn";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents, parseDollarsToCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { cardFieldErrors, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, type ShareChoices } from "@/lib/validations/donation";
+import { cardFieldErrors, guestSchema, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, type ShareChoices } from "@/lib/validations/donation";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "./checkout-challenge";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
 import { PaymentTrustNote } from "./payment-trust-note";
 import { SandboxCardFields } from "./sandbox-card-fields";
 import { StripeElementsProvider, StripePaymentFields, type StripeBridge } from "./stripe-payment";
+import { requestJson } from "@/lib/client/request";
 
 type Props = {
   organizationId: string;
@@ -126,10 +128,10 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
     const local: Record<string, string> = {};
     if (amountCents === null) local.amountCents = messages.donation.amountRequired;
     else if (amountError) local.amountCents = amountError;
+    // The server's own rules: guestSchema for a guest's name and email, cardSchema for the test card.
     if (!donor) {
-      if (!name.trim()) local.name = messages.donation.nameRequired;
-      if (!email.trim()) local.email = messages.donation.emailRequired;
-      else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) local.email = messages.email.invalid;
+      const guest = guestSchema.safeParse({ name, email });
+      if (!guest.success) Object.assign(local, zodFieldErrors(guest.error, topField));
     }
     if (method === "card" && provider === "sandbox") Object.assign(local, cardFieldErrors(card));
     setErrors(local);
@@ -172,10 +174,9 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   async function createIntent(endpoint: string, guest: { name: string; email: string }): Promise<Result | null> {
     try {
       const altcha = donor ? null : await challenge.take();
-      const res = await fetch(endpoint, {
+      const res = await requestJson<Result>(endpoint, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
+        body: {
           idempotencyKey,
           organizationId,
           campaignId,
@@ -189,23 +190,23 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
           ...(method === "card" && provider === "sandbox" ? { card } : {}),
           ...(altcha ? { altcha } : {}),
           ...(confirmDuplicate.current ? { confirmDuplicate: true } : {}),
-        }),
+        },
       });
-      const body = (await res.json().catch(() => ({}))) as Partial<Result> & { message?: string; fields?: Record<string, string> };
       if (!res.ok) {
-        if (res.status === 409 && body.fields?.confirmDuplicate) {
-          setDuplicate(body.fields.confirmDuplicate);
+        if (res.status === 409 && res.fields.confirmDuplicate) {
+          setDuplicate(res.fields.confirmDuplicate);
           return null;
         }
-        if (body.fields) setErrors(body.fields);
-        showError(body.message ?? messages.generic.server);
-        // The server refused this attempt outright: the next one is a new checkout.
-        if (res.status < 500) setIdempotencyKey(newKey());
+        if (Object.keys(res.fields).length > 0) setErrors(res.fields);
+        showError(res.message);
+        // The server refused this attempt outright: the next one is a new checkout. Without an
+        // answer (status 0) the key is kept so a retry cannot charge twice.
+        if (res.status >= 400 && res.status < 500) setIdempotencyKey(newKey());
         return null;
       }
-      return body as Result;
+      return res.data;
     } catch {
-      // Network trouble: keep the key so a retry cannot charge twice.
+      // The challenge could not be solved: keep the key so a retry cannot charge twice.
       showError(messages.generic.server);
       return null;
     }

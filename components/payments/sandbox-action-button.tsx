@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /**
  * Performs a sandbox outside action (the donor's verification step, an ACH settlement), then
@@ -30,21 +30,11 @@ export function SandboxActionButton({
   async function run() {
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch("/api/webhooks/sandbox/simulate", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action, donationId, token }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
-      if (!res.ok) return setError(body.message ?? messages.generic.server);
-      router.push(donationResultPath(flow, body.status === "succeeded" ? "thanks" : "complete", donationId, token));
-      router.refresh();
-    } catch {
-      setError(messages.generic.server);
-    } finally {
-      setBusy(false);
-    }
+    const res = await requestJson<{ status: string }>("/api/webhooks/sandbox/simulate", { method: "POST", body: { action, donationId, token } });
+    setBusy(false);
+    if (!res.ok) return setError(res.message);
+    router.push(donationResultPath(flow, res.data.status === "succeeded" ? "thanks" : "complete", donationId, token));
+    router.refresh();
   }
   return (
     <div className="space-y-3">

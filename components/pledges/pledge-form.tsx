@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/input";
 import { parseDollarsToCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
+import { requestJson } from "@/lib/client/request";
 
 type Props = {
   organizationId: string;
@@ -39,19 +40,14 @@ export function PledgeForm({ organizationId, organizationName, campaignId, signe
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await fetch("/api/pledges", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ organizationId, campaignId, amountCents: parseDollarsToCents(values.amount), email: values.email }),
-    }).catch(() => null);
-    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> }) : {};
-    if (res?.status === 201) {
+    const res = await requestJson("/api/pledges", { method: "POST", body: { organizationId, campaignId, amountCents: parseDollarsToCents(values.amount), email: values.email } });
+    if (res.ok) {
       setDone(true);
       return;
     }
-    if (data.fields?.email) setFieldError("email", { message: data.fields.email });
-    if (data.fields?.amountCents) setFieldError("amount", { message: data.fields.amountCents });
-    setError(data.message ?? messages.generic.server);
+    if (res.fields.email) setFieldError("email", { message: res.fields.email });
+    if (res.fields.amountCents) setFieldError("amount", { message: res.fields.amountCents });
+    setError(res.message);
   });
 
   return (

@@ -11,6 +11,7 @@ import type { ManagedRecurringGift } from "@/lib/services/recurring/manage-recur
 import { messages } from "@/lib/validations/messages";
 import type { PaymentMethodInput } from "@/lib/validations/recurring";
 import { PaymentMethodForm } from "./payment-method-form";
+import { requestJson } from "@/lib/client/request";
 
 const dateFmt = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const stateLabel = { active: "Active", paused: "Paused", past_due: "Past due", canceled: "Canceled" } as const;
@@ -34,28 +35,19 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
   const url = `/api/recurring/${encodeURIComponent(gift.id)}`;
   const open = gift.state !== "canceled";
 
-  async function call(method: "PUT" | "POST" | "DELETE", body: Record<string, unknown>): Promise<{ ok: true; data: unknown } | { ok: false; error: ApiError }> {
-    try {
-      const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, ...(token ? { token } : {}) }) });
-      const data = (await res.json().catch(() => ({}))) as ApiError;
-      if (!res.ok) return { ok: false, error: { message: data.message ?? messages.generic.server, fields: data.fields } };
-      return { ok: true, data };
-    } catch {
-      return { ok: false, error: { message: messages.generic.server } };
-    }
-  }
+  const call = <T,>(method: "PUT" | "POST" | "DELETE", body: Record<string, unknown>) => requestJson<T>(url, { method, body: { ...body, ...(token ? { token } : {}) } });
 
   async function change(key: string, body: Record<string, unknown>, done: (g: ManagedRecurringGift) => string): Promise<ApiError | null> {
     setBusy(key);
     setErrors({});
     setNotice(null);
     try {
-      const r = await call("PUT", body);
+      const r = await call<ManagedRecurringGift>("PUT", body);
       if (!r.ok) {
-        setErrors({ [key]: r.error.message, ...(r.error.fields ?? {}) });
-        return r.error;
+        setErrors({ [key]: r.message, ...r.fields });
+        return { message: r.message, fields: r.fields };
       }
-      const g = r.data as ManagedRecurringGift;
+      const g = r.data;
       setGift(g);
       setNotice(done(g));
       return null;
@@ -181,8 +173,8 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
                 form={gift.paymentForm}
                 stripePublishableKey={stripePublishableKey}
                 start={async () => {
-                  const r = await call("POST", {});
-                  return r.ok ? (r.data as { clientSecret: string | null }) : { error: r.error.message };
+                  const r = await call<{ clientSecret: string | null }>("POST", {});
+                  return r.ok ? r.data : { error: r.message };
                 }}
                 save={async (method: PaymentMethodInput) => change("payment", { action: "payment_method", method }, (g) => `Saved. Your gift now uses: ${g.paymentMethodLabel}.`)}
               />
@@ -206,13 +198,13 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
                     loading={busy === "cancel"}
                     onClick={async () => {
                       setBusy("cancel");
-                      const r = await call("DELETE", { confirm: true });
+                      const r = await call<ManagedRecurringGift>("DELETE", { confirm: true });
                       setBusy(null);
                       setConfirmCancel(false);
                       if (r.ok) {
-                        setGift(r.data as ManagedRecurringGift);
+                        setGift(r.data);
                         setNotice(messages.recurringManage.canceled);
-                      } else setErrors({ cancel: r.error.message });
+                      } else setErrors({ cancel: r.message });
                     }}
                   >
                     Yes, cancel it

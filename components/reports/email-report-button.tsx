@@ -8,6 +8,7 @@ import { Mail } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 type Filters = { duration: string; fundraiser: string; startDate?: string; endDate?: string };
 
@@ -16,14 +17,9 @@ export function EmailReportButton({ filters }: { filters: Filters }) {
 
   async function send() {
     setState({ kind: "sending", text: "Sending the report..." });
-    try {
-      const res = await fetch("/api/emailDonorReport", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(filters) });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (!res.ok) setState({ kind: "error", text: body.message ?? messages.reports.emailFailed });
-      else setState({ kind: "sent", text: body.message ?? "The report is on its way." });
-    } catch {
-      setState({ kind: "error", text: messages.reports.emailFailed });
-    }
+    const res = await requestJson<{ message?: string }>("/api/emailDonorReport", { method: "POST", body: filters, fallback: messages.reports.emailFailed });
+    if (!res.ok) setState({ kind: "error", text: res.message });
+    else setState({ kind: "sent", text: res.data.message ?? "The report is on its way." });
   }
 
   return (

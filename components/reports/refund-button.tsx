@@ -13,6 +13,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal, ModalClose } from "@/components/ui/dialog";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 type Notice = { id: number; text: string };
 type Notices = {
@@ -58,22 +59,17 @@ export function RefundButton({ donationId, amount, date }: { donationId: string;
   async function refund() {
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch(`/api/donations/${encodeURIComponent(donationId)}/refund`, { method: "POST" });
-      const body = (await res.json().catch(() => ({}))) as { status?: string; message?: string };
-      if (!res.ok) {
-        setError(body.message ?? messages.refunds.providerFailed);
-        return;
-      }
-      refunded.current = true;
-      setOpen(false);
-      announce(body.status === "refunded" ? messages.refunds.refunded(amount) : messages.refunds.requested(amount));
-      router.refresh();
-    } catch {
-      setError(messages.generic.server);
-    } finally {
-      setBusy(false);
+    const res = await requestJson<{ status: string }>(`/api/donations/${encodeURIComponent(donationId)}/refund`, { method: "POST", fallback: messages.refunds.providerFailed });
+    setBusy(false);
+    if (!res.ok) {
+      // No answer at all is not the provider's refusal.
+      setError(res.status === 0 ? messages.generic.server : res.message);
+      return;
     }
+    refunded.current = true;
+    setOpen(false);
+    announce(res.data.status === "refunded" ? messages.refunds.refunded(amount) : messages.refunds.requested(amount));
+    router.refresh();
   }
 
   return (

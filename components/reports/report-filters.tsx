@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { reportQuerySchema } from "@/lib/validations/report";
+import { zodFieldErrors } from "@/lib/validations/field-errors";
 
 export type ReportFilterValues = { duration: string; fundraiser: string; startDate: string; endDate: string };
 
@@ -28,12 +29,8 @@ export function ReportFilters({ initial, fundraisers, zoneLabel }: { initial: Re
     e.preventDefault();
     const parsed = reportQuerySchema.safeParse(values);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? "duration");
-        if (!next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
+      // A rule across fields (no path) is shown under the duration.
+      setErrors(zodFieldErrors(parsed.error, (path) => path[0] ?? "duration"));
       return;
     }
     setErrors({});

@@ -22,11 +22,10 @@ const zodDefault = /^(Invalid input|Invalid option|Too big|Too small|Invalid str
 
 /** Field names used by the shared schemas and handlers (the keys a fuzzed body sets). */
 function schemaKeys(): string[] {
-  const files = [
-    ...fs.readdirSync(path.join(root, "lib/validations")).map((f) => path.join(root, "lib/validations", f)),
-    path.join(root, "lib/services/business/business-schema.ts"),
-    path.join(root, "lib/images/schema.ts"),
-  ].filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith("messages.ts") && fs.existsSync(f));
+  const files = fs
+    .readdirSync(path.join(root, "lib/validations"))
+    .map((f) => path.join(root, "lib/validations", f))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith("messages.ts") && fs.existsSync(f));
   const keys = new Set<string>();
   for (const f of files) for (const m of fs.readFileSync(f, "utf8").matchAll(/^\s+([A-Za-z_][A-Za-z0-9_]*)\??\s*:\s*(z\.|[a-zA-Z]+(Field|Param|Schema|Text|Date|Cents|Id)\b)/gm)) keys.add(m[1]!);
   return [...keys];

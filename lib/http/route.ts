@@ -23,6 +23,7 @@ import { logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
 import { requestClientIp } from "./client-ip";
+import { zodFieldErrors } from "@/lib/validations/field-errors";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -162,15 +163,8 @@ export function errorResponse(err: unknown, req?: NextRequest): Response {
   return NextResponse.json({ error: "server_error", message: messages.generic.server }, { status: 500 });
 }
 
-/** Flatten a ZodError to { field: first message }. */
-export function zodFields(err: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of err.issues) {
-    const key = issue.path.join(".") || "_";
-    if (!(key in fields)) fields[key] = issue.message;
-  }
-  return fields;
-}
+/** Flatten a ZodError to { "dotted.path": first message } ("_" for the whole body). */
+export const zodFields = (err: ZodError): Record<string, string> => zodFieldErrors(err);
 
 /**
  * Read and validate a JSON body with a shared schema. Text with control characters (other

@@ -76,3 +76,6 @@ export const changePasswordFormSchemaFor = (type: "individual" | "nonprofit" | "
     })
     .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: messages.password.mismatch });
 export type ChangePasswordFormInput = z.infer<ReturnType<typeof changePasswordFormSchemaFor>>;
+
+/** POST /api/authenticateAdmin body: the admin password (any non-empty text; checked in constant time). */
+export const adminSignInSchema = z.object({ password: z.string({ error: messages.admin.passwordRequired }).min(1, { error: messages.admin.passwordRequired }).max(1024) });

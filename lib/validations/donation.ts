@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { formatCents } from "@/lib/money";
+import { zodFieldErrors } from "./field-errors";
+import { idParam } from "./fields";
 import { messages } from "./messages";
 
 export const MIN_DONATION_CENTS = 100;
@@ -52,9 +54,7 @@ export const cardSchema = z.object({
  */
 export function cardFieldErrors(card: { number: string; expiry: string; cvc: string }): Record<string, string> {
   const parsed = cardSchema.safeParse(card);
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error?.issues ?? []) errors[`card.${issue.path.join(".")}`] ??= issue.message;
-  return errors;
+  return parsed.success ? {} : zodFieldErrors(parsed.error, (path) => `card.${path.join(".")}`);
 }
 /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19), base64 JSON. */
 export const checkoutChallengeField = z.string().trim().max(20_000).optional();
@@ -108,3 +108,6 @@ export const sandboxActionSchema = z.object({
 export const paypalCaptureSchema = z.object({
   orderId: z.string().trim().regex(/^[A-Z0-9]{5,40}$/i, { error: messages.generic.badRequest }),
 });
+
+/** POST /api/send{Givebridge,Nonprofit}OrganizationDonationEmail body: the succeeded donation whose email is queued again. */
+export const resendDonationEmailSchema = z.object({ donationId: idParam });

@@ -102,6 +102,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** GET /api/authenticate/token query: the reset token to check. */
+export const resetTokenQuerySchema = resetPasswordSchema.pick({ resetPasswordToken: true });
+
 /** The reset form (client): new password and its retype. */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordField, confirmPassword: z.string() })

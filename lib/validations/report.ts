@@ -8,6 +8,7 @@
  * filter form, the route handlers and the services. Budget lines are integer cents.
  */
 import { z } from "zod";
+import { idParam } from "./fields";
 import { messages } from "./messages";
 
 export const REPORT_DURATIONS = ["yearToDate", "monthToDate", "customRange"] as const;
@@ -80,6 +81,18 @@ export type ReportQuery =
 export const DEFAULT_REPORT_QUERY: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
 
 /**
+ * POST /api/emailDonorReport body: the organization (the caller's own by default) and the
+ * report's filters as the page has them, checked afterwards by parseReportQuery.
+ */
+export const emailReportSchema = z.object({
+  organizationId: idParam.optional(),
+  duration: z.string().optional(),
+  fundraiser: z.string().optional(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+});
+
+/**
  * Validate filters from URL search params (or a plain object).
  * @throws ZodError whose first message is the spec's or messages.reports' text.
  */
@@ -121,6 +134,3 @@ export const budgetUpdateSchema = z.object({
   published: z.boolean().optional(),
 });
 export type BudgetUpdate = z.infer<typeof budgetUpdateSchema>;
-
-/** POST /api/emailDonorReport body: the report filters. */
-export const emailReportSchema = reportQuerySchema;

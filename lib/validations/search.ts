@@ -91,3 +91,9 @@ export const eventLikeSchema = z.object({
   userId: z.string({ error: "userId is required." }).trim().min(1, { error: "userId is required." }).max(100),
   isLiked: z.boolean({ error: "isLiked must be true or false." }),
 });
+
+/** GET /api/search/locations query: the typed start of a city or ZIP, and how many suggestions (1-20, 8 by default). */
+export const locationSuggestQuerySchema = z.object({
+  prefix: z.string({ error: "prefix is required." }).trim().min(1, { error: "prefix is required." }).max(60, { error: "prefix is too long." }),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});

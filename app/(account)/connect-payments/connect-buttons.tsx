@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** Starts Stripe Connect or PayPal partner onboarding (disabled with a reason without keys). */
 export function ConnectButtons({ stripeConfigured, paypalConfigured, organizationId }: { stripeConfigured: boolean; paypalConfigured: boolean; organizationId: string }) {
@@ -11,10 +12,9 @@ export function ConnectButtons({ stripeConfigured, paypalConfigured, organizatio
   const [error, setError] = useState<string | null>(null);
 
   async function call(url: string, method: "POST", json?: unknown) {
-    const res = await fetch(url, json === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(json) });
-    const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
-    if (!res.ok) throw new Error(body.message ?? messages.generic.server);
-    return body;
+    const res = await requestJson<{ url?: string }>(url, { method, body: json });
+    if (!res.ok) throw new Error(res.message);
+    return res.data;
   }
   async function stripe() {
     setBusy("stripe");

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /**
  * The sandbox connection (simulated onboarding): POST /api/connect/sandbox marks the
@@ -17,13 +17,9 @@ export function SandboxConnectButton() {
   async function connect() {
     setBusy(true);
     setError(null);
-    const res = await fetch("/api/connect/sandbox", { method: "POST" }).catch(() => null);
-    if (res?.ok) {
-      router.refresh();
-    } else {
-      const body = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
-      setError(body.message ?? messages.generic.server);
-    }
+    const res = await requestJson("/api/connect/sandbox", { method: "POST" });
+    if (res.ok) router.refresh();
+    else setError(res.message);
     setBusy(false);
   }
   return (

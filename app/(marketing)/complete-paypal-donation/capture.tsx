@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** Captures the approved PayPal order once, then shows the result page. */
 export function CapturePaypal({ orderId }: { orderId: string }) {
@@ -14,14 +14,11 @@ export function CapturePaypal({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    fetch("/api/capturePaypalOrder", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId }) })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => ({}))) as { donationId?: string; accessToken?: string; status?: string; message?: string };
-        if (!res.ok) return setError(body.message ?? messages.generic.server);
-        const q = `donation=${encodeURIComponent(body.donationId!)}&token=${encodeURIComponent(body.accessToken!)}`;
-        router.replace(body.status === "succeeded" ? `/thankyou?${q}` : `/complete-donation?${q}`);
-      })
-      .catch(() => setError(messages.generic.server));
+    void requestJson<{ donationId: string; accessToken: string; status: string }>("/api/capturePaypalOrder", { method: "POST", body: { orderId } }).then((res) => {
+      if (!res.ok) return setError(res.message);
+      const q = `donation=${encodeURIComponent(res.data.donationId)}&token=${encodeURIComponent(res.data.accessToken)}`;
+      router.replace(res.data.status === "succeeded" ? `/thankyou?${q}` : `/complete-donation?${q}`);
+    });
   }, [orderId, router]);
   return error ? <Alert variant="error">{error}</Alert> : <Spinner label="Completing your PayPal donation..." />;
 }

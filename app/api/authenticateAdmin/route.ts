@@ -1,11 +1,8 @@
 // POST /api/authenticateAdmin — check the admin password (constant time, rate limited per IP, logged)
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { authenticateAdmin } from "@/lib/auth/admin";
 import { clientIp, parseJson, route } from "@/lib/http/route";
-import { messages } from "@/lib/validations/messages";
-
-const bodySchema = z.object({ password: z.string({ error: messages.admin.passwordRequired }).min(1, { error: messages.admin.passwordRequired }).max(1024) });
+import { adminSignInSchema } from "@/lib/validations/auth";
 
 /**
  * Answers 200 { authenticated: true } for the right password, 401 for a wrong one, 429 with
@@ -13,7 +10,7 @@ const bodySchema = z.object({ password: z.string({ error: messages.admin.passwor
  * The browser session itself is opened by next-auth's "admin" provider with the same check.
  */
 export const POST = route(async (req) => {
-  const { password } = await parseJson(req, bodySchema);
+  const { password } = await parseJson(req, adminSignInSchema);
   const admin = await authenticateAdmin({ password, ip: clientIp(req) });
   return NextResponse.json({ authenticated: true, user: { type: admin.type, _id: admin._id } });
 });

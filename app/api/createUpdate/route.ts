@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createUpdate } from "@/lib/services/updates/manage-update-notices";
-import { updateNoticeSchema } from "@/lib/services/updates/update-schema";
+import { updateNoticeSchema } from "@/lib/validations/update-notice";
 
 export const POST = route(async (req) => {
   const values = await parseJson(req, updateNoticeSchema);

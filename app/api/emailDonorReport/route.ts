@@ -9,27 +9,17 @@
  * 422 when the report is too large for email.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
 import { getSessionUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { emailDonorReport } from "@/lib/services/reports/donation-csv";
-import { idParam } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
-import { parseReportQuery } from "@/lib/validations/report";
-
-const bodySchema = z.object({
-  organizationId: idParam.optional(),
-  duration: z.string().optional(),
-  fundraiser: z.string().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
-});
+import { emailReportSchema, parseReportQuery } from "@/lib/validations/report";
 
 export const POST = route(async (req: NextRequest) => {
   const actor = await getSessionUser();
   const own = ownOrganizationId(actor);
-  const input = await parseJson(req, bodySchema);
+  const input = await parseJson(req, emailReportSchema);
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
   const result = await emailDonorReport(actor, input.organizationId ?? own, q);
   return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });

@@ -1,14 +1,12 @@
 // POST /api/getPaypalPartnerDetail {merchantIdInPayPal, state} — store the nonprofit's PayPal merchant id (connected, spec 4); only with the single-use state issued for PayPal's return
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { savePaypalMerchant } from "@/lib/services/payments/connect";
-
-const bodySchema = z.object({ merchantIdInPayPal: z.string().trim().min(1).max(64), state: z.string().min(1).max(128) });
+import { paypalPartnerDetailSchema } from "@/lib/validations/payments-connect";
 
 export const POST = route(async (req) => {
-  const { merchantIdInPayPal, state } = await parseJson(req, bodySchema);
+  const { merchantIdInPayPal, state } = await parseJson(req, paypalPartnerDetailSchema);
   const actor = await requireNonprofit();
   return NextResponse.json(await savePaypalMerchant(actor, merchantIdInPayPal, state));
 }, { auth: "nonprofit" });

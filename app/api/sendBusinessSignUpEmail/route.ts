@@ -2,7 +2,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { clientIp, parseJson, route } from "@/lib/http/route";
-import { businessSignUpSchema } from "@/lib/services/business/business-schema";
+import { businessSignUpSchema } from "@/lib/validations/business";
 import { signUpBusiness } from "@/lib/services/business/sign-up-business";
 
 async function respond(req: NextRequest, input: unknown) {

@@ -1,15 +1,12 @@
 // POST /api/sendNonprofitOrganizationDonationEmail {donationId} — queue the nonprofit's notification (donor details only as shared) again for a succeeded donation (a write, so never GET)
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { resendDonationEmail } from "@/lib/services/donations/resend-donation-email";
-import { idParam } from "@/lib/validations/fields";
-
-const bodySchema = z.object({ donationId: idParam });
+import { resendDonationEmailSchema } from "@/lib/validations/donation";
 
 export const POST = route(async (req) => {
-  const { donationId } = await parseJson(req, bodySchema);
+  const { donationId } = await parseJson(req, resendDonationEmailSchema);
   const actor = await requireUser();
   return NextResponse.json(await resendDonationEmail(actor, donationId, "nonprofit"));
 }, { auth: "user" });

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { getSessionUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateUpdate } from "@/lib/services/updates/manage-update-notices";
-import { updateNoticeEditSchema } from "@/lib/services/updates/update-schema";
+import { updateNoticeEditSchema } from "@/lib/validations/update-notice";
 
 export const PUT = route(async (req) => {
   const { _id, ...values } = await parseJson(req, updateNoticeEditSchema);

@@ -7,7 +7,7 @@ import type { AppError } from "@/lib/errors";
 import { stopMailQueue } from "@/lib/mail/queue";
 import { getPlatformTotals } from "@/lib/services/admin/platform-totals";
 import { organizations } from "@/models";
-import { businessSignUpSchema } from "./business-schema";
+import { businessSignUpSchema } from "@/lib/validations/business";
 import { listBusinessesNearOrganization, listBusinessSignups } from "./list-business-signups";
 import { BUSINESS_SIGNUPS_PER_HOUR, signUpBusiness } from "./sign-up-business";
 

@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
 import { messages } from "@/lib/validations/messages";
 import { businessSignups, rateLimits } from "@/models";
-import type { BusinessSignUpValues } from "./business-schema";
+import type { BusinessSignUpValues } from "@/lib/validations/business";
 
 /** Sign-ups allowed per IP per hour. */
 export const BUSINESS_SIGNUPS_PER_HOUR = 10;

@@ -22,6 +22,7 @@ import { addMonthsUtc } from "@/lib/services/recurring/dates";
 import { assertNoDuplicateMonthlyGift } from "@/lib/services/recurring/duplicate-gift";
 import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
 import { donationAccessToken } from "./access-token";
@@ -245,8 +246,7 @@ async function donorDetails(actor: SessionUser | null, input: CheckoutInput): Pr
   if (!actor) {
     const guest = guestSchema.safeParse({ name: input.name, email: input.email });
     if (!guest.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of guest.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      const fields = zodFieldErrors(guest.error, topField);
       throw new AppError("validation", Object.values(fields)[0]!, fields);
     }
     return { donorName: guest.data.name, donorEmail: guest.data.email.toLowerCase(), donorTelephone: null, donorCity: null, donorState: null, donorGender: null, donorAgeRange: null };

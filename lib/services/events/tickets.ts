@@ -29,6 +29,7 @@ import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
 import { toTicketTypeView, type TicketTypeView } from "./manage-events";
 import { TICKET_HOLD_MINUTES } from "./ticket-holds";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 /** The ticket page of one public event. Dates are ISO 8601 in UTC. */
 export type TicketPage = {
@@ -122,8 +123,7 @@ function buyerOf(actor: SessionUser | null, input: TicketOrderInput): { name: st
     email: input.email || actor?.email || "",
   });
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    const fields = zodFieldErrors(parsed.error, topField);
     throw new AppError("validation", Object.values(fields)[0]!, fields);
   }
   return { name: parsed.data.name, email: parsed.data.email.toLowerCase() };
@@ -156,42 +156,72 @@ export type CreateTicketOrderOptions = {
 export async function createTicketOrder({ eventId, input, actor, client }: CreateTicketOrderOptions): Promise<TicketOrderResult> {
   const { event: ev } = await loadPublicEvent(eventId);
   const buyer = buyerOf(actor, input);
+  const existing = await orderByKey(input.idempotencyKey);
+  const orderId = existing ? await resumeOrder({ existing, ev, input, actor, client }) : await placeNewOrder({ ev, input, buyer, actor, client });
+  return ticketOrderResult(orderId, ev);
+}
+
+type PublicEvent = typeof events.$inferSelect;
+type TicketOrderRow = typeof eventTicketOrders.$inferSelect;
+
+/** The order made with this idempotency key, if any. */
+async function orderByKey(idempotencyKey: string): Promise<TicketOrderRow | undefined> {
   const db = await getDb();
+  const [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, idempotencyKey)).limit(1);
+  return order;
+}
 
-  const [existing] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, input.idempotencyKey)).limit(1);
-  let orderId: string;
-  if (existing) {
-    if (existing.eventId !== ev.id || existing.ticketTypeId !== input.ticketTypeId || existing.quantity !== input.quantity) {
-      throw new AppError("conflict", messages.events.orderMismatch);
-    }
-    orderId = existing.id;
-    // A retry of a paid order whose payment has not been settled: the same payment, resumed.
-    if (existing.amountCents > 0 && existing.status === "pending") await payForOrder({ actor, client, ev, order: existing, card: input.card });
-  } else {
-    if (hasEnded(ev)) throw new AppError("conflict", messages.events.ended);
-    const [type] = await db
-      .select({ id: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents })
-      .from(eventTicketTypes)
-      .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, ev.id)))
-      .limit(1);
-    if (!type) throw new AppError("not_found", messages.events.ticketTypeNotFound);
-    const seats: SeatRequest = { orderId: randomUUID(), eventId: ev.id, ticketTypeId: type.id, unitPriceCents: type.priceCents, input, buyer, actor };
-    try {
-      if (type.priceCents === 0) await holdSeats(seats);
-      else {
-        const order = { id: seats.orderId, quantity: input.quantity, amountCents: type.priceCents * input.quantity, buyerName: buyer.name, buyerEmail: buyer.email };
-        await payForOrder({ actor, client, ev, order, card: input.card, hold: () => holdSeats(seats) });
-      }
-      orderId = seats.orderId;
-    } catch (err) {
-      if (!(err instanceof DuplicateOrder)) throw err;
-      // The same key arrived twice at once: the other request made the order (and pays for it).
-      const [other] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.idempotencyKey, input.idempotencyKey)).limit(1);
-      if (!other || other.ticketTypeId !== input.ticketTypeId || other.quantity !== input.quantity) throw new AppError("conflict", messages.events.orderMismatch);
-      orderId = other.id;
-    }
+/**
+ * A retried request: the same order, if it asks for the same tickets. A paid order whose
+ * payment has not been settled resumes the same payment.
+ * @throws AppError(conflict) the key was used for a different order.
+ */
+async function resumeOrder(o: { existing: TicketOrderRow; ev: PublicEvent; input: TicketOrderInput; actor: SessionUser | null; client: CheckoutClient }): Promise<string> {
+  const { existing, ev, input } = o;
+  if (existing.eventId !== ev.id || existing.ticketTypeId !== input.ticketTypeId || existing.quantity !== input.quantity) {
+    throw new AppError("conflict", messages.events.orderMismatch);
   }
+  if (existing.amountCents > 0 && existing.status === "pending") await payForOrder({ actor: o.actor, client: o.client, ev, order: existing, card: input.card });
+  return existing.id;
+}
 
+/**
+ * A new order: free tickets take their seats at once; paid ones go through payForOrder, which
+ * takes the seats once the attempt is admitted. When the same key arrives twice at once, the
+ * other request's order is the answer.
+ * @throws AppError(conflict) the event has ended, seats or price as in holdSeats, or the key's
+ *   order is a different one; AppError(not_found) unknown ticket type; payForOrder's errors.
+ */
+async function placeNewOrder(o: { ev: PublicEvent; input: TicketOrderInput; buyer: { name: string; email: string }; actor: SessionUser | null; client: CheckoutClient }): Promise<string> {
+  const { ev, input, buyer, actor } = o;
+  if (hasEnded(ev)) throw new AppError("conflict", messages.events.ended);
+  const db = await getDb();
+  const [type] = await db
+    .select({ id: eventTicketTypes.id, priceCents: eventTicketTypes.priceCents })
+    .from(eventTicketTypes)
+    .where(and(eq(eventTicketTypes.id, input.ticketTypeId), eq(eventTicketTypes.eventId, ev.id)))
+    .limit(1);
+  if (!type) throw new AppError("not_found", messages.events.ticketTypeNotFound);
+  const seats: SeatRequest = { orderId: randomUUID(), eventId: ev.id, ticketTypeId: type.id, unitPriceCents: type.priceCents, input, buyer, actor };
+  try {
+    if (type.priceCents === 0) await holdSeats(seats);
+    else {
+      const order = { id: seats.orderId, quantity: input.quantity, amountCents: type.priceCents * input.quantity, buyerName: buyer.name, buyerEmail: buyer.email };
+      await payForOrder({ actor, client: o.client, ev, order, card: input.card, hold: () => holdSeats(seats) });
+    }
+    return seats.orderId;
+  } catch (err) {
+    if (!(err instanceof DuplicateOrder)) throw err;
+    // The same key arrived twice at once: the other request made the order (and pays for it).
+    const other = await orderByKey(input.idempotencyKey);
+    if (!other || other.ticketTypeId !== input.ticketTypeId || other.quantity !== input.quantity) throw new AppError("conflict", messages.events.orderMismatch);
+    return other.id;
+  }
+}
+
+/** The buyer's view of order `orderId` of event `ev` as it stands now, with its payment. */
+async function ticketOrderResult(orderId: string, ev: PublicEvent): Promise<TicketOrderResult> {
+  const db = await getDb();
   const [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
   if (!order) throw notFound();
   const payment = order.donationId ? await paymentOf(order.donationId) : null;
@@ -283,7 +313,7 @@ async function holdSeats(r: SeatRequest): Promise<void> {
 async function payForOrder(o: {
   actor: SessionUser | null;
   client: CheckoutClient;
-  ev: typeof events.$inferSelect;
+  ev: PublicEvent;
   order: { id: string; quantity: number; amountCents: number; buyerName: string; buyerEmail: string };
   card: TicketOrderInput["card"];
   hold?: () => Promise<void>;

@@ -8,7 +8,7 @@ import { messages } from "@/lib/validations/messages";
 import { adminAuditLog, updateNotices } from "@/models";
 import { listUpdateNotices } from "./list-update-notices";
 import { createUpdate, deleteUpdate, updateUpdate } from "./manage-update-notices";
-import { updateNoticeEditSchema, updateNoticeSchema } from "./update-schema";
+import { updateNoticeEditSchema, updateNoticeSchema } from "@/lib/validations/update-notice";
 
 let h: DatabaseHandle;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { messages } from "@/lib/validations/messages";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { updateNotices } from "@/models";
 import type { UpdateNotice } from "./list-update-notices";
-import type { UpdateNoticeValues } from "./update-schema";
+import type { UpdateNoticeValues } from "@/lib/validations/update-notice";
 
 const columns = {
   id: updateNotices.id,

@@ -5,8 +5,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
-import { updateNoticeSchema } from "@/lib/services/updates/update-schema";
-import { messages } from "@/lib/validations/messages";
+import { updateNoticeSchema } from "@/lib/validations/update-notice";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
+import { requestJson } from "@/lib/client/request";
 
 export type NoticeRow = { _id: string; title: string; description: string; link: string | null; createdAt: string };
 
@@ -22,14 +23,13 @@ export function UpdatesManager({ notices }: { notices: NoticeRow[] }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function call(url: string, method: string, body?: unknown) {
+  async function call(url: string, method: "POST" | "PUT" | "DELETE", body?: unknown) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+      const res = await requestJson(url, { method, body: body || undefined });
       if (!res.ok) {
-        const data = (await res.json().catch(() => null)) as { message?: string } | null;
-        setError(data?.message ?? messages.generic.server);
+        setError(res.message);
         return false;
       }
       router.refresh();
@@ -43,9 +43,7 @@ export function UpdatesManager({ notices }: { notices: NoticeRow[] }) {
     e.preventDefault();
     const parsed = updateNoticeSchema.safeParse(draft);
     if (!parsed.success) {
-      const next: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, topField));
       return;
     }
     setErrors({});

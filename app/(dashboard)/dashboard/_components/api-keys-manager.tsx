@@ -13,18 +13,7 @@ import type { ApiKeySummary } from "@/lib/services/api-keys/api-key-dto";
 import { apiScopeDescriptions, apiScopes, createApiKeySchema, API_KEY_NAME_MAX, type CreateApiKeyInput } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { CopyLink } from "./copy-link";
-
-type Answer<T> = { ok: true; data: T } | { ok: false; message: string; fields?: Record<string, string> };
-
-async function send<T>(url: string, init: RequestInit): Promise<Answer<T>> {
-  try {
-    const res = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
-    const data = (await res.json().catch(() => ({}))) as T & { message?: string; fields?: Record<string, string> };
-    return res.ok ? { ok: true, data } : { ok: false, message: data.message ?? messages.generic.server, fields: data.fields };
-  } catch {
-    return { ok: false, message: messages.generic.server };
-  }
-}
+import { requestJson } from "@/lib/client/request";
 
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
 
@@ -53,9 +42,9 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeySummary[] }
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const answer = await send<{ key: ApiKeySummary; secret: string }>("/api/api-keys", { method: "POST", body: JSON.stringify(values) });
+    const answer = await requestJson<{ key: ApiKeySummary; secret: string }>("/api/api-keys", { method: "POST", body: values });
     if (!answer.ok) {
-      if (answer.fields?.name) setFieldError("name", { message: answer.fields.name });
+      if (answer.fields.name) setFieldError("name", { message: answer.fields.name });
       setError(answer.message);
       return;
     }
@@ -68,7 +57,7 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeySummary[] }
   const revoke = async (key: ApiKeySummary) => {
     setError(null);
     setRevoking(key.id);
-    const answer = await send<{ key: ApiKeySummary }>(`/api/api-keys/${encodeURIComponent(key.id)}`, { method: "DELETE" });
+    const answer = await requestJson<{ key: ApiKeySummary }>(`/api/api-keys/${encodeURIComponent(key.id)}`, { method: "DELETE" });
     setRevoking(null);
     setConfirming(null);
     if (!answer.ok) {

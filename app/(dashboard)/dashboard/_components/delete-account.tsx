@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { clearSignInStores } from "@/lib/client/stores";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /**
  * Delete account (spec 4): a confirm question; No cancels; Yes deletes (DELETE /api/account)
@@ -20,8 +21,8 @@ export function DeleteAccount({ kind }: { kind: "individual" | "nonprofit" }) {
 
   async function confirm() {
     setState("deleting");
-    const res = await fetch("/api/account", { method: "DELETE" }).catch(() => null);
-    setState(res?.status === 200 ? "gone" : "error");
+    const res = await requestJson("/api/account", { method: "DELETE" });
+    setState(res.ok && res.status === 200 ? "gone" : "error");
   }
 
   async function close() {

@@ -16,6 +16,7 @@ import { ageRangeLabels, type UserPreferences } from "@/lib/validations/donor";
 import { profilePhoneField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { tileButtonClasses } from "./tile";
+import { requestJson } from "@/lib/client/request";
 
 const shareKeys = ["name", "email", "telephone", "location", "gender", "age"] as const;
 const shareLabels: Record<(typeof shareKeys)[number], string> = {
@@ -61,14 +62,9 @@ export function DonorProfileModal({ user, initialPreferences }: { user: SessionU
   const router = useRouter();
 
   async function fetchPreferences() {
-    try {
-      const res = await fetch(`/api/fetch/userPreferences/${encodeURIComponent(user._id)}`, { cache: "no-store" });
-      if (res.status !== 200) throw new Error(String(res.status));
-      const prefs = (await res.json()) as UserPreferences;
-      setForm({ firstName: user.firstName, lastName: user.lastName, organization_company: user.organization_company, prefs });
-    } catch {
-      setLoadError(true);
-    }
+    const res = await requestJson<UserPreferences>(`/api/fetch/userPreferences/${encodeURIComponent(user._id)}`, { cache: "no-store" });
+    if (!res.ok || res.status !== 200) return setLoadError(true);
+    setForm({ firstName: user.firstName, lastName: user.lastName, organization_company: user.organization_company, prefs: res.data });
   }
 
   function onOpenChange(next: boolean) {
@@ -90,10 +86,9 @@ export function DonorProfileModal({ user, initialPreferences }: { user: SessionU
     setSaving(true);
     setSaveError(null);
     try {
-      const res = await fetch("/api/update/user", {
+      const res = await requestJson("/api/update/user", {
         method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
+        body: {
           _id: user._id,
           firstName: form.firstName,
           lastName: form.lastName,
@@ -103,16 +98,15 @@ export function DonorProfileModal({ user, initialPreferences }: { user: SessionU
           otherGender: form.prefs.otherGender,
           address: form.prefs.address,
           telephone: form.prefs.telephone,
-        }),
+        },
       });
-      if (res.status === 200) {
+      if (res.ok) {
         await update();
         setOpen(false);
         router.refresh();
         return;
       }
-      const data = (await res.json().catch(() => ({}))) as { message?: string };
-      setSaveError(data.message ?? messages.generic.server);
+      setSaveError(res.message);
     } catch {
       setSaveError(messages.generic.server);
     } finally {

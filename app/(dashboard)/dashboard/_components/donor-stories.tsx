@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { MyStory } from "@/lib/services/stories/impact-stories";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 const statusText = { approved: "Published", pending: "Waiting for approval", declined: "Declined" } as const;
 
@@ -32,13 +33,8 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
     setSaving(true);
     setMessage(null);
     try {
-      const res = await fetch("/api/stories", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ organizationId, title, body }),
-      });
-      const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
-      if (res.status === 201) {
+      const res = await requestJson("/api/stories", { method: "POST", body: { organizationId, title, body } });
+      if (res.ok) {
         setTitle("");
         setBody("");
         setErrors({});
@@ -46,8 +42,8 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
         router.refresh();
         return;
       }
-      setErrors(data.fields ?? {});
-      setMessage({ kind: "error", text: data.message ?? messages.generic.server });
+      setErrors(res.fields);
+      setMessage({ kind: "error", text: res.message });
     } finally {
       setSaving(false);
     }

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
 import type { VolunteerEntry, VolunteerTotals } from "@/lib/services/volunteering/volunteer-hours";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 type Org = { _id: string; name: string; city: string | null; state: string | null };
 const statusText = { approved: "Verified", pending: "Pending", declined: "Declined" } as const;
@@ -31,9 +31,8 @@ export function DonorVolunteer({ entries, totals }: { entries: VolunteerEntry[];
 
   async function search() {
     if (query.trim().length < 2) return;
-    const res = await fetch(`/api/search/nonprofit?search_query=${encodeURIComponent(query.trim())}&limit=8`).catch(() => null);
-    const data = res?.ok ? ((await res.json()) as { results?: Org[] }) : null;
-    setResults(data?.results ?? []);
+    const res = await requestJson<{ results?: Org[] }>(`/api/search/nonprofit?search_query=${encodeURIComponent(query.trim())}&limit=8`);
+    setResults(res.ok ? (res.data.results ?? []) : []);
   }
 
   async function submit(e: React.FormEvent) {
@@ -42,13 +41,8 @@ export function DonorVolunteer({ entries, totals }: { entries: VolunteerEntry[];
     if (!org) return setErrors({ organizationId: "Choose the organization you volunteered with" });
     setSaving(true);
     try {
-      const res = await fetch("/api/volunteer", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ organizationId: org._id, date, hours: hoursValue, description }),
-      });
-      const data = (await res.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
-      if (res.status === 201) {
+      const res = await requestJson("/api/volunteer", { method: "POST", body: { organizationId: org._id, date, hours: hoursValue, description } });
+      if (res.ok) {
         setErrors({});
         setHoursValue("");
         setDescription("");
@@ -56,8 +50,8 @@ export function DonorVolunteer({ entries, totals }: { entries: VolunteerEntry[];
         router.refresh();
         return;
       }
-      setErrors(data.fields ?? {});
-      setMessage({ kind: "error", text: data.message ?? messages.generic.server });
+      setErrors(res.fields);
+      setMessage({ kind: "error", text: res.message });
     } finally {
       setSaving(false);
     }

@@ -10,6 +10,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import { messages } from "@/lib/validations/messages";
 import { nonprofitEmailField } from "@/lib/validations/organization";
 import { DeleteAccount } from "./delete-account";
+import { requestJson } from "@/lib/client/request";
 
 /**
  * The nonprofit's Account tab (spec 2 "Account settings popup", 4 and 5): the organization's
@@ -35,12 +36,8 @@ export function NonprofitAccountForm({ user, contactEmail }: { user: SessionUser
     setAlert(null);
     setSaving(true);
     try {
-      const res = await fetch("/api/updateDashboard", {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ npID: user.orgId, email, confirmEmail }),
-      });
-      if (res.status !== 200) throw new Error(String(res.status));
+      const res = await requestJson("/api/updateDashboard", { method: "PUT", body: { npID: user.orgId, email, confirmEmail } });
+      if (!res.ok || res.status !== 200) throw new Error(String(res.status));
       setCurrent(email.trim());
       setEmail("");
       setConfirmEmail("");

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** "Sign out everywhere" (issue 19): ends every other session of the account; this one stays. */
 export function SignOutEverywhere() {
@@ -14,16 +15,10 @@ export function SignOutEverywhere() {
     setBusy(true);
     setDone(false);
     setError(null);
-    try {
-      const res = await fetch("/api/account/sessions", { method: "DELETE", headers: { "Content-Type": "application/json" } });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (res.ok) setDone(true);
-      else setError(body.message ?? messages.generic.server);
-    } catch {
-      setError(messages.generic.server);
-    } finally {
-      setBusy(false);
-    }
+    const res = await requestJson("/api/account/sessions", { method: "DELETE" });
+    if (res.ok) setDone(true);
+    else setError(res.message);
+    setBusy(false);
   }
   return (
     <section aria-labelledby="sign-out-everywhere" className="mt-6 space-y-3 border-t border-slate-100 pt-4">

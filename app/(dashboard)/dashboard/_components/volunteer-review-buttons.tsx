@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { requestJson } from "@/lib/client/request";
 
 /** Approve/verify or decline one volunteer entry or story (PUT /api/volunteer/{id} or /api/stories/{id}). */
 export function ReviewButtons({ kind, id, approveLabel }: { kind: "volunteer" | "stories"; id: string; approveLabel: string }) {
@@ -12,9 +13,9 @@ export function ReviewButtons({ kind, id, approveLabel }: { kind: "volunteer" | 
   async function review(status: "approved" | "declined") {
     setBusy(status);
     setFailed(false);
-    const res = await fetch(`/api/${kind}/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ status }) }).catch(() => null);
+    const res = await requestJson(`/api/${kind}/${id}`, { method: "PUT", body: { status } });
     setBusy(null);
-    if (res?.status === 200) router.refresh();
+    if (res.ok && res.status === 200) router.refresh();
     else setFailed(true);
   }
   return (

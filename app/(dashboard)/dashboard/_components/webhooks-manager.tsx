@@ -12,25 +12,13 @@ import type { WebhookDeliveryView } from "@/lib/services/webhooks/webhook-delive
 import type { WebhookEndpointView } from "@/lib/services/webhooks/webhook-endpoints";
 import { messages } from "@/lib/validations/messages";
 import { createWebhookEndpointSchema, webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/lib/validations/webhooks";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
+import { requestJson, type RequestOptions, type RequestResult } from "@/lib/client/request";
 
-type Answer<T> = { ok: true; data: T } | { ok: false; message: string; fields: Record<string, string> };
+type Method = NonNullable<RequestOptions["method"]>;
 
-/** Call our own API (JSON in and out); never throws. */
-async function api<T>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
-  try {
-    const res = await fetch(url, {
-      method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    const data = (await res.json().catch(() => ({}))) as T & { message?: string; fields?: Record<string, string> };
-    if (res.ok) return { ok: true, data };
-    return { ok: false, message: data.message ?? messages.generic.server, fields: data.fields ?? {} };
-  } catch {
-    return { ok: false, message: messages.generic.server, fields: {} };
-  }
-}
+/** Call our own API (JSON in and out, never cached); never throws. */
+const api = <T,>(method: Method, url: string, body?: unknown): Promise<RequestResult<T>> => requestJson<T>(url, { method, body, cache: "no-store" });
 
 /** UTC date and time, the same on the server and in every browser. */
 const utc = (iso: string) => `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`;
@@ -74,7 +62,7 @@ export function WebhooksManager({ initialEndpoints }: { initialEndpoints: Webhoo
   };
   const replace = (e: WebhookEndpointView) => setEndpoints((list) => list.map((x) => (x.id === e.id ? e : x)));
 
-  const act = async <T,>(key: string, method: string, url: string, body: unknown, done: (data: T) => void) => {
+  const act = async <T,>(key: string, method: Method, url: string, body: unknown, done: (data: T) => void) => {
     setError(null);
     setBusy(key);
     const answer = await api<T>(method, url, body);
@@ -253,9 +241,7 @@ function EndpointForm({
     const input = { url: url.trim(), description, eventTypes: events };
     const parsed = createWebhookEndpointSchema.safeParse(input);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setFields(found);
+      setFields(zodFieldErrors(parsed.error, topField));
       return;
     }
     setFields({});
@@ -338,7 +324,7 @@ function DeliveryLog({
   const [replaying, setReplaying] = useState<string | null>(null);
 
   const fetchLog = () => api<{ deliveries: WebhookDeliveryView[] }>("GET", `/api/webhook-endpoints/${endpoint.id}/deliveries`);
-  const apply = (answer: Answer<{ deliveries: WebhookDeliveryView[] }>) => {
+  const apply = (answer: RequestResult<{ deliveries: WebhookDeliveryView[] }>) => {
     setLoading(false);
     if (!answer.ok) {
       setError(messages.webhooks.loadFailed);

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { businessSignUpSchema, type BusinessSignUpInput, type BusinessSignUpValues } from "@/lib/services/business/business-schema";
-import { messages } from "@/lib/validations/messages";
+import { businessSignUpSchema, type BusinessSignUpInput, type BusinessSignUpValues } from "@/lib/validations/business";
+import { requestJson } from "@/lib/client/request";
 
 /** The business sign-up form; posts to /api/sendBusinessSignUpEmail. */
 export function BusinessForm() {
@@ -22,10 +22,9 @@ export function BusinessForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await fetch("/api/sendBusinessSignUpEmail", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) });
+    const res = await requestJson("/api/sendBusinessSignUpEmail", { method: "POST", body: values });
     if (!res.ok) {
-      const data = (await res.json().catch(() => null)) as { message?: string } | null;
-      setError(data?.message ?? messages.generic.server);
+      setError(res.message);
       return;
     }
     setDone(values.email);

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
 import { feedbackSchema } from "@/lib/validations/donor";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 type Values = z.infer<typeof feedbackSchema>;
 
@@ -34,13 +34,12 @@ export function ContactForm({ defaults }: { defaults: Partial<Values> }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await fetch("/api/sendFeedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) }).catch(() => null);
-    if (res?.ok) {
+    const res = await requestJson("/api/sendFeedback", { method: "POST", body: values });
+    if (res.ok) {
       reset({ ...values, description: "" });
       return setSent(true);
     }
-    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
-    setError(data.message ?? messages.generic.server);
+    setError(res.message);
   });
 
   if (sent) {

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { forgotSchema } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** The /forgot form: POST /api/forgot; the same answer whether or not the email has an account. */
 export function ForgotForm() {
@@ -23,10 +24,9 @@ export function ForgotForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await fetch("/api/forgot", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) }).catch(() => null);
-    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
-    if (res?.status === 200) setSent(data.message ?? messages.donor.resetSent);
-    else setError(data.message ?? messages.generic.server);
+    const res = await requestJson<{ message?: string }>("/api/forgot", { method: "POST", body: values });
+    if (res.ok) setSent(res.data.message ?? messages.donor.resetSent);
+    else setError(res.message);
   });
 
   if (sent) {

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { subscribeSchema } from "@/lib/validations/donor";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** Newsletter form: POST /api/subscribe. */
 export function SubscribeForm() {
@@ -21,10 +21,9 @@ export function SubscribeForm() {
   } = useForm<z.infer<typeof subscribeSchema>>({ resolver: zodResolver(subscribeSchema) });
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await fetch("/api/subscribe", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(values) }).catch(() => null);
-    if (res?.status === 200) return setDone(true);
-    const data = res ? ((await res.json().catch(() => ({}))) as { message?: string }) : {};
-    setError(data.message ?? messages.generic.server);
+    const res = await requestJson("/api/subscribe", { method: "POST", body: values });
+    if (res.ok) return setDone(true);
+    setError(res.message);
   });
   if (done) return <Alert variant="success" className="mt-8" title="You're subscribed">Thank you! Watch your inbox for our next newsletter.</Alert>;
   return (

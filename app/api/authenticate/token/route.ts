@@ -1,14 +1,11 @@
 // GET /api/authenticate/token?resetPasswordToken= — is this reset link still valid; PUT sets the new password with it
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { parseJson, route } from "@/lib/http/route";
 import { checkResetToken, resetPassword } from "@/lib/services/users/password-reset";
-import { resetPasswordSchema } from "@/lib/validations/donor";
-
-const query = z.object({ resetPasswordToken: z.string().trim().min(10).max(200) });
+import { resetPasswordSchema, resetTokenQuerySchema } from "@/lib/validations/donor";
 
 export const GET = route(async (req) => {
-  const { resetPasswordToken } = query.parse({ resetPasswordToken: req.nextUrl.searchParams.get("resetPasswordToken") ?? "" });
+  const { resetPasswordToken } = resetTokenQuerySchema.parse({ resetPasswordToken: req.nextUrl.searchParams.get("resetPasswordToken") ?? "" });
   return NextResponse.json(await checkResetToken(resetPasswordToken));
 });
 

@@ -6,8 +6,8 @@ import { PaymentMethodForm } from "@/components/recurring/payment-method-form";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { formatCents } from "@/lib/money";
-import { messages } from "@/lib/validations/messages";
 import type { PaymentMethodInput } from "@/lib/validations/recurring";
+import { requestJson } from "@/lib/client/request";
 
 type Gift = { id: string; organization: string; fundraiser: string; amountCents: number; status: "active" | "canceled"; nextChargeAt: string | null; createdAt: string };
 
@@ -52,22 +52,17 @@ export function RecurringGifts({ gifts, paymentForm, stripePublishableKey }: { g
             form={paymentForm}
             stripePublishableKey={stripePublishableKey}
             start={async () => {
-              const res = await fetch("/api/donor/recurring/payment-method", { method: "POST" });
-              const data = (await res.json().catch(() => ({}))) as { clientSecret?: string | null; message?: string };
-              return res.ok ? { clientSecret: data.clientSecret ?? null } : { error: data.message ?? messages.generic.server };
+              const res = await requestJson<{ clientSecret: string | null }>("/api/donor/recurring/payment-method", { method: "POST" });
+              return res.ok ? { clientSecret: res.data.clientSecret ?? null } : { error: res.message };
             }}
             save={async (method: PaymentMethodInput) => {
               setSaved(null);
-              try {
-                const res = await fetch("/api/donor/recurring/payment-method", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ method }) });
-                const data = (await res.json().catch(() => ({}))) as { updated?: number; paymentMethodLabel?: string; message?: string; fields?: Record<string, string> };
-                if (!res.ok) return { message: data.message ?? messages.generic.server, fields: data.fields };
-                setSaved(`${data.paymentMethodLabel} now pays ${data.updated} monthly gift${data.updated === 1 ? "" : "s"}.`);
-                router.refresh();
-                return null;
-              } catch {
-                return { message: messages.generic.server };
-              }
+              const res = await requestJson<{ updated: number; paymentMethodLabel: string }>("/api/donor/recurring/payment-method", { method: "PUT", body: { method } });
+              if (!res.ok) return { message: res.message, fields: res.fields };
+              const { updated, paymentMethodLabel } = res.data;
+              setSaved(`${paymentMethodLabel} now pays ${updated} monthly gift${updated === 1 ? "" : "s"}.`);
+              router.refresh();
+              return null;
             }}
           />
           <div role="status" aria-live="polite">

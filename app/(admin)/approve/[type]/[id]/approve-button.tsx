@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** Approves through PUT /api/approve/{type}/{id}/{signature}; GET never changes anything. */
 export function ApproveButton({ type, id, signature, name }: { type: string; id: string; signature: string; name: string }) {
@@ -20,12 +20,9 @@ export function ApproveButton({ type, id, signature, name }: { type: string; id:
         onClick={async () => {
           setBusy(true);
           setError(null);
-          const res = await fetch(`/api/approve/${encodeURIComponent(type)}/${encodeURIComponent(id)}/${encodeURIComponent(signature)}`, { method: "PUT" });
+          const res = await requestJson(`/api/approve/${encodeURIComponent(type)}/${encodeURIComponent(id)}/${encodeURIComponent(signature)}`, { method: "PUT" });
           setBusy(false);
-          if (!res.ok) {
-            const data = (await res.json().catch(() => null)) as { message?: string } | null;
-            setError(data?.message ?? messages.generic.server);
-          }
+          if (!res.ok) setError(res.message);
           router.refresh();
         }}
       >

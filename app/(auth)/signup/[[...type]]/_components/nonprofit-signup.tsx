@@ -13,6 +13,7 @@ import { einField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { AccountFields } from "./account-fields";
 import { useSignup } from "./use-signup";
+import { requestJson } from "@/lib/client/request";
 
 type Match = { _id: string; ein: string | null; einFormatted: string | null; name: string; city: string | null; state: string | null; claimed: boolean };
 type Lookup =
@@ -42,28 +43,19 @@ export function NonprofitSignup({ initialEin }: { initialEin: string }) {
       return;
     }
     setLookup({ state: "loading" });
-    try {
-      const res = await fetch(`/api/find/nonprofitExists/${parsed.data}`);
-      const data = (await res.json()) as { exists?: boolean; claimed?: boolean; organization?: Match; message?: string };
-      if (!res.ok) return setLookup({ state: "error", message: data.message ?? messages.generic.server });
-      if (!data.exists || !data.organization) return setLookup({ state: "missing" });
-      setLookup({ state: data.claimed ? "claimed" : "found", organization: data.organization });
-    } catch {
-      setLookup({ state: "error", message: messages.generic.server });
-    }
+    const res = await requestJson<{ exists?: boolean; claimed?: boolean; organization?: Match }>(`/api/find/nonprofitExists/${parsed.data}`);
+    if (!res.ok) return setLookup({ state: "error", message: res.message });
+    const data = res.data;
+    if (!data.exists || !data.organization) return setLookup({ state: "missing" });
+    setLookup({ state: data.claimed ? "claimed" : "found", organization: data.organization });
   }
 
   async function findByName() {
     setNameError(null);
     setNameResults(null);
-    try {
-      const res = await fetch(`/api/checkGuidestar/${encodeURIComponent(nameQuery.trim())}`);
-      const data = (await res.json()) as { organizations?: Match[]; message?: string };
-      if (!res.ok) return setNameError(data.message ?? messages.generic.server);
-      setNameResults(data.organizations ?? []);
-    } catch {
-      setNameError(messages.generic.server);
-    }
+    const res = await requestJson<{ organizations?: Match[] }>(`/api/checkGuidestar/${encodeURIComponent(nameQuery.trim())}`);
+    if (!res.ok) return setNameError(res.message);
+    setNameResults(res.data.organizations ?? []);
   }
 
   if (mode === "withoutEin") {

@@ -6,8 +6,8 @@ import { useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { storeKeys, writeStore } from "@/lib/client/stores";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
-type ApiError = { message?: string; fields?: Record<string, string> };
 
 /**
  * Submit a sign-up payload, sign the new account in and go to the thank-you page.
@@ -19,20 +19,14 @@ export function useSignup<T extends FieldValues & { email: string; password: str
 
   async function submit(url: string, body: T, section: string) {
     setFormError(null);
-    let res: Response;
-    try {
-      res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    } catch {
-      setFormError(messages.generic.server);
-      return;
-    }
-    const data = (await res.json().catch(() => ({}))) as ApiError & { user?: { _id: string; type: string; orgId: string | null } };
+    const res = await requestJson<{ user?: { _id: string; type: string; orgId: string | null } }>(url, { method: "POST", body });
     if (!res.ok) {
-      const fields = Object.entries(data.fields ?? {});
+      const fields = Object.entries(res.fields);
       for (const [name, message] of fields) setError(name as Path<T>, { message });
-      if (fields.length === 0 || !fields.some(([n]) => n in body)) setFormError(data.message ?? messages.generic.server);
+      if (fields.length === 0 || !fields.some(([n]) => n in body)) setFormError(res.message);
       return;
     }
+    const data = res.data;
     const signedIn = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
     if (data.user) {
       writeStore(storeKeys.signin, { _id: data.user._id, type: data.user.type, email: body.email });
@@ -48,12 +42,7 @@ export function useSignup<T extends FieldValues & { email: string; password: str
 /** Ask the server whether an email is free; returns a message when it is taken. */
 export async function emailTakenMessage(email: string): Promise<string | null> {
   if (!email || !email.includes("@")) return null;
-  try {
-    const res = await fetch(`/api/check/${encodeURIComponent(email.trim())}`);
-    if (!res.ok) return null;
-    const data = (await res.json()) as { available: boolean };
-    return data.available ? null : messages.email.taken;
-  } catch {
-    return null;
-  }
+  const res = await requestJson<{ available: boolean }>(`/api/check/${encodeURIComponent(email.trim())}`);
+  if (!res.ok) return null;
+  return res.data.available ? null : messages.email.taken;
 }

@@ -11,6 +11,7 @@ import { parseDollarsToCents } from "@/lib/money";
 import { MAX_TICKET_TYPES } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { formatInTimeZone, fromZonedInput, timeZoneAbbreviation, timeZoneLabel, toZonedInput } from "@/lib/time/zoned-time";
+import { requestJson } from "@/lib/client/request";
 
 type TicketRow = { key: string; id: string | null; name: string; price: string; value: string; quantity: string; sold: number };
 
@@ -108,18 +109,13 @@ export function EventForm({
     setBusy(true);
     try {
       const body = { ...f, startsAt, endsAt, ticketTypes, ...(event ? { eventId: event._id } : { organizationId }) };
-      const res = await fetch(event ? "/api/updateNPEvents" : "/api/createEvent", {
-        method: event ? "PUT" : "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json().catch(() => ({}))) as ManagedEvent & { message?: string; fields?: Record<string, string> };
+      const res = await requestJson<ManagedEvent>(event ? "/api/updateNPEvents" : "/api/createEvent", { method: event ? "PUT" : "POST", body, fallback: m.saveFailed });
       if (!res.ok) {
-        setErrors(json.fields ?? {});
-        setFormError(json.message ?? m.saveFailed);
+        setErrors(res.fields);
+        setFormError(res.message);
         return;
       }
-      onSaved(json);
+      onSaved(res.data);
     } catch {
       setFormError(m.saveFailed);
     } finally {

@@ -12,6 +12,7 @@ import { formatCents } from "@/lib/money";
 import type { ManagedEvent, TicketTypeView } from "@/lib/services/events/manage-events";
 import { formatTimeRange } from "@/lib/time/zoned-time";
 import { EventForm } from "./event-form";
+import { requestJson } from "@/lib/client/request";
 
 const ticketSummary = (t: TicketTypeView) =>
   `${t.name}: ${t.priceCents === 0 ? "Free" : formatCents(t.priceCents)} · ${t.quantity === null ? `${t.sold} sold, unlimited` : t.soldOut ? `Sold out (${t.quantity})` : `${t.sold} of ${t.quantity} sold`}`;
@@ -32,21 +33,15 @@ export function EventManagerClient({ organizationId, upcoming, past, timeZone }:
     if (!deleting) return;
     setDeleteBusy(true);
     setDeleteError(null);
-    try {
-      const res = await fetch(`/api/events/${encodeURIComponent(deleting._id)}`, { method: "DELETE" });
-      const json = (await res.json().catch(() => ({}))) as { message?: string };
-      if (!res.ok) {
-        setDeleteError(json.message ?? "We could not delete the event. Please try again.");
-        return;
-      }
-      setStatus(`${deleting.name} was deleted.`);
-      setDeleting(null);
-      router.refresh();
-    } catch {
-      setDeleteError("We could not delete the event. Please try again.");
-    } finally {
-      setDeleteBusy(false);
+    const res = await requestJson(`/api/events/${encodeURIComponent(deleting._id)}`, { method: "DELETE", fallback: "We could not delete the event. Please try again." });
+    setDeleteBusy(false);
+    if (!res.ok) {
+      setDeleteError(res.message);
+      return;
     }
+    setStatus(`${deleting.name} was deleted.`);
+    setDeleting(null);
+    router.refresh();
   }
 
   const list = (title: string, items: ManagedEvent[], emptyText: string) => (

@@ -17,7 +17,7 @@ import {
   type CampaignFormInput,
   type CampaignValues,
 } from "@/lib/validations/campaign";
-import { fundraiserRequest } from "./fundraiser-request";
+import { requestJson } from "@/lib/client/request";
 
 const fieldNames = ["name", "goal", "startDate", "endDate", "description", "topic"] as const;
 
@@ -79,7 +79,7 @@ export function FundraiserForm({
       description: values.description,
       topic: values.topic ?? "",
     };
-    const result = await fundraiserRequest<{ campaign: CampaignDto }>("/api/updateNPCampaigns", campaign ? "PUT" : "POST", body);
+    const result = await requestJson<{ campaign: CampaignDto }>("/api/updateNPCampaigns", { method: campaign ? "PUT" : "POST", body });
     if (!result.ok) {
       let focused = false;
       for (const name of fieldNames) {

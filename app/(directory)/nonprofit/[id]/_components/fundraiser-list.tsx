@@ -13,7 +13,7 @@ import { formatCents } from "@/lib/money";
 import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
 import { messages } from "@/lib/validations/messages";
 import { FundraiserForm } from "./fundraiser-form";
-import { fundraiserRequest } from "./fundraiser-request";
+import { requestJson } from "@/lib/client/request";
 
 type Mode = { kind: "closed" } | { kind: "create" } | { kind: "edit"; id: string };
 type Pending = { kind: "end" | "delete"; campaign: ManagedCampaignDto } | null;
@@ -84,8 +84,8 @@ export function FundraiserList({
     setDialogError(null);
     const result =
       kind === "end"
-        ? await fundraiserRequest<{ campaign: CampaignDto }>("/api/updateNPCampaigns", "PUT", { _id: campaign._id, action: "end", npID: organizationId })
-        : await fundraiserRequest<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(campaign._id)}`, "DELETE");
+        ? await requestJson<{ campaign: CampaignDto }>("/api/updateNPCampaigns", { method: "PUT", body: { _id: campaign._id, action: "end", npID: organizationId } })
+        : await requestJson<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(campaign._id)}`, { method: "DELETE" });
     setBusy(false);
     if (!result.ok) {
       setDialogError(result.message);

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { TextAreaField } from "@/components/ui/input";
 import { updateNpSchema } from "@/lib/validations/organization";
 import { FormActions, SaveAnnouncer, SectionHeader, useSectionSave } from "./profile-edit-kit";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 type About = { mission: string; description: string };
 
@@ -36,9 +37,7 @@ export function ProfileAbout({ orgId, initial, view }: { orgId: string; initial:
     if (state === "saving") return;
     const parsed = updateNpSchema.safeParse({ npID: orgId, ...draft });
     if (!parsed.success) {
-      const next: Partial<Record<keyof About, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof About] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, topField));
       return;
     }
     setErrors({});

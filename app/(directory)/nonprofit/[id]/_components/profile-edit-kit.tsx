@@ -11,28 +11,21 @@ import { useEffect, useRef, useState, useTransition, type ReactNode } from "reac
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
 /**
- * Send a JSON request. Saves succeed only on HTTP 200 (spec 8). A failure gives the server's
- * message for input it refused (400, 409, 422) when `serverMessages` is set, else the spec's
- * 'We encountered an error. Please contact us if it happens again, thanks!'.
+ * Send a JSON request (lib/client/request.ts). Saves succeed only on HTTP 200 (spec 8). A
+ * failure gives the server's message for input it refused (400, 409, 422) when
+ * `serverMessages` is set, else the spec's 'We encountered an error. Please contact us if it
+ * happens again, thanks!'.
  */
 export async function sendJson<T>(url: string, method: "GET" | "PUT", body?: unknown, serverMessages = true): Promise<SendResult<T>> {
-  try {
-    const res = await fetch(url, {
-      method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const data = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-    if (res.status === 200 && data) return { ok: true, data };
-    const refused = res.status === 400 || res.status === 409 || res.status === 422;
-    return { ok: false, status: res.status, message: serverMessages && refused && data?.message ? data.message : messages.organization.updateFailed };
-  } catch {
-    return { ok: false, status: 0, message: messages.organization.updateFailed };
-  }
+  const res = await requestJson<T>(url, { method, body, fallback: messages.organization.updateFailed });
+  if (res.ok && res.status === 200) return { ok: true, data: res.data };
+  const refused = res.status === 400 || res.status === 409 || res.status === 422;
+  return { ok: false, status: res.status, message: serverMessages && refused && !res.ok ? res.message : messages.organization.updateFailed };
 }
 
 /** Section state (spec 4): default view, edit, saving. */

@@ -17,6 +17,7 @@ import { messages } from "@/lib/validations/messages";
 import { dashboardFields, updateDashboardSchema, type DashboardField } from "@/lib/validations/organization";
 import { FormActions, SaveAnnouncer, SectionHeader, sendJson, useEditState } from "./profile-edit-kit";
 import { generalInfoOf, type GeneralInfo } from "./profile-public";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 type Draft = Record<DashboardField, string>;
 
@@ -81,15 +82,10 @@ export function ProfileGeneralInfo({ orgId, initial }: { orgId: string; initial:
     const payload = changedFields(draft, saved);
     const parsed = updateDashboardSchema.safeParse({ npID: orgId, ...payload });
     if (!parsed.success) {
-      const next: Partial<Record<DashboardField, string>> = {};
-      let emailAlert: string | null = null;
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as DashboardField;
-        if (field === "email" || field === "confirmEmail") emailAlert ??= issue.message;
-        else next[field] ??= issue.message;
-      }
+      // The email pair's message shows in the section's alert (email's own check comes first).
+      const { email, confirmEmail, ...next } = zodFieldErrors(parsed.error, topField);
       setErrors(next);
-      setAlert(emailAlert);
+      setAlert(email ?? confirmEmail ?? null);
       return;
     }
     setErrors({});

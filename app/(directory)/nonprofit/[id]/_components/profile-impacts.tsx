@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/input";
 import { MAX_IMPACTS, updateImpactsSchema } from "@/lib/validations/organization";
 import { FormActions, SaveAnnouncer, SectionHeader, useSectionSave } from "./profile-edit-kit";
+import { zodFieldErrors } from "@/lib/validations/field-errors";
 
 type Figure = { label: string; value: string };
 const blank = (): Figure => ({ label: "", value: "" });
@@ -34,11 +35,8 @@ export function ProfileImpacts({ orgId, initial, view }: { orgId: string; initia
     if (state === "saving") return;
     const parsed = updateImpactsSchema.safeParse({ npID: orgId, impacts: draft });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.length >= 3 ? `${String(issue.path[1])}.${String(issue.path[2])}` : "_";
-        next[key] ??= issue.message;
-      }
+      // "impacts.<row>.<field>" -> "<row>.<field>", the keys of the figure rows' inputs.
+      const next = zodFieldErrors(parsed.error, (path) => (path.length >= 3 ? `${path[1]}.${path[2]}` : "_"));
       setErrors(next);
       if (next._) setAlert(next._);
       return;

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/input";
 import { socialNetworks, updateSocialMediasSchema, type SocialNetwork } from "@/lib/validations/organization";
 import { FormActions, SaveAnnouncer, SectionHeader, useSectionSave } from "./profile-edit-kit";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 const labels: Record<SocialNetwork, { label: string; placeholder: string }> = {
   website: { label: "Website", placeholder: "example.org" },
@@ -40,9 +41,7 @@ export function ProfileSocial({ orgId, initial, view }: { orgId: string; initial
     if (state === "saving") return;
     const parsed = updateSocialMediasSchema.safeParse({ npID: orgId, ...draft });
     if (!parsed.success) {
-      const next: Partial<Draft> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as SocialNetwork] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, topField));
       return;
     }
     setErrors({});

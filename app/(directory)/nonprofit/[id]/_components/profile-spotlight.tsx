@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { SpotlightCard } from "@/lib/services/organizations/spotlight";
 import { updateSpotlightSchema } from "@/lib/validations/organization";
 import { FormActions, SaveAnnouncer, SectionHeader, sendJson, useSectionSave } from "./profile-edit-kit";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 type Draft = { title: string; description: string };
 const draftOf = (s: SpotlightCard | null): Draft => ({ title: s?.title ?? "", description: s?.description ?? "" });
@@ -47,9 +48,7 @@ export function ProfileSpotlight({ orgId, initial, view }: { orgId: string; init
     if (state === "saving") return;
     const parsed = updateSpotlightSchema.safeParse({ npID: orgId, ...draft });
     if (!parsed.success) {
-      const next: Partial<Draft> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
-      setErrors(next);
+      setErrors(zodFieldErrors(parsed.error, topField));
       return;
     }
     setErrors({});

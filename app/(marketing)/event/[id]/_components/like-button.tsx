@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { requestJson } from "@/lib/client/request";
 
 /**
  * Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the
@@ -26,15 +27,10 @@ export function LikeButton({ eventId, userId, initialLiked, initialCount }: { ev
     }
     setBusy(true);
     try {
-      const res = await fetch("/api/handleEventLikedButton", {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ eventId, userId, isLiked: !liked }),
-      });
+      const res = await requestJson<{ isLiked: boolean; likesCount: number }>("/api/handleEventLikedButton", { method: "PUT", body: { eventId, userId, isLiked: !liked } });
       if (res.ok) {
-        const body = (await res.json()) as { isLiked: boolean; likesCount: number };
-        setLiked(body.isLiked);
-        setCount(body.likesCount);
+        setLiked(res.data.isLiked);
+        setCount(res.data.likesCount);
       }
     } finally {
       setBusy(false);

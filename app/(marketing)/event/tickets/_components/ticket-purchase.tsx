@@ -12,10 +12,13 @@ import { Select } from "@/components/ui/select";
 import { formatCents } from "@/lib/money";
 import type { TicketTypeView } from "@/lib/services/events/manage-events";
 import type { TicketOrderResult } from "@/lib/services/events/tickets";
-import { MAX_TICKETS_PER_ORDER } from "@/lib/validations/event";
+import { cardFieldErrors } from "@/lib/validations/donation";
+import { MAX_TICKETS_PER_ORDER, ticketBuyerSchema } from "@/lib/validations/event";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { SandboxCardFields, type CardValue } from "@/components/payments/sandbox-card-fields";
+import { requestJson } from "@/lib/client/request";
 
 type Props = {
   eventId: string;
@@ -72,43 +75,38 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
     e.preventDefault();
     if (!selected) return;
     setFormError(null);
-    const local: Record<string, string> = {};
-    if (!name.trim()) local.name = m.buyerNameRequired;
-    if (!email.trim()) local.email = m.buyerEmailRequired;
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) local.email = messages.email.invalid;
-    if (paid && provider === "sandbox") {
-      if (!/^\d{13,19}$/.test(card.number.replace(/[\s-]/g, ""))) local["card.number"] = messages.donation.cardNumber;
-      if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry.trim())) local["card.expiry"] = messages.donation.cardExpiry;
-      if (!/^\d{3,4}$/.test(card.cvc.trim())) local["card.cvc"] = messages.donation.cardCvc;
-    }
+    // The server's own rules: ticketBuyerSchema for name and email, cardSchema for the test card.
+    const buyerCheck = ticketBuyerSchema.safeParse({ name, email });
+    const local: Record<string, string> = buyerCheck.success ? {} : zodFieldErrors(buyerCheck.error, topField);
+    if (paid && provider === "sandbox") Object.assign(local, cardFieldErrors(card));
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
       const altcha = paid && !buyer ? await challenge.take() : null;
-      const res = await fetch(`/api/events/${encodeURIComponent(eventId)}/orders`, {
+      const res = await requestJson<TicketOrderResult>(`/api/events/${encodeURIComponent(eventId)}/orders`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ idempotencyKey, ticketTypeId: selected._id, quantity, name, email, ...(paid ? { card } : {}), ...(altcha ? { altcha } : {}) }),
+        body: { idempotencyKey, ticketTypeId: selected._id, quantity, name, email, ...(paid ? { card } : {}), ...(altcha ? { altcha } : {}) },
       });
-      const body = (await res.json().catch(() => ({}))) as Partial<TicketOrderResult> & { message?: string; fields?: Record<string, string> };
-      if (!res.ok || !body.order) {
-        if (body.fields) setErrors(body.fields);
-        setFormError(body.message ?? messages.generic.server);
-        if (res.status < 500) setIdempotencyKey(newKey());
+      if (!res.ok) {
+        if (Object.keys(res.fields).length > 0) setErrors(res.fields);
+        setFormError(res.message);
+        // Refused: the next attempt is a new order. No answer (status 0): keep the key so a retry is the same order.
+        if (res.status >= 400 && res.status < 500) setIdempotencyKey(newKey());
         if (res.status === 409) router.refresh();
         return;
       }
+      const body = res.data;
       setIdempotencyKey(newKey());
       if (body.order.status === "canceled") {
         setFormError(body.payment?.failureReason ? `${body.payment.failureReason} ${m.paymentFailed}` : m.paymentFailed);
         router.refresh();
         return;
       }
-      setResult(body as TicketOrderResult);
+      setResult(body);
       router.refresh();
     } catch {
-      // Network trouble: keep the key so a retry is the same order.
+      // The challenge could not be solved: keep the key so a retry is the same order.
       setFormError(messages.generic.server);
     } finally {
       setBusy(false);

@@ -10,6 +10,7 @@ import { Button, LinkButton } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
 import { resetPasswordFormSchema } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
+import { requestJson } from "@/lib/client/request";
 
 /** New password and retype; PUT /api/authenticate/token; success screen after the update (spec 4). */
 export function ResetForm({ token }: { token: string }) {
@@ -23,14 +24,9 @@ export function ResetForm({ token }: { token: string }) {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setError(null);
-    const res = await fetch("/api/authenticate/token", {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ resetPasswordToken: token, password }),
-    }).catch(() => null);
-    const data = res ? ((await res.json().catch(() => ({}))) as { updated?: boolean; message?: string }) : {};
-    if (res?.status === 200 && data.updated) setDone(true);
-    else setError(data.message ?? messages.generic.server);
+    const res = await requestJson<{ updated: boolean; message?: string }>("/api/authenticate/token", { method: "PUT", body: { resetPasswordToken: token, password } });
+    if (res.ok && res.data.updated) setDone(true);
+    else setError(res.ok ? (res.data.message ?? messages.generic.server) : res.message);
   });
 
   if (done) {

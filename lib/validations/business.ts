@@ -1,7 +1,7 @@
 /** The business sign-up payload (sendBusinessSignUpEmail), shared by the form and the handler. */
 import { z } from "zod";
-import { emailField } from "@/lib/validations/fields";
-import { messages } from "@/lib/validations/messages";
+import { emailField } from "./fields";
+import { messages } from "./messages";
 
 export const businessInterests = ["sponsoring", "matching", "both"] as const;
 

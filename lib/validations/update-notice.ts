@@ -1,6 +1,6 @@
 /** The update notice payload (createUpdate, updateUpdate), shared by the console form and the handlers. */
 import { z } from "zod";
-import { messages } from "@/lib/validations/messages";
+import { messages } from "./messages";
 
 const linkField = z
   .string()
@@ -27,3 +27,6 @@ export type UpdateNoticeValues = z.output<typeof updateNoticeSchema>;
 export const updateNoticeEditSchema = updateNoticeSchema.extend({
   _id: z.string({ error: messages.admin.updateNotFound }).trim().min(1, { error: messages.admin.updateNotFound }).max(64),
 });
+
+/** GET /api/getUpdate query: how many of the latest notices (1-100, 20 by default). */
+export const updateNoticesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
