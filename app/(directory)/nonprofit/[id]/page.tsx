@@ -1,25 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import Link from "next/link";
-import { BadgeCheck, Building2, CalendarDays, ExternalLink, Gift, MapPin, Store } from "lucide-react";
-import { UserAvatar } from "@/components/layout/user-avatar";
+import { Gift, Store } from "lucide-react";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
-import { ShareButton } from "@/components/share/share-dialog";
 import { PublishedBudgets } from "@/components/budgets/published-budgets";
 import { IrsFactsCard, NearbyOrganizations } from "@/components/directory/irs-facts";
-import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { ApprovedStories } from "@/components/stories/approved-stories";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { getSessionUser } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
-import { formatCents } from "@/lib/money";
-import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
-import { listOrganizationLinks, truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
+import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { readSpotlight } from "@/lib/services/organizations/spotlight";
@@ -27,8 +20,6 @@ import { PledgeForm } from "@/components/pledges/pledge-form";
 import { serverEnv } from "@/lib/env";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { messages } from "@/lib/validations/messages";
-import { EventManager } from "./_components/event-manager";
-import { FundraiserManager } from "./_components/fundraiser-manager";
 import { ProfileAbout, ProfileGeneralInfo, ProfileImpacts, ProfileOwnerTools, ProfileSocial, ProfileSpotlight } from "./_components/owner-editors";
 import {
   generalInfoOf,
@@ -39,7 +30,7 @@ import {
   SpotlightCardView,
   SpotlightContent,
 } from "./_components/profile-public";
-import { ScrollToSection } from "./_components/scroll-to-section";
+import { ActiveFundraisersCard, FactsCard, LinksCard, ProfileHeader, UpcomingEventsCard } from "./_components/profile-sections";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -60,12 +51,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}`, ownImage: true });
 }
 
-const deductibilityText = (org: PublicOrganization) =>
-  org.taxDeductible === true
-    ? "Gifts are tax-deductible."
-    : org.taxDeductible === false
-      ? "Gifts to this organization are not tax-deductible."
-      : "Tax deductibility is not known.";
 
 /** /nonprofit/:id — an organization's public profile (server-rendered, indexable). */
 export default async function NonprofitProfilePage({ params, searchParams }: Props) {
@@ -104,33 +89,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
       {isOwner ? (
         <ProfileOwnerTools orgId={org._id} live={org.live} approved={org.approvalStatus === "approved"} nickname={org.nickname} origin={absoluteUrl("")} />
       ) : null}
-      <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
-        <UserAvatar src={org.images.logo} kind="organization" size={96} alt={`${org.name} logo`} />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted">
-            {place ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin className="size-4" aria-hidden="true" /> {place}
-              </span>
-            ) : null}
-            {org.category ? (
-              <span className="inline-flex items-center gap-1">
-                <Building2 className="size-4" aria-hidden="true" /> {org.category}
-              </span>
-            ) : null}
-            {org.einFormatted ? <span>EIN {org.einFormatted}</span> : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {org.acceptsDonations ? (
-            <LinkButton href={`/donation/${org._id}/direct`} variant="accent" size="lg">
-              Donate
-            </LinkButton>
-          ) : null}
-          <ShareButton title={`Share ${org.name}`} text={`Support ${org.name} on Givebridge`} url={absoluteUrl(`/nonprofit/${org._id}`)} />
-        </div>
-      </header>
+      <ProfileHeader org={org} place={place} />
 
       {!org.claimed ? (
         <Alert
@@ -192,69 +151,11 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
           ) : (
             <ImpactCardView impacts={org.impacts} />
           )}
-          <Card id="fundraiser" tabIndex={-1} className={openFundraisers ? "scroll-mt-4 ring-2 ring-brand-500 focus:outline-none" : "scroll-mt-4 focus:outline-none"}>
-            {openFundraisers ? <ScrollToSection id="fundraiser" /> : null}
-            <CardTitle as="h2">Active fundraisers</CardTitle>
-            {isOwner ? (
-              <FundraiserManager organizationId={org._id} openCreate={openFundraisers} />
-            ) : campaigns.length === 0 ? (
-              <EmptyState className="mt-4" title="No active fundraisers right now." />
-            ) : (
-              <ul className="mt-4 space-y-5">
-                {campaigns.map((c) => (
-                  <li key={c.id}>
-                    <p className="flex flex-wrap justify-between gap-2">
-                      <Link href={`/fundraiser/${c.id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
-                        {c.name}
-                      </Link>
-                      <span className="text-sm text-ink-muted tabular-nums">
-                        {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
-                      </span>
-                    </p>
-                    <FundraiserProgress name={c.name} progressCents={c.progressCents} goalCents={c.goalCents} className="mt-1" />
-                    {org.acceptsDonations ? (
-                      <LinkButton href={`/donation/${org._id}/${c.id}`} size="sm" variant="secondary" className="mt-2">
-                        Give to this fundraiser
-                      </LinkButton>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <ActiveFundraisersCard org={org} campaigns={campaigns} isOwner={isOwner} openFundraisers={openFundraisers} />
           <PublishedBudgets organizationId={org._id} />
           <IrsFactsCard organizationId={org._id} />
           <NearbyOrganizations organizationId={org._id} />
-          <Card id="events">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <CardTitle as="h2">Events</CardTitle>
-              <Link href={`/nonprofit/events/${org._id}`} className="text-sm font-semibold text-brand-700 hover:underline">
-                All events
-              </Link>
-            </div>
-            {isOwner ? (
-              <EventManager organizationId={org._id} />
-            ) : events.length === 0 ? (
-              <p className="mt-3 text-ink-muted">No upcoming events.</p>
-            ) : (
-              <ul className="mt-4 space-y-3">
-                {events.slice(0, 5).map((e) => (
-                  <li key={e._id}>
-                    <Link href={`/event/${e._id}`} className="flex items-start gap-3 rounded-control p-2 hover:bg-brand-50">
-                      <CalendarDays className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                      <span>
-                        <span className="block font-semibold text-ink">{e.name}</span>
-                        <span className="text-sm text-ink-muted">
-                          {formatInTimeZone(e.startsAt, organizationTimeZone(org.address))}
-                          {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <UpcomingEventsCard org={org} events={events} isOwner={isOwner} />
           <ApprovedStories organizationId={org._id} />
         </div>
         <aside className="min-w-0 space-y-6">
@@ -269,70 +170,9 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
           )}
           <LinksCard title="Wishlist" icon={<Gift className="size-5" aria-hidden="true" />} links={wishlist} empty={isOwner ? messages.organization.noWishlist : "No wishlist yet."} />
           <LinksCard title="Marketplace" icon={<Store className="size-5" aria-hidden="true" />} links={marketplace} empty={isOwner ? messages.organization.noMarketplace : "No marketplace yet."} />
-          <Card>
-            <CardTitle as="h2">Facts</CardTitle>
-            <dl className="mt-3 space-y-3 text-sm">
-              <div>
-                <dt className="text-ink-muted">Tax status</dt>
-                <dd className="flex items-start gap-1 text-ink">
-                  {org.taxDeductible ? <BadgeCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" /> : null}
-                  {org.subsection === "03" ? "501(c)(3) public charity or foundation. " : org.subsection ? `501(c)(${Number(org.subsection)}) organization. ` : ""}
-                  {deductibilityText(org)}
-                </dd>
-              </div>
-              {org.einFormatted ? (
-                <div>
-                  <dt className="text-ink-muted">EIN</dt>
-                  <dd className="text-ink">{org.einFormatted}</dd>
-                </div>
-              ) : null}
-              {org.nteeCode ? (
-                <div>
-                  <dt className="text-ink-muted">NTEE code</dt>
-                  <dd className="text-ink">
-                    {org.nteeCode}
-                    {org.category ? ` · ${org.category}` : ""}
-                  </dd>
-                </div>
-              ) : null}
-              {org.rulingYear ? (
-                <div>
-                  <dt className="text-ink-muted">Tax-exempt since</dt>
-                  <dd className="text-ink">{org.rulingYear}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </Card>
+          <FactsCard org={org} />
         </aside>
       </div>
     </div>
-  );
-}
-
-/** "Sat, Dec 6, 2026, 6:00 PM UTC" — event times are stored in UTC. */
-/** Wishlist or marketplace links, shown truncated at 40 characters (spec section 9). */
-function LinksCard({ title, icon, links, empty }: { title: string; icon: React.ReactNode; links: OrganizationLink[]; empty: string }) {
-  return (
-    <Card>
-      <CardTitle as="h2" className="flex items-center gap-2">
-        {icon}
-        {title}
-      </CardTitle>
-      {links.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-muted">{empty}</p>
-      ) : (
-        <ul className="mt-3 space-y-2 text-sm">
-          {links.map((l) => (
-            <li key={l._id}>
-              <a href={l.url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline" title={l.url}>
-                {l.label ? `${l.label}: ` : ""}
-                {truncateLink(l.url)}
-                <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }
