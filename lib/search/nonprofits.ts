@@ -238,32 +238,23 @@ function allButOneQueryText(terms: string[], fixes: Map<string, string[]>): stri
   return alts.map((_, skip) => `(${alts.filter((__, i) => i !== skip).join(" & ")})`).join(" | ");
 }
 
-/**
- * Search the directory.
- * Text is matched in stages, each used only when the one before finds nothing: (1) the name
- * starts with the text, or every word matches, words as prefixes; (2) every word, each word or
- * a spelling correction (typos); (3) every word but one (e.g. "food bank burlington" finds
- * Burlington's food organizations by category and city words); (4) any word, ranked by how
- * many words match. Most searches take one round trip.
- * Each stage ranks a capped candidate set (COUNT_CAP + 1 full-text matches, or more for a
- * deep page, plus up to NAME_PREFIX_CAP names starting with the text), so a broad word such as
- * "education" costs the same as a rare one; beyond COUNT_CAP matches, which matches are
- * ranked is up to the index.
- * @param input.query free text; "" lists by name, or nearest first with a place.
- * @param input.limit 1-100; input.offset >= 0 (currentDisplayRecords).
- * @param input.filters spec section 3 nonProfitAdvanceFilters; distance in miles (default 25
- *   when coordinates are given without one). A ZIP without a distance matches the
- *   organization's ZIP code exactly.
- * @returns at most `limit` hits and the match count (capped at COUNT_CAP).
- * @throws AppError(bad_request) for an unknown category or ZIP, or a distance without a place.
- */
-export async function searchNonprofits(input: NonprofitSearchInput, executor?: Executor): Promise<NonprofitSearchResult> {
-  const db = executor ?? (await getDb());
-  const f = input.filters ?? {};
-  const q = normalizeSearchText(input.query);
-  const terms = searchTerms(q);
-  const center = searchCenter(f);
+/** The WHERE parts every stage shares: public organizations, the advanced filters, and the radius around a place. */
+type Scope = {
+  where: SQL[];
+  whereSql: SQL;
+  /** The bounding-box conditions (on the GiST point index) inside `where`. */
+  boxes: Set<SQL>;
+  /** Haversine miles to the search center, null without a place. */
+  distance: SQL<number> | null;
+};
 
+type Center = { lat: number; lng: number; miles: number };
+
+/**
+ * The filters of spec section 3 (nonProfitAdvanceFilters) as SQL over `organizations o`.
+ * @throws AppError(bad_request) for an unknown category (categoryLetter).
+ */
+function searchScope(f: NonprofitFilters, center: Center | null): Scope {
   const where: SQL[] = [sql`o.live = true`, sql`o.approval_status = 'approved'`];
   if (f.category) where.push(sql`o.ntee_major_group = ${categoryLetter(f.category)}`);
   if (f.state) where.push(sql`o.state = ${f.state}`);
@@ -287,186 +278,245 @@ export async function searchNonprofits(input: NonprofitSearchInput, executor?: E
     distance = distanceSql(center.lat, center.lng);
     where.push(sql`${distance} <= ${center.miles}`);
   }
-  const nearest = distance ? sql`${distance} asc,` : sql``;
-  const whereSql = sql.join(where, sql` and `);
-  const distanceColumn = distance ? sql`round(${distance}::numeric, 1)::float8` : sql`null::float8`;
+  return { where, whereSql: sql.join(where, sql` and `), boxes, distance };
+}
+
+/** What the text stages of one search share: the input, its words, the database and the scope's SQL. */
+type SearchRun = {
+  db: Executor;
+  input: NonprofitSearchInput;
+  /** The normalized text and its words. */
+  q: string;
+  terms: string[];
+  center: Center | null;
+  scope: Scope;
+  /** `distance asc,` when there is a place, else nothing. */
+  nearest: SQL;
+  want: number;
+  cap: number;
+};
+
+/** One round trip: the capped match count and the requested page of a candidate set. */
+async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> {
+  const { db, input, q } = run;
+  const distanceColumn = run.scope.distance ? sql`round(${run.scope.distance}::numeric, 1)::float8` : sql`null::float8`;
+  // `prominent` adds more candidates (the most prominent matches, by the prominence index,
+  // which the capped candidates may have left out when a broad text matches more than the
+  // cap); the union is then taken once per organization.
+  const result = await db.execute(sql`with cand as materialized (${
+    prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
+  })
+    select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
+    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
+        word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
+      from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
+  const rows = rowsOf(result) as Record<string, unknown>[];
+  return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
+}
+
+/** Nearest first, for a place without text. */
+async function nearestPage(db: Executor, input: NonprofitSearchInput, center: Center, scope: Scope, want: number): Promise<Found> {
+  const { where, whereSql, boxes, distance } = scope;
+  // Nearest first: GiST KNN (<->) orders by flat degrees, which is within a factor 1/cos(lat)
+  // of the true distance; the first 4 x (offset + limit) + 200 by it hold the true nearest,
+  // which the haversine distance then orders exactly. The count is taken on the radius itself.
+  // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
+  const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
+  const nearestCap = 4 * want + 200;
+  const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
+    ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
+  const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
+  const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
+    select c.n, p.* from c left join lateral (select k.* from (
+        (select ${columns} from organizations o where ${radiusOnly} and (select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}
+          order by ${LOCATION} <-> ${knn} limit ${nearestCap})
+        union all
+        (select ${columns} from organizations o where ${whereSql} and not ((select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}))
+      ) k order by k.miles asc, k.name asc, k.id asc limit ${input.limit} offset ${input.offset}) p on true`);
+  const rows = rowsOf(result) as Record<string, unknown>[];
+  return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
+}
+
+/** Every organization in scope, by name, for no text and no place. */
+async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, whereSql: SQL): Promise<Found> {
+  const result = await db.execute(sql`select c.n, p.* from
+    (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
+    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
+      from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
+  const rows = rowsOf(result) as Record<string, unknown>[];
+  return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
+}
+
+/** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
+async function textSearch(run: SearchRun): Promise<Found> {
+  const { db, q, terms, center, nearest, want, cap } = run;
+  const { whereSql } = run.scope;
+  const page = (candidates: SQL, order: SQL, extra?: SQL, prominent?: SQL) => candidatePage(run, candidates, order, extra, prominent);
+  let found: Found;
+  const like = `${escapeLikeText(q)}%`;
+  const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
+  const matches = (match: SQL) => sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${match} limit ${cap}`;
+  // Name similarity only orders the typo stages. Otherwise shorter names (closer to the
+  // words typed) come first.
+  // In the typo stage, name similarity to the text as typed comes before the full-text rank.
+  const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
+    const query = sql`to_tsquery('english', ${text})`;
+    // Among similar names, the prominent organization first (issue 15).
+    const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)) desc,`;
+    const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
+    return {
+      match: sql`o.search_document @@ ${query}`,
+      // Ordered by similarity first (the typo stage), an exact name is just the most similar
+      // one: a far more prominent organization matching the corrected spelling comes first.
+      order: sql`${options.similarity === "first" ? sql`` : sql`${head},`} ${options.extra ? sql`${options.extra} desc,` : sql``}
+        ${options.similarity === "first" ? sql`${similar} ${rank}` : options.similarity ? sql`${rank} ${similar}` : rank}
+        ${nearest} length(o.name) asc, o.name asc, o.id asc`,
+    };
+  };
+  // The last word matches as a prefix (it may be half typed), unless it is one of the most
+  // common words of the directory (the planner's statistics): a prefix of a common word
+  // ("inc", "church") expands to many index entries, and the whole word is what was meant.
+  const last = terms[terms.length - 1]!;
+  const lastIsCommon = sql`exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
+    and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${last}))[1], ${last}) = any (s.most_common_elems::text::text[]))`;
+  // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
+  // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
+  // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
+  const lexicon = await lookupLexicon(db, terms);
+  const place = center ? null : await placeOf(db, terms);
+  const textTerms = place ? place.rest : terms;
+  const prefixLast = textTerms[textTerms.length - 1] === last;
+  const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
+  const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");
+  const firstQuery = sql`to_tsquery('english', case when ${lastIsCommon} then ${wholeText} else ${prefixText} end)`;
+  const placeMatch = place
+    ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
+    : sql``;
+  const w = SCORE_WEIGHTS;
+  // Place words rank by nearness, and only a little as text (an organization named after
+  // the state or city typed).
+  const wholeUnits = relevanceUnitList(textTerms, lexicon, false);
+  const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
+  const units = wholeUnits.map((whole, i) => ({ whole: whole.text, prefix: prefixUnits[i], cause: isCauseUnit(whole.words) }));
+  const nearness = place ? nearnessSql(place, distanceSql) : null;
+  // A city or ZIP typed is satisfied by being there as much as by naming it; a state named in
+  // the name still counts more than being in the state ("university of kentucky").
+  const placeText = place ? relevanceUnits(place.words, lexicon, false) : [];
+  const score = sql`(${textScoreSql(units, placeText, place && !place.state && nearness ? nearness : undefined)}
+    + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
+    + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
+    + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
+    ${nearness ? sql`+ ${w.place}::float8 * ${nearness}` : sql``})`;
+  // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
+  // Alongside, the typed words that are common words of the directory: they need no spelling
+  // correction if this stage finds nothing.
+  const firstPage = await page(
+    sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
+      union all (${matches(sql`o.search_document @@ ${firstQuery}${placeMatch} and lower(o.name) not like ${like}`)})`,
+    sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`,
+    sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
+      where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
+        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
+    // The inner limit keeps the full-text index in charge (the planner would otherwise walk
+    // the prominence index and test every row for a rare text).
+    sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+          limit ${PROMINENT_SCAN_CAP}) m
+        order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})
+      union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
+        limit ${WHOLE_WORD_CAP})`,
+  );
+  found = firstPage;
+  if (found.n < FEW_MATCHES) {
+    // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
+    // so the spelling corrections are tried too.
+    const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
+    const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
+    if (fixes.size) {
+      const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
+      const corrected = await page(matches(typo.match), typo.order);
+      // The corrections win when the first stage found nothing, or when their best hit is
+      // closer to the text typed, prominence counting as in the typo stage's order
+      // ("univeristy" in one name's secondary line must not hide the University of
+      // Delaware; a small organization filed as "YALE UNIVERISTY" must not hide Yale
+      // University; "americares" is a real, large organization's name and stays).
+      const closeness = (f: Found) => {
+        const top = f.rows[0] as { similarity?: number; prominence?: number } | undefined;
+        return Number(top?.similarity ?? 0) + SCORE_WEIGHTS.prominence * Number(top?.prominence ?? 0);
+      };
+      if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
+    }
+    // How many of the typed words (or their corrections) the organization matches.
+    const matched = sql`(${sql.join(
+      terms.map((t, i) => sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, i === terms.length - 1)}))::int`),
+      sql` + `,
+    )})`;
+    if (found.n === 0 && terms.length > 2) {
+      const most = stage(allButOneQueryText(terms, fixes), { extra: matched, similarity: "after rank" });
+      found = await page(matches(most.match), most.order);
+    }
+    if (found.n === 0 && terms.length > 1) {
+      const any = stage(correctedQueryText(terms, fixes, "|"), { extra: matched, similarity: "after rank" });
+      found = await page(matches(any.match), any.order);
+    }
+  }
+  return found;
+}
+
+/** A result row as the API's hit: display name and city, the legal name kept, EIN formatted. */
+function toHit(r: unknown): NonprofitSearchResult["results"][number] {
+  const row = r as Record<string, unknown>;
+  const ein = (row.ein as string | null) ?? null;
+  return {
+    _id: String(row.id),
+    name: displayOrganizationName(String(row.name), (row.legal_name as string | null) ?? null),
+    legalName: (row.legal_name as string | null) ?? null,
+    ein,
+    einFormatted: formatEin(ein),
+    city: displayCity(row.city as string | null, row.zipcode as string | null),
+    state: (row.state as string | null) ?? null,
+    zipcode: (row.zipcode as string | null) ?? null,
+    category: (row.category as string | null) ?? null,
+    logo: (row.logo_url as string | null) ?? null,
+    claimed: Boolean(row.claimed),
+    distanceMiles: row.distance_miles === null || row.distance_miles === undefined ? null : Number(row.distance_miles),
+  };
+}
+
+/**
+ * Search the directory.
+ * Text is matched in stages, each used only when the one before finds nothing: (1) the name
+ * starts with the text, or every word matches, words as prefixes; (2) every word, each word or
+ * a spelling correction (typos); (3) every word but one (e.g. "food bank burlington" finds
+ * Burlington's food organizations by category and city words); (4) any word, ranked by how
+ * many words match. Most searches take one round trip.
+ * Each stage ranks a capped candidate set (COUNT_CAP + 1 full-text matches, or more for a
+ * deep page, plus up to NAME_PREFIX_CAP names starting with the text), so a broad word such as
+ * "education" costs the same as a rare one; beyond COUNT_CAP matches, which matches are
+ * ranked is up to the index.
+ * @param input.query free text; "" lists by name, or nearest first with a place.
+ * @param input.limit 1-100; input.offset >= 0 (currentDisplayRecords).
+ * @param input.filters spec section 3 nonProfitAdvanceFilters; distance in miles (default 25
+ *   when coordinates are given without one). A ZIP without a distance matches the
+ *   organization's ZIP code exactly.
+ * @returns at most `limit` hits and the match count (capped at COUNT_CAP).
+ * @throws AppError(bad_request) for an unknown category or ZIP, or a distance without a place.
+ */
+export async function searchNonprofits(input: NonprofitSearchInput, executor?: Executor): Promise<NonprofitSearchResult> {
+  const db = executor ?? (await getDb());
+  const q = normalizeSearchText(input.query);
+  const terms = searchTerms(q);
+  const center = searchCenter(input.filters ?? {});
+  const scope = searchScope(input.filters ?? {}, center);
+  const nearest = scope.distance ? sql`${scope.distance} asc,` : sql``;
   const want = input.offset + input.limit;
   const cap = Math.max(COUNT_CAP + 1, want);
 
-  /** One round trip: the capped match count and the requested page of a candidate set. */
-  const page = async (candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> => {
-    // `prominent` adds more candidates (the most prominent matches, by the prominence index,
-    // which the capped candidates may have left out when a broad text matches more than the
-    // cap); the union is then taken once per organization.
-    const result = await db.execute(sql`with cand as materialized (${
-      prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
-    })
-      select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
-      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
-          word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
-        from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
-    const rows = rowsOf(result) as Record<string, unknown>[];
-    return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
-  };
-
-  let found: Found;
-  if (!terms.length && center) {
-    // Nearest first: GiST KNN (<->) orders by flat degrees, which is within a factor 1/cos(lat)
-    // of the true distance; the first 4 x (offset + limit) + 200 by it hold the true nearest,
-    // which the haversine distance then orders exactly. The count is taken on the radius itself.
-    // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
-    const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
-    const nearestCap = 4 * want + 200;
-    const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
-      ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
-    const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
-    const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
-      select c.n, p.* from c left join lateral (select k.* from (
-          (select ${columns} from organizations o where ${radiusOnly} and (select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}
-            order by ${LOCATION} <-> ${knn} limit ${nearestCap})
-          union all
-          (select ${columns} from organizations o where ${whereSql} and not ((select n from c) >= ${nearestCap} and ${nearestCap <= COUNT_CAP}))
-        ) k order by k.miles asc, k.name asc, k.id asc limit ${input.limit} offset ${input.offset}) p on true`);
-    const rows = rowsOf(result) as Record<string, unknown>[];
-    found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
-  } else if (!terms.length) {
-    const result = await db.execute(sql`select c.n, p.* from
-      (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
-      left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
-        from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
-    const rows = rowsOf(result) as Record<string, unknown>[];
-    found = { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
-  } else {
-    const like = `${escapeLikeText(q)}%`;
-    const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
-    const matches = (match: SQL) => sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${match} limit ${cap}`;
-    // Name similarity only orders the typo stages. Otherwise shorter names (closer to the
-    // words typed) come first.
-    // In the typo stage, name similarity to the text as typed comes before the full-text rank.
-    const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
-      const query = sql`to_tsquery('english', ${text})`;
-      // Among similar names, the prominent organization first (issue 15).
-      const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)) desc,`;
-      const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
-      return {
-        match: sql`o.search_document @@ ${query}`,
-        // Ordered by similarity first (the typo stage), an exact name is just the most similar
-        // one: a far more prominent organization matching the corrected spelling comes first.
-        order: sql`${options.similarity === "first" ? sql`` : sql`${head},`} ${options.extra ? sql`${options.extra} desc,` : sql``}
-          ${options.similarity === "first" ? sql`${similar} ${rank}` : options.similarity ? sql`${rank} ${similar}` : rank}
-          ${nearest} length(o.name) asc, o.name asc, o.id asc`,
-      };
-    };
-    // The last word matches as a prefix (it may be half typed), unless it is one of the most
-    // common words of the directory (the planner's statistics): a prefix of a common word
-    // ("inc", "church") expands to many index entries, and the whole word is what was meant.
-    const last = terms[terms.length - 1]!;
-    const lastIsCommon = sql`exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
-      and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${last}))[1], ${last}) = any (s.most_common_elems::text::text[]))`;
-    // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
-    // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
-    // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
-    const lexicon = await lookupLexicon(db, terms);
-    const place = center ? null : await placeOf(db, terms);
-    const textTerms = place ? place.rest : terms;
-    const prefixLast = textTerms[textTerms.length - 1] === last;
-    const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
-    const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");
-    const firstQuery = sql`to_tsquery('english', case when ${lastIsCommon} then ${wholeText} else ${prefixText} end)`;
-    const placeMatch = place
-      ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
-      : sql``;
-    const w = SCORE_WEIGHTS;
-    // Place words rank by nearness, and only a little as text (an organization named after
-    // the state or city typed).
-    const wholeUnits = relevanceUnitList(textTerms, lexicon, false);
-    const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
-    const units = wholeUnits.map((whole, i) => ({ whole: whole.text, prefix: prefixUnits[i], cause: isCauseUnit(whole.words) }));
-    const nearness = place ? nearnessSql(place, distanceSql) : null;
-    // A city or ZIP typed is satisfied by being there as much as by naming it; a state named in
-    // the name still counts more than being in the state ("university of kentucky").
-    const placeText = place ? relevanceUnits(place.words, lexicon, false) : [];
-    const score = sql`(${textScoreSql(units, placeText, place && !place.state && nearness ? nearness : undefined)}
-      + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
-      + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
-      + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
-      ${nearness ? sql`+ ${w.place}::float8 * ${nearness}` : sql``})`;
-    // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
-    // Alongside, the typed words that are common words of the directory: they need no spelling
-    // correction if this stage finds nothing.
-    const firstPage = await page(
-      sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
-        union all (${matches(sql`o.search_document @@ ${firstQuery}${placeMatch} and lower(o.name) not like ${like}`)})`,
-      sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`,
-      sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
-        where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
-          where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
-      // The inner limit keeps the full-text index in charge (the planner would otherwise walk
-      // the prominence index and test every row for a rare text).
-      sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
-            limit ${PROMINENT_SCAN_CAP}) m
-          order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})
-        union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
-          limit ${WHOLE_WORD_CAP})`,
-    );
-    found = firstPage;
-    if (found.n < FEW_MATCHES) {
-      // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
-      // so the spelling corrections are tried too.
-      const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
-      const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
-      if (fixes.size) {
-        const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
-        const corrected = await page(matches(typo.match), typo.order);
-        // The corrections win when the first stage found nothing, or when their best hit is
-        // closer to the text typed, prominence counting as in the typo stage's order
-        // ("univeristy" in one name's secondary line must not hide the University of
-        // Delaware; a small organization filed as "YALE UNIVERISTY" must not hide Yale
-        // University; "americares" is a real, large organization's name and stays).
-        const closeness = (f: Found) => {
-          const top = f.rows[0] as { similarity?: number; prominence?: number } | undefined;
-          return Number(top?.similarity ?? 0) + SCORE_WEIGHTS.prominence * Number(top?.prominence ?? 0);
-        };
-        if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
-      }
-      // How many of the typed words (or their corrections) the organization matches.
-      const matched = sql`(${sql.join(
-        terms.map((t, i) => sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, i === terms.length - 1)}))::int`),
-        sql` + `,
-      )})`;
-      if (found.n === 0 && terms.length > 2) {
-        const most = stage(allButOneQueryText(terms, fixes), { extra: matched, similarity: "after rank" });
-        found = await page(matches(most.match), most.order);
-      }
-      if (found.n === 0 && terms.length > 1) {
-        const any = stage(correctedQueryText(terms, fixes, "|"), { extra: matched, similarity: "after rank" });
-        found = await page(matches(any.match), any.order);
-      }
-    }
-  }
-
-  return {
-    total: Math.min(found.n, COUNT_CAP),
-    totalCapped: found.n > COUNT_CAP,
-    results: found.rows.map((r) => {
-      const row = r as Record<string, unknown>;
-      const ein = (row.ein as string | null) ?? null;
-      return {
-        _id: String(row.id),
-        name: displayOrganizationName(String(row.name), (row.legal_name as string | null) ?? null),
-        legalName: (row.legal_name as string | null) ?? null,
-        ein,
-        einFormatted: formatEin(ein),
-        city: displayCity(row.city as string | null, row.zipcode as string | null),
-        state: (row.state as string | null) ?? null,
-        zipcode: (row.zipcode as string | null) ?? null,
-        category: (row.category as string | null) ?? null,
-        logo: (row.logo_url as string | null) ?? null,
-        claimed: Boolean(row.claimed),
-        distanceMiles: row.distance_miles === null || row.distance_miles === undefined ? null : Number(row.distance_miles),
-      };
-    }),
-  };
+  const found = terms.length
+    ? await textSearch({ db, input, q, terms, center, scope, nearest, want, cap })
+    : center
+      ? await nearestPage(db, input, center, scope, want)
+      : await alphabeticalPage(db, input, scope.whereSql);
+  return { total: Math.min(found.n, COUNT_CAP), totalCapped: found.n > COUNT_CAP, results: found.rows.map(toHit) };
 }
 
 /**
