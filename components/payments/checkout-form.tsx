@@ -1,24 +1,23 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { TextField } from "@/components/ui/input";
 import { RadioButtonGroup } from "@/components/ui/radio-group";
-import { cn } from "@/components/ui/cn";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
-import { formatCents, parseDollarsToCents } from "@/lib/money";
+import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { cardFieldErrors, guestSchema, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS, type ShareChoices } from "@/lib/validations/donation";
+import { cardFieldErrors, guestSchema, type ShareChoices } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "./checkout-challenge";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
 import { PaymentTrustNote } from "./payment-trust-note";
 import { SandboxCardFields } from "./sandbox-card-fields";
+import { AmountFields, choiceClasses, useDonationAmount } from "./checkout-amount-fields";
+import { DonorFields } from "./checkout-donor-fields";
 import { StripeElementsProvider, StripePaymentFields, type StripeBridge } from "./stripe-payment";
 import { requestJson } from "@/lib/client/request";
 
@@ -40,27 +39,11 @@ type Props = {
 
 type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null; clientSecret: string | null };
 
-const PRESETS = PRESET_AMOUNTS_CENTS.map((c) => ({ value: c as number, label: formatCents(c).replace(".00", "") }));
-const FREQUENCIES = [
-  { value: "once", label: "One-time" },
-  { value: "month", label: "Monthly" },
-] as const;
 const METHODS = [
   { value: "card", label: "Card" },
   { value: "us_bank_account", label: "Bank account (ACH)" },
 ] as const;
 
-const choiceClasses = (checked: boolean) =>
-  cn("h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none", checked ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white");
-
-const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
-  { key: "name", label: "Name" },
-  { key: "email", label: "Email" },
-  { key: "location", label: "Location" },
-  { key: "phone", label: "Phone" },
-  { key: "gender", label: "Gender" },
-  { key: "age", label: "Age" },
-];
 
 /**
  * A fresh idempotency key. crypto.randomUUID exists only in secure contexts; an embedded form
@@ -77,8 +60,8 @@ const newKey = () =>
  */
 export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
   const router = useRouter();
-  const [preset, setPreset] = useState<number | null>(prefill ? null : 2_500);
-  const [custom, setCustom] = useState(prefill ? (prefill.amountCents / 100).toFixed(2) : "");
+  const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
+  const { amountCents, error: amountError } = amount;
   const [frequency, setFrequency] = useState<"once" | "month">("once");
   const [coverFees, setCoverFees] = useState(false);
   const [name, setName] = useState("");
@@ -101,15 +84,6 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const bridge = useRef<StripeBridge | null>(null);
   const challenge = useCheckoutChallenge(!donor);
 
-  const amountCents = preset ?? parseDollarsToCents(custom);
-  const amountError = useMemo(() => {
-    if (preset !== null) return null;
-    if (custom.trim() === "") return null;
-    if (amountCents === null) return messages.donation.amountCents;
-    if (amountCents < MIN_DONATION_CENTS) return messages.donation.amountMin;
-    if (amountCents > maxCents) return messages.donation.amountMax(formatCents(maxCents));
-    return null;
-  }, [preset, custom, amountCents, maxCents]);
   useEffect(() => {
     if (errorShown > 0) alertRef.current?.focus();
   }, [errorShown]);
@@ -265,96 +239,29 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   return (
     <form onSubmit={submit} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
       {challenge.element}
-      <fieldset>
-        <legend className="text-lg font-bold">Amount</legend>
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <RadioButtonGroup
-            label="Preset amounts"
-            options={PRESETS}
-            value={preset}
-            onChange={(c) => {
-              setPreset(c);
-              setCustom("");
-            }}
-            className="grid flex-[5] grid-cols-3 gap-2 sm:grid-cols-5"
-            optionClassName={(checked) =>
-              cn(
-                "h-12 rounded-control border text-base font-semibold transition-colors",
-                checked ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600",
-              )
-            }
-          />
-          <TextField
-            label="Other amount"
-            hideLabel
-            placeholder="Other"
-            inputMode="decimal"
-            value={custom}
-            onChange={(e) => {
-              setCustom(e.target.value);
-              setPreset(null);
-            }}
-            containerClassName="sm:flex-1"
-            className="h-12"
-            aria-describedby={errors.amountCents || amountError ? "amount-error" : undefined}
-          />
-        </div>
-        {amountError || errors.amountCents ? (
-          <p id="amount-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-            {amountError ?? errors.amountCents}
-          </p>
-        ) : null}
-        <RadioButtonGroup label="Frequency" options={FREQUENCIES} value={frequency} onChange={setFrequency} className="mt-4 flex gap-2" optionClassName={choiceClasses} />
-        <div className="mt-4 rounded-control bg-surface-sunken p-4">
-          <Checkbox
-            label={fees ? `Add ${formatCents(fees.feeCents)} to cover the processing fees` : "Cover the processing fees"}
-            checked={coverFees}
-            onChange={(e) => setCoverFees(e.target.checked)}
-          />
-          {fees ? (
-            <p className="mt-2 text-sm text-ink-muted" data-testid="net-line" aria-live="polite">
-              The nonprofit receives <strong className="text-ink">{formatCents(fees.netCents)}</strong>
-              {coverFees ? `; you pay ${formatCents(fees.chargeCents)}` : ""}
-              {frequency === "month" ? " each month" : ""}.
-            </p>
-          ) : null}
-        </div>
-      </fieldset>
+      <AmountFields
+        amount={amount}
+        serverError={errors.amountCents}
+        frequency={frequency}
+        onFrequency={setFrequency}
+        coverFees={coverFees}
+        onCoverFees={setCoverFees}
+        fees={fees}
+      />
 
-      <fieldset>
-        <legend className="text-lg font-bold">Your details</legend>
-        {donor ? (
-          <p className="mt-2 text-ink-muted">
-            Giving as <strong className="text-ink">{donor.name || donor.email}</strong> ({donor.email})
-          </p>
-        ) : (
-          <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={errors.email}
-              hint="Your receipt is sent here."
-            />
-          </div>
-        )}
-        <div className="mt-4">
-          <Checkbox label="Give anonymously" description="The nonprofit will not see who you are." checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
-        </div>
-        <div className="mt-4">
-          <p className="text-sm font-semibold">Share with {organizationName}</p>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {SHARE_FIELDS.map((f) => (
-              <Checkbox key={f.key} label={f.label} checked={!anonymous && share[f.key]} disabled={anonymous} onChange={() => toggle(f.key)} />
-            ))}
-          </div>
-        </div>
-      </fieldset>
+      <DonorFields
+        donor={donor}
+        organizationName={organizationName}
+        name={name}
+        onName={setName}
+        email={email}
+        onEmail={setEmail}
+        errors={errors}
+        anonymous={anonymous}
+        onAnonymous={setAnonymous}
+        share={share}
+        onToggleShare={toggle}
+      />
 
       <fieldset>
         <legend className="text-lg font-bold">Payment</legend>
