@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Modal } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCents } from "@/lib/money";
@@ -23,6 +24,8 @@ const ticketSummary = (t: TicketTypeView) =>
  */
 export function EventManagerClient({ organizationId, upcoming, past, timeZone }: { organizationId: string; upcoming: ManagedEvent[]; past: ManagedEvent[]; timeZone: string }) {
   const router = useRouter();
+  // "Create event" waits for this code: a click before hydration would be lost.
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState<ManagedEvent | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedEvent | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -118,7 +121,7 @@ export function EventManagerClient({ organizationId, upcoming, past, timeZone }:
     <section aria-label="Manage events" className="mt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-muted">Upcoming and past events of your organization.</p>
-        <Button size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setEditing("new")}>
+        <Button size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setEditing("new")} disabled={!hydrated}>
           Create event
         </Button>
       </div>

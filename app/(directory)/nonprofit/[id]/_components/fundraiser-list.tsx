@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { Modal, ModalClose } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
@@ -54,6 +55,8 @@ export function FundraiserList({
     setCampaigns(initialCampaigns);
   }
   const [mode, setMode] = useState<Mode>(openCreate ? { kind: "create" } : { kind: "closed" });
+  // "Create fundraiser" waits for this code: a click before hydration would be lost.
+  const hydrated = useHydrated();
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -114,7 +117,7 @@ export function FundraiserList({
         <h3 id="manage-fundraisers-title" className="text-base font-bold text-ink">
           Manage your fundraisers
         </h3>
-        <Button ref={createButton} size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setMode({ kind: "create" })} disabled={mode.kind === "create"}>
+        <Button ref={createButton} size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} onClick={() => setMode({ kind: "create" })} disabled={!hydrated || mode.kind === "create"}>
           Create fundraiser
         </Button>
       </div>
