@@ -79,3 +79,6 @@ export type ChangePasswordFormInput = z.infer<ReturnType<typeof changePasswordFo
 
 /** POST /api/authenticateAdmin body: the admin password (any non-empty text; checked in constant time). */
 export const adminSignInSchema = z.object({ password: z.string({ error: messages.admin.passwordRequired }).min(1, { error: messages.admin.passwordRequired }).max(1024) });
+
+/** Path of the emailed confirmation link, GET /api/confirm/{type}/{token} (spec section 5). */
+export const confirmEmailParamsSchema = z.object({ type: z.string().min(1).max(40), token: z.string().min(10).max(200) });

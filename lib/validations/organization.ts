@@ -191,3 +191,13 @@ export const toggleLiveSchema = z.object({ npID: npIdField });
 
 /** GET /api/getSpotlight?npID= */
 export const getSpotlightQuery = z.object({ npID: npIdField });
+
+/**
+ * Path of the admin's signed, single-use approval link, PUT /api/approve/{type}/{linkId}/{signature}:
+ * only nonprofits are approved this way; the signature is base64url.
+ */
+export const approvalLinkParamsSchema = z.object({
+  type: z.literal("nonprofit"),
+  linkId: idParam,
+  signature: z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
+});
