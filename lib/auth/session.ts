@@ -13,6 +13,7 @@ import { currentRequestScope } from "@/lib/http/request-scope";
 import { messages } from "@/lib/validations/messages";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
 import { authSecret } from "./secret";
+import { actorFromSession, type Actor } from "./actor";
 import type { SessionUser, UserType } from "./types";
 
 /**
@@ -38,6 +39,11 @@ export function sessionUserOf(session: Awaited<ReturnType<typeof getSession>>): 
 /** The signed-in user, or null. Works in server components, route handlers and actions. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   return sessionUserOf(await getSession());
+}
+
+/** The signed-in user as the internal actor (services take this), or null. */
+export async function getActor(): Promise<Actor | null> {
+  return actorFromSession(await getSessionUser());
 }
 
 /** @throws AppError(unauthenticated) when nobody is signed in. */
