@@ -34,7 +34,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ManagePayPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireUserPage("/manage-pay", "nonprofit");
-  const organizationId = actor.orgId;
+  const organizationId = actor.organizationId;
   const sp = await searchParams;
   const { query, error, values } = resolveReportFilters(sp);
   const cursor = firstParam(sp, "cursor") ?? null;

@@ -4,7 +4,7 @@
  * the signed-in donor's sharing defaults.
  */
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { serverEnv } from "@/lib/env";
@@ -15,7 +15,7 @@ import { getCheckoutContext } from "./get-checkout-context";
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let other: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 let campaignId = "";
 
 beforeAll(async () => {
@@ -65,11 +65,11 @@ describe("the checkout's context", () => {
   });
 
   test("a signed-in donor is named and their sharing choices are the defaults; a nonprofit user's are not read", async () => {
-    await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor._id));
+    await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor.id));
     const ctx = await getCheckoutContext(np.orgId, "direct", donor);
     expect(ctx?.donor).toEqual({ name: `${donor.firstName} ${donor.lastName}`, email: "ada.checkout@example.org" });
     expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
-    await h.db.insert(donorPreferences).values({ userId: other.user._id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
+    await h.db.insert(donorPreferences).values({ userId: other.user.id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
     expect((await getCheckoutContext(np.orgId, "direct", other.user))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
   });
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -35,8 +35,8 @@ import { createTicketOrder } from "./tickets";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-ticket-sales-"));
 let h: DatabaseHandle;
-let np: { orgId: string; user: SessionUser };
-let buyer: SessionUser;
+let np: { orgId: string; user: Actor };
+let buyer: Actor;
 const ytd: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
@@ -139,7 +139,7 @@ describe("ticket sales are sales", () => {
     expect(analytics.ticketRevenue).toEqual({ sales: 2, cents: 23_000 });
 
     // Year-end statement: the gift, and only the deductible part of the dinner tickets, with the EIN.
-    const statement = await buildGivingStatement(buyer, buyer._id, new Date().getUTCFullYear());
+    const statement = await buildGivingStatement(buyer, buyer.id, new Date().getUTCFullYear());
     expect(statement.lines.map((l) => [l.amountCents, l.ein]).sort()).toEqual([
       [2_500, "030355501"],
       [8_000, "030355501"],

@@ -20,6 +20,7 @@ import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { connectSandbox } from "@/lib/services/payments/connect";
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
+import { actorFromSession } from "@/lib/auth/actor";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
@@ -109,7 +110,7 @@ describe("pledges", () => {
     await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "" })).rejects.toMatchObject({ code: "validation" });
 
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
-    const user = await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" });
+    const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
     expect(await getPledgeSummary(user, orgId)).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
     expect((await getDonationReportTotals(user, orgId, { duration: "yearToDate", fundraiser: "all" })).completedCents).toBe(0);
     expect(await notifyPledgers(orgId)).toBe(0);
@@ -150,7 +151,7 @@ describe("pledges", () => {
     expect(await expirePledges()).toBe(0);
     const [old] = await h.db.select({ status: pledges.status }).from(pledges).where(eq(pledges.id, pledgeId));
     expect(old!.status).toBe("expired");
-    const user = await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" });
+    const user = actorFromSession(await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" }));
     expect(await getPledgeSummary(user, orgId)).toMatchObject({ donors: 1, totalCents: 2_000 });
     await connectSandbox(user);
     expect(await queuedMail("old@example.org")).toHaveLength(0);

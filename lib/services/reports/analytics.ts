@@ -13,7 +13,7 @@
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/db/rows";
@@ -55,7 +55,7 @@ const num = (v: unknown): number => Number(v ?? 0);
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
  *   user; AppError(not_found) for a fundraiser of another organization.
  */
-export async function getDonationAnalytics(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<DonationAnalytics> {
+export async function getDonationAnalytics(actor: Actor | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<DonationAnalytics> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, options.now);

@@ -19,7 +19,7 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -135,7 +135,7 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
  * Access and the fundraiser filter are checked before the stream starts.
  * @throws AppError(unauthenticated | forbidden | not_found) as getDonationReportPage.
  */
-export async function openDonationReportCsv(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date; batchSize?: number } = {}): Promise<{ filename: string; stream: Readable }> {
+export async function openDonationReportCsv(actor: Actor | null, organizationId: string, q: ReportQuery, options: { now?: Date; batchSize?: number } = {}): Promise<{ filename: string; stream: Readable }> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, options.now);
@@ -164,14 +164,14 @@ function describeQuery(q: ReportQuery, fundraiserName: string, clock: Required<R
  *   AppError(validation) when the report has more than EMAIL_REPORT_MAX_ROWS gifts or the
  *   account has no email address.
  */
-export async function emailDonorReport(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<{ to: string; rows: number }> {
+export async function emailDonorReport(actor: Actor | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<{ to: string; rows: number }> {
   assertOrganizationMember(actor, organizationId);
   const totals = await getDonationReportTotals(actor, organizationId, q, options);
   if (totals.completedCount > EMAIL_REPORT_MAX_ROWS) {
     throw new AppError("validation", messages.reports.tooManyRowsForEmail(EMAIL_REPORT_MAX_ROWS.toLocaleString("en-US")));
   }
   const db = await getDb();
-  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor._id)).limit(1);
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
   const to = account?.email ?? actor.email;
   if (!to) throw new AppError("validation", messages.reports.noRecipient);
   const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);

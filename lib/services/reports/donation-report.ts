@@ -26,7 +26,7 @@
  */
 import "server-only";
 import { and, desc, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -102,7 +102,7 @@ export async function reportTimeZone(db: Executor, organizationId: string): Prom
  * The time zone of the organization's reports, for pages that show its times.
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
-export async function getReportTimeZone(actor: SessionUser | null, organizationId: string): Promise<string> {
+export async function getReportTimeZone(actor: Actor | null, organizationId: string): Promise<string> {
   assertOrganizationMember(actor, organizationId);
   return reportTimeZone(await getDb(), organizationId);
 }
@@ -230,7 +230,7 @@ export async function readReportRows(db: Executor, organizationId: string, q: Re
  *   for a bad cursor.
  */
 export async function getDonationReportPage(
-  actor: SessionUser | null,
+  actor: Actor | null,
   organizationId: string,
   q: ReportQuery,
   options: { cursor?: string | null; limit?: number; now?: Date } = {},
@@ -250,7 +250,7 @@ export async function getDonationReportPage(
  * Totals of the report: every matching donation counted, and the completed gifts summed.
  * @throws as getDonationReportPage.
  */
-export async function getDonationReportTotals(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
+export async function getDonationReportTotals(actor: Actor | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, options.now);
@@ -276,7 +276,7 @@ export async function getDonationReportTotals(actor: SessionUser | null, organiz
 }
 
 /** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
-export async function listReportFundraisers(actor: SessionUser | null, organizationId: string): Promise<{ id: string; name: string }[]> {
+export async function listReportFundraisers(actor: Actor | null, organizationId: string): Promise<{ id: string; name: string }[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db
@@ -294,7 +294,7 @@ export async function listReportFundraisers(actor: SessionUser | null, organizat
  * Anonymous gifts are never listed (listing them under a donor would reveal who gave).
  * @throws as getDonationReportPage.
  */
-export async function getDonorDonations(actor: SessionUser | null, organizationId: string, donor: string): Promise<ReportDonation[]> {
+export async function getDonorDonations(actor: Actor | null, organizationId: string, donor: string): Promise<ReportDonation[]> {
   assertOrganizationMember(actor, organizationId);
   const key = donor.trim();
   if (!key || key.length > 320) throw new AppError("not_found", messages.reports.donorNotFound);

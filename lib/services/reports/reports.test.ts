@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { ZodError } from "zod";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { errorResponse } from "@/lib/http/route";
@@ -17,9 +17,9 @@ import { getDonationReportPage, getDonationReportTotals, getDonorDonations, getR
 import { listPublishedBudgets } from "./published-budgets";
 
 let h: DatabaseHandle;
-let np: { orgId: string; user: SessionUser };
-let other: { orgId: string; user: SessionUser };
-let dana: SessionUser;
+let np: { orgId: string; user: Actor };
+let other: { orgId: string; user: Actor };
+let dana: Actor;
 let campaignId: string;
 let otherCampaignId: string;
 
@@ -44,16 +44,16 @@ beforeAll(async () => {
   [{ id: otherCampaignId }] = (await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "Trails", goalCents: 100_000 }).returning({ id: campaigns.id })) as [{ id: string }];
 
   // This year (2026), inside month to date (June).
-  await makeGift(h.db, np.orgId, dana._id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.orgId, dana.id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
   await makeGift(h.db, np.orgId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
   // This year, before June.
   await makeGift(h.db, np.orgId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
   await makeGift(h.db, np.orgId, null, { amountCents: 3_000, campaignId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
   await makeGift(h.db, np.orgId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
   // Last year: only in a custom range.
-  await makeGift(h.db, np.orgId, dana._id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.orgId, dana.id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
   // Another organization's gift.
-  await makeGift(h.db, other.orgId, dana._id, { amountCents: 777, createdAt: at(2026, 6, 1), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, other.orgId, dana.id, { amountCents: 777, createdAt: at(2026, 6, 1), shareEmail: true, donorEmail: "dana@example.org" });
 }, 120_000);
 afterAll(() => h.close());
 
@@ -128,7 +128,7 @@ describe("access", () => {
     expect((await err(openDonationReportCsv(other.user, np.orgId, ytd)))?.status).toBe(403);
     expect((await err(emailDonorReport(other.user, np.orgId, ytd)))?.status).toBe(403);
     expect((await err(getDonationAnalytics(other.user, np.orgId, ytd)))?.status).toBe(403);
-    expect((await err(getDonorDonations(other.user, np.orgId, dana._id)))?.status).toBe(403);
+    expect((await err(getDonorDonations(other.user, np.orgId, dana.id)))?.status).toBe(403);
   });
 });
 
@@ -212,7 +212,7 @@ describe("CSV and email", () => {
 
 describe("donor donations and analytics", () => {
   test("getDonorDonations by id leaves out anonymous gifts; by email matches shared emails only", async () => {
-    const byId = await getDonorDonations(np.user, np.orgId, dana._id);
+    const byId = await getDonorDonations(np.user, np.orgId, dana.id);
     expect(byId.map((d) => d.amount)).toEqual([5_000, 9_900]);
     expect((await getDonorDonations(np.user, np.orgId, "DANA@example.org")).map((d) => d.amount)).toEqual([5_000, 9_900]);
     expect(await getDonorDonations(np.user, np.orgId, "hidden@example.org")).toEqual([]);
@@ -230,9 +230,9 @@ describe("donor donations and analytics", () => {
   test("analytics aggregate completed gifts per month, fundraiser and new versus returning donors", async () => {
     const [rg] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: np.orgId, donorUserId: dana._id, amountCents: 1_000, provider: "sandbox" })
+      .values({ organizationId: np.orgId, donorUserId: dana.id, amountCents: 1_000, provider: "sandbox" })
       .returning({ id: recurringGifts.id });
-    await makeGift(h.db, np.orgId, dana._id, { amountCents: 1_000, recurringGiftId: rg!.id, createdAt: at(2026, 3, 15) });
+    await makeGift(h.db, np.orgId, dana.id, { amountCents: 1_000, recurringGiftId: rg!.id, createdAt: at(2026, 3, 15) });
     const a = await getDonationAnalytics(np.user, np.orgId, ytd, { now });
     expect(a.months).toEqual([
       { month: "2026-02", gifts: 1, cents: 3_000, newDonors: 1, returningDonors: 0, recurringCents: 0 },

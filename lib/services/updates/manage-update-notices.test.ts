@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { adminSessionUser } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import type { AppError } from "@/lib/errors";
@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const admin = adminSessionUser();
-const donor: SessionUser = { ...admin, type: "individual", _id: "d1", email: "d@example.org" };
+const admin = actorFromSession(adminSessionUser());
+const donor: Actor = { ...admin, role: "donor", id: "d1", email: "d@example.org" };
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
 const audit = (target: string) => h.db.select({ action: adminAuditLog.action, actor: adminAuditLog.actor }).from(adminAuditLog).where(eq(adminAuditLog.target, target));
 

@@ -27,7 +27,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ManagePayAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireUserPage("/manage-pay/analytics", "nonprofit");
-  const organizationId = actor.orgId;
+  const organizationId = actor.organizationId;
   const { query, error, values } = resolveReportFilters(await searchParams);
   if (!organizationId) {
     return (
