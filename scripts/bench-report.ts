@@ -142,7 +142,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const [page, totals] = await Promise.all([getDonationReportPage(actor, orgId, q), getDonationReportTotals(actor, orgId, q)]);
+        const [page, totals] = await Promise.all([getDonationReportPage({ actor, organizationId: orgId, query: q }), getDonationReportTotals({ actor, organizationId: orgId, query: q })]);
         pageTimes.push(ms(t));
         pageCpu.push(cpuMs(c0));
         shownRows = page.donations.length;
@@ -160,7 +160,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const { stream } = await openDonationReportCsv(actor, orgId, q);
+        const { stream } = await openDonationReportCsv({ actor, organizationId: orgId, query: q });
         let first = -1;
         bytes = 0;
         lines = 0;

@@ -61,8 +61,8 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
   if (query) {
     try {
       const [page, totals] = await Promise.all([
-        getDonationReportPage(actor, organizationId, query, { cursor, limit: REPORT_PAGE_SIZE }),
-        getDonationReportTotals(actor, organizationId, query),
+        getDonationReportPage({ actor, organizationId, query, cursor, limit: REPORT_PAGE_SIZE }),
+        getDonationReportTotals({ actor, organizationId, query }),
       ]);
       report = { page, totals };
     } catch (e) {

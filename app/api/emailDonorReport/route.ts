@@ -21,6 +21,6 @@ export const POST = route(async (req: NextRequest) => {
   const own = ownOrganizationId(actor);
   const input = await parseJson(req, emailReportSchema);
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
-  const result = await emailDonorReport(actor, input.organizationId ?? own, q);
+  const result = await emailDonorReport({ actor, organizationId: input.organizationId ?? own, query: q });
   return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });
 }, { auth: "user" });

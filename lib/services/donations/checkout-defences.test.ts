@@ -126,7 +126,7 @@ test("an expired card is refused before anything is recorded; abandoned checkout
 
   // A checkout that never got the provider's answer (e.g. a Stripe form left open).
   await h.db.insert(donations).values({ organizationId: orgId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
-  const page = await getDonationReportPage(owner, orgId, { duration: "yearToDate", fundraiser: "all" });
+  const page = await getDonationReportPage({ actor: owner, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);
 });

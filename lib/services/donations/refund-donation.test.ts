@@ -47,7 +47,7 @@ async function give(amountCents = 4_000): Promise<string> {
 
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
 const statusOf = async (id: string) => (await h.db.select({ s: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.s;
-const completedCents = async () => (await getDonationReportTotals(a.user, a.orgId, { duration: "yearToDate", fundraiser: "all" })).completedCents;
+const completedCents = async () => (await getDonationReportTotals({ actor: a.user, organizationId: a.orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 test("another organization, the donor and a guest cannot refund: 404, nothing changes", async () => {

@@ -124,17 +124,17 @@ describe("ticket sales are sales", () => {
     expect(pdf.pdf.subarray(0, 4).toString()).toBe("%PDF");
 
     // Manage Donations: donations only; ticket revenue beside them.
-    const totals = await getDonationReportTotals(np.user, np.orgId, ytd);
+    const totals = await getDonationReportTotals({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(totals).toMatchObject({ count: 1, completedCount: 1, completedCents: 2_500, ticketRevenueCents: 23_000, ticketSales: 2 });
-    const page = await getDonationReportPage(np.user, np.orgId, ytd);
+    const page = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(page.donations.map((d) => d.amount)).toEqual([2_500]);
-    const { stream } = await openDonationReportCsv(np.user, np.orgId, ytd);
+    const { stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.orgId, query: ytd });
     let csv = "";
     for await (const chunk of stream) csv += String(chunk);
     expect(csv).toContain("25.00");
     expect(csv).not.toContain("200.00");
     expect(csv).not.toContain("30.00");
-    const analytics = await getDonationAnalytics(np.user, np.orgId, ytd);
+    const analytics = await getDonationAnalytics({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(analytics.totals).toMatchObject({ gifts: 1, cents: 2_500 });
     expect(analytics.ticketRevenue).toEqual({ sales: 2, cents: 23_000 });
 

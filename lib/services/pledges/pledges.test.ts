@@ -112,7 +112,7 @@ describe("pledges", () => {
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
     expect(await getPledgeSummary(user, orgId)).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
-    expect((await getDonationReportTotals(user, orgId, { duration: "yearToDate", fundraiser: "all" })).completedCents).toBe(0);
+    expect((await getDonationReportTotals({ actor: user, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
     expect(await notifyPledgers(orgId)).toBe(0);
     expect(await queuedMail("paula@example.org")).toHaveLength(0);
 

@@ -223,23 +223,25 @@ export async function readReportRows(db: Executor, organizationId: string, q: Re
 }
 
 /**
+ * The call shape of the report services: who asks, for which organization, with which
+ * filters (lib/validations/report.ts); `now` (UTC instant) fixes "today" for tests.
+ */
+export type ReportRequest = { actor: Actor | null; organizationId: string; query: ReportQuery; now?: Date };
+
+/**
  * One page of the report (getDonationReports/{a}/{b}; the /manage-pay table).
- * @param options.cursor the nextCursor of the previous page; options.limit 1..200 (default 50).
+ * @param request.cursor the nextCursor of the previous page; request.limit 1..200 (default 50).
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
  *   user; AppError(not_found) for a fundraiser of another organization; AppError(bad_request)
  *   for a bad cursor.
  */
-export async function getDonationReportPage(
-  actor: Actor | null,
-  organizationId: string,
-  q: ReportQuery,
-  options: { cursor?: string | null; limit?: number; now?: Date } = {},
-): Promise<ReportPage> {
+export async function getDonationReportPage(request: ReportRequest & { cursor?: string | null; limit?: number }): Promise<ReportPage> {
+  const { actor, organizationId, query: q } = request;
   assertOrganizationMember(actor, organizationId);
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const limit = Math.min(Math.max(Math.trunc(request.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
+  const cursor = request.cursor ? decodeCursor(request.cursor) : null;
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, request.now);
   const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, clock });
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
@@ -250,10 +252,10 @@ export async function getDonationReportPage(
  * Totals of the report: every matching donation counted, and the completed gifts summed.
  * @throws as getDonationReportPage.
  */
-export async function getDonationReportTotals(actor: Actor | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
+export async function getDonationReportTotals({ actor, organizationId, query: q, now }: ReportRequest): Promise<ReportTotals> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, now);
   const [row] = await db
     .select({
       count: sql<string>`count(*)`,
@@ -294,7 +296,7 @@ export async function listReportFundraisers(actor: Actor | null, organizationId:
  * Anonymous gifts are never listed (listing them under a donor would reveal who gave).
  * @throws as getDonationReportPage.
  */
-export async function getDonorDonations(actor: Actor | null, organizationId: string, donor: string): Promise<ReportDonation[]> {
+export async function getDonorDonations({ actor, organizationId, donor }: { actor: Actor | null; organizationId: string; donor: string }): Promise<ReportDonation[]> {
   assertOrganizationMember(actor, organizationId);
   const key = donor.trim();
   if (!key || key.length > 320) throw new AppError("not_found", messages.reports.donorNotFound);

@@ -17,5 +17,5 @@ export const GET = route(async (req) => {
   const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   const q = parseReportQuery(req.nextUrl.searchParams);
-  return NextResponse.json(await getDonationAnalytics(actor, organizationId, q), { headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(await getDonationAnalytics({ actor, organizationId, query: q }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

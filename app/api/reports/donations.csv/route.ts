@@ -21,7 +21,7 @@ export const GET = route(async (req) => {
   const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   const q = parseReportQuery(req.nextUrl.searchParams);
-  const { filename, stream } = await openDonationReportCsv(actor, organizationId, q);
+  const { filename, stream } = await openDonationReportCsv({ actor, organizationId, query: q });
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

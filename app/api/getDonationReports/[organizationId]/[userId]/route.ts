@@ -37,8 +37,8 @@ export const GET = route<{ organizationId: string; userId: string }>(async (req,
   const limit = sp.get("limit") ? Number(sp.get("limit")) : REPORT_PAGE_SIZE;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError("bad_request", messages.generic.badRequest);
   const [page, totals] = await Promise.all([
-    getDonationReportPage(actor, organizationId, q, { cursor: sp.get("cursor"), limit }),
-    getDonationReportTotals(actor, organizationId, q),
+    getDonationReportPage({ actor, organizationId, query: q, cursor: sp.get("cursor"), limit }),
+    getDonationReportTotals({ actor, organizationId, query: q }),
   ]);
   const headers: Record<string, string> = {
     "Cache-Control": "private, no-store",

@@ -20,5 +20,5 @@ export const GET = route<{ organizationId: string; donorIdOrEmail: string }>(asy
   const organizationId = idParam.parse(params.organizationId);
   // Next decodes path parameters once; decoding again would turn a "%25" into a broken escape.
   const donor = params.donorIdOrEmail;
-  return NextResponse.json(await getDonorDonations(actor, organizationId, donor), { headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(await getDonorDonations({ actor, organizationId, donor }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });
