@@ -12,5 +12,5 @@ export async function loadResult(searchParams: Promise<Record<string, string | s
   const id = typeof q.donation === "string" ? q.donation : null;
   const token = typeof q.token === "string" ? q.token : null;
   if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  return getDonationResult(id, token, await getActor()).catch(() => null);
+  return getDonationResult({ actor: await getActor(), donationId: id, token }).catch(() => null);
 }

@@ -34,5 +34,5 @@ export async function capturePaypalDonation(actor: Actor | null, orderId: string
       failureReason: completed ? null : "PayPal did not complete the payment.",
     });
   }
-  return getDonationResult(d.id, donationAccessToken(d.id), actor);
+  return getDonationResult({ actor, donationId: d.id, token: donationAccessToken(d.id) });
 }

@@ -49,7 +49,7 @@ export type CheckoutContext = {
 };
 
 /** @returns null when the organization (or the named fundraiser of it) does not exist. */
-export async function getCheckoutContext(organizationId: string, campaignParam: string, actor: Actor | null): Promise<CheckoutContext | null> {
+export async function getCheckoutContext({ actor, organizationId, campaign: campaignParam }: { actor: Actor | null; organizationId: string; campaign: string }): Promise<CheckoutContext | null> {
   const db = await getDb();
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) return null;

@@ -30,7 +30,7 @@ afterAll(async () => {
   resetServerEnv();
 });
 
-const withToken = (id: string, actor: Actor | null = null) => getDonationResult(id, donationAccessToken(id), actor);
+const withToken = (id: string, actor: Actor | null = null) => getDonationResult({ actor, donationId: id, token: donationAccessToken(id) });
 
 describe("a donation's result", () => {
   test("a completed gift to a fundraiser: amounts in cents, what was charged, its label and its receipt link", async () => {
@@ -92,9 +92,9 @@ describe("a donation's result", () => {
 
   test("the donor's own session opens it without the token; other people, the nonprofit and bad tokens do not", async () => {
     const id = await makeGift(h.db, np.orgId, donor.id);
-    expect((await getDonationResult(id, null, donor)).donationId).toBe(id);
+    expect((await getDonationResult({ actor: donor, donationId: id, token: null })).donationId).toBe(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
-      await expect(getDonationResult(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
+      await expect(getDonationResult({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const text = async (id: string, token: string | null = donationAccessToken(id), actor: Actor | null = null) => {
-  const { pdf, filename } = await donationReceiptPdf(id, token, actor);
+  const { pdf, filename } = await donationReceiptPdf({ actor, donationId: id, token });
   const lines = await pdfLines(pdf);
   return { lines, joined: lines.join(" "), filename };
 };
@@ -75,16 +75,16 @@ describe("the PDF receipt of a donation", () => {
     const id = await makeGift(h.db, np.orgId, donor.id);
     expect((await text(id, null, donor)).lines).toContain(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
-      await expect(donationReceiptPdf(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
+      await expect(donationReceiptPdf({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 
   test("only a succeeded gift has a receipt; an unknown id is not found", async () => {
     for (const status of ["pending", "requires_action", "processing", "failed", "refunded", "canceled"] as const) {
       const id = await makeGift(h.db, np.orgId, donor.id, { status });
-      await expect(donationReceiptPdf(id, donationAccessToken(id), donor)).rejects.toMatchObject({ code: "not_found" });
+      await expect(donationReceiptPdf({ actor: donor, donationId: id, token: donationAccessToken(id) })).rejects.toMatchObject({ code: "not_found" });
     }
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await expect(donationReceiptPdf(unknown, donationAccessToken(unknown), null)).rejects.toMatchObject({ code: "not_found" });
+    await expect(donationReceiptPdf({ actor: null, donationId: unknown, token: donationAccessToken(unknown) })).rejects.toMatchObject({ code: "not_found" });
   });
 });

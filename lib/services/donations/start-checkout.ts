@@ -205,7 +205,7 @@ export async function startCheckout(actor: Actor | null, input: CheckoutInput, o
     }
     for (const delivery of charge.deliveries) await handleWebhook(providerName, delivery.body, delivery.headers);
   }
-  const result = await getDonationResult(donation.id, donationAccessToken(donation.id), actor);
+  const result = await getDonationResult({ actor, donationId: donation.id, token: donationAccessToken(donation.id) });
   return { ...result, clientSecret, redirectUrl };
 }
 

@@ -119,7 +119,7 @@ describe("ticket sales are sales", () => {
     expect(concertMail.text).toContain("is a confirmation of a purchase, not a donation receipt");
 
     // The PDF is the purchase confirmation, not a donation receipt.
-    const pdf = await donationReceiptPdf(payment!.id, donationAccessToken(payment!.id), null);
+    const pdf = await donationReceiptPdf({ actor: null, donationId: payment!.id, token: donationAccessToken(payment!.id) });
     expect(pdf.filename).toMatch(/^givebridge-tickets-/);
     expect(pdf.pdf.subarray(0, 4).toString()).toBe("%PDF");
 

@@ -8,7 +8,7 @@ import { idParam } from "@/lib/validations/fields";
 export const GET = route<{ id: string }>(async (req: NextRequest, { params }) => {
   const donationId = idParam.parse(params.id);
   const actor = await getActor();
-  const { pdf, filename } = await donationReceiptPdf(donationId, req.nextUrl.searchParams.get("token"), actor);
+  const { pdf, filename } = await donationReceiptPdf({ actor, donationId, token: req.nextUrl.searchParams.get("token") });
   return new Response(new Uint8Array(pdf), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store" },
   });

@@ -19,7 +19,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
   const { pledge, token } = await searchParams;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
   const actor = await getActor();
-  const ctx = await getCheckoutContext(id, campaign, actor);
+  const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
   if (!ctx) notFound();
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
   const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill(pledge, typeof token === "string" ? token : null, ctx.organization.id) : null;

@@ -8,5 +8,5 @@ import { idParam } from "@/lib/validations/fields";
 export const GET = route<{ donationId: string; accessToken: string }>(async (_req, { params }) => {
   const donationId = idParam.parse(params.donationId);
   const actor = await getActor();
-  return NextResponse.json(await getDonationResult(donationId, params.accessToken, actor));
+  return NextResponse.json(await getDonationResult({ actor, donationId, token: params.accessToken }));
 });

@@ -23,7 +23,7 @@ export default async function EmbedDonatePage({ params }: Props) {
   const { organizationId, fundraiser = [] } = await params;
   const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
   if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
-  const ctx = await getCheckoutContext(organizationId, campaign, await getActor());
+  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
   if (!ctx) notFound();
   const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?.id ?? null);
   return (
