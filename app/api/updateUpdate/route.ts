@@ -7,6 +7,6 @@ import { updateNoticeEditSchema } from "@/lib/validations/update-notice";
 
 export const PUT = route(async (req) => {
   const { _id, ...values } = await parseJson(req, updateNoticeEditSchema);
-  const update = await updateUpdate(await getActor(), _id, values);
+  const update = await updateUpdate({ actor: await getActor(), id: _id, values });
   return NextResponse.json({ update });
 }, { auth: "user" });

@@ -99,7 +99,7 @@ export type PledgeSummary = { donors: number; totalCents: Cents; message: string
  * to receive them"). Only the organization's own nonprofit user (or an admin) may read it.
  * @throws AppError(forbidden) for anyone else.
  */
-export async function getPledgeSummary(actor: Actor, organizationId: string, now: Date = new Date()): Promise<PledgeSummary> {
+export async function getPledgeSummary({ actor, organizationId, now = new Date() }: { actor: Actor; organizationId: string; now?: Date }): Promise<PledgeSummary> {
   if (!hasRole(actor, "admin")) assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const [row] = await db

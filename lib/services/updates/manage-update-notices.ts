@@ -41,7 +41,7 @@ export async function createUpdate(actor: Actor | null, values: UpdateNoticeValu
  * Edit a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
-export async function updateUpdate(actor: Actor | null, id: string, values: UpdateNoticeValues): Promise<UpdateNotice> {
+export async function updateUpdate({ actor, id, values }: { actor: Actor | null; id: string; values: UpdateNoticeValues }): Promise<UpdateNotice> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {

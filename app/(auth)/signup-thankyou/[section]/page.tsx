@@ -34,7 +34,7 @@ export default async function SignupThankYouPage({ params }: { params: Promise<{
   if (!content) notFound();
   // At claim time: the pledges that wait for this organization's payment connection.
   const user = section === "nonprofit" ? await getActor() : null;
-  const pledges = user?.role === "nonprofit" && user.organizationId ? await getPledgeSummary(user, user.organizationId) : null;
+  const pledges = user?.role === "nonprofit" && user.organizationId ? await getPledgeSummary({ actor: user, organizationId: user.organizationId }) : null;
   return (
     <Card padding="lg" className="text-center">
       <CircleCheck className="mx-auto size-12 text-brand-700" aria-hidden="true" />

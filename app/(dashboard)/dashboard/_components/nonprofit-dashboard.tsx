@@ -58,7 +58,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
     listOrganizationLinks(org._id, "marketplace"),
     listUpdateNotices(10),
   ]);
-  const pledges = org.acceptsDonations ? null : await getPledgeSummary(actor, org._id);
+  const pledges = org.acceptsDonations ? null : await getPledgeSummary({ actor, organizationId: org._id });
   const site = baseUrl();
   const profileUrl = `${site}/nonprofit/${org.nickname ?? org._id}`;
   const profileQr = await QRCode.toDataURL(profileUrl, { margin: 1, width: 200, errorCorrectionLevel: "M" });

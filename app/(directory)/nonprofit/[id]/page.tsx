@@ -82,7 +82,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
     readSpotlight(org._id),
     isOwner && user ? getOwnOrganization(user) : Promise.resolve(null),
   ]);
-  const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary(user, org._id) : null;
+  const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary({ actor: user, organizationId: org._id }) : null;
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const openFundraisers = query.sec === "fundraiser";
   const aboutView = (
