@@ -20,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
@@ -88,7 +88,7 @@ async function main() {
       .insert(users)
       .values({ type: "nonprofit", email: "bench@example.org", passwordHash: "x", firstName: "Bench", lastName: "User", organizationId: orgId })
       .returning({ id: users.id });
-    const actor: SessionUser = { type: "nonprofit", _id: user!.id, email: "bench@example.org", firstName: "Bench", lastName: "User", organization_company: "", profileImg: null, telephone: null, orgId };
+    const actor: Actor = { id: user!.id, role: "nonprofit", organizationId: orgId, email: "bench@example.org", firstName: "Bench", lastName: "User", organizationName: "", telephone: null };
     const campaignIds = (
       await db
         .insert(campaigns)
@@ -142,7 +142,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const [page, totals] = await Promise.all([getDonationReportPage(actor, orgId, q), getDonationReportTotals(actor, orgId, q)]);
+        const [page, totals] = await Promise.all([getDonationReportPage({ actor, organizationId: orgId, query: q }), getDonationReportTotals({ actor, organizationId: orgId, query: q })]);
         pageTimes.push(ms(t));
         pageCpu.push(cpuMs(c0));
         shownRows = page.donations.length;
@@ -160,7 +160,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const { stream } = await openDonationReportCsv(actor, orgId, q);
+        const { stream } = await openDonationReportCsv({ actor, organizationId: orgId, query: q });
         let first = -1;
         bytes = 0;
         lines = 0;

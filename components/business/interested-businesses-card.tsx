@@ -1,6 +1,6 @@
 import { Handshake } from "lucide-react";
 import { Card, CardTitle } from "@/components/ui/card";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { listBusinessesNearOrganization } from "@/lib/services/business/list-business-signups";
 
 const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matching: "Matching gifts", both: "Sponsoring and matching gifts" };
@@ -9,8 +9,8 @@ const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matchi
  * Nonprofit dashboard card: businesses that signed up to sponsor or match gifts in the
  * organization's state (server component; the service checks the nonprofit actor).
  */
-export async function InterestedBusinessesCard({ user }: { user: SessionUser }) {
-  if (user.type !== "nonprofit" || !user.orgId) return null;
+export async function InterestedBusinessesCard({ user }: { user: Actor }) {
+  if (user.role !== "nonprofit" || !user.organizationId) return null;
   const { state, businesses } = await listBusinessesNearOrganization(user, 5);
   return (
     <Card as="section" aria-labelledby="businesses-near-title">

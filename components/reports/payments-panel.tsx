@@ -7,14 +7,14 @@
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { formatCents } from "@/lib/money";
 import { getPaymentConnection, getStripeBalance, getStripeTransactions } from "@/lib/services/payments/connect";
 import { formatDayInTimeZone } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 
 /** The payment account's panel; payout days are shown in `timeZone` (the organization's). */
-export async function PaymentsPanel({ actor, organizationId, timeZone }: { actor: SessionUser; organizationId: string; timeZone: string }) {
+export async function PaymentsPanel({ actor, organizationId, timeZone }: { actor: Actor; organizationId: string; timeZone: string }) {
   const connection = await getPaymentConnection(actor).catch(() => null);
   if (!connection) return null;
   if (!connection.connected) {

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { call, type CallOptions } from "@/lib/http/testing";
@@ -77,7 +77,7 @@ function variants(c: SpecCall): Variant[] {
 }
 
 let h: DatabaseHandle;
-let actors: [string, SessionUser | undefined][];
+let actors: [string, Actor | undefined][];
 beforeAll(async () => {
   h = await createTestDatabase();
   const donor = await makeDonor("fuzz-donor@example.org");

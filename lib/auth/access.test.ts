@@ -13,12 +13,14 @@ import {
   requireDonationAccess,
   requireRole,
 } from "./access";
+import { actorFromSession, type Actor } from "./actor";
 import type { SessionUser } from "./types";
 
 beforeAll(() => setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-access-0123456789" }));
 afterAll(() => setEnvForTests({ NEXTAUTH_SECRET: undefined }));
 
-const user = (over: Partial<SessionUser>): SessionUser => ({
+const user = (over: Partial<SessionUser>): Actor =>
+  actorFromSession({
   type: "individual",
   _id: "u1",
   email: "u1@example.org",
@@ -29,7 +31,7 @@ const user = (over: Partial<SessionUser>): SessionUser => ({
   telephone: null,
   orgId: null,
   ...over,
-});
+  });
 
 const donor = user({ _id: "donor-1" });
 const np = user({ _id: "np-1", type: "nonprofit", orgId: "org-1" });
@@ -47,19 +49,19 @@ test("organization: only its own nonprofit user", () => {
 test("user: only the user themself, of the account type asked for", () => {
   expect(assertActsForUser(donor, "donor-1")).toBe("donor-1");
   expect(() => assertActsForUser(np, "donor-1")).toThrow(expect.objectContaining({ status: 403 }));
-  expect(actsForUser(donor, "donor-1", "individual")).toBe(true);
-  expect(actsForUser(np, "np-1", "individual")).toBe(false);
+  expect(actsForUser(donor, "donor-1", "donor")).toBe(true);
+  expect(actsForUser(np, "np-1", "donor")).toBe(false);
   expect(actsForUser(null, "donor-1")).toBe(false);
   expect(actsForUser(donor, null)).toBe(false);
-  expect(() => assertActsForUser(np, "np-1", "individual")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(() => assertActsForUser(np, "np-1", "donor")).toThrow(expect.objectContaining({ status: 403 }));
 });
 
 test("account types: roles, the nonprofit's own organization, a session required", () => {
   expect(hasRole(admin, "admin")).toBe(true);
   expect(hasRole(donor, "nonprofit", "admin")).toBe(false);
-  expect(hasRole(null, "individual")).toBe(false);
-  expect(requireRole(np, "individual", "nonprofit")).toBe(np);
-  expect(() => requireRole(admin, "individual", "nonprofit")).toThrow(expect.objectContaining({ status: 403 }));
+  expect(hasRole(null, "donor")).toBe(false);
+  expect(requireRole(np, "donor", "nonprofit")).toBe(np);
+  expect(() => requireRole(admin, "donor", "nonprofit")).toThrow(expect.objectContaining({ status: 403 }));
   expect(() => requireRole(null, "admin")).toThrow(expect.objectContaining({ status: 401 }));
   expect(ownOrganizationId(np)).toBe("org-1");
   for (const a of [donor, admin, user({ type: "nonprofit", orgId: null })]) expect(() => ownOrganizationId(a)).toThrow(expect.objectContaining({ status: 403 }));

@@ -14,23 +14,23 @@ import { AppError } from "@/lib/errors";
 import { checkDonationAccessToken } from "@/lib/services/donations/access-token";
 import { messages } from "@/lib/validations/messages";
 import { organizations, users } from "@/models";
-import type { SessionUser, UserType } from "./types";
+import type { Actor, ActorRole } from "./actor";
 
 const forbidden = () => new AppError("forbidden", messages.auth.forbidden);
 
 /** True when `actor` is signed in as one of the account `types`. Never throws. */
-export function hasRole<T extends UserType>(actor: SessionUser | null | undefined, ...types: T[]): actor is SessionUser & { type: T } {
-  return !!actor && (types as UserType[]).includes(actor.type);
+export function hasRole<T extends ActorRole>(actor: Actor | null | undefined, ...types: T[]): actor is Actor & { role: T } {
+  return !!actor && (types as ActorRole[]).includes(actor.role);
 }
 
 /**
- * `actor` is signed in as one of the account `types` (a donor is "individual").
+ * `actor` is signed in as one of the account `types` (roles).
  * @returns the actor. @throws AppError(unauthenticated) without a session; AppError(forbidden)
  *   for another account type.
  */
-export function requireRole(actor: SessionUser | null | undefined, ...types: UserType[]): SessionUser {
+export function requireRole(actor: Actor | null | undefined, ...types: ActorRole[]): Actor {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (!types.includes(actor.type)) throw forbidden();
+  if (!types.includes(actor.role)) throw forbidden();
   return actor;
 }
 
@@ -39,17 +39,17 @@ export function requireRole(actor: SessionUser | null | undefined, ...types: Use
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) for a donor, an
  *   admin or a nonprofit user not linked to an organization.
  */
-export function ownOrganizationId(actor: SessionUser | null | undefined): string {
+export function ownOrganizationId(actor: Actor | null | undefined): string {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "nonprofit" || !actor.orgId) throw forbidden();
-  return actor.orgId;
+  if (actor.role !== "nonprofit" || !actor.organizationId) throw forbidden();
+  return actor.organizationId;
 }
 
 /**
  * Session-only, with a session required: `actor` is a nonprofit user of `orgId`.
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) for anyone else.
  */
-export function assertOrganizationMember(actor: SessionUser | null | undefined, orgId: string): asserts actor is SessionUser & { orgId: string } {
+export function assertOrganizationMember(actor: Actor | null | undefined, orgId: string): asserts actor is Actor & { organizationId: string } {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
   assertActsForOrganization(actor, orgId);
 }
@@ -59,14 +59,14 @@ export function assertOrganizationMember(actor: SessionUser | null | undefined, 
  * Use it to refuse early; writes must also call {@link requireActsForOrganization}.
  * @returns orgId. @throws AppError(forbidden).
  */
-export function assertActsForOrganization(actor: SessionUser | null | undefined, orgId: string | null | undefined): string {
-  if (!actor || actor.type !== "nonprofit" || !actor.orgId || !orgId || actor.orgId !== orgId) throw forbidden();
-  return actor.orgId;
+export function assertActsForOrganization(actor: Actor | null | undefined, orgId: string | null | undefined): string {
+  if (!actor || actor.role !== "nonprofit" || !actor.organizationId || !orgId || actor.organizationId !== orgId) throw forbidden();
+  return actor.organizationId;
 }
 
 /** True when `actor` is (per its session) a nonprofit user of `orgId`. Never throws. */
-export function actsForOrganization(actor: SessionUser | null | undefined, orgId: string | null | undefined): boolean {
-  return !!actor && actor.type === "nonprofit" && !!actor.orgId && !!orgId && actor.orgId === orgId;
+export function actsForOrganization(actor: Actor | null | undefined, orgId: string | null | undefined): boolean {
+  return !!actor && actor.role === "nonprofit" && !!actor.organizationId && !!orgId && actor.organizationId === orgId;
 }
 
 /**
@@ -75,12 +75,12 @@ export function actsForOrganization(actor: SessionUser | null | undefined, orgId
  * Call inside the writing transaction, before the first write.
  * @returns orgId. @throws AppError(forbidden); AppError(not_found) when the organization is gone.
  */
-export async function requireActsForOrganization(db: Executor, actor: SessionUser | null | undefined, orgId: string): Promise<string> {
+export async function requireActsForOrganization(db: Executor, actor: Actor | null | undefined, orgId: string): Promise<string> {
   assertActsForOrganization(actor, orgId);
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, actor!._id), eq(users.organizationId, orgId), isNull(users.deletedAt)))
+    .where(and(eq(users.id, actor!.id), eq(users.organizationId, orgId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw forbidden();
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
@@ -89,18 +89,18 @@ export async function requireActsForOrganization(db: Executor, actor: SessionUse
 }
 
 /**
- * True when `actor` is the user `userId` (and, with `type`, signed in as that account type).
+ * True when `actor` is the user `userId` (and, with `type`, of that role).
  * Never throws.
  */
-export function actsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined, type?: UserType): boolean {
-  return !!actor && !!userId && actor._id === userId && (!type || actor.type === type);
+export function actsForUser(actor: Actor | null | undefined, userId: string | null | undefined, type?: ActorRole): boolean {
+  return !!actor && !!userId && actor.id === userId && (!type || actor.role === type);
 }
 
 /**
- * Session-only check: `actor` is the user `userId` (and, with `type`, of that account type).
+ * Session-only check: `actor` is the user `userId` (and, with `type`, of that role).
  * @returns userId. @throws AppError(forbidden).
  */
-export function assertActsForUser(actor: SessionUser | null | undefined, userId: string | null | undefined, type?: UserType): string {
+export function assertActsForUser(actor: Actor | null | undefined, userId: string | null | undefined, type?: ActorRole): string {
   if (!actsForUser(actor, userId, type)) throw forbidden();
   return userId!;
 }
@@ -109,7 +109,7 @@ export function assertActsForUser(actor: SessionUser | null | undefined, userId:
  * `actor` is the user `userId` and that account still exists (not deleted).
  * @returns userId. @throws AppError(forbidden).
  */
-export async function requireActsForUser(db: Executor, actor: SessionUser | null | undefined, userId: string): Promise<string> {
+export async function requireActsForUser(db: Executor, actor: Actor | null | undefined, userId: string): Promise<string> {
   assertActsForUser(actor, userId);
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (!row) throw forbidden();
@@ -127,7 +127,7 @@ export type DonationAccess = "donor" | "organization" | "token" | "admin";
  * @returns the kinds of access `actor`/`token` have; empty when none.
  */
 export function donationAccess(
-  actor: SessionUser | null | undefined,
+  actor: Actor | null | undefined,
   donation: { id: string; organizationId: string; donorUserId: string | null },
   token?: string | null,
 ): DonationAccess[] {
@@ -135,7 +135,7 @@ export function donationAccess(
   // The account that paid, whatever its type (a nonprofit user may give while signed in).
   if (actsForUser(actor, donation.donorUserId)) access.push("donor");
   if (actsForOrganization(actor, donation.organizationId)) access.push("organization");
-  if (actor?.type === "admin") access.push("admin");
+  if (actor?.role === "admin") access.push("admin");
   if (token && checkDonationAccessToken(donation.id, token)) access.push("token");
   return access;
 }
@@ -145,7 +145,7 @@ export function donationAccess(
  * @throws AppError(not_found) (not 403: a donation's existence is not revealed to others).
  */
 export function requireDonationAccess(
-  actor: SessionUser | null | undefined,
+  actor: Actor | null | undefined,
   donation: { id: string; organizationId: string; donorUserId: string | null },
   allowed: DonationAccess[],
   token?: string | null,

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { adminAuditLog } from "@/models";
 import { ADMIN_MAX_FAILURES, assertAdmin, authenticateAdmin, passwordsMatch } from "./admin";
+import { actorFromSession, type Actor } from "./actor";
 import type { SessionUser } from "./types";
 
 const PASSWORD = "correct horse battery staple";
@@ -84,7 +85,7 @@ describe("admin password check", () => {
   });
 
   test("assertAdmin: nobody is 401, a donor or a nonprofit is 403", () => {
-    const user = (type: SessionUser["type"]): SessionUser => ({ type, _id: "u1", email: "a@b.org", firstName: "", lastName: "", organization_company: "", profileImg: null, telephone: null, orgId: null });
+    const user = (type: SessionUser["type"]): Actor => actorFromSession({ type, _id: "u1", email: "a@b.org", firstName: "", lastName: "", organization_company: "", profileImg: null, telephone: null, orgId: null });
     expect(() => assertAdmin(null)).toThrow(expect.objectContaining({ status: 401 }));
     expect(() => assertAdmin(user("individual"))).toThrow(expect.objectContaining({ status: 403 }));
     expect(() => assertAdmin(user("nonprofit"))).toThrow(expect.objectContaining({ status: 403 }));

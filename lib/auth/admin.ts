@@ -16,6 +16,7 @@ import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { messages } from "@/lib/validations/messages";
 import { adminAuditLog, rateLimits } from "@/models";
+import type { Actor } from "./actor";
 import type { SessionUser } from "./types";
 
 /** Failed admin sign-ins allowed per IP within LOGIN_WINDOW_SECONDS. */
@@ -113,7 +114,7 @@ export async function authenticateAdmin(input: { password: unknown; ip: string }
  * The guard of every admin service: the actor must be the signed-in admin.
  * @throws AppError(unauthenticated) for no actor (401); AppError(forbidden) for any other user (403).
  */
-export function assertAdmin(actor: SessionUser | null | undefined): asserts actor is SessionUser {
+export function assertAdmin(actor: Actor | null | undefined): asserts actor is Actor & { role: "admin" } {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.type !== "admin") throw new AppError("forbidden", messages.auth.forbidden);
+  if (actor.role !== "admin") throw new AppError("forbidden", messages.auth.forbidden);
 }

@@ -13,7 +13,8 @@ import { currentRequestScope } from "@/lib/http/request-scope";
 import { messages } from "@/lib/validations/messages";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
 import { authSecret } from "./secret";
-import type { SessionUser, UserType } from "./types";
+import { actorFromSession, type Actor, type ActorRole } from "./actor";
+import type { SessionUser } from "./types";
 
 /**
  * The next-auth session (for the client SessionProvider), or null. Inside `route()` it is read
@@ -40,32 +41,46 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   return sessionUserOf(await getSession());
 }
 
-/** @throws AppError(unauthenticated) when nobody is signed in. */
-export async function requireUser(): Promise<SessionUser> {
-  const user = await getSessionUser();
-  if (!user) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  return user;
+/** The signed-in user as the internal actor (services take this), or null. */
+export async function getActor(): Promise<Actor | null> {
+  return actorFromSession(await getSessionUser());
 }
 
-async function requireType(type: UserType): Promise<SessionUser> {
-  const user = await requireUser();
-  if (user.type !== type) throw new AppError("forbidden", messages.auth.forbidden);
-  return user;
+/** The signed-in actor. @throws AppError(unauthenticated) when nobody is signed in. */
+export async function requireUser(): Promise<Actor> {
+  const actor = await getActor();
+  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
+  return actor;
+}
+
+async function requireRole(role: ActorRole): Promise<Actor> {
+  const actor = await requireUser();
+  if (actor.role !== role) throw new AppError("forbidden", messages.auth.forbidden);
+  return actor;
 }
 
 /** @throws AppError(unauthenticated | forbidden) unless a donor is signed in. */
-export const requireDonor = () => requireType("individual");
+export const requireDonor = () => requireRole("donor");
 /** @throws AppError(unauthenticated | forbidden) unless a nonprofit user is signed in. */
-export const requireNonprofit = () => requireType("nonprofit");
+export const requireNonprofit = () => requireRole("nonprofit");
 /** @throws AppError(unauthenticated | forbidden) unless an admin is signed in. */
-export const requireAdmin = () => requireType("admin");
+export const requireAdmin = () => requireRole("admin");
 
-/** For pages: the signed-in user, or a redirect to /login that comes back to `returnTo`. */
-export async function requireUserPage(returnTo: string, type?: UserType): Promise<SessionUser> {
+/**
+ * For pages that also hand the session to client components: the signed-in user in the
+ * session's wire format, or a redirect to /login that comes back to `returnTo` (and to
+ * /dashboard for another `role`). Map it with actorFromSession before calling services.
+ */
+export async function requireSessionUserPage(returnTo: string, role?: ActorRole): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
-  if (type && user.type !== type) redirect("/dashboard");
+  if (role && actorFromSession(user).role !== role) redirect("/dashboard");
   return user;
+}
+
+/** For pages: the signed-in actor, or the redirects of {@link requireSessionUserPage}. */
+export async function requireUserPage(returnTo: string, role?: ActorRole): Promise<Actor> {
+  return actorFromSession(await requireSessionUserPage(returnTo, role));
 }
 
 /**

@@ -8,15 +8,15 @@ import { eq, sql } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeDonor } from "@/lib/testing/service-fixtures";
 import { updateDashboard } from "@/lib/services/organizations/update-dashboard";
 import { deleteOwnAccount } from "@/lib/services/users/delete-account";
 import { requestPasswordReset, resetPassword } from "@/lib/services/users/password-reset";
-import { registerNonprofitByEin } from "@/lib/services/users/register-user";
+import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { updateDashboardSchema } from "@/lib/validations/organization";
 import { organizations } from "@/models";
+import { actorFromSession } from "./actor";
 import { authOptions } from "./options";
 import type { SessionUser } from "./types";
 
@@ -46,6 +46,10 @@ async function sessionUserId(token: JWT): Promise<string | null> {
   return s.user?._id ?? null;
 }
 
+/** A donor as the session carries it (what next-auth stores at sign-in). */
+const makeDonor = (email: string): Promise<SessionUser> =>
+  registerDonor({ firstName: "Dana", lastName: "Donor", email, password: "secret-pass-1", organization_company: "" });
+
 async function claimedOrg(ein: string, email: string) {
   const [org] = await h.db.insert(organizations).values({ name: `Org ${ein}`, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
   const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email, password: "secret-pass-1", ein });
@@ -58,7 +62,7 @@ describe("finding 1: sessions can be revoked", () => {
     const oldToken = await signIn(first);
     expect(await sessionUserId(oldToken)).toBe(first._id);
 
-    await deleteOwnAccount(first);
+    await deleteOwnAccount(actorFromSession(first));
     const second = await registerNonprofitByEin({ firstName: "New", lastName: "Owner", email: "second.owner@example.org", password: "secret-pass-1", ein: "190000001" });
     expect(second.orgId).toBe(orgId);
 
@@ -68,14 +72,14 @@ describe("finding 1: sessions can be revoked", () => {
     // Finding 2: even a stale actor object is refused by the service, and nothing is written.
     await h.db.update(organizations).set({ email: "owner@new-owner.org" }).where(eq(organizations.id, orgId));
     const input = updateDashboardSchema.parse({ npID: orgId, email: "thief@example.org", confirmEmail: "thief@example.org", organizationName: "Stolen" });
-    expect((await err(updateDashboard(first, input)))?.status).toBe(403);
+    expect((await err(updateDashboard(actorFromSession(first), input)))?.status).toBe(403);
     const [row] = await h.db.select({ email: organizations.email, name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
     expect(row).toEqual({ email: "owner@new-owner.org", name: "Org 190000001" });
 
     // The new owner's own session works and can write.
     const newToken = await signIn(second);
     expect(await sessionUserId(newToken)).toBe(second._id);
-    await updateDashboard(second, updateDashboardSchema.parse({ npID: orgId, organizationName: "Renamed by owner" }));
+    await updateDashboard(actorFromSession(second), updateDashboardSchema.parse({ npID: orgId, organizationName: "Renamed by owner" }));
     const [after] = await h.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
     expect(after!.name).toBe("Renamed by owner");
   });
@@ -89,7 +93,7 @@ describe("finding 1: sessions can be revoked", () => {
     const donor = await makeDonor("pw.change@example.org");
     const laptop = await signIn(donor);
     const phone = await signIn(donor);
-    const { sessionVersion } = await updatePassword(donor, { userId: donor._id, currentPassword: "secret-pass-1", password: "brand-new-pass-2" });
+    const { sessionVersion } = await updatePassword(actorFromSession(donor), { userId: donor._id, currentPassword: "secret-pass-1", password: "brand-new-pass-2" });
     expect(await sessionUserId(phone)).toBeNull();
     expect(await sessionUserId(laptop)).toBeNull();
     // The route re-issues the changing browser's cookie with the new version.
@@ -110,7 +114,7 @@ describe("finding 1: sessions can be revoked", () => {
     const donor = await makeDonor("everywhere@example.org");
     const a = await signIn(donor);
     const b = await signIn(donor);
-    const { sessionVersion } = await signOutEverywhere(donor);
+    const { sessionVersion } = await signOutEverywhere(actorFromSession(donor));
     expect(await sessionUserId(a)).toBeNull();
     expect(await sessionUserId(b)).toBeNull();
     expect(await sessionUserId({ ...a, sv: sessionVersion })).toBe(donor._id);

@@ -3,7 +3,7 @@
  * and thank-you pages and the embedded form's. The access token (or the donor's session)
  * is checked by getDonationResult.
  */
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { getDonationResult, type DonationResult } from "@/lib/services/donations/get-donation-result";
 
 /** The donation named by ?donation=&token= (or the donor's own), or null when missing or not accessible. */
@@ -12,5 +12,5 @@ export async function loadResult(searchParams: Promise<Record<string, string | s
   const id = typeof q.donation === "string" ? q.donation : null;
   const token = typeof q.token === "string" ? q.token : null;
   if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  return getDonationResult(id, token, await getSessionUser()).catch(() => null);
+  return getDonationResult({ actor: await getActor(), donationId: id, token }).catch(() => null);
 }

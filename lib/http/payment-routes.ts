@@ -5,7 +5,7 @@
  * webhooks (/api/webhooks/{sandbox,stripe,paypal}) cannot drift apart.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
 import type { PaymentMethod, ProviderName } from "@/lib/payments/types";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
@@ -26,7 +26,7 @@ import { parseJson, route } from "./route";
 export function checkoutRoute(method?: PaymentMethod) {
   return route(async (req: NextRequest) => {
     const body = await parseJson(req, checkoutSchema(serverEnv().DONATION_MAX_CENTS));
-    const actor = await getSessionUser();
+    const actor = await getActor();
     const client = checkoutClientOf(req, body.altcha);
     const input = method ? { ...body, method } : { ...body };
     return withDeviceCookie(NextResponse.json(await checkoutWithDefences(actor, input, client)), client);

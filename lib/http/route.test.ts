@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { call } from "@/lib/http/testing";
@@ -20,15 +20,15 @@ import { GET as checkEmail } from "@/app/api/check/[email]/route";
 import { GET as nonprofitEvents } from "@/app/api/find/nonprofit/events/[id]/route";
 
 let h: DatabaseHandle;
-let donor: SessionUser;
+let donor: Actor;
 beforeAll(async () => {
   h = await createTestDatabase();
   donor = await makeDonor("route-layer@example.org");
 });
 afterAll(() => h.close());
 
-const firstName = async () => (await h.db.select({ v: users.firstName }).from(users).where(eq(users.id, donor._id)))[0]!.v;
-const profile = (name: string) => ({ _id: donor._id, firstName: name, lastName: "Donor" });
+const firstName = async () => (await h.db.select({ v: users.firstName }).from(users).where(eq(users.id, donor.id)))[0]!.v;
+const profile = (name: string) => ({ _id: donor.id, firstName: name, lastName: "Donor" });
 
 describe("CSRF: cookie-authenticated writes come from the app's own origin, as JSON (finding 6)", () => {
   test("a foreign Origin is refused and nothing changes", async () => {

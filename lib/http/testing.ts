@@ -7,13 +7,32 @@ import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
+import type { SessionUser, UserType } from "@/lib/auth/types";
 import { baseUrl } from "@/lib/env";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<never> }) => Promise<Response>;
 
-/** The `Cookie` header value of a signed-in session of `user`. */
-export async function sessionCookie(user: SessionUser): Promise<string> {
+const TYPE_OF: Record<Actor["role"], UserType> = { donor: "individual", nonprofit: "nonprofit", admin: "admin" };
+
+/** The session's wire form of a test actor (what next-auth stores at sign-in). */
+function wireUserOf(actor: Actor): SessionUser {
+  return {
+    type: TYPE_OF[actor.role],
+    _id: actor.id,
+    email: actor.email,
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    organization_company: actor.organizationName,
+    profileImg: null,
+    telephone: actor.telephone,
+    orgId: actor.organizationId,
+  };
+}
+
+/** The `Cookie` header value of a signed-in session of `actor`. */
+export async function sessionCookie(actor: Actor): Promise<string> {
+  const user = wireUserOf(actor);
   const options = authOptions();
   const base = { name: `${user.firstName} ${user.lastName}`, email: user.email, sub: user._id };
   const token = (await options.callbacks!.jwt!({ token: base, user: { id: user._id, ...user } as never, account: null, trigger: "signIn" })) ?? base;
@@ -29,7 +48,7 @@ export type CallOptions = {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
-  user?: SessionUser;
+  user?: Actor;
 };
 
 /** Call `handler` with a same-origin browser request built from `o`. */

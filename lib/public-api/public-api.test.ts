@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
@@ -51,7 +51,7 @@ function expectProblem(r: Answer, status: number, slug: string, detail?: string)
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
 let b: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 let einA: string;
 const keys = {} as Record<"a" | "aDonations" | "b", string>;
 const ids = {} as Record<"roof" | "old" | "private" | "shared" | "anonymous" | "ticket" | "day1" | "refunded" | "other" | "recurring" | "upcoming" | "past", string>;
@@ -79,7 +79,7 @@ beforeAll(async () => {
   await h.db.insert(campaigns).values({ organizationId: b.orgId, name: "Birch Reading Room", goalCents: 100_000 });
 
   // A's donations: nothing shared, name and email shared, anonymous, and a ticket payment (not a donation).
-  ids.private = await makeGift(h.db, a.orgId, donor._id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
+  ids.private = await makeGift(h.db, a.orgId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
   ids.shared = await makeGift(h.db, a.orgId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.orgId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
   ids.ticket = await makeGift(h.db, a.orgId, null, { kind: "ticket", amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 });

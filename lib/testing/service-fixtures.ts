@@ -1,6 +1,6 @@
 /** Test-only builders shared by the service tests (accounts, organizations, gifts, checkout clients). */
 import { randomUUID } from "node:crypto";
-import type { SessionUser } from "@/lib/auth/types";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
@@ -19,12 +19,12 @@ export function testCheckoutClient(challenge?: string): { ip: string; device: nu
   return { ip: `10.${(clientSeq >> 16) & 255}.${(clientSeq >> 8) & 255}.${clientSeq & 255}`, device: null, challenge: challenge ?? null };
 }
 
-export async function makeDonor(email: string, password = "secret-pass-1"): Promise<SessionUser> {
-  return registerDonor({ firstName: "Dana", lastName: "Donor", email, password, organization_company: "" });
+export async function makeDonor(email: string, password = "secret-pass-1"): Promise<Actor> {
+  return actorFromSession(await registerDonor({ firstName: "Dana", lastName: "Donor", email, password, organization_company: "" }));
 }
 
 /** A directory organization and the nonprofit user who claimed it. */
-export type ClaimedNonprofit = { orgId: string; user: SessionUser };
+export type ClaimedNonprofit = { orgId: string; user: Actor };
 
 /**
  * A directory organization claimed by a nonprofit user; returns both. By default it is also
@@ -36,7 +36,7 @@ export async function makeNonprofit(db: Executor, name: string, options: { conne
     .insert(organizations)
     .values({ name, ein, city: "Burlington", state: "VT", sandboxConnectedAt: options.connected === false ? null : new Date() })
     .returning({ id: organizations.id });
-  const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein });
+  const user = actorFromSession(await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein }));
   return { orgId: org!.id, user };
 }
 
@@ -47,7 +47,7 @@ export async function makeNonprofit(db: Executor, name: string, options: { conne
 export async function makeTwoNonprofitsAndADonor(
   names: [string, string],
   donorEmail: string,
-): Promise<{ h: DatabaseHandle; a: ClaimedNonprofit; b: ClaimedNonprofit; donor: SessionUser }> {
+): Promise<{ h: DatabaseHandle; a: ClaimedNonprofit; b: ClaimedNonprofit; donor: Actor }> {
   const h = await createTestDatabase();
   const a = await makeNonprofit(h.db, names[0]);
   const b = await makeNonprofit(h.db, names[1]);
@@ -55,7 +55,7 @@ export async function makeTwoNonprofitsAndADonor(
 }
 
 /** A donation's scene: a nonprofit with one fundraiser, the donor who gives and another donor. */
-export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignId: string; donor: SessionUser; otherDonor: SessionUser };
+export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignId: string; donor: Actor; otherDonor: Actor };
 
 /**
  * The setup of the tests of what a donor sees of a gift (result page, receipt): a fresh test
@@ -96,17 +96,16 @@ export async function makeGift(db: Executor, organizationId: string, donorUserId
   return row!.id;
 }
 
-/** The platform admin as the session carries it (lib/auth/admin.ts signs in as this user). */
-export const testAdmin: SessionUser = {
-  type: "admin",
-  _id: "admin",
+/** The platform admin as services see it (lib/auth/admin.ts signs in as this user). */
+export const testAdmin: Actor = {
+  id: "admin",
+  role: "admin",
+  organizationId: null,
   email: "admin@givebridge.local",
   firstName: "",
   lastName: "",
-  organization_company: "",
-  profileImg: null,
+  organizationName: "",
   telephone: null,
-  orgId: null,
 };
 
 /**
@@ -114,7 +113,7 @@ export const testAdmin: SessionUser = {
  * donor's own session may): [token, actor] pairs for no token at all, another donor, the
  * receiving nonprofit's user, a made-up token and another donation's token.
  */
-export function donationStrangers(otherDonor: SessionUser, nonprofitUser: SessionUser): [string | null, SessionUser | null][] {
+export function donationStrangers(otherDonor: Actor, nonprofitUser: Actor): [string | null, Actor | null][] {
   return [
     [null, null],
     [null, otherDonor],

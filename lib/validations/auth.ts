@@ -54,11 +54,14 @@ export const registerNonprofitWithoutEinSchema = z.object({
 });
 export type RegisterNonprofitWithoutEinInput = z.infer<typeof registerNonprofitWithoutEinSchema>;
 
+/** The account kind, as the session spells it ("individual") or as the actor does ("donor"). */
+type AccountKind = "individual" | "donor" | "nonprofit" | "admin";
+
 /** The new-password rules of a user type: the nonprofit rules of spec 5 for nonprofits, the donor rules otherwise. */
-export const newPasswordFieldFor = (type: "individual" | "nonprofit" | "admin") => (type === "nonprofit" ? nonprofitNewPasswordField : newPasswordField);
+export const newPasswordFieldFor = (type: AccountKind) => (type === "nonprofit" ? nonprofitNewPasswordField : newPasswordField);
 
 /** PUT /api/update/password: the signed-in user changes their own password, under their type's rules. */
-export const updatePasswordSchemaFor = (type: "individual" | "nonprofit" | "admin") =>
+export const updatePasswordSchemaFor = (type: AccountKind) =>
   z.object({
     userId: z.string().min(1),
     currentPassword: currentPasswordField,

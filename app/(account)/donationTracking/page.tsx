@@ -7,5 +7,5 @@ export const metadata: Metadata = { title: "Donation tracking" };
 /** /donationTracking — a donor's gifts live on their donation history (/donor/{id}); nonprofits go to their dashboard. */
 export default async function DonationTrackingPage() {
   const user = await requireUserPage("/donationTracking");
-  redirect(user.type === "individual" ? `/donor/${user._id}` : "/dashboard");
+  redirect(user.role === "donor" ? `/donor/${user.id}` : "/dashboard");
 }

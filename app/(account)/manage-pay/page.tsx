@@ -34,7 +34,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ManagePayPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireUserPage("/manage-pay", "nonprofit");
-  const organizationId = actor.orgId;
+  const organizationId = actor.organizationId;
   const sp = await searchParams;
   const { query, error, values } = resolveReportFilters(sp);
   const cursor = firstParam(sp, "cursor") ?? null;
@@ -61,8 +61,8 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
   if (query) {
     try {
       const [page, totals] = await Promise.all([
-        getDonationReportPage(actor, organizationId, query, { cursor, limit: REPORT_PAGE_SIZE }),
-        getDonationReportTotals(actor, organizationId, query),
+        getDonationReportPage({ actor, organizationId, query, cursor, limit: REPORT_PAGE_SIZE }),
+        getDonationReportTotals({ actor, organizationId, query }),
       ]);
       report = { page, totals };
     } catch (e) {

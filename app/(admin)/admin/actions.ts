@@ -1,7 +1,7 @@
 "use server";
 /** Server actions of the admin console; each service checks the admin session itself. */
 import { revalidatePath } from "next/cache";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";
 import { messages } from "@/lib/validations/messages";
@@ -14,7 +14,7 @@ export async function reviewNonprofitAction(organizationId: string, decision: "a
     if (typeof organizationId !== "string" || (decision !== "approved" && decision !== "rejected")) {
       return { ok: false, message: messages.generic.badRequest };
     }
-    await reviewNonprofit({ actor: await getSessionUser(), organizationId, decision });
+    await reviewNonprofit({ actor: await getActor(), organizationId, decision });
     revalidatePath("/admin");
     return { ok: true };
   } catch (err) {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Card, CardTitle } from "@/components/ui/card";
 import { adminEnabled } from "@/lib/auth/admin";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { formatCents } from "@/lib/money";
 import { listAuditLog } from "@/lib/services/admin/audit";
 import { listFeedback } from "@/lib/services/admin/list-feedback";
@@ -46,8 +46,8 @@ function Stat({ label, value }: { label: string; value: string }) {
  * contact messages and the audit log. Every list comes from a service that checks the admin.
  */
 export default async function AdminPage() {
-  const user = await getSessionUser();
-  if (user?.type !== "admin") {
+  const user = await getActor();
+  if (user?.role !== "admin") {
     return (
       <section className="mx-auto w-full max-w-md px-4 py-16">
         <h1 className="text-3xl font-extrabold tracking-tight">Admin console</h1>

@@ -5,7 +5,7 @@
  * 401 without a session; 403 for anyone but a nonprofit user.
  */
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { listFundraiserBudgets } from "@/lib/services/reports/budgets";
@@ -13,7 +13,7 @@ import { listFundraiserBudgets } from "@/lib/services/reports/budgets";
 export const dynamic = "force-dynamic";
 
 export const GET = route(async () => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   return NextResponse.json(await listFundraiserBudgets(actor, organizationId), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

@@ -1,12 +1,12 @@
 // POST /api/createUpdate — admin publishes a What's New update notice
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createUpdate } from "@/lib/services/updates/manage-update-notices";
 import { updateNoticeSchema } from "@/lib/validations/update-notice";
 
 export const POST = route(async (req) => {
   const values = await parseJson(req, updateNoticeSchema);
-  const update = await createUpdate(await getSessionUser(), values);
+  const update = await createUpdate(await getActor(), values);
   return NextResponse.json({ update }, { status: 201 });
 }, { auth: "user" });

@@ -9,7 +9,7 @@
  * 422 when the report is too large for email.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { emailDonorReport } from "@/lib/services/reports/donation-csv";
@@ -17,10 +17,10 @@ import { messages } from "@/lib/validations/messages";
 import { emailReportSchema, parseReportQuery } from "@/lib/validations/report";
 
 export const POST = route(async (req: NextRequest) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const own = ownOrganizationId(actor);
   const input = await parseJson(req, emailReportSchema);
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
-  const result = await emailDonorReport(actor, input.organizationId ?? own, q);
+  const result = await emailDonorReport({ actor, organizationId: input.organizationId ?? own, query: q });
   return NextResponse.json({ ...result, message: messages.reports.emailQueued(result.to) });
 }, { auth: "user" });

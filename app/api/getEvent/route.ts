@@ -1,6 +1,6 @@
 // GET /api/getEvent?eventId=...&userId=... — one public event and whether the signed-in user likes it
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getPublicEvent } from "@/lib/services/events/get-event";
 import { getTicketPage } from "@/lib/services/events/tickets";
@@ -12,8 +12,8 @@ import { getTicketPage } from "@/lib/services/events/tickets";
 export const GET = route(async (req: NextRequest) => {
   const eventId = req.nextUrl.searchParams.get("eventId") ?? "";
   const userId = req.nextUrl.searchParams.get("userId") ?? "0";
-  const user = await getSessionUser();
-  const actor = user && userId === user._id ? user : null;
+  const user = await getActor();
+  const actor = user && userId === user.id ? user : null;
   const event = await getPublicEvent(eventId, actor);
   const { ticketTypes } = await getTicketPage(event._id);
   return NextResponse.json({ event: { ...event, ticketTypes }, likedByMe: event.likedByMe });

@@ -1,6 +1,6 @@
 // POST /api/pledges — a visitor pledges to an organization that cannot receive gifts yet (amount + email, no card)
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
 import { parseJson, route } from "@/lib/http/route";
 import { createPledge } from "@/lib/services/pledges/pledges";
@@ -8,6 +8,6 @@ import { pledgeSchema } from "@/lib/validations/pledge";
 
 export const POST = route(async (req: NextRequest) => {
   const body = await parseJson(req, pledgeSchema(serverEnv().DONATION_MAX_CENTS));
-  const actor = await getSessionUser();
+  const actor = await getActor();
   return NextResponse.json(await createPledge(actor, body), { status: 201 });
 });

@@ -13,7 +13,7 @@ import { campaignValuesOf, parseUpdateCampaignRequest } from "@/lib/validations/
 async function handle(req: NextRequest): Promise<Response> {
   const user = await requireNonprofit();
   const body = parseUpdateCampaignRequest(await parseJson(req, z.unknown()));
-  const organizationId = body.npID ?? user.orgId ?? "";
+  const organizationId = body.npID ?? user.organizationId ?? "";
   assertOrganizationMember(user, organizationId);
   if (body.action === "end") {
     return NextResponse.json({ campaign: await endCampaign(user, body._id, organizationId) });

@@ -2,7 +2,7 @@
 import "server-only";
 import { desc } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { adminAuditLog } from "@/models";
 
@@ -14,9 +14,9 @@ export type AuditEntry = { _id: string; actor: string; action: string; target: s
  */
 export async function recordAdminAction(
   tx: Executor,
-  entry: { actor: SessionUser | string; action: string; target?: string | null; details?: Record<string, unknown> },
+  entry: { actor: Actor | string; action: string; target?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
-  const actor = typeof entry.actor === "string" ? entry.actor : entry.actor.email || entry.actor._id;
+  const actor = typeof entry.actor === "string" ? entry.actor : entry.actor.email || entry.actor.id;
   await tx.insert(adminAuditLog).values({ actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? {} });
 }
 
@@ -24,7 +24,7 @@ export async function recordAdminAction(
  * The latest audit rows, newest first (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listAuditLog(actor: SessionUser | null, limit = 50): Promise<AuditEntry[]> {
+export async function listAuditLog(actor: Actor | null, limit = 50): Promise<AuditEntry[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db

@@ -2,7 +2,7 @@
 import "server-only";
 import { desc } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { feedback } from "@/models";
 
@@ -12,7 +12,7 @@ export type FeedbackEntry = { _id: string; userName: string; email: string; desc
  * The latest contact messages, newest first (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listFeedback(actor: SessionUser | null, limit = 100): Promise<FeedbackEntry[]> {
+export async function listFeedback(actor: Actor | null, limit = 100): Promise<FeedbackEntry[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db

@@ -2,7 +2,7 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { donations, organizations, users } from "@/models";
@@ -23,7 +23,7 @@ export type PlatformTotals = {
  * donations of the current UTC calendar month with their total in cents (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function getPlatformTotals(actor: SessionUser | null, now = new Date()): Promise<PlatformTotals> {
+export async function getPlatformTotals(actor: Actor | null, now = new Date()): Promise<PlatformTotals> {
   assertAdmin(actor);
   const db = await getDb();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

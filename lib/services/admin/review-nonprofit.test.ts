@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { ADMIN_ID, adminSessionUser } from "@/lib/auth/admin";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -22,8 +23,9 @@ afterAll(async () => {
   await h.close();
 });
 
-const admin = adminSessionUser();
-const someone = (type: SessionUser["type"], orgId: string | null = null): SessionUser => ({
+const admin = actorFromSession(adminSessionUser());
+const someone = (type: SessionUser["type"], orgId: string | null = null): Actor =>
+  actorFromSession({
   type,
   _id: "u-" + type,
   email: `${type}@example.org`,
@@ -33,10 +35,10 @@ const someone = (type: SessionUser["type"], orgId: string | null = null): Sessio
   profileImg: null,
   telephone: null,
   orgId,
-});
+  });
 
 async function registerPending(name: string) {
-  const user = await registerNonprofitWithoutEin({
+  const wire = await registerNonprofitWithoutEin({
     firstName: "Rae",
     lastName: "Moss",
     email: `${name.toLowerCase().replace(/\W+/g, "-")}@example.org`,
@@ -47,8 +49,9 @@ async function registerPending(name: string) {
     state: "VT",
     zipcode: "05401",
   } as Parameters<typeof registerNonprofitWithoutEin>[0]);
-  const [link] = await h.db.select().from(approvalLinks).where(eq(approvalLinks.organizationId, user.orgId!));
-  return { user, orgId: user.orgId!, link: link!, sig: signApprovalLink(link!.id, link!.expiresAt) };
+  const user = actorFromSession(wire);
+  const [link] = await h.db.select().from(approvalLinks).where(eq(approvalLinks.organizationId, user.organizationId!));
+  return { user, orgId: user.organizationId!, link: link!, sig: signApprovalLink(link!.id, link!.expiresAt) };
 }
 
 const org = async (id: string) => (await h.db.select({ status: organizations.approvalStatus, live: organizations.live }).from(organizations).where(eq(organizations.id, id)))[0]!;

@@ -8,7 +8,7 @@
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -37,7 +37,7 @@ export type ReviewResult = { _id: string; name: string; approvalStatus: "approve
  * nonprofit account (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listPendingNonprofits(actor: SessionUser | null): Promise<PendingNonprofit[]> {
+export async function listPendingNonprofits(actor: Actor | null): Promise<PendingNonprofit[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db
@@ -116,7 +116,7 @@ async function assertExists(tx: Executor, organizationId: string) {
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin;
  *         AppError(not_found) for an unknown id; AppError(conflict) when it is not pending.
  */
-export async function reviewNonprofit(input: { actor: SessionUser | null; organizationId: string; decision: "approved" | "rejected" }): Promise<ReviewResult> {
+export async function reviewNonprofit(input: { actor: Actor | null; organizationId: string; decision: "approved" | "rejected" }): Promise<ReviewResult> {
   const { actor } = input;
   assertAdmin(actor);
   const db = await getDb();
@@ -161,7 +161,7 @@ async function loadSignedLink(tx: Executor, linkId: string, signature: unknown, 
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin;
  *         AppError(forbidden) for an unknown link or a bad signature.
  */
-export async function describeApprovalLink(input: { actor: SessionUser | null; linkId: string; signature: unknown; now?: Date }): Promise<ApprovalLinkView> {
+export async function describeApprovalLink(input: { actor: Actor | null; linkId: string; signature: unknown; now?: Date }): Promise<ApprovalLinkView> {
   assertAdmin(input.actor);
   const db = await getDb();
   const link = await loadSignedLink(db, input.linkId, input.signature, false);
@@ -185,7 +185,7 @@ export async function describeApprovalLink(input: { actor: SessionUser | null; l
  *         AppError(forbidden) for an unknown link, a bad signature or an expired link;
  *         AppError(conflict) for a used link or an organization no longer pending.
  */
-export async function approveByLink(input: { actor: SessionUser | null; linkId: string; signature: unknown; now?: Date }): Promise<ReviewResult> {
+export async function approveByLink(input: { actor: Actor | null; linkId: string; signature: unknown; now?: Date }): Promise<ReviewResult> {
   const { actor } = input;
   assertAdmin(actor);
   const now = input.now ?? new Date();

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { call } from "@/lib/http/testing";
 import { makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
@@ -21,7 +21,7 @@ import { revokeApiKey } from "./revoke-api-key";
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
 let b: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Key Keepers A", "Key Keepers B"], "keys-donor@example.org"));
 }, 120_000);

@@ -3,7 +3,7 @@
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { requireActsForOrganization, assertActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { createApiKeySchema, type CreateApiKeyInput } from "@/lib/validations/api-keys";
@@ -23,8 +23,8 @@ export const MAX_ACTIVE_API_KEYS = 20;
  * @throws AppError(forbidden) for anyone else; ZodError for a bad name or scopes;
  *   AppError(conflict) when the organization already has MAX_ACTIVE_API_KEYS active keys.
  */
-export async function createApiKey(options: { actor: SessionUser; input: CreateApiKeyInput }): Promise<{ key: ApiKeySummary; secret: string }> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.orgId);
+export async function createApiKey(options: { actor: Actor; input: CreateApiKeyInput }): Promise<{ key: ApiKeySummary; secret: string }> {
+  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
   const input = createApiKeySchema.parse(options.input);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -37,7 +37,7 @@ export async function createApiKey(options: { actor: SessionUser; input: CreateA
     const { key, prefix, hash } = generateApiKey();
     const [row] = await tx
       .insert(apiKeys)
-      .values({ organizationId, createdByUserId: options.actor._id, name: input.name, prefix, secretHash: hash, scopes: input.scopes })
+      .values({ organizationId, createdByUserId: options.actor.id, name: input.name, prefix, secretHash: hash, scopes: input.scopes })
       .returning(apiKeySummaryColumns);
     return { key: toApiKeySummary(row!), secret: key };
   });

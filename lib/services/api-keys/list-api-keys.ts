@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { assertActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { apiKeys } from "@/models";
 import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api-key-dto";
@@ -14,8 +14,8 @@ import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api
  * @returns at most 100 summaries (no key, no hash).
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
-export async function listApiKeys(options: { actor: SessionUser }): Promise<ApiKeySummary[]> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.orgId);
+export async function listApiKeys(options: { actor: Actor }): Promise<ApiKeySummary[]> {
+  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
   const db = await getDb();
   const rows = await db
     .select(apiKeySummaryColumns)

@@ -3,7 +3,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -16,8 +16,8 @@ import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api
  * @throws AppError(forbidden) unless the actor is a nonprofit user of the organization;
  *   AppError(not_found) for a key of another organization or an unknown id.
  */
-export async function revokeApiKey(options: { actor: SessionUser; keyId: string }): Promise<ApiKeySummary> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.orgId);
+export async function revokeApiKey(options: { actor: Actor; keyId: string }): Promise<ApiKeySummary> {
+  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await requireActsForOrganization(tx, options.actor, organizationId);

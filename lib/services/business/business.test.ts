@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { adminSessionUser } from "@/lib/auth/admin";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -23,8 +24,9 @@ afterAll(async () => {
   await h.close();
 });
 
-const admin = adminSessionUser();
-const user = (type: SessionUser["type"], orgId: string | null): SessionUser => ({ ...admin, type, _id: `u-${type}`, email: `${type}@example.org`, orgId });
+const wireAdmin = adminSessionUser();
+const admin = actorFromSession(wireAdmin);
+const user = (type: SessionUser["type"], orgId: string | null): Actor => actorFromSession({ ...wireAdmin, type, _id: `u-${type}`, email: `${type}@example.org`, orgId });
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
 const jobsTo = async (to: string) =>
   ((await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${to}`)) as unknown as { rows: { data: { subject: string } }[] }).rows.map((r) => r.data.subject);

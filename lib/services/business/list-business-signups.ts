@@ -3,7 +3,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { businessSignups, organizations } from "@/models";
 
@@ -33,7 +33,7 @@ const columns = {
  * Every business sign-up, newest first (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listBusinessSignups(actor: SessionUser | null, limit = 200): Promise<BusinessSignup[]> {
+export async function listBusinessSignups(actor: Actor | null, limit = 200): Promise<BusinessSignup[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db.select(columns).from(businessSignups).orderBy(desc(businessSignups.createdAt)).limit(Math.min(Math.max(limit, 1), 1000));
@@ -45,7 +45,7 @@ export async function listBusinessSignups(actor: SessionUser | null, limit = 200
  * organization, newest first (nonprofit users only; none when the organization has no state).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
  */
-export async function listBusinessesNearOrganization(actor: SessionUser | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
+export async function listBusinessesNearOrganization(actor: Actor | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
   const orgId = ownOrganizationId(actor);
   const db = await getDb();
   const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, orgId)).limit(1);

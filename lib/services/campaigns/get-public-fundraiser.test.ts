@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeGift, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { campaigns, organizations } from "@/models";
 import { getPublicFundraiser, publicSupporterName } from "./get-public-fundraiser";
 
-let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser, campaignId: string;
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor, campaignId: string;
 beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-page-donor@example.org"));
   await h.db.update(organizations).set({ live: true, approvalStatus: "approved" }).where(eq(organizations.id, a.orgId));
@@ -29,8 +29,8 @@ test("supporter names are cut to first name and last initial", () => {
 
 test("the page shows the story, the organization's EIN, the donor count and only shared names", async () => {
   const base = { campaignId, amountCents: 2500 };
-  await makeGift(h.db, a.orgId, donor._id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
-  await makeGift(h.db, a.orgId, donor._id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
+  await makeGift(h.db, a.orgId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
+  await makeGift(h.db, a.orgId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
   await makeGift(h.db, a.orgId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });
   await makeGift(h.db, a.orgId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
   await makeGift(h.db, a.orgId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });

@@ -10,7 +10,7 @@ import { displayCity, displayOrganizationName } from "@/lib/directory/display-na
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { actsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
@@ -59,7 +59,7 @@ export function publicSupporterName(fullName: string | null): string | null {
  * approved organization; the organization's own nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
-export async function getPublicFundraiser(viewer: SessionUser | null, campaignId: string): Promise<PublicFundraiser> {
+export async function getPublicFundraiser(viewer: Actor | null, campaignId: string): Promise<PublicFundraiser> {
   const id = campaignId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
   const db = await getDb();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { parseDollarsToCents } from "@/lib/money";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
@@ -18,7 +18,7 @@ import {
   updateCampaign,
 } from "./manage-campaigns";
 
-let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor;
 beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-donor@example.org")), 120_000);
 afterAll(() => h.close());
 
@@ -100,8 +100,8 @@ describe("managing fundraisers", () => {
     await h.db.update(campaigns).set({ createdAt: new Date("2026-03-01T00:00:00Z") }).where(eq(campaigns.id, newer._id));
     await h.db.update(campaigns).set({ createdAt: new Date("2026-02-01T00:00:00Z") }).where(eq(campaigns.id, middle._id));
     await endCampaign(a.user, middle._id);
-    await makeGift(h.db, a.orgId, donor._id, { campaignId: newer._id });
-    await makeGift(h.db, a.orgId, donor._id, { campaignId: newer._id, status: "failed" });
+    await makeGift(h.db, a.orgId, donor.id, { campaignId: newer._id });
+    await makeGift(h.db, a.orgId, donor.id, { campaignId: newer._id, status: "failed" });
 
     const mine = await listManagedCampaigns(a.user, a.orgId);
     const ids = mine.map((c) => c._id);
@@ -141,7 +141,7 @@ describe("managing fundraisers", () => {
 
   test("deleting a fundraiser keeps its donations as direct donations", async () => {
     const c = await createCampaign(a.user, form({ name: "Roof repair" }));
-    const gift = await makeGift(h.db, a.orgId, donor._id, { campaignId: c._id, amountCents: 4000 });
+    const gift = await makeGift(h.db, a.orgId, donor.id, { campaignId: c._id, amountCents: 4000 });
     expect(await deleteCampaign(a.user, a.orgId, c._id)).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
     const [kept] = await h.db.select().from(donations).where(eq(donations.id, gift));
     expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.orgId });

@@ -8,7 +8,7 @@
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { actsForOrganization, assertOrganizationMember, ownOrganizationId } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent, type Cents } from "@/lib/money";
@@ -114,7 +114,7 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
  * its count of succeeded gifts.
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
-export async function listManagedCampaigns(actor: SessionUser | null, organizationId: string): Promise<ManagedCampaignDto[]> {
+export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaignDto[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const gifts = db
@@ -138,7 +138,7 @@ export async function listManagedCampaigns(actor: SessionUser | null, organizati
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */
-export async function listCampaignsForViewer(viewer: SessionUser | null, organizationId: string): Promise<CampaignDto[]> {
+export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<CampaignDto[]> {
   if (actsForOrganization(viewer, organizationId)) {
     return (await listManagedCampaigns(viewer, organizationId)).map((c): CampaignDto => {
       const dto: CampaignDto & { succeededGifts?: number } = { ...c };
@@ -162,7 +162,7 @@ export async function listCampaignsForViewer(viewer: SessionUser | null, organiz
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getCampaign(viewer: SessionUser | null, campaignId: string): Promise<CampaignDto> {
+export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<CampaignDto> {
   const db = await getDb();
   const [row] = await db.select(columns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();
@@ -182,7 +182,7 @@ function formColumns(values: CampaignValues) {
  * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign(actor: SessionUser | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
+export async function createCampaign(actor: Actor | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
   assertOrganizationMember(actor, orgId);
   const db = await getDb();
@@ -203,7 +203,7 @@ export async function createCampaign(actor: SessionUser | null, values: Campaign
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when the fundraiser is
  *   not one of the actor's organization's (nothing is changed).
  */
-export async function updateCampaign(actor: SessionUser | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
+export async function updateCampaign(actor: Actor | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
   assertOrganizationMember(actor, orgId);
   const db = await getDb();
@@ -222,7 +222,7 @@ export async function updateCampaign(actor: SessionUser | null, campaignId: stri
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign(actor: SessionUser | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
+export async function endCampaign(actor: Actor | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
   const orgId = organizationId ?? ownOrganizationId(actor);
   assertOrganizationMember(actor, orgId);
   const db = await getDb();
@@ -254,7 +254,7 @@ export async function endCampaign(actor: SessionUser | null, campaignId: string,
  *   AppError(not_found) when the fundraiser is not that organization's (nothing changed).
  */
 export async function deleteCampaign(
-  actor: SessionUser | null,
+  actor: Actor | null,
   organizationId: string,
   campaignId: string,
 ): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {

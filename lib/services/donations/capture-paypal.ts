@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { capturePaypalOrder } from "@/lib/payments/paypal";
@@ -16,7 +16,7 @@ import { applyPaymentEvent } from "./apply-payment-event";
 import { getDonationResult, type DonationResult } from "./get-donation-result";
 
 /** @throws AppError(not_found) unknown order; AppError(unavailable) PayPal not configured. */
-export async function capturePaypalDonation(actor: SessionUser | null, orderId: string): Promise<DonationResult> {
+export async function capturePaypalDonation(actor: Actor | null, orderId: string): Promise<DonationResult> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(and(eq(donations.provider, "paypal"), eq(donations.providerPaymentId, orderId)));
   if (!d) throw new AppError("not_found", messages.donation.notFound);
@@ -34,5 +34,5 @@ export async function capturePaypalDonation(actor: SessionUser | null, orderId: 
       failureReason: completed ? null : "PayPal did not complete the payment.",
     });
   }
-  return getDonationResult(d.id, donationAccessToken(d.id), actor);
+  return getDonationResult({ actor, donationId: d.id, token: donationAccessToken(d.id) });
 }

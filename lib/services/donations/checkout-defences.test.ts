@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import type { SessionUser } from "@/lib/auth/types";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
@@ -26,7 +26,7 @@ import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defenc
 
 let h: DatabaseHandle;
 let orgId = "";
-let owner: SessionUser;
+let owner: Actor;
 
 beforeAll(async () => {
   setEnvForTests({
@@ -38,7 +38,7 @@ beforeAll(async () => {
   h = await createTestDatabase();
   const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
   orgId = org!.id;
-  owner = await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" });
+  owner = actorFromSession(await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" }));
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -126,7 +126,7 @@ test("an expired card is refused before anything is recorded; abandoned checkout
 
   // A checkout that never got the provider's answer (e.g. a Stripe form left open).
   await h.db.insert(donations).values({ organizationId: orgId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
-  const page = await getDonationReportPage(owner, orgId, { duration: "yearToDate", fundraiser: "all" });
+  const page = await getDonationReportPage({ actor: owner, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);
 });

@@ -18,7 +18,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { RateLimiterDrizzle } from "rate-limiter-flexible";
 import { consumeAll, makeDbLimiter } from "@/lib/auth/rate-limit";
 import { authSecret } from "@/lib/auth/secret";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -114,9 +114,9 @@ export function cardFingerprint(number: string): string {
   return createHmac("sha256", authSecret()).update(`card:${number.replace(/\D/g, "")}`).digest("base64url").slice(0, 32);
 }
 
-function velocityKeys(l: Limiters, actor: SessionUser | null, input: CheckoutInput, client: CheckoutClient): [RateLimiterDrizzle, string][] {
+function velocityKeys(l: Limiters, actor: Actor | null, input: CheckoutInput, client: CheckoutClient): [RateLimiterDrizzle, string][] {
   const keys: [RateLimiterDrizzle, string][] = [[l.ip, client.ip]];
-  const device = actor ? `user:${actor._id}` : client.device ? `device:${client.device}` : null;
+  const device = actor ? `user:${actor.id}` : client.device ? `device:${client.device}` : null;
   if (device) keys.push([l.device, device]);
   if (input.card?.number) {
     // The sandbox's published test cards are typed by every visitor of a demo: count them per
@@ -144,7 +144,7 @@ export type DefendedCheckoutOptions = CheckoutOptions & { beforeRecord?: () => P
  *   checkCheckout, `beforeRecord` or startCheckout throws.
  */
 export async function checkoutWithDefences(
-  actor: SessionUser | null,
+  actor: Actor | null,
   input: CheckoutInput,
   client: CheckoutClient,
   options: DefendedCheckoutOptions = {},

@@ -4,7 +4,7 @@
  * the signed-in donor's sharing defaults.
  */
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { serverEnv } from "@/lib/env";
@@ -15,7 +15,7 @@ import { getCheckoutContext } from "./get-checkout-context";
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let other: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 let campaignId = "";
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe("the checkout's context", () => {
   test("a fundraiser's checkout: the organization's EIN and tax facts, the fundraiser's progress in cents, the limits", async () => {
-    const ctx = await getCheckoutContext(np.orgId, campaignId, null);
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.orgId, campaign: campaignId });
     expect(ctx).toMatchObject({
       organization: {
         id: np.orgId,
@@ -58,32 +58,32 @@ describe("the checkout's context", () => {
   });
 
   test("a direct gift has no fundraiser; a fundraiser of another organization or an unknown one is no checkout", async () => {
-    expect((await getCheckoutContext(np.orgId, "direct", null))?.campaign).toBeNull();
-    expect(await getCheckoutContext(other.orgId, campaignId, null)).toBeNull();
-    expect(await getCheckoutContext(np.orgId, "00000000-0000-4000-8000-000000000000", null)).toBeNull();
-    expect(await getCheckoutContext("00000000-0000-4000-8000-000000000000", "direct", null)).toBeNull();
+    expect((await getCheckoutContext({ actor: null, organizationId: np.orgId, campaign: "direct" }))?.campaign).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: other.orgId, campaign: campaignId })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: np.orgId, campaign: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: "00000000-0000-4000-8000-000000000000", campaign: "direct" })).toBeNull();
   });
 
   test("a signed-in donor is named and their sharing choices are the defaults; a nonprofit user's are not read", async () => {
-    await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor._id));
-    const ctx = await getCheckoutContext(np.orgId, "direct", donor);
+    await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor.id));
+    const ctx = await getCheckoutContext({ actor: donor, organizationId: np.orgId, campaign: "direct" });
     expect(ctx?.donor).toEqual({ name: `${donor.firstName} ${donor.lastName}`, email: "ada.checkout@example.org" });
     expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
-    await h.db.insert(donorPreferences).values({ userId: other.user._id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
-    expect((await getCheckoutContext(np.orgId, "direct", other.user))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+    await h.db.insert(donorPreferences).values({ userId: other.user.id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
+    expect((await getCheckoutContext({ actor: other.user, organizationId: np.orgId, campaign: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
   });
 
   test("an organization without a payout connection, or not live, cannot take a charge now", async () => {
     const unconnected = await makeNonprofit(h.db, "Unconnected Friends", { connected: false });
-    expect((await getCheckoutContext(unconnected.orgId, "direct", null))?.organization.receivesGifts).toBe(false);
+    expect((await getCheckoutContext({ actor: null, organizationId: unconnected.orgId, campaign: "direct" }))?.organization.receivesGifts).toBe(false);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, other.orgId));
-    expect((await getCheckoutContext(other.orgId, "direct", null))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
+    expect((await getCheckoutContext({ actor: null, organizationId: other.orgId, campaign: "direct" }))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
   });
 
   test("a fundraiser that ended is shown as not active; unknown tax codes are said in plain words", async () => {
     await h.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, campaignId));
     await h.db.update(organizations).set({ irsSubsection: null, irsDeductibility: null }).where(eq(organizations.id, np.orgId));
-    const ctx = await getCheckoutContext(np.orgId, campaignId, null);
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.orgId, campaign: campaignId });
     expect(ctx?.campaign?.active).toBe(false);
     expect(ctx?.organization.tax).toEqual({ status: null, deductible: null, sentence: "The IRS file does not say whether gifts to this organization are tax-deductible." });
   });

@@ -7,7 +7,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { hasRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import type { Cents } from "@/lib/money";
@@ -49,7 +49,7 @@ export type CheckoutContext = {
 };
 
 /** @returns null when the organization (or the named fundraiser of it) does not exist. */
-export async function getCheckoutContext(organizationId: string, campaignParam: string, actor: SessionUser | null): Promise<CheckoutContext | null> {
+export async function getCheckoutContext({ actor, organizationId, campaign: campaignParam }: { actor: Actor | null; organizationId: string; campaign: string }): Promise<CheckoutContext | null> {
   const db = await getDb();
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) return null;
@@ -61,8 +61,8 @@ export async function getCheckoutContext(organizationId: string, campaignParam: 
   }
   const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
   let shareDefaults = none;
-  if (hasRole(actor, "individual")) {
-    const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor._id));
+  if (hasRole(actor, "donor")) {
+    const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
     if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
   }
   return {

@@ -4,7 +4,7 @@
  * opened by the donation's access token or the donor's own session only.
  */
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
@@ -14,8 +14,8 @@ import { getDonationResult } from "./get-donation-result";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
-let donor: SessionUser;
-let otherDonor: SessionUser;
+let donor: Actor;
+let otherDonor: Actor;
 let campaignId = "";
 
 beforeAll(async () => {
@@ -30,7 +30,7 @@ afterAll(async () => {
   resetServerEnv();
 });
 
-const withToken = (id: string, actor: SessionUser | null = null) => getDonationResult(id, donationAccessToken(id), actor);
+const withToken = (id: string, actor: Actor | null = null) => getDonationResult({ actor, donationId: id, token: donationAccessToken(id) });
 
 describe("a donation's result", () => {
   test("a completed gift to a fundraiser: amounts in cents, what was charged, its label and its receipt link", async () => {
@@ -84,17 +84,17 @@ describe("a donation's result", () => {
   test("a monthly gift's charge says it is recurring", async () => {
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: np.orgId, donorUserId: donor._id, amountCents: 1_500, provider: "sandbox", nextChargeAt: new Date() })
+      .values({ organizationId: np.orgId, donorUserId: donor.id, amountCents: 1_500, provider: "sandbox", nextChargeAt: new Date() })
       .returning({ id: recurringGifts.id });
-    const id = await makeGift(h.db, np.orgId, donor._id, { recurringGiftId: gift!.id, amountCents: 1_500 });
+    const id = await makeGift(h.db, np.orgId, donor.id, { recurringGiftId: gift!.id, amountCents: 1_500 });
     expect((await withToken(id)).recurring).toBe(true);
   });
 
   test("the donor's own session opens it without the token; other people, the nonprofit and bad tokens do not", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id);
-    expect((await getDonationResult(id, null, donor)).donationId).toBe(id);
+    const id = await makeGift(h.db, np.orgId, donor.id);
+    expect((await getDonationResult({ actor: donor, donationId: id, token: null })).donationId).toBe(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
-      await expect(getDonationResult(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
+      await expect(getDonationResult({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 

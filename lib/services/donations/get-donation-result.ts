@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { donationAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
@@ -45,10 +45,10 @@ export type DonationResult = {
 };
 
 /**
- * A donation's result.
+ * A donation's result, for the donor who gave (`actor`) or the holder of its access `token`.
  * @throws AppError(not_found) unknown id, or neither a valid access token nor the donor's session.
  */
-export async function getDonationResult(donationId: string, token: string | null | undefined, actor: SessionUser | null): Promise<DonationResult> {
+export async function getDonationResult({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null | undefined }): Promise<DonationResult> {
   const facts = await loadDonationFacts(await getDb(), donationId);
   const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
   if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);

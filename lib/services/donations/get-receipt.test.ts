@@ -4,7 +4,7 @@
  * and the legal wording the receipt email states (lib/receipts/receipt-text.ts).
  */
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { pdfLines } from "@/lib/receipts/testing";
@@ -15,8 +15,8 @@ import { donationReceiptPdf } from "./get-receipt";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
-let donor: SessionUser;
-let otherDonor: SessionUser;
+let donor: Actor;
+let otherDonor: Actor;
 let campaignId = "";
 
 beforeAll(async () => {
@@ -35,15 +35,15 @@ afterAll(async () => {
   resetServerEnv();
 });
 
-const text = async (id: string, token: string | null = donationAccessToken(id), actor: SessionUser | null = null) => {
-  const { pdf, filename } = await donationReceiptPdf(id, token, actor);
+const text = async (id: string, token: string | null = donationAccessToken(id), actor: Actor | null = null) => {
+  const { pdf, filename } = await donationReceiptPdf({ actor, donationId: id, token });
   const lines = await pdfLines(pdf);
   return { lines, joined: lines.join(" "), filename };
 };
 
 describe("the PDF receipt of a donation", () => {
   test("states the organization, EIN, address, amounts, fundraiser, payment method and the no-goods statement", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
+    const id = await makeGift(h.db, np.orgId, donor.id, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
     const { lines, joined, filename } = await text(id);
     expect(filename).toBe(`givebridge-receipt-${id.slice(0, 8)}.pdf`);
     expect(lines.slice(1, 4)).toEqual(["Randolph Area Food Shelf", "EIN 03-0324429", "10 Main St, Randolph, VT, 05060"]);
@@ -72,19 +72,19 @@ describe("the PDF receipt of a donation", () => {
   });
 
   test("the donor's own session opens it without the token; nobody else does", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id);
+    const id = await makeGift(h.db, np.orgId, donor.id);
     expect((await text(id, null, donor)).lines).toContain(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
-      await expect(donationReceiptPdf(id, token, actor)).rejects.toMatchObject({ code: "not_found" });
+      await expect(donationReceiptPdf({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
     }
   });
 
   test("only a succeeded gift has a receipt; an unknown id is not found", async () => {
     for (const status of ["pending", "requires_action", "processing", "failed", "refunded", "canceled"] as const) {
-      const id = await makeGift(h.db, np.orgId, donor._id, { status });
-      await expect(donationReceiptPdf(id, donationAccessToken(id), donor)).rejects.toMatchObject({ code: "not_found" });
+      const id = await makeGift(h.db, np.orgId, donor.id, { status });
+      await expect(donationReceiptPdf({ actor: donor, donationId: id, token: donationAccessToken(id) })).rejects.toMatchObject({ code: "not_found" });
     }
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await expect(donationReceiptPdf(unknown, donationAccessToken(unknown), null)).rejects.toMatchObject({ code: "not_found" });
+    await expect(donationReceiptPdf({ actor: null, donationId: unknown, token: donationAccessToken(unknown) })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { donationAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { paymentTypeLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
@@ -20,7 +20,7 @@ import { loadDonationFacts } from "./donation-facts";
  * @returns the PDF bytes and a file name.
  * @throws AppError(not_found) unknown donation, no access, or not (or no longer) succeeded.
  */
-export async function donationReceiptPdf(donationId: string, token: string | null, actor: SessionUser | null): Promise<{ pdf: Buffer; filename: string }> {
+export async function donationReceiptPdf({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
   const facts = await loadDonationFacts(db, donationId);
   const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");

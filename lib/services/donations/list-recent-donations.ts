@@ -5,7 +5,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { assertActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { campaigns, donations } from "@/models";
@@ -26,7 +26,7 @@ export type RecentDonation = {
 /**
  * @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId`.
  */
-export async function listRecentDonations(actor: SessionUser, organizationId: string, limit = 5): Promise<RecentDonation[]> {
+export async function listRecentDonations(actor: Actor, organizationId: string, limit = 5): Promise<RecentDonation[]> {
   assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const rows = await db

@@ -42,14 +42,14 @@ afterAll(async () => {
   resetServerEnv();
 });
 
-const pdfText = async () => (await pdfLines((await donationReceiptPdf(donationId, donationAccessToken(donationId), null)).pdf)).join(" ");
+const pdfText = async () => (await pdfLines((await donationReceiptPdf({ actor: null, donationId, token: donationAccessToken(donationId) })).pdf)).join(" ");
 const mailText = async () => {
   const [row] = await h.db.select().from(donations).where(eq(donations.id, donationId));
   return receiptMail(await donationMailFacts(h.db, row!))!.text;
 };
 
 test("an IRS name is shown readable at checkout and on receipts, with the legal name and EIN beside it on receipts", async () => {
-  const ctx = await getCheckoutContext(orgId, "direct", null);
+  const ctx = await getCheckoutContext({ actor: null, organizationId: orgId, campaign: "direct" });
   expect(ctx?.organization).toMatchObject({ name: "Town Hall Theater Inc", city: "Middlebury" });
 
   const pdf = await pdfText();
@@ -64,7 +64,7 @@ test("an IRS name is shown readable at checkout and on receipts, with the legal 
 
 test("the nonprofit's own edited name wins; the legal name stays on the receipts", async () => {
   await h.db.update(organizations).set({ name: "Town Hall Theater" }).where(eq(organizations.id, orgId));
-  expect((await getCheckoutContext(orgId, "direct", null))?.organization.name).toBe("Town Hall Theater");
+  expect((await getCheckoutContext({ actor: null, organizationId: orgId, campaign: "direct" }))?.organization.name).toBe("Town Hall Theater");
   expect(await pdfText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC), EIN 03-0358794");
   expect(await mailText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC)");
 });

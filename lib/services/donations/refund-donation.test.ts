@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
@@ -23,7 +23,7 @@ import { refundDonation } from "./refund-donation";
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
 let b: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 let campaignId = "";
 
 beforeAll(async () => {
@@ -47,7 +47,7 @@ async function give(amountCents = 4_000): Promise<string> {
 
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
 const statusOf = async (id: string) => (await h.db.select({ s: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.s;
-const completedCents = async () => (await getDonationReportTotals(a.user, a.orgId, { duration: "yearToDate", fundraiser: "all" })).completedCents;
+const completedCents = async () => (await getDonationReportTotals({ actor: a.user, organizationId: a.orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 test("another organization, the donor and a guest cannot refund: 404, nothing changes", async () => {
@@ -84,9 +84,9 @@ test("the organization's refund goes through the provider's event: Refunded, pro
 });
 
 test("only completed donations are refunded, and never a ticket sale", async () => {
-  const pending = await makeGift(h.db, a.orgId, donor._id, { status: "pending" });
-  const failed = await makeGift(h.db, a.orgId, donor._id, { status: "failed" });
-  const ticket = await makeGift(h.db, a.orgId, donor._id, { kind: "ticket" });
+  const pending = await makeGift(h.db, a.orgId, donor.id, { status: "pending" });
+  const failed = await makeGift(h.db, a.orgId, donor.id, { status: "failed" });
+  const ticket = await makeGift(h.db, a.orgId, donor.id, { kind: "ticket" });
   for (const id of [pending, failed]) expect(await failure(refundDonation({ actor: a.user, donationId: id }))).toMatchObject({ status: 409, message: messages.refunds.notCompleted });
   expect(await failure(refundDonation({ actor: a.user, donationId: ticket }))).toMatchObject({ status: 409, message: messages.refunds.onlyDonations });
   expect(await failure(refundDonation({ actor: a.user, donationId: "no-such-donation" }))).toMatchObject({ status: 404 });
@@ -94,12 +94,12 @@ test("only completed donations are refunded, and never a ticket sale", async () 
 
 test("a session of an account deleted since is refused", async () => {
   const id = await give();
-  await h.db.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, a.user._id));
+  await h.db.update(users).set({ deletedAt: sql`now()` }).where(eq(users.id, a.user.id));
   try {
     expect(await failure(refundDonation({ actor: a.user, donationId: id }))).toMatchObject({ status: 403 });
     expect(await statusOf(id)).toBe("succeeded");
   } finally {
-    await h.db.update(users).set({ deletedAt: null }).where(eq(users.id, a.user._id));
+    await h.db.update(users).set({ deletedAt: null }).where(eq(users.id, a.user.id));
   }
 });
 

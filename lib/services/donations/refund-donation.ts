@@ -9,7 +9,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization, requireDonationAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
@@ -33,7 +33,7 @@ export type RefundOutcome = { donationId: string; status: "refunded" | "refund_r
  *   AppError(conflict) a ticket sale, or a donation that is not completed; AppError(unavailable)
  *   the provider refused or could not be reached (nothing changed).
  */
-export async function refundDonation(options: { actor: SessionUser | null; donationId: string }): Promise<RefundOutcome> {
+export async function refundDonation(options: { actor: Actor | null; donationId: string }): Promise<RefundOutcome> {
   const { actor, donationId } = options;
   const db = await getDb();
   const [d] = await db

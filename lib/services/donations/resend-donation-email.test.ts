@@ -4,7 +4,7 @@
  * platform's copy with fees (an admin only) is queued again, built from the stored gift.
  */
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, serverEnv, setEnvForTests } from "@/lib/env";
@@ -16,7 +16,7 @@ import { resendDonationEmail } from "./resend-donation-email";
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let otherNp: ClaimedNonprofit;
-let donor: SessionUser;
+let donor: Actor;
 const admin = testAdmin;
 const NOTICE_TO = "gifts@hillwinds.example";
 
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe("resending a donation's emails", () => {
   test("the organization's user queues its notice again: the stored gift, donor details only as shared", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
+    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
     const before = (await queuedMail(h.db, NOTICE_TO)).length;
     expect(await resendDonationEmail(np.user, id, "nonprofit")).toEqual({ queued: 1 });
     const notices = await queuedMail(h.db, NOTICE_TO);
@@ -53,7 +53,7 @@ describe("resending a donation's emails", () => {
   });
 
   test("an admin queues the platform's copy with fees (and may resend the notice); nothing goes to the donor", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id, { amountCents: 10_000, feeCents: 320, coverFees: true });
+    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 10_000, feeCents: 320, coverFees: true });
     const donorBefore = (await queuedMail(h.db, "dana@example.org")).length;
     expect(await resendDonationEmail(admin, id, "platform")).toEqual({ queued: 1 });
     const copy = (await queuedMail(h.db, serverEnv().PLATFORM_DONATIONS_EMAIL)).at(-1)!;
@@ -65,7 +65,7 @@ describe("resending a donation's emails", () => {
   });
 
   test("the platform's copy is the admin's alone; another organization, the donor and a nonprofit asking for the copy are refused", async () => {
-    const id = await makeGift(h.db, np.orgId, donor._id);
+    const id = await makeGift(h.db, np.orgId, donor.id);
     const before = (await queuedMail(h.db)).length;
     await expect(resendDonationEmail(np.user, id, "platform")).rejects.toMatchObject({ code: "forbidden" });
     await expect(resendDonationEmail(otherNp.user, id, "nonprofit")).rejects.toMatchObject({ code: "forbidden" });
@@ -76,16 +76,16 @@ describe("resending a donation's emails", () => {
 
   test("only a succeeded donation (not a ticket sale) can be resent; an unknown one is not found", async () => {
     for (const status of ["pending", "failed", "refunded"] as const) {
-      const id = await makeGift(h.db, np.orgId, donor._id, { status });
+      const id = await makeGift(h.db, np.orgId, donor.id, { status });
       await expect(resendDonationEmail(admin, id, "platform")).rejects.toMatchObject({ code: "not_found" });
     }
-    const ticket = await makeGift(h.db, np.orgId, donor._id, { kind: "ticket" });
+    const ticket = await makeGift(h.db, np.orgId, donor.id, { kind: "ticket" });
     await expect(resendDonationEmail(admin, ticket, "nonprofit")).rejects.toMatchObject({ code: "not_found" });
     await expect(resendDonationEmail(admin, "00000000-0000-4000-8000-000000000000", "platform")).rejects.toMatchObject({ code: "not_found" });
   });
 
   test("an organization without an email on file gets no notice: nothing is queued", async () => {
-    const id = await makeGift(h.db, otherNp.orgId, donor._id);
+    const id = await makeGift(h.db, otherNp.orgId, donor.id);
     const before = (await queuedMail(h.db)).length;
     expect(await resendDonationEmail(otherNp.user, id, "nonprofit")).toEqual({ queued: 0 });
     expect((await queuedMail(h.db)).length).toBe(before);

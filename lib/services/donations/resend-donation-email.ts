@@ -6,7 +6,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { donationAccess } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -17,7 +17,7 @@ import { enqueueDonationMail } from "./apply-payment-event";
  * @throws AppError(forbidden) unless an admin, or (nonprofit notice) the organization's user;
  *   AppError(not_found) unknown or not succeeded donation.
  */
-export async function resendDonationEmail(actor: SessionUser, donationId: string, which: "nonprofit" | "platform"): Promise<{ queued: number }> {
+export async function resendDonationEmail(actor: Actor, donationId: string, which: "nonprofit" | "platform"): Promise<{ queued: number }> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
   if (!d || d.status !== "succeeded" || d.kind !== "donation") throw new AppError("not_found", messages.donation.notFound);

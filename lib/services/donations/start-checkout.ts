@@ -9,7 +9,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -59,7 +59,7 @@ export type CheckedCheckout = {
  * fundraiser, the donor's details and the card. Writes nothing.
  * @throws as {@link startCheckout}, except the idempotency and duplicate-gift checks.
  */
-export async function checkCheckout(actor: SessionUser | null, input: CheckoutInput): Promise<CheckedCheckout> {
+export async function checkCheckout(actor: Actor | null, input: CheckoutInput): Promise<CheckedCheckout> {
   const env = serverEnv();
   if (input.amountCents > env.DONATION_MAX_CENTS) {
     throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
@@ -104,7 +104,7 @@ export async function checkCheckout(actor: SessionUser | null, input: CheckoutIn
  *   fundraiser ended, or the key reused with different details;
  *   AppError(unavailable) provider not configured.
  */
-export async function startCheckout(actor: SessionUser | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+export async function startCheckout(actor: Actor | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded (issue 19).
   const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout(actor, input);
   const db = await getDb();
@@ -115,7 +115,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
   // checkout (same key) is not a new gift.
   if (input.frequency === "month" && !input.confirmDuplicate) {
     const [again] = await db.select({ id: donations.id }).from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
-    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?._id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
+    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
   }
 
   const donationId = randomUUID();
@@ -126,7 +126,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
         id: donationId,
         organizationId: org.id,
         campaignId: input.campaignId,
-        donorUserId: actor?._id ?? null,
+        donorUserId: actor?.id ?? null,
         kind: options.kind ?? "donation",
         amountCents: input.amountCents,
         feeCents: fees.feeCents,
@@ -155,7 +155,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
       const [gift] = await tx
         .insert(recurringGifts)
         .values({
-          donorUserId: actor?._id ?? null,
+          donorUserId: actor?.id ?? null,
           organizationId: org.id,
           campaignId: input.campaignId,
           amountCents: input.amountCents,
@@ -205,7 +205,7 @@ export async function startCheckout(actor: SessionUser | null, input: CheckoutIn
     }
     for (const delivery of charge.deliveries) await handleWebhook(providerName, delivery.body, delivery.headers);
   }
-  const result = await getDonationResult(donation.id, donationAccessToken(donation.id), actor);
+  const result = await getDonationResult({ actor, donationId: donation.id, token: donationAccessToken(donation.id) });
   return { ...result, clientSecret, redirectUrl };
 }
 
@@ -242,7 +242,7 @@ type DonorColumns = {
 };
 
 /** The donor snapshot: the signed-in user's details and preferences, or the guest's name and email. */
-async function donorDetails(actor: SessionUser | null, input: CheckoutInput): Promise<DonorColumns> {
+async function donorDetails(actor: Actor | null, input: CheckoutInput): Promise<DonorColumns> {
   if (!actor) {
     const guest = guestSchema.safeParse({ name: input.name, email: input.email });
     if (!guest.success) {
@@ -252,9 +252,9 @@ async function donorDetails(actor: SessionUser | null, input: CheckoutInput): Pr
     return { donorName: guest.data.name, donorEmail: guest.data.email.toLowerCase(), donorTelephone: null, donorCity: null, donorState: null, donorGender: null, donorAgeRange: null };
   }
   const db = await getDb();
-  const [prefs] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor._id));
+  const [prefs] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
   return {
-    donorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.organization_company || null,
+    donorName: `${actor.firstName} ${actor.lastName}`.trim() || actor.organizationName || null,
     donorEmail: actor.email,
     donorTelephone: prefs?.telephone ?? actor.telephone ?? null,
     donorCity: prefs?.city ?? null,

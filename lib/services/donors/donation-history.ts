@@ -5,7 +5,7 @@
 import "server-only";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { actsForUser } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
@@ -41,16 +41,16 @@ export type DonorRecurringGift = {
 };
 
 /** @throws AppError(not_found) unless the actor is this donor (others cannot learn it exists). */
-export function assertOwnDonorPage(actor: SessionUser | null, donorId: string): asserts actor is SessionUser {
+export function assertOwnDonorPage(actor: Actor | null, donorId: string): asserts actor is Actor {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (!actsForUser(actor, donorId, "individual")) throw new AppError("not_found", messages.generic.notFound);
+  if (!actsForUser(actor, donorId, "donor")) throw new AppError("not_found", messages.generic.notFound);
 }
 
 /**
  * Gifts of a donor, newest first; with `year`, only gifts made in that UTC calendar year.
  * @throws AppError(not_found) for anyone but the donor.
  */
-export async function listDonorGifts(actor: SessionUser | null, donorId: string, options: { year?: number } = {}): Promise<DonorGift[]> {
+export async function listDonorGifts(actor: Actor | null, donorId: string, options: { year?: number } = {}): Promise<DonorGift[]> {
   assertOwnDonorPage(actor, donorId);
   const db = await getDb();
   const where = [eq(donations.donorUserId, donorId)];
@@ -97,7 +97,7 @@ export async function listDonorGifts(actor: SessionUser | null, donorId: string,
  * Recurring gifts of a donor, active first.
  * @throws AppError(not_found) for anyone but the donor.
  */
-export async function listDonorRecurringGifts(actor: SessionUser | null, donorId: string): Promise<DonorRecurringGift[]> {
+export async function listDonorRecurringGifts(actor: Actor | null, donorId: string): Promise<DonorRecurringGift[]> {
   assertOwnDonorPage(actor, donorId);
   const db = await getDb();
   const rows = await db

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
@@ -16,10 +16,10 @@ import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurri
 import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;
-let dana: SessionUser;
-let eve: SessionUser;
-let np: { orgId: string; user: SessionUser };
-let other: { orgId: string; user: SessionUser };
+let dana: Actor;
+let eve: Actor;
+let np: { orgId: string; user: Actor };
+let other: { orgId: string; user: Actor };
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -43,23 +43,23 @@ describe("donation history and statements", () => {
   });
 
   test("the owner sees every gift with receipt links; others get 404 and see nothing", async () => {
-    await makeGift(h.db, np.orgId, dana._id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
-    await makeGift(h.db, other.orgId, dana._id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
-    await makeGift(h.db, np.orgId, dana._id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
-    await makeGift(h.db, np.orgId, dana._id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
-    await makeGift(h.db, np.orgId, eve._id, { amountCents: 100 });
+    await makeGift(h.db, np.orgId, dana.id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
+    await makeGift(h.db, other.orgId, dana.id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
+    await makeGift(h.db, np.orgId, dana.id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
+    await makeGift(h.db, np.orgId, dana.id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
+    await makeGift(h.db, np.orgId, eve.id, { amountCents: 100 });
 
-    const gifts = await listDonorGifts(dana, dana._id);
+    const gifts = await listDonorGifts(dana, dana.id);
     expect(gifts.map((g) => g.amountCents)).toEqual([999, 1234, 5000, 7000]);
     expect(gifts[0]).toMatchObject({ statusLabel: "Failed", failureReason: "Your card was declined.", receiptUrl: null, fundraiser: "Direct Donation" });
     expect(gifts[1]!.receiptUrl).toBe(`/api/receipts/${gifts[1]!.id}`);
-    expect((await err(listDonorGifts(eve, dana._id)))?.status).toBe(404);
-    expect((await err(listDonorGifts(np.user, dana._id)))?.status).toBe(404);
-    expect((await err(listDonorGifts(null, dana._id)))?.status).toBe(401);
+    expect((await err(listDonorGifts(eve, dana.id)))?.status).toBe(404);
+    expect((await err(listDonorGifts(np.user, dana.id)))?.status).toBe(404);
+    expect((await err(listDonorGifts(null, dana.id)))?.status).toBe(401);
   });
 
   test("the year-end statement covers completed gifts of that UTC year across nonprofits", async () => {
-    const s = await buildGivingStatement(dana, dana._id, thisYear);
+    const s = await buildGivingStatement(dana, dana.id, thisYear);
     expect(s.totalCents).toBe(6234);
     expect(s.byOrganization.map((g) => [g.organization, g.totalCents])).toEqual([
       ["Lake Champlain Land Trust", 1234],
@@ -76,16 +76,16 @@ describe("donation history and statements", () => {
     expect(text[0]).toBe("Givebridge");
     expect(text.join(" ")).toMatch(/are (not )?tax-deductible as charitable contributions|no deductibility status on file/);
     for (const l of s.lines) expect(text.some((line) => line.includes(l.donationId))).toBe(true);
-    expect((await buildGivingStatement(dana, dana._id, thisYear - 1)).totalCents).toBe(7000);
-    expect((await err(buildGivingStatement(eve, dana._id, thisYear)))?.status).toBe(404);
+    expect((await buildGivingStatement(dana, dana.id, thisYear - 1)).totalCents).toBe(7000);
+    expect((await err(buildGivingStatement(eve, dana.id, thisYear)))?.status).toBe(404);
   });
 
   test("recurring gifts: change amount and cancel, only the owner's", async () => {
-    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana._id, organizationId: np.orgId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
+    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.orgId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
     expect((await err(changeRecurringGiftAmount(eve, gift!.id, 9900)))?.status).toBe(404);
     expect((await err(cancelRecurringGift(eve, gift!.id)))?.status).toBe(404);
     expect(await changeRecurringGiftAmount(dana, gift!.id, 3000)).toEqual({ amountCents: 3000 });
-    const [list] = await listDonorRecurringGifts(dana, dana._id);
+    const [list] = await listDonorRecurringGifts(dana, dana.id);
     expect(list).toMatchObject({ amountCents: 3000, status: "active", organization: "Vermont Foodbank" });
     expect(await cancelRecurringGift(dana, gift!.id)).toEqual({ status: "canceled" });
     expect((await err(changeRecurringGiftAmount(dana, gift!.id, 4000)))?.status).toBe(409);
@@ -139,7 +139,7 @@ describe("impact stories", () => {
 
 describe("rewards and summary", () => {
   test("points from completed gifts and verified hours; level and badges", async () => {
-    const s = await getDonorSummary(dana, dana._id);
+    const s = await getDonorSummary(dana, dana.id);
     expect(s.givenThisYearCents).toBe(6234);
     expect(s.verifiedMinutes).toBe(150);
     // 62 + 70 whole dollars = 132 points + 2.5 verified hours * 10 = 25 -> 157
@@ -147,21 +147,21 @@ describe("rewards and summary", () => {
     expect(s.rewards.level).toBe("Sprout");
     const earned = s.rewards.badges.filter((b) => b.earned).map((b) => b.id);
     expect(earned).toEqual(["first-gift", "first-shift", "storyteller"]);
-    expect((await err(getDonorSummary(eve, dana._id)))?.status).toBe(403);
+    expect((await err(getDonorSummary(eve, dana.id)))?.status).toBe(403);
   });
 
   test("the public donor page shows the level and earned badges, the name only when shared, never amounts", async () => {
-    const hidden = await getPublicDonorProfile(dana._id);
+    const hidden = await getPublicDonorProfile(dana.id);
     expect(hidden.displayName).toBe("A Givebridge donor");
     expect(hidden.profileImg).toBeNull();
     expect(hidden.level).toBe("Sprout");
     expect(hidden.badges.map((b) => b.id)).toEqual(["first-gift", "first-shift", "storyteller"]);
     expect(JSON.stringify(hidden)).not.toMatch(/points|Cents|62|157/);
 
-    await updateUserProfile(dana, { _id: dana._id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } });
-    expect((await getPublicDonorProfile(dana._id)).displayName).toBe("Dana Donor");
+    await updateUserProfile(dana, { _id: dana.id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } });
+    expect((await getPublicDonorProfile(dana.id)).displayName).toBe("Dana Donor");
 
-    expect((await err(getPublicDonorProfile(np.user._id)))?.status).toBe(404);
+    expect((await err(getPublicDonorProfile(np.user.id)))?.status).toBe(404);
     expect((await err(getPublicDonorProfile("no-such-user")))?.status).toBe(404);
   });
 });
@@ -214,7 +214,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
     for (const mask of [0, 1, 2, 3]) {
       const v = await makeDonor(`vol${mask}@example.org`);
       await updateUserProfile(v, {
-        _id: v._id,
+        _id: v.id,
         firstName: "Hidden",
         lastName: `Volunteer${mask}`,
         organization_company: "",

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -14,12 +14,12 @@ import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { messages } from "@/lib/validations/messages";
 import { recurringGifts } from "@/models";
 
-async function ownActiveGift(actor: SessionUser, giftId: string) {
+async function ownActiveGift(actor: Actor, giftId: string) {
   const db = await getDb();
   const [gift] = await db
     .select({ id: recurringGifts.id, status: recurringGifts.status })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.donorUserId, actor._id)))
+    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.donorUserId, actor.id)))
     .limit(1);
   if (!gift) throw new AppError("not_found", messages.generic.notFound);
   return { db, gift };
@@ -29,7 +29,7 @@ async function ownActiveGift(actor: SessionUser, giftId: string) {
  * Cancel the actor's recurring gift. Idempotent.
  * @throws AppError(not_found) when the gift is not the actor's.
  */
-export async function cancelRecurringGift(actor: SessionUser, giftId: string): Promise<{ status: "canceled" }> {
+export async function cancelRecurringGift(actor: Actor, giftId: string): Promise<{ status: "canceled" }> {
   const { db, gift } = await ownActiveGift(actor, giftId);
   if (gift.status !== "canceled") {
     await db.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export async function cancelRecurringGift(actor: SessionUser, giftId: string): P
  * @throws AppError(not_found) when not the actor's; AppError(conflict) when canceled;
  *   AppError(validation) above DONATION_MAX_CENTS, the one-time limit (one limit for both).
  */
-export async function changeRecurringGiftAmount(actor: SessionUser, giftId: string, amountCents: Cents): Promise<{ amountCents: Cents }> {
+export async function changeRecurringGiftAmount(actor: Actor, giftId: string, amountCents: Cents): Promise<{ amountCents: Cents }> {
   const max = serverEnv().DONATION_MAX_CENTS;
   if (amountCents > max) throw new AppError("validation", messages.donation.amountMax(formatCents(max)), { amountCents: messages.donation.amountMax(formatCents(max)) });
   const { db, gift } = await ownActiveGift(actor, giftId);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { eventLikes, events, organizations, users } from "@/models";
@@ -10,11 +10,10 @@ import { setEventLike } from "./set-event-like";
 let h: DatabaseHandle;
 let eventId: string;
 let orgId: string;
-let ann: SessionUser;
-let bob: SessionUser;
+let ann: Actor;
+let bob: Actor;
 
-const actor = (id: string, email: string): SessionUser =>
-  ({ type: "individual", _id: id, email, firstName: "A", lastName: "B", organization_company: "", profileImg: null, telephone: null, orgId: null }) as SessionUser;
+const actor = (id: string, email: string): Actor => ({ id, role: "donor", organizationId: null, email, firstName: "A", lastName: "B", organizationName: "", telephone: null });
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -42,21 +41,21 @@ const count = async () => (await h.db.select({ n: events.likesCount }).from(even
 
 describe("event likes", () => {
   test("like and unlike are idempotent and change likesCount exactly once", async () => {
-    expect(await setEventLike({ eventId, userId: ann._id, isLiked: true }, ann)).toEqual({ eventId, isLiked: true, likesCount: 1 });
-    expect((await setEventLike({ eventId, userId: ann._id, isLiked: true }, ann)).likesCount).toBe(1);
-    await Promise.all([setEventLike({ eventId, userId: bob._id, isLiked: true }, bob), setEventLike({ eventId, userId: bob._id, isLiked: true }, bob)]).catch(() => undefined);
+    expect(await setEventLike({ eventId, userId: ann.id, isLiked: true }, ann)).toEqual({ eventId, isLiked: true, likesCount: 1 });
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: true }, ann)).likesCount).toBe(1);
+    await Promise.all([setEventLike({ eventId, userId: bob.id, isLiked: true }, bob), setEventLike({ eventId, userId: bob.id, isLiked: true }, bob)]).catch(() => undefined);
     expect(await count()).toBe(2);
     expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(true);
-    expect((await setEventLike({ eventId, userId: ann._id, isLiked: false }, ann)).likesCount).toBe(1);
-    expect((await setEventLike({ eventId, userId: ann._id, isLiked: false }, ann)).likesCount).toBe(1);
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
     expect(await count()).toBe(1);
     expect((await h.db.select().from(eventLikes)).length).toBe(1);
     expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(false);
   });
 
   test("a user cannot like for someone else; unknown events are 404", async () => {
-    await expect(setEventLike({ eventId, userId: bob._id, isLiked: true }, ann)).rejects.toMatchObject({ status: 403 });
-    await expect(setEventLike({ eventId: "nope", userId: ann._id, isLiked: true }, ann)).rejects.toMatchObject({ status: 404 });
+    await expect(setEventLike({ eventId, userId: bob.id, isLiked: true }, ann)).rejects.toMatchObject({ status: 403 });
+    await expect(setEventLike({ eventId: "nope", userId: ann.id, isLiked: true }, ann)).rejects.toMatchObject({ status: 404 });
   });
 
   test("an organization's events: upcoming and past; hidden organizations are 404", async () => {

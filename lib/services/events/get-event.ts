@@ -1,7 +1,7 @@
 /** One event's public page (GET /event/:id): the event, its organization and the viewer's like. */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { rowsOf } from "@/lib/db/rows";
@@ -19,7 +19,7 @@ export const EVENT_NOT_FOUND = "We could not find that event.";
  * @param actor the signed-in user (likedByMe is false when signed out).
  * @throws AppError(not_found) when missing or its organization is not public.
  */
-export async function getPublicEvent(eventId: string, actor: SessionUser | null): Promise<PublicEvent> {
+export async function getPublicEvent(eventId: string, actor: Actor | null): Promise<PublicEvent> {
   const id = eventId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", EVENT_NOT_FOUND);
   const db = await getDb();
@@ -35,7 +35,7 @@ export async function getPublicEvent(eventId: string, actor: SessionUser | null)
     const [like] = await db
       .select({ eventId: eventLikes.eventId })
       .from(eventLikes)
-      .where(and(eq(eventLikes.eventId, id), eq(eventLikes.userId, actor._id)))
+      .where(and(eq(eventLikes.eventId, id), eq(eventLikes.userId, actor.id)))
       .limit(1);
     likedByMe = Boolean(like);
   }

@@ -9,7 +9,7 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { actsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { CreateEventInput, TicketTypeInput, UpdateEventInput } from "@/lib/validations/event";
@@ -121,7 +121,7 @@ function split(list: ManagedEvent[], now = Date.now()): EventLists {
  * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
  *   AppError(not_found) when the organization is gone.
  */
-export async function listManagedEvents(organizationId: string, actor: SessionUser): Promise<EventLists & { timeZone: string }> {
+export async function listManagedEvents(organizationId: string, actor: Actor): Promise<EventLists & { timeZone: string }> {
   const db = await getDb();
   await requireActsForOrganization(db, actor, organizationId);
   const [list, place] = await Promise.all([loadEvents(db, organizationId), organizationPlace(db, organizationId)]);
@@ -134,7 +134,7 @@ export async function listManagedEvents(organizationId: string, actor: SessionUs
  * approved organization (past is then empty).
  * @throws AppError(not_found) unknown organization, or not public and not the owner's.
  */
-export async function listEventsForViewer(organizationId: string, actor: SessionUser | null): Promise<EventLists & { owner: boolean }> {
+export async function listEventsForViewer(organizationId: string, actor: Actor | null): Promise<EventLists & { owner: boolean }> {
   const id = organizationId.trim();
   if (!id || id.length > 64) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
@@ -168,7 +168,7 @@ const eventColumns = (input: CreateEventInput | UpdateEventInput) => ({
  * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
  *   AppError(not_found) when the organization is gone.
  */
-export async function createEvent(input: CreateEventInput, actor: SessionUser): Promise<ManagedEvent> {
+export async function createEvent(input: CreateEventInput, actor: Actor): Promise<ManagedEvent> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     await requireActsForOrganization(tx, actor, input.organizationId);
@@ -187,7 +187,7 @@ export async function createEvent(input: CreateEventInput, actor: SessionUser): 
 }
 
 /** The event row locked for a change by its owner. */
-async function lockOwnedEvent(tx: Executor, eventId: string, actor: SessionUser) {
+async function lockOwnedEvent(tx: Executor, eventId: string, actor: Actor) {
   const [row] = await tx
     .select({ id: events.id, organizationId: events.organizationId })
     .from(events)
@@ -207,7 +207,7 @@ async function lockOwnedEvent(tx: Executor, eventId: string, actor: SessionUser)
  *   organization's event; AppError(conflict) a limit below the seats held or removing a type
  *   with orders — nothing is changed then.
  */
-export async function updateEvent(input: UpdateEventInput, actor: SessionUser): Promise<ManagedEvent> {
+export async function updateEvent(input: UpdateEventInput, actor: Actor): Promise<ManagedEvent> {
   const db = await getDb();
   const organizationId = await db.transaction(async (tx) => {
     const ev = await lockOwnedEvent(tx, input.eventId, actor);
@@ -269,7 +269,7 @@ async function replaceTicketTypes(tx: Executor, eventId: string, wanted: TicketT
  * @throws AppError(not_found) unknown event; AppError(forbidden) another organization's;
  *   AppError(conflict) the event has ticket orders.
  */
-export async function deleteEvent(eventId: string, actor: SessionUser): Promise<{ deleted: true; eventId: string }> {
+export async function deleteEvent(eventId: string, actor: Actor): Promise<{ deleted: true; eventId: string }> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const ev = await lockOwnedEvent(tx, eventId, actor);

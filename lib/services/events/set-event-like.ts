@@ -2,7 +2,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { assertActsForUser } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { eventLikes, events, organizations } from "@/models";
@@ -18,7 +18,7 @@ import { EVENT_NOT_FOUND } from "./get-event";
  */
 export async function setEventLike(
   input: { eventId: string; userId: string; isLiked: boolean },
-  actor: SessionUser,
+  actor: Actor,
 ): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
   assertActsForUser(actor, input.userId);
   const db = await getDb();
@@ -34,14 +34,14 @@ export async function setEventLike(
     if (input.isLiked) {
       const inserted = await tx
         .insert(eventLikes)
-        .values({ eventId: input.eventId, userId: actor._id })
+        .values({ eventId: input.eventId, userId: actor.id })
         .onConflictDoNothing()
         .returning({ eventId: eventLikes.eventId });
       delta = inserted.length;
     } else {
       const deleted = await tx
         .delete(eventLikes)
-        .where(and(eq(eventLikes.eventId, input.eventId), eq(eventLikes.userId, actor._id)))
+        .where(and(eq(eventLikes.eventId, input.eventId), eq(eventLikes.userId, actor.id)))
         .returning({ eventId: eventLikes.eventId });
       delta = -deleted.length;
     }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -35,8 +35,8 @@ import { createTicketOrder } from "./tickets";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-ticket-sales-"));
 let h: DatabaseHandle;
-let np: { orgId: string; user: SessionUser };
-let buyer: SessionUser;
+let np: { orgId: string; user: Actor };
+let buyer: Actor;
 const ytd: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
@@ -119,27 +119,27 @@ describe("ticket sales are sales", () => {
     expect(concertMail.text).toContain("is a confirmation of a purchase, not a donation receipt");
 
     // The PDF is the purchase confirmation, not a donation receipt.
-    const pdf = await donationReceiptPdf(payment!.id, donationAccessToken(payment!.id), null);
+    const pdf = await donationReceiptPdf({ actor: null, donationId: payment!.id, token: donationAccessToken(payment!.id) });
     expect(pdf.filename).toMatch(/^givebridge-tickets-/);
     expect(pdf.pdf.subarray(0, 4).toString()).toBe("%PDF");
 
     // Manage Donations: donations only; ticket revenue beside them.
-    const totals = await getDonationReportTotals(np.user, np.orgId, ytd);
+    const totals = await getDonationReportTotals({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(totals).toMatchObject({ count: 1, completedCount: 1, completedCents: 2_500, ticketRevenueCents: 23_000, ticketSales: 2 });
-    const page = await getDonationReportPage(np.user, np.orgId, ytd);
+    const page = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(page.donations.map((d) => d.amount)).toEqual([2_500]);
-    const { stream } = await openDonationReportCsv(np.user, np.orgId, ytd);
+    const { stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.orgId, query: ytd });
     let csv = "";
     for await (const chunk of stream) csv += String(chunk);
     expect(csv).toContain("25.00");
     expect(csv).not.toContain("200.00");
     expect(csv).not.toContain("30.00");
-    const analytics = await getDonationAnalytics(np.user, np.orgId, ytd);
+    const analytics = await getDonationAnalytics({ actor: np.user, organizationId: np.orgId, query: ytd });
     expect(analytics.totals).toMatchObject({ gifts: 1, cents: 2_500 });
     expect(analytics.ticketRevenue).toEqual({ sales: 2, cents: 23_000 });
 
     // Year-end statement: the gift, and only the deductible part of the dinner tickets, with the EIN.
-    const statement = await buildGivingStatement(buyer, buyer._id, new Date().getUTCFullYear());
+    const statement = await buildGivingStatement(buyer, buyer.id, new Date().getUTCFullYear());
     expect(statement.lines.map((l) => [l.amountCents, l.ein]).sort()).toEqual([
       [2_500, "030355501"],
       [8_000, "030355501"],

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -19,9 +19,9 @@ import { createTicketOrder, getTicketPage } from "./tickets";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-events-"));
 let h: DatabaseHandle;
-let orgA: { orgId: string; user: SessionUser };
-let orgB: { orgId: string; user: SessionUser };
-let donor: SessionUser;
+let orgA: { orgId: string; user: Actor };
+let orgB: { orgId: string; user: Actor };
+let donor: Actor;
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });

@@ -17,7 +17,7 @@ import { displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
@@ -117,9 +117,9 @@ export async function getTicketPage(eventId: string): Promise<TicketPage> {
   };
 }
 
-function buyerOf(actor: SessionUser | null, input: TicketOrderInput): { name: string; email: string } {
+function buyerOf(actor: Actor | null, input: TicketOrderInput): { name: string; email: string } {
   const parsed = ticketBuyerSchema.safeParse({
-    name: input.name || (actor ? `${actor.firstName} ${actor.lastName}`.trim() || actor.organization_company : ""),
+    name: input.name || (actor ? `${actor.firstName} ${actor.lastName}`.trim() || actor.organizationName : ""),
     email: input.email || actor?.email || "",
   });
   if (!parsed.success) {
@@ -134,7 +134,7 @@ export type CreateTicketOrderOptions = {
   eventId: string;
   input: TicketOrderInput;
   /** The signed-in buyer, or null for a guest (who must give name and email). */
-  actor: SessionUser | null;
+  actor: Actor | null;
   /** Address, device and challenge of the request (lib/http/checkout-client.ts). */
   client: CheckoutClient;
 };
@@ -176,7 +176,7 @@ async function orderByKey(idempotencyKey: string): Promise<TicketOrderRow | unde
  * payment has not been settled resumes the same payment.
  * @throws AppError(conflict) the key was used for a different order.
  */
-async function resumeOrder(o: { existing: TicketOrderRow; ev: PublicEvent; input: TicketOrderInput; actor: SessionUser | null; client: CheckoutClient }): Promise<string> {
+async function resumeOrder(o: { existing: TicketOrderRow; ev: PublicEvent; input: TicketOrderInput; actor: Actor | null; client: CheckoutClient }): Promise<string> {
   const { existing, ev, input } = o;
   if (existing.eventId !== ev.id || existing.ticketTypeId !== input.ticketTypeId || existing.quantity !== input.quantity) {
     throw new AppError("conflict", messages.events.orderMismatch);
@@ -192,7 +192,7 @@ async function resumeOrder(o: { existing: TicketOrderRow; ev: PublicEvent; input
  * @throws AppError(conflict) the event has ended, seats or price as in holdSeats, or the key's
  *   order is a different one; AppError(not_found) unknown ticket type; payForOrder's errors.
  */
-async function placeNewOrder(o: { ev: PublicEvent; input: TicketOrderInput; buyer: { name: string; email: string }; actor: SessionUser | null; client: CheckoutClient }): Promise<string> {
+async function placeNewOrder(o: { ev: PublicEvent; input: TicketOrderInput; buyer: { name: string; email: string }; actor: Actor | null; client: CheckoutClient }): Promise<string> {
   const { ev, input, buyer, actor } = o;
   if (hasEnded(ev)) throw new AppError("conflict", messages.events.ended);
   const db = await getDb();
@@ -252,7 +252,7 @@ type SeatRequest = {
   unitPriceCents: number;
   input: TicketOrderInput;
   buyer: { name: string; email: string };
-  actor: SessionUser | null;
+  actor: Actor | null;
 };
 
 /**
@@ -287,7 +287,7 @@ async function holdSeats(r: SeatRequest): Promise<void> {
         id: r.orderId,
         eventId: r.eventId,
         ticketTypeId: r.ticketTypeId,
-        buyerUserId: r.actor?._id ?? null,
+        buyerUserId: r.actor?.id ?? null,
         buyerName: r.buyer.name,
         buyerEmail: r.buyer.email,
         quantity: q,
@@ -311,7 +311,7 @@ async function holdSeats(r: SeatRequest): Promise<void> {
  * order, if it was made, and frees its seats: the buyer tries again with a new key.
  */
 async function payForOrder(o: {
-  actor: SessionUser | null;
+  actor: Actor | null;
   client: CheckoutClient;
   ev: PublicEvent;
   order: { id: string; quantity: number; amountCents: number; buyerName: string; buyerEmail: string };

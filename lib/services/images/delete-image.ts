@@ -4,7 +4,7 @@
  * the storage layer issued them to the slot's owner (lib/services/images/issued-images.ts).
  */
 import "server-only";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { DeleteResult, ImageField } from "@/lib/images/constants";
@@ -23,7 +23,7 @@ import { removeStoredImage } from "./stored-files";
  * @throws AppError(forbidden | not_found | conflict); the record and files are unchanged then.
  */
 export async function deleteImage(input: {
-  actor: SessionUser;
+  actor: Actor;
   field: ImageField;
   identifier: string;
   url?: string | null;

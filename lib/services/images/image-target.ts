@@ -7,7 +7,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { assertActsForOrganization, assertActsForUser } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { ImageField } from "@/lib/images/constants";
@@ -32,7 +32,7 @@ const notFound = () => new AppError("not_found", messages.generic.notFound);
  */
 export async function resolveImageTarget(
   db: Executor,
-  actor: SessionUser,
+  actor: Actor,
   field: ImageField,
   identifier: string,
 ): Promise<ImageTarget> {
@@ -112,7 +112,7 @@ export async function resolveImageTarget(
         .where(eq(impactStories.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      assertActsForUser(actor, row.donorUserId, "individual");
+      assertActsForUser(actor, row.donorUserId, "donor");
       return {
         ...base,
         currentUrl: row.url,
@@ -121,7 +121,7 @@ export async function resolveImageTarget(
             await tx
               .update(impactStories)
               .set({ imageUrl: url })
-              .where(and(eq(impactStories.id, identifier), eq(impactStories.donorUserId, actor._id)))
+              .where(and(eq(impactStories.id, identifier), eq(impactStories.donorUserId, actor.id)))
               .returning({ id: impactStories.id })
           ).length > 0,
       };

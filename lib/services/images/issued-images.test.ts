@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { SessionUser } from "@/lib/auth/types";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setStorage } from "@/lib/storage";
@@ -22,18 +22,18 @@ import { uploadImage } from "./upload-image";
 
 let h: DatabaseHandle;
 let root: string;
-let donor: SessionUser;
-let np: SessionUser;
-let otherNp: SessionUser;
+let donor: Actor;
+let np: Actor;
+let otherNp: Actor;
 let orgId: string;
 let otherOrgId: string;
 
 const localFile = (url: string) => path.join(root, url.replace(/^\/uploads\//, ""));
 const jpeg = () => sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 20, g: 120, b: 60 } } }).jpeg().toBuffer();
 
-async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<SessionUser> {
+async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<Actor> {
   const [row] = await h.db.insert(users).values({ type, email, passwordHash: "x", firstName: "T", organizationId }).returning({ id: users.id });
-  return (await loadSessionUser(h.db, row!.id))!;
+  return actorFromSession((await loadSessionUser(h.db, row!.id))!);
 }
 
 beforeAll(async () => {
@@ -56,15 +56,15 @@ test("a donor cannot take a nonprofit's logo as profile photo, so deleting 'thei
   const logo = await uploadImage({ actor: np, field: "logo", identifier: orgId, croppedImage: await jpeg() });
   expect(fs.existsSync(localFile(logo.url))).toBe(true);
 
-  const refused = await updateUserProfile(donor, { _id: donor._id, firstName: "D", lastName: "D", organization_company: "", profileImg: logo.url }).catch((e) => e);
+  const refused = await updateUserProfile(donor, { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: logo.url }).catch((e) => e);
   expect(refused.status).toBe(422);
   expect(refused.message).toBe(messages.trustAndSafety.imageNotYours);
-  const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, donor._id));
+  const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, donor.id));
   expect(row!.img).toBeNull();
 
   // Even if the field held it (data from before this rule), the donor's delete leaves the file.
-  await h.db.update(users).set({ profileImg: logo.url }).where(eq(users.id, donor._id));
-  await deleteImage({ actor: donor, field: "profileImg", identifier: donor._id });
+  await h.db.update(users).set({ profileImg: logo.url }).where(eq(users.id, donor.id));
+  await deleteImage({ actor: donor, field: "profileImg", identifier: donor.id });
   expect(fs.existsSync(localFile(logo.url))).toBe(true);
   const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, orgId));
   expect(org!.logo).toBe(logo.url);
@@ -85,10 +85,10 @@ test("another organization cannot use the logo as its spotlight image; the owner
 });
 
 test("the owner's own photo is kept, replaced and deleted as before", async () => {
-  const first = await uploadImage({ actor: donor, field: "profileImg", identifier: donor._id, croppedImage: await jpeg() });
-  await updateUserProfile(donor, { _id: donor._id, firstName: "D", lastName: "D", organization_company: "", profileImg: first.url });
-  const second = await uploadImage({ actor: donor, field: "profileImg", identifier: donor._id, croppedImage: await jpeg() });
+  const first = await uploadImage({ actor: donor, field: "profileImg", identifier: donor.id, croppedImage: await jpeg() });
+  await updateUserProfile(donor, { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: first.url });
+  const second = await uploadImage({ actor: donor, field: "profileImg", identifier: donor.id, croppedImage: await jpeg() });
   expect(fs.existsSync(localFile(first.url))).toBe(false);
-  await deleteImage({ actor: donor, field: "profileImg", identifier: donor._id });
+  await deleteImage({ actor: donor, field: "profileImg", identifier: donor.id });
   expect(fs.existsSync(localFile(second.url))).toBe(false);
 });

@@ -8,7 +8,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { ownOrganizationId } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { ImageField } from "@/lib/images/constants";
@@ -26,9 +26,9 @@ const ORGANIZATION_FIELDS: ImageField[] = ["logo", "spotlightImage", "campaignIm
  * resolveImageTarget).
  * @throws AppError(forbidden) for an organization slot without an organization.
  */
-export function ownerFor(actor: SessionUser, field: ImageField): ImageOwner {
+export function ownerFor(actor: Actor, field: ImageField): ImageOwner {
   if (ORGANIZATION_FIELDS.includes(field)) return { organizationId: ownOrganizationId(actor) };
-  return { userId: actor._id };
+  return { userId: actor.id };
 }
 
 /** Record that the storage layer issued `key` to `owner` (idempotent). */

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { SessionUser } from "@/lib/auth/types";
+import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors";
@@ -20,10 +20,10 @@ import { uploadImage } from "./upload-image";
 
 let h: DatabaseHandle;
 let root: string;
-let ann: SessionUser;
-let bob: SessionUser;
-let np: SessionUser;
-let otherNp: SessionUser;
+let ann: Actor;
+let bob: Actor;
+let np: Actor;
+let otherNp: Actor;
 let orgId: string;
 let otherOrgId: string;
 let campaignId: string;
@@ -40,9 +40,9 @@ async function jpeg(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<SessionUser> {
+async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<Actor> {
   const [row] = await h.db.insert(users).values({ type, email, passwordHash: "x", firstName: "T", organizationId }).returning({ id: users.id });
-  return (await loadSessionUser(h.db, row!.id))!;
+  return actorFromSession((await loadSessionUser(h.db, row!.id))!);
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -79,7 +79,7 @@ beforeAll(async () => {
   otherCampaignId = c2!.id;
   const [s] = await h.db
     .insert(impactStories)
-    .values({ donorUserId: ann._id, organizationId: orgId, title: "My day", body: "Helped out" })
+    .values({ donorUserId: ann.id, organizationId: orgId, title: "My day", body: "Helped out" })
     .returning({ id: impactStories.id });
   storyId = s!.id;
 });
@@ -94,14 +94,14 @@ describe("image uploads", () => {
     const result = await uploadImage({
       actor: ann,
       field: "profileImg",
-      identifier: ann._id,
+      identifier: ann.id,
       croppedImage: await jpeg(3000, 3000),
       croppedImageFileName: "me.jpg",
       originalImage: await jpeg(4000, 3000),
     });
     expect(result.url).toMatch(/^\/uploads\/images\/me_[A-Za-z0-9]{15}\.jpg$/);
     expect(result.originalUrl).toBe(result.url.replace("/me_", "/original_me_"));
-    const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(row!.img).toBe(result.url);
 
     const cropped = await sharp(localFile(result.url)).metadata();
@@ -112,28 +112,28 @@ describe("image uploads", () => {
   });
 
   test("replacing an image removes the previous files; deleting removes both and clears the record", async () => {
-    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
-    const next = await uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(500, 500) });
+    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
+    const next = await uploadImage({ actor: ann, field: "profileImg", identifier: ann.id, croppedImage: await jpeg(500, 500) });
     expect(next.url).not.toBe(before!.img);
     expect(fs.existsSync(localFile(before!.img!))).toBe(false);
     expect(files()).toHaveLength(2);
     const name = next.url.split("/").pop()!;
     expect(files()).toEqual([`original_${name}`, name]);
 
-    const removed = await deleteImage({ actor: ann, field: "profileImg", identifier: ann._id, url: next.url });
-    expect(removed).toEqual({ field: "profileImg", identifier: ann._id, url: next.url });
-    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const removed = await deleteImage({ actor: ann, field: "profileImg", identifier: ann.id, url: next.url });
+    expect(removed).toEqual({ field: "profileImg", identifier: ann.id, url: next.url });
+    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(after!.img).toBeNull();
     expect(files()).toEqual([]);
   });
 
   test("another user's image cannot be replaced or deleted, and nothing is stored", async () => {
-    const mine = await uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(300, 300) });
+    const mine = await uploadImage({ actor: ann, field: "profileImg", identifier: ann.id, croppedImage: await jpeg(300, 300) });
     const stored = files();
 
-    expect((await failure(uploadImage({ actor: bob, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
-    expect((await failure(deleteImage({ actor: bob, field: "profileImg", identifier: ann._id }))).status).toBe(403);
-    expect((await failure(deleteImage({ actor: np, field: "profileImg", identifier: ann._id }))).status).toBe(403);
+    expect((await failure(uploadImage({ actor: bob, field: "profileImg", identifier: ann.id, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
+    expect((await failure(deleteImage({ actor: bob, field: "profileImg", identifier: ann.id }))).status).toBe(403);
+    expect((await failure(deleteImage({ actor: np, field: "profileImg", identifier: ann.id }))).status).toBe(403);
     // A nonprofit cannot touch another organization's logo, spotlight or fundraiser.
     expect((await failure(uploadImage({ actor: np, field: "logo", identifier: otherOrgId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
     expect((await failure(uploadImage({ actor: np, field: "spotlightImage", identifier: otherOrgId, croppedImage: await jpeg(300, 200) }))).status).toBe(403);
@@ -146,44 +146,44 @@ describe("image uploads", () => {
     expect((await failure(uploadImage({ actor: np, field: "eventImage", identifier: "nope", croppedImage: await jpeg(320, 180) }))).status).toBe(404);
 
     expect(files()).toEqual(stored);
-    const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(row!.img).toBe(mine.url);
     const [other] = await h.db.select({ img: campaigns.imageUrl }).from(campaigns).where(eq(campaigns.id, otherCampaignId));
     expect(other!.img).toBe("https://example.org/keep.jpg");
     const [otherOrg] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, otherOrgId));
     expect(otherOrg!.logo).toBeNull();
-    expect(otherNp.orgId).toBe(otherOrgId);
+    expect(otherNp.organizationId).toBe(otherOrgId);
   });
 
   test("oversize and fake images are refused: nothing stored, the old image stays", async () => {
-    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     const stored = files();
     const text = Buffer.from("just some text renamed to photo.jpg");
-    const fake = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: text, croppedImageFileName: "photo.jpg" }));
+    const fake = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann.id, croppedImage: text, croppedImageFileName: "photo.jpg" }));
     expect([fake.status, fake.message]).toEqual([400, messages.images.invalid]);
 
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    const tooBig = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(300, 300), originalImage: big }));
+    const tooBig = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann.id, croppedImage: await jpeg(300, 300), originalImage: big }));
     expect([tooBig.status, tooBig.message]).toEqual([413, messages.images.tooLarge]);
 
     expect(files()).toEqual(stored);
-    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(after!.img).toBe(before!.img);
   });
 
   test("a storage failure leaves the old image in place", async () => {
-    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [before] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     const real = createLocalStorage(root);
     const broken: StorageAdapter = { ...real, put: async () => Promise.reject(new Error("disk full")) };
     setStorage(broken);
     try {
-      const err = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann._id, croppedImage: await jpeg(300, 300) }));
+      const err = await failure(uploadImage({ actor: ann, field: "profileImg", identifier: ann.id, croppedImage: await jpeg(300, 300) }));
       expect(err.status).toBe(503);
     } finally {
       setStorage(real);
     }
-    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann._id));
+    const [after] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(after!.img).toBe(before!.img);
     expect(fs.existsSync(localFile(before!.img!))).toBe(true);
   });

@@ -6,7 +6,7 @@
  * (spec section 8: "returns false; old image stays").
  */
 import "server-only";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { FIELD_ASPECT, type ImageField, type UploadedImage } from "@/lib/images/constants";
@@ -20,7 +20,7 @@ import { isIssuedTo, ownerFor, recordIssuedImage } from "./issued-images";
 import { IMAGE_FOLDER, originalKeyOf, removeStoredImage } from "./stored-files";
 
 export type UploadImageInput = {
-  actor: SessionUser;
+  actor: Actor;
   field: ImageField;
   identifier: string;
   /** Bytes of the cropped image and the client's file name. */

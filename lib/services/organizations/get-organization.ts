@@ -5,7 +5,7 @@
 import "server-only";
 import { eq, or } from "drizzle-orm";
 import { actsForOrganization, requireRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -17,7 +17,7 @@ import { publicOrganizationColumns, toPublicOrganization, type PublicOrganizatio
  * organizations are visible only to their own nonprofit users.
  * @throws AppError(not_found) when missing or not visible to `actor`.
  */
-export async function getPublicOrganization(idOrNickname: string, actor: SessionUser | null): Promise<PublicOrganization> {
+export async function getPublicOrganization(idOrNickname: string, actor: Actor | null): Promise<PublicOrganization> {
   const db = await getDb();
   const key = idOrNickname.trim();
   if (!key || key.length > 100) throw new AppError("not_found", messages.organization.notFound);
@@ -48,9 +48,9 @@ export type OwnOrganization = PublicOrganization & {
  * The signed-in nonprofit's own organization.
  * @throws AppError(forbidden) for non-nonprofit users; AppError(not_found) if it has none.
  */
-export async function getOwnOrganization(actor: SessionUser): Promise<OwnOrganization> {
+export async function getOwnOrganization(actor: Actor): Promise<OwnOrganization> {
   requireRole(actor, "nonprofit");
-  if (!actor.orgId) throw new AppError("not_found", messages.organization.notFound);
+  if (!actor.organizationId) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
   const [row] = await db
     .select({
@@ -63,7 +63,7 @@ export async function getOwnOrganization(actor: SessionUser): Promise<OwnOrganiz
       paypalMerchantId: organizations.paypalMerchantId,
     })
     .from(organizations)
-    .where(eq(organizations.id, actor.orgId))
+    .where(eq(organizations.id, actor.organizationId))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
   const base = toPublicOrganization(row);

@@ -7,7 +7,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -33,7 +33,7 @@ async function heldByAnother(db: Executor, nickname: string, orgId: string): Pro
  * @returns `{ available }`.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user with an organization.
  */
-export async function checkNickname(actor: SessionUser, nickname: string): Promise<{ available: boolean }> {
+export async function checkNickname(actor: Actor, nickname: string): Promise<{ available: boolean }> {
   return { available: !(await heldByAnother(await getDb(), nickname, ownOrganizationId(actor))) };
 }
 
@@ -44,7 +44,7 @@ export async function checkNickname(actor: SessionUser, nickname: string): Promi
  *         AppError(conflict) when another organization holds the nickname in any case;
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNickname(actor: SessionUser, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
+export async function updateNickname(actor: Actor, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, input.npID);
   if (input.nickname && (await heldByAnother(db, input.nickname, orgId))) throw taken();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
@@ -9,7 +9,7 @@ import { organizationLinks } from "@/models";
 import { listOrganizationLinks, truncateLink } from "./list-organization-links";
 import { deleteOrganizationLink, saveOrganizationLink } from "./organization-links";
 
-let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor;
 beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Burlington Book Bank", "Rutland Youth Choir"], "links-donor@example.org")), 120_000);
 afterAll(() => h.close());
 

@@ -8,7 +8,7 @@
 import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import { assertOrganizationMember } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { normalizeLink, type OrganizationLinkKind } from "@/lib/validations/organization-links";
@@ -23,7 +23,7 @@ export const MAX_LINKS_PER_KIND = 50;
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) unless the actor is
  *   the nonprofit user of `organizationId`; AppError(not_found) when the organization is gone.
  */
-async function assertOwner(actor: SessionUser | null, organizationId: string): Promise<void> {
+async function assertOwner(actor: Actor | null, organizationId: string): Promise<void> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
@@ -38,7 +38,7 @@ async function assertOwner(actor: SessionUser | null, organizationId: string): P
  *   an empty or invalid link; AppError(conflict) past MAX_LINKS_PER_KIND links.
  */
 export async function saveOrganizationLink(
-  actor: SessionUser | null,
+  actor: Actor | null,
   organizationId: string,
   kind: OrganizationLinkKind,
   rawUrl: string,
@@ -68,7 +68,7 @@ export async function saveOrganizationLink(
  *   links of that kind (nothing is deleted).
  */
 export async function deleteOrganizationLink(
-  actor: SessionUser | null,
+  actor: Actor | null,
   organizationId: string,
   kind: OrganizationLinkKind,
   linkId: string,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
@@ -21,7 +21,7 @@ import { toggleLive } from "./update-live";
 import { updateNonprofit } from "./update-np";
 import { updateSocialMedias } from "./update-social-medias";
 
-let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: SessionUser;
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor;
 beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Alder Food Shelf", "Birch Arts Council"], "donor.profile@example.org")), 120_000);
 afterAll(() => h.close());
 
@@ -54,7 +54,7 @@ describe("updateDashboard (general info)", () => {
     });
     expect(Object.keys(input).sort()).toEqual(["address", "city", "npID", "organizationName", "state", "zipcode"]);
     const result = await updateDashboard(a.user, input);
-    expect(result.user._id).toBe(a.user._id);
+    expect(result.user._id).toBe(a.user.id);
     expect(result.nonprofit).toMatchObject({ _id: a.orgId, name: "Alder Community Food Shelf", telephone: "8025550100" });
     expect(result.nonprofit.address).toMatchObject({ addressLine1: "12 Main St", addressLine2: "Suite 4", city: "Montpelier", state: "VT", zipcode: "05602" });
     const row = await orgRow(a.orgId);

@@ -6,7 +6,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -39,7 +39,7 @@ export async function readSpotlight(organizationId: string): Promise<SpotlightCa
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `npID`; AppError(not_found)
  *         when the organization no longer exists.
  */
-export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ spotlight: SpotlightCard | null }> {
+export async function getSpotlight(actor: Actor, npID: string): Promise<{ spotlight: SpotlightCard | null }> {
   const orgId = assertActsForOrganization(actor, npID);
   const db = await getDb();
   const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
@@ -54,7 +54,7 @@ export async function getSpotlight(actor: SessionUser, npID: string): Promise<{ 
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSpotlight(actor: SessionUser, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
+export async function updateSpotlight(actor: Actor, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const orgId = await requireActsForOrganization(tx, actor, input.npID);

@@ -5,6 +5,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { zipToCoordinates } from "@/lib/directory/zip";
@@ -25,12 +26,12 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateDashboard(actor: SessionUser, input: UpdateDashboardInput): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
+export async function updateDashboard(actor: Actor, input: UpdateDashboardInput): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
     const orgId = await requireActsForOrganization(tx, actor, input.npID);
-    const fresh = await loadSessionUser(tx, actor._id);
+    const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};
     if (input.organizationName !== undefined) set.name = input.organizationName;

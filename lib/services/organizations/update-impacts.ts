@@ -2,7 +2,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { UpdateImpactsInput } from "@/lib/validations/organization";
 import { organizations, type ImpactFigure } from "@/models";
@@ -14,7 +14,7 @@ import { organizations, type ImpactFigure } from "@/models";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateImpacts(actor: SessionUser, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
+export async function updateImpacts(actor: Actor, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, input.npID);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));

@@ -2,7 +2,7 @@
 import "server-only";
 import { and, eq, not } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -17,7 +17,7 @@ import { organizations } from "@/models";
  *         AppError(conflict) when going live before approval; AppError(not_found) when the
  *         organization no longer exists.
  */
-export async function toggleLive(actor: SessionUser, npID: string): Promise<{ live: boolean }> {
+export async function toggleLive(actor: Actor, npID: string): Promise<{ live: boolean }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, npID);
   const [row] = await db

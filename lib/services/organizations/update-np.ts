@@ -2,7 +2,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { updateUserStripeInfo } from "@/lib/services/payments/connect";
 import type { UpdateNpInput } from "@/lib/validations/organization";
@@ -18,7 +18,7 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNonprofit(actor: SessionUser, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
+export async function updateNonprofit(actor: Actor, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, input.npID);
   const set: Partial<typeof organizations.$inferInsert> = {};

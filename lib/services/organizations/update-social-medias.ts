@@ -2,7 +2,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { socialNetworks, type UpdateSocialMediasInput } from "@/lib/validations/organization";
 import { organizations, type SocialMedia } from "@/models";
@@ -15,7 +15,7 @@ import { organizations, type SocialMedia } from "@/models";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSocialMedias(actor: SessionUser, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
+export async function updateSocialMedias(actor: Actor, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, input.npID);
   const socialMedia: SocialMedia = {};

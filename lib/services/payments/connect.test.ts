@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
@@ -23,9 +23,9 @@ describe("Connect Payments", () => {
   });
   test("another organization's account is refused, and so is a session whose account is gone", async () => {
     await expect(getStripeBalance(owner.user, "someone-else")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getPaymentConnection({ ...owner.user, type: "individual" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getPaymentConnection({ ...owner.user, role: "donor" })).rejects.toMatchObject({ code: "forbidden" });
     // A session naming the organization, of an account that does not exist (deleted since).
-    const stale: SessionUser = { ...owner.user, _id: "deleted-user", email: "gone@example.org" };
+    const stale: Actor = { ...owner.user, id: "deleted-user", email: "gone@example.org" };
     await expect(getPaymentConnection(stale)).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {

@@ -9,7 +9,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { actsForUser, assertActsForOrganization, ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -26,7 +26,7 @@ import { organizations } from "@/models";
 type Org = typeof organizations.$inferSelect;
 
 /** @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId` (default: their own). */
-async function ownOrganization(actor: SessionUser, organizationId?: string): Promise<Org> {
+async function ownOrganization(actor: Actor, organizationId?: string): Promise<Org> {
   const orgId = organizationId ? assertActsForOrganization(actor, organizationId) : ownOrganizationId(actor);
   const db = await getDb();
   await requireActsForOrganization(db, actor, orgId);
@@ -58,7 +58,7 @@ export type PaymentConnection = {
 };
 
 /** The organization's payment connection as stored (no network call). */
-export async function getPaymentConnection(actor: SessionUser): Promise<PaymentConnection> {
+export async function getPaymentConnection(actor: Actor): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   return {
     stripeConfigured: stripeConfigured(),
@@ -79,7 +79,7 @@ export async function getPaymentConnection(actor: SessionUser): Promise<PaymentC
  * @throws AppError(forbidden) unless the organization's nonprofit user; AppError(conflict)
  *   when a real provider (Stripe or PayPal) is active.
  */
-export async function connectSandbox(actor: SessionUser): Promise<PaymentConnection> {
+export async function connectSandbox(actor: Actor): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   if (activeProviderName() !== "sandbox") throw new AppError("conflict", messages.receiving.sandboxConnectOnlyInSandbox);
   const db = await getDb();
@@ -92,7 +92,7 @@ export async function connectSandbox(actor: SessionUser): Promise<PaymentConnect
 }
 
 /** createStripeAccount: the organization's Express account (created once, then reused). */
-export async function createStripeAccount(actor: SessionUser): Promise<{ accountId: string }> {
+export async function createStripeAccount(actor: Actor): Promise<{ accountId: string }> {
   const org = await ownOrganization(actor);
   if (org.stripeAccountId) return { accountId: org.stripeAccountId };
   const account = await stripeClient().accounts.create(
@@ -112,7 +112,7 @@ export async function createStripeAccount(actor: SessionUser): Promise<{ account
 }
 
 /** createStripeAccountLinks: the Stripe-hosted onboarding URL. */
-export async function createStripeAccountLinks(actor: SessionUser): Promise<{ url: string }> {
+export async function createStripeAccountLinks(actor: Actor): Promise<{ url: string }> {
   const org = await ownOrganization(actor);
   const link = await stripeClient().accountLinks.create({
     account: requireStripeAccount(org),
@@ -124,7 +124,7 @@ export async function createStripeAccountLinks(actor: SessionUser): Promise<{ ur
 }
 
 /** getStripeAcct/{id}: details_submitted; marks stripeComplete when submitted (spec 4). */
-export async function getStripeAccount(actor: SessionUser, organizationId: string): Promise<{ details_submitted: boolean; stripeID: string }> {
+export async function getStripeAccount(actor: Actor, organizationId: string): Promise<{ details_submitted: boolean; stripeID: string }> {
   const org = await ownOrganization(actor, organizationId);
   const account = await stripeClient().accounts.retrieve(requireStripeAccount(org));
   if (account.details_submitted && !org.stripeComplete) {
@@ -136,7 +136,7 @@ export async function getStripeAccount(actor: SessionUser, organizationId: strin
 }
 
 /** updateUserStripeInfo: re-check the connection and set stripeComplete when connected (spec 4). */
-export async function updateUserStripeInfo(actor: SessionUser): Promise<PaymentConnection> {
+export async function updateUserStripeInfo(actor: Actor): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   let connected = org.stripeComplete || Boolean(org.paypalMerchantId);
   if (!connected && org.stripeAccountId && stripeConfigured()) {
@@ -150,7 +150,7 @@ export async function updateUserStripeInfo(actor: SessionUser): Promise<PaymentC
 }
 
 /** getStripeBalance/{id}: available and pending balance in cents (USD). */
-export async function getStripeBalance(actor: SessionUser, organizationId: string): Promise<{ availableCents: Cents; pendingCents: Cents }> {
+export async function getStripeBalance(actor: Actor, organizationId: string): Promise<{ availableCents: Cents; pendingCents: Cents }> {
   const org = await ownOrganization(actor, organizationId);
   const balance = await stripeClient().balance.retrieve({}, { stripeAccount: requireStripeAccount(org) });
   const usd = (list: { amount: number; currency: string }[]) => list.filter((b) => b.currency === "usd").reduce((s, b) => s + b.amount, 0);
@@ -158,7 +158,7 @@ export async function getStripeBalance(actor: SessionUser, organizationId: strin
 }
 
 /** getTransactions/{id}: the latest balance transactions, amounts in cents, dates UTC ISO. */
-export async function getStripeTransactions(actor: SessionUser, organizationId: string) {
+export async function getStripeTransactions(actor: Actor, organizationId: string) {
   const org = await ownOrganization(actor, organizationId);
   const list = await stripeClient().balanceTransactions.list({ limit: 50 }, { stripeAccount: requireStripeAccount(org) });
   return list.data.map((t) => ({
@@ -174,7 +174,7 @@ export async function getStripeTransactions(actor: SessionUser, organizationId: 
 }
 
 /** getBankAcct/{id}: the connected account's bank accounts (last 4 digits only). */
-export async function getBankAccounts(actor: SessionUser, organizationId: string) {
+export async function getBankAccounts(actor: Actor, organizationId: string) {
   const org = await ownOrganization(actor, organizationId);
   const list = await stripeClient().accounts.listExternalAccounts(requireStripeAccount(org), { object: "bank_account", limit: 10 });
   return list.data.map((b) => {
@@ -184,14 +184,14 @@ export async function getBankAccounts(actor: SessionUser, organizationId: string
 }
 
 /** updateBankAcct/{orgId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
-export async function updateBankAccount(actor: SessionUser, organizationId: string, bankToken: string): Promise<{ id: string }> {
+export async function updateBankAccount(actor: Actor, organizationId: string, bankToken: string): Promise<{ id: string }> {
   const org = await ownOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
   return { id: bank.id };
 }
 
 /** removeBankAcct/{orgId}/{bankAccountId}. */
-export async function removeBankAccount(actor: SessionUser, organizationId: string, bankAccountId: string): Promise<{ deleted: boolean }> {
+export async function removeBankAccount(actor: Actor, organizationId: string, bankAccountId: string): Promise<{ deleted: boolean }> {
   const org = await ownOrganization(actor, organizationId);
   const res = await stripeClient().accounts.deleteExternalAccount(requireStripeAccount(org), bankAccountId);
   return { deleted: Boolean(res.deleted) };
@@ -203,8 +203,8 @@ export async function removeBankAccount(actor: SessionUser, organizationId: stri
  * that savePaypalMerchant() requires, so no other site can send a nonprofit's browser back
  * with a merchant id of its choosing (OAuth 2.0 state, RFC 6749 section 10.12).
  */
-export async function paypalOnboardingReturnUrl(actor: SessionUser): Promise<string> {
-  const state = await issueToken(await getDb(), actor._id, "paypal_onboarding");
+export async function paypalOnboardingReturnUrl(actor: Actor): Promise<string> {
+  const state = await issueToken(await getDb(), actor.id, "paypal_onboarding");
   return `${baseUrl()}/paypal-onboarding-complete?state=${encodeURIComponent(state)}`;
 }
 
@@ -212,7 +212,7 @@ export async function paypalOnboardingReturnUrl(actor: SessionUser): Promise<str
  * createPartnerReferral (OrgId): PayPal's onboarding link for the organization. PayPal sends
  * the nonprofit back to the app's own /paypal-onboarding-complete with a single-use state.
  */
-export async function createPartnerReferral(actor: SessionUser, input: { organizationId?: string; returnUrl?: string }): Promise<{ url: string }> {
+export async function createPartnerReferral(actor: Actor, input: { organizationId?: string; returnUrl?: string }): Promise<{ url: string }> {
   const org = await ownOrganization(actor, input.organizationId);
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const returnUrl = await paypalOnboardingReturnUrl(actor);
@@ -241,7 +241,7 @@ export async function createPartnerReferral(actor: SessionUser, input: { organiz
  * @throws AppError(forbidden) for another user's, a used, an expired or a missing state;
  *   AppError(bad_request) for a malformed merchant id.
  */
-export async function savePaypalMerchant(actor: SessionUser, merchantId: string, state: string | null | undefined): Promise<PaymentConnection> {
+export async function savePaypalMerchant(actor: Actor, merchantId: string, state: string | null | undefined): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();

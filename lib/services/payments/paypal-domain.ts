@@ -4,13 +4,13 @@
  */
 import "server-only";
 import { requireRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
 import { messages } from "@/lib/validations/messages";
 
-export async function registerPaypalDomain(actor: SessionUser): Promise<{ domain: string; registered: boolean }> {
+export async function registerPaypalDomain(actor: Actor): Promise<{ domain: string; registered: boolean }> {
   requireRole(actor, "admin");
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const domain = new URL(baseUrl()).hostname;

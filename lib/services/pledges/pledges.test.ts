@@ -20,6 +20,7 @@ import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { connectSandbox } from "@/lib/services/payments/connect";
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
+import { actorFromSession } from "@/lib/auth/actor";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
@@ -109,9 +110,9 @@ describe("pledges", () => {
     await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "" })).rejects.toMatchObject({ code: "validation" });
 
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
-    const user = await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" });
-    expect(await getPledgeSummary(user, orgId)).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
-    expect((await getDonationReportTotals(user, orgId, { duration: "yearToDate", fundraiser: "all" })).completedCents).toBe(0);
+    const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
+    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
+    expect((await getDonationReportTotals({ actor: user, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
     expect(await notifyPledgers(orgId)).toBe(0);
     expect(await queuedMail("paula@example.org")).toHaveLength(0);
 
@@ -126,7 +127,7 @@ describe("pledges", () => {
     expect(link.searchParams.get("pledge")).toBe(pledgeId);
     expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), orgId)).toEqual({ amountCents: 4_000, email: "paula@example.org" });
     expect(await pledgePrefill(pledgeId, "x".repeat(32), orgId)).toBeNull();
-    expect(await getPledgeSummary(user, orgId)).toMatchObject({ donors: 0, message: null });
+    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toMatchObject({ donors: 0, message: null });
     expect(await paymentsOf(orgId)).toBe(0);
 
     // The pledger completes the gift from the link: an ordinary donation that completes the pledge.
@@ -150,8 +151,8 @@ describe("pledges", () => {
     expect(await expirePledges()).toBe(0);
     const [old] = await h.db.select({ status: pledges.status }).from(pledges).where(eq(pledges.id, pledgeId));
     expect(old!.status).toBe("expired");
-    const user = await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" });
-    expect(await getPledgeSummary(user, orgId)).toMatchObject({ donors: 1, totalCents: 2_000 });
+    const user = actorFromSession(await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" }));
+    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toMatchObject({ donors: 1, totalCents: 2_000 });
     await connectSandbox(user);
     expect(await queuedMail("old@example.org")).toHaveLength(0);
     expect(await queuedMail("new@example.org")).toHaveLength(1);
@@ -161,6 +162,6 @@ describe("pledges", () => {
   test("only the organization's own nonprofit sees its pledges", async () => {
     const other = await makeNonprofit(h.db, "Someone Else");
     const orgId = await importedOrganization("Private Pledges Org", "030400004");
-    await expect(getPledgeSummary(other.user, orgId)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getPledgeSummary({ actor: other.user, organizationId: orgId })).rejects.toMatchObject({ code: "forbidden" });
   });
 });

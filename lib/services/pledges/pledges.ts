@@ -12,7 +12,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { assertActsForOrganization, hasRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl, serverEnv } from "@/lib/env";
@@ -55,7 +55,7 @@ export function pledgeCheckoutUrl(p: { id: string; organizationId: string; campa
  * @throws AppError(validation) bad email; AppError(not_found) unknown organization or
  *   fundraiser; AppError(conflict) the organization can already receive gifts (give instead).
  */
-export async function createPledge(actor: SessionUser | null, input: PledgeInput, now: Date = new Date()): Promise<{ pledgeId: string; expiresAt: string }> {
+export async function createPledge(actor: Actor | null, input: PledgeInput, now: Date = new Date()): Promise<{ pledgeId: string; expiresAt: string }> {
   const emailResult = pledgeEmailSchema.safeParse(actor?.email || input.email);
   if (!emailResult.success) {
     const message = emailResult.error.issues[0]?.message ?? messages.receiving.pledgeEmailRequired;
@@ -80,12 +80,12 @@ export async function createPledge(actor: SessionUser | null, input: PledgeInput
       .limit(1)
       .for("update");
     if (open) {
-      await tx.update(pledges).set({ amountCents: input.amountCents, campaignId: input.campaignId, donorUserId: actor?._id ?? null, expiresAt }).where(eq(pledges.id, open.id));
+      await tx.update(pledges).set({ amountCents: input.amountCents, campaignId: input.campaignId, donorUserId: actor?.id ?? null, expiresAt }).where(eq(pledges.id, open.id));
       return { pledgeId: open.id, expiresAt: expiresAt.toISOString() };
     }
     const [row] = await tx
       .insert(pledges)
-      .values({ organizationId: org.id, campaignId: input.campaignId, donorUserId: actor?._id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
+      .values({ organizationId: org.id, campaignId: input.campaignId, donorUserId: actor?.id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
       .returning({ id: pledges.id });
     return { pledgeId: row!.id, expiresAt: expiresAt.toISOString() };
   });
@@ -99,7 +99,7 @@ export type PledgeSummary = { donors: number; totalCents: Cents; message: string
  * to receive them"). Only the organization's own nonprofit user (or an admin) may read it.
  * @throws AppError(forbidden) for anyone else.
  */
-export async function getPledgeSummary(actor: SessionUser, organizationId: string, now: Date = new Date()): Promise<PledgeSummary> {
+export async function getPledgeSummary({ actor, organizationId, now = new Date() }: { actor: Actor; organizationId: string; now?: Date }): Promise<PledgeSummary> {
   if (!hasRole(actor, "admin")) assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const [row] = await db

@@ -28,7 +28,7 @@ beforeAll(async () => {
     .returning({ id: campaigns.id });
   campaignId = c1!.id;
   otherCampaignId = c2!.id;
-  donorId = (await makeDonor("ada.monthly@example.org"))._id;
+  donorId = (await makeDonor("ada.monthly@example.org")).id;
   await h.db.insert(recurringGifts).values([
     { organizationId: np.orgId, campaignId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
     { organizationId: np.orgId, campaignId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },

@@ -10,7 +10,7 @@
 import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { actsForUser } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -30,7 +30,7 @@ import { organizationDisplayName } from "@/lib/directory/display-name";
 type GiftRow = typeof recurringGifts.$inferSelect;
 
 /** Who is asking: the manage link's token and/or the signed-in user. */
-export type GiftAccess = { token?: string | null; actor?: SessionUser | null };
+export type GiftAccess = { token?: string | null; actor?: Actor | null };
 
 export type RecurringGiftState = "active" | "paused" | "past_due" | "canceled";
 
@@ -261,12 +261,12 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
  * @throws AppError(conflict) when the donor has no such gift; AppError(validation) for a card
  *   the provider refuses.
  */
-export async function updateAllRecurringPaymentMethods(actor: SessionUser, method: PaymentMethodInput, now: Date = new Date()): Promise<{ updated: number; paymentMethodLabel: string }> {
+export async function updateAllRecurringPaymentMethods(actor: Actor, method: PaymentMethodInput, now: Date = new Date()): Promise<{ updated: number; paymentMethodLabel: string }> {
   const db = await getDb();
   const gifts = await db
     .select({ id: recurringGifts.id })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.donorUserId, actor._id), eq(recurringGifts.status, "active")));
+    .where(and(eq(recurringGifts.donorUserId, actor.id), eq(recurringGifts.status, "active")));
   if (gifts.length === 0) throw new AppError("conflict", messages.recurringManage.noActiveGifts);
   const saved = await resolvePaymentMethod(
     method,
@@ -279,7 +279,7 @@ export async function updateAllRecurringPaymentMethods(actor: SessionUser, metho
       const [gift] = await tx
         .select()
         .from(recurringGifts)
-        .where(and(eq(recurringGifts.id, id), eq(recurringGifts.donorUserId, actor._id), eq(recurringGifts.status, "active")))
+        .where(and(eq(recurringGifts.id, id), eq(recurringGifts.donorUserId, actor.id), eq(recurringGifts.status, "active")))
         .for("update");
       if (!gift) continue;
       await tx
@@ -296,12 +296,12 @@ export async function updateAllRecurringPaymentMethods(actor: SessionUser, metho
  * Start a Stripe SetupIntent for all of the signed-in donor's active gifts (the bulk card
  * update); null with the sandbox.
  */
-export async function startAllPaymentMethodsUpdate(actor: SessionUser): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
+export async function startAllPaymentMethodsUpdate(actor: Actor): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
   const db = await getDb();
   const gifts = await db
     .select({ id: recurringGifts.id, provider: recurringGifts.provider, ref: recurringGifts.paymentMethodRef })
     .from(recurringGifts)
-    .where(and(eq(recurringGifts.donorUserId, actor._id), eq(recurringGifts.status, "active")));
+    .where(and(eq(recurringGifts.donorUserId, actor.id), eq(recurringGifts.status, "active")));
   if (gifts.length === 0) throw new AppError("conflict", messages.recurringManage.noActiveGifts);
   if (activeProviderName() !== "stripe") return { provider: "sandbox", clientSecret: null };
   const { clientSecret } = await startStripeSetup({ giftIds: gifts.map((g) => g.id), savedRef: gifts.find((g) => g.ref)?.ref ?? null, originalPaymentId: null, email: actor.email });

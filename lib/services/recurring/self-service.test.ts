@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -56,7 +56,7 @@ async function mailsTo(to: string): Promise<{ subject: string; text: string }[]>
 const giftOf = async (id: string) => (await h.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0]!;
 const rowsOf = (id: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.createdAt));
 
-async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: SessionUser | null; confirmDuplicate?: boolean } = {}) {
+async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
   const res = await startCheckout(
     options.actor ?? null,
     checkoutSchema().parse({
@@ -224,7 +224,7 @@ describe("manage actions", () => {
 
   test("a signed-in donor manages their own gifts without a token and updates the card on all of them at once", async () => {
     const [u] = await h.db.insert(users).values({ type: "individual", email: "owner@example.org", passwordHash: "x", firstName: "Olive", lastName: "Owner" }).returning({ id: users.id });
-    const actor: SessionUser = { type: "individual", _id: u!.id, email: "owner@example.org", firstName: "Olive", lastName: "Owner", organization_company: "", profileImg: null, telephone: null, orgId: null };
+    const actor: Actor = { id: u!.id, role: "donor", organizationId: null, email: "owner@example.org", firstName: "Olive", lastName: "Owner", organizationName: "", telephone: null };
     const one = await monthly("", { actor, campaign: null });
     const two = await monthly("", { actor, campaign: campaignId });
     const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });

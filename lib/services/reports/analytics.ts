@@ -13,15 +13,13 @@
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/db/rows";
-import type { ReportQuery } from "@/lib/validations/report";
 import { donations, recurringGifts } from "@/models";
 import { assertOrganizationMember } from "@/lib/auth/access";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
-import { prepareReport, reportConditions, reportRange } from "./donation-report";
+import { prepareReport, reportConditions, reportRange, type ReportRequest } from "./donation-report";
 
 export type MonthlyFigures = {
   /** Calendar month in the organization's time zone, "YYYY-MM". */
@@ -55,10 +53,10 @@ const num = (v: unknown): number => Number(v ?? 0);
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
  *   user; AppError(not_found) for a fundraiser of another organization.
  */
-export async function getDonationAnalytics(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<DonationAnalytics> {
+export async function getDonationAnalytics({ actor, organizationId, query: q, now }: ReportRequest): Promise<DonationAnalytics> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, now);
   const { from, to } = reportRange(q, clock);
   const fundraiser =
     q.fundraiser === "all" ? sql`true` : q.fundraiser === "nonFundraiser" ? sql`g.campaign_id is null` : sql`g.campaign_id = ${q.fundraiser}`;

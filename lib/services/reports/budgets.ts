@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -33,7 +33,7 @@ export type FundraiserBudget = {
  * Budgets of every fundraiser of the organization, newest fundraiser first.
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
-export async function listFundraiserBudgets(actor: SessionUser | null, organizationId: string): Promise<FundraiserBudget[]> {
+export async function listFundraiserBudgets(actor: Actor | null, organizationId: string): Promise<FundraiserBudget[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const list = await db
@@ -71,7 +71,7 @@ export async function listFundraiserBudgets(actor: SessionUser | null, organizat
  *   user; AppError(not_found, messages.reports.fundraiserNotFound) for a fundraiser of another
  *   organization (nothing is changed).
  */
-export async function saveFundraiserBudget(actor: SessionUser | null, organizationId: string, campaignId: string, update: BudgetUpdate): Promise<FundraiserBudget> {
+export async function saveFundraiserBudget(actor: Actor | null, organizationId: string, campaignId: string, update: BudgetUpdate): Promise<FundraiserBudget> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -19,7 +19,6 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -31,7 +30,7 @@ import { assertOrganizationMember } from "@/lib/auth/access";
 import { rowsOf } from "@/lib/db/rows";
 import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
-import { getDonationReportTotals, prepareReport, reportConditions, reportRange, sharedEmailSql, type ReportClock } from "./donation-report";
+import { getDonationReportTotals, prepareReport, reportConditions, reportRange, sharedEmailSql, type ReportClock, type ReportRequest } from "./donation-report";
 
 /** The CSV header, in order (spec 9). */
 export const REPORT_CSV_COLUMNS = ["Date", "Donor Email", "Fundraiser", "Amount USD"] as const;
@@ -135,11 +134,11 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
  * Access and the fundraiser filter are checked before the stream starts.
  * @throws AppError(unauthenticated | forbidden | not_found) as getDonationReportPage.
  */
-export async function openDonationReportCsv(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date; batchSize?: number } = {}): Promise<{ filename: string; stream: Readable }> {
+export async function openDonationReportCsv({ actor, organizationId, query: q, now, batchSize }: ReportRequest & { batchSize?: number }): Promise<{ filename: string; stream: Readable }> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
-  return { filename: reportCsvFilename(options.now), stream: csvStream(reportCsvBatches(db, organizationId, q, { clock, batchSize: options.batchSize })) };
+  const clock = await prepareReport(db, organizationId, q, now);
+  return { filename: reportCsvFilename(now), stream: csvStream(reportCsvBatches(db, organizationId, q, { clock, batchSize })) };
 }
 
 /** Read a whole stream into one Buffer. */
@@ -164,24 +163,24 @@ function describeQuery(q: ReportQuery, fundraiserName: string, clock: Required<R
  *   AppError(validation) when the report has more than EMAIL_REPORT_MAX_ROWS gifts or the
  *   account has no email address.
  */
-export async function emailDonorReport(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<{ to: string; rows: number }> {
+export async function emailDonorReport({ actor, organizationId, query: q, now }: ReportRequest): Promise<{ to: string; rows: number }> {
   assertOrganizationMember(actor, organizationId);
-  const totals = await getDonationReportTotals(actor, organizationId, q, options);
+  const totals = await getDonationReportTotals({ actor, organizationId, query: q, now });
   if (totals.completedCount > EMAIL_REPORT_MAX_ROWS) {
     throw new AppError("validation", messages.reports.tooManyRowsForEmail(EMAIL_REPORT_MAX_ROWS.toLocaleString("en-US")));
   }
   const db = await getDb();
-  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor._id)).limit(1);
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
   const to = account?.email ?? actor.email;
   if (!to) throw new AppError("validation", messages.reports.noRecipient);
   const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, now);
   let fundraiserName = q.fundraiser === "all" ? "all fundraisers and direct donations" : q.fundraiser === "nonFundraiser" ? "direct donations" : "one fundraiser";
   if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") {
     const [c] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, q.fundraiser)).limit(1);
     if (c) fundraiserName = c.name;
   }
-  const { filename, stream } = await openDonationReportCsv(actor, organizationId, q, { now: clock.now });
+  const { filename, stream } = await openDonationReportCsv({ actor, organizationId, query: q, now: clock.now });
   const csv = await collect(stream);
   const scope = describeQuery(q, fundraiserName, clock);
   const tickets = totals.ticketSales > 0 ? `; ticket sales (not donations, not in the file): ${formatCents(totals.ticketRevenueCents)}` : "";

@@ -26,7 +26,7 @@
  */
 import "server-only";
 import { and, desc, eq, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -102,7 +102,7 @@ export async function reportTimeZone(db: Executor, organizationId: string): Prom
  * The time zone of the organization's reports, for pages that show its times.
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
-export async function getReportTimeZone(actor: SessionUser | null, organizationId: string): Promise<string> {
+export async function getReportTimeZone(actor: Actor | null, organizationId: string): Promise<string> {
   assertOrganizationMember(actor, organizationId);
   return reportTimeZone(await getDb(), organizationId);
 }
@@ -223,23 +223,25 @@ export async function readReportRows(db: Executor, organizationId: string, q: Re
 }
 
 /**
+ * The call shape of the report services: who asks, for which organization, with which
+ * filters (lib/validations/report.ts); `now` (UTC instant) fixes "today" for tests.
+ */
+export type ReportRequest = { actor: Actor | null; organizationId: string; query: ReportQuery; now?: Date };
+
+/**
  * One page of the report (getDonationReports/{a}/{b}; the /manage-pay table).
- * @param options.cursor the nextCursor of the previous page; options.limit 1..200 (default 50).
+ * @param request.cursor the nextCursor of the previous page; request.limit 1..200 (default 50).
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
  *   user; AppError(not_found) for a fundraiser of another organization; AppError(bad_request)
  *   for a bad cursor.
  */
-export async function getDonationReportPage(
-  actor: SessionUser | null,
-  organizationId: string,
-  q: ReportQuery,
-  options: { cursor?: string | null; limit?: number; now?: Date } = {},
-): Promise<ReportPage> {
+export async function getDonationReportPage(request: ReportRequest & { cursor?: string | null; limit?: number }): Promise<ReportPage> {
+  const { actor, organizationId, query: q } = request;
   assertOrganizationMember(actor, organizationId);
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const limit = Math.min(Math.max(Math.trunc(request.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
+  const cursor = request.cursor ? decodeCursor(request.cursor) : null;
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, request.now);
   const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, clock });
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
@@ -250,10 +252,10 @@ export async function getDonationReportPage(
  * Totals of the report: every matching donation counted, and the completed gifts summed.
  * @throws as getDonationReportPage.
  */
-export async function getDonationReportTotals(actor: SessionUser | null, organizationId: string, q: ReportQuery, options: { now?: Date } = {}): Promise<ReportTotals> {
+export async function getDonationReportTotals({ actor, organizationId, query: q, now }: ReportRequest): Promise<ReportTotals> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, options.now);
+  const clock = await prepareReport(db, organizationId, q, now);
   const [row] = await db
     .select({
       count: sql<string>`count(*)`,
@@ -276,7 +278,7 @@ export async function getDonationReportTotals(actor: SessionUser | null, organiz
 }
 
 /** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
-export async function listReportFundraisers(actor: SessionUser | null, organizationId: string): Promise<{ id: string; name: string }[]> {
+export async function listReportFundraisers(actor: Actor | null, organizationId: string): Promise<{ id: string; name: string }[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db
@@ -294,7 +296,7 @@ export async function listReportFundraisers(actor: SessionUser | null, organizat
  * Anonymous gifts are never listed (listing them under a donor would reveal who gave).
  * @throws as getDonationReportPage.
  */
-export async function getDonorDonations(actor: SessionUser | null, organizationId: string, donor: string): Promise<ReportDonation[]> {
+export async function getDonorDonations({ actor, organizationId, donor }: { actor: Actor | null; organizationId: string; donor: string }): Promise<ReportDonation[]> {
   assertOrganizationMember(actor, organizationId);
   const key = donor.trim();
   if (!key || key.length > 320) throw new AppError("not_found", messages.reports.donorNotFound);

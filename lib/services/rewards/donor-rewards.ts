@@ -5,7 +5,7 @@
 import "server-only";
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { assertActsForUser } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -105,7 +105,7 @@ async function loadRewardTotals(donorId: string) {
  * The donor's dashboard summary: total given this year, verified volunteer hours and rewards.
  * @throws AppError(forbidden) for another user's id.
  */
-export async function getDonorSummary(actor: SessionUser, donorId: string, now = new Date()): Promise<DonorSummary> {
+export async function getDonorSummary(actor: Actor, donorId: string, now = new Date()): Promise<DonorSummary> {
   assertActsForUser(actor, donorId);
   const db = await getDb();
   const year = now.getUTCFullYear();

@@ -6,7 +6,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { hasRole, ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { AppError } from "@/lib/errors";
@@ -20,19 +20,19 @@ export type StoryStatus = "pending" | "approved" | "declined";
 export type MyStory = { id: string; organizationId: string; organization: string; title: string; body: string; imageUrl: string | null; status: StoryStatus; createdAt: Date };
 
 /** Organizations the donor supported: a completed gift or volunteer hours (not declined). */
-export async function supportedOrganizations(actor: SessionUser): Promise<{ id: string; name: string }[]> {
-  if (!hasRole(actor, "individual")) return [];
+export async function supportedOrganizations(actor: Actor): Promise<{ id: string; name: string }[]> {
+  if (!hasRole(actor, "donor")) return [];
   const db = await getDb();
   const gifts = await db
     .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .where(and(eq(donations.donorUserId, actor._id), eq(donations.status, "succeeded")));
+    .where(and(eq(donations.donorUserId, actor.id), eq(donations.status, "succeeded")));
   const hours = await db
     .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(volunteerHours)
     .innerJoin(organizations, eq(organizations.id, volunteerHours.organizationId))
-    .where(eq(volunteerHours.donorUserId, actor._id));
+    .where(eq(volunteerHours.donorUserId, actor.id));
   const map = new Map([...gifts, ...hours].map((o) => [o.id, o]));
   return [...map.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -41,22 +41,22 @@ export async function supportedOrganizations(actor: SessionUser): Promise<{ id: 
  * Write a story; it waits for the nonprofit's approval.
  * @throws AppError(forbidden) unless a donor who supported the organization.
  */
-export async function createImpactStory(actor: SessionUser, input: CreateStoryInput): Promise<MyStory> {
-  requireRole(actor, "individual");
+export async function createImpactStory(actor: Actor, input: CreateStoryInput): Promise<MyStory> {
+  requireRole(actor, "donor");
   const supported = await supportedOrganizations(actor);
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
   const db = await getDb();
-  const imageUrl = await acceptImageUrl(db, { userId: actor._id }, input.imageUrl, null, "imageUrl");
+  const imageUrl = await acceptImageUrl(db, { userId: actor.id }, input.imageUrl, null, "imageUrl");
   const [row] = await db
     .insert(impactStories)
-    .values({ donorUserId: actor._id, organizationId: org.id, title: input.title, body: input.body, imageUrl })
+    .values({ donorUserId: actor.id, organizationId: org.id, title: input.title, body: input.body, imageUrl })
     .returning({ id: impactStories.id, title: impactStories.title, body: impactStories.body, imageUrl: impactStories.imageUrl, status: impactStories.status, createdAt: impactStories.createdAt });
   return { ...row!, organizationId: org.id, organization: org.name };
 }
 
 /** The actor's own stories, newest first. */
-export async function listMyStories(actor: SessionUser): Promise<MyStory[]> {
+export async function listMyStories(actor: Actor): Promise<MyStory[]> {
   const db = await getDb();
   return db
     .select({
@@ -71,7 +71,7 @@ export async function listMyStories(actor: SessionUser): Promise<MyStory[]> {
     })
     .from(impactStories)
     .innerJoin(organizations, eq(organizations.id, impactStories.organizationId))
-    .where(eq(impactStories.donorUserId, actor._id))
+    .where(eq(impactStories.donorUserId, actor.id))
     .orderBy(desc(impactStories.createdAt));
 }
 
@@ -82,7 +82,7 @@ export type StoryForReview = Omit<MyStory, "organization"> & SharedDonorIdentity
  * when the donor shares them.
  * @throws AppError(forbidden) unless a nonprofit user with an organization.
  */
-export async function listStoriesForReview(actor: SessionUser): Promise<StoryForReview[]> {
+export async function listStoriesForReview(actor: Actor): Promise<StoryForReview[]> {
   const orgId = ownOrganizationId(actor);
   const db = await getDb();
   const rows = await db
@@ -109,7 +109,7 @@ export async function listStoriesForReview(actor: SessionUser): Promise<StoryFor
  * Approve or decline a story about the actor's organization.
  * @throws AppError(not_found) when the story is about another organization.
  */
-export async function reviewImpactStory(actor: SessionUser, storyId: string, status: "approved" | "declined"): Promise<{ id: string; status: StoryStatus }> {
+export async function reviewImpactStory(actor: Actor, storyId: string, status: "approved" | "declined"): Promise<{ id: string; status: StoryStatus }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db

@@ -5,7 +5,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { assertAdmin } from "@/lib/auth/admin";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -27,7 +27,7 @@ const toDto = ({ id, ...r }: { id: string; title: string; description: string; l
  * Publish a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function createUpdate(actor: SessionUser | null, values: UpdateNoticeValues): Promise<UpdateNotice> {
+export async function createUpdate(actor: Actor | null, values: UpdateNoticeValues): Promise<UpdateNotice> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -41,7 +41,7 @@ export async function createUpdate(actor: SessionUser | null, values: UpdateNoti
  * Edit a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
-export async function updateUpdate(actor: SessionUser | null, id: string, values: UpdateNoticeValues): Promise<UpdateNotice> {
+export async function updateUpdate({ actor, id, values }: { actor: Actor | null; id: string; values: UpdateNoticeValues }): Promise<UpdateNotice> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export async function updateUpdate(actor: SessionUser | null, id: string, values
  * Delete a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
-export async function deleteUpdate(actor: SessionUser | null, id: string): Promise<{ deleted: true; _id: string }> {
+export async function deleteUpdate(actor: Actor | null, id: string): Promise<{ deleted: true; _id: string }> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {

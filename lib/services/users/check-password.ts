@@ -7,7 +7,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { verifyPassword } from "@/lib/auth/password";
 import { consumePasswordCheck, passwordCheckSucceeded } from "@/lib/auth/rate-limit";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -37,7 +37,7 @@ export async function verifyCurrentPassword(userId: string, password: string, li
  * @throws AppError(forbidden) for another user's id; AppError(rate_limited) after
  *         PASSWORD_CHECK_MAX_FAILURES mismatches in PASSWORD_CHECK_WINDOW_SECONDS.
  */
-export async function checkPassword(actor: SessionUser, userId: string, password: string): Promise<{ passwordMatch: boolean }> {
+export async function checkPassword(actor: Actor, userId: string, password: string): Promise<{ passwordMatch: boolean }> {
   assertSelf(actor, userId);
-  return { passwordMatch: await verifyCurrentPassword(actor._id, password, messages.donor.tooManyChecks) };
+  return { passwordMatch: await verifyCurrentPassword(actor.id, password, messages.donor.tooManyChecks) };
 }

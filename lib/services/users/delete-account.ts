@@ -5,7 +5,7 @@
 import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
 import { assertActsForUser, hasRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
@@ -15,8 +15,8 @@ import { campaigns, donations, newsletterSubscriptions, organizations, recurring
  * account (preferences, tokens and volunteer hours go with it; stories lose their author).
  * @throws AppError(forbidden) unless the actor is this donor.
  */
-export async function deleteDonorAccount(actor: SessionUser, userId: string): Promise<{ deleted: true }> {
-  assertActsForUser(actor, userId, "individual");
+export async function deleteDonorAccount(actor: Actor, userId: string): Promise<{ deleted: true }> {
+  assertActsForUser(actor, userId, "donor");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -63,7 +63,7 @@ export async function deleteDonorAccount(actor: SessionUser, userId: string): Pr
  * directory) is also hidden. Any other nonprofit user of the same organization keeps it.
  * @throws AppError(forbidden) unless the actor is this nonprofit user.
  */
-export async function deleteNonprofitAccount(actor: SessionUser, userId: string): Promise<{ deleted: true }> {
+export async function deleteNonprofitAccount(actor: Actor, userId: string): Promise<{ deleted: true }> {
   assertActsForUser(actor, userId, "nonprofit");
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -101,7 +101,7 @@ export async function deleteNonprofitAccount(actor: SessionUser, userId: string)
 }
 
 /** Delete the actor's own account, donor or nonprofit (DELETE /api/account). */
-export function deleteOwnAccount(actor: SessionUser): Promise<{ deleted: true }> {
-  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount(actor, actor._id);
-  return deleteDonorAccount(actor, actor._id);
+export function deleteOwnAccount(actor: Actor): Promise<{ deleted: true }> {
+  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount(actor, actor.id);
+  return deleteDonorAccount(actor, actor.id);
 }

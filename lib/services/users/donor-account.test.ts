@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "@/lib/auth/password";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { stopMailQueue } from "@/lib/mail/queue";
@@ -16,8 +16,8 @@ import { findPhoneNumber, updateUserSettings } from "./update-settings";
 import { getUserPreferences, updateUserProfile } from "./user-preferences";
 
 let h: DatabaseHandle;
-let ann: SessionUser;
-let bob: SessionUser;
+let ann: Actor;
+let bob: Actor;
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -42,10 +42,10 @@ const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; me
 
 describe("profile and preferences", () => {
   test("defaults share nothing; saving 'other' gender with text and sharing only email round-trips", async () => {
-    const before = await getUserPreferences(ann, ann._id);
+    const before = await getUserPreferences(ann, ann.id);
     expect(before.ShareMyPrivateInfo).toEqual({ name: false, email: false, telephone: false, location: false, gender: false, age: false });
     const parsed = parseUpdateUser({
-      _id: ann._id,
+      _id: ann.id,
       firstName: "Ann",
       lastName: "Lee",
       organization_company: "Maple Co",
@@ -59,7 +59,7 @@ describe("profile and preferences", () => {
     if (parsed.kind !== "profile") return;
     const user = await updateUserProfile(ann, parsed.input);
     expect(user).toMatchObject({ firstName: "Ann", lastName: "Lee", organization_company: "Maple Co" });
-    const after = await getUserPreferences(ann, ann._id);
+    const after = await getUserPreferences(ann, ann.id);
     expect(after).toEqual({
       ShareMyPrivateInfo: { name: false, email: true, telephone: false, location: false, gender: false, age: false },
       demographic: { gender: "other", age: 2 },
@@ -70,15 +70,15 @@ describe("profile and preferences", () => {
   });
 
   test("free-text gender is dropped when gender is not 'other'", async () => {
-    const parsed = parseUpdateUser({ _id: ann._id, firstName: "Ann", lastName: "Lee", demographic: { gender: "female", age: null }, otherGender: "x" });
+    const parsed = parseUpdateUser({ _id: ann.id, firstName: "Ann", lastName: "Lee", demographic: { gender: "female", age: null }, otherGender: "x" });
     if (parsed.kind !== "profile") throw new Error("profile expected");
     await updateUserProfile(ann, parsed.input);
-    const [row] = await h.db.select({ g: donorPreferences.gender, o: donorPreferences.otherGender }).from(donorPreferences).where(eq(donorPreferences.userId, ann._id));
+    const [row] = await h.db.select({ g: donorPreferences.gender, o: donorPreferences.otherGender }).from(donorPreferences).where(eq(donorPreferences.userId, ann.id));
     expect(row).toEqual({ g: "female", o: null });
   });
 
   test("the profile phone rules of section 5 reject bad input", () => {
-    const base = { _id: ann._id, firstName: "Ann", lastName: "Lee" };
+    const base = { _id: ann.id, firstName: "Ann", lastName: "Lee" };
     const msg = (telephone: string) => {
       try {
         parseUpdateUser({ ...base, telephone });
@@ -94,68 +94,68 @@ describe("profile and preferences", () => {
   });
 
   test("another user's id is refused and changes nothing", async () => {
-    expect((await err(getUserPreferences(bob, ann._id)))?.status).toBe(403);
-    const parsed = parseUpdateUser({ _id: ann._id, firstName: "Evil", lastName: "Bob" });
+    expect((await err(getUserPreferences(bob, ann.id)))?.status).toBe(403);
+    const parsed = parseUpdateUser({ _id: ann.id, firstName: "Evil", lastName: "Bob" });
     if (parsed.kind !== "profile") throw new Error("profile expected");
     expect((await err(updateUserProfile(bob, parsed.input)))?.status).toBe(403);
-    const [row] = await h.db.select({ f: users.firstName }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ f: users.firstName }).from(users).where(eq(users.id, ann.id));
     expect(row!.f).toBe("Ann");
   });
 });
 
 describe("account settings", () => {
   test("phone lookup returns the stored telephone, only for yourself", async () => {
-    await h.db.update(users).set({ telephone: "8025550123" }).where(eq(users.id, ann._id));
-    expect(await findPhoneNumber(ann, ann._id)).toEqual({ telephone: "8025550123" });
-    expect((await err(findPhoneNumber(bob, ann._id)))?.status).toBe(403);
+    await h.db.update(users).set({ telephone: "8025550123" }).where(eq(users.id, ann.id));
+    expect(await findPhoneNumber(ann, ann.id)).toEqual({ telephone: "8025550123" });
+    expect((await err(findPhoneNumber(bob, ann.id)))?.status).toBe(403);
   });
 
   test("password check: match, mismatch, another user's id, and the rate limit", async () => {
-    expect(await checkPassword(bob, bob._id, "secret-pass-1")).toEqual({ passwordMatch: true });
-    expect(await checkPassword(bob, bob._id, "wrong-pass-1")).toEqual({ passwordMatch: false });
-    expect((await err(checkPassword(ann, bob._id, "secret-pass-1")))?.status).toBe(403);
-    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword(bob, bob._id, "wrong-pass-1");
-    const limited = await err(checkPassword(bob, bob._id, "secret-pass-1"));
+    expect(await checkPassword(bob, bob.id, "secret-pass-1")).toEqual({ passwordMatch: true });
+    expect(await checkPassword(bob, bob.id, "wrong-pass-1")).toEqual({ passwordMatch: false });
+    expect((await err(checkPassword(ann, bob.id, "secret-pass-1")))?.status).toBe(403);
+    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword(bob, bob.id, "wrong-pass-1");
+    const limited = await err(checkPassword(bob, bob.id, "secret-pass-1"));
     expect(limited?.status).toBe(429);
     expect(limited?.message).toBe(messages.donor.tooManyChecks);
   });
 
   test("settings payload: email, phone and password; empty fields are dropped", async () => {
-    const parsed = parseUpdateUser({ _id: ann._id, email: "ann.new@example.org", telephone: "8025550000", password: "another-pass-2", confirmPassword: "secret-pass-1" });
+    const parsed = parseUpdateUser({ _id: ann.id, email: "ann.new@example.org", telephone: "8025550000", password: "another-pass-2", confirmPassword: "secret-pass-1" });
     if (parsed.kind !== "settings") throw new Error("settings expected");
     const { user, emailChangeSent } = await updateUserSettings(ann, parsed.input);
     // The old address stays in force until the link sent to the new one is opened (issue 19).
     expect(user.email).toBe("ann@example.org");
     expect(emailChangeSent).toBe(true);
     expect(user.telephone).toBe("8025550000");
-    const [row] = await h.db.select({ hash: users.passwordHash, pending: users.pendingEmail }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ hash: users.passwordHash, pending: users.pendingEmail }).from(users).where(eq(users.id, ann.id));
     expect(await verifyPassword(row!.hash, "another-pass-2")).toBe(true);
     expect(row!.pending).toBe("ann.new@example.org");
 
-    const dropped = parseUpdateUser({ _id: ann._id, email: "", telephone: "", password: "" });
-    expect(dropped).toEqual({ kind: "settings", input: { _id: ann._id } });
+    const dropped = parseUpdateUser({ _id: ann.id, email: "", telephone: "", password: "" });
+    expect(dropped).toEqual({ kind: "settings", input: { _id: ann.id } });
   });
 
   test("a changed email is confirmed by the emailed single-use link", async () => {
     const token = await linkTokenFor("ann.new@example.org", "/confirm/email/");
     expect(await confirmEmail("email", token)).toEqual({ confirmed: true, email: "ann.new@example.org" });
-    const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann.id));
     expect(row).toMatchObject({ email: "ann.new@example.org", pending: null });
     expect(row!.confirmed).toBeInstanceOf(Date);
     expect((await err(confirmEmail("email", token)))?.message).toBe(messages.donor.confirmInvalid);
   });
 
   test("settings: wrong current password, taken email and another user's id change nothing", async () => {
-    const wrong = parseUpdateUser({ _id: ann._id, password: "third-pass-3", confirmPassword: "nope-nope-1" });
+    const wrong = parseUpdateUser({ _id: ann.id, password: "third-pass-3", confirmPassword: "nope-nope-1" });
     if (wrong.kind !== "settings") throw new Error();
     expect((await err(updateUserSettings(ann, wrong.input)))?.message).toBe(messages.password.currentMismatch);
-    const taken = parseUpdateUser({ _id: ann._id, email: "bob@example.org", confirmPassword: "another-pass-2" });
+    const taken = parseUpdateUser({ _id: ann.id, email: "bob@example.org", confirmPassword: "another-pass-2" });
     if (taken.kind !== "settings") throw new Error();
     expect((await err(updateUserSettings(ann, taken.input)))?.status).toBe(409);
-    const other = parseUpdateUser({ _id: ann._id, email: "hijack@example.org" });
+    const other = parseUpdateUser({ _id: ann.id, email: "hijack@example.org" });
     if (other.kind !== "settings") throw new Error();
     expect((await err(updateUserSettings(bob, other.input)))?.status).toBe(403);
-    const [row] = await h.db.select({ email: users.email }).from(users).where(eq(users.id, ann._id));
+    const [row] = await h.db.select({ email: users.email }).from(users).where(eq(users.id, ann.id));
     expect(row!.email).toBe("ann.new@example.org");
   });
 
@@ -187,7 +187,7 @@ describe("password reset", () => {
     const token = await linkTokenFor("bob@example.org", "/reset/");
     expect(await checkResetToken(token)).toEqual({ valid: true });
     expect(await resetPassword({ resetPasswordToken: token, password: "brand-new-pass-9" })).toEqual({ updated: true });
-    const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, bob._id));
+    const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, bob.id));
     expect(await verifyPassword(row!.hash, "brand-new-pass-9")).toBe(true);
     // Single use.
     expect(await checkResetToken(token)).toEqual({ valid: false });
@@ -224,13 +224,13 @@ describe("delete account", () => {
   test("another user cannot delete; the owner's donations stay without personal data", async () => {
     const carl = await makeDonor("carl@example.org");
     const { orgId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
-    const giftId = await makeGift(h.db, orgId, carl._id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
-    expect((await err(deleteDonorAccount(ann, carl._id)))?.status).toBe(403);
-    const [still] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl._id));
+    const giftId = await makeGift(h.db, orgId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
+    expect((await err(deleteDonorAccount(ann, carl.id)))?.status).toBe(403);
+    const [still] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(still).toBeDefined();
 
-    expect(await deleteDonorAccount(carl, carl._id)).toEqual({ deleted: true });
-    const [gone] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl._id));
+    expect(await deleteDonorAccount(carl, carl.id)).toEqual({ deleted: true });
+    const [gone] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(gone).toBeUndefined();
     const [gift] = await h.db.select().from(donations).where(and(eq(donations.id, giftId)));
     expect(gift).toMatchObject({ amountCents: 4200, donorUserId: null, donorName: null, donorEmail: null, donorTelephone: null, donorCity: null, donorState: null, donorGender: null, donorAgeRange: null, status: "succeeded" });

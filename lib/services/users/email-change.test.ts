@@ -30,19 +30,19 @@ function settings(body: Record<string, unknown>) {
 
 test("without the current password, or with a wrong one, nothing changes", async () => {
   const ann = await makeDonor("ann.change@example.org", "ann-pass-1");
-  const none = await updateUserSettings(ann, settings({ _id: ann._id, email: "thief@example.org" })).catch((e) => e);
+  const none = await updateUserSettings(ann, settings({ _id: ann.id, email: "thief@example.org" })).catch((e) => e);
   expect(none.status).toBe(422);
   expect(none.message).toBe(messages.trustAndSafety.emailChangeNeedsPassword);
-  const wrong = await updateUserSettings(ann, settings({ _id: ann._id, email: "thief@example.org", confirmPassword: "nope-nope-1" })).catch((e) => e);
+  const wrong = await updateUserSettings(ann, settings({ _id: ann.id, email: "thief@example.org", confirmPassword: "nope-nope-1" })).catch((e) => e);
   expect(wrong.message).toBe(messages.password.currentMismatch);
-  const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail }).from(users).where(eq(users.id, ann._id));
+  const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail }).from(users).where(eq(users.id, ann.id));
   expect(row).toEqual({ email: "ann.change@example.org", pending: null });
   expect((await mails()).some((m) => m.to === "thief@example.org")).toBe(false);
 });
 
 test("the new address signs in only after its link is opened; the old address is told", async () => {
   const bea = await makeDonor("bea.old@example.org", "bea-pass-1");
-  const res = await updateUserSettings(bea, settings({ _id: bea._id, email: "bea.new@example.org", confirmPassword: "bea-pass-1" }));
+  const res = await updateUserSettings(bea, settings({ _id: bea.id, email: "bea.new@example.org", confirmPassword: "bea-pass-1" }));
   expect(res.emailChangeSent).toBe(true);
   expect(res.user.email).toBe("bea.old@example.org");
 

@@ -35,10 +35,10 @@ describe("nonprofit change password (spec 5)", () => {
 
   test("a wrong current password is refused with the spec's message and changes nothing", async () => {
     const { user } = await makeNonprofit(h.db, "Password Org");
-    const e = await err(updatePassword(user, { userId: user._id, currentPassword: "wrong-one", password: "brand-new-pass" }));
+    const e = await err(updatePassword(user, { userId: user.id, currentPassword: "wrong-one", password: "brand-new-pass" }));
     expect(e?.message).toBe(messages.password.currentMismatch);
-    await updatePassword(user, { userId: user._id, currentPassword: "secret-pass-1", password: "brand-new-pass" });
-    const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user._id));
+    await updatePassword(user, { userId: user.id, currentPassword: "secret-pass-1", password: "brand-new-pass" });
+    const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(row!.hash, "brand-new-pass")).toBe(true);
   });
 });
@@ -50,15 +50,15 @@ describe("nonprofit account deletion", () => {
     const donor = await makeDonor("giver@example.org");
     await h.db.update(organizations).set({ nickname: "leaving-org", email: "hello@leaving.org", stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, orgId));
     const [campaign] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Roof", goalCents: 100_000 }).returning({ id: campaigns.id });
-    const giftId = await makeGift(h.db, orgId, donor._id, { amountCents: 2500, campaignId: campaign!.id });
-    await h.db.insert(recurringGifts).values({ organizationId: orgId, donorUserId: donor._id, amountCents: 1000, provider: "sandbox" });
+    const giftId = await makeGift(h.db, orgId, donor.id, { amountCents: 2500, campaignId: campaign!.id });
+    await h.db.insert(recurringGifts).values({ organizationId: orgId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
 
-    expect((await err(deleteNonprofitAccount(other.user, user._id)))?.status).toBe(403);
-    expect((await err(deleteNonprofitAccount(donor, donor._id)))?.status).toBe(403);
-    expect(await h.db.select().from(users).where(eq(users.id, user._id))).toHaveLength(1);
+    expect((await err(deleteNonprofitAccount(other.user, user.id)))?.status).toBe(403);
+    expect((await err(deleteNonprofitAccount(donor, donor.id)))?.status).toBe(403);
+    expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
 
     await expect(deleteOwnAccount(user)).resolves.toEqual({ deleted: true });
-    expect(await h.db.select().from(users).where(eq(users.id, user._id))).toHaveLength(0);
+    expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     const [org] = await h.db.select().from(organizations).where(eq(organizations.id, orgId));
     expect(org).toMatchObject({ claimed: false, nickname: null, email: null, stripeAccountId: null, stripeComplete: false, live: true });
     const [c] = await h.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign!.id));

@@ -7,6 +7,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { requireRole } from "@/lib/auth/access";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -53,9 +54,9 @@ export async function raiseSessionVersion(db: Executor, userId: string): Promise
  * @returns { sessionVersion } the new version.
  * @throws AppError(forbidden) for the admin (configured, not an account).
  */
-export async function signOutEverywhere(actor: SessionUser): Promise<{ sessionVersion: number }> {
-  requireRole(actor, "individual", "nonprofit");
-  const v = await raiseSessionVersion(await getDb(), actor._id);
+export async function signOutEverywhere(actor: Actor): Promise<{ sessionVersion: number }> {
+  requireRole(actor, "donor", "nonprofit");
+  const v = await raiseSessionVersion(await getDb(), actor.id);
   if (v === null) throw new AppError("unauthenticated", messages.auth.signInRequired);
   return { sessionVersion: v };
 }

@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { assertActsForUser } from "@/lib/auth/access";
 import { hashPassword } from "@/lib/auth/password";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { UpdatePasswordInput } from "@/lib/validations/auth";
@@ -22,16 +22,16 @@ import { raiseSessionVersion } from "./sessions";
  *         spec's 'This does not match your current password!' on a wrong current password;
  *         AppError(rate_limited) after too many wrong current passwords.
  */
-export async function updatePassword(actor: SessionUser, input: UpdatePasswordInput): Promise<{ updated: boolean; sessionVersion: number }> {
+export async function updatePassword(actor: Actor, input: UpdatePasswordInput): Promise<{ updated: boolean; sessionVersion: number }> {
   assertActsForUser(actor, input.userId);
-  if (!(await verifyCurrentPassword(actor._id, input.currentPassword, messages.donor.tooManyChecks))) {
+  if (!(await verifyCurrentPassword(actor.id, input.currentPassword, messages.donor.tooManyChecks))) {
     throw new AppError("validation", messages.password.currentMismatch, { currentPassword: messages.password.currentMismatch });
   }
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   const sessionVersion = await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor._id));
-    return raiseSessionVersion(tx, actor._id);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    return raiseSessionVersion(tx, actor.id);
   });
   if (sessionVersion === null) throw new AppError("not_found", messages.generic.notFound);
   return { updated: true, sessionVersion };

@@ -2,6 +2,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
@@ -20,7 +21,7 @@ import { issueToken } from "./user-tokens";
  * The actor's stored telephone (spec: phone lookup returns telephone).
  * @throws AppError(forbidden) for another user's id.
  */
-export async function findPhoneNumber(actor: SessionUser, userId: string): Promise<{ telephone: string }> {
+export async function findPhoneNumber(actor: Actor, userId: string): Promise<{ telephone: string }> {
   assertSelf(actor, userId);
   const db = await getDb();
   const [row] = await db.select({ telephone: users.telephone }).from(users).where(eq(users.id, userId)).limit(1);
@@ -48,14 +49,14 @@ export type UpdateSettingsResult = {
  *         AppError(validation) when the current password is missing or does not match;
  *         AppError(rate_limited) after too many wrong current passwords.
  */
-export async function updateUserSettings(actor: SessionUser, input: UpdateSettingsInput): Promise<UpdateSettingsResult> {
+export async function updateUserSettings(actor: Actor, input: UpdateSettingsInput): Promise<UpdateSettingsResult> {
   assertSelf(actor, input._id);
   const db = await getDb();
-  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor._id)).limit(1);
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   const newEmail = input.email && input.email.toLowerCase() !== row.email.toLowerCase() ? input.email : undefined;
   if (newEmail) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor._id))).limit(1);
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail), ne(users.id, actor.id))).limit(1);
     if (taken) throw new AppError("conflict", messages.email.taken, { email: messages.email.taken });
   }
   if (input.password || newEmail) {
@@ -63,7 +64,7 @@ export async function updateUserSettings(actor: SessionUser, input: UpdateSettin
       const message = input.password ? messages.password.currentMismatch : messages.trustAndSafety.emailChangeNeedsPassword;
       throw new AppError("validation", message, { confirmPassword: message });
     }
-    if (!(await verifyCurrentPassword(actor._id, input.confirmPassword, messages.donor.tooManyChecks))) {
+    if (!(await verifyCurrentPassword(actor.id, input.confirmPassword, messages.donor.tooManyChecks))) {
       throw new AppError("validation", messages.password.currentMismatch, { confirmPassword: messages.password.currentMismatch });
     }
   }
@@ -78,10 +79,10 @@ export async function updateUserSettings(actor: SessionUser, input: UpdateSettin
         ...(input.telephone ? { telephone: input.telephone } : {}),
         ...(passwordHash ? { passwordHash } : {}),
       })
-      .where(eq(users.id, actor._id));
-    const sessionVersion = passwordHash ? await raiseSessionVersion(tx, actor._id) : null;
-    const token = newEmail ? await issueToken(tx, actor._id, "email_change") : null;
-    const fresh = await loadSessionUser(tx, actor._id);
+      .where(eq(users.id, actor.id));
+    const sessionVersion = passwordHash ? await raiseSessionVersion(tx, actor.id) : null;
+    const token = newEmail ? await issueToken(tx, actor.id, "email_change") : null;
+    const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("not_found", messages.generic.notFound);
     return { fresh, token, sessionVersion };
   });

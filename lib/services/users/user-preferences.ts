@@ -5,6 +5,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { assertActsForUser, hasRole } from "@/lib/auth/access";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -15,7 +16,7 @@ import { donorPreferences, users } from "@/models";
 import { loadSessionUser } from "./to-session-user";
 
 /** @throws AppError(forbidden) unless `userId` is the actor's own id. */
-export function assertSelf(actor: SessionUser, userId: string): void {
+export function assertSelf(actor: Actor, userId: string): void {
   assertActsForUser(actor, userId);
 }
 
@@ -24,7 +25,7 @@ export function assertSelf(actor: SessionUser, userId: string): void {
  * address, telephone) plus otherGender. Defaults (nothing shared) when none are stored.
  * @throws AppError(forbidden) for another user's id.
  */
-export async function getUserPreferences(actor: SessionUser, userId: string): Promise<UserPreferences> {
+export async function getUserPreferences(actor: Actor, userId: string): Promise<UserPreferences> {
   assertSelf(actor, userId);
   const db = await getDb();
   const [p] = await db
@@ -64,17 +65,17 @@ export async function getUserPreferences(actor: SessionUser, userId: string): Pr
 /**
  * Save the profile payload: name, Organization/Company, photo and (donors) preferences.
  * Free-text gender is kept only when gender is "other".
- * @returns the refreshed SessionUser.
+ * @returns the refreshed session user (wire format, for the client session).
  * @throws AppError(forbidden) when `_id` is not the actor.
  */
-export async function updateUserProfile(actor: SessionUser, input: UpdateProfileInput): Promise<SessionUser> {
+export async function updateUserProfile(actor: Actor, input: UpdateProfileInput): Promise<SessionUser> {
   assertSelf(actor, input._id);
   const db = await getDb();
   return db.transaction(async (tx) => {
     let profileImg: string | null | undefined;
     if (input.profileImg !== undefined) {
-      const [current] = await tx.select({ url: users.profileImg }).from(users).where(eq(users.id, actor._id)).limit(1);
-      profileImg = await acceptImageUrl(tx, { userId: actor._id }, input.profileImg, current?.url, "profileImg");
+      const [current] = await tx.select({ url: users.profileImg }).from(users).where(eq(users.id, actor.id)).limit(1);
+      profileImg = await acceptImageUrl(tx, { userId: actor.id }, input.profileImg, current?.url, "profileImg");
     }
     await tx
       .update(users)
@@ -84,8 +85,8 @@ export async function updateUserProfile(actor: SessionUser, input: UpdateProfile
         organizationCompany: input.organization_company ?? "",
         ...(profileImg !== undefined ? { profileImg } : {}),
       })
-      .where(eq(users.id, actor._id));
-    if (hasRole(actor, "individual") && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
+      .where(eq(users.id, actor.id));
+    if (hasRole(actor, "donor") && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
       const s = input.ShareMyPrivateInfo;
       const gender = input.demographic?.gender ?? null;
       const values = {
@@ -107,10 +108,10 @@ export async function updateUserProfile(actor: SessionUser, input: UpdateProfile
       };
       await tx
         .insert(donorPreferences)
-        .values({ userId: actor._id, ...values })
+        .values({ userId: actor.id, ...values })
         .onConflictDoUpdate({ target: donorPreferences.userId, set: { ...values, updatedAt: new Date() } });
     }
-    const fresh = await loadSessionUser(tx, actor._id);
+    const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("not_found", messages.generic.notFound);
     return fresh;
   });

@@ -12,7 +12,7 @@ const now = new Date("2026-06-01T12:00:00Z");
 
 beforeAll(async () => {
   h = await createTestDatabase();
-  userId = (await makeDonor("tess.token@example.org"))._id;
+  userId = (await makeDonor("tess.token@example.org")).id;
 });
 
 afterAll(async () => {

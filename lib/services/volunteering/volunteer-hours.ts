@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
 import { ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { LogHoursInput } from "@/lib/validations/donor";
@@ -39,8 +39,8 @@ export type VolunteerTotals = {
  * @throws AppError(forbidden) for non-donors; AppError(not_found) for an unknown organization;
  *         AppError(validation) for a future date.
  */
-export async function logVolunteerHours(actor: SessionUser, input: LogHoursInput, now = new Date()): Promise<VolunteerEntry> {
-  requireRole(actor, "individual");
+export async function logVolunteerHours(actor: Actor, input: LogHoursInput, now = new Date()): Promise<VolunteerEntry> {
+  requireRole(actor, "donor");
   if (input.date > now.toISOString().slice(0, 10)) {
     throw new AppError("validation", messages.donor.dateInFuture, { date: messages.donor.dateInFuture });
   }
@@ -49,14 +49,14 @@ export async function logVolunteerHours(actor: SessionUser, input: LogHoursInput
   if (!org) throw new AppError("not_found", messages.organization.notFound);
   const [row] = await db
     .insert(volunteerHours)
-    .values({ donorUserId: actor._id, organizationId: org.id, date: input.date, minutes: Math.round(input.hours * 60), description: input.description })
+    .values({ donorUserId: actor.id, organizationId: org.id, date: input.date, minutes: Math.round(input.hours * 60), description: input.description })
     .returning({ id: volunteerHours.id, date: volunteerHours.date, minutes: volunteerHours.minutes, description: volunteerHours.description, status: volunteerHours.status });
   return { ...row!, organizationId: org.id, organization: org.name };
 }
 
 /** The actor's own entries (newest first) and totals by organization and year. */
-export async function listMyVolunteerHours(actor: SessionUser): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
-  requireRole(actor, "individual");
+export async function listMyVolunteerHours(actor: Actor): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
+  requireRole(actor, "donor");
   const db = await getDb();
   const entries = await db
     .select({
@@ -70,7 +70,7 @@ export async function listMyVolunteerHours(actor: SessionUser): Promise<{ entrie
     })
     .from(volunteerHours)
     .innerJoin(organizations, eq(organizations.id, volunteerHours.organizationId))
-    .where(eq(volunteerHours.donorUserId, actor._id))
+    .where(eq(volunteerHours.donorUserId, actor.id))
     .orderBy(desc(volunteerHours.date), desc(volunteerHours.createdAt));
   const map = new Map<string, VolunteerTotals>();
   let verifiedMinutes = 0;
@@ -100,7 +100,7 @@ export type HoursForReview = VolunteerEntry & SharedDonorIdentity;
  * appear only when the donor shares them (ShareMyPrivateInfo).
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
-export async function listHoursForReview(actor: SessionUser, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
+export async function listHoursForReview(actor: Actor, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
   const orgId = ownOrganizationId(actor);
   const db = await getDb();
   const where = [eq(volunteerHours.organizationId, orgId)];
@@ -130,12 +130,12 @@ export async function listHoursForReview(actor: SessionUser, options: { status?:
  * Verify ("approved") or decline an entry of the actor's organization.
  * @throws AppError(not_found) when the entry is not at the actor's organization.
  */
-export async function reviewVolunteerHours(actor: SessionUser, entryId: string, status: "approved" | "declined"): Promise<{ id: string; status: string }> {
+export async function reviewVolunteerHours(actor: Actor, entryId: string, status: "approved" | "declined"): Promise<{ id: string; status: string }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(volunteerHours)
-    .set({ status, reviewedAt: new Date(), reviewedByUserId: actor._id })
+    .set({ status, reviewedAt: new Date(), reviewedByUserId: actor.id })
     .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, orgId)))
     .returning({ id: volunteerHours.id, status: volunteerHours.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
@@ -146,13 +146,13 @@ const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const statusLabel = (s: string) => (s === "approved" ? "Verified" : s === "declined" ? "Declined" : "Pending");
 
 /** CSV export of the actor's hours: Date, Organization, Hours, Status, Description. */
-export async function volunteerHoursCsv(actor: SessionUser): Promise<string> {
+export async function volunteerHoursCsv(actor: Actor): Promise<string> {
   const { entries } = await listMyVolunteerHours(actor);
   return stringify([["Date", "Organization", "Hours", "Status", "Description"], ...entries.map((e) => [e.date, e.organization, hours(e.minutes), statusLabel(e.status), e.description])]);
 }
 
 /** PDF export of the actor's hours with totals by organization and year. */
-export async function volunteerHoursPdf(actor: SessionUser): Promise<Buffer> {
+export async function volunteerHoursPdf(actor: Actor): Promise<Buffer> {
   const { entries, totals, verifiedMinutes, pendingMinutes } = await listMyVolunteerHours(actor);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: "Volunteer hours" } });

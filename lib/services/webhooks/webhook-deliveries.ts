@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sendJob, WEBHOOK_QUEUE } from "@/lib/mail/queue";
@@ -96,7 +96,7 @@ async function deliveryViews(db: Executor, where: SQL | undefined, limit: number
  * The newest DELIVERY_LOG_LIMIT deliveries of endpoint `endpointId`, with their attempts.
  * @throws AppError(not_found) for another organization's endpoint; access errors.
  */
-export async function listWebhookDeliveries(options: { actor: SessionUser | null; endpointId: string }): Promise<WebhookDeliveryView[]> {
+export async function listWebhookDeliveries(options: { actor: Actor | null; endpointId: string }): Promise<WebhookDeliveryView[]> {
   const organizationId = ownOrganizationId(options.actor);
   assertActsForOrganization(options.actor, organizationId);
   const db = await getDb();
@@ -118,7 +118,7 @@ async function oneDelivery(db: Executor, deliveryId: string): Promise<WebhookDel
  * @throws AppError(not_found) for another organization's delivery or endpoint;
  *   AppError(conflict) when the endpoint is disabled or an attempt is in flight; access errors.
  */
-export async function replayWebhookDelivery(options: { actor: SessionUser | null; endpointId: string; deliveryId: string }): Promise<WebhookDeliveryView> {
+export async function replayWebhookDelivery(options: { actor: Actor | null; endpointId: string; deliveryId: string }): Promise<WebhookDeliveryView> {
   const { actor, endpointId, deliveryId } = options;
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();
@@ -148,7 +148,7 @@ export async function replayWebhookDelivery(options: { actor: SessionUser | null
  * @throws AppError(not_found) for another organization's endpoint; AppError(conflict) when it
  *   is disabled; access errors.
  */
-export async function sendWebhookTestEvent(options: { actor: SessionUser | null; endpointId: string }): Promise<WebhookDeliveryView> {
+export async function sendWebhookTestEvent(options: { actor: Actor | null; endpointId: string }): Promise<WebhookDeliveryView> {
   const { actor, endpointId } = options;
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();

@@ -14,7 +14,7 @@ import { GET as getDeliveries } from "@/app/api/webhook-endpoints/[id]/deliverie
 import { POST as rotateSecret } from "@/app/api/webhook-endpoints/[id]/secret/route";
 import { POST as sendTest } from "@/app/api/webhook-endpoints/[id]/test/route";
 import { GET as listEndpoints, POST as createEndpoint } from "@/app/api/webhook-endpoints/route";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -35,9 +35,9 @@ jest.setTimeout(90_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-webhook-endpoints-"));
 let h: DatabaseHandle;
 let receiver: TestReceiver;
-let a: { orgId: string; user: SessionUser };
-let b: { orgId: string; user: SessionUser };
-let donor: SessionUser;
+let a: { orgId: string; user: Actor };
+let b: { orgId: string; user: Actor };
+let donor: Actor;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ afterEach(async () => {
 });
 
 type Created = { endpoint: { id: string; url: string; eventTypes: string[]; enabled: boolean }; secret: string };
-const create = (user: SessionUser | undefined, json: unknown) => call(createEndpoint, { method: "POST", url: "/api/webhook-endpoints", user, json });
+const create = (user: Actor | undefined, json: unknown) => call(createEndpoint, { method: "POST", url: "/api/webhook-endpoints", user, json });
 
 describe("who may manage endpoints", () => {
   test("anonymous 401, a donor 403, a foreign origin 403; nothing is created", async () => {
@@ -175,7 +175,7 @@ describe("endpoint lifecycle", () => {
     const c = await makeNonprofit(h.db, "Waterbury Food Shelf");
     await create(c.user, { url: receiver.url("/released"), eventTypes: ["donation.succeeded"] });
     expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.orgId))).toHaveLength(1);
-    await deleteNonprofitAccount(c.user, c.user._id);
+    await deleteNonprofitAccount(c.user, c.user.id);
     expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.orgId))).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { ownOrganizationId } from "@/lib/auth/access";
@@ -99,7 +99,7 @@ export async function lockOwnEndpoint(tx: Executor, organizationId: string, endp
  * The signed-in nonprofit's endpoints, oldest first.
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user.
  */
-export async function listWebhookEndpoints(options: { actor: SessionUser | null }): Promise<WebhookEndpointView[]> {
+export async function listWebhookEndpoints(options: { actor: Actor | null }): Promise<WebhookEndpointView[]> {
   const organizationId = ownOrganizationId(options.actor);
   assertActsForOrganization(options.actor, organizationId);
   const db = await getDb();
@@ -112,7 +112,7 @@ export async function listWebhookEndpoints(options: { actor: SessionUser | null 
  * @throws AppError(validation) for a URL this server refuses (https required, private
  *   networks in production); AppError(conflict) beyond MAX_WEBHOOK_ENDPOINTS; access errors.
  */
-export async function createWebhookEndpoint(options: { actor: SessionUser | null; input: CreateWebhookEndpointInput }): Promise<WebhookEndpointWithSecret> {
+export async function createWebhookEndpoint(options: { actor: Actor | null; input: CreateWebhookEndpointInput }): Promise<WebhookEndpointWithSecret> {
   const { actor, input } = options;
   const organizationId = ownOrganizationId(actor);
   assertTargetAllowed(input.url);
@@ -136,7 +136,7 @@ export async function createWebhookEndpoint(options: { actor: SessionUser | null
  * automatic disabling; deliveries that failed meanwhile can be replayed from the log.
  * @throws AppError(not_found) for another organization's endpoint; as createWebhookEndpoint.
  */
-export async function updateWebhookEndpoint(options: { actor: SessionUser | null; endpointId: string; input: UpdateWebhookEndpointInput }): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpoint(options: { actor: Actor | null; endpointId: string; input: UpdateWebhookEndpointInput }): Promise<WebhookEndpointView> {
   const { actor, endpointId, input } = options;
   const organizationId = ownOrganizationId(actor);
   if (input.url !== undefined) assertTargetAllowed(input.url);
@@ -160,7 +160,7 @@ export async function updateWebhookEndpoint(options: { actor: SessionUser | null
  * Delete an endpoint with its delivery log; queued attempts to it then do nothing.
  * @throws AppError(not_found) for another organization's endpoint; access errors.
  */
-export async function deleteWebhookEndpoint(options: { actor: SessionUser | null; endpointId: string }): Promise<{ deleted: true }> {
+export async function deleteWebhookEndpoint(options: { actor: Actor | null; endpointId: string }): Promise<{ deleted: true }> {
   const { actor, endpointId } = options;
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();
@@ -177,7 +177,7 @@ export async function deleteWebhookEndpoint(options: { actor: SessionUser | null
  * ROTATION_OVERLAP_MS.
  * @throws AppError(not_found) for another organization's endpoint; access errors.
  */
-export async function rotateWebhookSecret(options: { actor: SessionUser | null; endpointId: string }): Promise<WebhookEndpointWithSecret> {
+export async function rotateWebhookSecret(options: { actor: Actor | null; endpointId: string }): Promise<WebhookEndpointWithSecret> {
   const { actor, endpointId } = options;
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
@@ -46,8 +46,8 @@ let h: DatabaseHandle;
 let receiver: TestReceiver;
 let smtp: SMTPServer;
 const mails: { to: string; raw: string }[] = [];
-let a: { orgId: string; user: SessionUser };
-let b: { orgId: string; user: SessionUser };
+let a: { orgId: string; user: Actor };
+let b: { orgId: string; user: Actor };
 let campaignId = "";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -110,7 +110,7 @@ afterEach(async () => {
 });
 
 /** Register an endpoint at the receiver's `path`; returns its id and signing secret. */
-async function endpoint(owner: { user: SessionUser }, pathName: string, eventTypes: WebhookEventType[]) {
+async function endpoint(owner: { user: Actor }, pathName: string, eventTypes: WebhookEventType[]) {
   const input = createWebhookEndpointSchema.parse({ url: receiver.url(pathName), eventTypes });
   const { endpoint: ep, secret } = await createWebhookEndpoint({ actor: owner.user, input });
   return { id: ep.id, secret };

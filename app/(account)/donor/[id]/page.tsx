@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { DonationHistory } from "./_components/donation-history";
 import { PublicDonorProfile } from "./_components/public-donor-profile";
 
@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [{ id }, user] = await Promise.all([params, getSessionUser()]);
-  return user?._id === id ? { title: "Donation History" } : { title: "Donor", robots: { index: false } };
+  const [{ id }, user] = await Promise.all([params, getActor()]);
+  return user?.id === id ? { title: "Donation History" } : { title: "Donor", robots: { index: false } };
 }
 
 /**
@@ -18,8 +18,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * badges only (issue 6: rewards on the dashboard and the public donor page).
  */
 export default async function DonorPage({ params, searchParams }: Props) {
-  const [{ id }, query, user] = await Promise.all([params, searchParams, getSessionUser()]);
-  const isOwner = user?._id === id;
+  const [{ id }, query, user] = await Promise.all([params, searchParams, getActor()]);
+  const isOwner = user?.id === id;
   if (user && isOwner && query.view !== "public") return <DonationHistory user={user} id={id} />;
   return <PublicDonorProfile id={id} isOwner={isOwner} />;
 }

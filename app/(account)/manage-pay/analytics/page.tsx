@@ -27,7 +27,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ManagePayAnalyticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireUserPage("/manage-pay/analytics", "nonprofit");
-  const organizationId = actor.orgId;
+  const organizationId = actor.organizationId;
   const { query, error, values } = resolveReportFilters(await searchParams);
   if (!organizationId) {
     return (
@@ -48,7 +48,7 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
   let fetchError: string | null = null;
   if (query) {
     try {
-      data = await getDonationAnalytics(actor, organizationId, query);
+      data = await getDonationAnalytics({ actor, organizationId, query });
     } catch (e) {
       if (isAppError(e) && (e.status === 400 || e.status === 404)) fetchError = e.message;
       else {

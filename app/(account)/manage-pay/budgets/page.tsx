@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ManagePayBudgetsPage() {
   const actor = await requireUserPage("/manage-pay/budgets", "nonprofit");
-  const organizationId = actor.orgId;
+  const organizationId = actor.organizationId;
   let budgets: FundraiserBudget[] | null = null;
   if (organizationId) {
     try {

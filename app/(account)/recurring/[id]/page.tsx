@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ManageRecurringGift } from "@/components/recurring/manage-recurring-gift";
 import { Alert } from "@/components/ui/alert";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getManagedRecurringGift, type ManagedRecurringGift } from "@/lib/services/recurring/manage-recurring-gift";
@@ -17,7 +17,7 @@ export default async function ManageRecurringGiftPage({ params, searchParams }: 
   const { id } = await params;
   const q = await searchParams;
   const token = typeof q.token === "string" ? q.token : null;
-  const actor = await getSessionUser();
+  const actor = await getActor();
   let gift: ManagedRecurringGift | null = null;
   let problem: string | null = null;
   try {

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { listApiKeys } from "@/lib/services/api-keys/list-api-keys";
 import { ApiKeysManager } from "./api-keys-manager";
 import { PopupTile } from "./popup-tile";
@@ -9,7 +9,7 @@ import { PopupTile } from "./popup-tile";
  * revoke the organization's keys of the public API, with a link to /developers.
  * Opened directly by /dashboard/api-keys.
  */
-export async function ApiKeysTile({ user, defaultOpen }: { user: SessionUser; defaultOpen?: boolean }) {
+export async function ApiKeysTile({ user, defaultOpen }: { user: Actor; defaultOpen?: boolean }) {
   const keys = await listApiKeys({ actor: user });
   return (
     <li>

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
-import { requireUserPage } from "@/lib/auth/session";
+import { actorFromSession } from "@/lib/auth/actor";
+import { requireSessionUserPage } from "@/lib/auth/session";
 import { siteLinks } from "@/lib/config/links";
 import { DonorDashboard } from "./donor-dashboard";
 import { NonprofitDashboard } from "./nonprofit-dashboard";
@@ -16,8 +17,9 @@ const sectionErrors: Record<string, string> = {
  * nonprofit -> nonprofit dashboard). Logged-out visitors go to /login.
  */
 export async function DashboardView({ path, section, error }: { path: string; section?: string; error?: string }) {
-  const user = await requireUserPage(path);
-  if (user.type === "admin") redirect("/admin");
+  const user = await requireSessionUserPage(path);
+  const actor = actorFromSession(user);
+  if (actor.role === "admin") redirect("/admin");
   const links = siteLinks();
   return (
     <>
@@ -26,10 +28,10 @@ export async function DashboardView({ path, section, error }: { path: string; se
           {sectionErrors[section ?? ""] ?? "That did not work. Please try again, and contact us if it happens again."}
         </Alert>
       ) : null}
-      {user.type === "nonprofit" ? (
-        <NonprofitDashboard user={user} links={links} section={section} />
+      {actor.role === "nonprofit" ? (
+        <NonprofitDashboard user={user} actor={actor} links={links} section={section} />
       ) : (
-        <DonorDashboard user={user} links={links} section={section} />
+        <DonorDashboard user={user} actor={actor} links={links} section={section} />
       )}
     </>
   );

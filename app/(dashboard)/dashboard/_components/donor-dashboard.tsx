@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Heart, History, Home, Plus, Search } from "lucide-react";
 import { ProfilePhotoUpload } from "@/components/image-upload";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { baseUrl } from "@/lib/env";
@@ -24,14 +25,14 @@ import { Tile } from "./tile";
  * Charities, Donation History, Edit My Profile, Account Settings (popup) and More+ (popup),
  * and the footer. On phones the General Info and Change Password panels are inline.
  */
-export async function DonorDashboard({ user, links, section }: { user: SessionUser; links: SiteLinks; section?: string }) {
+export async function DonorDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
   const now = new Date();
   const [summary, volunteering, stories, supported, initialPreferences] = await Promise.all([
-    getDonorSummary(user, user._id, now),
-    listMyVolunteerHours(user),
-    listMyStories(user),
-    supportedOrganizations(user),
-    section === "profile" ? getUserPreferences(user, user._id) : Promise.resolve(undefined),
+    getDonorSummary(actor, actor.id, now),
+    listMyVolunteerHours(actor),
+    listMyStories(actor),
+    supportedOrganizations(actor),
+    section === "profile" ? getUserPreferences(actor, actor.id) : Promise.resolve(undefined),
   ]);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const more = [

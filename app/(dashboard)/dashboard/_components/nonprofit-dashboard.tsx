@@ -22,6 +22,7 @@ import { OrganizationLogoUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
@@ -48,16 +49,16 @@ import { WebhooksTile } from "./webhooks-tile";
  * donations and Active Fundraisers Progress cards. Most tools are desktop only; phones see a
  * message asking to use a desktop.
  */
-export async function NonprofitDashboard({ user, links, section }: { user: SessionUser; links: SiteLinks; section?: string }) {
-  const org = await getOwnOrganization(user);
+export async function NonprofitDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
+  const org = await getOwnOrganization(actor);
   const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
-    listRecentDonations(user, org._id, 5),
+    listRecentDonations(actor, org._id, 5),
     listOrganizationLinks(org._id, "wishlist"),
     listOrganizationLinks(org._id, "marketplace"),
     listUpdateNotices(10),
   ]);
-  const pledges = org.acceptsDonations ? null : await getPledgeSummary(user, org._id);
+  const pledges = org.acceptsDonations ? null : await getPledgeSummary({ actor, organizationId: org._id });
   const site = baseUrl();
   const profileUrl = `${site}/nonprofit/${org.nickname ?? org._id}`;
   const profileQr = await QRCode.toDataURL(profileUrl, { margin: 1, width: 200, errorCorrectionLevel: "M" });
@@ -174,14 +175,14 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
               )}
             </PopupTile>
           </li>
-          <ApiKeysTile user={user} defaultOpen={section === "api-keys"} />
+          <ApiKeysTile user={actor} defaultOpen={section === "api-keys"} />
           <li className="max-nav:hidden">
             <PopupTile title="Account Settings" description="Email and password" icon={Settings} defaultOpen={section === "settings"}>
               <SettingsPanel user={user} contactEmail={org.email} />
             </PopupTile>
           </li>
           <Tile title="Create Fundraiser" description="Start a campaign" icon={PlusCircle} href={`/nonprofit/${org._id}?sec=fundraiser`} desktopOnly />
-          <WebhooksTile user={user} section={section} />
+          <WebhooksTile user={actor} section={section} />
         </ul>
       </nav>
 
@@ -232,8 +233,8 @@ export async function NonprofitDashboard({ user, links, section }: { user: Sessi
             </ul>
           )}
         </Card>
-        <InterestedBusinessesCard user={user} />
-        <VolunteerReviewCard user={user} />
+        <InterestedBusinessesCard user={actor} />
+        <VolunteerReviewCard user={actor} />
       </div>
     </div>
   );

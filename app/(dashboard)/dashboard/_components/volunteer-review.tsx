@@ -1,6 +1,6 @@
 import { HandHeart } from "lucide-react";
 import { Card, CardTitle } from "@/components/ui/card";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { listStoriesForReview } from "@/lib/services/stories/impact-stories";
 import { listHoursForReview } from "@/lib/services/volunteering/volunteer-hours";
 import { ReviewButtons } from "./volunteer-review-buttons";
@@ -14,8 +14,8 @@ const storyStatusText = { approved: "Published", pending: "Waiting for approval"
  * approve before they appear on the public profile. Volunteers' names and emails show only
  * when the donor shares them (server component; the services check the nonprofit actor).
  */
-export async function VolunteerReviewCard({ user }: { user: SessionUser }) {
-  if (user.type !== "nonprofit" || !user.orgId) return null;
+export async function VolunteerReviewCard({ user }: { user: Actor }) {
+  if (user.role !== "nonprofit" || !user.organizationId) return null;
   const [entries, stories] = await Promise.all([listHoursForReview(user), listStoriesForReview(user)]);
   return (
     <Card as="section" aria-labelledby="volunteer-review-title">

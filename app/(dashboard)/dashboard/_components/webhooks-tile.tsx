@@ -1,6 +1,6 @@
 import { Webhook } from "lucide-react";
 import { Modal } from "@/components/ui/dialog";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { listWebhookEndpoints } from "@/lib/services/webhooks/webhook-endpoints";
 import { tileButtonClasses } from "./tile";
 import { WebhooksManager } from "./webhooks-manager";
@@ -9,7 +9,7 @@ import { WebhooksManager } from "./webhooks-manager";
  * The nonprofit dashboard's Webhooks tile (issue 17, part 3): opens the endpoints manager in a
  * wide popup (also at /dashboard/webhooks, the link in the "endpoint disabled" email).
  */
-export async function WebhooksTile({ user, section }: { user: SessionUser; section?: string }) {
+export async function WebhooksTile({ user, section }: { user: Actor; section?: string }) {
   const endpoints = await listWebhookEndpoints({ actor: user });
   return (
     <li>

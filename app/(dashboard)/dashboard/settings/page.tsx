@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
-import { requireUserPage } from "@/lib/auth/session";
+import { actorFromSession } from "@/lib/auth/actor";
+import { requireSessionUserPage } from "@/lib/auth/session";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { SettingsPanel } from "../_components/settings-panel";
 
@@ -8,8 +9,9 @@ export const metadata: Metadata = { title: "Settings" };
 
 /** /dashboard/settings — account settings on their own page (the avatar menu's Settings). */
 export default async function SettingsPage() {
-  const user = await requireUserPage("/dashboard/settings");
-  const contactEmail = user.type === "nonprofit" ? (await getOwnOrganization(user).catch(() => null))?.email : undefined;
+  const user = await requireSessionUserPage("/dashboard/settings");
+  const actor = actorFromSession(user);
+  const contactEmail = actor.role === "nonprofit" ? (await getOwnOrganization(actor).catch(() => null))?.email : undefined;
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="text-2xl font-bold text-ink">Account Settings</h1>

@@ -8,7 +8,7 @@ import { ApprovedStories } from "@/components/stories/approved-stories";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
@@ -36,7 +36,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 async function load(id: string): Promise<PublicOrganization | null> {
   try {
-    return await getPublicOrganization(decodeURIComponent(id), await getSessionUser());
+    return await getPublicOrganization(decodeURIComponent(id), await getActor());
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;
@@ -57,8 +57,8 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const org = await load(id);
   if (!org) notFound();
-  const user = await getSessionUser();
-  const isOwner = user?.type === "nonprofit" && user.orgId === org._id;
+  const user = await getActor();
+  const isOwner = user?.role === "nonprofit" && user.organizationId === org._id;
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 }),
     org.live && org.approvalStatus === "approved" ? listOrganizationEvents(org._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
@@ -67,7 +67,7 @@ export default async function NonprofitProfilePage({ params, searchParams }: Pro
     readSpotlight(org._id),
     isOwner && user ? getOwnOrganization(user) : Promise.resolve(null),
   ]);
-  const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary(user, org._id) : null;
+  const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary({ actor: user, organizationId: org._id }) : null;
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const openFundraisers = query.sec === "fundraiser";
   const aboutView = (

@@ -6,7 +6,7 @@ import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadat
 import { ShareButton } from "@/components/share/share-dialog";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { formatCents } from "@/lib/money";
 import { getPublicEvent, type PublicEvent } from "@/lib/services/events/get-event";
@@ -19,7 +19,7 @@ type Props = { params: Promise<{ id: string }> };
 
 async function load(id: string, withUser: boolean): Promise<PublicEvent | null> {
   try {
-    return await getPublicEvent(decodeURIComponent(id), withUser ? await getSessionUser() : null);
+    return await getPublicEvent(decodeURIComponent(id), withUser ? await getActor() : null);
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;
@@ -51,7 +51,7 @@ function whatIsLeft(t: TicketTypeView): string {
 export default async function EventPage({ params }: Props) {
   const event = await load((await params).id, true);
   if (!event) notFound();
-  const [user, tickets] = await Promise.all([getSessionUser(), getTicketPage(event._id)]);
+  const [user, tickets] = await Promise.all([getActor(), getTicketPage(event._id)]);
   const sellsTickets = !tickets.ended && tickets.ticketTypes.length > 0;
   const allSoldOut = tickets.ticketTypes.every((t) => t.soldOut);
   const cityLine = [[event.city, event.state].filter(Boolean).join(", "), event.zipcode].filter(Boolean).join(" ");
@@ -121,7 +121,7 @@ export default async function EventPage({ params }: Props) {
       ) : null}
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <LikeButton eventId={event._id} userId={user?._id ?? null} initialLiked={event.likedByMe} initialCount={event.likesCount} />
+        <LikeButton eventId={event._id} userId={user?.id ?? null} initialLiked={event.likedByMe} initialCount={event.likesCount} />
         <ShareButton title={`Share ${event.name}`} url={absoluteUrl(`/event/${event._id}`)} size="md" />
       </div>
       <p className="mt-6 break-words">

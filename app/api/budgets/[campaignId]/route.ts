@@ -6,7 +6,7 @@
  * organization (nothing changed); 400 with a field message for invalid lines.
  */
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { saveFundraiserBudget } from "@/lib/services/reports/budgets";
@@ -14,7 +14,7 @@ import { idParam } from "@/lib/validations/fields";
 import { budgetUpdateSchema } from "@/lib/validations/report";
 
 export const PUT = route<{ campaignId: string }>(async (req, { params }) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   const campaignId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);

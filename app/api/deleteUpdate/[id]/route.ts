@@ -1,11 +1,11 @@
 // DELETE /api/deleteUpdate/{id} — admin deletes an update notice
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { deleteUpdate } from "@/lib/services/updates/manage-update-notices";
 import { idParam } from "@/lib/validations/fields";
 
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {
   const id = idParam.parse(params.id);
-  return NextResponse.json(await deleteUpdate(await getSessionUser(), id));
+  return NextResponse.json(await deleteUpdate(await getActor(), id));
 }, { auth: "user" });

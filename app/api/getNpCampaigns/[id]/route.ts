@@ -2,7 +2,7 @@
 // (active and ended) for its own nonprofit user, the active ones of a live organization for
 // anyone else. Goal and progress are cents.
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { listCampaignsForViewer } from "@/lib/services/campaigns/manage-campaigns";
 import { idParam } from "@/lib/validations/fields";
@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.id);
-  const campaigns = await listCampaignsForViewer(await getSessionUser(), organizationId);
+  const campaigns = await listCampaignsForViewer(await getActor(), organizationId);
   return NextResponse.json({ campaigns }, { headers: { "Cache-Control": "private, no-store" } });
 });

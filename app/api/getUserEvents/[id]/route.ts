@@ -1,9 +1,9 @@
 // GET /api/getUserEvents/{id} — an organization's events: all of them for its owner, upcoming ones for anyone else
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { listEventsForViewer } from "@/lib/services/events/manage-events";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  return NextResponse.json(await listEventsForViewer(params.id, await getSessionUser()));
+  return NextResponse.json(await listEventsForViewer(params.id, await getActor()));
 });

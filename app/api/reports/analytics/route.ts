@@ -5,7 +5,7 @@
  * 401 without a session; 403 for anyone but a nonprofit user; 400 for bad filters.
  */
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
@@ -14,8 +14,8 @@ import { parseReportQuery } from "@/lib/validations/report";
 export const dynamic = "force-dynamic";
 
 export const GET = route(async (req) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   const q = parseReportQuery(req.nextUrl.searchParams);
-  return NextResponse.json(await getDonationAnalytics(actor, organizationId, q), { headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(await getDonationAnalytics({ actor, organizationId, query: q }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

@@ -9,7 +9,7 @@
  * for bad filters; 404 for a fundraiser of another organization.
  */
 import { Readable } from "node:stream";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { ownOrganizationId } from "@/lib/auth/access";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
@@ -18,10 +18,10 @@ import { parseReportQuery } from "@/lib/validations/report";
 export const dynamic = "force-dynamic";
 
 export const GET = route(async (req) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const organizationId = ownOrganizationId(actor);
   const q = parseReportQuery(req.nextUrl.searchParams);
-  const { filename, stream } = await openDonationReportCsv(actor, organizationId, q);
+  const { filename, stream } = await openDonationReportCsv({ actor, organizationId, query: q });
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

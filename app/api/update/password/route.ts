@@ -7,7 +7,7 @@ import { updatePasswordSchemaFor } from "@/lib/validations/auth";
 
 export const PUT = route(async (req) => {
   const actor = await requireUser();
-  const input = await parseJson(req, updatePasswordSchemaFor(actor.type));
+  const input = await parseJson(req, updatePasswordSchemaFor(actor.role));
   const { updated, sessionVersion } = await updatePassword(actor, input);
   return reissueSessionCookie(req, NextResponse.json({ updated }), sessionVersion);
 }, { auth: "user" });

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Download, ExternalLink, Search } from "lucide-react";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { SessionUser } from "@/lib/auth/types";
+import type { Actor } from "@/lib/auth/actor";
 import { isAppError } from "@/lib/errors";
 import { serverEnv } from "@/lib/env";
 import { formatCents } from "@/lib/money";
@@ -20,7 +20,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "s
  * for all of them), and the
  * year-end giving statement (PDF and CSV). The services refuse any other user's id.
  */
-export async function DonationHistory({ user, id }: { user: SessionUser; id: string }) {
+export async function DonationHistory({ user, id }: { user: Actor; id: string }) {
   let data;
   try {
     data = await Promise.all([listDonorGifts(user, id), listDonorRecurringGifts(user, id)]);

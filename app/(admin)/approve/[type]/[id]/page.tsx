@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { adminEnabled } from "@/lib/auth/admin";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { describeApprovalLink, type ApprovalLinkView } from "@/lib/services/admin/review-nonprofit";
 import { messages } from "@/lib/validations/messages";
@@ -22,7 +22,7 @@ export default async function ApprovePage({ params, searchParams }: Props) {
   const { type, id } = await params;
   const rawSig = (await searchParams).sig;
   const signature = typeof rawSig === "string" ? rawSig : "";
-  const user = await getSessionUser();
+  const user = await getActor();
 
   const shell = (children: React.ReactNode) => (
     <section className="mx-auto w-full max-w-lg px-4 py-16">
@@ -31,7 +31,7 @@ export default async function ApprovePage({ params, searchParams }: Props) {
     </section>
   );
 
-  if (user?.type !== "admin") {
+  if (user?.role !== "admin") {
     return shell(
       <>
         <p className="text-ink-muted">Sign in with the admin password to review this nonprofit.</p>

@@ -3,14 +3,14 @@
  * past) with create, edit and delete, and ticket types (prices in cents). Server component:
  * loads the owner's events and the organization's time zone and hands them to the client editor.
  */
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { listManagedEvents } from "@/lib/services/events/manage-events";
 import { EventManagerClient } from "./owner-editors";
 
 /** Renders nothing unless the signed-in user is a nonprofit user of `organizationId`. */
 export async function EventManager(props: { organizationId: string }) {
-  const user = await getSessionUser();
-  if (!user || user.type !== "nonprofit" || user.orgId !== props.organizationId) return null;
+  const user = await getActor();
+  if (!user || user.role !== "nonprofit" || user.organizationId !== props.organizationId) return null;
   const list = await listManagedEvents(props.organizationId, user);
   return <EventManagerClient organizationId={props.organizationId} upcoming={list.upcoming} past={list.past} timeZone={list.timeZone} />;
 }

@@ -4,7 +4,7 @@
  * and Create, Edit, End and Delete. Renders nothing for anyone but the organization's own
  * nonprofit user; the public list of active fundraisers is the profile page's own card.
  */
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
 import { FundraiserList } from "./owner-editors";
 
@@ -16,8 +16,8 @@ export type FundraiserManagerProps = {
 
 /** Server component: loads the owner's fundraisers and renders the interactive list. */
 export async function FundraiserManager({ organizationId, openCreate = false }: FundraiserManagerProps) {
-  const user = await getSessionUser();
-  if (!user || user.type !== "nonprofit" || user.orgId !== organizationId) return null;
+  const user = await getActor();
+  if (!user || user.role !== "nonprofit" || user.organizationId !== organizationId) return null;
   const campaigns = await listManagedCampaigns(user, organizationId);
   return <FundraiserList organizationId={organizationId} initialCampaigns={campaigns} openCreate={openCreate} />;
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
@@ -18,8 +18,8 @@ export default async function DonationPage({ params, searchParams }: Props) {
   const { id, campaign } = await params;
   const { pledge, token } = await searchParams;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
-  const actor = await getSessionUser();
-  const ctx = await getCheckoutContext(id, campaign, actor);
+  const actor = await getActor();
+  const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
   if (!ctx) notFound();
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
   const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill(pledge, typeof token === "string" ? token : null, ctx.organization.id) : null;

@@ -1,6 +1,6 @@
 // POST /api/events/{id}/orders — order tickets (signed in or as a guest); paid tickets are charged through the donations checkout and its card-testing defences
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { checkoutClientOf, withDeviceCookie } from "@/lib/http/checkout-client";
 import { parseJson, route } from "@/lib/http/route";
 import { createTicketOrder } from "@/lib/services/events/tickets";
@@ -9,6 +9,6 @@ import { ticketOrderSchema } from "@/lib/validations/event";
 export const POST = route<{ id: string }>(async (req: NextRequest, { params }) => {
   const input = await parseJson(req, ticketOrderSchema);
   const client = checkoutClientOf(req, input.altcha);
-  const result = await createTicketOrder({ eventId: params.id, input, actor: await getSessionUser(), client });
+  const result = await createTicketOrder({ eventId: params.id, input, actor: await getActor(), client });
   return withDeviceCookie(NextResponse.json(result), client);
 });

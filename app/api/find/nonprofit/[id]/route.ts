@@ -1,10 +1,10 @@
 // GET /api/find/nonprofit/{id} — an organization's public profile (by id or nickname)
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getPublicOrganization } from "@/lib/services/organizations/get-organization";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   return NextResponse.json({ nonprofit: await getPublicOrganization(params.id, actor) });
 });

@@ -17,7 +17,7 @@
  * of another organization.
  */
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -28,17 +28,17 @@ import { parseReportQuery, REPORT_PAGE_SIZE } from "@/lib/validations/report";
 export const dynamic = "force-dynamic";
 
 export const GET = route<{ organizationId: string; userId: string }>(async (req, { params }) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
   const organizationId = idParam.parse(params.organizationId);
-  if (idParam.parse(params.userId) !== actor._id) throw new AppError("forbidden", messages.auth.forbidden);
+  if (idParam.parse(params.userId) !== actor.id) throw new AppError("forbidden", messages.auth.forbidden);
   const sp = req.nextUrl.searchParams;
   const q = parseReportQuery(sp);
   const limit = sp.get("limit") ? Number(sp.get("limit")) : REPORT_PAGE_SIZE;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new AppError("bad_request", messages.generic.badRequest);
   const [page, totals] = await Promise.all([
-    getDonationReportPage(actor, organizationId, q, { cursor: sp.get("cursor"), limit }),
-    getDonationReportTotals(actor, organizationId, q),
+    getDonationReportPage({ actor, organizationId, query: q, cursor: sp.get("cursor"), limit }),
+    getDonationReportTotals({ actor, organizationId, query: q }),
   ]);
   const headers: Record<string, string> = {
     "Cache-Control": "private, no-store",

@@ -8,7 +8,7 @@
  * donor shared that email. Anonymous gifts are never listed. Response 200: a JSON array.
  */
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getDonorDonations } from "@/lib/services/reports/donation-report";
 import { idParam } from "@/lib/validations/fields";
@@ -16,9 +16,9 @@ import { idParam } from "@/lib/validations/fields";
 export const dynamic = "force-dynamic";
 
 export const GET = route<{ organizationId: string; donorIdOrEmail: string }>(async (_req, { params }) => {
-  const actor = await getSessionUser();
+  const actor = await getActor();
   const organizationId = idParam.parse(params.organizationId);
   // Next decodes path parameters once; decoding again would turn a "%25" into a broken escape.
   const donor = params.donorIdOrEmail;
-  return NextResponse.json(await getDonorDonations(actor, organizationId, donor), { headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(await getDonorDonations({ actor, organizationId, donor }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

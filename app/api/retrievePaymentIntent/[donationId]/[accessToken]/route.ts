@@ -1,12 +1,12 @@
 // GET /api/retrievePaymentIntent/{donationId}/{accessToken} — the payment's current status (Pending Verification, Completed, Failed with reason)
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getDonationResult } from "@/lib/services/donations/get-donation-result";
 import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ donationId: string; accessToken: string }>(async (_req, { params }) => {
   const donationId = idParam.parse(params.donationId);
-  const actor = await getSessionUser();
-  return NextResponse.json(await getDonationResult(donationId, params.accessToken, actor));
+  const actor = await getActor();
+  return NextResponse.json(await getDonationResult({ actor, donationId, token: params.accessToken }));
 });

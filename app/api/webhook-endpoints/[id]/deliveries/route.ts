@@ -1,6 +1,6 @@
 // GET /api/webhook-endpoints/{id}/deliveries — the endpoint's newest 25 deliveries with their attempts (status code, duration, error, next retry).
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { listWebhookDeliveries } from "@/lib/services/webhooks/webhook-deliveries";
 import { idParam } from "@/lib/validations/fields";
@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const endpointId = idParam.parse(params.id);
-  const deliveries = await listWebhookDeliveries({ actor: await getSessionUser(), endpointId });
+  const deliveries = await listWebhookDeliveries({ actor: await getActor(), endpointId });
   return NextResponse.json({ deliveries }, { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "nonprofit" });

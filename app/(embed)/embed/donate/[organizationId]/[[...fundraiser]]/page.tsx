@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { InsecureHostNotice } from "@/components/embed/insecure-host-notice";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { checkoutPath, PATH_ID_RE } from "@/lib/embed/paths";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
@@ -23,7 +23,7 @@ export default async function EmbedDonatePage({ params }: Props) {
   const { organizationId, fundraiser = [] } = await params;
   const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
   if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
-  const ctx = await getCheckoutContext(organizationId, campaign, await getSessionUser());
+  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
   if (!ctx) notFound();
   const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?.id ?? null);
   return (

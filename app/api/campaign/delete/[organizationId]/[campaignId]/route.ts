@@ -1,7 +1,7 @@
 // DELETE /api/campaign/delete/{organizationId}/{campaignId} — the organization's own nonprofit
 // user deletes a fundraiser. Its donations stay and count as direct donations afterwards.
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { deleteCampaign } from "@/lib/services/campaigns/manage-campaigns";
 import { idParam } from "@/lib/validations/fields";
@@ -9,5 +9,5 @@ import { idParam } from "@/lib/validations/fields";
 export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.organizationId);
   const campaignId = idParam.parse(params.campaignId);
-  return NextResponse.json(await deleteCampaign(await getSessionUser(), organizationId, campaignId));
+  return NextResponse.json(await deleteCampaign(await getActor(), organizationId, campaignId));
 }, { auth: "user" });

@@ -1,6 +1,6 @@
 // POST /api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay — send a delivery again now (same webhook-id): 202 with { delivery }.
 import { NextResponse } from "next/server";
-import { getSessionUser } from "@/lib/auth/session";
+import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { replayWebhookDelivery } from "@/lib/services/webhooks/webhook-deliveries";
 import { idParam } from "@/lib/validations/fields";
@@ -8,5 +8,5 @@ import { idParam } from "@/lib/validations/fields";
 export const POST = route<{ id: string; deliveryId: string }>(async (_req, { params }) => {
   const endpointId = idParam.parse(params.id);
   const deliveryId = idParam.parse(params.deliveryId);
-  return NextResponse.json({ delivery: await replayWebhookDelivery({ actor: await getSessionUser(), endpointId, deliveryId }) }, { status: 202 });
+  return NextResponse.json({ delivery: await replayWebhookDelivery({ actor: await getActor(), endpointId, deliveryId }) }, { status: 202 });
 }, { auth: "nonprofit", body: "none" });
