@@ -88,7 +88,7 @@ async function discover(url: string): Promise<Target[]> {
   const targets: Target[] = [
     { label: "home", path: "/" },
     { label: "about", path: "/about" },
-    { label: "search page", path: "/search" },
+    { label: "search page", path: "/search?queryString=&searchCategory=NonProfits" },
   ];
   const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
     campaigns: { _id: string; organization: { _id: string } }[];
