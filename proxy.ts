@@ -2,14 +2,17 @@
  * The Next proxy: runs before every route and puts the security headers on every response
  * (lib/http/security-headers.ts). A fresh CSP nonce per request goes on the request's
  * Content-Security-Policy header, from which Next takes it for its own scripts, and on the
- * response. It is never the authorization check (the services are).
+ * response; the cached public pages get a policy without a nonce instead (their HTML is the
+ * same for everyone), and a signed-in visitor of one of them is rewritten to its per-request
+ * twin (lib/http/cached-pages.ts). It is never the authorization check (the services are).
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
-import { EMBED_REQUEST_HEADER, isEmbeddablePath } from "@/lib/http/embeddable";
+import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath } from "@/lib/http/cached-pages";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
+import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
 import { messages } from "@/lib/validations/messages";
 
 /**
@@ -34,7 +37,7 @@ function imageOrigins(): string[] {
  */
 async function notFoundPath(request: NextRequest): Promise<boolean> {
   const path = request.nextUrl.pathname.replace(/\/+$/, "");
-  if (path === "/404") return true;
+  if (path === "/404" || isInternalPath(path)) return true;
   if (path !== "/dev/mailbox") return false;
   const env = serverEnv();
   if (env.SMTP_URL) return true;
@@ -56,29 +59,49 @@ function malformedPath(request: NextRequest): boolean {
 
 /** Add the security headers to the response of `request` (the nonce reaches Next's renderer). */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const nonce = newNonce();
+  const pathname = request.nextUrl.pathname;
+  // Anonymous visitors of a cached page get the one HTML rendered for all: it carries no nonce.
+  const signedIn = hasSessionCookie(request.cookies.getAll().map((c) => c.name));
+  const cachedPage = isCachedPublicPage(pathname) && !(signedIn && hasMemberTwin(pathname));
+  const nonce = cachedPage ? null : newNonce();
   const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   const headers = securityHeaders({
-    pathname: request.nextUrl.pathname,
+    pathname,
     nonce,
     https: (forwardedProto ?? request.nextUrl.protocol.replace(":", "")) === "https",
     dev: serverEnv().NODE_ENV === "development",
     imageOrigins: imageOrigins(),
   });
   if (malformedPath(request)) {
-    const body = request.nextUrl.pathname.startsWith("/api/")
-      ? JSON.stringify({ error: "bad_request", message: messages.request.badEncoding })
-      : messages.request.badEncoding;
-    const contentType = request.nextUrl.pathname.startsWith("/api/") ? "application/json" : "text/plain; charset=utf-8";
+    const body = pathname.startsWith("/api/") ? JSON.stringify({ error: "bad_request", message: messages.request.badEncoding }) : messages.request.badEncoding;
+    const contentType = pathname.startsWith("/api/") ? "application/json" : "text/plain; charset=utf-8";
     return new NextResponse(body, { status: 400, headers: { ...headers, "Content-Type": contentType } });
   }
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
-  requestHeaders.set(EMBED_REQUEST_HEADER, isEmbeddablePath(request.nextUrl.pathname) ? "1" : "0");
-  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
-  const response = (await notFoundPath(request))
-    ? NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } })
-    : NextResponse.next({ request: { headers: requestHeaders } });
+  if (nonce) {
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  } else {
+    // Whatever the client sent: no nonce may reach the renderer of a cached page.
+    requestHeaders.delete("x-nonce");
+    requestHeaders.delete("Content-Security-Policy");
+  }
+  let response: NextResponse;
+  if (await notFoundPath(request)) {
+    response = NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } });
+  } else if (pathname === "/search" && isBareSearch(request.nextUrl.searchParams)) {
+    response = NextResponse.redirect(new URL(EMPTY_SEARCH_PATH, request.url), 307);
+  } else if (signedIn && hasMemberTwin(pathname)) {
+    const target = request.nextUrl.clone();
+    target.pathname = memberPath(pathname);
+    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
+  } else if (cachedPage && cachedPageRoute(pathname) !== pathname) {
+    const target = request.nextUrl.clone();
+    target.pathname = cachedPageRoute(pathname);
+    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

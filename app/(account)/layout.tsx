@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SessionSiteChrome } from "@/components/layout/site-chrome";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -14,5 +15,5 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
 export default function AccountLayout({ children }: { children: ReactNode }) {
-  return children;
+  return <SessionSiteChrome>{children}</SessionSiteChrome>;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { getSession } from "@/lib/auth/session";
+import { SiteChrome } from "@/components/layout/site-chrome";
+import { getSession, sessionUserOf } from "@/lib/auth/session";
 import { Providers } from "../providers";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -11,8 +12,10 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await getSession();
   return (
-    <Providers session={session}>
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">{children}</div>
-    </Providers>
+    <SiteChrome user={sessionUserOf(session)}>
+      <Providers session={session}>
+        <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">{children}</div>
+      </Providers>
+    </SiteChrome>
   );
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import { EMBED_REQUEST_HEADER, isEmbeddablePath } from "./embeddable";
+import { isEmbeddablePath } from "./embeddable";
 
 const run = async (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
 const frameAncestors = (csp: string | null) => (csp ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("frame-ancestors ")) ?? "";
@@ -52,13 +52,6 @@ describe("only the embeddable donate form may be framed (lib/http/embeddable.ts)
       expect([p, frameAncestors(h.get("content-security-policy"))]).toEqual([p, "frame-ancestors 'none'"]);
       expect([p, h.get("x-frame-options")]).toEqual([p, "DENY"]);
     }
-  });
-
-  test("the proxy tells the layout which requests are embedded, whatever the client sent", async () => {
-    const mark = (res: Response) => res.headers.get(`x-middleware-request-${EMBED_REQUEST_HEADER}`);
-    expect(mark(await run("/embed/donate/x"))).toBe("1");
-    expect(mark(await run("/donation/x/direct", { [EMBED_REQUEST_HEADER]: "1" }))).toBe("0");
-    expect(mark(await run("/dashboard"))).toBe("0");
   });
 
   test("the prefix matches path segments, not look-alikes", () => {

@@ -12,8 +12,3 @@ export function isEmbeddablePath(pathname: string): boolean {
   return EMBEDDABLE_PATH_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
 }
 
-/**
- * Request header the proxy sets on every request ("1" for an embeddable route, else "0",
- * whatever the client sent), so the root layout renders embedded pages without the site's bars.
- */
-export const EMBED_REQUEST_HEADER = "x-givebridge-embed";

@@ -10,6 +10,8 @@
  *   answered 400 by proxy.ts before it gets here), so "100%" is a value, not an escape;
  * - AppError becomes its status and message, a ZodError 400 with per-field messages, and
  *   anything else a generic 500 that never carries internals (Drizzle errors include values).
+ * - a successful write that changes what the cached public pages show (public-content-routes.ts)
+ *   marks them for re-rendering.
  * The request is kept in an AsyncLocalStorage so the session is read from it (once).
  */
 import { NextResponse, type NextRequest } from "next/server";
@@ -24,6 +26,8 @@ import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
 import { requestClientIp } from "./client-ip";
 import { zodFieldErrors } from "@/lib/validations/field-errors";
+import { refreshAllPublicPages } from "@/lib/cache/public-pages";
+import { changesPublicContent } from "./public-content-routes";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -64,7 +68,10 @@ export function route<P = Record<string, string>>(
         if (write) checkContentType(req, options.body ?? "json");
         const params = ctx?.params ? await ctx.params : ({} as P);
         checkParams(params as Record<string, unknown>, req);
-        return await fn(req, { params });
+        const response = await fn(req, { params });
+        // A successful edit of what public pages show: cached pages are re-rendered on their next visit.
+        if (write && response.ok && changesPublicContent(req.nextUrl.pathname)) refreshAllPublicPages();
+        return response;
       } catch (err) {
         return (options.onError ?? errorResponse)(err, req);
       }

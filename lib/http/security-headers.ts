@@ -4,6 +4,12 @@
  * - Content-Security-Policy with a fresh nonce per request (Next reads the nonce from the
  *   request's CSP header and puts it on its own scripts). Scripts run only with the nonce
  *   ('strict-dynamic' lets a trusted script load others); no 'unsafe-inline' scripts.
+ *   Exception: the public pages served from cache (lib/http/cached-pages.ts) are one HTML for
+ *   every visitor, so they cannot carry a per-request nonce: their policy (nonce null) allows
+ *   scripts from our own origin and Next's inline bootstrap scripts ('self' 'unsafe-inline').
+ *   Those pages hold no form that takes a secret and render only React-escaped text; every
+ *   other directive (no plugins, no framing, connect/img/form targets) stays as strict.
+ *   See docs/decisions/0006-public-pages-from-cache.md.
  *   Stripe's and PayPal's hosts are allowed only on the pages where their forms load
  *   (PAYMENT_FORM_PATHS and the embeddable routes).
  * - frame-ancestors 'none' + X-Frame-Options: DENY, except on routes built to be embedded
@@ -46,7 +52,8 @@ export function newNonce(): string {
 
 export type SecurityHeaderOptions = {
   pathname: string;
-  nonce: string;
+  /** This response's CSP nonce; null for a page served from cache (one HTML for everyone). */
+  nonce: string | null;
   /** The request came over https (directly or as X-Forwarded-Proto from the proxy in front). */
   https: boolean;
   /** Development server: React needs eval for its debugging tools and the dev overlay. */
@@ -62,7 +69,12 @@ export function contentSecurityPolicy(o: SecurityHeaderOptions): string {
   const pick = (k: keyof typeof STRIPE) => (payments ? [...STRIPE[k], ...PAYPAL[k]] : []);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${o.nonce}'`, "'strict-dynamic'", ...(o.dev ? ["'unsafe-eval'"] : []), ...pick("script")],
+    "script-src": [
+      "'self'",
+      ...(o.nonce ? [`'nonce-${o.nonce}'`, "'strict-dynamic'"] : ["'unsafe-inline'"]),
+      ...(o.dev ? ["'unsafe-eval'"] : []),
+      ...pick("script"),
+    ],
     // Style attributes (React `style={…}`, Radix positioning, the image cropper) need inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...(o.imageOrigins ?? []), ...pick("img")],

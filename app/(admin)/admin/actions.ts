@@ -2,6 +2,7 @@
 /** Server actions of the admin console; each service checks the admin session itself. */
 import { revalidatePath } from "next/cache";
 import { getActor } from "@/lib/auth/session";
+import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { isAppError } from "@/lib/errors";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";
 import { messages } from "@/lib/validations/messages";
@@ -16,6 +17,8 @@ export async function reviewNonprofitAction(organizationId: string, decision: "a
     }
     await reviewNonprofit({ actor: await getActor(), organizationId, decision });
     revalidatePath("/admin");
+    // An approval publishes the profile; a rejection takes it down.
+    refreshAllPublicPages();
     return { ok: true };
   } catch (err) {
     return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };

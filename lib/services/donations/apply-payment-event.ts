@@ -13,6 +13,7 @@
  */
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { refreshGiftPages, type GiftPages } from "@/lib/cache/public-pages";
 import { getDb, type Executor } from "@/lib/db/client";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
@@ -53,7 +54,9 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
 /** Apply one verified event exactly once (see the module comment). */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  // The cached pages the change shows on, refreshed once the transaction has committed.
+  const changed: { pages?: GiftPages } = {};
+  const outcome = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(paymentEvents)
       .values({ provider: event.provider, eventId: event.eventId, type: event.rawType })
@@ -81,8 +84,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
       .set({ donationId: donation.id })
       .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
     const effect = await transition(tx, donation, event);
+    if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
     return { recorded: true, donationId: donation.id, effect };
   });
+  if (changed.pages) refreshGiftPages(changed.pages);
+  return outcome;
 }
 
 async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Promise<EventOutcome["effect"]> {

@@ -3,6 +3,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { assertActsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { eventLikes, events, organizations } from "@/models";
@@ -22,7 +23,7 @@ export async function setEventLike(
 ): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
   assertActsForUser(actor, input.userId);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [event] = await tx
       .select({ id: events.id })
       .from(events)
@@ -54,4 +55,7 @@ export async function setEventLike(
       : await tx.select({ likesCount: events.likesCount }).from(events).where(eq(events.id, input.eventId));
     return { eventId: input.eventId, isLiked: input.isLiked, likesCount: row?.likesCount ?? 0 };
   });
+  // The cached event page shows the like count.
+  refreshEventPages(input.eventId);
+  return result;
 }

@@ -18,6 +18,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
+import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/services/donations/access-token";
@@ -158,6 +159,8 @@ export async function createTicketOrder({ eventId, input, actor, client }: Creat
   const buyer = buyerOf(actor, input);
   const existing = await orderByKey(input.idempotencyKey);
   const orderId = existing ? await resumeOrder({ existing, ev, input, actor, client }) : await placeNewOrder({ ev, input, buyer, actor, client });
+  // Seats held or sold: the cached event page shows what is left.
+  refreshEventPages(ev.id);
   return ticketOrderResult(orderId, ev);
 }
 

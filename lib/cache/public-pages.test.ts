@@ -1,0 +1,14 @@
+import { giftPagePaths, refreshAllPublicPages, refreshEventPages, refreshGiftPages } from "./public-pages";
+
+describe("public page invalidation (lib/cache/public-pages.ts)", () => {
+  test("a gift touches home, its organization's profile (id and nickname) and its fundraiser", () => {
+    expect(giftPagePaths({ organizationId: "org 1", organizationNickname: "food-bank", campaignId: "c1" })).toEqual(["/home/anonymous", "/nonprofit/org%201", "/nonprofit/food-bank", "/fundraiser/c1"]);
+    expect(giftPagePaths({ organizationId: "o2" })).toEqual(["/home/anonymous", "/nonprofit/o2"]);
+  });
+
+  test("outside a request (a scheduled charge, a script) invalidation is skipped, never thrown", () => {
+    expect(() => refreshGiftPages({ organizationId: "o", campaignId: "c", ticket: true })).not.toThrow();
+    expect(() => refreshEventPages("e1")).not.toThrow();
+    expect(() => refreshAllPublicPages()).not.toThrow();
+  });
+});

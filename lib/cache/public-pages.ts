@@ -1,0 +1,65 @@
+/**
+ * On-demand invalidation of the public pages served from Next's cache (app/(public); issue 14,
+ * point 1). Services call these after the change is committed, so the next visitor of a
+ * changed page gets it rendered afresh, while every other cached page stays cached:
+ *
+ * - refreshGiftPages: a gift's status changed (succeeded, refunded): its fundraiser's page,
+ *   its organization's profile (by id and by nickname) and home (featured fundraisers show
+ *   progress). Ticket sales refresh the event pages (what is left).
+ * - refreshEventPages: an event's tickets or likes changed.
+ * - refreshAllPublicPages: anything else a public page shows changed (a profile edit, a new or
+ *   edited fundraiser or event, an approval, a claim, a connected payment account...): every
+ *   cached page is re-rendered on its next visit. Such edits are rare next to page views.
+ *
+ * Outside a request (a scheduled recurring charge, a script) Next has no cache store to mark:
+ * the call does nothing and the pages follow within their `revalidate` interval (60 s). The
+ * same bound holds for the other processes of a multi-process deployment, each of which keeps
+ * its own page cache (README, "Production"). Invalidation never fails the change it follows.
+ */
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { HOME_ROUTE } from "@/lib/http/cached-pages";
+
+/** A gift whose status changed: where it shows. */
+export type GiftPages = {
+  organizationId: string;
+  /** The organization's profile nickname, when it has one (its profile's second address). */
+  organizationNickname?: string | null;
+  campaignId?: string | null;
+  /** A ticket payment: the event pages show what is left. */
+  ticket?: boolean;
+};
+
+/** The cached paths a gift's change touches (exported for tests). */
+export function giftPagePaths(g: GiftPages): string[] {
+  const paths = [HOME_ROUTE, `/nonprofit/${encodeURIComponent(g.organizationId)}`];
+  if (g.organizationNickname) paths.push(`/nonprofit/${encodeURIComponent(g.organizationNickname)}`);
+  if (g.campaignId) paths.push(`/fundraiser/${encodeURIComponent(g.campaignId)}`);
+  return paths;
+}
+
+/** Run one revalidation; outside a request or during a render it is skipped (see the module comment). */
+function mark(run: () => void): void {
+  try {
+    run();
+  } catch {
+    // Next's "static generation store missing" (no request) or "during render": expected, see above.
+  }
+}
+
+/** After a gift succeeded or was refunded: its fundraiser, its organization's profile and home. */
+export function refreshGiftPages(g: GiftPages): void {
+  for (const path of giftPagePaths(g)) mark(() => revalidatePath(path));
+  if (g.ticket) refreshEventPages();
+}
+
+/** After an event's tickets (sold, held, released) or likes changed: the event pages. */
+export function refreshEventPages(eventId?: string): void {
+  if (eventId) mark(() => revalidatePath(`/event/${encodeURIComponent(eventId)}`));
+  else mark(() => revalidatePath("/event/[id]", "page"));
+}
+
+/** After anything else public pages show changed: every cached page, on its next visit. */
+export function refreshAllPublicPages(): void {
+  mark(() => revalidatePath("/", "layout"));
+}

@@ -1,0 +1,93 @@
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
+import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath } from "./cached-pages";
+
+const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
+const scriptSrc = (res: Response) =>
+  (res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+
+describe("which public pages are served from cache (lib/http/cached-pages.ts)", () => {
+  test("home, /about and one-segment profile, fundraiser and event addresses are cached pages", () => {
+    for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
+    expect(hasMemberTwin("/nonprofit/abc")).toBe(true);
+    expect(hasMemberTwin("/search")).toBe(false);
+    expect(hasMemberTwin("/pricing")).toBe(false);
+  });
+
+  test("other pages, deeper paths and the look-alike static pages are not", () => {
+    for (const p of ["/pricing", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
+      expect([p, isCachedPublicPage(p)]).toEqual([p, false]);
+    }
+  });
+
+  test("the member twin of a cached page, and what counts as a member path", () => {
+    expect(memberPath("/")).toBe("/member");
+    expect(memberPath("/nonprofit/abc")).toBe("/member/nonprofit/abc");
+    expect(isInternalPath("/member")).toBe(true);
+    expect(isInternalPath("/member/about")).toBe(true);
+    expect(isInternalPath("/home/anonymous")).toBe(true);
+    expect(isInternalPath("/members")).toBe(false);
+    expect(isInternalPath("/homeless-shelters")).toBe(false);
+    expect(cachedPageRoute("/")).toBe("/home/anonymous");
+    expect(cachedPageRoute("/about")).toBe("/about");
+  });
+
+  test("next-auth's session cookie, in its plain, secure and chunked forms, and nothing else", () => {
+    expect(hasSessionCookie(["next-auth.session-token"])).toBe(true);
+    expect(hasSessionCookie(["__Secure-next-auth.session-token"])).toBe(true);
+    expect(hasSessionCookie(["theme", "next-auth.session-token.0"])).toBe(true);
+    expect(hasSessionCookie(["next-auth.csrf-token", "next-auth.callback-url", "session-token"])).toBe(false);
+    expect(hasSessionCookie([])).toBe(false);
+  });
+});
+
+describe("the proxy on cached pages", () => {
+  test("an anonymous visitor of a cached page: no nonce in the policy or on the way to the renderer", async () => {
+    const res = await run("/fundraiser/f1", { "x-nonce": "forged", "content-security-policy": "script-src 'nonce-forged'" });
+    expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
+    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+    // The request headers handed to Next: the client's forged nonce is dropped, not forwarded.
+    expect(res.headers.get("x-middleware-request-x-nonce")).toBeNull();
+    expect(res.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+  });
+
+  test("a signed-in visitor of a cached page is rewritten to its per-request twin, with a nonce", async () => {
+    const res = await run("/nonprofit/abc?sec=fundraiser", { cookie: "next-auth.session-token=x" });
+    expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/member/nonprofit/abc");
+    expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?sec=fundraiser");
+    const nonce = res.headers.get("x-middleware-request-x-nonce");
+    expect(nonce).toBeTruthy();
+    expect(scriptSrc(res)).toContain(`'nonce-${nonce}'`);
+    expect(scriptSrc(res)).not.toContain("unsafe-inline");
+  });
+
+  test("an anonymous visitor of home is served the cached home route", async () => {
+    const res = await run("/");
+    expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/home/anonymous");
+    expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
+    expect(new URL((await run("/", { cookie: "next-auth.session-token=x" })).headers.get("x-middleware-rewrite")!).pathname).toBe("/member");
+  });
+
+  test("the search page's shell is the same cached page for signed-in visitors; bare /search goes to the empty search", async () => {
+    const res = await run("/search?queryString=food&searchCategory=NonProfits", { cookie: "next-auth.session-token=x" });
+    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
+    const bare = await run("/search");
+    expect(bare.status).toBe(307);
+    expect(new URL(bare.headers.get("location")!).search).toBe("?queryString=&searchCategory=NonProfits");
+    expect((await run("/search?queryString=")).status).toBe(200);
+  });
+
+  test("pages that are not cached keep the per-request nonce for everyone", async () => {
+    const res = await run("/pricing");
+    expect(scriptSrc(res)).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
+    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+  });
+
+  test("the member twins are not public addresses: asked for directly, they answer 404", async () => {
+    for (const p of ["/member", "/member/about", "/member/nonprofit/abc", "/home/anonymous"]) {
+      const res = await run(p, { cookie: "next-auth.session-token=x" });
+      expect([p, res.status, new URL(res.headers.get("x-middleware-rewrite")!).pathname]).toEqual([p, 404, "/404"]);
+    }
+  });
+});

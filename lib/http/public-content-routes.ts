@@ -1,0 +1,116 @@
+/**
+ * Which write routes change what the cached public pages show (lib/cache/public-pages.ts).
+ * After a successful write (2xx) to one of PUBLIC_CONTENT_WRITE_ROUTES, the request layer
+ * (lib/http/route.ts) marks every cached public page for re-rendering on its next visit.
+ * Gifts and ticket sales are not here: their service refreshes exactly the pages they touch
+ * (apply-payment-event, tickets, event likes), because they are frequent.
+ *
+ * Every write route of app/api is in exactly one of the two lists; a test walks app/api and
+ * fails on a route in neither, so a new route cannot forget to say what it changes.
+ * Patterns are app/api folder paths ("[id]" matches one path segment, "[...x]" the rest).
+ */
+
+/** Writes that change a profile, a fundraiser, an event, an approval or who can receive gifts. */
+export const PUBLIC_CONTENT_WRITE_ROUTES: readonly string[] = [
+  "/api/account", // deleting an account removes its organization's pages
+  "/api/approve/[type]/[linkId]/[signature]", // approval publishes a profile
+  "/api/budgets/[campaignId]", // published budgets show on the profile
+  "/api/campaign/delete/[organizationId]/[campaignId]",
+  "/api/connect/sandbox", // a connected account turns pledges into Donate buttons
+  "/api/createEvent",
+  "/api/createUpdate",
+  "/api/deleteMarketplace",
+  "/api/deleteUpdate/[id]",
+  "/api/deleteWishlist",
+  "/api/events/[id]",
+  "/api/getPaypalPartnerDetail", // a PayPal merchant id connects payments
+  "/api/images", // logos, covers, fundraiser and event images
+  "/api/register/[type]", // claiming an organization by its EIN
+  "/api/registerNonprofitWithoutEin/[type]",
+  "/api/saveMarketplace",
+  "/api/saveWishlist",
+  "/api/stories/[id]", // an approved impact story shows on the profile
+  "/api/toggleLive",
+  "/api/updateDashboard",
+  "/api/updateNP",
+  "/api/updateNPCampaigns",
+  "/api/updateNPEvents",
+  "/api/updateNPImpacts",
+  "/api/updateNPSocialMedias",
+  "/api/updateNickname",
+  "/api/updateSpotlight",
+  "/api/updateUpdate",
+  "/api/updateUserStripeInfo", // Stripe details submitted: the organization can receive gifts
+];
+
+/** Writes that change nothing a cached page shows, or whose service refreshes the pages itself. */
+export const OTHER_WRITE_ROUTES: readonly string[] = [
+  // Sign-in, accounts, passwords, sessions, API keys: private.
+  "/api/account/sessions",
+  "/api/api-keys",
+  "/api/api-keys/[id]",
+  "/api/auth/[...nextauth]",
+  "/api/authenticate",
+  "/api/authenticate/token",
+  "/api/authenticateAdmin",
+  "/api/forgot",
+  "/api/update/password",
+  "/api/update/user",
+  // Checkout, refunds, pledges and recurring gifts: apply-payment-event refreshes the gift's pages.
+  "/api/capturePaypalOrder",
+  "/api/createDonation",
+  "/api/createPaymentIntent",
+  "/api/createPaymentIntentACH",
+  "/api/createPaymentIntentGoogle",
+  "/api/createPaypalOrder",
+  "/api/donations/[id]/refund",
+  "/api/donor/recurring/[id]",
+  "/api/donor/recurring/payment-method",
+  "/api/pledges",
+  "/api/recurring/[id]",
+  "/api/webhooks/paypal",
+  "/api/webhooks/sandbox",
+  "/api/webhooks/sandbox/simulate",
+  "/api/webhooks/stripe",
+  // Ticket orders and likes: their services refresh the event pages.
+  "/api/events/[id]/orders",
+  "/api/handleEventLikedButton",
+  // Payment set-up steps that do not yet connect an account, bank accounts, PayPal domains.
+  "/api/createPartnerReferral",
+  "/api/createStripeAccount",
+  "/api/createStripeAccountLinks",
+  "/api/registerPaypalDomain",
+  "/api/removeBankAcct/[organizationId]/[bankAccountId]",
+  "/api/updateBankAcct/[organizationId]/[bankToken]",
+  // Mail, reports, feedback, newsletter, volunteering, webhooks endpoints, stories awaiting review.
+  "/api/emailDonorReport",
+  "/api/sendBusinessSignUpEmail",
+  "/api/sendFeedback",
+  "/api/sendGivebridgeOrganizationDonationEmail",
+  "/api/sendNonprofitOrganizationDonationEmail",
+  "/api/stories",
+  "/api/subscribe",
+  "/api/volunteer",
+  "/api/volunteer/[id]",
+  "/api/webhook-endpoints",
+  "/api/webhook-endpoints/[id]",
+  "/api/webhook-endpoints/[id]/deliveries/[deliveryId]/replay",
+  "/api/webhook-endpoints/[id]/secret",
+  "/api/webhook-endpoints/[id]/test",
+];
+
+/** A route folder pattern as a RegExp over request paths. */
+export function routePatternRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split("/")
+    .map((seg) => (seg.startsWith("[...") ? ".+" : seg.startsWith("[") ? "[^/]+" : seg.replace(/[.*+?^${}()|\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+const PUBLIC_CONTENT = PUBLIC_CONTENT_WRITE_ROUTES.map(routePatternRegExp);
+
+/** True when a successful write to `pathname` changes what cached public pages show. */
+export function changesPublicContent(pathname: string): boolean {
+  return PUBLIC_CONTENT.some((re) => re.test(pathname));
+}
