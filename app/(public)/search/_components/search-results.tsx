@@ -1,0 +1,206 @@
+"use client";
+
+import Link from "next/link";
+import { CalendarDays, MapPin, SearchX } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { UserAvatar } from "@/components/layout/user-avatar";
+import { LinkButton } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
+import { requestJson } from "@/lib/client/request";
+import type { CampaignSearchHit } from "@/lib/search/campaigns";
+import type { EventSearchHit } from "@/lib/search/events";
+import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
+import { EMPTY_SEARCH_PATH, searchHrefWith, type SearchPageRequest } from "@/lib/search/search-page-params";
+
+/** GET /api/search's answer, whichever the category (app/api/search/route.ts). */
+type SearchAnswer = { total: number; totalCapped?: boolean; results: NonprofitSearchHit[] | CampaignSearchHit[] | EventSearchHit[] };
+
+type Loaded = { query: string } & ({ ok: true; answer: SearchAnswer } | { ok: false; message: string });
+
+const eventDate = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+
+function NonprofitList({ hits }: { hits: NonprofitSearchHit[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white" aria-label="Nonprofits">
+      {hits.map((o) => (
+        <li key={o._id}>
+          <Link href={`/nonprofit/${o._id}`} className="flex items-center gap-4 p-4 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500">
+            <UserAvatar src={o.logo} kind="organization" size={48} />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-ink">{o.name}</span>
+              <span className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-ink-muted">
+                {o.city || o.state ? (
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin className="size-3.5" aria-hidden="true" />
+                    {[o.city, o.state].filter(Boolean).join(", ")}
+                    {o.distanceMiles !== null ? ` · ${o.distanceMiles} mi` : ""}
+                  </span>
+                ) : null}
+                {o.category ? <span>{o.category}</span> : null}
+                {o.einFormatted ? <span>EIN {o.einFormatted}</span> : null}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FundraiserList({ hits }: { hits: CampaignSearchHit[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label="Fundraisers">
+      {hits.map((c) => (
+        <li key={c._id} className="rounded-card border border-slate-200 bg-white p-4">
+          <FundraiserCard fundraiser={c} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EventList({ hits }: { hits: EventSearchHit[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white" aria-label="Events">
+      {hits.map((e) => (
+        <li key={e._id}>
+          <Link href={`/event/${e._id}`} className="flex items-start gap-4 p-4 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500">
+            <CalendarDays className="mt-1 size-6 shrink-0 text-brand-700" aria-hidden="true" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-ink">{e.name}</span>
+              <span className="mt-0.5 block text-sm text-ink-muted">
+                {eventDate(e.startsAt)}
+                {e.city ? ` · ${[e.city, e.state].filter(Boolean).join(", ")}` : ""} · {e.organization.name}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The results list of `search`'s category, or null when there are none. */
+function resultList(search: SearchPageRequest, answer: SearchAnswer): ReactNode {
+  if (answer.results.length === 0) return null;
+  if (search.searchCategory === "NonProfits") return <NonprofitList hits={answer.results as NonprofitSearchHit[]} />;
+  if (search.searchCategory === "Campaigns") return <FundraiserList hits={answer.results as CampaignSearchHit[]} />;
+  return <EventList hits={answer.results as EventSearchHit[]} />;
+}
+
+function nothingFound(search: SearchPageRequest): { title: string; text: string } {
+  const q = search.queryString;
+  if (search.searchCategory === "Events") return { title: q ? `No events match “${q}”` : "No upcoming events match", text: "Try other dates or places, or look for nonprofits and fundraisers near you." };
+  if (search.searchCategory === "Campaigns") return { title: q ? `No fundraisers match “${q}”` : "No fundraisers match", text: "Try fewer words or other filters, or browse the nonprofits themselves." };
+  return { title: q ? `No nonprofits match “${q}”` : "No nonprofits match", text: "Check the spelling, try fewer words, widen the distance, or search by the organization's city or cause." };
+}
+
+/** Placeholder rows while results load (announced as busy to screen readers). */
+export function SearchResultsLoading() {
+  return (
+    <div aria-busy="true" aria-live="polite" className="mt-4" data-testid="search-loading">
+      <p className="sr-only">Loading results…</p>
+      <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} className="flex items-center gap-4 p-4">
+            <span className="size-12 shrink-0 animate-pulse rounded-full bg-slate-200" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+              <span className="block h-3 w-1/3 animate-pulse rounded bg-slate-100" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The results of `search` from GET /api/search: the count line, the list (or what to try when
+ * nothing matched), "Show all results" and Previous/Next. A parameter the page could not use,
+ * or one the server refuses, is shown as an alert above the results.
+ */
+export function SearchResults({ search }: { search: SearchPageRequest }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const query = search.apiQuery;
+  useEffect(() => {
+    let live = true;
+    void requestJson<SearchAnswer>(`/api/search?${query}`).then((r) => {
+      if (live) setLoaded(r.ok ? { query, ok: true, answer: r.data } : { query, ok: false, message: r.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  if (!loaded || loaded.query !== query) {
+    return (
+      <>
+        {search.problem ? <Problem message={search.problem} /> : null}
+        <SearchResultsLoading />
+      </>
+    );
+  }
+  const answer: SearchAnswer = loaded.ok ? loaded.answer : { total: 0, results: [] };
+  const problem = search.problem ?? (loaded.ok ? null : loaded.message);
+  const { offset, pageSize, showAll, linkParams } = search;
+  const total = answer.total;
+  const from = total === 0 ? 0 : offset + 1;
+  const to = Math.min(offset + pageSize, total);
+  const list = resultList(search, answer);
+  const nothing = nothingFound(search);
+
+  return (
+    <>
+      {problem ? <Problem message={problem} /> : null}
+      <div className="mt-4 mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString("en-US")}${answer.totalCapped ? "+" : ""} results` : null}
+        </p>
+        {total > pageSize || showAll ? (
+          <Link href={searchHrefWith(linkParams, showAll ? { showAll: "false", currentDisplayRecords: "0" } : { showAll: "true", currentDisplayRecords: "0" })} className="text-sm font-semibold text-brand-700 hover:underline">
+            {showAll ? "Show fewer per page" : "Show all results"}
+          </Link>
+        ) : null}
+      </div>
+      {list ?? (
+        <EmptyState
+          icon={<SearchX className="size-8" aria-hidden="true" />}
+          title={nothing.title}
+          description={nothing.text}
+          action={
+            <LinkButton href={EMPTY_SEARCH_PATH} variant="outline" size="sm">
+              Browse all nonprofits
+            </LinkButton>
+          }
+        />
+      )}
+      {total > pageSize ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
+          {offset > 0 ? (
+            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(Math.max(0, offset - pageSize)) })} variant="outline" size="sm">
+              Previous
+            </LinkButton>
+          ) : (
+            <span />
+          )}
+          {offset + pageSize < total ? (
+            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(offset + pageSize) })} variant="outline" size="sm">
+              Next
+            </LinkButton>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { readSearchPage } from "@/lib/search/search-page-params";
+import { AdvancedFilters } from "./advanced-filters";
+import { SearchHeader } from "./search-header";
+import { SearchResults, SearchResultsLoading } from "./search-results";
+
+const DEFAULT_TITLE = "Search nonprofits, fundraisers and events | Givebridge";
+
+/**
+ * The search page as the URL describes it (lib/search/search-page-params.ts): its header with
+ * the query, the advanced filters and the results, which load from GET /api/search. Read in
+ * the browser, so the page's HTML is one cached shell for every search.
+ */
+export function SearchScreen() {
+  const search = readSearchPage(useSearchParams());
+  const { queryString } = search;
+  return (
+    <>
+      {/* React places the title in the document's head: the cached shell's own title names no search. */}
+      <title>{queryString ? `“${queryString.slice(0, 60)}”: search nonprofits | Givebridge` : DEFAULT_TITLE}</title>
+      <SearchHeader queryString={search.queryString} searchCategory={search.searchCategory} />
+      <div className="mx-auto w-full max-w-5xl px-4 py-6">
+        <h1 className="sr-only">Search results</h1>
+        <AdvancedFilters key={`${search.searchCategory}:${JSON.stringify(search.values)}`} category={search.searchCategory} queryString={search.queryString} values={search.values} showAll={search.showAll} />
+        <SearchResults search={search} />
+      </div>
+    </>
+  );
+}
+
+/** What the shell shows before the browser has read the URL: the header and a loading list. */
+export function SearchScreenLoading() {
+  return (
+    <>
+      <SearchHeader queryString="" searchCategory="NonProfits" />
+      <div className="mx-auto w-full max-w-5xl px-4 py-6">
+        <h1 className="sr-only">Search results</h1>
+        <SearchResultsLoading />
+      </div>
+    </>
+  );
+}
