@@ -143,7 +143,7 @@ export const NTEE_DESCRIPTIONS: Readonly<Record<string, NteeDescription>> = Obje
   L22: { title: "Senior Citizens' Housing & Retirement Communities", words: "senior housing retirement community" },
   L25: { title: "Housing Rehabilitation", words: "home repair" },
   L30: { title: "Housing Search Assistance", words: "housing assistance" },
-  L40: { title: "Temporary Housing", words: "shelter transitional housing" },
+  L40: { title: "Temporary Housing", words: "homeless shelter transitional housing" },
   L41: { title: "Homeless Shelters", words: "homeless shelter rescue mission" },
   L80: { title: "Housing Support", words: "housing counseling homeownership" },
   M20: { title: "Disaster Preparedness & Relief Services", words: "disaster relief" },

@@ -22,7 +22,8 @@ import { AppError } from "@/lib/errors";
 import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
-import { isCauseUnit, lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { isStopWord } from "./synonyms";
+import { exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -60,6 +61,8 @@ const MILES_PER_DEGREE_LAT = 69.05;
  * stage's candidates: "americares" is one organization among thousands of "american...".
  */
 const WHOLE_WORD_CAP = 200;
+/** What a word matched as typed adds to its match in the later stages' count of matched words. */
+const TYPED_WORD_BONUS = 0.25;
 /** Below this many first-stage matches, spelling corrections are tried too. */
 const FEW_MATCHES = 3;
 /** The most prominent full-text matches that join the first stage's candidates. */
@@ -123,7 +126,8 @@ function distanceSql(lat: number, lng: number): SQL<number> {
 const LOCATION = sql`point(o.longitude, o.latitude)`;
 
 /** Columns of a result row (the candidate sets below carry them, plus the search document). */
-const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence`;
+const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence,
+  (o.irs_revenue_amount is null and o.irs_income_amount is null and o.irs_asset_amount is null) as finances_unknown`;
 
 type Stage = { match: SQL; order: SQL };
 type Found = { rows: unknown[]; n: number };
@@ -179,13 +183,18 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
       d as (select v.term, v.variant, v.indexed, coalesce((ts_lexize('english_stem', v.indexed))[1], v.indexed) as stem
         from json_to_recordset(${candidates}::json) as v(term text, variant text, indexed text)),
       known as (select d.* from d where exists (select 1 from search_words w where w.word = d.stem))
-    select k.term, k.variant, coalesce(${WORD_USES_CAP} + ceil(m.freq * 1000000)::int, (select count(*)::int from (select 1 from organizations o
+    select k.term, k.variant, k.stem, coalesce(${WORD_USES_CAP} + ceil(m.freq * 1000000)::int, (select count(*)::int from (select 1 from organizations o
         where o.search_document @@ to_tsquery('english', k.indexed) limit ${WORD_USES_CAP}) c)) as uses
     from known k left join mce m on m.word = k.stem
     order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
   const known = new Map<string, number>();
   const found = new Map<string, { variant: string; uses: number }[]>();
-  for (const r of rowsOf(result) as { term: string; variant: string; uses: number }[]) {
+  const stems = new Set<string>();
+  for (const r of rowsOf(result) as { term: string; variant: string; stem: string; uses: number }[]) {
+    // Spellings with the same stem are one correction ("wesleyed", "wesleye" and "wesleyent"
+    // all stem to "wesley"): only the most used counts, so the 3 kept are 3 different words.
+    if (r.variant !== r.term && stems.has(`${r.term} ${r.stem}`)) continue;
+    stems.add(`${r.term} ${r.stem}`);
     // A word that several organizations use (as typed or as its stem) is not a typo, unless a
     // spelling one edit away is far more used ("foundaton" is in a few IRS names); a rare one
     // may be the same typo in a few names, so it is kept with its corrections, the most used
@@ -359,10 +368,11 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Name similarity only orders the typo stages. Otherwise shorter names (closer to the
   // words typed) come first.
   // In the typo stage, name similarity to the text as typed comes before the full-text rank.
-  const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank" } = {}): Stage => {
+  const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank"; near?: SQL } = {}): Stage => {
     const query = sql`to_tsquery('english', ${text})`;
-    // Among similar names, the prominent organization first (issue 15).
-    const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)) desc,`;
+    // Among similar names, the prominent organization first (issue 15), and the nearer one
+    // when a place was typed (options.near: a term added to the similarity).
+    const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)${options.near ?? sql``}) desc,`;
     const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
     return {
       match: sql`o.search_document @@ ${query}`,
@@ -402,10 +412,11 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // A city or ZIP typed is satisfied by being there as much as by naming it; a state named in
   // the name still counts more than being in the state ("university of kentucky").
   const placeText = place ? relevanceUnits(place.words, lexicon, false) : [];
-  const score = sql`(${textScoreSql(units, placeText, place && !place.state && nearness ? nearness : undefined)}
+  const leadingState = Boolean(place?.state && place.words[0] === terms[0]);
+  const score = sql`(${textScoreSql(units, placeText, place && !place.state && nearness ? nearness : undefined, leadingState ? w.leadingStateText : w.placeText)}
     + ${w.prominence}::float8 * coalesce(o.search_prominence, 0)
-    + ${w.exactName}::float8 * (lower(o.name) = ${q})::int
-    + ${w.namePrefix}::float8 * (lower(o.name) like ${like})::int
+    + ${exactNameBonusSql(exactNameKeys(terms), q)}
+    + ${w.namePrefix}::float8 * ${namePrefixSql(terms)}::int
     ${nearness ? sql`+ ${w.place}::float8 * ${nearness}` : sql``})`;
   // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
   // Alongside, the typed words that are common words of the directory: they need no spelling
@@ -431,32 +442,53 @@ async function textSearch(run: SearchRun): Promise<Found> {
     // so the spelling corrections are tried too.
     const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
     const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
-    if (fixes.size) {
-      const typo = stage(correctedQueryText(terms, fixes, "&"), { similarity: "first" });
-      const corrected = await page(matches(typo.match), typo.order);
-      // The corrections win when the first stage found nothing, or when their best hit is
-      // closer to the text typed, prominence counting as in the typo stage's order
-      // ("univeristy" in one name's secondary line must not hide the University of
-      // Delaware; a small organization filed as "YALE UNIVERISTY" must not hide Yale
-      // University; "americares" is a real, large organization's name and stays).
-      const closeness = (f: Found) => {
-        const top = f.rows[0] as { similarity?: number; prominence?: number } | undefined;
-        return Number(top?.similarity ?? 0) + SCORE_WEIGHTS.prominence * Number(top?.prominence ?? 0);
-      };
-      if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
-    }
-    // How many of the typed words (or their corrections) the organization matches.
-    const matched = sql`(${sql.join(
-      terms.map((t, i) => sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, i === terms.length - 1)}))::int`),
-      sql` + `,
-    )})`;
-    if (found.n === 0 && terms.length > 2) {
-      const most = stage(allButOneQueryText(terms, fixes), { extra: matched, similarity: "after rank" });
-      found = await page(matches(most.match), most.order);
-    }
-    if (found.n === 0 && terms.length > 1) {
-      const any = stage(correctedQueryText(terms, fixes, "|"), { extra: matched, similarity: "after rank" });
-      found = await page(matches(any.match), any.order);
+    // With a place typed, the later stages first look at the place (near it, or naming it)
+    // for the other words, ranking nearer organizations first among equals: "homeless shelter
+    // cheyenne" must not open with shelters in other states. Only when nothing there matches
+    // do they look everywhere for every word typed.
+    const placeWords = textTerms.filter((t) => !isStopWord(t));
+    const scopes: { words: string[]; where: SQL; near: SQL | null }[] = [
+      ...(place && nearness && placeWords.length ? [{ words: placeWords, where: placeMatch, near: nearness }] : []),
+      { words: terms, where: sql``, near: null },
+    ];
+    for (const { words, where, near } of scopes) {
+      const within = (match: SQL) => matches(sql`${match}${where}`);
+      const nearer = near ? sql` + ${SCORE_WEIGHTS.place}::float8 * ${near}` : sql``;
+      if (fixes.size) {
+        const typo = stage(correctedQueryText(words, fixes, "&"), { similarity: "first", near: nearer });
+        const corrected = await page(within(typo.match), typo.order);
+        // The corrections win when the first stage found nothing, or when their best hit is
+        // closer to the text typed, prominence counting as in the typo stage's order
+        // ("univeristy" in one name's secondary line must not hide the University of
+        // Delaware; a small organization filed as "YALE UNIVERISTY" must not hide Yale
+        // University; "americares" is a real, large organization's name and stays).
+        const closeness = (f: Found) => {
+          const top = f.rows[0] as { similarity?: number; prominence?: number } | undefined;
+          return Number(top?.similarity ?? 0) + SCORE_WEIGHTS.prominence * Number(top?.prominence ?? 0);
+        };
+        if (found.n === 0 || (corrected.n > 0 && closeness(corrected) > closeness(found))) found = corrected;
+      }
+      // How many of the typed words (or their corrections) the organization matches, a word
+      // as typed counting a quarter more than a correction ("make" is not "lake"), and how
+      // near it is to the place typed.
+      const typed = new Map<string, string[]>();
+      const matched = sql`(${sql.join(
+        words.map((t, i) => {
+          const last = i === words.length - 1;
+          const asTyped = sql`${TYPED_WORD_BONUS}::float8 * (o.search_document @@ to_tsquery('english', ${termQueryText(t, typed, last)}))::int`;
+          return sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, last)}))::int${fixes.has(t) ? sql` + ${asTyped}` : sql``}`;
+        }),
+        sql` + `,
+      )}${nearer})`;
+      if (found.n === 0 && words.length > 2) {
+        const most = stage(allButOneQueryText(words, fixes), { extra: matched, similarity: "after rank" });
+        found = await page(within(most.match), most.order);
+      }
+      if (found.n === 0 && words.length > 1) {
+        const any = stage(correctedQueryText(words, fixes, "|"), { extra: matched, similarity: "after rank" });
+        found = await page(within(any.match), any.order);
+      }
+      if (found.n > 0) break;
     }
   }
   return found;
@@ -488,7 +520,9 @@ function toHit(r: unknown): NonprofitSearchResult["results"][number] {
  * starts with the text, or every word matches, words as prefixes; (2) every word, each word or
  * a spelling correction (typos); (3) every word but one (e.g. "food bank burlington" finds
  * Burlington's food organizations by category and city words); (4) any word, ranked by how
- * many words match. Most searches take one round trip.
+ * many words match. With a place typed (a city, ZIP or state in the text), stages 2-4 first
+ * keep to the place, ranking nearer organizations first among equals, and look everywhere only
+ * when nothing there matches. Most searches take one round trip.
  * Each stage ranks a capped candidate set (COUNT_CAP + 1 full-text matches, or more for a
  * deep page, plus up to NAME_PREFIX_CAP names starting with the text), so a broad word such as
  * "education" costs the same as a rare one; beyond COUNT_CAP matches, which matches are

@@ -42,6 +42,23 @@ beforeAll(async () => {
     org("000000019", "OMAHA SHELTER FOR HOMELESS TRUST", "OMAHA", "NE", "68114", 41.2656, -96.0493, "L12", 18_910_874),
     // Words the English stemmer folds together: "humane" is not "human".
     org("000000020", "HUMAN SERVICES COUNCIL OF OMAHA", "OMAHA", "NE", "68102", 41.26, -95.94, "P20", 900_000),
+    // "4h" typed for "4-H"; a large Montana foundation without it.
+    org("000000021", "MONTANA 4-H FOUNDATION INC", "BOZEMAN", "MT", "59715", 45.68, -111.04, "O52", 1_282_058),
+    org("000000022", "MONTANA FOUNDATION FOR HEALTH", "BOZEMAN", "MT", "59715", 45.68, -111.04, "E11", 90_000_000),
+    // Joined words where either pair may be joined: "medical center" and "center foundation".
+    org("000000023", "SOUTHEAST ALABAMA MEDICAL CENTERFOUNDATION", "DOTHAN", "AL", "36301", 31.22, -85.39, "E11", 900_000),
+    org("000000024", "EAST ALABAMA MEDICAL CENTER FOUNDATION", "OPELIKA", "AL", "36801", 32.65, -85.38, "E11", 2_000_000),
+    org("000000025", "RIVERSIDE MEDICALCENTER", "MOBILE", "AL", "36602", 30.69, -88.04, "E22", 5_000_000),
+    // The name typed, of an organization filed without amounts; a short name against size.
+    org("000000026", "FOOD BANK OF ALASKA INC", "ANCHORAGE", "AK", "99501", 61.22, -149.9, "K31", null),
+    org("000000027", "KENAI PENINSULA FOOD BANK INC", "SOLDOTNA", "AK", "99669", 60.49, -151.06, "K31", 2_545_527),
+    org("000000028", "ST LUKES", "LIBBY", "MT", "59923", 48.39, -115.55, null, null),
+    org("000000029", "ST LUKES REGIONAL MEDICAL CENTER", "BOISE", "ID", "83702", 43.61, -116.2, "E22", 1_451_147_570),
+    org("000000030", "UNITED WAY INC", "HARTFORD", "CT", "06103", 41.76, -72.68, "T70", 20_074_645),
+    org("000000031", "UNITED WAY OF CENTRAL ALABAMA INC", "BIRMINGHAM", "AL", "35203", 33.52, -86.8, "T70", 90_975_472),
+    // A place typed keeps the later stages there.
+    org("000000032", "COMEA INC", "CHEYENNE", "WY", "82001", 41.14, -104.82, "L40", 600_913),
+    org("000000033", "NEW MILFORD SHELTER CRISIS FUND", "NEW MILFORD", "CT", "06776", 41.58, -73.41, null, 50_000),
   ]);
   await h.exec("analyze organizations");
 });
@@ -86,6 +103,25 @@ describe("directory search relevance (issue 15)", () => {
     expect(await all("humane")).not.toContain("000000020");
     expect(await all("humane society omaha")).not.toContain("000000020");
     expect(await all("human services")).toContain("000000020");
+  });
+  test("a number and a letter typed together find the hyphenated name: 'montana 4h foundation'", async () => {
+    expect((await top("montana 4h foundation"))[0]).toBe("000000021");
+  });
+  test("words joined either way: 'southeast alabama medical center foundation'", async () => {
+    expect((await top("southeast alabama medical center foundation"))[0]).toBe("000000023");
+  });
+  test("the name typed, filed without amounts, comes first: 'foodbank of alaska'", async () => {
+    expect((await top("foodbank of alaska"))[0]).toBe("000000026");
+  });
+  test("a short exact name or a namesake of known size does not beat the prominent organization", async () => {
+    expect((await top("st lukes"))[0]).toBe("000000029");
+    expect((await top("united way"))[0]).toBe("000000031");
+  });
+  test("homeless shelters filed as temporary housing (NTEE L40) are homeless shelters", async () => {
+    expect((await top("homeless shelter cheyenne"))[0]).toBe("000000032");
+  });
+  test("when not every word matches, the place typed still holds: nothing from another state first", async () => {
+    expect((await top("shelter crisis cheyenne"))[0]).toBe("000000032");
   });
   test("hits carry the display name and the legal name", async () => {
     const r = await searchNonprofits({ query: "ymca wichita", limit: 1, offset: 0 });

@@ -30,11 +30,21 @@ export const SCORE_WEIGHTS = {
   prefixOnly: 0.8,
   /** Weight of a place word as text (a state or city named in the organization's name). */
   placeText: 0.5,
+  /**
+   * The same for a state typed first ("north dakota medical association", "montana 4h
+   * foundation"): a name that begins with its state is filed so, the state is a word of it.
+   */
+  leadingStateText: 1,
   prominence: 0.6,
   /** Nearness to the place typed: full bonus at the center, none at PLACE_RADIUS_MILES. */
   place: 0.4,
   namePrefix: 0.03,
   exactName: 0.6,
+  /**
+   * The name key typed (exactNameBonusSql) of an organization the EO BMF gives no amounts: a
+   * stand-in for its unknown size, times the key's distinctiveness.
+   */
+  exactKeyUnknownSize: 0.3,
 } as const;
 
 /** Organizations farther than this from a typed city or ZIP get no nearness bonus. */
@@ -42,6 +52,8 @@ export const PLACE_RADIUS_MILES = 30;
 
 
 const WORD = /^[\p{L}\p{N}]+$/u;
+/** Most typed words one compound unit spans ("north west arkansas" is three). */
+const MAX_COMPOUND_RUN = 4;
 
 /**
  * Words of the NTEE meanings that name an organization's form or are common in names of
@@ -78,6 +90,10 @@ function wordAlternatives(word: string, prefix: boolean): string {
   );
   const code = stateCodeOf(word);
   if (code) others.push(code);
+  // A number and a letter typed together ("4h") are filed with a hyphen ("4-H"), which the
+  // parser indexes as two words: the same two words in a row.
+  const mixed = /^(\d+)(\p{L}+)$/u.exec(word) ?? /^(\p{L}+)(\d+)$/u.exec(word);
+  if (mixed && !isStopWord(mixed[1]!) && !isStopWord(mixed[2]!)) others.push(`(${mixed[1]} <-> ${mixed[2]})`);
   return others.length ? `(${[own, ...others].join(" | ")})` : own;
 }
 
@@ -158,6 +174,27 @@ export function relevanceUnitList(terms: string[], lexicon: Lexicon, prefixLast:
     }
     return null;
   };
+  /** Adjacent words that may be one indexed word: two letters-only words, or three of any kind ("green house 17"). */
+  const joins = (k: number, n: number): boolean => {
+    if (k + n > words.length) return false;
+    const joined = words.slice(k, k + n).join("");
+    return (n === 3 || !/\d/.test(joined)) && lexicon.known.has(joined);
+  };
+  /**
+   * Every way to read words [k, end) as single words and indexed joined words, as to_tsquery
+   * text: "medical center foundation" -> medical & center & foundation | medicalcenter &
+   * foundation | medical & centerfoundation (a name may join either pair).
+   */
+  const readings = (k: number, end: number): string[] => {
+    if (k === end) return [""];
+    const out: string[] = [];
+    for (const n of [1, 2, 3]) {
+      if (k + n > end || (n > 1 && !joins(k, n))) continue;
+      const piece = n === 1 ? wordAlternatives(words[k]!, isLast(k)) : `${words.slice(k, k + n).join("")}${isLast(k + n - 1) ? ":*" : ""}`;
+      for (const rest of readings(k + n, end)) out.push(rest ? `${piece} & ${rest}` : piece);
+    }
+    return out;
+  };
   for (let i = 0; i < words.length; i++) {
     const phrase = phraseAt(i);
     if (phrase) {
@@ -166,20 +203,30 @@ export function relevanceUnitList(terms: string[], lexicon: Lexicon, prefixLast:
       i += phrase.length - 1;
       continue;
     }
-    const a = words[i]!;
-    const b = words[i + 1];
-    const c = words[i + 2];
-    if (b && c && lexicon.known.has(a + b + c)) {
-      units.push({ text: `((${[a, b, c].map((w, j) => wordAlternatives(w, isLast(i + j))).join(" & ")}) | ${a + b + c})`, words: [a, b, c] });
-      i += 2;
-    } else if (b && lexicon.known.has(a + b) && !/\d/.test(a + b)) {
-      units.push({ text: `((${wordAlternatives(a, false)} & ${wordAlternatives(b, isLast(i + 1))}) | ${isLast(i + 1) ? `${a + b}:*` : a + b})`, words: [a, b] });
-      i += 1;
-    } else {
-      const parts = split(a);
-      const own = wordAlternatives(a, isLast(i));
-      units.push({ text: parts ? `(${own} | ${parts})` : own, words: [a] });
+    // The run of words that joined forms link ("north west arkansas": northwest, and
+    // northwestarkansas), at most MAX_COMPOUND_RUN words, is one unit read every possible way.
+    let end = i + 1;
+    for (let grew = true; grew && end - i < MAX_COMPOUND_RUN; ) {
+      grew = false;
+      for (let k = i; k < end && !grew; k++) {
+        for (const n of [3, 2]) {
+          if (k + n > end && k + n - i <= MAX_COMPOUND_RUN && joins(k, n)) {
+            end = k + n;
+            grew = true;
+            break;
+          }
+        }
+      }
     }
+    if (end - i > 1) {
+      units.push({ text: `(${readings(i, end).map((r) => `(${r})`).join(" | ")})`, words: words.slice(i, end) });
+      i = end - 1;
+      continue;
+    }
+    const a = words[i]!;
+    const parts = split(a);
+    const own = wordAlternatives(a, isLast(i));
+    units.push({ text: parts ? `(${own} | ${parts})` : own, words: [a] });
   }
   return units;
 }
@@ -202,23 +249,25 @@ export function restrictWeights(unit: string, weights: string): string {
  * unit is in its name or secondary name (weights A, B), SCORE_WEIGHTS.meaning when only in the
  * NTEE meaning (D), SCORE_WEIGHTS.otherField in its category or city (C), else 0. A unit that
  * matches only as a prefix of a longer word (the last word, maybe half typed) counts
- * SCORE_WEIGHTS.prefixOnly of that. Place units weigh SCORE_WEIGHTS.placeText each (nearness
+ * SCORE_WEIGHTS.prefixOnly of that. Place units weigh `placeWeight` each (nearness
  * counts apart).
  */
-export function textScoreSql(units: { whole: string; prefix?: string; cause?: boolean }[], placeUnits: string[] = [], placeNearness?: SQL): SQL {
+export function textScoreSql(units: { whole: string; prefix?: string; cause?: boolean }[], placeUnits: string[] = [], placeNearness?: SQL, placeWeight: number = SCORE_WEIGHTS.placeText): SQL {
   const w = SCORE_WEIGHTS;
-  const one = (u: string, cause = false) =>
+  // meaning = false for place words: weight D holds the state's code and the NTEE meaning, and
+  // being in the state typed is the place's nearness, not a word of the organization.
+  const one = (u: string, cause = false, meaning = true) =>
     sql`(case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "AB")}) then ${
       cause ? sql`case when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then 1 else ${w.causeNameOnly}::float8 end` : sql`1`
     }
-      when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then ${w.meaning}::float8
-      when o.search_document @@ to_tsquery('english', ${u}) then ${w.otherField}::float8 else 0 end)`;
+      ${meaning ? sql`when o.search_document @@ to_tsquery('english', ${restrictWeights(u, "D")}) then ${w.meaning}::float8` : sql``}
+      when o.search_document @@ to_tsquery('english', ${meaning ? u : restrictWeights(u, "ABC")}) then ${w.otherField}::float8 else 0 end)`;
   const parts: SQL[] = units.map((u) =>
     u.prefix && u.prefix !== u.whole ? sql`greatest(${one(u.whole, u.cause)}, ${w.prefixOnly}::float8 * ${one(u.prefix, u.cause)})` : one(u.whole, u.cause),
   );
   // A place word is satisfied by being at the place as much as by naming it.
-  for (const u of placeUnits) parts.push(sql`${w.placeText}::float8 * ${placeNearness ? sql`greatest(${one(u)}, ${placeNearness})` : one(u)}`);
-  const total = units.length + w.placeText * placeUnits.length;
+  for (const u of placeUnits) parts.push(sql`${placeWeight}::float8 * ${placeNearness ? sql`greatest(${one(u, false, false)}, ${placeNearness})` : one(u, false, false)}`);
+  const total = units.length + placeWeight * placeUnits.length;
   if (!parts.length || total <= 0) return sql`0`;
   return sql`((${sql.join(parts, sql` + `)}) / ${total}::float8)`;
 }
@@ -276,4 +325,94 @@ export function nearPlaceSql(place: DetectedPlace): SQL {
     return sql`point(o.longitude, o.latitude) <@ box(point(${c.longitude - dLng}::float8, ${c.latitude - dLat}::float8), point(${c.longitude + dLng}::float8, ${c.latitude + dLat}::float8))`;
   });
   return boxes.length ? sql`(${sql.join(boxes, sql` or `)})` : sql`false`;
+}
+
+/**
+ * Words a name key leaves out (nameKeySql): words without meaning and the legal form, so
+ * "FOOD BANK OF ALASKA INC" and "foodbank of alaska" have the same key.
+ */
+const NAME_KEY_DROPPED = ["the", "of", "and", "a", "an", "for", "in", "at", "on", "to", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "llc"];
+const NAME_KEY_DROPPED_SET = new Set(NAME_KEY_DROPPED);
+/** Most keys a query is compared under (exactNameKeys). */
+const MAX_NAME_KEYS = 32;
+/** A key this long (letters and digits) is a distinctive name (exactNameBonusSql). */
+const DISTINCTIVE_KEY_LENGTH = 14;
+
+/**
+ * SQL name key of the organization `o`: its name in lower case without accents, without the
+ * words of NAME_KEY_DROPPED, and without spaces or punctuation ("ST LUKE'S HEALTH SYSTEM,
+ * INC" -> "stlukeshealthsystem"): a name typed with its words joined or split, its
+ * apostrophes dropped or its legal form left out has the same key.
+ */
+export function nameKeySql(): SQL {
+  const dropped = `\\m(${NAME_KEY_DROPPED.join("|")})\\M`;
+  return sql`regexp_replace(regexp_replace(public.gb_unaccent(lower(o.name)), ${dropped}, ' ', 'g'), '[^a-z0-9]+', '', 'g')`;
+}
+
+/**
+ * The name keys (nameKeySql) a query stands for: its words without NAME_KEY_DROPPED, each
+ * word also as its one-word synonyms and IRS abbreviations ("association" / "assn") and a
+ * state name as its code, joined; the key as typed first. At most MAX_NAME_KEYS; [] for no word.
+ */
+export function exactNameKeys(terms: string[]): string[] {
+  const words = nameKeyWords(terms);
+  let keys = [""];
+  for (const w of words) {
+    const forms = [w, ...synonymsOf(w).filter((f) => f.length === 1).map((f) => f[0]!)];
+    const code = stateCodeOf(w);
+    if (code) forms.push(code);
+    keys = keys.flatMap((k) => forms.filter((f) => !NAME_KEY_DROPPED_SET.has(f)).map((f) => k + f)).slice(0, MAX_NAME_KEYS);
+  }
+  return keys[0] ? keys : [];
+}
+
+/** A Postgres text[] literal of keys (letters and digits only), each followed by `suffix`. */
+const keyArray = (keys: string[], suffix = "") => `{${keys.map((k) => k + suffix).join(",")}}`;
+
+/**
+ * SQL bonus of an organization whose name is the query, 0 without keys:
+ * - its name exactly as typed (lower case): SCORE_WEIGHTS.exactName for a distinctive name
+ *   (a key of DISTINCTIVE_KEY_LENGTH letters or more) or a prominent organization; a short
+ *   name ("st lukes") gets a share by its length or its prominence, whichever is more, so a
+ *   small namesake filed under the short name alone does not pass the large organization
+ *   people mean;
+ * - else, when the EO BMF gives the organization no revenue, income or assets at all
+ *   (`o.finances_unknown`), its name key equal to one of the query's (words joined or split,
+ *   abbreviated, the legal form left out): SCORE_WEIGHTS.exactKeyUnknownSize by the key's
+ *   length, a stand-in for the prominence the file does not give ("foodbank of alaska" is
+ *   FOOD BANK OF ALASKA INC, filed without amounts). An organization of known size gets
+ *   nothing from its key, however long: its size speaks ("UNITED WAY INC" is not the largest
+ *   United Way, and ST JUDES RANCH FOR CHILDREN INC with $65 of revenue not the St Jude's
+ *   Ranch people mean).
+ */
+export function exactNameBonusSql(keys: string[], typed: string): SQL {
+  if (!keys.length) return sql`0`;
+  const distinctive = Math.min(1, keys[0]!.length / DISTINCTIVE_KEY_LENGTH);
+  return sql`(case
+      when lower(o.name) = ${typed} then ${SCORE_WEIGHTS.exactName}::float8 * greatest(${distinctive}::float8, coalesce(o.search_prominence, 0))
+      when o.finances_unknown and ${nameKeySql()} = any (${keyArray(keys)}::text[]) then ${SCORE_WEIGHTS.exactKeyUnknownSize * distinctive}::float8
+      else 0 end)`;
+}
+
+/** The query's meaningful words: what exactNameKeys joins. */
+function nameKeyWords(terms: string[]): string[] {
+  return terms.filter((t) => WORD.test(t) && !NAME_KEY_DROPPED_SET.has(t));
+}
+
+/**
+ * SQL: the organization's name starts with the text typed, spaces and punctuation aside
+ * ("hartford healthcare" starts HARTFORD HEALTH CARE CORPORATION as well as HARTFORD
+ * HEALTHCARE MEDICAL GROUP INC), a word also as one of its one-word synonyms. Unlike the name
+ * key, no word is left out ("boys and girls club billings" does not start BOYS AND GIRLS CLUB
+ * OF BILLINGS ...). False for no word.
+ */
+export function namePrefixSql(terms: string[]): SQL {
+  const words = terms.filter((t) => WORD.test(t));
+  let keys = [""];
+  for (const w of words) {
+    const forms = [w, ...synonymsOf(w).filter((f) => f.length === 1).map((f) => f[0]!)];
+    keys = keys.flatMap((k) => forms.map((f) => k + f)).slice(0, MAX_NAME_KEYS);
+  }
+  if (!keys[0]) return sql`false`;
+  return sql`(regexp_replace(public.gb_unaccent(lower(o.name)), '[^a-z0-9]+', '', 'g') like any (${keyArray(keys, "%")}::text[]))`;
 }
