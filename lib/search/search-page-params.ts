@@ -5,6 +5,7 @@
  * first message, word for word from the shared schemas) and left out, as the page always did.
  * Pure: no I/O.
  */
+import "@/lib/validations/zod-setup";
 import { filterKeys, type FilterValues } from "@/lib/search/filter-keys";
 import { campaignFiltersSchema, eventFiltersSchema, nonprofitFiltersSchema, searchPageSchema, type SearchCategory } from "@/lib/validations/search";
 

@@ -1,4 +1,5 @@
 /** Search parameters in the URL (spec section 3: queryString, searchCategory, paging). */
+import "./zod-setup";
 import { z } from "zod";
 
 export const searchCategories = ["NonProfits", "Campaigns", "Events"] as const;
