@@ -7,6 +7,9 @@ import { rowsOf } from "./rows";
  * longer holds the event loop, and results and transactions behave as with PGlite in process.
  */
 
+/** Rows of a raw result, typed for the test. */
+const rowsAs = <T>(result: unknown) => rowsOf(result) as T[];
+
 /** A statement that keeps PostgreSQL busy (not sleeping) for a few hundred milliseconds. */
 const SLOW = sql`select count(*)::int as n from generate_series(1, 2000000) g where g % 7 = 0`;
 
@@ -48,7 +51,7 @@ describe("the embedded database on its own thread", () => {
   test("a slow statement does not hold this thread; on the same thread it does", async () => {
     let answer: unknown;
     const off = await longestStall(async () => {
-      answer = rowsOf<{ n: number }>(await worker.db.execute(SLOW))[0]!.n;
+      answer = rowsAs<{ n: number }>(await worker.db.execute(SLOW))[0]!.n;
     });
     expect(answer).toBe(285714);
     const on = await longestStall(() => inProcess.db.execute(SLOW));
@@ -62,12 +65,12 @@ describe("the embedded database on its own thread", () => {
 
   test("rows, parameters and types cross the thread as PGlite returns them", async () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
-    const rows = rowsOf<Record<string, unknown>>(
+    const rows = rowsAs<Record<string, unknown>>(
       await worker.db.execute(
         sql`select ${7}::int as i, ${"é ✓"}::text as t, ${at}::timestamptz as ts, '{"a":[1,2]}'::jsonb as j, 9007199254740993::int8 as big, '\\x0102'::bytea as b, null as z`,
       ),
     );
-    const expected = rowsOf<Record<string, unknown>>(
+    const expected = rowsAs<Record<string, unknown>>(
       await inProcess.db.execute(
         sql`select ${7}::int as i, ${"é ✓"}::text as t, ${at}::timestamptz as ts, '{"a":[1,2]}'::jsonb as j, 9007199254740993::int8 as big, '\\x0102'::bytea as b, null as z`,
       ),
@@ -103,7 +106,7 @@ describe("the embedded database on its own thread", () => {
     expect(answered).toBe(false);
     release();
     await tx;
-    expect(rowsOf<{ id: number }>(await outside).map((r) => r.id)).toEqual([1, 3]);
+    expect(rowsAs<{ id: number }>(await outside).map((r) => r.id)).toEqual([1, 3]);
   });
 
   test("a failing statement inside a transaction rolls it all back, with PostgreSQL's error code", async () => {
@@ -117,7 +120,7 @@ describe("the embedded database on its own thread", () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure!.cause?.code).toBe("23505");
     expect(failure!.cause?.constraint).toBe("probe_pkey");
-    const ids = rowsOf<{ id: number }>(await worker.db.execute(sql`select id from ${probe} where id = 10`));
+    const ids = rowsAs<{ id: number }>(await worker.db.execute(sql`select id from ${probe} where id = 10`));
     expect(ids).toEqual([]);
 
     // Nested transactions are savepoints: the inner failure is undone, the outer work kept.
@@ -128,14 +131,14 @@ describe("the embedded database on its own thread", () => {
         throw new Error("inner fails");
       }).catch(() => undefined);
     });
-    const kept = rowsOf<{ id: number }>(await worker.db.execute(sql`select id from ${probe} where id >= 10 order by id`));
+    const kept = rowsAs<{ id: number }>(await worker.db.execute(sql`select id from ${probe} where id >= 10 order by id`));
     expect(kept.map((r) => r.id)).toEqual([11]);
   });
 
   test("several statements run in one exec; a closed thread refuses further work", async () => {
     const other = await openPglite("memory://", { thread: "worker" });
     await other.exec("create table t (n int); insert into t values (1), (2);");
-    const rows = rowsOf<{ s: number }>(await other.db.execute(sql`select sum(n)::int as s from t`));
+    const rows = rowsAs<{ s: number }>(await other.db.execute(sql`select sum(n)::int as s from t`));
     expect(rows).toEqual([{ s: 3 }]);
     await other.close();
     const refused = await other.db.execute(sql`select 1`).catch((err: Error) => err);
