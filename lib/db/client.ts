@@ -231,15 +231,19 @@ export async function openPostgres(url: string, options: PostgresPoolOptions = {
 }
 
 /**
- * The configured database: DATABASE_URL (a pool with SERVER_POOL's settings), else PGlite in
- * DATA_DIR, in a worker thread unless PGLITE_WORKER=0. The database thread dying stops the
- * process (exit code 1): nothing could answer any more, and a supervisor can restart it.
+ * The configured database: DATABASE_URL, else PGlite in DATA_DIR. For the served app
+ * (`batch` false) a pool with SERVER_POOL's settings, or PGlite in a worker thread unless
+ * PGLITE_WORKER=0; the database thread dying then stops the process (exit code 1): nothing
+ * could answer any more, and a supervisor can restart it. For a batch job (`batch` true:
+ * migrate, seed, import) PGlite on the caller's thread and a pool without timeouts, as its
+ * statements may run long and nothing else waits on its thread.
  */
-function openConfigured(): Promise<Handle> {
+function openConfigured(batch: boolean): Promise<Handle> {
   const env = serverEnv();
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { ...SERVER_POOL, max: env.DATABASE_POOL_MAX });
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, batch ? {} : { ...SERVER_POOL, max: env.DATABASE_POOL_MAX });
+  if (batch || !env.PGLITE_WORKER) return openPglite(env.DATA_DIR);
   return openPglite(env.DATA_DIR, {
-    thread: env.PGLITE_WORKER ? "worker" : "main",
+    thread: "worker",
     onCrash: (err) => {
       console.error(`${err.message}. Stopping.`);
       process.exit(1);
@@ -248,12 +252,13 @@ function openConfigured(): Promise<Handle> {
 }
 
 /**
- * The process-wide database handle, opened on first use.
+ * The process-wide database handle, opened on first use (`options.batch`: open it for a
+ * batch job, see openConfigured; only the first call's options count).
  * @throws DatabaseLockedError (PGlite folder in use by another process).
  */
-export function getHandle(): Promise<Handle> {
+export function getHandle(options: { batch?: boolean } = {}): Promise<Handle> {
   if (!globalForDb.__givebridgeDb) {
-    globalForDb.__givebridgeDb = openConfigured();
+    globalForDb.__givebridgeDb = openConfigured(options.batch ?? false);
     // A failed open must not be cached forever.
     globalForDb.__givebridgeDb.catch(() => {
       globalForDb.__givebridgeDb = undefined;
