@@ -32,6 +32,13 @@ const serverSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must look like 32MB")
     .default("32MB"),
+  /**
+   * Run the embedded database in a worker thread (default), so a statement does not hold the
+   * server's other requests; 0 = on the server's own thread, as before (for comparison).
+   */
+  PGLITE_WORKER: flag(true),
+  /** Connections of the PostgreSQL pool per app process (see lib/db/client.ts SERVER_POOL for why 10). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Public base URL of the site, used in links in emails and by next-auth. */
   NEXTAUTH_URL: optionalUrl,
@@ -53,6 +60,8 @@ const serverSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   /** Tests only: a PostgreSQL server on which each test file gets its own fresh database. */
   TEST_DATABASE_URL: optionalUrl,
+  /** Tests only: open the embedded test databases in a worker thread, as the served app does. */
+  TEST_PGLITE_WORKER: flag(false),
   /** Tests only (honoured when NODE_ENV=test): hold each checkout this long between recording the donation and calling the provider. */
   CHECKOUT_TEST_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -10,7 +10,8 @@
  *   - a static file (/robots.txt) — the reference;
  *   - the public pages: home, /about, /search, a nonprofit profile, a fundraiser page (when the
  *     route exists), an event page and the donate page;
- *   - the directory search API (`food bank`);
+ *   - the directory search API (`food bank`), then the static file and the search API loaded at
+ *     the same time (how long a static file waits while searches run);
  *   - the checkout (POST /api/createPaymentIntent, sandbox test card, a new idempotency key
  *     per request);
  * and prints req/s, p50 and p95 latency (ms), non-2xx answers, and each page's throughput as a
@@ -225,6 +226,14 @@ async function main() {
     rows.push(s);
     for (const t of targets) rows.push(await load(t.label, `${url}${t.path}`, c, undefined, true));
     rows.push(await load("search API 'food bank'", `${url}/api/search/nonprofit?search_query=food%20bank`, c));
+    // Both at once: does a search in progress hold a static file? (It did while PGlite ran on
+    // the server's own thread.)
+    rows.push(
+      ...(await Promise.all([
+        load("robots.txt while searching", `${url}/robots.txt`, c),
+        load("search beside robots.txt", `${url}/api/search/nonprofit?search_query=food%20bank`, c),
+      ])),
+    );
   }
   const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
     campaigns: { _id: string; organization: { _id: string } }[];

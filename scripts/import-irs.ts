@@ -93,7 +93,7 @@ async function main(files: string[]): Promise<number> {
   let handle: DatabaseHandle | undefined;
   const display = progressDisplay();
   try {
-    handle = await getHandle();
+    handle = await getHandle({ batch: true });
     await runMigrations(handle);
     console.log(`Importing ${files.length} file${files.length > 1 ? "s" : ""} into the ${handle.kind === "pglite" ? "embedded database" : "PostgreSQL server"}...`);
     const summary = await importIrsFiles(handle.db, files, {

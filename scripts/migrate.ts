@@ -6,7 +6,7 @@ import { DatabaseLockedError, getHandle } from "../lib/db/client";
 import { runMigrations } from "../lib/db/migrate";
 
 async function main() {
-  const handle = await getHandle();
+  const handle = await getHandle({ batch: true });
   await runMigrations(handle);
   await handle.close();
   console.log(`Migrations applied (${handle.kind}).`);

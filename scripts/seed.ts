@@ -11,7 +11,7 @@ import { runMigrations } from "../lib/db/migrate";
 async function main(): Promise<number> {
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await getHandle();
+    handle = await getHandle({ batch: true });
     await runMigrations(handle);
     const started = Date.now();
     const result = await loadDemoDataIfEmpty(handle.db);

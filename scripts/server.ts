@@ -7,8 +7,7 @@
  * TRUSTED_PROXIES (lib/http/client-ip.ts; issue 19, finding 7). Everything else is what
  * `next start` does: same request handlers, PORT (default 3000), graceful stop on SIGINT or
  * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
- * server (PGlite runs on the main thread) does not close a connection just as a client reuses
- * it (ECONNRESET under load).
+ * server does not close a connection just as a client reuses it (ECONNRESET under load).
  */
 import http from "node:http";
 import { serverEnv } from "../lib/env";

@@ -1,6 +1,7 @@
 /**
- * The database handle: embedded PGlite in DATA_DIR when DATABASE_URL is unset, otherwise a
- * `pg` pool on that PostgreSQL server. One handle per process, kept on globalThis, because
+ * The database handle: embedded PGlite in DATA_DIR when DATABASE_URL is unset (for the
+ * process-wide handle in a worker thread, so its statements do not hold the server's event
+ * loop), otherwise a `pg` pool on that PostgreSQL server. One handle per process, kept on globalThis, because
  * Next evaluates this module more than once per process.
  *
  * PGlite has no lock of its own, so opening a PGlite folder takes an exclusive lock on it
@@ -16,6 +17,8 @@ import { promisify } from "node:util";
 import lockfile from "proper-lockfile";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/models";
+import { pgliteCreateOptions } from "./pglite-setup";
+import { WorkerPglite, type PgliteClient } from "./pglite-thread";
 import { serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -43,21 +46,14 @@ type Handle = {
   /** Run raw SQL (several statements allowed on PGlite; one on pg). */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
-  /** The underlying client for libraries that need one (the rate limiter). */
+  /**
+   * The underlying client for libraries that need one (pg-boss, migration locks): a `pg` Pool,
+   * or a PgliteClient (PGlite itself, or its worker thread's client; lib/db/pglite-thread.ts).
+   */
   raw: unknown;
 };
 
 const globalForDb = globalThis as unknown as { __givebridgeDb?: Promise<Handle> };
-
-/** Extensions every database needs (registered with PGlite, created by the first migration). */
-async function pgliteExtensions() {
-  const [{ pg_trgm }, { unaccent }, { citext }] = await Promise.all([
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("@electric-sql/pglite/contrib/unaccent"),
-    import("@electric-sql/pglite/contrib/citext"),
-  ]);
-  return { pg_trgm, unaccent, citext };
-}
 
 /** Where initdb of a new folder ran: "child" normally, "in-process" when PGlite cannot be located for a child. */
 export type PgliteInit = "child" | "in-process" | "none";
@@ -96,15 +92,19 @@ export async function initPgliteFolder(target: string): Promise<PgliteInit> {
   return "child";
 }
 
+/** Where PGlite runs: "worker" (its own thread, the served app) or "main" (this thread: tests, CLI scripts). */
+export type PgliteThread = "worker" | "main";
+
 /**
  * Open a PGlite database. `dataDir` is a folder path, or "memory://" for a throw-away one.
  * A folder is locked exclusively for this process; a new folder is first initialised by
- * initPgliteFolder.
+ * initPgliteFolder. With `thread: "worker"` PGlite runs in a worker thread
+ * (lib/db/pglite-thread.ts) and its statements no longer hold this thread's event loop;
+ * `onCrash` is then called if that thread dies. The handle is the same either way.
  * @throws DatabaseLockedError when another process holds the folder; Error when a new folder's
- *   initdb fails.
+ *   initdb fails or PGlite does not open.
  */
-export async function openPglite(dataDir: string): Promise<Handle> {
-  const { PGlite } = await import("@electric-sql/pglite");
+export async function openPglite(dataDir: string, options: { thread?: PgliteThread; onCrash?: (err: Error) => void } = {}): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   let release: (() => void) | undefined;
   let target = dataDir;
@@ -119,11 +119,20 @@ export async function openPglite(dataDir: string): Promise<Handle> {
       throw err;
     }
   }
-  const client = await PGlite.create(target, {
-    extensions: await pgliteExtensions(),
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${serverEnv().PGLITE_SHARED_BUFFERS}`],
-  });
-  const db = drizzle({ client, schema }) as unknown as Database;
+  const sharedBuffers = serverEnv().PGLITE_SHARED_BUFFERS;
+  let client: PgliteClient;
+  try {
+    if (options.thread === "worker") {
+      client = await WorkerPglite.start({ target, sharedBuffers }, { onCrash: options.onCrash });
+    } else {
+      const { PGlite } = await import("@electric-sql/pglite");
+      client = await PGlite.create(target, await pgliteCreateOptions(sharedBuffers));
+    }
+  } catch (err) {
+    release?.();
+    throw err;
+  }
+  const db = drizzle({ client: client as import("@electric-sql/pglite").PGlite, schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
@@ -157,11 +166,55 @@ function lockFolder(folder: string): () => void {
   }
 }
 
-/** Open a `pg` pool on a PostgreSQL server. */
-export async function openPostgres(url: string): Promise<Handle> {
+/**
+ * Settings of the served app's PostgreSQL pool (openConfigured), for one Node process on a
+ * small machine (2 cores here), and why:
+ * - `max` 10 (DATABASE_POOL_MAX): one Node process keeps at most about 2 x cores statements
+ *   busy in PostgreSQL; the rest of 10 covers connections held while waiting on a row lock
+ *   (donations to one fundraiser), pg-boss's fetches and the locks held while a queue is
+ *   created. More connections only queue inside PostgreSQL (each is a process there, with its
+ *   own memory), and N app processes x max must stay under the server's max_connections
+ *   (100 by default): 10 leaves room for 9 processes.
+ * - `idleTimeoutMillis` 30 s: an idle connection is closed after a quiet half-minute, not
+ *   after pg's 10 s, so bursts a few seconds apart reuse warm connections instead of starting
+ *   PostgreSQL backends again.
+ * - `connectionTimeoutMillis` 10 s: when all connections stay busy, a request fails with an
+ *   error after 10 s instead of waiting forever (pg's default).
+ * - `statement_timeout` 30 s: one runaway statement cannot hold a connection (a tenth of the
+ *   pool) for minutes; the slowest statement of a request is a search on the full directory,
+ *   well under a second. Migrations run on a pool of their own without it (lib/db/startup.ts).
+ * - `idle_in_transaction_session_timeout` 60 s: a transaction left open by a bug releases its
+ *   locks and its connection.
+ */
+export const SERVER_POOL = {
+  idleTimeoutMillis: 30_000,
+  connectionTimeoutMillis: 10_000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+} as const;
+
+/** Options of openPostgres; unset = pg's defaults (no timeouts), `max` 10. */
+export type PostgresPoolOptions = {
+  max?: number;
+  idleTimeoutMillis?: number;
+  connectionTimeoutMillis?: number;
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+};
+
+/** Open a `pg` pool on a PostgreSQL server (`options`: see SERVER_POOL for the served app's). */
+export async function openPostgres(url: string, options: PostgresPoolOptions = {}): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: options.idleTimeoutMillis,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+    application_name: "givebridge",
+  });
   // An idle client that loses its connection (server restart, a dropped test database) must
   // not crash the process: the pool replaces it on the next query.
   pool.on("error", (err) => logger.warn("idle PostgreSQL connection lost", { code: (err as { code?: string }).code }));
@@ -177,19 +230,35 @@ export async function openPostgres(url: string): Promise<Handle> {
   };
 }
 
-/** The configured database: DATABASE_URL, else PGlite in DATA_DIR. */
-function openConfigured(): Promise<Handle> {
+/**
+ * The configured database: DATABASE_URL, else PGlite in DATA_DIR. For the served app
+ * (`batch` false) a pool with SERVER_POOL's settings, or PGlite in a worker thread unless
+ * PGLITE_WORKER=0; the database thread dying then stops the process (exit code 1): nothing
+ * could answer any more, and a supervisor can restart it. For a batch job (`batch` true:
+ * migrate, seed, import) PGlite on the caller's thread and a pool without timeouts, as its
+ * statements may run long and nothing else waits on its thread.
+ */
+function openConfigured(batch: boolean): Promise<Handle> {
   const env = serverEnv();
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, batch ? {} : { ...SERVER_POOL, max: env.DATABASE_POOL_MAX });
+  if (batch || !env.PGLITE_WORKER) return openPglite(env.DATA_DIR);
+  return openPglite(env.DATA_DIR, {
+    thread: "worker",
+    onCrash: (err) => {
+      console.error(`${err.message}. Stopping.`);
+      process.exit(1);
+    },
+  });
 }
 
 /**
- * The process-wide database handle, opened on first use.
+ * The process-wide database handle, opened on first use (`options.batch`: open it for a
+ * batch job, see openConfigured; only the first call's options count).
  * @throws DatabaseLockedError (PGlite folder in use by another process).
  */
-export function getHandle(): Promise<Handle> {
+export function getHandle(options: { batch?: boolean } = {}): Promise<Handle> {
   if (!globalForDb.__givebridgeDb) {
-    globalForDb.__givebridgeDb = openConfigured();
+    globalForDb.__givebridgeDb = openConfigured(options.batch ?? false);
     // A failed open must not be cached forever.
     globalForDb.__givebridgeDb.catch(() => {
       globalForDb.__givebridgeDb = undefined;

@@ -6,7 +6,7 @@
  * with a clear message and exit code 1, leaving the data untouched.
  */
 import { serverEnv } from "@/lib/env";
-import { DatabaseLockedError, getHandle } from "./client";
+import { DatabaseLockedError, getHandle, openPostgres } from "./client";
 import { runMigrations } from "./migrate";
 
 /** Prepare the database; exits the process when the folder is locked by another process. */
@@ -14,7 +14,18 @@ export async function prepareDatabase(): Promise<void> {
   const env = serverEnv();
   try {
     const handle = await getHandle();
-    await runMigrations(handle);
+    if (env.DATABASE_URL) {
+      // Migrations may run longer than the served pool's statement_timeout (an index on the
+      // full directory): they get a small pool of their own without it.
+      const migrator = await openPostgres(env.DATABASE_URL, { max: 2 });
+      try {
+        await runMigrations(migrator);
+      } finally {
+        await migrator.close();
+      }
+    } else {
+      await runMigrations(handle);
+    }
     if (env.DEMO_DATA) {
       const { loadDemoDataIfEmpty } = await import("./demo-data");
       const started = Date.now();

@@ -1,6 +1,8 @@
 /**
- * Fresh, migrated databases for tests: PGlite in memory by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (created per call, dropped by `close`).
+ * Fresh, migrated databases for tests: PGlite in memory by default (on the test's own thread,
+ * or in a worker thread as the served app runs it with TEST_PGLITE_WORKER=1), or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (created per call, dropped by
+ * `close`).
  */
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
@@ -22,7 +24,7 @@ export async function createTestDatabase(options: { processWide?: boolean } = {}
   const serverUrl = testDatabaseUrl();
   let handle: DatabaseHandle;
   if (!serverUrl) {
-    handle = await openPglite("memory://");
+    handle = await openPglite("memory://", { thread: serverEnv().TEST_PGLITE_WORKER ? "worker" : "main" });
   } else {
     const scratch = await createScratchDatabase(serverUrl, "gb_test");
     const inner = await openPostgres(scratch.url);

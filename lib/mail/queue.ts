@@ -25,7 +25,7 @@ type SqlAdapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ 
 /** pg-boss's database interface over our handle (multi-statement scripts go through exec). */
 function adapterFor(handle: DatabaseHandle): SqlAdapter {
   if (handle.kind === "pglite") {
-    const pg = handle.raw as import("@electric-sql/pglite").PGlite;
+    const pg = handle.raw as import("@/lib/db/pglite-thread").PgliteClient;
     return {
       executeSql: async (text, values) => {
         if (!values || values.length === 0) {
