@@ -3,8 +3,9 @@
  *   [--judgments scripts/relevance/judgments-fresh.tsv]
  *
  * Relevance of directory search against the judgment set scripts/relevance/judgments.tsv
- * (or another file in the same format with --judgments: judgments-fresh.tsv, a second set,
- * tuned on since; judgments-fresh2.tsv, a third, held out)
+ * (or another file in the same format with --judgments: judgments-fresh.tsv and
+ * judgments-fresh2.tsv, a second and a third set, tuned on since; judgments-fresh3.tsv, a
+ * fourth, held out)
  * (queries typed as donors would, each with the EINs that answer it, in six classes, a third
  * of each class held out). Imports the shared IRS directory (by default
  * ../shared/data/irs-eo-bmf/*.csv.gz) into a fresh PostgreSQL database (gb_bench_relevance_<random>

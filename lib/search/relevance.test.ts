@@ -6,7 +6,7 @@
 import { organizations } from "@/models";
 import { createTestDatabase } from "@/lib/db/testing";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { forgetStatesPresent } from "./relevance";
+import { forgetStatesPresent, relevanceUnits } from "./relevance";
 import { searchNonprofits } from "./nonprofits";
 
 let h: DatabaseHandle;
@@ -59,6 +59,14 @@ beforeAll(async () => {
     // A place typed keeps the later stages there.
     org("000000032", "COMEA INC", "CHEYENNE", "WY", "82001", 41.14, -104.82, "L40", 600_913),
     org("000000033", "NEW MILFORD SHELTER CRISIS FUND", "NEW MILFORD", "CT", "06776", 41.58, -73.41, null, 50_000),
+    // Acronyms typed for names filed in full, against small organizations filed under the acronym.
+    org("000000034", "CHARLESTON AREA MEDICAL CENTER INC", "CHARLESTON", "WV", "25301", 38.35, -81.63, "E22", 1_184_883_415),
+    org("000000035", "CAMC FOUNDATION INC", "CHARLESTON", "WV", "25301", 38.35, -81.63, "E11", 40_000),
+    org("000000036", "UNIVERSITY OF CONNECTICUT FOUNDATION INCORPORATED", "STORRS", "CT", "06268", 41.81, -72.25, "B11", 68_228_207),
+    org("000000037", "UCONN SOCCER FOUNDATION", "STORRS", "CT", "06268", 41.81, -72.25, null, 3_000),
+    // A short name typed exactly: the small organization filed so does not pass the large one.
+    org("000000038", "SACRED HEART", "JONESBORO", "AR", "72401", 35.84, -90.7, "P99", 76_840),
+    org("000000039", "SACRED HEART UNIVERSITY", "FAIRFIELD", "CT", "06825", 41.22, -73.24, "B43", 337_965_803),
   ]);
   await h.exec("analyze organizations");
 });
@@ -116,6 +124,19 @@ describe("directory search relevance (issue 15)", () => {
   test("a short exact name or a namesake of known size does not beat the prominent organization", async () => {
     expect((await top("st lukes"))[0]).toBe("000000029");
     expect((await top("united way"))[0]).toBe("000000031");
+  });
+  test("an acronym typed matches the initials of a name filed in full, the prominent one first: 'camc', 'uconn foundation'", async () => {
+    expect((await top("camc"))[0]).toBe("000000034");
+    expect(await top("camc")).toContain("000000035");
+    expect((await top("uconn foundation"))[0]).toBe("000000036");
+  });
+  test("a short name typed exactly gets little of the exact-name bonus: 'sacred heart'", async () => {
+    expect((await top("sacred heart"))[0]).toBe("000000039");
+  });
+  test("a long word splits into an indexed word and a common one: 'foodshare' is food + share", () => {
+    const lexicon = { known: new Set(["food", "share"]), common: new Set(["food"]) };
+    expect(relevanceUnits(["helena", "foodshare"], lexicon, false)[1]).toContain("(food & share)");
+    expect(relevanceUnits(["foodshare"], { known: new Set(["food", "share"]), common: new Set<string>() }, false)[0]).not.toContain("&");
   });
   test("homeless shelters filed as temporary housing (NTEE L40) are homeless shelters", async () => {
     expect((await top("homeless shelter cheyenne"))[0]).toBe("000000032");

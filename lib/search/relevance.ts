@@ -100,8 +100,9 @@ function wordAlternatives(word: string, prefix: boolean): string {
 /**
  * Dictionary facts about the typed words: which joined or split forms are indexed words, and
  * which are among the directory's most common words (the planner's statistics of the search
- * documents): a long word is split only into two common words ("foodshelf" -> food + shelf,
- * not "americares" -> amer + icares).
+ * documents): a long word is split only into two indexed words of which one at least is
+ * common ("foodshelf" -> food + shelf, "foodshare" -> food + share, not "americares" -> amer +
+ * icares).
  */
 export type Lexicon = { known: ReadonlySet<string>; common: ReadonlySet<string> };
 
@@ -162,7 +163,8 @@ export function relevanceUnitList(terms: string[], lexicon: Lexicon, prefixLast:
   const split = (w: string): string | null => {
     if (w.length < 8 || !/^\p{L}+$/u.test(w)) return null;
     for (let k = 4; k <= w.length - 4; k++) {
-      if (lexicon.common.has(w.slice(0, k)) && lexicon.common.has(w.slice(k))) return `(${w.slice(0, k)} & ${w.slice(k)})`;
+      const [a, b] = [w.slice(0, k), w.slice(k)];
+      if ((lexicon.common.has(a) && lexicon.known.has(b)) || (lexicon.known.has(a) && lexicon.common.has(b))) return `(${a} & ${b})`;
     }
     return null;
   };
@@ -337,6 +339,13 @@ const NAME_KEY_DROPPED_SET = new Set(NAME_KEY_DROPPED);
 const MAX_NAME_KEYS = 32;
 /** A key this long (letters and digits) is a distinctive name (exactNameBonusSql). */
 const DISTINCTIVE_KEY_LENGTH = 14;
+/**
+ * The share of the exact-name bonus a shorter name gets is its length's share of
+ * DISTINCTIVE_KEY_LENGTH to this power: the shorter the name, the more organizations are
+ * called so ("sacred heart": a small organization filed as SACRED HEART must not pass Sacred
+ * Heart University).
+ */
+const SHORT_NAME_POWER = 3;
 
 /**
  * SQL name key of the organization `o`: its name in lower case without accents, without the
@@ -373,7 +382,7 @@ const keyArray = (keys: string[], suffix = "") => `{${keys.map((k) => k + suffix
  * SQL bonus of an organization whose name is the query, 0 without keys:
  * - its name exactly as typed (lower case): SCORE_WEIGHTS.exactName for a distinctive name
  *   (a key of DISTINCTIVE_KEY_LENGTH letters or more) or a prominent organization; a short
- *   name ("st lukes") gets a share by its length or its prominence, whichever is more, so a
+ *   name ("st lukes") gets a share by its length (SHORT_NAME_POWER) or its prominence, whichever is more, so a
  *   small namesake filed under the short name alone does not pass the large organization
  *   people mean;
  * - else, when the EO BMF gives the organization no revenue, income or assets at all
@@ -389,7 +398,7 @@ export function exactNameBonusSql(keys: string[], typed: string): SQL {
   if (!keys.length) return sql`0`;
   const distinctive = Math.min(1, keys[0]!.length / DISTINCTIVE_KEY_LENGTH);
   return sql`(case
-      when lower(o.name) = ${typed} then ${SCORE_WEIGHTS.exactName}::float8 * greatest(${distinctive}::float8, coalesce(o.search_prominence, 0))
+      when lower(o.name) = ${typed} then ${SCORE_WEIGHTS.exactName}::float8 * greatest(${distinctive ** SHORT_NAME_POWER}::float8, coalesce(o.search_prominence, 0))
       when o.finances_unknown and ${nameKeySql()} = any (${keyArray(keys)}::text[]) then ${SCORE_WEIGHTS.exactKeyUnknownSize * distinctive}::float8
       else 0 end)`;
 }
