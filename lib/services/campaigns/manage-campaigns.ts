@@ -171,6 +171,12 @@ export async function getCampaign(viewer: Actor | null, campaignId: string): Pro
   return toDto(row);
 }
 
+/**
+ * Who writes a fundraiser and for which organization; `organizationId` defaults to the
+ * actor's own and, when given, must be it.
+ */
+type CampaignWrite = { actor: Actor | null; organizationId?: string };
+
 /** The columns the fundraiser form sets (goal in cents). */
 function formColumns(values: CampaignValues) {
   return { name: values.name, goalCents: values.goal, startDate: values.startDate, endDate: values.endDate, description: values.description, topic: values.topic };
@@ -178,20 +184,18 @@ function formColumns(values: CampaignValues) {
 
 /**
  * Create a fundraiser for the actor's organization; progress starts at 0.
- * @param organizationId when given it must be the actor's own organization.
  * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign(actor: Actor | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<CampaignDto> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, orgId));
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, organizationId));
     if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
       .insert(campaigns)
-      .values({ organizationId: orgId, ...formColumns(values) })
+      .values({ organizationId, ...formColumns(values) })
       .returning(columns);
     return toDto(row!);
   });
@@ -203,14 +207,18 @@ export async function createCampaign(actor: Actor | null, values: CampaignValues
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when the fundraiser is
  *   not one of the actor's organization's (nothing is changed).
  */
-export async function updateCampaign(actor: Actor | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function updateCampaign({
+  actor,
+  campaignId,
+  values,
+  organizationId = ownOrganizationId(actor),
+}: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<CampaignDto> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const [row] = await db
     .update(campaigns)
     .set({ ...formColumns(values), updatedAt: new Date() })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
     .returning(columns);
   if (!row) throw notFound();
   return toDto(row);
@@ -222,15 +230,14 @@ export async function updateCampaign(actor: Actor | null, campaignId: string, va
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign(actor: Actor | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function endCampaign({ actor, campaignId, organizationId = ownOrganizationId(actor) }: CampaignWrite & { campaignId: string }): Promise<CampaignDto> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: campaigns.status })
       .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
       .limit(1)
       .for("update");
     if (!current) throw notFound();
@@ -239,7 +246,7 @@ export async function endCampaign(actor: Actor | null, campaignId: string, organ
     const [row] = await tx
       .update(campaigns)
       .set({ status: "ended", endedAt: now, updatedAt: now })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
       .returning(columns);
     return toDto(row!);
   });
@@ -253,11 +260,15 @@ export async function endCampaign(actor: Actor | null, campaignId: string, organ
  * @throws AppError(unauthenticated | forbidden) unless the actor owns `organizationId`;
  *   AppError(not_found) when the fundraiser is not that organization's (nothing changed).
  */
-export async function deleteCampaign(
-  actor: Actor | null,
-  organizationId: string,
-  campaignId: string,
-): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
+export async function deleteCampaign({
+  actor,
+  organizationId,
+  campaignId,
+}: {
+  actor: Actor | null;
+  organizationId: string;
+  campaignId: string;
+}): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -40,7 +40,7 @@ afterAll(async () => {
 /** A $40 sandbox card gift of the donor to A's fundraiser, through the real checkout. */
 async function give(amountCents = 4_000): Promise<string> {
   const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.orgId, campaignId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
-  const result = await checkoutWithDefences(donor, input, testCheckoutClient());
+  const result = await checkoutWithDefences({ actor: donor, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
   return result.donationId;
 }

@@ -88,10 +88,7 @@ describe("ticket sales are sales", () => {
     const concertOrder = await createTicketOrder({ eventId: ev._id, input: order(concert!._id), actor: buyer, client: testCheckoutClient() });
     expect(dinnerOrder.order.status).toBe("confirmed");
     expect(concertOrder.order.status).toBe("confirmed");
-    const gift = await startCheckout(
-      buyer,
-      checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: np.orgId, campaignId: null, amountCents: 2_500, card: card("4242 4242 4242 4242") }),
-    );
+    const gift = await startCheckout({ actor: buyer, input: checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: np.orgId, campaignId: null, amountCents: 2_500, card: card("4242 4242 4242 4242") }) });
     expect(gift.status).toBe("succeeded");
 
     const [payment] = await h.db.select().from(donations).where(eq(donations.id, dinnerOrder.payment!.donationId));
@@ -139,7 +136,7 @@ describe("ticket sales are sales", () => {
     expect(analytics.ticketRevenue).toEqual({ sales: 2, cents: 23_000 });
 
     // Year-end statement: the gift, and only the deductible part of the dinner tickets, with the EIN.
-    const statement = await buildGivingStatement(buyer, buyer.id, new Date().getUTCFullYear());
+    const statement = await buildGivingStatement({ actor: buyer, donorId: buyer.id, year: new Date().getUTCFullYear() });
     expect(statement.lines.map((l) => [l.amountCents, l.ein]).sort()).toEqual([
       [2_500, "030355501"],
       [8_000, "030355501"],

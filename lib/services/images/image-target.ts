@@ -32,9 +32,7 @@ const notFound = () => new AppError("not_found", messages.generic.notFound);
  */
 export async function resolveImageTarget(
   db: Executor,
-  actor: Actor,
-  field: ImageField,
-  identifier: string,
+  { actor, field, identifier }: { actor: Actor; field: ImageField; identifier: string },
 ): Promise<ImageTarget> {
   const base = { field, identifier };
   switch (field) {

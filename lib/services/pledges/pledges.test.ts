@@ -65,13 +65,13 @@ async function queuedMail(to: string): Promise<MailMessage[]> {
 describe("a charge only for an organization that can receive it", () => {
   test("an unclaimed directory organization is refused in the service, and nothing is recorded", async () => {
     const orgId = await importedOrganization("Unclaimed Historical Society", "030400001");
-    await expect(startCheckout(null, gift(orgId))).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
+    await expect(startCheckout({ actor: null, input: gift(orgId) })).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
     expect(await paymentsOf(orgId)).toBe(0);
   });
 
   test("a claimed organization without a payout connection is refused until it connects (sandbox)", async () => {
     const np = await makeNonprofit(h.db, "Claimed But Unconnected", { connected: false });
-    await expect(startCheckout(null, gift(np.orgId))).rejects.toMatchObject({ code: "conflict" });
+    await expect(startCheckout({ actor: null, input: gift(np.orgId) })).rejects.toMatchObject({ code: "conflict" });
     expect(await paymentsOf(np.orgId)).toBe(0);
     // Ticket sales are charges too: refused, and the seats go back.
     const ev = await createEvent(
@@ -85,14 +85,14 @@ describe("a charge only for an organization that can receive it", () => {
 
     const connection = await connectSandbox(np.user);
     expect(connection).toMatchObject({ connected: true, sandbox: true });
-    expect((await startCheckout(null, gift(np.orgId))).status).toBe("succeeded");
+    expect((await startCheckout({ actor: null, input: gift(np.orgId) })).status).toBe("succeeded");
   });
 
   test("with Stripe active, a sandbox connection is not a payout account: refused before any provider call", async () => {
     const np = await makeNonprofit(h.db, "Sandbox Only Org");
     setEnvForTests({ PAYMENT_PROVIDER: "stripe" });
     try {
-      await expect(startCheckout(null, gift(np.orgId))).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
+      await expect(startCheckout({ actor: null, input: gift(np.orgId) })).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
       await expect(connectSandbox(np.user)).rejects.toMatchObject({ code: "conflict" });
       expect(await paymentsOf(np.orgId)).toBe(0);
     } finally {
@@ -104,10 +104,10 @@ describe("a charge only for an organization that can receive it", () => {
 describe("pledges", () => {
   test("a pledge is never a charge; after claim and connection the pledger gets one email that opens checkout prefilled", async () => {
     const orgId = await importedOrganization("Mad River Valley Library", "030400002");
-    const { pledgeId } = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "Paula@Example.org" });
-    await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 1_500, email: "sam@example.org" });
+    const { pledgeId } = await createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "Paula@Example.org" } });
+    await createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 1_500, email: "sam@example.org" } });
     expect(await paymentsOf(orgId)).toBe(0);
-    await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "" })).rejects.toMatchObject({ code: "validation" });
+    await expect(createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "" } })).rejects.toMatchObject({ code: "validation" });
 
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
@@ -131,12 +131,12 @@ describe("pledges", () => {
     expect(await paymentsOf(orgId)).toBe(0);
 
     // The pledger completes the gift from the link: an ordinary donation that completes the pledge.
-    const done = await startCheckout(null, gift(orgId, { email: "paula@example.org" }));
+    const done = await startCheckout({ actor: null, input: gift(orgId, { email: "paula@example.org" }) });
     expect(done.status).toBe("succeeded");
     const [p] = await h.db.select().from(pledges).where(eq(pledges.id, pledgeId));
     expect(p).toMatchObject({ status: "completed", donationId: done.donationId });
     expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), orgId)).toBeNull();
-    await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 1_000, email: "late@example.org" })).rejects.toMatchObject({
+    await expect(createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 1_000, email: "late@example.org" } })).rejects.toMatchObject({
       code: "conflict",
       message: messages.receiving.pledgeCannotReceive,
     });
@@ -145,8 +145,8 @@ describe("pledges", () => {
   test("pledges lapse after 90 days and are never emailed", async () => {
     const orgId = await importedOrganization("Old Pledge Fund", "030400003");
     const longAgo = new Date(Date.now() - 91 * 86_400_000);
-    const { pledgeId } = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "old@example.org" }, longAgo);
-    const fresh = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "new@example.org" });
+    const { pledgeId } = await createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "old@example.org" }, now: longAgo });
+    const fresh = await createPledge({ actor: null, input: { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "new@example.org" } });
     expect(await expirePledges()).toBe(1);
     expect(await expirePledges()).toBe(0);
     const [old] = await h.db.select({ status: pledges.status }).from(pledges).where(eq(pledges.id, pledgeId));

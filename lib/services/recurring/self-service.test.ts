@@ -57,20 +57,17 @@ const giftOf = async (id: string) => (await h.db.select().from(recurringGifts).w
 const rowsOf = (id: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.createdAt));
 
 async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
-  const res = await startCheckout(
-    options.actor ?? null,
-    checkoutSchema().parse({
-      idempotencyKey: randomUUID(),
-      organizationId: orgId,
-      campaignId: options.campaign === undefined ? campaignId : options.campaign,
-      amountCents: options.amountCents ?? 2_000,
-      frequency: "month",
-      name: "Gita Guest",
-      email,
-      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-      confirmDuplicate: options.confirmDuplicate,
-    }),
-  );
+  const res = await startCheckout({ actor: options.actor ?? null, input: checkoutSchema().parse({
+    idempotencyKey: randomUUID(),
+    organizationId: orgId,
+    campaignId: options.campaign === undefined ? campaignId : options.campaign,
+    amountCents: options.amountCents ?? 2_000,
+    frequency: "month",
+    name: "Gita Guest",
+    email,
+    card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    confirmDuplicate: options.confirmDuplicate,
+  }) });
   const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));
   return { giftId: d!.giftId!, token: recurringManageToken(d!.giftId!) };
 }
@@ -230,7 +227,7 @@ describe("manage actions", () => {
     const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });
     expect((await getManagedRecurringGift(one.giftId, { actor })).amountCents).toBe(2_000);
     await rejects(getManagedRecurringGift(other.giftId, { actor }), "not_found");
-    const r = await updateAllRecurringPaymentMethods(actor, { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } });
+    const r = await updateAllRecurringPaymentMethods({ actor, method: { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } } });
     expect(r.updated).toBe(2);
     expect((await giftOf(one.giftId)).paymentMethodLabel).toBe("Card ending 5556");
     expect((await giftOf(two.giftId)).paymentMethodLabel).toBe("Card ending 5556");

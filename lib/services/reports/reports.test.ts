@@ -251,20 +251,20 @@ describe("donor donations and analytics", () => {
 describe("budgets", () => {
   test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
     expect(await listPublishedBudgets(np.orgId)).toEqual([]);
-    const saved = await saveFundraiserBudget(np.user, np.orgId, campaignId, budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }));
+    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.orgId, campaignId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
     expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
     expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
     expect(await listPublishedBudgets(np.orgId)).toEqual([]);
 
-    expect((await err(saveFundraiserBudget(other.user, np.orgId, campaignId, { lines: [], published: true })))?.status).toBe(403);
-    expect((await err(saveFundraiserBudget(other.user, other.orgId, campaignId, { lines: [], published: true })))?.status).toBe(404);
-    expect((await err(saveFundraiserBudget(dana, np.orgId, campaignId, { published: true })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.orgId, campaignId, update: { lines: [], published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.orgId, campaignId, update: { lines: [], published: true } })))?.status).toBe(404);
+    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.orgId, campaignId, update: { published: true } })))?.status).toBe(403);
     expect((await err(listFundraiserBudgets(other.user, np.orgId)))?.status).toBe(403);
     const lines = await h.db.select().from(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
     expect(lines).toHaveLength(2);
     expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
 
-    await saveFundraiserBudget(np.user, np.orgId, campaignId, { published: true });
+    await saveFundraiserBudget({ actor: np.user, organizationId: np.orgId, campaignId, update: { published: true } });
     const pub = await listPublishedBudgets(np.orgId);
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });

@@ -109,7 +109,7 @@ export async function listStoriesForReview(actor: Actor): Promise<StoryForReview
  * Approve or decline a story about the actor's organization.
  * @throws AppError(not_found) when the story is about another organization.
  */
-export async function reviewImpactStory(actor: Actor, storyId: string, status: "approved" | "declined"): Promise<{ id: string; status: StoryStatus }> {
+export async function reviewImpactStory({ actor, storyId, status }: { actor: Actor; storyId: string; status: "approved" | "declined" }): Promise<{ id: string; status: StoryStatus }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db

@@ -111,11 +111,11 @@ describe("account settings", () => {
   });
 
   test("password check: match, mismatch, another user's id, and the rate limit", async () => {
-    expect(await checkPassword(bob, bob.id, "secret-pass-1")).toEqual({ passwordMatch: true });
-    expect(await checkPassword(bob, bob.id, "wrong-pass-1")).toEqual({ passwordMatch: false });
-    expect((await err(checkPassword(ann, bob.id, "secret-pass-1")))?.status).toBe(403);
-    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword(bob, bob.id, "wrong-pass-1");
-    const limited = await err(checkPassword(bob, bob.id, "secret-pass-1"));
+    expect(await checkPassword({ actor: bob, userId: bob.id, password: "secret-pass-1" })).toEqual({ passwordMatch: true });
+    expect(await checkPassword({ actor: bob, userId: bob.id, password: "wrong-pass-1" })).toEqual({ passwordMatch: false });
+    expect((await err(checkPassword({ actor: ann, userId: bob.id, password: "secret-pass-1" })))?.status).toBe(403);
+    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword({ actor: bob, userId: bob.id, password: "wrong-pass-1" });
+    const limited = await err(checkPassword({ actor: bob, userId: bob.id, password: "secret-pass-1" }));
     expect(limited?.status).toBe(429);
     expect(limited?.message).toBe(messages.donor.tooManyChecks);
   });

@@ -39,7 +39,7 @@ export type VolunteerTotals = {
  * @throws AppError(forbidden) for non-donors; AppError(not_found) for an unknown organization;
  *         AppError(validation) for a future date.
  */
-export async function logVolunteerHours(actor: Actor, input: LogHoursInput, now = new Date()): Promise<VolunteerEntry> {
+export async function logVolunteerHours({ actor, input, now = new Date() }: { actor: Actor; input: LogHoursInput; now?: Date }): Promise<VolunteerEntry> {
   requireRole(actor, "donor");
   if (input.date > now.toISOString().slice(0, 10)) {
     throw new AppError("validation", messages.donor.dateInFuture, { date: messages.donor.dateInFuture });
@@ -130,7 +130,7 @@ export async function listHoursForReview(actor: Actor, options: { status?: "pend
  * Verify ("approved") or decline an entry of the actor's organization.
  * @throws AppError(not_found) when the entry is not at the actor's organization.
  */
-export async function reviewVolunteerHours(actor: Actor, entryId: string, status: "approved" | "declined"): Promise<{ id: string; status: string }> {
+export async function reviewVolunteerHours({ actor, entryId, status }: { actor: Actor; entryId: string; status: "approved" | "declined" }): Promise<{ id: string; status: string }> {
   const db = await getDb();
   const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db

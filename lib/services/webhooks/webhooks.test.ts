@@ -120,10 +120,7 @@ const card = (number = "4242 4242 4242 4242") => ({ number, expiry: "12/34", cvc
 
 /** A guest gift through the real checkout (sandbox provider). */
 function give(orgId: string, over: Record<string, unknown> = {}) {
-  return startCheckout(
-    null,
-    checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: orgId, campaignId: null, amountCents: 2_500, name: "Secret Sam", email: "secret.sam@example.org", card: card(), ...over }),
-  );
+  return startCheckout({ actor: null, input: checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: orgId, campaignId: null, amountCents: 2_500, name: "Secret Sam", email: "secret.sam@example.org", card: card(), ...over }) });
 }
 
 /** Verify a received request with the Standard Webhooks library; returns the parsed payload. */

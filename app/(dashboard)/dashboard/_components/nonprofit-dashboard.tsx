@@ -53,7 +53,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
   const org = await getOwnOrganization(actor);
   const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
-    listRecentDonations(actor, org._id, 5),
+    listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
     listOrganizationLinks(org._id, "wishlist"),
     listOrganizationLinks(org._id, "marketplace"),
     listUpdateNotices(10),
