@@ -76,7 +76,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
       startDate: campaigns.startDate,
       endDate: campaigns.endDate,
       createdAt: campaigns.createdAt,
-      orgId: organizations.id,
+      organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
       zipcode: organizations.zipcode,
@@ -92,7 +92,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
     .where(eq(campaigns.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
-  const isOwner = actsForOrganization(viewer, row.orgId);
+  const isOwner = actsForOrganization(viewer, row.organizationId);
   if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
 
   const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
@@ -126,7 +126,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
       return name ? [{ name, at: new Date(s.at).toISOString() }] : [];
     }),
     organization: {
-      _id: row.orgId,
+      _id: row.organizationId,
       name: displayOrganizationName(row.orgName, row.orgLegalName),
       ein: formatEin(row.ein),
       city: displayCity(row.city, row.zipcode),

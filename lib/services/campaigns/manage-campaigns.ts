@@ -134,7 +134,7 @@ export async function listManagedCampaigns(actor: Actor | null, organizationId: 
 }
 
 /**
- * GET /api/getNpCampaigns/{orgId}: the owner gets every fundraiser (active and ended); anyone
+ * GET /api/getNpCampaigns/{organizationId}: the owner gets every fundraiser (active and ended); anyone
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */

@@ -25,7 +25,7 @@ import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@
 import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defences";
 
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let owner: Actor;
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   h = await createTestDatabase();
   const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
-  orgId = org!.id;
+  organizationId = org!.id;
   owner = actorFromSession(await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" }));
 }, 120_000);
 afterAll(async () => {
@@ -49,7 +49,7 @@ afterAll(async () => {
 function checkout(over: Record<string, unknown> = {}): CheckoutInput {
   return checkoutSchema().parse({
     idempotencyKey: randomUUID(),
-    organizationId: orgId,
+    organizationId,
     amountCents: 2_500,
     name: "Guest Giver",
     email: "guest.giver@example.org",
@@ -66,7 +66,7 @@ async function solvedPayload(): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
-const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, orgId))).length;
+const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, organizationId))).length;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 test("a guest checkout needs a solved challenge, used once; a forged one is refused; nothing is recorded", async () => {
@@ -125,8 +125,8 @@ test("an expired card is refused before anything is recorded; abandoned checkout
   expect(await donationCount()).toBe(before);
 
   // A checkout that never got the provider's answer (e.g. a Stripe form left open).
-  await h.db.insert(donations).values({ organizationId: orgId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
-  const page = await getDonationReportPage({ actor: owner, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } });
+  await h.db.insert(donations).values({ organizationId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
+  const page = await getDonationReportPage({ actor: owner, organizationId, query: { duration: "yearToDate", fundraiser: "all" } });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);
 });
@@ -135,7 +135,7 @@ describe("event tickets go through the same defences", () => {
   const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
   async function paidEvent(seats: number, priceCents = 2_000) {
     const ev = await createEvent(
-      createEventSchema.parse({ organizationId: orgId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
+      createEventSchema.parse({ organizationId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
       owner,
     );
     return { eventId: ev._id, typeId: ev.ticketTypes[0]!._id };

@@ -21,9 +21,9 @@ import { startCheckout } from "./start-checkout";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-donations-"));
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
-let pendingOrgId = "";
+let pendingOrganizationId = "";
 
 beforeAll(async () => {
   setEnvForTests({ DATA_DIR: dataDir });
@@ -36,14 +36,14 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "Vermont Foodbank", ein: "030277440", email: "gifts@vtfoodbank.example", city: "Barre", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
   const [p] = await h.db
     .insert(organizations)
     .values({ name: "Pending Friends of Nowhere", approvalStatus: "pending" })
     .returning({ id: organizations.id });
-  pendingOrgId = p!.id;
+  pendingOrganizationId = p!.id;
 });
 
 afterAll(async () => {
@@ -57,7 +57,7 @@ afterAll(async () => {
 function checkout(over: Partial<Record<string, unknown>> = {}): CheckoutInput {
   return checkoutSchema().parse({
     idempotencyKey: randomUUID(),
-    organizationId: orgId,
+    organizationId,
     campaignId,
     amountCents: 2_500,
     name: "Ada Guest",
@@ -151,7 +151,7 @@ describe("checkout and exactly-once effects", () => {
     const id = randomUUID();
     await h.db.insert(donations).values({
       id,
-      organizationId: orgId,
+      organizationId,
       campaignId,
       amountCents: 3_100,
       provider: "sandbox",
@@ -215,7 +215,7 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("a pending organization refuses gifts with a clear 4xx; amounts outside $1..max are refused", async () => {
-    const err = await startCheckout({ actor: null, input: checkout({ organizationId: pendingOrgId, campaignId: null }) }).catch((e) => e);
+    const err = await startCheckout({ actor: null, input: checkout({ organizationId: pendingOrganizationId, campaignId: null }) }).catch((e) => e);
     expect(isAppError(err) && err.status).toBe(409);
     expect(err.message).toBe("This organization is not accepting donations yet.");
     expect(checkoutSchema().safeParse({ ...checkout(), amountCents: 99 }).error?.issues[0]?.message).toBe("The smallest gift is $1.00.");

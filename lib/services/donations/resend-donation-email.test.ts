@@ -25,7 +25,7 @@ beforeAll(async () => {
   resetServerEnv();
   h = await createTestDatabase();
   np = await makeNonprofit(h.db, "Hillwinds Arts");
-  await h.db.update(organizations).set({ email: NOTICE_TO }).where(eq(organizations.id, np.orgId));
+  await h.db.update(organizations).set({ email: NOTICE_TO }).where(eq(organizations.id, np.organizationId));
   otherNp = await makeNonprofit(h.db, "Other Arts");
   donor = await makeDonor("dana.resend@example.org");
 });
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe("resending a donation's emails", () => {
   test("the organization's user queues its notice again: the stored gift, donor details only as shared", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
     const before = (await queuedMail(h.db, NOTICE_TO)).length;
     expect(await resendDonationEmail({ actor: np.user, donationId: id, which: "nonprofit" })).toEqual({ queued: 1 });
     const notices = await queuedMail(h.db, NOTICE_TO);
@@ -53,7 +53,7 @@ describe("resending a donation's emails", () => {
   });
 
   test("an admin queues the platform's copy with fees (and may resend the notice); nothing goes to the donor", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 10_000, feeCents: 320, coverFees: true });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 10_000, feeCents: 320, coverFees: true });
     const donorBefore = (await queuedMail(h.db, "dana@example.org")).length;
     expect(await resendDonationEmail({ actor: admin, donationId: id, which: "platform" })).toEqual({ queued: 1 });
     const copy = (await queuedMail(h.db, serverEnv().PLATFORM_DONATIONS_EMAIL)).at(-1)!;
@@ -65,7 +65,7 @@ describe("resending a donation's emails", () => {
   });
 
   test("the platform's copy is the admin's alone; another organization, the donor and a nonprofit asking for the copy are refused", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id);
+    const id = await makeGift(h.db, np.organizationId, donor.id);
     const before = (await queuedMail(h.db)).length;
     await expect(resendDonationEmail({ actor: np.user, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(resendDonationEmail({ actor: otherNp.user, donationId: id, which: "nonprofit" })).rejects.toMatchObject({ code: "forbidden" });
@@ -76,16 +76,16 @@ describe("resending a donation's emails", () => {
 
   test("only a succeeded donation (not a ticket sale) can be resent; an unknown one is not found", async () => {
     for (const status of ["pending", "failed", "refunded"] as const) {
-      const id = await makeGift(h.db, np.orgId, donor.id, { status });
+      const id = await makeGift(h.db, np.organizationId, donor.id, { status });
       await expect(resendDonationEmail({ actor: admin, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "not_found" });
     }
-    const ticket = await makeGift(h.db, np.orgId, donor.id, { kind: "ticket" });
+    const ticket = await makeGift(h.db, np.organizationId, donor.id, { kind: "ticket" });
     await expect(resendDonationEmail({ actor: admin, donationId: ticket, which: "nonprofit" })).rejects.toMatchObject({ code: "not_found" });
     await expect(resendDonationEmail({ actor: admin, donationId: "00000000-0000-4000-8000-000000000000", which: "platform" })).rejects.toMatchObject({ code: "not_found" });
   });
 
   test("an organization without an email on file gets no notice: nothing is queued", async () => {
-    const id = await makeGift(h.db, otherNp.orgId, donor.id);
+    const id = await makeGift(h.db, otherNp.organizationId, donor.id);
     const before = (await queuedMail(h.db)).length;
     expect(await resendDonationEmail({ actor: otherNp.user, donationId: id, which: "nonprofit" })).toEqual({ queued: 0 });
     expect((await queuedMail(h.db)).length).toBe(before);

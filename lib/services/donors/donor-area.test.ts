@@ -18,8 +18,8 @@ import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtur
 let h: DatabaseHandle;
 let dana: Actor;
 let eve: Actor;
-let np: { orgId: string; user: Actor };
-let other: { orgId: string; user: Actor };
+let np: { organizationId: string; user: Actor };
+let other: { organizationId: string; user: Actor };
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -43,11 +43,11 @@ describe("donation history and statements", () => {
   });
 
   test("the owner sees every gift with receipt links; others get 404 and see nothing", async () => {
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
-    await makeGift(h.db, other.orgId, dana.id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
-    await makeGift(h.db, np.orgId, eve.id, { amountCents: 100 });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
+    await makeGift(h.db, other.organizationId, dana.id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
+    await makeGift(h.db, np.organizationId, eve.id, { amountCents: 100 });
 
     const gifts = await listDonorGifts({ actor: dana, donorId: dana.id });
     expect(gifts.map((g) => g.amountCents)).toEqual([999, 1234, 5000, 7000]);
@@ -81,7 +81,7 @@ describe("donation history and statements", () => {
   });
 
   test("recurring gifts: change amount and cancel, only the owner's", async () => {
-    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.orgId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
+    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.organizationId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
     expect((await err(changeRecurringGiftAmount({ actor: eve, giftId: gift!.id, amountCents: 9900 })))?.status).toBe(404);
     expect((await err(cancelRecurringGift(eve, gift!.id)))?.status).toBe(404);
     expect(await changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 3000 })).toEqual({ amountCents: 3000 });
@@ -96,11 +96,11 @@ describe("donation history and statements", () => {
 
 describe("volunteer hours", () => {
   test("a donor logs hours; only that nonprofit verifies them; totals split verified and pending", async () => {
-    const a = await logVolunteerHours({ actor: dana, input: { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 2.5, description: "Sorted food" } });
-    const b = await logVolunteerHours({ actor: dana, input: { organizationId: np.orgId, date: `${thisYear}-01-16`, hours: 1, description: "Drove the van" } });
+    const a = await logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: `${thisYear}-01-15`, hours: 2.5, description: "Sorted food" } });
+    const b = await logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: `${thisYear}-01-16`, hours: 1, description: "Drove the van" } });
     expect(a).toMatchObject({ minutes: 150, status: "pending", organization: "Vermont Foodbank" });
-    expect((await err(logVolunteerHours({ actor: np.user, input: { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 1, description: "x" } })))?.status).toBe(403);
-    expect((await err(logVolunteerHours({ actor: dana, input: { organizationId: np.orgId, date: "2999-01-01", hours: 1, description: "x" } })))?.status).toBe(422);
+    expect((await err(logVolunteerHours({ actor: np.user, input: { organizationId: np.organizationId, date: `${thisYear}-01-15`, hours: 1, description: "x" } })))?.status).toBe(403);
+    expect((await err(logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: "2999-01-01", hours: 1, description: "x" } })))?.status).toBe(422);
 
     expect((await err(reviewVolunteerHours({ actor: other.user, entryId: a.id, status: "approved" })))?.status).toBe(404);
     expect((await err(reviewVolunteerHours({ actor: eve, entryId: a.id, status: "approved" })))?.status).toBe(403);
@@ -109,7 +109,7 @@ describe("volunteer hours", () => {
 
     expect(await reviewVolunteerHours({ actor: np.user, entryId: a.id, status: "approved" })).toEqual({ id: a.id, status: "approved" });
     await reviewVolunteerHours({ actor: np.user, entryId: b.id, status: "declined" });
-    await logVolunteerHours({ actor: dana, input: { organizationId: other.orgId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" } });
+    await logVolunteerHours({ actor: dana, input: { organizationId: other.organizationId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" } });
     const mine = await listMyVolunteerHours(dana);
     expect(mine.verifiedMinutes).toBe(150);
     expect(mine.pendingMinutes).toBe(180);
@@ -125,13 +125,13 @@ describe("volunteer hours", () => {
 
 describe("impact stories", () => {
   test("only supporters write; approval by that nonprofit makes a story public", async () => {
-    expect((await err(createImpactStory(eve, { organizationId: other.orgId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
-    const story = await createImpactStory(dana, { organizationId: np.orgId, title: "Meals for all", body: "I saw the pantry." });
-    expect(await listApprovedStories(np.orgId)).toEqual([]);
+    expect((await err(createImpactStory(eve, { organizationId: other.organizationId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
+    const story = await createImpactStory(dana, { organizationId: np.organizationId, title: "Meals for all", body: "I saw the pantry." });
+    expect(await listApprovedStories(np.organizationId)).toEqual([]);
     expect((await err(reviewImpactStory({ actor: other.user, storyId: story.id, status: "approved" })))?.status).toBe(404);
     expect((await err(reviewImpactStory({ actor: dana, storyId: story.id, status: "approved" })))?.status).toBe(403);
     await reviewImpactStory({ actor: np.user, storyId: story.id, status: "approved" });
-    const pub = await listApprovedStories(np.orgId);
+    const pub = await listApprovedStories(np.organizationId);
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ title: "Meals for all", author: "A Givebridge donor" });
   });
@@ -171,13 +171,13 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
   test("every sharing combination, through every nonprofit-facing view", async () => {
     // Four organizations, so that every gift fits in the nonprofit's list (at most 50 rows).
     const orgs = [await makeNonprofit(h.db, "Privacy Test Org"), await makeNonprofit(h.db, "Privacy Org B"), await makeNonprofit(h.db, "Privacy Org C"), await makeNonprofit(h.db, "Privacy Org D")];
-    const { orgId, user } = orgs[0]!;
+    const { organizationId, user } = orgs[0]!;
     let n = 0;
     const secrets = { name: "Secret Name", email: "secret@example.org", telephone: "8025559999", city: "Secretville", state: "ZZ", gender: "secret-gender" };
     for (let mask = 0; mask < 64; mask++) {
       const share = Object.fromEntries(fields.map((f, i) => [f, Boolean(mask & (1 << i))])) as Record<(typeof fields)[number], boolean>;
       for (const anonymous of [false, true]) {
-        await makeGift(h.db, orgs[n++ % 4]!.orgId, null, {
+        await makeGift(h.db, orgs[n++ % 4]!.organizationId, null, {
           anonymous,
           donorName: secrets.name,
           donorEmail: secrets.email,
@@ -196,7 +196,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         });
       }
     }
-    const recent = (await Promise.all(orgs.map((o) => listRecentDonations({ actor: o.user, organizationId: o.orgId, limit: 50 })))).flat();
+    const recent = (await Promise.all(orgs.map((o) => listRecentDonations({ actor: o.user, organizationId: o.organizationId, limit: 50 })))).flat();
     expect(recent).toHaveLength(128);
     const all = await h.db.query.donations.findMany({ columns: { id: true, shareName: true, shareEmail: true, shareTelephone: true, shareLocation: true, shareGender: true, shareAge: true, anonymous: true } });
     const byId = new Map(all.map((d) => [d.id, d]));
@@ -222,8 +222,8 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         address: { city: "Secretville", state: "ZZ" },
         telephone: "8025559999",
       });
-      await logVolunteerHours({ actor: v, input: { organizationId: orgId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
-      await createImpactStory(v, { organizationId: orgId, title: `story ${mask}`, body: "text" });
+      await logVolunteerHours({ actor: v, input: { organizationId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
+      await createImpactStory(v, { organizationId, title: `story ${mask}`, body: "text" });
     }
     const hours = await listHoursForReview(user);
     const stories = await listStoriesForReview(user);
@@ -238,7 +238,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
     }
     for (const s of await (async () => {
       await Promise.all(stories.map((s) => reviewImpactStory({ actor: user, storyId: s.id, status: "approved" })));
-      return listApprovedStories(orgId, 50);
+      return listApprovedStories(organizationId, 50);
     })()) {
       const mask = Number(s.title.split(" ")[1]);
       expect(s.author).toBe(mask & 1 ? `Hidden Volunteer${mask}` : "A Givebridge donor");

@@ -18,11 +18,11 @@ import { isUniqueViolation } from "./update-access";
 
 const taken = () => new AppError("conflict", messages.organizationProfile.nicknameTaken, { nickname: messages.organizationProfile.nicknameTaken });
 
-async function heldByAnother(db: Executor, nickname: string, orgId: string): Promise<boolean> {
+async function heldByAnother(db: Executor, nickname: string, organizationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(and(eq(organizations.nickname, nickname), ne(organizations.id, orgId)))
+    .where(and(eq(organizations.nickname, nickname), ne(organizations.id, organizationId)))
     .limit(1);
   return Boolean(row);
 }
@@ -46,10 +46,10 @@ export async function checkNickname(actor: Actor, nickname: string): Promise<{ a
  */
 export async function updateNickname(actor: Actor, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
-  if (input.nickname && (await heldByAnother(db, input.nickname, orgId))) throw taken();
+  const organizationId = await requireActsForOrganization(db, actor, input.npID);
+  if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();
   try {
-    await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, orgId));
+    await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, organizationId));
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
     throw err;

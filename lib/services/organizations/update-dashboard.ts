@@ -30,7 +30,7 @@ export async function updateDashboard(actor: Actor, input: UpdateDashboardInput)
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
-    const orgId = await requireActsForOrganization(tx, actor, input.npID);
+    const organizationId = await requireActsForOrganization(tx, actor, input.npID);
     const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};
@@ -48,7 +48,7 @@ export async function updateDashboard(actor: Actor, input: UpdateDashboardInput)
       set.longitude = coordinates?.longitude ?? null;
     }
     if (Object.keys(set).length > 0) {
-      await tx.update(organizations).set(set).where(eq(organizations.id, orgId));
+      await tx.update(organizations).set(set).where(eq(organizations.id, organizationId));
     }
     return fresh;
   });

@@ -16,8 +16,8 @@ import { organizations, type ImpactFigure } from "@/models";
  */
 export async function updateImpacts(actor: Actor, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.npID);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
-  await db.update(organizations).set({ impacts }).where(eq(organizations.id, orgId));
+  await db.update(organizations).set({ impacts }).where(eq(organizations.id, organizationId));
   return { impacts };
 }

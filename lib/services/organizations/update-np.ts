@@ -20,11 +20,11 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  */
 export async function updateNonprofit(actor: Actor, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.npID);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;
-  if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, orgId));
+  if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, organizationId));
   if (input.stripeComplete === true) await updateUserStripeInfo(actor);
   return { nonprofit: await getOwnOrganization(actor) };
 }

@@ -17,12 +17,12 @@ import { organizations, type SocialMedia } from "@/models";
  */
 export async function updateSocialMedias(actor: Actor, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.npID);
   const socialMedia: SocialMedia = {};
   for (const network of socialNetworks) {
     const url = input[network];
     if (url) socialMedia[network] = url;
   }
-  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, orgId));
+  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, organizationId));
   return { socialMedia };
 }

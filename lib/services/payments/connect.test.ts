@@ -29,7 +29,7 @@ describe("Connect Payments", () => {
     await expect(getPaymentConnection(stale)).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
-    const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
+    const { organizationId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
     expect((await getPaymentConnection(user)).connected).toBe(false);
     const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
     const c = await savePaypalMerchant({ actor: user, merchantId: "MERCHANT12345", state });
@@ -39,7 +39,7 @@ describe("Connect Payments", () => {
   });
 
   test("without the issued state, with a used one or another user's, the payout account does not change (finding 6)", async () => {
-    const { orgId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
+    const { organizationId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
     const other = await makeNonprofit(h.db, "Stowe Land Trust");
     const merchant = async () => (await h.db.select({ m: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, id)))[0]!.m;
     await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: undefined })).rejects.toMatchObject({ code: "forbidden" });

@@ -35,7 +35,7 @@ describe("calendar months in UTC", () => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-recurring-"));
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
 
 beforeAll(async () => {
@@ -45,8 +45,8 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "Green Mountain Shelter", ein: "030299001", email: "gifts@gms.example", city: "Rutland", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date(), paypalMerchantId: "GMSPAYPAL1" })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 });
 
@@ -70,7 +70,7 @@ async function monthlyGift(amountCents: number, card = "4242 4242 4242 4242", mo
   const due = new Date(Date.now() - 60 * 60_000);
   const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
     idempotencyKey: randomUUID(),
-    organizationId: orgId,
+    organizationId,
     campaignId,
     amountCents,
     frequency: "month",
@@ -162,7 +162,7 @@ describe("charging recurring gifts", () => {
     const [first] = await giftRows(giftId);
     await h.db.insert(donations).values({
       id,
-      organizationId: orgId,
+      organizationId,
       campaignId,
       recurringGiftId: giftId,
       amountCents: 2_700,
@@ -186,10 +186,10 @@ describe("charging recurring gifts", () => {
     const due = new Date(Date.now() - 60_000);
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: orgId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
+      .values({ organizationId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
       .returning({ id: recurringGifts.id });
     await h.db.insert(donations).values({
-      organizationId: orgId,
+      organizationId,
       campaignId,
       recurringGiftId: gift!.id,
       amountCents: 3_300,
@@ -213,10 +213,10 @@ describe("charging recurring gifts", () => {
   });
 
   test("a gift to a fundraiser that has ended is canceled", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
+    const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
     const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
       idempotencyKey: randomUUID(),
-      organizationId: orgId,
+      organizationId,
       campaignId: c!.id,
       amountCents: 1_100,
       frequency: "month",

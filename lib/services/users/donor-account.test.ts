@@ -223,8 +223,8 @@ describe("newsletter and contact", () => {
 describe("delete account", () => {
   test("another user cannot delete; the owner's donations stay without personal data", async () => {
     const carl = await makeDonor("carl@example.org");
-    const { orgId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
-    const giftId = await makeGift(h.db, orgId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
+    const { organizationId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
+    const giftId = await makeGift(h.db, organizationId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
     expect((await err(deleteDonorAccount(ann, carl.id)))?.status).toBe(403);
     const [still] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(still).toBeDefined();

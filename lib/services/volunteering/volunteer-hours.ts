@@ -101,9 +101,9 @@ export type HoursForReview = VolunteerEntry & SharedDonorIdentity;
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
 export async function listHoursForReview(actor: Actor, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
-  const orgId = ownOrganizationId(actor);
+  const organizationId = ownOrganizationId(actor);
   const db = await getDb();
-  const where = [eq(volunteerHours.organizationId, orgId)];
+  const where = [eq(volunteerHours.organizationId, organizationId)];
   if (options.status) where.push(eq(volunteerHours.status, options.status));
   const rows = await db
     .select({
@@ -132,11 +132,11 @@ export async function listHoursForReview(actor: Actor, options: { status?: "pend
  */
 export async function reviewVolunteerHours({ actor, entryId, status }: { actor: Actor; entryId: string; status: "approved" | "declined" }): Promise<{ id: string; status: string }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
+  const organizationId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(volunteerHours)
     .set({ status, reviewedAt: new Date(), reviewedByUserId: actor.id })
-    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, orgId)))
+    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, organizationId)))
     .returning({ id: volunteerHours.id, status: volunteerHours.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   return row;

@@ -66,7 +66,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
   return (
     <div>
       <header className="flex items-center gap-4">
-        <OrganizationLogoUpload orgId={org._id} logoUrl={org.images.logo} />
+        <OrganizationLogoUpload organizationId={org._id} logoUrl={org.images.logo} />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink-muted">Nonprofit dashboard</p>
           <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
