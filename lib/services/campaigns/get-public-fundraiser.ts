@@ -14,7 +14,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
-import type { CampaignDto } from "@/lib/services/campaigns/manage-campaigns";
+import type { Campaign } from "@/lib/services/campaigns/campaign";
 import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
@@ -22,9 +22,9 @@ import { campaigns, donations, organizations } from "@/models";
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
-/** The public page's fundraiser: the campaign shape of manage-campaigns.ts, with the story. */
+/** The public page's fundraiser: the campaign shape of campaign.ts, with the story. */
 export type PublicFundraiser = Pick<
-  CampaignDto,
+  Campaign,
   "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"
 > & {
   /** The story the nonprofit wrote (plain text, may hold line breaks). */

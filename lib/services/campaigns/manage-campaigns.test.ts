@@ -127,7 +127,7 @@ describe("managing fundraisers", () => {
     expect((await fail(getCampaign(null, "missing")))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
-    expect((await listOrganizationCampaigns(a.organizationId, { activeOnly: true })).map((c) => c.id)).not.toContain(middle._id);
+    expect((await listOrganizationCampaigns(a.organizationId, { activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
   });
 
   test("a hidden organization's fundraisers are not public", async () => {

@@ -11,90 +11,13 @@ import { actsForOrganization, assertOrganizationMember, ownOrganizationId } from
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { progressPercent, type Cents } from "@/lib/money";
 import type { CampaignValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
+import { campaignColumns, toCampaign, type Campaign, type ManagedCampaign } from "./campaign";
 
 /** How many fundraisers one organization may keep. */
 export const MAX_CAMPAIGNS_PER_ORGANIZATION = 200;
-
-/**
- * A fundraiser as the API and the owner's UI see it (spec section 3: Campaign id, name,
- * goal, progress, createdAt). `goal` and `progress` are cents; dates are "YYYY-MM-DD";
- * timestamps are ISO strings in UTC.
- */
-export type CampaignDto = {
-  _id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  topic: string | null;
-  imageUrl: string | null;
-  goal: Cents;
-  progress: Cents;
-  /** round(progress / goal x 100), may exceed 100. */
-  percent: number;
-  status: "active" | "ended";
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
-  endedAt: string | null;
-};
-
-/** The owner's view adds how many succeeded gifts went to the fundraiser. */
-export type ManagedCampaignDto = CampaignDto & { succeededGifts: number };
-
-const columns = {
-  id: campaigns.id,
-  organizationId: campaigns.organizationId,
-  name: campaigns.name,
-  description: campaigns.description,
-  topic: campaigns.topic,
-  imageUrl: campaigns.imageUrl,
-  goalCents: campaigns.goalCents,
-  progressCents: campaigns.progressCents,
-  status: campaigns.status,
-  startDate: campaigns.startDate,
-  endDate: campaigns.endDate,
-  createdAt: campaigns.createdAt,
-  endedAt: campaigns.endedAt,
-};
-
-type Row = {
-  id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  topic: string | null;
-  imageUrl: string | null;
-  goalCents: number;
-  progressCents: number;
-  status: "active" | "ended";
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: Date;
-  endedAt: Date | null;
-};
-
-function toDto(r: Row): CampaignDto {
-  return {
-    _id: r.id,
-    organizationId: r.organizationId,
-    name: r.name,
-    description: r.description,
-    topic: r.topic,
-    imageUrl: r.imageUrl,
-    goal: r.goalCents,
-    progress: r.progressCents,
-    percent: progressPercent(r.progressCents, r.goalCents),
-    status: r.status,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    createdAt: r.createdAt.toISOString(),
-    endedAt: r.endedAt ? r.endedAt.toISOString() : null,
-  };
-}
 
 const notFound = () => new AppError("not_found", messages.campaign.notFound);
 
@@ -114,7 +37,7 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
  * its count of succeeded gifts.
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
-export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaignDto[]> {
+export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaign[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const gifts = db
@@ -124,13 +47,13 @@ export async function listManagedCampaigns(actor: Actor | null, organizationId: 
     .groupBy(donations.campaignId)
     .as("gifts");
   const rows = await db
-    .select({ ...columns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
+    .select({ ...campaignColumns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
     .from(campaigns)
     .leftJoin(gifts, eq(gifts.campaignId, campaigns.id))
     .where(eq(campaigns.organizationId, organizationId))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(({ succeededGifts, ...r }) => ({ ...toDto(r), succeededGifts }));
+  return rows.map(({ succeededGifts, ...r }) => ({ ...toCampaign(r), succeededGifts }));
 }
 
 /**
@@ -138,10 +61,10 @@ export async function listManagedCampaigns(actor: Actor | null, organizationId: 
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */
-export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<CampaignDto[]> {
+export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<Campaign[]> {
   if (actsForOrganization(viewer, organizationId)) {
-    return (await listManagedCampaigns(viewer, organizationId)).map((c): CampaignDto => {
-      const dto: CampaignDto & { succeededGifts?: number } = { ...c };
+    return (await listManagedCampaigns(viewer, organizationId)).map((c): Campaign => {
+      const dto: Campaign & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
       return dto;
     });
@@ -149,12 +72,12 @@ export async function listCampaignsForViewer(viewer: Actor | null, organizationI
   const db = await getDb();
   if (!(await isPublicOrganization(db, organizationId))) return [];
   const rows = await db
-    .select(columns)
+    .select(campaignColumns)
     .from(campaigns)
     .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(toDto);
+  return rows.map(toCampaign);
 }
 
 /**
@@ -162,13 +85,13 @@ export async function listCampaignsForViewer(viewer: Actor | null, organizationI
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<CampaignDto> {
+export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<Campaign> {
   const db = await getDb();
-  const [row] = await db.select(columns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  const [row] = await db.select(campaignColumns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();
-  if (actsForOrganization(viewer, row.organizationId)) return toDto(row);
+  if (actsForOrganization(viewer, row.organizationId)) return toCampaign(row);
   if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
-  return toDto(row);
+  return toCampaign(row);
 }
 
 /**
@@ -187,7 +110,7 @@ function formColumns(values: CampaignValues) {
  * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<CampaignDto> {
+export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -196,8 +119,8 @@ export async function createCampaign({ actor, values, organizationId = ownOrgani
     const [row] = await tx
       .insert(campaigns)
       .values({ organizationId, ...formColumns(values) })
-      .returning(columns);
-    return toDto(row!);
+      .returning(campaignColumns);
+    return toCampaign(row!);
   });
 }
 
@@ -212,16 +135,16 @@ export async function updateCampaign({
   campaignId,
   values,
   organizationId = ownOrganizationId(actor),
-}: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<CampaignDto> {
+}: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<Campaign> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const [row] = await db
     .update(campaigns)
     .set({ ...formColumns(values), updatedAt: new Date() })
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-    .returning(columns);
+    .returning(campaignColumns);
   if (!row) throw notFound();
-  return toDto(row);
+  return toCampaign(row);
 }
 
 /**
@@ -230,7 +153,7 @@ export async function updateCampaign({
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign({ actor, campaignId, organizationId = ownOrganizationId(actor) }: CampaignWrite & { campaignId: string }): Promise<CampaignDto> {
+export async function endCampaign({ actor, campaignId, organizationId = ownOrganizationId(actor) }: CampaignWrite & { campaignId: string }): Promise<Campaign> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -247,8 +170,8 @@ export async function endCampaign({ actor, campaignId, organizationId = ownOrgan
       .update(campaigns)
       .set({ status: "ended", endedAt: now, updatedAt: now })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-      .returning(columns);
-    return toDto(row!);
+      .returning(campaignColumns);
+    return toCampaign(row!);
   });
 }
 
