@@ -1,12 +1,13 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { cardFieldErrors, guestSchema, type ShareChoices } from "@/lib/validations/donation";
-import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
+import { checkoutFormSchema, type CheckoutFormValues, type ShareChoices } from "@/lib/validations/donation";
+import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
 import { PaymentTrustNote } from "./payment-trust-note";
@@ -42,14 +43,19 @@ type Props = {
 export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
-  const [frequency, setFrequency] = useState<"once" | "month">("once");
-  const [coverFees, setCoverFees] = useState(false);
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState(prefill?.email ?? "");
-  const [anonymous, setAnonymous] = useState(false);
-  const [share, setShare] = useState<ShareChoices>(shareDefaults);
-  const [method, setMethod] = useState<"card" | "us_bank_account">("card");
-  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
+  // The browser checks what the server would (checkoutFormSchema); errors are shown together
+  // with the amount's when the donor submits, and focus goes to their summary.
+  const form = useForm<CheckoutFormValues>({
+    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" } },
+    resolver: zodResolver(checkoutFormSchema({ guest: !donor, sandbox: provider === "sandbox" }), undefined, { raw: true }),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { setValue } = form;
+  const [frequency, coverFees, name, email, anonymous, share, method, card] = useWatch({
+    control: form.control,
+    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card"],
+  });
   const mode = paymentModeOf(provider, stripePublishableKey);
   const submission = useCheckoutSubmission({ organizationId, campaignId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
   const { errors } = submission;
@@ -57,32 +63,26 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;
   const values = (): CheckoutValues => ({ amountCents, coverFees, frequency, name, email, anonymous, share, method, card });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (amountCents === null) local.amountCents = messages.donation.amountRequired;
-    else if (amountError) local.amountCents = amountError;
-    // The server's own rules: guestSchema for a guest's name and email, cardSchema for the test card.
-    if (!donor) {
-      const guest = guestSchema.safeParse({ name, email });
-      if (!guest.success) Object.assign(local, zodFieldErrors(guest.error, topField));
-    }
-    if (method === "card" && provider === "sandbox") Object.assign(local, cardFieldErrors(card));
-    void submission.submit(values(), local);
-  }
+  /** The amount's own message (it is not a form field), first among the field errors. */
+  const amountErrors = (): Record<string, string> =>
+    amountCents === null ? { amountCents: messages.donation.amountRequired } : amountError ? { amountCents: amountError } : {};
+  const submit = form.handleSubmit(
+    () => submission.submit(values(), amountErrors()),
+    (fieldErrors) => submission.submit(values(), { ...amountErrors(), ...nestedFieldErrors(fieldErrors) }),
+  );
 
-  const toggle = (k: keyof ShareChoices) => setShare((s) => ({ ...s, [k]: !s[k] }));
+  const toggle = (k: keyof ShareChoices) => setValue("share", { ...share, [k]: !share[k] });
 
   return (
-    <form onSubmit={submit} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
+    <form onSubmit={(e) => void submit(e)} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
       {submission.challengeElement}
       <AmountFields
         amount={amount}
         serverError={errors.amountCents}
         frequency={frequency}
-        onFrequency={setFrequency}
+        onFrequency={(f) => setValue("frequency", f)}
         coverFees={coverFees}
-        onCoverFees={setCoverFees}
+        onCoverFees={(c) => setValue("coverFees", c)}
         fees={fees}
       />
 
@@ -90,12 +90,12 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         donor={donor}
         organizationName={organizationName}
         name={name}
-        onName={setName}
+        onName={(n) => setValue("name", n)}
         email={email}
-        onEmail={setEmail}
+        onEmail={(e) => setValue("email", e)}
         errors={errors}
         anonymous={anonymous}
-        onAnonymous={setAnonymous}
+        onAnonymous={(a) => setValue("anonymous", a)}
         share={share}
         onToggleShare={toggle}
       />
@@ -106,9 +106,9 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         chargeCents={fees?.chargeCents ?? 100}
         monthly={frequency === "month"}
         method={method}
-        onMethod={setMethod}
+        onMethod={(m) => setValue("method", m)}
         card={card}
-        onCard={setCard}
+        onCard={(c) => setValue("card", c)}
         errors={errors}
         bridgeRef={submission.bridge}
         onExpressConfirm={(e) => void submission.expressConfirm(e, values(), amountError)}
