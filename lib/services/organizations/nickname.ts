@@ -12,7 +12,7 @@ import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import type { UpdateNicknameInput } from "@/lib/validations/organization";
+import type { UpdateNicknameInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { isUniqueViolation } from "./update-access";
 
@@ -40,13 +40,13 @@ export async function checkNickname(actor: Actor, nickname: string): Promise<{ a
 /**
  * Set (or with null remove) the organization's nickname.
  * @returns `{ nickname, url }`: the stored nickname and its public path (null both when removed).
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(conflict) when another organization holds the nickname in any case;
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNickname(actor: Actor, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
+export async function updateNickname(actor: Actor, input: ForOrganization<UpdateNicknameInput>): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();
   try {
     await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, organizationId));

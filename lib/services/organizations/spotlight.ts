@@ -11,7 +11,7 @@ import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import type { UpdateSpotlightInput } from "@/lib/validations/organization";
+import type { UpdateSpotlightInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 
 /** The spotlight as shown: absent parts are null. */
@@ -51,13 +51,13 @@ export async function getSpotlight(actor: Actor, requested: string): Promise<{ s
  * PUT /api/updateSpotlight: set the title and description (empty ones are removed), and the
  * image address when given (null removes it; otherwise the current image stays).
  * @returns `{ spotlight }` as stored, null when now empty.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSpotlight(actor: Actor, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
+export async function updateSpotlight(actor: Actor, input: ForOrganization<UpdateSpotlightInput>): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await requireActsForOrganization(tx, actor, input.npID);
+    const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);
     const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
     if (!row) throw new AppError("not_found", messages.organization.notFound);
     const imageUrl =
