@@ -39,22 +39,22 @@ async function approvalLinkFromOutbox(orgName: string): Promise<string> {
 }
 
 /** Does the public directory search (GET /api/search/nonprofit) find the organization? */
-async function inSearch(request: APIRequestContext, orgId: string, name: string): Promise<boolean> {
+async function inSearch(request: APIRequestContext, organizationId: string, name: string): Promise<boolean> {
   const res = await request.get(`/api/search/nonprofit?search_query=${encodeURIComponent(name)}&limit=50`);
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { results: { _id: string }[] };
-  return body.results.some((r) => r._id === orgId);
+  return body.results.some((r) => r._id === organizationId);
 }
 
-async function isPublic(request: APIRequestContext, orgId: string): Promise<boolean> {
-  const res = await request.get(`/api/find/nonprofit/${orgId}`);
+async function isPublic(request: APIRequestContext, organizationId: string): Promise<boolean> {
+  const res = await request.get(`/api/find/nonprofit/${organizationId}`);
   return res.status() === 200;
 }
 
 test.describe("admin console and approval", () => {
   const orgName = `Brattleboro Seed Library ${Date.now().toString(36)}`;
   const email = uniqueEmail("np-noein");
-  let orgId = "";
+  let organizationId = "";
 
   test("a nonprofit registered without an EIN is pending: hidden, not in search, cannot receive donations", async ({ page, browser }) => {
     await page.goto("/signup/nonprofit");
@@ -73,14 +73,14 @@ test.describe("admin console and approval", () => {
     const own = await page.request.get("/api/getNonprofit");
     expect(own.status()).toBe(200);
     const { nonprofit } = await own.json();
-    orgId = nonprofit._id;
-    expect(orgId).toBeTruthy();
+    organizationId = nonprofit._id;
+    expect(organizationId).toBeTruthy();
 
     const visitor = await browser.newContext();
     const v = await visitor.newPage();
-    expect(await isPublic(v.request, orgId)).toBe(false);
-    expect(await inSearch(v.request, orgId, orgName)).toBe(false);
-    await v.goto(`/nonprofit/${orgId}`);
+    expect(await isPublic(v.request, organizationId)).toBe(false);
+    expect(await inSearch(v.request, organizationId, orgName)).toBe(false);
+    await v.goto(`/nonprofit/${organizationId}`);
     await expect(v.getByRole("heading", { name: orgName })).toHaveCount(0);
     await visitor.close();
   });
@@ -88,7 +88,7 @@ test.describe("admin console and approval", () => {
   test("admin endpoints refuse visitors (401) and other users (403)", async ({ page, request }) => {
     const body = { title: "Hacked", description: "nope" };
     expect((await request.post("/api/createUpdate", { data: body })).status()).toBe(401);
-    expect((await request.put(`/api/approve/nonprofit/${orgId}/bad-signature`)).status()).toBe(401);
+    expect((await request.put(`/api/approve/nonprofit/${organizationId}/bad-signature`)).status()).toBe(401);
     expect((await request.delete("/api/deleteUpdate/whatever")).status()).toBe(401);
 
     await page.goto("/login");
@@ -97,7 +97,7 @@ test.describe("admin console and approval", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect((await page.request.post("/api/createUpdate", { data: body })).status()).toBe(403);
-    expect((await page.request.put(`/api/approve/nonprofit/${orgId}/bad-signature`)).status()).toBe(403);
+    expect((await page.request.put(`/api/approve/nonprofit/${organizationId}/bad-signature`)).status()).toBe(403);
     await page.goto("/admin");
     await expect(page.getByLabel("Admin password")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Nonprofits waiting for approval" })).toHaveCount(0);
@@ -129,11 +129,11 @@ test.describe("admin console and approval", () => {
 
     const visitor = await browser.newContext();
     const v = await visitor.newPage();
-    expect(await isPublic(v.request, orgId)).toBe(true);
-    const profile = await v.goto(`/nonprofit/${orgId}`);
+    expect(await isPublic(v.request, organizationId)).toBe(true);
+    const profile = await v.goto(`/nonprofit/${organizationId}`);
     expect(profile?.status()).toBe(200);
     await expect(v.getByRole("heading", { name: orgName }).first()).toBeVisible();
-    expect(await inSearch(v.request, orgId, orgName)).toBe(true);
+    expect(await inSearch(v.request, organizationId, orgName)).toBe(true);
     await visitor.close();
   });
 

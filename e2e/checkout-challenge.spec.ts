@@ -68,12 +68,12 @@ test("a guest's checkout solves the challenge without being asked; a call withou
 test("a guest's paid ticket order solves the same challenge; an order without it holds no seat", async ({ page, browser }) => {
   test.setTimeout(180_000);
   // BATTEN KILL WATERSHED ALLIANCE INC, Arlington VT: a real Vermont EIN no other spec claims.
-  const orgId = await claimOrganization(page, { ein: "010558737", name: "BATTEN KILL WATERSHED ALLIANCE INC" }, { firstName: "Tess", lastName: "Tickets", email: uniqueEmail("np-challenge") });
+  const organizationId = await claimOrganization(page, { ein: "010558737", name: "BATTEN KILL WATERSHED ALLIANCE INC" }, { firstName: "Tess", lastName: "Tickets", email: uniqueEmail("np-challenge") });
   await connectSandboxPayments(page);
   const origin = new URL(page.url()).origin;
   const created = await page.request.post("/api/createEvent", {
     headers: { origin },
-    data: { organizationId: orgId, name: "River Cleanup Supper", startsAt: "2031-06-14T22:00:00.000Z", city: "Arlington", state: "VT", ticketTypes: [{ name: "Supper", priceCents: 1500, quantity: 10 }] },
+    data: { organizationId, name: "River Cleanup Supper", startsAt: "2031-06-14T22:00:00.000Z", city: "Arlington", state: "VT", ticketTypes: [{ name: "Supper", priceCents: 1500, quantity: 10 }] },
   });
   expect(created.status()).toBe(201);
   const eventId = ((await created.json()) as { _id: string })._id;

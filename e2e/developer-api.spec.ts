@@ -24,14 +24,14 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 test.describe("the public API", () => {
   test("a nonprofit creates a key with the keyboard, reads its donations through the API, revokes the key and gets 401", async ({ page, browser, request }) => {
     test.setTimeout(300_000);
-    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Dev", lastName: "Tools", email: uniqueEmail("np-api") });
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Dev", lastName: "Tools", email: uniqueEmail("np-api") });
     await connectSandboxPayments(page);
 
     // A guest gives $25, sharing the name but not the email.
     const guestEmail = uniqueEmail("api-guest");
     const guest = await browser.newContext();
     const donor = await guest.newPage();
-    await donor.goto(`/donation/${orgId}/direct`);
+    await donor.goto(`/donation/${organizationId}/direct`);
     await donor.getByRole("radio", { name: "$25", exact: true }).click();
     await donor.getByRole("textbox", { name: /^Full name/ }).fill("Trail Friend");
     await donor.getByRole("textbox", { name: /^Email/ }).fill(guestEmail);
@@ -78,7 +78,7 @@ test.describe("the public API", () => {
     expect(text).not.toContain(guestEmail);
     const body = JSON.parse(text) as { object: string; data: { organization_id: string; amount_cents: number; status: string; donor: Record<string, string> | null }[] };
     expect(body.object).toBe("list");
-    expect(body.data).toEqual([expect.objectContaining({ organization_id: orgId, amount_cents: 2_500, status: "succeeded", donor: { name: "Trail Friend" } })]);
+    expect(body.data).toEqual([expect.objectContaining({ organization_id: organizationId, amount_cents: 2_500, status: "succeeded", donor: { name: "Trail Friend" } })]);
     const payouts = await request.get("/api/v1/payouts", { headers: auth });
     expect(payouts.status()).toBe(200);
     expect((await payouts.json()).data[0]).toMatchObject({ provider: "sandbox", status: "open", payment_count: 1 });

@@ -170,11 +170,11 @@ test.describe("donor account", () => {
     await np.context.close();
 
     const lookup = await page.request.get(`/api/find/nonprofitExists/${EIN}`);
-    const orgId = ((await lookup.json()) as { organization: { _id: string } }).organization._id;
+    const organizationId = ((await lookup.json()) as { organization: { _id: string } }).organization._id;
 
     await login(page, donorEmail, donorPassword);
     await openDashboard(page);
-    await page.goto(`/donation/${orgId}/direct`);
+    await page.goto(`/donation/${organizationId}/direct`);
     await page.getByPlaceholder("Other").fill("25");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/30");

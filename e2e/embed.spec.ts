@@ -54,7 +54,7 @@ const frameHeight = (frame: Locator) => frame.evaluate((el) => Math.round(el.get
 /** The framed page's content height (its <main>). */
 const contentHeight = (frame: FrameLocator) => frame.locator("main#main").evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
 
-let orgId = "";
+let organizationId = "";
 const nonprofitEmail = uniqueEmail("np-embed");
 let orgName = "";
 let codes = { script: "", iframe: "", link: "" };
@@ -66,7 +66,7 @@ test.describe.serial("the embeddable donate form", () => {
   });
 
   test("a nonprofit copies its embed codes from the dashboard", async ({ page }) => {
-    orgId = await claimOrganization(page, { ein: EIN, name: LEGAL_NAME }, { firstName: "Wyn", lastName: "Dsor", email: nonprofitEmail });
+    organizationId = await claimOrganization(page, { ein: EIN, name: LEGAL_NAME }, { firstName: "Wyn", lastName: "Dsor", email: nonprofitEmail });
     await connectSandboxPayments(page);
     await page.goto("/dashboard");
     orgName = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
@@ -82,9 +82,9 @@ test.describe.serial("the embeddable donate form", () => {
       iframe: await dialog.getByRole("textbox", { name: /^Plain iframe/ }).inputValue(),
       link: await dialog.getByRole("textbox", { name: /^Link to the form/ }).inputValue(),
     };
-    expect(codes.script).toBe(`<script src="http://localhost:${appPort}/embed.js" data-org="${orgId}" data-title="Donate to ${orgName}" async></script>`);
-    expect(codes.iframe).toContain(`src="http://localhost:${appPort}/embed/donate/${orgId}"`);
-    expect(codes.link).toBe(`http://localhost:${appPort}/donation/${orgId}/direct`);
+    expect(codes.script).toBe(`<script src="http://localhost:${appPort}/embed.js" data-org="${organizationId}" data-title="Donate to ${orgName}" async></script>`);
+    expect(codes.iframe).toContain(`src="http://localhost:${appPort}/embed/donate/${organizationId}"`);
+    expect(codes.link).toBe(`http://localhost:${appPort}/donation/${organizationId}/direct`);
     // Each code is copyable.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await dialog.getByRole("button", { name: "Copy" }).first().click();
@@ -185,10 +185,10 @@ test.describe.serial("the embeddable donate form", () => {
     await visitor.close();
 
     // The headers behind it: the embed route may be framed, every other page may not.
-    const embed = await request.get(`/embed/donate/${orgId}`);
+    const embed = await request.get(`/embed/donate/${organizationId}`);
     expect(embed.headers()["content-security-policy"]).toContain("frame-ancestors *");
     expect(embed.headers()["x-frame-options"]).toBeUndefined();
-    for (const p of [`/donation/${orgId}/direct`, "/", "/dashboard", "/thankyou"]) {
+    for (const p of [`/donation/${organizationId}/direct`, "/", "/dashboard", "/thankyou"]) {
       const res = await request.get(p, { maxRedirects: 0 });
       expect(res.headers()["x-frame-options"], p).toBe("DENY");
       expect(res.headers()["content-security-policy"], p).toContain("frame-ancestors 'none'");

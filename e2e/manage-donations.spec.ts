@@ -10,13 +10,13 @@ test.describe("manage donations", () => {
     // Sign-up, two checkouts and the report in one flow: more than the default 60 s on a busy machine.
     test.setTimeout(300_000);
     // The nonprofit claims its EIN.
-    const orgId = await claimOrganization(page, { ein: "03-0228266", name: ORG_NAME }, { firstName: "Rhea", lastName: "Ports", email: uniqueEmail("np-reports") });
-    expect(orgId).toBeTruthy();
+    const organizationId = await claimOrganization(page, { ein: "03-0228266", name: ORG_NAME }, { firstName: "Rhea", lastName: "Ports", email: uniqueEmail("np-reports") });
+    expect(organizationId).toBeTruthy();
     // It connects payouts (the sandbox connection) so that it can receive gifts.
     await connectSandboxPayments(page);
 
     // It edits its general info in place: an edit cancelled changes nothing, a saved one stays.
-    await page.goto(`/nonprofit/${orgId}`);
+    await page.goto(`/nonprofit/${organizationId}`);
     const info = page.getByTestId("general-info");
     await page.getByRole("button", { name: "Edit general information" }).click();
     await info.getByLabel("Phone", { exact: true }).fill("8025550000");
@@ -32,14 +32,14 @@ test.describe("manage donations", () => {
     // It creates a fundraiser from the dashboard's Create Fundraiser link.
     await page.goto("/dashboard");
     await page.getByRole("link", { name: /Create Fundraiser/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/nonprofit/${orgId}\\?sec=fundraiser$`));
+    await expect(page).toHaveURL(new RegExp(`/nonprofit/${organizationId}\\?sec=fundraiser$`));
     const createForm = page.locator("#fundraiser").getByRole("form", { name: "Create a fundraiser" });
     await createForm.getByLabel("Fundraiser name").fill(FUNDRAISER);
     await createForm.getByLabel("Goal (USD)").fill("5000");
     await createForm.getByRole("button", { name: "Create fundraiser" }).click();
     await expect(createForm).toBeHidden();
     await expect(page.getByTestId("fundraiser-item").filter({ hasText: FUNDRAISER })).toBeVisible();
-    const listed = await page.request.get(`/api/getNpCampaigns/${orgId}`);
+    const listed = await page.request.get(`/api/getNpCampaigns/${organizationId}`);
     const campaignId = ((await listed.json()) as { campaigns: { _id: string; name: string }[] }).campaigns.find((c) => c.name === FUNDRAISER)!._id;
 
     // It adds wishlist and marketplace links from the dashboard popups; a bare address gets http://.
@@ -55,7 +55,7 @@ test.describe("manage donations", () => {
       await expect(dialog.getByRole("list", { name: /links$/ })).toContainText((address.startsWith("www") ? `http://${address}` : address).slice(0, 30));
       await page.keyboard.press("Escape");
     }
-    await page.goto(`/nonprofit/${orgId}`);
+    await page.goto(`/nonprofit/${organizationId}`);
     await expect(page.getByRole("link", { name: /http:\/\/www\.amazon\.com\/hz\/wishlist/ })).toBeVisible();
     await expect(page.getByRole("link", { name: /shop\.example\.org/ })).toBeVisible();
 
@@ -65,8 +65,8 @@ test.describe("manage donations", () => {
     const sharedEmail = uniqueEmail("shared-donor");
     const hiddenEmail = uniqueEmail("private-donor");
     for (const gift of [
-      { path: `/donation/${orgId}/${campaignId}`, amount: "$25", email: sharedEmail, share: true },
-      { path: `/donation/${orgId}/direct`, amount: "$10", email: hiddenEmail, share: false },
+      { path: `/donation/${organizationId}/${campaignId}`, amount: "$25", email: sharedEmail, share: true },
+      { path: `/donation/${organizationId}/direct`, amount: "$10", email: hiddenEmail, share: false },
     ]) {
       await donor.goto(gift.path);
       await donor.getByRole("radio", { name: gift.amount, exact: true }).click();

@@ -46,13 +46,13 @@ test.describe("money goes where it should", () => {
     test.setTimeout(240_000);
     const EIN = "030107682";
     const NAME = "BRISTOL CEMETERY ASSOCIATION INC";
-    const orgId = await lookupOrganization(browser, EIN);
+    const organizationId = await lookupOrganization(browser, EIN);
     const pledger = uniqueEmail("pledger");
 
     // The visitor: the profile says the organization does not receive gifts yet and offers a pledge; no card is asked for.
     const visitor = await browser.newContext();
     const v = await visitor.newPage();
-    await v.goto(`/nonprofit/${orgId}`);
+    await v.goto(`/nonprofit/${organizationId}`);
     await expect(v.getByRole("link", { name: "Donate", exact: true })).toHaveCount(0);
     const pledge = v.getByTestId("pledge");
     await expect(pledge.getByRole("heading", { name: "This nonprofit doesn't receive gifts on Givebridge yet" })).toBeVisible();
@@ -62,12 +62,12 @@ test.describe("money goes where it should", () => {
     await pledge.getByRole("button", { name: "Pledge" }).click();
     await expect(pledge.getByText("Thank you! We will email you when this nonprofit can receive your gift.")).toBeVisible();
     // Checkout itself refuses: the page offers the pledge, and the API refuses a charge.
-    await v.goto(`/donation/${orgId}/direct`);
+    await v.goto(`/donation/${organizationId}/direct`);
     await expect(v.getByText("This nonprofit doesn't receive gifts on Givebridge yet")).toBeVisible();
     const refused = await v.request.post("/api/createPaymentIntent", {
       data: {
         idempotencyKey: crypto.randomUUID(),
-        organizationId: orgId,
+        organizationId,
         amountCents: 4000,
         name: "Sneaky",
         email: "sneaky@example.org",
@@ -84,7 +84,7 @@ test.describe("money goes where it should", () => {
     await page.goto("/dashboard");
     await expect(page.getByText("1 donor pledged $40.00: connect payments to receive them")).toBeVisible();
     await connectSandboxPayments(page);
-    await v.goto(`/nonprofit/${orgId}`);
+    await v.goto(`/nonprofit/${organizationId}`);
     await expect(v.getByRole("link", { name: "Donate", exact: true })).toBeVisible();
     await expect(v.getByText("Is this your organization?")).toHaveCount(0);
 
@@ -115,9 +115,9 @@ test.describe("money goes where it should", () => {
     test.setTimeout(240_000);
     const EIN = "030107290";
     const NAME = "HILLWINDS CONSERVATION LANDS INC";
-    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Hal", lastName: "Winds", email: uniqueEmail("np-gala") });
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Hal", lastName: "Winds", email: uniqueEmail("np-gala") });
     await connectSandboxPayments(page);
-    await page.goto(`/nonprofit/${orgId}`);
+    await page.goto(`/nonprofit/${organizationId}`);
     const card = page.locator("#events");
     await card.getByRole("button", { name: "Create event" }).click();
     const dialog = page.getByRole("dialog", { name: "Create an event" });

@@ -9,8 +9,8 @@ const NAME = "GREEN MOUNTAIN CARSHARE";
 test.describe("nonprofit events and tickets", () => {
   test("a nonprofit creates an event with 2 free tickets; a visitor gets both and the type is then sold out", async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Eve", lastName: "Organizer", email: uniqueEmail("np-events") });
-    await page.goto(`/nonprofit/${orgId}`);
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Eve", lastName: "Organizer", email: uniqueEmail("np-events") });
+    await page.goto(`/nonprofit/${organizationId}`);
     const card = page.locator("#events");
     await card.getByRole("button", { name: "Create event" }).click();
     const dialog = page.getByRole("dialog", { name: "Create an event" });

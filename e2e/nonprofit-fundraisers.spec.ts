@@ -9,10 +9,10 @@ const NAME = "AURORA CHAMBER SINGERS INC";
 test.describe("nonprofit fundraisers", () => {
   test("a nonprofit creates a fundraiser with a goal, sees 0% progress, renames it and ends it", async ({ page }) => {
     test.setTimeout(120_000);
-    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Fern", lastName: "Raiser", email: uniqueEmail("np-fundraisers") });
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Fern", lastName: "Raiser", email: uniqueEmail("np-fundraisers") });
 
     // ?sec=fundraiser opens the create form with its first field focused.
-    await page.goto(`/nonprofit/${orgId}?sec=fundraiser`);
+    await page.goto(`/nonprofit/${organizationId}?sec=fundraiser`);
     const card = page.locator("#fundraiser");
     const createForm = card.getByRole("form", { name: "Create a fundraiser" });
     await expect(createForm).toBeVisible();
@@ -41,7 +41,7 @@ test.describe("nonprofit fundraisers", () => {
     await expect(card.getByText("Currently you do not have any campaigns running.")).toBeHidden();
 
     // The goal is stored in cents and the fundraiser is public while active.
-    const listed = await page.request.get(`/api/getNpCampaigns/${orgId}`);
+    const listed = await page.request.get(`/api/getNpCampaigns/${organizationId}`);
     expect(listed.status()).toBe(200);
     const [campaign] = ((await listed.json()) as { campaigns: { _id: string; name: string; goal: number; progress: number }[] }).campaigns;
     expect(campaign).toMatchObject({ name: "Spring concert season", goal: 250000, progress: 0 });

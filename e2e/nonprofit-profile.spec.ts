@@ -21,8 +21,8 @@ async function claimOrganization(page: Page): Promise<string> {
 test.describe("nonprofit public profile editing", () => {
   test("the owner edits general info in place, cancels, saves, picks a nickname; a bad contact email is refused", async ({ page }) => {
     test.setTimeout(120_000);
-    const orgId = await claimOrganization(page);
-    await page.goto(`/nonprofit/${orgId}`);
+    const organizationId = await claimOrganization(page);
+    await page.goto(`/nonprofit/${organizationId}`);
     await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
     const info = page.getByTestId("general-info");
     await expect(info).toContainText(/MIDDLEBURY/i);

@@ -12,7 +12,7 @@ const NAME = "NORTHEAST WILDERNESS TRUST";
 
 test("a nonprofit refunds a completed donation from Manage Donations, with the keyboard, after confirming", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Ren", lastName: "Funds", email: uniqueEmail("np-refunds") });
+  const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Ren", lastName: "Funds", email: uniqueEmail("np-refunds") });
   await connectSandboxPayments(page);
 
   // A guest gives $30 directly, sharing their email.
@@ -21,7 +21,7 @@ test("a nonprofit refunds a completed donation from Manage Donations, with the k
   const gift = await guest.request.post("/api/createPaymentIntent", {
     data: {
       idempotencyKey: randomUUID(),
-      organizationId: orgId,
+      organizationId,
       campaignId: null,
       amountCents: 3_000,
       name: "Rita Refund",

@@ -25,7 +25,7 @@ const WIDE = { width: 1280, height: 900 };
 
 const nonprofitEmail = uniqueEmail("np-rutland");
 const donorEmail = uniqueEmail("rutland-donor");
-let orgId = "";
+let organizationId = "";
 let goodId = "";
 
 /** "2:00 PM EST": an instant's time in Vermont, as the app should show it. */
@@ -38,7 +38,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 async function fundraiser(page: Page, origin: string, name: string, goal: string): Promise<string> {
   const created = await page.request.post("/api/updateNPCampaigns", {
     headers: { origin },
-    data: { npID: orgId, name, goal, startDate: "", endDate: "", description: STORY, topic: "" },
+    data: { npID: organizationId, name, goal, startDate: "", endDate: "", description: STORY, topic: "" },
   });
   expect(created.ok()).toBe(true);
   const id = ((await created.json()) as { campaign: { _id: string } }).campaign._id;
@@ -59,7 +59,7 @@ test.describe("times, curation and receipts that look like the nonprofit's", () 
   test.use({ timezoneId: "America/Los_Angeles" });
 
   test("a nonprofit's fundraisers with covers (one a bare $10 test) and a guest's gift", async ({ page, browser }) => {
-    orgId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Rae", lastName: "Mural", email: nonprofitEmail });
+    organizationId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Rae", lastName: "Mural", email: nonprofitEmail });
     await connectSandboxPayments(page);
     const origin = new URL(page.url()).origin;
     goodId = await fundraiser(page, origin, GOOD, "2500");
@@ -72,7 +72,7 @@ test.describe("times, curation and receipts that look like the nonprofit's", () 
       headers: { origin },
       data: {
         idempotencyKey: crypto.randomUUID(),
-        organizationId: orgId,
+        organizationId,
         campaignId: goodId,
         amountCents: 3000,
         name: "Gil Guest",
@@ -88,7 +88,7 @@ test.describe("times, curation and receipts that look like the nonprofit's", () 
 
   test("the event form takes and shows times in the organization's zone, whatever the browser's", async ({ page }) => {
     await login(page, nonprofitEmail);
-    await page.goto(`/nonprofit/${orgId}`);
+    await page.goto(`/nonprofit/${organizationId}`);
     await page.locator("#events").getByRole("button", { name: "Create event" }).click();
     const dialog = page.getByRole("dialog", { name: "Create an event" });
     await expect(dialog.getByTestId("event-form-zone")).toHaveText(/^Times are in your organization's time zone: Eastern Time \(E[SD]T\)\.$/);

@@ -25,7 +25,7 @@ const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 const NARROW = { width: 360, height: 780 };
 const WIDE = { width: 1280, height: 900 };
 
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
 let eventId = "";
 const nonprofitEmail = uniqueEmail("np-trust");
@@ -51,11 +51,11 @@ test.describe("pages people trust and share", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a nonprofit publishes a fundraiser with a story and cover image, and an event with tickets", async ({ page }) => {
-    orgId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Faye", lastName: "Page", email: nonprofitEmail });
+    organizationId = await claimOrganization(page, { ein: EIN, name: ORG }, { firstName: "Faye", lastName: "Page", email: nonprofitEmail });
     const origin = new URL(page.url()).origin;
     const created = await page.request.post("/api/updateNPCampaigns", {
       headers: { origin },
-      data: { npID: orgId, name: FUNDRAISER, goal: "5000", startDate: "", endDate: "", description: `${STORY}\n\nYour gift buys a coat, hat and mittens for one child.`, topic: "" },
+      data: { npID: organizationId, name: FUNDRAISER, goal: "5000", startDate: "", endDate: "", description: `${STORY}\n\nYour gift buys a coat, hat and mittens for one child.`, topic: "" },
     });
     expect(created.ok()).toBe(true);
     campaignId = ((await created.json()) as { campaign: { _id: string } }).campaign._id;
@@ -70,7 +70,7 @@ test.describe("pages people trust and share", () => {
     const event = await page.request.post("/api/createEvent", {
       headers: { origin },
       data: {
-        organizationId: orgId,
+        organizationId,
         name: "Winter coat drive and community supper at the Montpelier City Hall",
         description: "Bring a coat, share a meal.",
         startsAt: "2031-01-15T19:00:00.000Z",
@@ -95,7 +95,7 @@ test.describe("pages people trust and share", () => {
     test(`the fundraiser page at ${viewport.width} px: story, cover image, progress, organization and share preview`, async ({ page }) => {
       await page.setViewportSize(viewport);
       // Linked from the profile's fundraiser section, with the full name.
-      await page.goto(`/nonprofit/${orgId}?sec=fundraiser`);
+      await page.goto(`/nonprofit/${organizationId}?sec=fundraiser`);
       await page.locator("#fundraiser").getByRole("link", { name: FUNDRAISER, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/fundraiser/${campaignId}$`));
 
@@ -108,7 +108,7 @@ test.describe("pages people trust and share", () => {
       await expect(page.getByTestId("donor-count")).toHaveText("Be the first to give");
       await expect(page.getByTestId("fundraiser-organization")).toContainText(ORG_DISPLAY);
       await expect(page.getByTestId("fundraiser-organization")).toContainText("EIN 03-0335635");
-      await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donation/${orgId}/${campaignId}`);
+      await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donation/${organizationId}/${campaignId}`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       // Server-rendered share preview, as a crawler gets it: the page loaded on its own (after
@@ -306,12 +306,12 @@ test.describe("pages people trust and share", () => {
       "/privacy",
       "/pricing",
       "/contact",
-      `/nonprofit/${orgId}`,
-      `/nonprofit/events/${orgId}`,
+      `/nonprofit/${organizationId}`,
+      `/nonprofit/events/${organizationId}`,
       `/event/${eventId}`,
       `/event/tickets?eventId=${eventId}`,
       `/fundraiser/${campaignId}`,
-      `/donation/${orgId}/${campaignId}`,
+      `/donation/${organizationId}/${campaignId}`,
     ];
     const problems: string[] = [];
     let current = "";

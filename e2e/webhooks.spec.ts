@@ -48,7 +48,7 @@ test.describe("webhooks", () => {
 
   test("a nonprofit registers an endpoint; a guest's gift arrives signed and shows in the delivery log", async ({ page, browser }) => {
     test.setTimeout(180_000);
-    const orgId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Otto", lastName: "Outing", email: uniqueEmail("np-webhooks") });
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Otto", lastName: "Outing", email: uniqueEmail("np-webhooks") });
     await connectSandboxPayments(page);
 
     // Register the endpoint from the dashboard's Webhooks tile, keyboard first where it matters.
@@ -82,7 +82,7 @@ test.describe("webhooks", () => {
     const guestCtx = await browser.newContext();
     const guest = await guestCtx.newPage();
     const guestEmail = uniqueEmail("webhook-guest");
-    await guest.goto(`/donation/${orgId}/direct`);
+    await guest.goto(`/donation/${organizationId}/direct`);
     await guest.getByPlaceholder("Other").fill("30");
     await guest.getByRole("textbox", { name: /^Full name/ }).fill("Wendy Webhook");
     await guest.getByRole("textbox", { name: /^Email/ }).fill(guestEmail);
@@ -98,7 +98,7 @@ test.describe("webhooks", () => {
     const delivery = received[0]!;
     const payload = new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: Record<string, unknown> };
     expect(payload.type).toBe("donation.succeeded");
-    expect(payload.data).toMatchObject({ object: "donation", organization_id: orgId, amount_cents: 3_000, status: "succeeded", donor: {} });
+    expect(payload.data).toMatchObject({ object: "donation", organization_id: organizationId, amount_cents: 3_000, status: "succeeded", donor: {} });
     expect(delivery.body).not.toContain(guestEmail);
     expect(delivery.body).not.toContain("Wendy");
 

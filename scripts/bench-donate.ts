@@ -33,8 +33,8 @@ const MAX_ATTEMPTS = 3;
 
 type Hit = { _id: string; name: string; organization: { _id: string } };
 
-async function progressOf(url: string, orgId: string, campaignId: string): Promise<number> {
-  const html = await (await fetch(`${url}/donation/${orgId}/${campaignId}`)).text();
+async function progressOf(url: string, organizationId: string, campaignId: string): Promise<number> {
+  const html = await (await fetch(`${url}/donation/${organizationId}/${campaignId}`)).text();
   const m = html.match(/data-testid="progress-raised">\$([\d,]+\.\d{2})</);
   if (!m) throw new Error("could not read the fundraiser's progress");
   const cents = parseDollarsToCents(m[1]!);

@@ -83,16 +83,16 @@ async function main() {
     setHandle(handle);
     const db = handle.db;
     const [org] = await db.insert(organizations).values({ name: "Bench Food Bank", ein: "999000111", claimed: true }).returning({ id: organizations.id });
-    const orgId = org!.id;
+    const organizationId = org!.id;
     const [user] = await db
       .insert(users)
-      .values({ type: "nonprofit", email: "bench@example.org", passwordHash: "x", firstName: "Bench", lastName: "User", organizationId: orgId })
+      .values({ type: "nonprofit", email: "bench@example.org", passwordHash: "x", firstName: "Bench", lastName: "User", organizationId })
       .returning({ id: users.id });
-    const actor: Actor = { id: user!.id, role: "nonprofit", organizationId: orgId, email: "bench@example.org", firstName: "Bench", lastName: "User", organizationName: "", telephone: null };
+    const actor: Actor = { id: user!.id, role: "nonprofit", organizationId, email: "bench@example.org", firstName: "Bench", lastName: "User", organizationName: "", telephone: null };
     const campaignIds = (
       await db
         .insert(campaigns)
-        .values(Array.from({ length: 30 }, (_, i) => ({ organizationId: orgId, name: `Fundraiser ${i + 1}`, goalCents: 1_000_000 })))
+        .values(Array.from({ length: 30 }, (_, i) => ({ organizationId, name: `Fundraiser ${i + 1}`, goalCents: 1_000_000 })))
         .returning({ id: campaigns.id })
     ).map((c) => c.id);
 
@@ -104,7 +104,7 @@ async function main() {
     for (let done = 0; done < ROWS; ) {
       const n = Math.min(BATCH, ROWS - done);
       await db.execute(sql`insert into donations (id, organization_id, campaign_id, amount_cents, status, failure_reason, provider, idempotency_key, donor_email, share_email, anonymous, created_at)
-        select gen_random_uuid()::text, ${orgId},
+        select gen_random_uuid()::text, ${organizationId},
                case when h.f % 10 < 3 then null else (${campaignArray})[1 + h.c % 30] end,
                500 + h.a % 50000,
                (case when h.s % 100 < 90 then 'succeeded' when h.s % 4 = 0 then 'failed' when h.s % 4 = 1 then 'pending' when h.s % 4 = 2 then 'requires_action' else 'refunded' end)::donation_status,
@@ -128,7 +128,7 @@ async function main() {
 
     const plan = rowsOf(
       await db.execute(sql`explain select d.id from donations d left join campaigns c on c.id = d.campaign_id
-        where d.organization_id = ${orgId} and d.created_at >= ${yearAgo}::timestamptz and d.created_at < now()
+        where d.organization_id = ${organizationId} and d.created_at >= ${yearAgo}::timestamptz and d.created_at < now()
         order by d.created_at desc, d.id desc limit 51`),
     ) as { "QUERY PLAN": string }[];
     console.log("\nplan of the first page:");
@@ -142,7 +142,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const [page, totals] = await Promise.all([getDonationReportPage({ actor, organizationId: orgId, query: q }), getDonationReportTotals({ actor, organizationId: orgId, query: q })]);
+        const [page, totals] = await Promise.all([getDonationReportPage({ actor, organizationId, query: q }), getDonationReportTotals({ actor, organizationId, query: q })]);
         pageTimes.push(ms(t));
         pageCpu.push(cpuMs(c0));
         shownRows = page.donations.length;
@@ -160,7 +160,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const t = process.hrtime.bigint();
         const c0 = process.cpuUsage();
-        const { stream } = await openDonationReportCsv({ actor, organizationId: orgId, query: q });
+        const { stream } = await openDonationReportCsv({ actor, organizationId, query: q });
         let first = -1;
         bytes = 0;
         lines = 0;

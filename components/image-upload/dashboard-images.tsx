@@ -31,12 +31,12 @@ export function ProfilePhotoUpload({ userId, profileImg, size = 72 }: { userId: 
 }
 
 /** The organization's logo with the upload-and-crop widget (1:1); the page re-renders after a change. */
-export function OrganizationLogoUpload({ orgId, logoUrl, size = 72 }: { orgId: string; logoUrl: string | null; size?: number }) {
+export function OrganizationLogoUpload({ organizationId, logoUrl, size = 72 }: { organizationId: string; logoUrl: string | null; size?: number }) {
   const router = useRouter();
   return (
     <ImageUpload
       field="logo"
-      identifier={orgId}
+      identifier={organizationId}
       currentUrl={logoUrl}
       label="logo"
       preview="organization"

@@ -26,11 +26,11 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site" }: { ctx: Che
     return (
       <div className="space-y-6">
         {taxFacts}
-        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?.id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
+        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?._id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
       </div>
     );
   }
-  if (ctx.campaign && !ctx.campaign.active) {
+  if (ctx.campaign && ctx.campaign.status !== "active") {
     return (
       <Alert variant="warning" title="Fundraiser ended">
         {messages.donation.campaignEnded}
@@ -43,7 +43,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site" }: { ctx: Che
       <CheckoutForm
       organizationId={ctx.organization.id}
       organizationName={ctx.organization.name}
-      campaignId={ctx.campaign?.id ?? null}
+      campaignId={ctx.campaign?._id ?? null}
       donor={ctx.donor}
       shareDefaults={ctx.shareDefaults}
       maxCents={ctx.maxCents}

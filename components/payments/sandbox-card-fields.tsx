@@ -3,8 +3,10 @@
 import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/input";
 import { formatCardNumber, formatCvc, formatExpiry } from "@/lib/payments/card-format";
+import type { CardInput } from "@/lib/validations/donation";
 
-export type CardValue = { number: string; expiry: string; cvc: string };
+/** The card fields as typed: the shape cardSchema (lib/validations/donation.ts) checks. */
+export type CardValue = CardInput;
 
 /**
  * The sandbox provider's test-card fields (donation checkout and paid tickets), following

@@ -46,46 +46,46 @@ export function ownOrganizationId(actor: Actor | null | undefined): string {
 }
 
 /**
- * Session-only, with a session required: `actor` is a nonprofit user of `orgId`.
+ * Session-only, with a session required: `actor` is a nonprofit user of `organizationId`.
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) for anyone else.
  */
-export function assertOrganizationMember(actor: Actor | null | undefined, orgId: string): asserts actor is Actor & { organizationId: string } {
+export function assertOrganizationMember(actor: Actor | null | undefined, organizationId: string): asserts actor is Actor & { organizationId: string } {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  assertActsForOrganization(actor, orgId);
+  assertActsForOrganization(actor, organizationId);
 }
 
 /**
- * Session-only check (no database): `actor` is a nonprofit user whose session names `orgId`.
+ * Session-only check (no database): `actor` is a nonprofit user whose session names `organizationId`.
  * Use it to refuse early; writes must also call {@link requireActsForOrganization}.
- * @returns orgId. @throws AppError(forbidden).
+ * @returns organizationId. @throws AppError(forbidden).
  */
-export function assertActsForOrganization(actor: Actor | null | undefined, orgId: string | null | undefined): string {
-  if (!actor || actor.role !== "nonprofit" || !actor.organizationId || !orgId || actor.organizationId !== orgId) throw forbidden();
+export function assertActsForOrganization(actor: Actor | null | undefined, organizationId: string | null | undefined): string {
+  if (!actor || actor.role !== "nonprofit" || !actor.organizationId || !organizationId || actor.organizationId !== organizationId) throw forbidden();
   return actor.organizationId;
 }
 
-/** True when `actor` is (per its session) a nonprofit user of `orgId`. Never throws. */
-export function actsForOrganization(actor: Actor | null | undefined, orgId: string | null | undefined): boolean {
-  return !!actor && actor.role === "nonprofit" && !!actor.organizationId && !!orgId && actor.organizationId === orgId;
+/** True when `actor` is (per its session) a nonprofit user of `organizationId`. Never throws. */
+export function actsForOrganization(actor: Actor | null | undefined, organizationId: string | null | undefined): boolean {
+  return !!actor && actor.role === "nonprofit" && !!actor.organizationId && !!organizationId && actor.organizationId === organizationId;
 }
 
 /**
- * `actor` is a nonprofit user of `orgId` per the session AND per the database (the account
+ * `actor` is a nonprofit user of `organizationId` per the session AND per the database (the account
  * exists, is not deleted and still belongs to the organization), and the organization exists.
  * Call inside the writing transaction, before the first write.
- * @returns orgId. @throws AppError(forbidden); AppError(not_found) when the organization is gone.
+ * @returns organizationId. @throws AppError(forbidden); AppError(not_found) when the organization is gone.
  */
-export async function requireActsForOrganization(db: Executor, actor: Actor | null | undefined, orgId: string): Promise<string> {
-  assertActsForOrganization(actor, orgId);
+export async function requireActsForOrganization(db: Executor, actor: Actor | null | undefined, organizationId: string): Promise<string> {
+  assertActsForOrganization(actor, organizationId);
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, actor!.id), eq(users.organizationId, orgId), isNull(users.deletedAt)))
+    .where(and(eq(users.id, actor!.id), eq(users.organizationId, organizationId), isNull(users.deletedAt)))
     .limit(1);
   if (!row) throw forbidden();
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
-  return orgId;
+  return organizationId;
 }
 
 /**

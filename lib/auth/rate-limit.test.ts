@@ -49,6 +49,6 @@ describe("current-password checks", () => {
     const limited = await updatePassword(donor, { userId: donor.id, currentPassword: "real-pass-1", password: "new-pass-22" }).catch((e) => e);
     expect(limited.status).toBe(429);
     // The same allowance covers the settings modal's check.
-    expect((await checkPassword(donor, donor.id, "real-pass-1").catch((e) => e)).message).toBe(messages.donor.tooManyChecks);
+    expect((await checkPassword({ actor: donor, userId: donor.id, password: "real-pass-1" }).catch((e) => e)).message).toBe(messages.donor.tooManyChecks);
   });
 });

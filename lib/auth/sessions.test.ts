@@ -14,7 +14,7 @@ import { requestPasswordReset, resetPassword } from "@/lib/services/users/passwo
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 import { updatePassword } from "@/lib/services/users/update-password";
-import { updateDashboardSchema } from "@/lib/validations/organization";
+import { forOrganization, updateDashboardSchema } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { actorFromSession } from "./actor";
 import { authOptions } from "./options";
@@ -53,34 +53,34 @@ const makeDonor = (email: string): Promise<SessionUser> =>
 async function claimedOrg(ein: string, email: string) {
   const [org] = await h.db.insert(organizations).values({ name: `Org ${ein}`, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
   const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email, password: "secret-pass-1", ein });
-  return { orgId: org!.id, user };
+  return { organizationId: org!.id, user };
 }
 
 describe("finding 1: sessions can be revoked", () => {
   test("a re-claimed EIN: the deleted owner's session is refused, and its stale actor writes nothing", async () => {
-    const { orgId, user: first } = await claimedOrg("190000001", "first.owner@example.org");
+    const { organizationId, user: first } = await claimedOrg("190000001", "first.owner@example.org");
     const oldToken = await signIn(first);
     expect(await sessionUserId(oldToken)).toBe(first._id);
 
     await deleteOwnAccount(actorFromSession(first));
     const second = await registerNonprofitByEin({ firstName: "New", lastName: "Owner", email: "second.owner@example.org", password: "secret-pass-1", ein: "190000001" });
-    expect(second.orgId).toBe(orgId);
+    expect(second.orgId).toBe(organizationId);
 
     // The old cookie no longer yields a session (route guards answer 401, not 500).
     expect(await sessionUserId(oldToken)).toBeNull();
 
     // Finding 2: even a stale actor object is refused by the service, and nothing is written.
-    await h.db.update(organizations).set({ email: "owner@new-owner.org" }).where(eq(organizations.id, orgId));
-    const input = updateDashboardSchema.parse({ npID: orgId, email: "thief@example.org", confirmEmail: "thief@example.org", organizationName: "Stolen" });
-    expect((await err(updateDashboard(actorFromSession(first), input)))?.status).toBe(403);
-    const [row] = await h.db.select({ email: organizations.email, name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+    await h.db.update(organizations).set({ email: "owner@new-owner.org" }).where(eq(organizations.id, organizationId));
+    const input = updateDashboardSchema.parse({ npID: organizationId, email: "thief@example.org", confirmEmail: "thief@example.org", organizationName: "Stolen" });
+    expect((await err(updateDashboard(actorFromSession(first), forOrganization(input))))?.status).toBe(403);
+    const [row] = await h.db.select({ email: organizations.email, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
     expect(row).toEqual({ email: "owner@new-owner.org", name: "Org 190000001" });
 
     // The new owner's own session works and can write.
     const newToken = await signIn(second);
     expect(await sessionUserId(newToken)).toBe(second._id);
-    await updateDashboard(actorFromSession(second), updateDashboardSchema.parse({ npID: orgId, organizationName: "Renamed by owner" }));
-    const [after] = await h.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+    await updateDashboard(actorFromSession(second), forOrganization(updateDashboardSchema.parse({ npID: organizationId, organizationName: "Renamed by owner" })));
+    const [after] = await h.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
     expect(after!.name).toBe("Renamed by owner");
   });
 

@@ -24,12 +24,12 @@ import { call } from "./testing";
 
 const STRIPE_SECRET = "whsec_payment_routes_test";
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-payment-routes-0123456789", CHECKOUT_CHALLENGE: "off", STRIPE_WEBHOOK_SECRET: STRIPE_SECRET });
   h = await createTestDatabase();
-  orgId = (await makeNonprofit(h.db, "Route Hill Food Shelf")).orgId;
+  organizationId = (await makeNonprofit(h.db, "Route Hill Food Shelf")).organizationId;
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -39,7 +39,7 @@ afterAll(async () => {
 /** A guest's $25 sandbox gift asking for `method` in the body. */
 const gift = (method: string) => ({
   idempotencyKey: randomUUID(),
-  organizationId: orgId,
+  organizationId,
   amountCents: 2_500,
   method,
   name: "Ada Guest",

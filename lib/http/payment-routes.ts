@@ -29,7 +29,7 @@ export function checkoutRoute(method?: PaymentMethod) {
     const actor = await getActor();
     const client = checkoutClientOf(req, body.altcha);
     const input = method ? { ...body, method } : { ...body };
-    return withDeviceCookie(NextResponse.json(await checkoutWithDefences(actor, input, client)), client);
+    return withDeviceCookie(NextResponse.json(await checkoutWithDefences({ actor, input, client })), client);
   });
 }
 

@@ -66,46 +66,46 @@ const DAY2 = new Date("2026-01-12T09:00:00Z");
 beforeAll(async () => {
   setEnvForTests({ API_KEY_RATE_LIMIT: "100000", API_IP_RATE_LIMIT: "100000" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Maple Valley Food Shelf", "Birch Hollow Library"], "api-donor@example.org"));
-  einA = (await h.db.select({ ein: organizations.ein }).from(organizations).where(eq(organizations.id, a.orgId)))[0]!.ein!;
+  einA = (await h.db.select({ ein: organizations.ein }).from(organizations).where(eq(organizations.id, a.organizationId)))[0]!.ein!;
   const [roof, old] = await h.db
     .insert(campaigns)
     .values([
-      { organizationId: a.orgId, name: "Roof Repair Fund", goalCents: 500_000, topic: "Housing" },
-      { organizationId: a.orgId, name: "Old Book Drive", goalCents: 10_000, status: "ended", endedAt: new Date() },
+      { organizationId: a.organizationId, name: "Roof Repair Fund", goalCents: 500_000, topic: "Housing" },
+      { organizationId: a.organizationId, name: "Old Book Drive", goalCents: 10_000, status: "ended", endedAt: new Date() },
     ])
     .returning({ id: campaigns.id });
   ids.roof = roof!.id;
   ids.old = old!.id;
-  await h.db.insert(campaigns).values({ organizationId: b.orgId, name: "Birch Reading Room", goalCents: 100_000 });
+  await h.db.insert(campaigns).values({ organizationId: b.organizationId, name: "Birch Reading Room", goalCents: 100_000 });
 
   // A's donations: nothing shared, name and email shared, anonymous, and a ticket payment (not a donation).
-  ids.private = await makeGift(h.db, a.orgId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
-  ids.shared = await makeGift(h.db, a.orgId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
-  ids.anonymous = await makeGift(h.db, a.orgId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
-  ids.ticket = await makeGift(h.db, a.orgId, null, { kind: "ticket", amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 });
+  ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
+  ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
+  ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
+  ids.ticket = await makeGift(h.db, a.organizationId, null, { kind: "ticket", amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 });
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).
-  ids.day1 = await makeGift(h.db, a.orgId, null, { amountCents: 10_000, feeCents: 320, succeededAt: DAY1, createdAt: DAY1 });
-  ids.refunded = await makeGift(h.db, a.orgId, null, { amountCents: 5_000, feeCents: 175, coverFees: true, status: "refunded", succeededAt: DAY1, refundedAt: DAY2, createdAt: DAY1 });
-  ids.other = await makeGift(h.db, b.orgId, null, { shareName: true, donorName: "Bea Other", donorEmail: "bea@example.org", amountCents: 7_700 });
+  ids.day1 = await makeGift(h.db, a.organizationId, null, { amountCents: 10_000, feeCents: 320, succeededAt: DAY1, createdAt: DAY1 });
+  ids.refunded = await makeGift(h.db, a.organizationId, null, { amountCents: 5_000, feeCents: 175, coverFees: true, status: "refunded", succeededAt: DAY1, refundedAt: DAY2, createdAt: DAY1 });
+  ids.other = await makeGift(h.db, b.organizationId, null, { shareName: true, donorName: "Bea Other", donorEmail: "bea@example.org", amountCents: 7_700 });
 
   const [gift] = await h.db
     .insert(recurringGifts)
-    .values({ organizationId: a.orgId, amountCents: 1_500, provider: "sandbox", donorEmail: "monthly@example.org", chargeDay: 5, nextChargeAt: new Date("2026-02-05T00:00:00Z"), pastDueAt: new Date() })
+    .values({ organizationId: a.organizationId, amountCents: 1_500, provider: "sandbox", donorEmail: "monthly@example.org", chargeDay: 5, nextChargeAt: new Date("2026-02-05T00:00:00Z"), pastDueAt: new Date() })
     .returning({ id: recurringGifts.id });
   ids.recurring = gift!.id;
-  await h.db.insert(recurringGifts).values({ organizationId: b.orgId, amountCents: 900, provider: "sandbox", donorEmail: "b-monthly@example.org" });
+  await h.db.insert(recurringGifts).values({ organizationId: b.organizationId, amountCents: 900, provider: "sandbox", donorEmail: "b-monthly@example.org" });
 
   const [upcoming, past] = await h.db
     .insert(events)
     .values([
-      { organizationId: a.orgId, name: "Harvest Supper", startsAt: new Date(Date.now() + 30 * 86_400_000), city: "Randolph", state: "VT" },
-      { organizationId: a.orgId, name: "Spring Sale", startsAt: new Date(Date.now() - 30 * 86_400_000) },
+      { organizationId: a.organizationId, name: "Harvest Supper", startsAt: new Date(Date.now() + 30 * 86_400_000), city: "Randolph", state: "VT" },
+      { organizationId: a.organizationId, name: "Spring Sale", startsAt: new Date(Date.now() - 30 * 86_400_000) },
     ])
     .returning({ id: events.id });
   ids.upcoming = upcoming!.id;
   ids.past = past!.id;
   await h.db.insert(eventTicketTypes).values({ eventId: ids.upcoming, name: "Dinner", priceCents: 4_000, fairMarketValueCents: 2_500, quantity: 80, sold: 12 });
-  await h.db.insert(events).values({ organizationId: b.orgId, name: "Birch Book Fair", startsAt: new Date(Date.now() + 10 * 86_400_000) });
+  await h.db.insert(events).values({ organizationId: b.organizationId, name: "Birch Book Fair", startsAt: new Date(Date.now() + 10 * 86_400_000) });
 
   keys.a = await keyFor(a, ["read:donations", "read:fundraisers", "read:events", "read:payouts"]);
   keys.aDonations = await keyFor(a, ["read:donations"]);
@@ -177,8 +177,8 @@ describe("a key of organization X never reads organization Y", () => {
       expect(asA.status).toBe(200);
       expect(asA.body.data!.length).toBeGreaterThan(0);
       expect(asB.body.data!.length).toBeGreaterThan(0);
-      expect(new Set(asA.body.data!.map((d) => d.organization_id))).toEqual(new Set([a.orgId]));
-      expect(new Set(asB.body.data!.map((d) => d.organization_id))).toEqual(new Set([b.orgId]));
+      expect(new Set(asA.body.data!.map((d) => d.organization_id))).toEqual(new Set([a.organizationId]));
+      expect(new Set(asB.body.data!.map((d) => d.organization_id))).toEqual(new Set([b.organizationId]));
       expect(asA.text).not.toContain("Bea Other");
     }
   });
@@ -351,27 +351,27 @@ describe("public reads", () => {
   test("an organization by EIN, with or without the dash; unknown is 404", async () => {
     const r = await api(organizationRoute, `/api/v1/organizations/${einA}`, { params: { ein: einA } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ object: "organization", id: a.orgId, ein: einA, claimed: true, accepts_donations: true, state: "VT" });
+    expect(r.body).toMatchObject({ object: "organization", id: a.organizationId, ein: einA, claimed: true, accepts_donations: true, state: "VT" });
     const dashed = `${einA.slice(0, 2)}-${einA.slice(2)}`;
-    expect((await api(organizationRoute, `/api/v1/organizations/${dashed}`, { params: { ein: dashed } })).body.id).toBe(a.orgId);
+    expect((await api(organizationRoute, `/api/v1/organizations/${dashed}`, { params: { ein: dashed } })).body.id).toBe(a.organizationId);
     expectProblem(await api(organizationRoute, "/api/v1/organizations/999999999", { params: { ein: "999999999" } }), 404, "not-found", messages.organization.notFound);
-    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.orgId));
-    const einB = (await h.db.select({ ein: organizations.ein }).from(organizations).where(eq(organizations.id, b.orgId)))[0]!.ein!;
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.organizationId));
+    const einB = (await h.db.select({ ein: organizations.ein }).from(organizations).where(eq(organizations.id, b.organizationId)))[0]!.ein!;
     expect((await api(organizationRoute, `/api/v1/organizations/${einB}`, { params: { ein: einB } })).status).toBe(404);
-    await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, b.orgId));
+    await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, b.organizationId));
   });
 
   test("directory search, fundraisers and events", async () => {
     const search = await api(organizationsRoute, "/api/v1/organizations?q=maple%20valley&state=vt");
     expect(search.status).toBe(200);
-    expect(search.body.data!.map((o) => o.id)).toContain(a.orgId);
+    expect(search.body.data!.map((o) => o.id)).toContain(a.organizationId);
     const badCategory = await api(organizationsRoute, "/api/v1/organizations?category=zzz-none");
     expectProblem(badCategory, 400, "invalid-request");
 
     const mine = await api(fundraisersRoute, `/api/v1/fundraisers?ein=${einA}`);
     expect(mine.body.data!.map((f) => f.name)).toEqual(["Roof Repair Fund"]);
     const one = await api(fundraiserRoute, `/api/v1/fundraisers/${ids.old}`, { params: { id: ids.old } });
-    expect(one.body).toMatchObject({ object: "fundraiser", id: ids.old, status: "ended", goal_cents: 10_000, organization_id: a.orgId });
+    expect(one.body).toMatchObject({ object: "fundraiser", id: ids.old, status: "ended", goal_cents: 10_000, organization_id: a.organizationId });
     expect(one.body.url).toMatch(new RegExp(`/fundraiser/${ids.old}$`));
 
     const upcoming = await api(eventsRoute, "/api/v1/events?limit=100");
@@ -379,7 +379,7 @@ describe("public reads", () => {
     expect(names).toEqual(expect.arrayContaining(["Harvest Supper", "Birch Book Fair"]));
     expect(names).not.toContain("Spring Sale");
     const past = await api(eventRoute, `/api/v1/events/${ids.past}`, { params: { id: ids.past } });
-    expect(past.body).toMatchObject({ object: "event", name: "Spring Sale", organization_id: a.orgId });
+    expect(past.body).toMatchObject({ object: "event", name: "Spring Sale", organization_id: a.organizationId });
     expect(past.body).not.toHaveProperty("likes_count");
   });
 });
@@ -406,7 +406,7 @@ describe("the organization's own fundraisers, events and payouts", () => {
     expect(byDate.get("2026-01-10")).toEqual({
       object: "payout",
       id: "po_sandbox_20260110",
-      organization_id: a.orgId,
+      organization_id: a.organizationId,
       provider: "sandbox",
       date: "2026-01-10",
       status: "settled",

@@ -10,23 +10,23 @@ import { GET as activeCampaigns } from "@/app/api/find/campaigns/active/route";
 import { GET as locations } from "@/app/api/search/locations/route";
 
 let h: DatabaseHandle;
-let orgId: string;
+let organizationId: string;
 beforeAll(async () => {
   h = await createTestDatabase();
   const [org] = await h.db
     .insert(organizations)
     .values({ name: "Burlington Community Food Bank", ein: "123456789", city: "BURLINGTON", state: "VT", zipcode: "05401", latitude: 44.48, longitude: -73.21, category: "Food, Agriculture & Nutrition", nteeMajorGroup: "K" })
     .returning({ id: organizations.id });
-  orgId = org!.id;
+  organizationId = org!.id;
   await h.db.insert(organizations).values({ name: "Hidden Food Shelf", city: "BURLINGTON", state: "VT", live: false });
   await h.db.insert(campaigns).values([
-    { organizationId: orgId, name: "Winter meals for families", topic: "Hunger", goalCents: 500_000, progressCents: 125_000, startDate: "2026-01-01", endDate: "2026-03-31" },
-    { organizationId: orgId, name: "New delivery van", topic: "Equipment", goalCents: 3_000_000 },
+    { organizationId, name: "Winter meals for families", topic: "Hunger", goalCents: 500_000, progressCents: 125_000, startDate: "2026-01-01", endDate: "2026-03-31" },
+    { organizationId, name: "New delivery van", topic: "Equipment", goalCents: 3_000_000 },
   ]);
   const soon = new Date(Date.now() + 7 * 86_400_000);
   await h.db.insert(events).values([
-    { organizationId: orgId, name: "Harvest supper", topic: "Hunger", startsAt: soon, city: "Burlington", state: "VT" },
-    { organizationId: orgId, name: "Last year's gala", startsAt: new Date(Date.now() - 400 * 86_400_000), city: "Burlington", state: "VT" },
+    { organizationId, name: "Harvest supper", topic: "Hunger", startsAt: soon, city: "Burlington", state: "VT" },
+    { organizationId, name: "Last year's gala", startsAt: new Date(Date.now() - 400 * 86_400_000), city: "Burlington", state: "VT" },
   ]);
 });
 afterAll(() => h.close());

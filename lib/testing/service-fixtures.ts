@@ -24,7 +24,7 @@ export async function makeDonor(email: string, password = "secret-pass-1"): Prom
 }
 
 /** A directory organization and the nonprofit user who claimed it. */
-export type ClaimedNonprofit = { orgId: string; user: Actor };
+export type ClaimedNonprofit = { organizationId: string; user: Actor };
 
 /**
  * A directory organization claimed by a nonprofit user; returns both. By default it is also
@@ -37,7 +37,7 @@ export async function makeNonprofit(db: Executor, name: string, options: { conne
     .values({ name, ein, city: "Burlington", state: "VT", sandboxConnectedAt: options.connected === false ? null : new Date() })
     .returning({ id: organizations.id });
   const user = actorFromSession(await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein }));
-  return { orgId: org!.id, user };
+  return { organizationId: org!.id, user };
 }
 
 /**
@@ -66,7 +66,7 @@ export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignI
 export async function makeDonationScene(organization: string, fundraiser: string, donorEmails: [string, string]): Promise<DonationScene> {
   const h = await createTestDatabase();
   const np = await makeNonprofit(h.db, organization);
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
   return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
 }
 

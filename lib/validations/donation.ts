@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { formatCents } from "@/lib/money";
-import { zodFieldErrors } from "./field-errors";
+import { refineWith } from "./field-errors";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 
@@ -47,15 +47,6 @@ export const cardSchema = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
 });
 
-/**
- * The card schema's errors for the sandbox card fields, keyed by the checkout's field paths
- * ("card.number", "card.expiry", "card.cvc"), so the form checks them as the server does.
- * @returns {} when the card is well formed.
- */
-export function cardFieldErrors(card: { number: string; expiry: string; cvc: string }): Record<string, string> {
-  const parsed = cardSchema.safeParse(card);
-  return parsed.success ? {} : zodFieldErrors(parsed.error, (path) => `card.${path.join(".")}`);
-}
 /** Guests: the solved proof-of-work challenge of the checkout widget (issue 19), base64 JSON. */
 export const checkoutChallengeField = z.string().trim().max(20_000).optional();
 
@@ -96,6 +87,37 @@ export const guestSchema = z.object({
   name: z.string().trim().min(1, { error: messages.donation.nameRequired }),
   email: z.string().trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
 });
+
+/** The sandbox's card fields as typed (cardSchema checks them). */
+export type CardInput = z.input<typeof cardSchema>;
+
+/**
+ * The checkout form's values and what it checks in the browser before it posts (its
+ * zodResolver, raw values kept): a guest's name and email by guestSchema and, for card
+ * payments with the sandbox provider, the test card by cardSchema — the schemas the server
+ * applies to the same fields. The other choices are only typed here (the amount is not a
+ * form value: the form parses it as it is typed).
+ * @param options.guest no one is signed in (name and email are asked).
+ * @param options.sandbox the sandbox provider: its own card fields are shown.
+ */
+export function checkoutFormSchema({ guest, sandbox }: { guest: boolean; sandbox: boolean }) {
+  return z
+    .object({
+      frequency: z.custom<"once" | "month">(),
+      coverFees: z.boolean(),
+      name: z.string(),
+      email: z.string(),
+      anonymous: z.boolean(),
+      share: z.custom<ShareChoices>(),
+      method: z.custom<"card" | "us_bank_account">(),
+      card: z.custom<CardInput>(),
+    })
+    .superRefine((v, ctx) => {
+      if (guest) refineWith(guestSchema, { name: v.name, email: v.email }, ctx);
+      if (sandbox && v.method === "card") refineWith(cardSchema, v.card, ctx, ["card"]);
+    });
+}
+export type CheckoutFormValues = z.input<ReturnType<typeof checkoutFormSchema>>;
 
 /** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: issue 19). */
 export const sandboxActionSchema = z.object({

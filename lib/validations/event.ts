@@ -5,7 +5,8 @@
  * a whole number of seats or null for unlimited.
  */
 import { z } from "zod";
-import { cardSchema, checkoutChallengeField } from "./donation";
+import { cardSchema, checkoutChallengeField, type CardInput } from "./donation";
+import { refineWith } from "./field-errors";
 import { stateField, zipField } from "./fields";
 import { messages } from "./messages";
 
@@ -136,3 +137,18 @@ export const ticketBuyerSchema = z.object({
   name: z.string().trim().min(1, { error: m.buyerNameRequired }).max(120),
   email: z.string().trim().min(1, { error: m.buyerEmailRequired }).email({ error: messages.email.invalid }),
 });
+
+/**
+ * The ticket form's values and what it checks in the browser before it posts (its
+ * zodResolver, raw values kept): the buyer by ticketBuyerSchema and, when `card` (paid tickets
+ * with the sandbox provider), the test card by cardSchema — as the server does.
+ */
+export function ticketFormSchema({ card }: { card: boolean }) {
+  return z
+    .object({ name: z.string(), email: z.string(), card: z.custom<CardInput>() })
+    .superRefine((v, ctx) => {
+      refineWith(ticketBuyerSchema, { name: v.name, email: v.email }, ctx);
+      if (card) refineWith(cardSchema, v.card, ctx, ["card"]);
+    });
+}
+export type TicketFormValues = z.input<ReturnType<typeof ticketFormSchema>>;

@@ -25,3 +25,33 @@ export function zodFieldErrors(error: ZodIssueList, key: (path: string[]) => str
   }
   return fields;
 }
+
+/**
+ * `{ "card.number": message }` of a form library's nested field errors (react-hook-form's
+ * `FieldErrors`: an object with a `message` per field, nested as the values are), in their
+ * order, so a form shows its own check's messages and the server's `fields` alike.
+ */
+export function nestedFieldErrors(errors: { [field: string]: unknown }, prefix = ""): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== "object") continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    const message: unknown = (value as { message?: unknown }).message;
+    if (typeof message === "string") fields[name] = message;
+    else Object.assign(fields, nestedFieldErrors(value as { [field: string]: unknown }, name));
+  }
+  return fields;
+}
+
+/** What refineWith needs of a zod refinement context: adding an issue. */
+type IssueSink = { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void };
+
+/**
+ * Check `value` with `schema` inside another schema's superRefine and add each of its issues
+ * there, under `path`: a form's schema applies a payload schema to some of its fields only.
+ */
+export function refineWith(schema: { safeParse: (value: unknown) => { success: boolean; error?: ZodIssueList } }, value: unknown, ctx: IssueSink, path: PropertyKey[] = []): void {
+  const parsed = schema.safeParse(value);
+  if (parsed.success || !parsed.error) return;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [...path, ...issue.path] });
+}

@@ -25,6 +25,14 @@ const text = (max: number) => z.string().trim().max(max, { error: m.textTooLong(
 /** The organization an edit is for; must be the signed-in nonprofit's own. */
 export const npIdField = idParam;
 
+/** A profile edit as the services take it: the body's `npID` (spec 7) under its internal name. */
+export type ForOrganization<T extends { npID: string }> = Omit<T, "npID"> & { organizationId: string };
+
+/** Rename a parsed body's `npID` (the spec's request name) to `organizationId`, once, at the route. */
+export function forOrganization<T extends { npID: string }>({ npID, ...rest }: T): ForOrganization<T> {
+  return { ...rest, organizationId: npID };
+}
+
 /** Nonprofit contact email (spec 5): 'Please enter a valid email address'. */
 export const nonprofitEmailField = z
   .string({ error: messages.nonprofitEmail.invalid })

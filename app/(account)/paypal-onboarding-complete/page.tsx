@@ -19,7 +19,7 @@ export default async function PaypalOnboardingCompletePage({ searchParams }: Pro
   const q = await searchParams;
   const merchantId = typeof q.merchantIdInPayPal === "string" ? q.merchantIdInPayPal : null;
   const state = typeof q.state === "string" ? q.state : null;
-  const saved = merchantId && state ? await savePaypalMerchant(actor, merchantId, state).catch(() => null) : null;
+  const saved = merchantId && state ? await savePaypalMerchant({ actor, merchantId, state }).catch(() => null) : null;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">PayPal connection</h1>

@@ -6,7 +6,7 @@ import { createPartnerReferral } from "@/lib/services/payments/connect";
 import { partnerReferralSchema } from "@/lib/validations/payments-connect";
 
 export const POST = route(async (req) => {
-  const { OrgId } = await parseJson(req, partnerReferralSchema);
+  const { OrgId: organizationId } = await parseJson(req, partnerReferralSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await createPartnerReferral(actor, { organizationId: OrgId }));
+  return NextResponse.json(await createPartnerReferral(actor, { organizationId }));
 }, { auth: "nonprofit" });

@@ -9,5 +9,5 @@ import { deleteOrganizationLinkSchema } from "@/lib/validations/organization-lin
 export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, deleteOrganizationLinkSchema);
-  return NextResponse.json({ marketplace: await deleteOrganizationLink(user, body._id, "marketplace", body.linkId) });
+  return NextResponse.json({ marketplace: await deleteOrganizationLink({ actor: user, organizationId: body._id, kind: "marketplace", linkId: body.linkId }) });
 }, { auth: "nonprofit" });

@@ -9,5 +9,5 @@ import { deleteOrganizationLinkSchema } from "@/lib/validations/organization-lin
 export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, deleteOrganizationLinkSchema);
-  return NextResponse.json({ wishlist: await deleteOrganizationLink(user, body._id, "wishlist", body.linkId) });
+  return NextResponse.json({ wishlist: await deleteOrganizationLink({ actor: user, organizationId: body._id, kind: "wishlist", linkId: body.linkId }) });
 }, { auth: "nonprofit" });

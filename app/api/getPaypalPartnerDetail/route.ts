@@ -8,5 +8,5 @@ import { paypalPartnerDetailSchema } from "@/lib/validations/payments-connect";
 export const POST = route(async (req) => {
   const { merchantIdInPayPal, state } = await parseJson(req, paypalPartnerDetailSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await savePaypalMerchant(actor, merchantIdInPayPal, state));
+  return NextResponse.json(await savePaypalMerchant({ actor, merchantId: merchantIdInPayPal, state }));
 }, { auth: "nonprofit" });

@@ -6,7 +6,7 @@ import { getSpotlight } from "@/lib/services/organizations/spotlight";
 import { getSpotlightQuery } from "@/lib/validations/organization";
 
 export const GET = route(async (req) => {
-  const { npID } = getSpotlightQuery.parse({ npID: req.nextUrl.searchParams.get("npID") ?? "" });
+  const { npID: organizationId } = getSpotlightQuery.parse({ npID: req.nextUrl.searchParams.get("npID") ?? "" });
   const actor = await requireNonprofit();
-  return NextResponse.json(await getSpotlight(actor, npID));
+  return NextResponse.json(await getSpotlight(actor, organizationId));
 }, { auth: "nonprofit" });

@@ -9,5 +9,5 @@ import { pledgeSchema } from "@/lib/validations/pledge";
 export const POST = route(async (req: NextRequest) => {
   const body = await parseJson(req, pledgeSchema(serverEnv().DONATION_MAX_CENTS));
   const actor = await getActor();
-  return NextResponse.json(await createPledge(actor, body), { status: 201 });
+  return NextResponse.json(await createPledge({ actor, input: body }), { status: 201 });
 });

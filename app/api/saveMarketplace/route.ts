@@ -9,5 +9,5 @@ import { saveMarketplaceSchema } from "@/lib/validations/organization-links";
 export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, saveMarketplaceSchema);
-  return NextResponse.json({ marketplace: await saveOrganizationLink(user, body._id, "marketplace", body.marketplace) });
+  return NextResponse.json({ marketplace: await saveOrganizationLink({ actor: user, organizationId: body._id, kind: "marketplace", url: body.marketplace }) });
 }, { auth: "nonprofit" });

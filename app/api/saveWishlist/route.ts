@@ -9,5 +9,5 @@ import { saveWishlistSchema } from "@/lib/validations/organization-links";
 export const POST = route(async (req) => {
   const user = await requireNonprofit();
   const body = await parseJson(req, saveWishlistSchema);
-  return NextResponse.json({ wishlist: await saveOrganizationLink(user, body._id, "wishlist", body.wishlist) });
+  return NextResponse.json({ wishlist: await saveOrganizationLink({ actor: user, organizationId: body._id, kind: "wishlist", url: body.wishlist }) });
 }, { auth: "nonprofit" });

@@ -8,5 +8,5 @@ import { resendDonationEmailSchema } from "@/lib/validations/donation";
 export const POST = route(async (req) => {
   const { donationId } = await parseJson(req, resendDonationEmailSchema);
   const actor = await requireUser();
-  return NextResponse.json(await resendDonationEmail(actor, donationId, "nonprofit"));
+  return NextResponse.json(await resendDonationEmail({ actor, donationId, which: "nonprofit" }));
 }, { auth: "user" });

@@ -6,7 +6,7 @@ import { toggleLive } from "@/lib/services/organizations/update-live";
 import { toggleLiveSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
-  const { npID } = await parseJson(req, toggleLiveSchema);
+  const { npID: organizationId } = await parseJson(req, toggleLiveSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await toggleLive(actor, npID));
+  return NextResponse.json(await toggleLive(actor, organizationId));
 }, { auth: "nonprofit" });

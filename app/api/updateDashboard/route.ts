@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateDashboard } from "@/lib/services/organizations/update-dashboard";
-import { updateDashboardSchema } from "@/lib/validations/organization";
+import { forOrganization, updateDashboardSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateDashboardSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateDashboard(actor, input));
+  return NextResponse.json(await updateDashboard(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

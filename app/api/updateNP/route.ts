@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateNonprofit } from "@/lib/services/organizations/update-np";
-import { updateNpSchema } from "@/lib/validations/organization";
+import { forOrganization, updateNpSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateNpSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateNonprofit(actor, input));
+  return NextResponse.json(await updateNonprofit(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

@@ -16,13 +16,13 @@ async function handle(req: NextRequest): Promise<Response> {
   const organizationId = body.npID ?? user.organizationId ?? "";
   assertOrganizationMember(user, organizationId);
   if (body.action === "end") {
-    return NextResponse.json({ campaign: await endCampaign(user, body._id, organizationId) });
+    return NextResponse.json({ campaign: await endCampaign({ actor: user, campaignId: body._id, organizationId }) });
   }
   const values = campaignValuesOf(body);
   if (body._id) {
-    return NextResponse.json({ campaign: await updateCampaign(user, body._id, values, organizationId) });
+    return NextResponse.json({ campaign: await updateCampaign({ actor: user, campaignId: body._id, values, organizationId }) });
   }
-  return NextResponse.json({ campaign: await createCampaign(user, values, organizationId) }, { status: 201 });
+  return NextResponse.json({ campaign: await createCampaign({ actor: user, values, organizationId }) }, { status: 201 });
 }
 
 export const PUT = route(handle, { auth: "nonprofit" });

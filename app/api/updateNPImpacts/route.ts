@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateImpacts } from "@/lib/services/organizations/update-impacts";
-import { updateImpactsSchema } from "@/lib/validations/organization";
+import { forOrganization, updateImpactsSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateImpactsSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateImpacts(actor, input));
+  return NextResponse.json(await updateImpacts(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateSocialMedias } from "@/lib/services/organizations/update-social-medias";
-import { updateSocialMediasSchema } from "@/lib/validations/organization";
+import { forOrganization, updateSocialMediasSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateSocialMediasSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateSocialMedias(actor, input));
+  return NextResponse.json(await updateSocialMedias(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateNickname } from "@/lib/services/organizations/nickname";
-import { updateNicknameSchema } from "@/lib/validations/organization";
+import { forOrganization, updateNicknameSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateNicknameSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateNickname(actor, input));
+  return NextResponse.json(await updateNickname(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateSpotlight } from "@/lib/services/organizations/spotlight";
-import { updateSpotlightSchema } from "@/lib/validations/organization";
+import { forOrganization, updateSpotlightSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req) => {
   const input = await parseJson(req, updateSpotlightSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateSpotlight(actor, input));
+  return NextResponse.json(await updateSpotlight(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

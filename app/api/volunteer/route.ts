@@ -13,5 +13,5 @@ export const GET = route(async () => {
 export const POST = route(async (req) => {
   const input = await parseJson(req, logHoursSchema);
   const actor = await requireDonor();
-  return NextResponse.json(await logVolunteerHours(actor, input), { status: 201 });
+  return NextResponse.json(await logVolunteerHours({ actor, input }), { status: 201 });
 }, { auth: "donor" });

@@ -29,7 +29,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-branded-mail-"));
 const received: { to: string; raw: string }[] = [];
 let server: SMTPServer;
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
 
 beforeAll(async () => {
@@ -64,8 +64,8 @@ beforeAll(async () => {
       sandboxConnectedAt: new Date(),
     })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: FUNDRAISER, goalCents: 1_500_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: FUNDRAISER, goalCents: 1_500_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 }, 120_000);
 
@@ -94,7 +94,7 @@ describe("a donation's emails, through the queue to an SMTP server", () => {
   let donationId = "";
 
   beforeAll(async () => {
-    donationId = await makeGift(h.db, orgId, null, { amountCents: 5_000, campaignId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
+    donationId = await makeGift(h.db, organizationId, null, { amountCents: 5_000, campaignId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
     const [d] = await h.db.select().from(donations).where(eq(donations.id, donationId));
     await h.db.transaction((tx) => enqueueDonationMail(tx, d!));
     receipt = await delivered("ada@example.org");

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const admin = actorFromSession(adminSessionUser());
-const someone = (type: SessionUser["type"], orgId: string | null = null): Actor =>
+const someone = (type: SessionUser["type"], organizationId: string | null = null): Actor =>
   actorFromSession({
   type,
   _id: "u-" + type,
@@ -34,7 +34,7 @@ const someone = (type: SessionUser["type"], orgId: string | null = null): Actor 
   organization_company: "",
   profileImg: null,
   telephone: null,
-  orgId,
+  orgId: organizationId,
   });
 
 async function registerPending(name: string) {
@@ -51,7 +51,7 @@ async function registerPending(name: string) {
   } as Parameters<typeof registerNonprofitWithoutEin>[0]);
   const user = actorFromSession(wire);
   const [link] = await h.db.select().from(approvalLinks).where(eq(approvalLinks.organizationId, user.organizationId!));
-  return { user, orgId: user.organizationId!, link: link!, sig: signApprovalLink(link!.id, link!.expiresAt) };
+  return { user, organizationId: user.organizationId!, link: link!, sig: signApprovalLink(link!.id, link!.expiresAt) };
 }
 
 const org = async (id: string) => (await h.db.select({ status: organizations.approvalStatus, live: organizations.live }).from(organizations).where(eq(organizations.id, id)))[0]!;
@@ -64,19 +64,19 @@ const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as Ap
 
 describe("nonprofit approval", () => {
   test("registering without an EIN leaves the organization pending and hidden, and emails admins a signed link", async () => {
-    const { orgId, link, sig } = await registerPending("Lake Champlain Food Shelf");
-    expect(await org(orgId)).toEqual({ status: "pending", live: false });
+    const { organizationId, link, sig } = await registerPending("Lake Champlain Food Shelf");
+    expect(await org(organizationId)).toEqual({ status: "pending", live: false });
     expect(link.usedAt).toBeNull();
     expect(link.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
     const mails = await mailTo("admin@givebridge.local");
     expect(mails.some((m) => m.subject.includes("Lake Champlain Food Shelf") && m.text.includes(`/approve/nonprofit/${link.id}?sig=${sig}`))).toBe(true);
     const { results } = await searchNonprofitsByName({ query: "Lake Champlain Food Shelf", limit: 10, offset: 0 });
-    expect(results.map((r) => r._id)).not.toContain(orgId);
-    expect((await listPendingNonprofits(admin)).map((p) => p._id)).toContain(orgId);
+    expect(results.map((r) => r._id)).not.toContain(organizationId);
+    expect((await listPendingNonprofits(admin)).map((p) => p._id)).toContain(organizationId);
   });
 
   test("an unsigned, altered or foreign-signed link changes nothing", async () => {
-    const { orgId, link, sig } = await registerPending("Winooski Valley Arts");
+    const { organizationId, link, sig } = await registerPending("Winooski Valley Arts");
     const other = await registerPending("Other Place Trust");
     const before = await auditCount();
     for (const bad of ["", "x", sig.slice(0, -1) + (sig.endsWith("A") ? "B" : "A"), other.sig, 42, undefined]) {
@@ -85,42 +85,42 @@ describe("nonprofit approval", () => {
       expect(err?.message).toBe(messages.admin.linkInvalid);
     }
     expect((await fail(approveByLink({ actor: admin, linkId: "no-such-link", signature: sig })))?.status).toBe(403);
-    expect(await org(orgId)).toEqual({ status: "pending", live: false });
+    expect(await org(organizationId)).toEqual({ status: "pending", live: false });
     expect((await h.db.select().from(approvalLinks).where(eq(approvalLinks.id, link.id)))[0]!.usedAt).toBeNull();
     expect(await auditCount()).toBe(before);
   });
 
   test("an expired link changes nothing", async () => {
-    const { orgId, link, sig } = await registerPending("Expired Example Fund");
+    const { organizationId, link, sig } = await registerPending("Expired Example Fund");
     const later = new Date(link.expiresAt.getTime() + 1000);
     const err = await fail(approveByLink({ actor: admin, linkId: link.id, signature: sig, now: later }));
     expect(err?.status).toBe(403);
     expect(err?.message).toBe(messages.admin.linkExpired);
     expect((await describeApprovalLink({ actor: admin, linkId: link.id, signature: sig, now: later })).state).toBe("expired");
-    expect(await org(orgId)).toEqual({ status: "pending", live: false });
+    expect(await org(organizationId)).toEqual({ status: "pending", live: false });
   });
 
   test("non-admins cannot use a valid link: nobody 401, donor and nonprofit 403, nothing changes", async () => {
-    const { orgId, link, sig } = await registerPending("Guarded Gifts");
+    const { organizationId, link, sig } = await registerPending("Guarded Gifts");
     expect((await fail(approveByLink({ actor: null, linkId: link.id, signature: sig })))?.status).toBe(401);
     expect((await fail(approveByLink({ actor: someone("individual"), linkId: link.id, signature: sig })))?.status).toBe(403);
-    expect((await fail(approveByLink({ actor: someone("nonprofit", orgId), linkId: link.id, signature: sig })))?.status).toBe(403);
-    expect((await fail(reviewNonprofit({ actor: someone("nonprofit", orgId), organizationId: orgId, decision: "approved" })))?.status).toBe(403);
+    expect((await fail(approveByLink({ actor: someone("nonprofit", organizationId), linkId: link.id, signature: sig })))?.status).toBe(403);
+    expect((await fail(reviewNonprofit({ actor: someone("nonprofit", organizationId), organizationId, decision: "approved" })))?.status).toBe(403);
     expect((await fail(listPendingNonprofits(someone("individual"))))?.status).toBe(403);
     expect((await fail(listAuditLog(null)))?.status).toBe(401);
-    expect(await org(orgId)).toEqual({ status: "pending", live: false });
+    expect(await org(organizationId)).toEqual({ status: "pending", live: false });
   });
 
   test("a valid link approves once: live, searchable, audited, nonprofit emailed; reusing it changes nothing", async () => {
-    const { orgId, link, sig, user } = await registerPending("Montpelier Mutual Aid");
+    const { organizationId, link, sig, user } = await registerPending("Montpelier Mutual Aid");
     expect((await describeApprovalLink({ actor: admin, linkId: link.id, signature: sig })).state).toBe("valid");
     const result = await approveByLink({ actor: admin, linkId: link.id, signature: sig });
-    expect(result).toEqual({ _id: orgId, name: "Montpelier Mutual Aid", approvalStatus: "approved", live: true });
-    expect(await org(orgId)).toEqual({ status: "approved", live: true });
+    expect(result).toEqual({ _id: organizationId, name: "Montpelier Mutual Aid", approvalStatus: "approved", live: true });
+    expect(await org(organizationId)).toEqual({ status: "approved", live: true });
     const { results } = await searchNonprofitsByName({ query: "Montpelier Mutual Aid", limit: 10, offset: 0 });
-    expect(results.map((r) => r._id)).toContain(orgId);
+    expect(results.map((r) => r._id)).toContain(organizationId);
 
-    const [audit] = await h.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, orgId));
+    const [audit] = await h.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, organizationId));
     expect(audit).toMatchObject({ actor: admin.email, action: "nonprofit.approve", details: { via: "link", linkId: link.id } });
     expect(audit!.createdAt).toBeInstanceOf(Date);
     expect((await mailTo(user.email)).map((m) => m.subject)).toEqual(["Montpelier Mutual Aid is approved on Givebridge"]);
@@ -134,15 +134,15 @@ describe("nonprofit approval", () => {
   });
 
   test("the console rejects a pending organization, audits it, and its link no longer works", async () => {
-    const { orgId, link, sig } = await registerPending("Rejected Example Org");
-    const result = await reviewNonprofit({ actor: admin, organizationId: orgId, decision: "rejected" });
+    const { organizationId, link, sig } = await registerPending("Rejected Example Org");
+    const result = await reviewNonprofit({ actor: admin, organizationId, decision: "rejected" });
     expect(result).toMatchObject({ approvalStatus: "rejected", live: false });
-    expect(await org(orgId)).toEqual({ status: "rejected", live: false });
+    expect(await org(organizationId)).toEqual({ status: "rejected", live: false });
     const log = await listAuditLog(admin);
-    expect(log[0]).toMatchObject({ actor: admin.email, action: "nonprofit.reject", target: orgId });
+    expect(log[0]).toMatchObject({ actor: admin.email, action: "nonprofit.reject", target: organizationId });
     expect((await fail(approveByLink({ actor: admin, linkId: link.id, signature: sig })))?.status).toBe(409);
-    expect(await org(orgId)).toEqual({ status: "rejected", live: false });
-    expect((await fail(reviewNonprofit({ actor: admin, organizationId: orgId, decision: "approved" })))?.status).toBe(409);
+    expect(await org(organizationId)).toEqual({ status: "rejected", live: false });
+    expect((await fail(reviewNonprofit({ actor: admin, organizationId, decision: "approved" })))?.status).toBe(409);
     expect((await fail(reviewNonprofit({ actor: admin, organizationId: "missing", decision: "approved" })))?.status).toBe(404);
     expect(log.every((e) => e.actor === admin.email || e.actor === ADMIN_ID)).toBe(true);
   });

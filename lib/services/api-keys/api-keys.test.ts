@@ -43,7 +43,7 @@ describe("creating a key", () => {
     const [row] = await h.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row!.secretHash).toBe(createHash("sha256").update(secret).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(secret.slice(16));
-    expect(row!.organizationId).toBe(a.orgId);
+    expect(row!.organizationId).toBe(a.organizationId);
 
     // Never shown again: the list carries the prefix only.
     const listed = await call(listRoute, { url: "/api/api-keys", user: a.user });
@@ -98,7 +98,7 @@ describe("revoking a key", () => {
   test("DELETE /api/api-keys/{id} revokes at once; the key no longer authenticates; revoking again keeps the first time", async () => {
     const { key, secret } = await createApiKey({ actor: a.user, input: { name: "To revoke", scopes: ["read:donations"] } });
     const actor = await authenticateApiKey(secret);
-    expect(actor).toEqual({ kind: "api_key", keyId: key.id, organizationId: a.orgId, scopes: ["read:donations"] });
+    expect(actor).toEqual({ kind: "api_key", keyId: key.id, organizationId: a.organizationId, scopes: ["read:donations"] });
     const [used] = await h.db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(used!.lastUsedAt).toBeInstanceOf(Date);
 
@@ -126,11 +126,11 @@ describe("revoking a key", () => {
   test("a key stops working when its organization is released and claimed again", async () => {
     const { secret } = await createApiKey({ actor: a.user, input: { name: "Before the new claim", scopes: ["read:donations"] } });
     expect(await authenticateApiKey(secret)).not.toBeNull();
-    await h.db.update(organizations).set({ claimedAt: new Date(Date.now() + 60_000) }).where(eq(organizations.id, a.orgId));
+    await h.db.update(organizations).set({ claimedAt: new Date(Date.now() + 60_000) }).where(eq(organizations.id, a.organizationId));
     expect(await authenticateApiKey(secret)).toBeNull();
-    await h.db.update(organizations).set({ claimed: false, claimedAt: null }).where(eq(organizations.id, a.orgId));
+    await h.db.update(organizations).set({ claimed: false, claimedAt: null }).where(eq(organizations.id, a.organizationId));
     expect(await authenticateApiKey(secret)).toBeNull();
-    await h.db.update(organizations).set({ claimed: true, claimedAt: new Date(Date.now() - 3_600_000) }).where(eq(organizations.id, a.orgId));
+    await h.db.update(organizations).set({ claimed: true, claimedAt: new Date(Date.now() - 3_600_000) }).where(eq(organizations.id, a.organizationId));
     expect(await authenticateApiKey(secret)).not.toBeNull();
   });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const wireAdmin = adminSessionUser();
 const admin = actorFromSession(wireAdmin);
-const user = (type: SessionUser["type"], orgId: string | null): Actor => actorFromSession({ ...wireAdmin, type, _id: `u-${type}`, email: `${type}@example.org`, orgId });
+const user = (type: SessionUser["type"], organizationId: string | null): Actor => actorFromSession({ ...wireAdmin, type, _id: `u-${type}`, email: `${type}@example.org`, orgId: organizationId });
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
 const jobsTo = async (to: string) =>
   ((await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${to}`)) as unknown as { rows: { data: { subject: string } }[] }).rows.map((r) => r.data.subject);

@@ -46,9 +46,9 @@ export async function listBusinessSignups(actor: Actor | null, limit = 200): Pro
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
  */
 export async function listBusinessesNearOrganization(actor: Actor | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
-  const orgId = ownOrganizationId(actor);
+  const organizationId = ownOrganizationId(actor);
   const db = await getDb();
-  const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org?.state) return { state: null, businesses: [] };
   const rows = await db
     .select(columns)

@@ -33,18 +33,18 @@ afterAll(() => h.close());
 
 describe("ordering", () => {
   test("most succeeded donations of the last days first, then the newest fundraiser", async () => {
-    const busy = await fundraiser(food.orgId, "Busy", { createdAt: daysAgo(40) });
-    const warm = await fundraiser(food.orgId, "Warm", { createdAt: daysAgo(39) });
-    await fundraiser(food.orgId, "Quiet and new", { createdAt: daysAgo(2) });
-    await fundraiser(food.orgId, "Quiet and old", { createdAt: daysAgo(60) });
-    for (const d of [1, 3, 10]) await makeGift(h.db, food.orgId, null, { campaignId: busy, createdAt: daysAgo(d) });
-    await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(5) });
+    const busy = await fundraiser(food.organizationId, "Busy", { createdAt: daysAgo(40) });
+    const warm = await fundraiser(food.organizationId, "Warm", { createdAt: daysAgo(39) });
+    await fundraiser(food.organizationId, "Quiet and new", { createdAt: daysAgo(2) });
+    await fundraiser(food.organizationId, "Quiet and old", { createdAt: daysAgo(60) });
+    for (const d of [1, 3, 10]) await makeGift(h.db, food.organizationId, null, { campaignId: busy, createdAt: daysAgo(d) });
+    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(5) });
     // Gifts that make no momentum: too old, failed or still pending, and ticket sales.
-    for (let i = 0; i < 5; i++) await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
-    await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(1), status: "failed" });
-    await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(1), status: "requires_action" });
-    await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
-    await makeGift(h.db, food.orgId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
+    for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
+    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "failed" });
+    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "requires_action" });
+    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
+    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
 
     const featured = await listFeaturedFundraisers({ now, provider: "sandbox" });
     expect(featured.map((f) => [f.name, f.recentGifts])).toEqual([
@@ -53,7 +53,7 @@ describe("ordering", () => {
       ["Quiet and new", 0],
       ["Quiet and old", 0],
     ]);
-    expect(featured[0]).toMatchObject({ story: STORY, imageUrl: "/uploads/images/cover_ABCDEFGHIJKLMNO.jpg", goalCents: 500_000, organization: { _id: food.orgId, name: "Randolph Area Food Shelf" } });
+    expect(featured[0]).toMatchObject({ story: STORY, imageUrl: "/uploads/images/cover_ABCDEFGHIJKLMNO.jpg", goalCents: 500_000, organization: { _id: food.organizationId, name: "Randolph Area Food Shelf" } });
     expect(await listFeaturedFundraisers({ now, provider: "sandbox", limit: 2 })).toHaveLength(2);
   });
 
@@ -61,7 +61,7 @@ describe("ordering", () => {
     const later = new Date(now.getTime() + 60 * 86_400_000);
     // Two months on, nobody gave lately: newest first.
     expect((await listFeaturedFundraisers({ now: later, provider: "sandbox" })).map((f) => f.name)).toEqual(["Quiet and new", "Warm", "Busy", "Quiet and old"]);
-    await fundraiser(food.orgId, "Long story", { description: `${"A story worth telling. ".repeat(40)}`, createdAt: daysAgo(1) });
+    await fundraiser(food.organizationId, "Long story", { description: `${"A story worth telling. ".repeat(40)}`, createdAt: daysAgo(1) });
     const [first] = await listFeaturedFundraisers({ now: later, provider: "sandbox" });
     expect(first!.name).toBe("Long story");
     expect(first!.story.length).toBe(280);
@@ -70,19 +70,19 @@ describe("ordering", () => {
 
 describe("exclusions", () => {
   test("bare test entries, missing story or image, and fundraisers that are not running", async () => {
-    await fundraiser(food.orgId, "Test $10", { goalCents: 1_000 });
-    await fundraiser(food.orgId, "Just under the floor", { goalCents: FEATURED_MIN_GOAL_CENTS - 1 });
-    await fundraiser(food.orgId, "No image", { imageUrl: null });
-    await fundraiser(food.orgId, "Blank image", { imageUrl: "  " });
-    await fundraiser(food.orgId, "No story", { description: "" });
-    await fundraiser(food.orgId, "Short story", { description: "   test   " });
-    await fundraiser(food.orgId, "Ended", { status: "ended" });
-    await fundraiser(food.orgId, "Past its end date", { endDate: "2026-06-14" });
-    await fundraiser(food.orgId, "Not started", { startDate: "2026-06-16" });
-    const atFloor = await fundraiser(food.orgId, "At the floor", { goalCents: FEATURED_MIN_GOAL_CENTS, startDate: "2026-06-15", endDate: "2026-06-15" });
+    await fundraiser(food.organizationId, "Test $10", { goalCents: 1_000 });
+    await fundraiser(food.organizationId, "Just under the floor", { goalCents: FEATURED_MIN_GOAL_CENTS - 1 });
+    await fundraiser(food.organizationId, "No image", { imageUrl: null });
+    await fundraiser(food.organizationId, "Blank image", { imageUrl: "  " });
+    await fundraiser(food.organizationId, "No story", { description: "" });
+    await fundraiser(food.organizationId, "Short story", { description: "   test   " });
+    await fundraiser(food.organizationId, "Ended", { status: "ended" });
+    await fundraiser(food.organizationId, "Past its end date", { endDate: "2026-06-14" });
+    await fundraiser(food.organizationId, "Not started", { startDate: "2026-06-16" });
+    const atFloor = await fundraiser(food.organizationId, "At the floor", { goalCents: FEATURED_MIN_GOAL_CENTS, startDate: "2026-06-15", endDate: "2026-06-15" });
     // Even recent gifts do not bring an excluded fundraiser back.
     const [test10] = await h.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.name, "Test $10"));
-    for (let i = 0; i < 4; i++) await makeGift(h.db, food.orgId, null, { campaignId: test10!.id, createdAt: daysAgo(1) });
+    for (let i = 0; i < 4; i++) await makeGift(h.db, food.organizationId, null, { campaignId: test10!.id, createdAt: daysAgo(1) });
 
     const shown = await names({ now });
     expect(shown).toContain("At the floor");
@@ -94,18 +94,18 @@ describe("exclusions", () => {
 
   test("only organizations that can receive gifts now: claimed, approved, live and connected", async () => {
     const unconnected = await makeNonprofit(h.db, "Unconnected Arts Council", { connected: false });
-    await fundraiser(unconnected.orgId, "Unconnected org");
+    await fundraiser(unconnected.organizationId, "Unconnected org");
     const hidden = await makeNonprofit(h.db, "Hidden Library");
-    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.orgId));
-    await fundraiser(hidden.orgId, "Hidden org");
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
+    await fundraiser(hidden.organizationId, "Hidden org");
     const pending = await makeNonprofit(h.db, "Pending Review Shelter");
-    await h.db.update(organizations).set({ approvalStatus: "pending" }).where(eq(organizations.id, pending.orgId));
-    await fundraiser(pending.orgId, "Pending org");
+    await h.db.update(organizations).set({ approvalStatus: "pending" }).where(eq(organizations.id, pending.organizationId));
+    await fundraiser(pending.organizationId, "Pending org");
     const [unclaimed] = await h.db.insert(organizations).values({ name: "Unclaimed Directory Entry", ein: "999000111", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
     await fundraiser(unclaimed!.id, "Unclaimed org");
     const stripe = await makeNonprofit(h.db, "Stripe Connected Trust", { connected: false });
-    await h.db.update(organizations).set({ stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, stripe.orgId));
-    await fundraiser(stripe.orgId, "Stripe org");
+    await h.db.update(organizations).set({ stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, stripe.organizationId));
+    await fundraiser(stripe.organizationId, "Stripe org");
 
     const sandbox = await names({ now });
     for (const hiddenName of ["Unconnected org", "Hidden org", "Pending org", "Unclaimed org"]) expect(sandbox).not.toContain(hiddenName);

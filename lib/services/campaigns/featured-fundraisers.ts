@@ -77,7 +77,7 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
       goalCents: campaigns.goalCents,
       progressCents: campaigns.progressCents,
       createdAt: campaigns.createdAt,
-      orgId: organizations.id,
+      organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
       recentGifts: recentGifts.as("recent_gifts"),
@@ -106,6 +106,6 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
     progressCents: Number(r.progressCents),
     recentGifts: Number(r.recentGifts),
     createdAt: new Date(r.createdAt).toISOString(),
-    organization: { _id: r.orgId, name: displayOrganizationName(r.orgName, r.orgLegalName) },
+    organization: { _id: r.organizationId, name: displayOrganizationName(r.orgName, r.orgLegalName) },
   }));
 }

@@ -9,10 +9,10 @@ import { getPublicFundraiser, publicSupporterName } from "./get-public-fundraise
 let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor, campaignId: string;
 beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-page-donor@example.org"));
-  await h.db.update(organizations).set({ live: true, approvalStatus: "approved" }).where(eq(organizations.id, a.orgId));
+  await h.db.update(organizations).set({ live: true, approvalStatus: "approved" }).where(eq(organizations.id, a.organizationId));
   const [c] = await h.db
     .insert(campaigns)
-    .values({ organizationId: a.orgId, name: "Winter coats for every child in Washington County", description: "Line one.\nLine two.", goalCents: 500000, progressCents: 12500 })
+    .values({ organizationId: a.organizationId, name: "Winter coats for every child in Washington County", description: "Line one.\nLine two.", goalCents: 500000, progressCents: 12500 })
     .returning({ id: campaigns.id });
   campaignId = c!.id;
 }, 120_000);
@@ -29,11 +29,11 @@ test("supporter names are cut to first name and last initial", () => {
 
 test("the page shows the story, the organization's EIN, the donor count and only shared names", async () => {
   const base = { campaignId, amountCents: 2500 };
-  await makeGift(h.db, a.orgId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
-  await makeGift(h.db, a.orgId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
-  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });
-  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
-  await makeGift(h.db, a.orgId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });
+  await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
+  await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
+  await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });
+  await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
+  await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });
 
   const page = await getPublicFundraiser(null, campaignId);
   expect(page.name).toBe("Winter coats for every child in Washington County");
@@ -49,8 +49,8 @@ test("the page shows the story, the organization's EIN, the donor count and only
 });
 
 test("a fundraiser of an organization that is not public is found only by its owner", async () => {
-  const [c] = await h.db.insert(campaigns).values({ organizationId: b.orgId, name: "Shelter beds", goalCents: 100000 }).returning({ id: campaigns.id });
-  await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.orgId));
+  const [c] = await h.db.insert(campaigns).values({ organizationId: b.organizationId, name: "Shelter beds", goalCents: 100000 }).returning({ id: campaigns.id });
+  await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.organizationId));
   expect((await fail(getPublicFundraiser(null, c!.id)))?.code).toBe("not_found");
   expect((await fail(getPublicFundraiser(a.user, c!.id)))?.code).toBe("not_found");
   expect((await getPublicFundraiser(b.user, c!.id)).name).toBe("Shelter beds");
@@ -61,11 +61,11 @@ test("an organization known only by its IRS name is shown by its display name an
   await h.db
     .update(organizations)
     .set({ name: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", city: "S BURLINGTON", zipcode: "05403" })
-    .where(eq(organizations.id, a.orgId));
+    .where(eq(organizations.id, a.organizationId));
   const page = await getPublicFundraiser(null, campaignId);
   expect(page.organization.name).toBe("North Country Hospital & Health Center, Inc");
   expect(page.organization.city).toBe("South Burlington");
 
-  await h.db.update(organizations).set({ name: "North Country Health" }).where(eq(organizations.id, a.orgId));
+  await h.db.update(organizations).set({ name: "North Country Health" }).where(eq(organizations.id, a.organizationId));
   expect((await getPublicFundraiser(null, campaignId)).organization.name).toBe("North Country Health");
 });

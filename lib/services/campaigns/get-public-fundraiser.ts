@@ -14,7 +14,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
-import type { CampaignDto } from "@/lib/services/campaigns/manage-campaigns";
+import type { Campaign } from "@/lib/services/campaigns/campaign";
 import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
@@ -22,9 +22,9 @@ import { campaigns, donations, organizations } from "@/models";
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
-/** The public page's fundraiser: the campaign shape of manage-campaigns.ts, with the story. */
+/** The public page's fundraiser: the campaign shape of campaign.ts, with the story. */
 export type PublicFundraiser = Pick<
-  CampaignDto,
+  Campaign,
   "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"
 > & {
   /** The story the nonprofit wrote (plain text, may hold line breaks). */
@@ -76,7 +76,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
       startDate: campaigns.startDate,
       endDate: campaigns.endDate,
       createdAt: campaigns.createdAt,
-      orgId: organizations.id,
+      organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
       zipcode: organizations.zipcode,
@@ -92,7 +92,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
     .where(eq(campaigns.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
-  const isOwner = actsForOrganization(viewer, row.orgId);
+  const isOwner = actsForOrganization(viewer, row.organizationId);
   if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
 
   const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
@@ -126,7 +126,7 @@ export async function getPublicFundraiser(viewer: Actor | null, campaignId: stri
       return name ? [{ name, at: new Date(s.at).toISOString() }] : [];
     }),
     organization: {
-      _id: row.orgId,
+      _id: row.organizationId,
       name: displayOrganizationName(row.orgName, row.orgLegalName),
       ein: formatEin(row.ein),
       city: displayCity(row.city, row.zipcode),

@@ -63,47 +63,47 @@ describe("fundraiser rules", () => {
 
 describe("managing fundraisers", () => {
   test("create, update, end and delete; the goal is stored in cents", async () => {
-    const created = await createCampaign(a.user, form({ name: "  Winter coats  ", goal: "5,000", startDate: "2026-12-01", endDate: "2027-01-31", description: "Coats for kids", topic: "Children" }));
-    expect(created).toMatchObject({ name: "Winter coats", goal: 500000, progress: 0, percent: 0, status: "active", organizationId: a.orgId, endedAt: null });
+    const created = await createCampaign({ actor: a.user, values: form({ name: "  Winter coats  ", goal: "5,000", startDate: "2026-12-01", endDate: "2027-01-31", description: "Coats for kids", topic: "Children" }) });
+    expect(created).toMatchObject({ name: "Winter coats", goal: 500000, progress: 0, percent: 0, status: "active", organizationId: a.organizationId, endedAt: null });
     expect(await row(created._id)).toMatchObject({ goalCents: 500000, progressCents: 0, startDate: "2026-12-01", endDate: "2027-01-31", topic: "Children" });
 
-    const updated = await updateCampaign(a.user, created._id, form({ name: "Warm winter coats", goal: "7500.25", topic: "" }));
+    const updated = await updateCampaign({ actor: a.user, campaignId: created._id, values: form({ name: "Warm winter coats", goal: "7500.25", topic: "" }) });
     expect(updated).toMatchObject({ _id: created._id, name: "Warm winter coats", goal: 750025, topic: null, startDate: null });
 
-    const ended = await endCampaign(a.user, created._id);
+    const ended = await endCampaign({ actor: a.user, campaignId: created._id });
     expect(ended.status).toBe("ended");
     expect(ended.endedAt).not.toBeNull();
     expect((await row(created._id))?.endedAt).toBeInstanceOf(Date);
-    expect((await fail(endCampaign(a.user, created._id)))?.status).toBe(409);
+    expect((await fail(endCampaign({ actor: a.user, campaignId: created._id })))?.status).toBe(409);
 
-    expect(await deleteCampaign(a.user, a.orgId, created._id)).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
+    expect(await deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
     expect(await row(created._id)).toBeUndefined();
-    expect((await fail(deleteCampaign(a.user, a.orgId, created._id)))?.status).toBe(404);
+    expect((await fail(deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })))?.status).toBe(404);
   });
 
   test("progress comes from donations only: saving the form never changes it", async () => {
-    const c = await createCampaign(a.user, form({ goal: "100" }));
+    const c = await createCampaign({ actor: a.user, values: form({ goal: "100" }) });
     // The donation effects maintain progress_cents.
     await h.db.update(campaigns).set({ progressCents: 2550 }).where(eq(campaigns.id, c._id));
     const values = parseUpdateCampaignRequest({ _id: c._id, name: "Renamed", goal: "200", progress: 0, progressCents: 0 });
     if (values.action === "end") throw new Error("expected a save request");
-    const updated = await updateCampaign(a.user, c._id, campaignValuesOf(values));
+    const updated = await updateCampaign({ actor: a.user, campaignId: c._id, values: campaignValuesOf(values) });
     expect(updated).toMatchObject({ name: "Renamed", goal: 20000, progress: 2550, percent: 13 });
     expect((await row(c._id))?.progressCents).toBe(2550);
   });
 
   test("the owner's list has every fundraiser, newest first, with succeeded gift counts", async () => {
-    const older = await createCampaign(a.user, form({ name: "Older" }));
-    const newer = await createCampaign(a.user, form({ name: "Newer" }));
-    const middle = await createCampaign(a.user, form({ name: "Middle" }));
+    const older = await createCampaign({ actor: a.user, values: form({ name: "Older" }) });
+    const newer = await createCampaign({ actor: a.user, values: form({ name: "Newer" }) });
+    const middle = await createCampaign({ actor: a.user, values: form({ name: "Middle" }) });
     await h.db.update(campaigns).set({ createdAt: new Date("2026-01-01T00:00:00Z") }).where(eq(campaigns.id, older._id));
     await h.db.update(campaigns).set({ createdAt: new Date("2026-03-01T00:00:00Z") }).where(eq(campaigns.id, newer._id));
     await h.db.update(campaigns).set({ createdAt: new Date("2026-02-01T00:00:00Z") }).where(eq(campaigns.id, middle._id));
-    await endCampaign(a.user, middle._id);
-    await makeGift(h.db, a.orgId, donor.id, { campaignId: newer._id });
-    await makeGift(h.db, a.orgId, donor.id, { campaignId: newer._id, status: "failed" });
+    await endCampaign({ actor: a.user, campaignId: middle._id });
+    await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id });
+    await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id, status: "failed" });
 
-    const mine = await listManagedCampaigns(a.user, a.orgId);
+    const mine = await listManagedCampaigns(a.user, a.organizationId);
     const ids = mine.map((c) => c._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(middle._id));
     expect(ids.indexOf(middle._id)).toBeLessThan(ids.indexOf(older._id));
@@ -113,12 +113,12 @@ describe("managing fundraisers", () => {
     expect(mine.find((c) => c._id === middle._id)?.status).toBe("ended");
 
     // The public list has only active fundraisers; the owner's API list has the ended one too.
-    const publicList = await listCampaignsForViewer(null, a.orgId);
+    const publicList = await listCampaignsForViewer(null, a.organizationId);
     expect(publicList.map((c) => c._id)).not.toContain(middle._id);
     expect(publicList.map((c) => c._id)).toContain(newer._id);
     expect(publicList[0]).not.toHaveProperty("succeededGifts");
-    expect((await listCampaignsForViewer(a.user, a.orgId)).map((c) => c._id)).toContain(middle._id);
-    expect((await listCampaignsForViewer(b.user, a.orgId)).map((c) => c._id)).not.toContain(middle._id);
+    expect((await listCampaignsForViewer(a.user, a.organizationId)).map((c) => c._id)).toContain(middle._id);
+    expect((await listCampaignsForViewer(b.user, a.organizationId)).map((c) => c._id)).not.toContain(middle._id);
 
     // One fundraiser: ended ones only for the owner.
     expect((await getCampaign(null, newer._id))._id).toBe(newer._id);
@@ -127,47 +127,47 @@ describe("managing fundraisers", () => {
     expect((await fail(getCampaign(null, "missing")))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
-    expect((await listOrganizationCampaigns(a.orgId, { activeOnly: true })).map((c) => c.id)).not.toContain(middle._id);
+    expect((await listOrganizationCampaigns(a.organizationId, { activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
   });
 
   test("a hidden organization's fundraisers are not public", async () => {
     const hidden = await makeNonprofit(h.db, "Hidden Helpers");
-    const c = await createCampaign(hidden.user, form({ name: "Quiet drive" }));
-    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.orgId));
-    expect(await listCampaignsForViewer(null, hidden.orgId)).toEqual([]);
+    const c = await createCampaign({ actor: hidden.user, values: form({ name: "Quiet drive" }) });
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
+    expect(await listCampaignsForViewer(null, hidden.organizationId)).toEqual([]);
     expect((await fail(getCampaign(donor, c._id)))?.status).toBe(404);
-    expect((await listCampaignsForViewer(hidden.user, hidden.orgId)).map((x) => x._id)).toEqual([c._id]);
+    expect((await listCampaignsForViewer(hidden.user, hidden.organizationId)).map((x) => x._id)).toEqual([c._id]);
   });
 
   test("deleting a fundraiser keeps its donations as direct donations", async () => {
-    const c = await createCampaign(a.user, form({ name: "Roof repair" }));
-    const gift = await makeGift(h.db, a.orgId, donor.id, { campaignId: c._id, amountCents: 4000 });
-    expect(await deleteCampaign(a.user, a.orgId, c._id)).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
+    const c = await createCampaign({ actor: a.user, values: form({ name: "Roof repair" }) });
+    const gift = await makeGift(h.db, a.organizationId, donor.id, { campaignId: c._id, amountCents: 4000 });
+    expect(await deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
     const [kept] = await h.db.select().from(donations).where(eq(donations.id, gift));
-    expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.orgId });
+    expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.organizationId });
   });
 
   test("organization B's user cannot change organization A's fundraiser; nothing changes", async () => {
-    const c = await createCampaign(a.user, form({ name: "Food boxes", goal: "300" }));
+    const c = await createCampaign({ actor: a.user, values: form({ name: "Food boxes", goal: "300" }) });
     const before = await row(c._id);
-    expect((await fail(updateCampaign(b.user, c._id, form({ name: "Hacked" }))))?.status).toBe(404);
-    expect((await fail(updateCampaign(b.user, c._id, form({ name: "Hacked" }), a.orgId)))?.status).toBe(403);
-    expect((await fail(endCampaign(b.user, c._id)))?.status).toBe(404);
-    expect((await fail(endCampaign(b.user, c._id, a.orgId)))?.status).toBe(403);
-    expect((await fail(deleteCampaign(b.user, a.orgId, c._id)))?.status).toBe(403);
-    expect((await fail(deleteCampaign(b.user, b.orgId, c._id)))?.status).toBe(404);
-    expect((await fail(createCampaign(b.user, form({ name: "Planted" }), a.orgId)))?.status).toBe(403);
-    expect((await fail(listManagedCampaigns(b.user, a.orgId)))?.status).toBe(403);
+    expect((await fail(updateCampaign({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }) })))?.status).toBe(404);
+    expect((await fail(updateCampaign({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(endCampaign({ actor: b.user, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(endCampaign({ actor: b.user, campaignId: c._id, organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(deleteCampaign({ actor: b.user, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteCampaign({ actor: b.user, organizationId: b.organizationId, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(createCampaign({ actor: b.user, values: form({ name: "Planted" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(listManagedCampaigns(b.user, a.organizationId)))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
-    expect((await listManagedCampaigns(a.user, a.orgId)).map((x) => x.name)).not.toContain("Planted");
+    expect((await listManagedCampaigns(a.user, a.organizationId)).map((x) => x.name)).not.toContain("Planted");
   });
 
   test("nobody is 401 and a donor is 403", async () => {
-    const c = await createCampaign(a.user, form({ name: "Library books" }));
-    expect((await fail(createCampaign(null, form({}))))?.status).toBe(401);
-    expect((await fail(createCampaign(donor, form({}))))?.status).toBe(403);
-    expect((await fail(updateCampaign(donor, c._id, form({ name: "x" }), a.orgId)))?.status).toBe(403);
-    expect((await fail(deleteCampaign(null, a.orgId, c._id)))?.status).toBe(401);
+    const c = await createCampaign({ actor: a.user, values: form({ name: "Library books" }) });
+    expect((await fail(createCampaign({ actor: null, values: form({}) })))?.status).toBe(401);
+    expect((await fail(createCampaign({ actor: donor, values: form({}) })))?.status).toBe(403);
+    expect((await fail(updateCampaign({ actor: donor, campaignId: c._id, values: form({ name: "x" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(deleteCampaign({ actor: null, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(401);
     expect((await row(c._id))?.name).toBe("Library books");
   });
 });

@@ -11,90 +11,13 @@ import { actsForOrganization, assertOrganizationMember, ownOrganizationId } from
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { progressPercent, type Cents } from "@/lib/money";
 import type { CampaignValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations } from "@/models";
+import { campaignColumns, toCampaign, type Campaign, type ManagedCampaign } from "./campaign";
 
 /** How many fundraisers one organization may keep. */
 export const MAX_CAMPAIGNS_PER_ORGANIZATION = 200;
-
-/**
- * A fundraiser as the API and the owner's UI see it (spec section 3: Campaign id, name,
- * goal, progress, createdAt). `goal` and `progress` are cents; dates are "YYYY-MM-DD";
- * timestamps are ISO strings in UTC.
- */
-export type CampaignDto = {
-  _id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  topic: string | null;
-  imageUrl: string | null;
-  goal: Cents;
-  progress: Cents;
-  /** round(progress / goal x 100), may exceed 100. */
-  percent: number;
-  status: "active" | "ended";
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
-  endedAt: string | null;
-};
-
-/** The owner's view adds how many succeeded gifts went to the fundraiser. */
-export type ManagedCampaignDto = CampaignDto & { succeededGifts: number };
-
-const columns = {
-  id: campaigns.id,
-  organizationId: campaigns.organizationId,
-  name: campaigns.name,
-  description: campaigns.description,
-  topic: campaigns.topic,
-  imageUrl: campaigns.imageUrl,
-  goalCents: campaigns.goalCents,
-  progressCents: campaigns.progressCents,
-  status: campaigns.status,
-  startDate: campaigns.startDate,
-  endDate: campaigns.endDate,
-  createdAt: campaigns.createdAt,
-  endedAt: campaigns.endedAt,
-};
-
-type Row = {
-  id: string;
-  organizationId: string;
-  name: string;
-  description: string;
-  topic: string | null;
-  imageUrl: string | null;
-  goalCents: number;
-  progressCents: number;
-  status: "active" | "ended";
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: Date;
-  endedAt: Date | null;
-};
-
-function toDto(r: Row): CampaignDto {
-  return {
-    _id: r.id,
-    organizationId: r.organizationId,
-    name: r.name,
-    description: r.description,
-    topic: r.topic,
-    imageUrl: r.imageUrl,
-    goal: r.goalCents,
-    progress: r.progressCents,
-    percent: progressPercent(r.progressCents, r.goalCents),
-    status: r.status,
-    startDate: r.startDate,
-    endDate: r.endDate,
-    createdAt: r.createdAt.toISOString(),
-    endedAt: r.endedAt ? r.endedAt.toISOString() : null,
-  };
-}
 
 const notFound = () => new AppError("not_found", messages.campaign.notFound);
 
@@ -114,7 +37,7 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
  * its count of succeeded gifts.
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
-export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaignDto[]> {
+export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaign[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const gifts = db
@@ -124,24 +47,24 @@ export async function listManagedCampaigns(actor: Actor | null, organizationId: 
     .groupBy(donations.campaignId)
     .as("gifts");
   const rows = await db
-    .select({ ...columns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
+    .select({ ...campaignColumns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
     .from(campaigns)
     .leftJoin(gifts, eq(gifts.campaignId, campaigns.id))
     .where(eq(campaigns.organizationId, organizationId))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(({ succeededGifts, ...r }) => ({ ...toDto(r), succeededGifts }));
+  return rows.map(({ succeededGifts, ...r }) => ({ ...toCampaign(r), succeededGifts }));
 }
 
 /**
- * GET /api/getNpCampaigns/{orgId}: the owner gets every fundraiser (active and ended); anyone
+ * GET /api/getNpCampaigns/{organizationId}: the owner gets every fundraiser (active and ended); anyone
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */
-export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<CampaignDto[]> {
+export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<Campaign[]> {
   if (actsForOrganization(viewer, organizationId)) {
-    return (await listManagedCampaigns(viewer, organizationId)).map((c): CampaignDto => {
-      const dto: CampaignDto & { succeededGifts?: number } = { ...c };
+    return (await listManagedCampaigns(viewer, organizationId)).map((c): Campaign => {
+      const dto: Campaign & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
       return dto;
     });
@@ -149,12 +72,12 @@ export async function listCampaignsForViewer(viewer: Actor | null, organizationI
   const db = await getDb();
   if (!(await isPublicOrganization(db, organizationId))) return [];
   const rows = await db
-    .select(columns)
+    .select(campaignColumns)
     .from(campaigns)
     .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(toDto);
+  return rows.map(toCampaign);
 }
 
 /**
@@ -162,14 +85,20 @@ export async function listCampaignsForViewer(viewer: Actor | null, organizationI
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<CampaignDto> {
+export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<Campaign> {
   const db = await getDb();
-  const [row] = await db.select(columns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  const [row] = await db.select(campaignColumns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();
-  if (actsForOrganization(viewer, row.organizationId)) return toDto(row);
+  if (actsForOrganization(viewer, row.organizationId)) return toCampaign(row);
   if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
-  return toDto(row);
+  return toCampaign(row);
 }
+
+/**
+ * Who writes a fundraiser and for which organization; `organizationId` defaults to the
+ * actor's own and, when given, must be it.
+ */
+type CampaignWrite = { actor: Actor | null; organizationId?: string };
 
 /** The columns the fundraiser form sets (goal in cents). */
 function formColumns(values: CampaignValues) {
@@ -178,22 +107,20 @@ function formColumns(values: CampaignValues) {
 
 /**
  * Create a fundraiser for the actor's organization; progress starts at 0.
- * @param organizationId when given it must be the actor's own organization.
  * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign(actor: Actor | null, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, orgId));
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, organizationId));
     if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
       .insert(campaigns)
-      .values({ organizationId: orgId, ...formColumns(values) })
-      .returning(columns);
-    return toDto(row!);
+      .values({ organizationId, ...formColumns(values) })
+      .returning(campaignColumns);
+    return toCampaign(row!);
   });
 }
 
@@ -203,17 +130,21 @@ export async function createCampaign(actor: Actor | null, values: CampaignValues
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when the fundraiser is
  *   not one of the actor's organization's (nothing is changed).
  */
-export async function updateCampaign(actor: Actor | null, campaignId: string, values: CampaignValues, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function updateCampaign({
+  actor,
+  campaignId,
+  values,
+  organizationId = ownOrganizationId(actor),
+}: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<Campaign> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const [row] = await db
     .update(campaigns)
     .set({ ...formColumns(values), updatedAt: new Date() })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
-    .returning(columns);
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+    .returning(campaignColumns);
   if (!row) throw notFound();
-  return toDto(row);
+  return toCampaign(row);
 }
 
 /**
@@ -222,15 +153,14 @@ export async function updateCampaign(actor: Actor | null, campaignId: string, va
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign(actor: Actor | null, campaignId: string, organizationId?: string): Promise<CampaignDto> {
-  const orgId = organizationId ?? ownOrganizationId(actor);
-  assertOrganizationMember(actor, orgId);
+export async function endCampaign({ actor, campaignId, organizationId = ownOrganizationId(actor) }: CampaignWrite & { campaignId: string }): Promise<Campaign> {
+  assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: campaigns.status })
       .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
       .limit(1)
       .for("update");
     if (!current) throw notFound();
@@ -239,9 +169,9 @@ export async function endCampaign(actor: Actor | null, campaignId: string, organ
     const [row] = await tx
       .update(campaigns)
       .set({ status: "ended", endedAt: now, updatedAt: now })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, orgId)))
-      .returning(columns);
-    return toDto(row!);
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .returning(campaignColumns);
+    return toCampaign(row!);
   });
 }
 
@@ -253,11 +183,15 @@ export async function endCampaign(actor: Actor | null, campaignId: string, organ
  * @throws AppError(unauthenticated | forbidden) unless the actor owns `organizationId`;
  *   AppError(not_found) when the fundraiser is not that organization's (nothing changed).
  */
-export async function deleteCampaign(
-  actor: Actor | null,
-  organizationId: string,
-  campaignId: string,
-): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
+export async function deleteCampaign({
+  actor,
+  organizationId,
+  campaignId,
+}: {
+  actor: Actor | null;
+  organizationId: string;
+  campaignId: string;
+}): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {

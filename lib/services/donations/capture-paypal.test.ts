@@ -22,7 +22,7 @@ beforeAll(async () => {
   resetServerEnv();
   h = await createTestDatabase();
   np = await makeNonprofit(h.db, "Green Mountain Shelter");
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Warm Beds", goalCents: 100_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Warm Beds", goalCents: 100_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 });
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const paypalGift = (orderId: string, status: (typeof donations.$inferInsert)["status"]) =>
-  makeGift(h.db, np.orgId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, campaignId, amountCents: 3_000, status });
+  makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, campaignId, amountCents: 3_000, status });
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
 const stored = async (id: string) => (await h.db.select({ status: donations.status, effects: donations.effectsAppliedAt }).from(donations).where(eq(donations.id, id)))[0]!;
 
@@ -64,7 +64,7 @@ describe("capturing a PayPal order", () => {
 
   test("an unknown order, or another provider's payment id, is not found", async () => {
     await expect(capturePaypalDonation(null, "ORDER-NOBODY")).rejects.toMatchObject({ code: "not_found" });
-    await makeGift(h.db, np.orgId, null, { provider: "sandbox", providerPaymentId: "ORDER-SANDBOX-1" });
+    await makeGift(h.db, np.organizationId, null, { provider: "sandbox", providerPaymentId: "ORDER-SANDBOX-1" });
     await expect(capturePaypalDonation(null, "ORDER-SANDBOX-1")).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -13,7 +13,7 @@ async function main() {
   await getHandle();
   await ensureMailQueue();
   const input = checkoutSchema().parse(JSON.parse(process.argv[2] ?? "{}"));
-  const result = await startCheckout(null, input);
+  const result = await startCheckout({ actor: null, input });
   console.log(`checkout: finished with ${result.status}`);
   process.exit(0);
 }

@@ -149,8 +149,8 @@ test("a checkout retried with the same idempotency key after the server was kill
 
   // The donor's browser retries with the same key: the donation completes, once.
   const parsed = checkoutSchema().parse(input);
-  const retried = await startCheckout(null, parsed);
-  const again = await startCheckout(null, parsed);
+  const retried = await startCheckout({ actor: null, input: parsed });
+  const again = await startCheckout({ actor: null, input: parsed });
   expect(retried.donationId).toBe(rowsAfterKill[0]!.id);
   expect(again.donationId).toBe(retried.donationId);
   expect(retried.status).toBe("succeeded");

@@ -25,7 +25,7 @@ import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@
 import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defences";
 
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let owner: Actor;
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   h = await createTestDatabase();
   const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
-  orgId = org!.id;
+  organizationId = org!.id;
   owner = actorFromSession(await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" }));
 }, 120_000);
 afterAll(async () => {
@@ -49,7 +49,7 @@ afterAll(async () => {
 function checkout(over: Record<string, unknown> = {}): CheckoutInput {
   return checkoutSchema().parse({
     idempotencyKey: randomUUID(),
-    organizationId: orgId,
+    organizationId,
     amountCents: 2_500,
     name: "Guest Giver",
     email: "guest.giver@example.org",
@@ -66,24 +66,24 @@ async function solvedPayload(): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
-const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, orgId))).length;
+const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, organizationId))).length;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 test("a guest checkout needs a solved challenge, used once; a forged one is refused; nothing is recorded", async () => {
   const before = await donationCount();
-  const none = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001" }));
+  const none = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001" } }));
   expect(none).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired });
 
   const payload = await solvedPayload();
   const forged = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
   forged.solution.derivedKey = forged.solution.derivedKey.replace(/^./, (c: string) => (c === "0" ? "1" : "0"));
-  const bad = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: Buffer.from(JSON.stringify(forged)).toString("base64") }));
+  const bad = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: Buffer.from(JSON.stringify(forged)).toString("base64") } }));
   expect(bad).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
   expect(await donationCount()).toBe(before);
 
-  const ok = await checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload });
+  const ok = await checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } });
   expect(ok.status).toBe("succeeded");
-  const replay = await failure(checkoutWithDefences(null, checkout(), { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload }));
+  const replay = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } }));
   expect(replay).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
   expect(await donationCount()).toBe(before + 1);
 }, 60_000);
@@ -92,18 +92,18 @@ test("one card: declines count double, so the 4th attempt of a declined card is 
   const donor = await makeDonor("card.tester@example.org");
   const declined = { number: "4000 0000 0000 9995", expiry: "12/34", cvc: "123" };
   for (let i = 0; i < 3; i++) {
-    const res = await checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null });
+    const res = await checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null } });
     expect(res.status).toBe("failed");
   }
   const before = await donationCount();
   // 3 attempts + 3 declines = 6: the card's allowance is used up (the address's, 8, is not).
-  const limited = await failure(checkoutWithDefences(donor, checkout({ card: declined }), { ip: "9.1.0.1", device: null }));
+  const limited = await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null } }));
   expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
   expect(await donationCount()).toBe(before);
   // A real card number (not a published test card) is limited wherever it comes from.
   const stolen = { number: "4111 1111 1111 1111", expiry: "12/34", cvc: "123" };
-  for (let i = 0; i < 6; i++) await checkoutWithDefences(donor, checkout({ card: stolen }), { ip: `9.1.1.${i}`, device: null }).catch(() => null);
-  expect(await failure(checkoutWithDefences(donor, checkout({ card: stolen }), { ip: "9.1.1.99", device: null }))).toMatchObject({ status: 429 });
+  for (let i = 0; i < 6; i++) await checkoutWithDefences({ actor: donor, input: checkout({ card: stolen }), client: { ip: `9.1.1.${i}`, device: null } }).catch(() => null);
+  expect(await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: stolen }), client: { ip: "9.1.1.99", device: null } }))).toMatchObject({ status: 429 });
 });
 
 test("one IP address: attempts beyond the limit are refused, whatever card or account", async () => {
@@ -111,7 +111,7 @@ test("one IP address: attempts beyond the limit are refused, whatever card or ac
   for (let i = 0; i < 10; i++) {
     const donor = await makeDonor(`ip.tester.${i}@example.org`);
     // Bank payments: no card ties these attempts together, only the address.
-    results.push(await checkoutWithDefences(donor, checkout({ method: "us_bank_account", card: undefined }), { ip: "9.2.0.1", device: null }).then(() => 200, (e) => e.status));
+    results.push(await checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.1", device: null } }).then(() => 200, (e) => e.status));
   }
   expect(results.filter((s) => s === 200)).toHaveLength(8);
   expect(results.slice(8)).toEqual([429, 429]);
@@ -120,13 +120,13 @@ test("one IP address: attempts beyond the limit are refused, whatever card or ac
 test("an expired card is refused before anything is recorded; abandoned checkouts stay out of the report", async () => {
   const donor = await makeDonor("expired.card@example.org");
   const before = await donationCount();
-  const expired = await failure(checkoutWithDefences(donor, checkout({ card: { number: "5555 5555 5555 4444", expiry: "01/20", cvc: "123" } }), { ip: "9.3.0.1", device: null }));
+  const expired = await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: { number: "5555 5555 5555 4444", expiry: "01/20", cvc: "123" } }), client: { ip: "9.3.0.1", device: null } }));
   expect(expired?.status).toBe(422);
   expect(await donationCount()).toBe(before);
 
   // A checkout that never got the provider's answer (e.g. a Stripe form left open).
-  await h.db.insert(donations).values({ organizationId: orgId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
-  const page = await getDonationReportPage({ actor: owner, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } });
+  await h.db.insert(donations).values({ organizationId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
+  const page = await getDonationReportPage({ actor: owner, organizationId, query: { duration: "yearToDate", fundraiser: "all" } });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);
 });
@@ -135,7 +135,7 @@ describe("event tickets go through the same defences", () => {
   const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
   async function paidEvent(seats: number, priceCents = 2_000) {
     const ev = await createEvent(
-      createEventSchema.parse({ organizationId: orgId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
+      createEventSchema.parse({ organizationId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
       owner,
     );
     return { eventId: ev._id, typeId: ev.ticketTypes[0]!._id };
@@ -186,7 +186,7 @@ describe("event tickets go through the same defences", () => {
       const attempt =
         i % 2 === 0
           ? createTicketOrder({ eventId, input: ticketOrder(typeId, { quantity: 1, card: card(i % 4 === 0 ? "4242 4242 4242 4242" : "5555 5555 5555 4444") }), actor: donor, client: { ip: "9.6.0.1", device: null } })
-          : checkoutWithDefences(donor, checkout({ method: "us_bank_account", card: undefined }), { ip: "9.6.0.1", device: null });
+          : checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.6.0.1", device: null } });
       statuses.push(await attempt.then(() => 200, (e: { status: number }) => e.status));
     }
     expect(statuses).toEqual([...Array(8).fill(200), 429]);

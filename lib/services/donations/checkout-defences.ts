@@ -143,22 +143,22 @@ export type DefendedCheckoutOptions = CheckoutOptions & { beforeRecord?: () => P
  *   Retry-After when a limit is used up (nothing is recorded then); and whatever
  *   checkCheckout, `beforeRecord` or startCheckout throws.
  */
-export async function checkoutWithDefences(
-  actor: Actor | null,
-  input: CheckoutInput,
-  client: CheckoutClient,
-  options: DefendedCheckoutOptions = {},
-): Promise<CheckoutResult> {
+export async function checkoutWithDefences({
+  actor,
+  input,
+  client,
+  beforeRecord,
+  ...checkoutOptions
+}: { actor: Actor | null; input: CheckoutInput; client: CheckoutClient } & DefendedCheckoutOptions): Promise<CheckoutResult> {
   if (!actor && serverEnv().CHECKOUT_CHALLENGE === "on") await verifyCheckoutChallenge(client.challenge);
   const l = await getLimiters();
   const keys = velocityKeys(l, actor, input, client);
   await consumeAll(keys, messages.trustAndSafety.tooManyCheckouts);
-  const { beforeRecord, ...checkoutOptions } = options;
   if (beforeRecord) {
     await checkCheckout(actor, input);
     await beforeRecord();
   }
-  const result = await startCheckout(actor, input, checkoutOptions);
+  const result = await startCheckout({ actor, input, ...checkoutOptions });
   if (result.status === "failed") await Promise.all(keys.map(([limiter, key]) => limiter.penalty(key, 1)));
   return result;
 }

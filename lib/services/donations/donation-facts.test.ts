@@ -15,7 +15,7 @@ beforeAll(async () => {
   await h.db
     .update(organizations)
     .set({ ein: "030324429", email: "hello@rafs.example", logoUrl: "/api/images/logo.png", irsDeductibility: "1", addressLine1: "10 Main St", city: "Randolph", state: "VT", zipcode: "05060" })
-    .where(eq(organizations.id, np.orgId));
+    .where(eq(organizations.id, np.organizationId));
 });
 
 afterAll(async () => {
@@ -23,12 +23,12 @@ afterAll(async () => {
 });
 
 test("a gift to a fundraiser: the stored donation, its organization with the address in one line, the fundraiser's name", async () => {
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-  const id = await makeGift(h.db, np.orgId, null, { campaignId: c!.id, amountCents: 4_321 });
+  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
+  const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id, amountCents: 4_321 });
   const facts = await loadDonationFacts(h.db, id);
-  expect(facts?.donation).toMatchObject({ id, organizationId: np.orgId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
+  expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
   expect(facts?.organization).toEqual({
-    id: np.orgId,
+    id: np.organizationId,
     name: "Randolph Area Food Shelf",
     legalName: null,
     ein: "030324429",
@@ -49,9 +49,9 @@ test("a direct gift has no fundraiser; an organization with no address parts has
 });
 
 test("inside a transaction it sees what the transaction wrote", async () => {
-  const id = await makeGift(h.db, np.orgId, null, { status: "pending" });
+  const id = await makeGift(h.db, np.organizationId, null, { status: "pending" });
   await h.db.transaction(async (tx) => {
-    await tx.update(organizations).set({ name: "Renamed Food Shelf" }).where(eq(organizations.id, np.orgId));
+    await tx.update(organizations).set({ name: "Renamed Food Shelf" }).where(eq(organizations.id, np.organizationId));
     expect((await loadDonationFacts(tx, id))?.organization.name).toBe("Renamed Food Shelf");
     tx.rollback();
   }).catch(() => undefined);

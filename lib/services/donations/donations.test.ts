@@ -21,9 +21,9 @@ import { startCheckout } from "./start-checkout";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-donations-"));
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
-let pendingOrgId = "";
+let pendingOrganizationId = "";
 
 beforeAll(async () => {
   setEnvForTests({ DATA_DIR: dataDir });
@@ -36,14 +36,14 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "Vermont Foodbank", ein: "030277440", email: "gifts@vtfoodbank.example", city: "Barre", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
   const [p] = await h.db
     .insert(organizations)
     .values({ name: "Pending Friends of Nowhere", approvalStatus: "pending" })
     .returning({ id: organizations.id });
-  pendingOrgId = p!.id;
+  pendingOrganizationId = p!.id;
 });
 
 afterAll(async () => {
@@ -57,7 +57,7 @@ afterAll(async () => {
 function checkout(over: Partial<Record<string, unknown>> = {}): CheckoutInput {
   return checkoutSchema().parse({
     idempotencyKey: randomUUID(),
-    organizationId: orgId,
+    organizationId,
     campaignId,
     amountCents: 2_500,
     name: "Ada Guest",
@@ -77,7 +77,7 @@ describe("checkout and exactly-once effects", () => {
   test("a 4242 card succeeds: progress moves once and receipt, notification and platform copy are queued", async () => {
     const before = await progress();
     const jobsBefore = await mailJobs();
-    const res = await startCheckout(null, checkout());
+    const res = await startCheckout({ actor: null, input: checkout() });
     expect(res.status).toBe("succeeded");
     expect(res.statusLabel).toBe("Completed");
     expect(await progress()).toBe(before + 2_500);
@@ -89,7 +89,7 @@ describe("checkout and exactly-once effects", () => {
 
   test("a declined card records and returns its reason; nothing moves", async () => {
     const before = await progress();
-    const res = await startCheckout(null, checkout({ card: { number: "4000000000000002", expiry: "12/34", cvc: "123" } }));
+    const res = await startCheckout({ actor: null, input: checkout({ card: { number: "4000000000000002", expiry: "12/34", cvc: "123" } }) });
     expect(res.status).toBe("failed");
     expect(res.failureReason).toBe("Your card was declined.");
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
@@ -98,7 +98,7 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("the same webhook event delivered 100 times, half concurrently, makes one donation effect and one progress change", async () => {
-    const pending = await startCheckout(null, checkout({ amountCents: 1_234, card: { number: "4000002500003155", expiry: "12/34", cvc: "123" } }));
+    const pending = await startCheckout({ actor: null, input: checkout({ amountCents: 1_234, card: { number: "4000002500003155", expiry: "12/34", cvc: "123" } }) });
     expect(pending.statusLabel).toBe("Pending Verification");
     const before = await progress();
     const jobsBefore = await mailJobs();
@@ -115,7 +115,7 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("events out of order: a late requires_action after success changes nothing; a refund reverses once", async () => {
-    const res = await startCheckout(null, checkout({ amountCents: 777 }));
+    const res = await startCheckout({ actor: null, input: checkout({ amountCents: 777 }) });
     const before = await progress();
     const late = sandboxDelivery(res.providerPaymentId!, res.donationId, "payment_intent.requires_action");
     await handleWebhook("sandbox", late.body, late.headers);
@@ -136,8 +136,8 @@ describe("checkout and exactly-once effects", () => {
   test("a checkout retried with the same idempotency key makes one donation, also concurrently", async () => {
     const before = await progress();
     const input = checkout({ amountCents: 4_200 });
-    const first = await startCheckout(null, input);
-    const retries = await Promise.all(Array.from({ length: 10 }, () => startCheckout(null, input)));
+    const first = await startCheckout({ actor: null, input });
+    const retries = await Promise.all(Array.from({ length: 10 }, () => startCheckout({ actor: null, input })));
     for (const r of retries) expect(r.donationId).toBe(first.donationId);
     const rows = await h.db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
     expect(rows).toHaveLength(1);
@@ -151,7 +151,7 @@ describe("checkout and exactly-once effects", () => {
     const id = randomUUID();
     await h.db.insert(donations).values({
       id,
-      organizationId: orgId,
+      organizationId,
       campaignId,
       amountCents: 3_100,
       provider: "sandbox",
@@ -169,8 +169,8 @@ describe("checkout and exactly-once effects", () => {
       }),
     ).rejects.toThrow("killed");
     expect(await progress()).toBe(before);
-    const retried = await startCheckout(null, input);
-    const again = await startCheckout(null, input);
+    const retried = await startCheckout({ actor: null, input });
+    const again = await startCheckout({ actor: null, input });
     expect(retried.donationId).toBe(id);
     expect(again.donationId).toBe(id);
     expect(retried.status).toBe("succeeded");
@@ -180,12 +180,12 @@ describe("checkout and exactly-once effects", () => {
 
   test("a reused key with different details is refused", async () => {
     const input = checkout({ amountCents: 1_000 });
-    await startCheckout(null, input);
-    await expect(startCheckout(null, { ...input, amountCents: 9_000 })).rejects.toMatchObject({ code: "conflict" });
+    await startCheckout({ actor: null, input });
+    await expect(startCheckout({ actor: null, input: { ...input, amountCents: 9_000 } })).rejects.toMatchObject({ code: "conflict" });
   });
 
   test("a tampered or unsigned webhook is refused before any write", async () => {
-    const res = await startCheckout(null, checkout({ amountCents: 1_500, card: { number: "4000002500003155", expiry: "12/34", cvc: "123" } }));
+    const res = await startCheckout({ actor: null, input: checkout({ amountCents: 1_500, card: { number: "4000002500003155", expiry: "12/34", cvc: "123" } }) });
     const before = await progress();
     const eventsBefore = (await h.db.select().from(paymentEvents)).length;
     const good = sandboxDelivery(res.providerPaymentId!, res.donationId, "payment_intent.succeeded");
@@ -198,7 +198,7 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("3155 requires action, then succeeds after the donor's verification step; ACH settles later", async () => {
-    const res = await startCheckout(null, checkout({ amountCents: 2_000, card: { number: "4000 0025 0000 3155", expiry: "12/34", cvc: "123" } }));
+    const res = await startCheckout({ actor: null, input: checkout({ amountCents: 2_000, card: { number: "4000 0025 0000 3155", expiry: "12/34", cvc: "123" } }) });
     expect(res.status).toBe("requires_action");
     const before = await progress();
     const done = await sandboxAction({ action: "verify", donationId: res.donationId, token: res.accessToken });
@@ -206,7 +206,7 @@ describe("checkout and exactly-once effects", () => {
     expect(await progress()).toBe(before + 2_000);
     await expect(sandboxAction({ action: "verify", donationId: res.donationId, token: "wrong" })).rejects.toMatchObject({ code: "not_found" });
 
-    const ach = await startCheckout(null, checkout({ amountCents: 5_000, method: "us_bank_account", card: undefined }));
+    const ach = await startCheckout({ actor: null, input: checkout({ amountCents: 5_000, method: "us_bank_account", card: undefined }) });
     expect(ach.status).toBe("processing");
     expect(await progress()).toBe(before + 2_000);
     const settled = await sandboxAction({ action: "settle", donationId: ach.donationId, token: donationAccessToken(ach.donationId) });
@@ -215,7 +215,7 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("a pending organization refuses gifts with a clear 4xx; amounts outside $1..max are refused", async () => {
-    const err = await startCheckout(null, checkout({ organizationId: pendingOrgId, campaignId: null })).catch((e) => e);
+    const err = await startCheckout({ actor: null, input: checkout({ organizationId: pendingOrganizationId, campaignId: null }) }).catch((e) => e);
     expect(isAppError(err) && err.status).toBe(409);
     expect(err.message).toBe("This organization is not accepting donations yet.");
     expect(checkoutSchema().safeParse({ ...checkout(), amountCents: 99 }).error?.issues[0]?.message).toBe("The smallest gift is $1.00.");
@@ -225,13 +225,13 @@ describe("checkout and exactly-once effects", () => {
   });
 
   test("a guest must give name and email", async () => {
-    await expect(startCheckout(null, checkout({ email: "" }))).rejects.toMatchObject({ code: "validation" });
+    await expect(startCheckout({ actor: null, input: checkout({ email: "" }) })).rejects.toMatchObject({ code: "validation" });
   });
 });
 
 describe("privacy of the nonprofit notification", () => {
   test("contains only the donor fields shared for the gift", async () => {
-    const res = await startCheckout(null, checkout({ name: "Secret Sam", email: "sam.secret@example.org", share: { name: false, email: false } }));
+    const res = await startCheckout({ actor: null, input: checkout({ name: "Secret Sam", email: "sam.secret@example.org", share: { name: false, email: false } }) });
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
     await h.db.update(donations).set({ donorTelephone: "8025550199", donorCity: "Montpelier" }).where(eq(donations.id, d!.id));
     const [row] = await h.db.select().from(donations).where(eq(donations.id, d!.id));

@@ -14,6 +14,7 @@ import type { Cents } from "@/lib/money";
 import { taxStatusOf, type TaxStatus } from "@/lib/directory/tax-status";
 import { activeProviderName } from "@/lib/payments";
 import { formatEin } from "@/lib/donations/labels";
+import { campaignColumns, toCampaign, type Campaign } from "@/lib/services/campaigns/campaign";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { campaigns, donorPreferences, organizations } from "@/models";
@@ -39,7 +40,8 @@ export type CheckoutContext = {
     acceptsGifts: boolean;
     receivesGifts: boolean;
   };
-  campaign: { id: string; name: string; description: string; goalCents: Cents; progressCents: Cents; active: boolean } | null;
+  /** The fundraiser given to, or null for a direct gift; an ended one takes no gifts. */
+  campaign: Campaign | null;
   donor: { name: string; email: string } | null;
   shareDefaults: ShareChoices;
   maxCents: Cents;
@@ -55,9 +57,9 @@ export async function getCheckoutContext({ actor, organizationId, campaign: camp
   if (!org) return null;
   let campaign: CheckoutContext["campaign"] = null;
   if (campaignParam !== "direct") {
-    const [c] = await db.select().from(campaigns).where(and(eq(campaigns.id, campaignParam), eq(campaigns.organizationId, org.id)));
+    const [c] = await db.select(campaignColumns).from(campaigns).where(and(eq(campaigns.id, campaignParam), eq(campaigns.organizationId, org.id)));
     if (!c) return null;
-    campaign = { id: c.id, name: c.name, description: c.description, goalCents: c.goalCents, progressCents: c.progressCents, active: c.status === "active" };
+    campaign = toCampaign(c);
   }
   const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
   let shareDefaults = none;

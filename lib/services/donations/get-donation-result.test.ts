@@ -34,7 +34,7 @@ const withToken = (id: string, actor: Actor | null = null) => getDonationResult(
 
 describe("a donation's result", () => {
   test("a completed gift to a fundraiser: amounts in cents, what was charged, its label and its receipt link", async () => {
-    const id = await makeGift(h.db, np.orgId, null, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
+    const id = await makeGift(h.db, np.organizationId, null, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
     const r = await withToken(id);
     expect(r).toMatchObject({
       donationId: id,
@@ -48,7 +48,7 @@ describe("a donation's result", () => {
       chargeCents: 5_175,
       method: "wallet",
       provider: "sandbox",
-      organizationId: np.orgId,
+      organizationId: np.organizationId,
       organizationName: "Vermont Foodbank",
       campaignId,
       campaignName: "Winter Meals",
@@ -60,7 +60,7 @@ describe("a donation's result", () => {
   });
 
   test("a direct gift without covered fees is charged its amount and named Direct Donation", async () => {
-    const id = await makeGift(h.db, np.orgId, null, { amountCents: 2_000, feeCents: 88, coverFees: false });
+    const id = await makeGift(h.db, np.organizationId, null, { amountCents: 2_000, feeCents: 88, coverFees: false });
     expect(await withToken(id)).toMatchObject({ campaignId: null, campaignName: "Direct Donation", chargeCents: 2_000 });
   });
 
@@ -74,7 +74,7 @@ describe("a donation's result", () => {
       canceled: "Canceled",
     } as const;
     for (const [status, label] of Object.entries(labels) as [keyof typeof labels, string][]) {
-      const id = await makeGift(h.db, np.orgId, null, { status, failureReason: status === "failed" ? "Your card was declined." : null });
+      const id = await makeGift(h.db, np.organizationId, null, { status, failureReason: status === "failed" ? "Your card was declined." : null });
       const r = await withToken(id);
       expect([status, r.statusLabel, r.receiptPath]).toEqual([status, label, null]);
       expect(r.failureReason).toBe(status === "failed" ? "Your card was declined." : null);
@@ -84,14 +84,14 @@ describe("a donation's result", () => {
   test("a monthly gift's charge says it is recurring", async () => {
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: np.orgId, donorUserId: donor.id, amountCents: 1_500, provider: "sandbox", nextChargeAt: new Date() })
+      .values({ organizationId: np.organizationId, donorUserId: donor.id, amountCents: 1_500, provider: "sandbox", nextChargeAt: new Date() })
       .returning({ id: recurringGifts.id });
-    const id = await makeGift(h.db, np.orgId, donor.id, { recurringGiftId: gift!.id, amountCents: 1_500 });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { recurringGiftId: gift!.id, amountCents: 1_500 });
     expect((await withToken(id)).recurring).toBe(true);
   });
 
   test("the donor's own session opens it without the token; other people, the nonprofit and bad tokens do not", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id);
+    const id = await makeGift(h.db, np.organizationId, donor.id);
     expect((await getDonationResult({ actor: donor, donationId: id, token: null })).donationId).toBe(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
       await expect(getDonationResult({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
@@ -104,8 +104,8 @@ describe("a donation's result", () => {
   });
 
   test("a gift whose fundraiser was deleted reads as Direct Donation", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Gone Soon", goalCents: 10_000 }).returning({ id: campaigns.id });
-    const id = await makeGift(h.db, np.orgId, null, { campaignId: c!.id });
+    const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Gone Soon", goalCents: 10_000 }).returning({ id: campaigns.id });
+    const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id });
     await h.db.delete(campaigns).where(eq(campaigns.id, c!.id));
     expect((await withToken(id)).campaignName).toBe("Direct Donation");
   });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await h.db
     .update(organizations)
     .set({ ein: "030324429", irsDeductibility: "1", addressLine1: "10 Main St", city: "Randolph", state: "VT", zipcode: "05060" })
-    .where(eq(organizations.id, np.orgId));
+    .where(eq(organizations.id, np.organizationId));
 });
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ const text = async (id: string, token: string | null = donationAccessToken(id), 
 
 describe("the PDF receipt of a donation", () => {
   test("states the organization, EIN, address, amounts, fundraiser, payment method and the no-goods statement", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
     const { lines, joined, filename } = await text(id);
     expect(filename).toBe(`givebridge-receipt-${id.slice(0, 8)}.pdf`);
     expect(lines.slice(1, 4)).toEqual(["Randolph Area Food Shelf", "EIN 03-0324429", "10 Main St, Randolph, VT, 05060"]);
@@ -72,7 +72,7 @@ describe("the PDF receipt of a donation", () => {
   });
 
   test("the donor's own session opens it without the token; nobody else does", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id);
+    const id = await makeGift(h.db, np.organizationId, donor.id);
     expect((await text(id, null, donor)).lines).toContain(id);
     for (const [token, actor] of donationStrangers(otherDonor, np.user)) {
       await expect(donationReceiptPdf({ actor, donationId: id, token })).rejects.toMatchObject({ code: "not_found" });
@@ -81,7 +81,7 @@ describe("the PDF receipt of a donation", () => {
 
   test("only a succeeded gift has a receipt; an unknown id is not found", async () => {
     for (const status of ["pending", "requires_action", "processing", "failed", "refunded", "canceled"] as const) {
-      const id = await makeGift(h.db, np.orgId, donor.id, { status });
+      const id = await makeGift(h.db, np.organizationId, donor.id, { status });
       await expect(donationReceiptPdf({ actor: donor, donationId: id, token: donationAccessToken(id) })).rejects.toMatchObject({ code: "not_found" });
     }
     const unknown = "00000000-0000-4000-8000-000000000000";

@@ -26,7 +26,7 @@ export type RecentDonation = {
 /**
  * @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId`.
  */
-export async function listRecentDonations(actor: Actor, organizationId: string, limit = 5): Promise<RecentDonation[]> {
+export async function listRecentDonations({ actor, organizationId, limit = 5 }: { actor: Actor; organizationId: string; limit?: number }): Promise<RecentDonation[]> {
   assertActsForOrganization(actor, organizationId);
   const db = await getDb();
   const rows = await db

@@ -17,7 +17,7 @@ import { getCheckoutContext } from "./get-checkout-context";
 import { donationReceiptPdf } from "./get-receipt";
 
 let h: DatabaseHandle;
-let orgId: string;
+let organizationId: string;
 let donationId: string;
 
 beforeAll(async () => {
@@ -28,10 +28,10 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "TOWN HALL THEATER INC", legalName: "TOWN HALL THEATER INC", ein: "030358794", city: "MIDDLEBURY", state: "VT", zipcode: "05753", irsDeductibility: "1", claimed: true })
     .returning({ id: organizations.id });
-  orgId = org!.id;
+  organizationId = org!.id;
   const [d] = await h.db
     .insert(donations)
-    .values({ organizationId: orgId, amountCents: 2_500, provider: "sandbox", status: "succeeded", succeededAt: new Date("2026-11-20T15:00:00Z"), idempotencyKey: randomUUID(), donorName: "Ada Guest", donorEmail: "ada@example.org" })
+    .values({ organizationId, amountCents: 2_500, provider: "sandbox", status: "succeeded", succeededAt: new Date("2026-11-20T15:00:00Z"), idempotencyKey: randomUUID(), donorName: "Ada Guest", donorEmail: "ada@example.org" })
     .returning({ id: donations.id });
   donationId = d!.id;
 });
@@ -49,7 +49,7 @@ const mailText = async () => {
 };
 
 test("an IRS name is shown readable at checkout and on receipts, with the legal name and EIN beside it on receipts", async () => {
-  const ctx = await getCheckoutContext({ actor: null, organizationId: orgId, campaign: "direct" });
+  const ctx = await getCheckoutContext({ actor: null, organizationId, campaign: "direct" });
   expect(ctx?.organization).toMatchObject({ name: "Town Hall Theater Inc", city: "Middlebury" });
 
   const pdf = await pdfText();
@@ -63,8 +63,8 @@ test("an IRS name is shown readable at checkout and on receipts, with the legal 
 });
 
 test("the nonprofit's own edited name wins; the legal name stays on the receipts", async () => {
-  await h.db.update(organizations).set({ name: "Town Hall Theater" }).where(eq(organizations.id, orgId));
-  expect((await getCheckoutContext({ actor: null, organizationId: orgId, campaign: "direct" }))?.organization.name).toBe("Town Hall Theater");
+  await h.db.update(organizations).set({ name: "Town Hall Theater" }).where(eq(organizations.id, organizationId));
+  expect((await getCheckoutContext({ actor: null, organizationId, campaign: "direct" }))?.organization.name).toBe("Town Hall Theater");
   expect(await pdfText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC), EIN 03-0358794");
   expect(await mailText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC)");
 });

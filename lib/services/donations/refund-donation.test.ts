@@ -29,7 +29,7 @@ let campaignId = "";
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-refunds-0123456789", CHECKOUT_CHALLENGE: "off" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Refund Valley Food Shelf", "Other Hill Library"], "refund.donor@example.org"));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a.orgId, name: "Winter Meals", goalCents: 500_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 500_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 }, 120_000);
 afterAll(async () => {
@@ -39,15 +39,15 @@ afterAll(async () => {
 
 /** A $40 sandbox card gift of the donor to A's fundraiser, through the real checkout. */
 async function give(amountCents = 4_000): Promise<string> {
-  const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.orgId, campaignId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
-  const result = await checkoutWithDefences(donor, input, testCheckoutClient());
+  const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.organizationId, campaignId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
+  const result = await checkoutWithDefences({ actor: donor, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
   return result.donationId;
 }
 
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
 const statusOf = async (id: string) => (await h.db.select({ s: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.s;
-const completedCents = async () => (await getDonationReportTotals({ actor: a.user, organizationId: a.orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents;
+const completedCents = async () => (await getDonationReportTotals({ actor: a.user, organizationId: a.organizationId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 test("another organization, the donor and a guest cannot refund: 404, nothing changes", async () => {
@@ -84,9 +84,9 @@ test("the organization's refund goes through the provider's event: Refunded, pro
 });
 
 test("only completed donations are refunded, and never a ticket sale", async () => {
-  const pending = await makeGift(h.db, a.orgId, donor.id, { status: "pending" });
-  const failed = await makeGift(h.db, a.orgId, donor.id, { status: "failed" });
-  const ticket = await makeGift(h.db, a.orgId, donor.id, { kind: "ticket" });
+  const pending = await makeGift(h.db, a.organizationId, donor.id, { status: "pending" });
+  const failed = await makeGift(h.db, a.organizationId, donor.id, { status: "failed" });
+  const ticket = await makeGift(h.db, a.organizationId, donor.id, { kind: "ticket" });
   for (const id of [pending, failed]) expect(await failure(refundDonation({ actor: a.user, donationId: id }))).toMatchObject({ status: 409, message: messages.refunds.notCompleted });
   expect(await failure(refundDonation({ actor: a.user, donationId: ticket }))).toMatchObject({ status: 409, message: messages.refunds.onlyDonations });
   expect(await failure(refundDonation({ actor: a.user, donationId: "no-such-donation" }))).toMatchObject({ status: 404 });

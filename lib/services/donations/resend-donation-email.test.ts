@@ -25,7 +25,7 @@ beforeAll(async () => {
   resetServerEnv();
   h = await createTestDatabase();
   np = await makeNonprofit(h.db, "Hillwinds Arts");
-  await h.db.update(organizations).set({ email: NOTICE_TO }).where(eq(organizations.id, np.orgId));
+  await h.db.update(organizations).set({ email: NOTICE_TO }).where(eq(organizations.id, np.organizationId));
   otherNp = await makeNonprofit(h.db, "Other Arts");
   donor = await makeDonor("dana.resend@example.org");
 });
@@ -38,9 +38,9 @@ afterAll(async () => {
 
 describe("resending a donation's emails", () => {
   test("the organization's user queues its notice again: the stored gift, donor details only as shared", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 4_200, shareName: true, shareEmail: false, donorName: "Dana Donor", donorEmail: "dana@example.org" });
     const before = (await queuedMail(h.db, NOTICE_TO)).length;
-    expect(await resendDonationEmail(np.user, id, "nonprofit")).toEqual({ queued: 1 });
+    expect(await resendDonationEmail({ actor: np.user, donationId: id, which: "nonprofit" })).toEqual({ queued: 1 });
     const notices = await queuedMail(h.db, NOTICE_TO);
     expect(notices).toHaveLength(before + 1);
     const notice = notices.at(-1)!;
@@ -53,41 +53,41 @@ describe("resending a donation's emails", () => {
   });
 
   test("an admin queues the platform's copy with fees (and may resend the notice); nothing goes to the donor", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id, { amountCents: 10_000, feeCents: 320, coverFees: true });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 10_000, feeCents: 320, coverFees: true });
     const donorBefore = (await queuedMail(h.db, "dana@example.org")).length;
-    expect(await resendDonationEmail(admin, id, "platform")).toEqual({ queued: 1 });
+    expect(await resendDonationEmail({ actor: admin, donationId: id, which: "platform" })).toEqual({ queued: 1 });
     const copy = (await queuedMail(h.db, serverEnv().PLATFORM_DONATIONS_EMAIL)).at(-1)!;
     expect(copy.subject).toBe("Donation $100.00 to Hillwinds Arts");
     expect(copy.text).toContain("Fees: $3.20 (covered by the donor)");
     expect(copy.text).toContain(id);
     expect((await queuedMail(h.db, "dana@example.org")).length).toBe(donorBefore);
-    expect(await resendDonationEmail(admin, id, "nonprofit")).toEqual({ queued: 1 });
+    expect(await resendDonationEmail({ actor: admin, donationId: id, which: "nonprofit" })).toEqual({ queued: 1 });
   });
 
   test("the platform's copy is the admin's alone; another organization, the donor and a nonprofit asking for the copy are refused", async () => {
-    const id = await makeGift(h.db, np.orgId, donor.id);
+    const id = await makeGift(h.db, np.organizationId, donor.id);
     const before = (await queuedMail(h.db)).length;
-    await expect(resendDonationEmail(np.user, id, "platform")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(resendDonationEmail(otherNp.user, id, "nonprofit")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(resendDonationEmail(donor, id, "nonprofit")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(resendDonationEmail(donor, id, "platform")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resendDonationEmail({ actor: np.user, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resendDonationEmail({ actor: otherNp.user, donationId: id, which: "nonprofit" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resendDonationEmail({ actor: donor, donationId: id, which: "nonprofit" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resendDonationEmail({ actor: donor, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "forbidden" });
     expect((await queuedMail(h.db)).length).toBe(before);
   });
 
   test("only a succeeded donation (not a ticket sale) can be resent; an unknown one is not found", async () => {
     for (const status of ["pending", "failed", "refunded"] as const) {
-      const id = await makeGift(h.db, np.orgId, donor.id, { status });
-      await expect(resendDonationEmail(admin, id, "platform")).rejects.toMatchObject({ code: "not_found" });
+      const id = await makeGift(h.db, np.organizationId, donor.id, { status });
+      await expect(resendDonationEmail({ actor: admin, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "not_found" });
     }
-    const ticket = await makeGift(h.db, np.orgId, donor.id, { kind: "ticket" });
-    await expect(resendDonationEmail(admin, ticket, "nonprofit")).rejects.toMatchObject({ code: "not_found" });
-    await expect(resendDonationEmail(admin, "00000000-0000-4000-8000-000000000000", "platform")).rejects.toMatchObject({ code: "not_found" });
+    const ticket = await makeGift(h.db, np.organizationId, donor.id, { kind: "ticket" });
+    await expect(resendDonationEmail({ actor: admin, donationId: ticket, which: "nonprofit" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(resendDonationEmail({ actor: admin, donationId: "00000000-0000-4000-8000-000000000000", which: "platform" })).rejects.toMatchObject({ code: "not_found" });
   });
 
   test("an organization without an email on file gets no notice: nothing is queued", async () => {
-    const id = await makeGift(h.db, otherNp.orgId, donor.id);
+    const id = await makeGift(h.db, otherNp.organizationId, donor.id);
     const before = (await queuedMail(h.db)).length;
-    expect(await resendDonationEmail(otherNp.user, id, "nonprofit")).toEqual({ queued: 0 });
+    expect(await resendDonationEmail({ actor: otherNp.user, donationId: id, which: "nonprofit" })).toEqual({ queued: 0 });
     expect((await queuedMail(h.db)).length).toBe(before);
   });
 });

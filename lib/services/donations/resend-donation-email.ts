@@ -17,7 +17,7 @@ import { enqueueDonationMail } from "./apply-payment-event";
  * @throws AppError(forbidden) unless an admin, or (nonprofit notice) the organization's user;
  *   AppError(not_found) unknown or not succeeded donation.
  */
-export async function resendDonationEmail(actor: Actor, donationId: string, which: "nonprofit" | "platform"): Promise<{ queued: number }> {
+export async function resendDonationEmail({ actor, donationId, which }: { actor: Actor; donationId: string; which: "nonprofit" | "platform" }): Promise<{ queued: number }> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
   if (!d || d.status !== "succeeded" || d.kind !== "donation") throw new AppError("not_found", messages.donation.notFound);

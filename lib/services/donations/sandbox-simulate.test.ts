@@ -17,21 +17,21 @@ afterAll(() => h.close());
 const statusOf = async (id: string) => (await h.db.select({ s: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.s;
 
 test("a nonprofit cannot refund through simulate, even its own donation", async () => {
-  const id = await makeGift(h.db, a.orgId, null, { status: "succeeded", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_1" });
+  const id = await makeGift(h.db, a.organizationId, null, { status: "succeeded", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_1" });
   const parsed = sandboxActionSchema.safeParse({ action: "refund", donationId: id, token: "anything" });
   expect(parsed.success).toBe(false);
   expect(await statusOf(id)).toBe("succeeded");
 });
 
 test("without the donation's access token nothing happens (whoever is signed in)", async () => {
-  const id = await makeGift(h.db, a.orgId, null, { status: "requires_action", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_2" });
+  const id = await makeGift(h.db, a.organizationId, null, { status: "requires_action", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_2" });
   await expect(sandboxAction({ action: "verify", donationId: id, token: "x".repeat(32) })).rejects.toMatchObject({ status: 404 });
   await expect(sandboxAction({ action: "verify", donationId: id, token: donationAccessToken("another-donation") })).rejects.toMatchObject({ status: 404 });
   expect(await statusOf(id)).toBe("requires_action");
 });
 
 test("the token holder verifies, and the answer carries the status only (no donor email, no token)", async () => {
-  const id = await makeGift(h.db, a.orgId, null, { status: "requires_action", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_3" });
+  const id = await makeGift(h.db, a.organizationId, null, { status: "requires_action", donorEmail: "guest@example.org", providerPaymentId: "pi_sim_3" });
   const res = await sandboxAction({ action: "verify", donationId: id, token: donationAccessToken(id) });
   expect(res).toEqual({ donationId: id, status: "succeeded" });
   expect(JSON.stringify(res)).not.toContain("guest@example.org");

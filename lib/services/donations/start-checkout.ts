@@ -97,6 +97,7 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
 /**
  * Start (or resume, for a retried idempotency key) a checkout.
  * @param actor the signed-in user, or null for a guest (who must give name and email).
+ * @param input the parsed checkout body (amount in cents); the rest are {@link CheckoutOptions}.
  * @throws AppError(validation) bad guest details or an unknown sandbox card;
  *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
  *   approved and live, or not claimed and connected to a payout account for the provider
@@ -104,7 +105,7 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
  *   fundraiser ended, or the key reused with different details;
  *   AppError(unavailable) provider not configured.
  */
-export async function startCheckout(actor: Actor | null, input: CheckoutInput, options: CheckoutOptions = {}): Promise<CheckoutResult> {
+export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded (issue 19).
   const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout(actor, input);
   const db = await getDb();

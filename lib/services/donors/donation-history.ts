@@ -50,12 +50,12 @@ export function assertOwnDonorPage(actor: Actor | null, donorId: string): assert
  * Gifts of a donor, newest first; with `year`, only gifts made in that UTC calendar year.
  * @throws AppError(not_found) for anyone but the donor.
  */
-export async function listDonorGifts(actor: Actor | null, donorId: string, options: { year?: number } = {}): Promise<DonorGift[]> {
+export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | null; donorId: string; year?: number }): Promise<DonorGift[]> {
   assertOwnDonorPage(actor, donorId);
   const db = await getDb();
   const where = [eq(donations.donorUserId, donorId)];
-  if (options.year) {
-    where.push(gte(donations.createdAt, new Date(Date.UTC(options.year, 0, 1))), lt(donations.createdAt, new Date(Date.UTC(options.year + 1, 0, 1))));
+  if (year) {
+    where.push(gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))), lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1))));
   }
   const rows = await db
     .select({

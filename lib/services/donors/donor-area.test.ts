@@ -18,8 +18,8 @@ import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtur
 let h: DatabaseHandle;
 let dana: Actor;
 let eve: Actor;
-let np: { orgId: string; user: Actor };
-let other: { orgId: string; user: Actor };
+let np: { organizationId: string; user: Actor };
+let other: { organizationId: string; user: Actor };
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -43,23 +43,23 @@ describe("donation history and statements", () => {
   });
 
   test("the owner sees every gift with receipt links; others get 404 and see nothing", async () => {
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
-    await makeGift(h.db, other.orgId, dana.id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
-    await makeGift(h.db, np.orgId, eve.id, { amountCents: 100 });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5000, createdAt: new Date(Date.UTC(thisYear, 2, 1)) });
+    await makeGift(h.db, other.organizationId, dana.id, { amountCents: 1234, createdAt: new Date(Date.UTC(thisYear, 5, 1)) });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 999, status: "failed", failureReason: "Your card was declined.", createdAt: new Date(Date.UTC(thisYear, 6, 1)) });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 7000, createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59)) });
+    await makeGift(h.db, np.organizationId, eve.id, { amountCents: 100 });
 
-    const gifts = await listDonorGifts(dana, dana.id);
+    const gifts = await listDonorGifts({ actor: dana, donorId: dana.id });
     expect(gifts.map((g) => g.amountCents)).toEqual([999, 1234, 5000, 7000]);
     expect(gifts[0]).toMatchObject({ statusLabel: "Failed", failureReason: "Your card was declined.", receiptUrl: null, fundraiser: "Direct Donation" });
     expect(gifts[1]!.receiptUrl).toBe(`/api/receipts/${gifts[1]!.id}`);
-    expect((await err(listDonorGifts(eve, dana.id)))?.status).toBe(404);
-    expect((await err(listDonorGifts(np.user, dana.id)))?.status).toBe(404);
-    expect((await err(listDonorGifts(null, dana.id)))?.status).toBe(401);
+    expect((await err(listDonorGifts({ actor: eve, donorId: dana.id })))?.status).toBe(404);
+    expect((await err(listDonorGifts({ actor: np.user, donorId: dana.id })))?.status).toBe(404);
+    expect((await err(listDonorGifts({ actor: null, donorId: dana.id })))?.status).toBe(401);
   });
 
   test("the year-end statement covers completed gifts of that UTC year across nonprofits", async () => {
-    const s = await buildGivingStatement(dana, dana.id, thisYear);
+    const s = await buildGivingStatement({ actor: dana, donorId: dana.id, year: thisYear });
     expect(s.totalCents).toBe(6234);
     expect(s.byOrganization.map((g) => [g.organization, g.totalCents])).toEqual([
       ["Lake Champlain Land Trust", 1234],
@@ -76,19 +76,19 @@ describe("donation history and statements", () => {
     expect(text[0]).toBe("Givebridge");
     expect(text.join(" ")).toMatch(/are (not )?tax-deductible as charitable contributions|no deductibility status on file/);
     for (const l of s.lines) expect(text.some((line) => line.includes(l.donationId))).toBe(true);
-    expect((await buildGivingStatement(dana, dana.id, thisYear - 1)).totalCents).toBe(7000);
-    expect((await err(buildGivingStatement(eve, dana.id, thisYear)))?.status).toBe(404);
+    expect((await buildGivingStatement({ actor: dana, donorId: dana.id, year: thisYear - 1 })).totalCents).toBe(7000);
+    expect((await err(buildGivingStatement({ actor: eve, donorId: dana.id, year: thisYear })))?.status).toBe(404);
   });
 
   test("recurring gifts: change amount and cancel, only the owner's", async () => {
-    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.orgId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
-    expect((await err(changeRecurringGiftAmount(eve, gift!.id, 9900)))?.status).toBe(404);
+    const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.organizationId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
+    expect((await err(changeRecurringGiftAmount({ actor: eve, giftId: gift!.id, amountCents: 9900 })))?.status).toBe(404);
     expect((await err(cancelRecurringGift(eve, gift!.id)))?.status).toBe(404);
-    expect(await changeRecurringGiftAmount(dana, gift!.id, 3000)).toEqual({ amountCents: 3000 });
+    expect(await changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 3000 })).toEqual({ amountCents: 3000 });
     const [list] = await listDonorRecurringGifts(dana, dana.id);
     expect(list).toMatchObject({ amountCents: 3000, status: "active", organization: "Vermont Foodbank" });
     expect(await cancelRecurringGift(dana, gift!.id)).toEqual({ status: "canceled" });
-    expect((await err(changeRecurringGiftAmount(dana, gift!.id, 4000)))?.status).toBe(409);
+    expect((await err(changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 4000 })))?.status).toBe(409);
     const [row] = await h.db.select({ a: recurringGifts.amountCents, s: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.id, gift!.id));
     expect(row).toEqual({ a: 3000, s: "canceled" });
   });
@@ -96,20 +96,20 @@ describe("donation history and statements", () => {
 
 describe("volunteer hours", () => {
   test("a donor logs hours; only that nonprofit verifies them; totals split verified and pending", async () => {
-    const a = await logVolunteerHours(dana, { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 2.5, description: "Sorted food" });
-    const b = await logVolunteerHours(dana, { organizationId: np.orgId, date: `${thisYear}-01-16`, hours: 1, description: "Drove the van" });
+    const a = await logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: `${thisYear}-01-15`, hours: 2.5, description: "Sorted food" } });
+    const b = await logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: `${thisYear}-01-16`, hours: 1, description: "Drove the van" } });
     expect(a).toMatchObject({ minutes: 150, status: "pending", organization: "Vermont Foodbank" });
-    expect((await err(logVolunteerHours(np.user, { organizationId: np.orgId, date: `${thisYear}-01-15`, hours: 1, description: "x" })))?.status).toBe(403);
-    expect((await err(logVolunteerHours(dana, { organizationId: np.orgId, date: "2999-01-01", hours: 1, description: "x" })))?.status).toBe(422);
+    expect((await err(logVolunteerHours({ actor: np.user, input: { organizationId: np.organizationId, date: `${thisYear}-01-15`, hours: 1, description: "x" } })))?.status).toBe(403);
+    expect((await err(logVolunteerHours({ actor: dana, input: { organizationId: np.organizationId, date: "2999-01-01", hours: 1, description: "x" } })))?.status).toBe(422);
 
-    expect((await err(reviewVolunteerHours(other.user, a.id, "approved")))?.status).toBe(404);
-    expect((await err(reviewVolunteerHours(eve, a.id, "approved")))?.status).toBe(403);
+    expect((await err(reviewVolunteerHours({ actor: other.user, entryId: a.id, status: "approved" })))?.status).toBe(404);
+    expect((await err(reviewVolunteerHours({ actor: eve, entryId: a.id, status: "approved" })))?.status).toBe(403);
     const [unchanged] = await h.db.select({ s: volunteerHours.status }).from(volunteerHours).where(eq(volunteerHours.id, a.id));
     expect(unchanged!.s).toBe("pending");
 
-    expect(await reviewVolunteerHours(np.user, a.id, "approved")).toEqual({ id: a.id, status: "approved" });
-    await reviewVolunteerHours(np.user, b.id, "declined");
-    await logVolunteerHours(dana, { organizationId: other.orgId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" });
+    expect(await reviewVolunteerHours({ actor: np.user, entryId: a.id, status: "approved" })).toEqual({ id: a.id, status: "approved" });
+    await reviewVolunteerHours({ actor: np.user, entryId: b.id, status: "declined" });
+    await logVolunteerHours({ actor: dana, input: { organizationId: other.organizationId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" } });
     const mine = await listMyVolunteerHours(dana);
     expect(mine.verifiedMinutes).toBe(150);
     expect(mine.pendingMinutes).toBe(180);
@@ -125,13 +125,13 @@ describe("volunteer hours", () => {
 
 describe("impact stories", () => {
   test("only supporters write; approval by that nonprofit makes a story public", async () => {
-    expect((await err(createImpactStory(eve, { organizationId: other.orgId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
-    const story = await createImpactStory(dana, { organizationId: np.orgId, title: "Meals for all", body: "I saw the pantry." });
-    expect(await listApprovedStories(np.orgId)).toEqual([]);
-    expect((await err(reviewImpactStory(other.user, story.id, "approved")))?.status).toBe(404);
-    expect((await err(reviewImpactStory(dana, story.id, "approved")))?.status).toBe(403);
-    await reviewImpactStory(np.user, story.id, "approved");
-    const pub = await listApprovedStories(np.orgId);
+    expect((await err(createImpactStory(eve, { organizationId: other.organizationId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
+    const story = await createImpactStory(dana, { organizationId: np.organizationId, title: "Meals for all", body: "I saw the pantry." });
+    expect(await listApprovedStories(np.organizationId)).toEqual([]);
+    expect((await err(reviewImpactStory({ actor: other.user, storyId: story.id, status: "approved" })))?.status).toBe(404);
+    expect((await err(reviewImpactStory({ actor: dana, storyId: story.id, status: "approved" })))?.status).toBe(403);
+    await reviewImpactStory({ actor: np.user, storyId: story.id, status: "approved" });
+    const pub = await listApprovedStories(np.organizationId);
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ title: "Meals for all", author: "A Givebridge donor" });
   });
@@ -139,7 +139,7 @@ describe("impact stories", () => {
 
 describe("rewards and summary", () => {
   test("points from completed gifts and verified hours; level and badges", async () => {
-    const s = await getDonorSummary(dana, dana.id);
+    const s = await getDonorSummary({ actor: dana, donorId: dana.id });
     expect(s.givenThisYearCents).toBe(6234);
     expect(s.verifiedMinutes).toBe(150);
     // 62 + 70 whole dollars = 132 points + 2.5 verified hours * 10 = 25 -> 157
@@ -147,7 +147,7 @@ describe("rewards and summary", () => {
     expect(s.rewards.level).toBe("Sprout");
     const earned = s.rewards.badges.filter((b) => b.earned).map((b) => b.id);
     expect(earned).toEqual(["first-gift", "first-shift", "storyteller"]);
-    expect((await err(getDonorSummary(eve, dana.id)))?.status).toBe(403);
+    expect((await err(getDonorSummary({ actor: eve, donorId: dana.id })))?.status).toBe(403);
   });
 
   test("the public donor page shows the level and earned badges, the name only when shared, never amounts", async () => {
@@ -171,13 +171,13 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
   test("every sharing combination, through every nonprofit-facing view", async () => {
     // Four organizations, so that every gift fits in the nonprofit's list (at most 50 rows).
     const orgs = [await makeNonprofit(h.db, "Privacy Test Org"), await makeNonprofit(h.db, "Privacy Org B"), await makeNonprofit(h.db, "Privacy Org C"), await makeNonprofit(h.db, "Privacy Org D")];
-    const { orgId, user } = orgs[0]!;
+    const { organizationId, user } = orgs[0]!;
     let n = 0;
     const secrets = { name: "Secret Name", email: "secret@example.org", telephone: "8025559999", city: "Secretville", state: "ZZ", gender: "secret-gender" };
     for (let mask = 0; mask < 64; mask++) {
       const share = Object.fromEntries(fields.map((f, i) => [f, Boolean(mask & (1 << i))])) as Record<(typeof fields)[number], boolean>;
       for (const anonymous of [false, true]) {
-        await makeGift(h.db, orgs[n++ % 4]!.orgId, null, {
+        await makeGift(h.db, orgs[n++ % 4]!.organizationId, null, {
           anonymous,
           donorName: secrets.name,
           donorEmail: secrets.email,
@@ -196,7 +196,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         });
       }
     }
-    const recent = (await Promise.all(orgs.map((o) => listRecentDonations(o.user, o.orgId, 50)))).flat();
+    const recent = (await Promise.all(orgs.map((o) => listRecentDonations({ actor: o.user, organizationId: o.organizationId, limit: 50 })))).flat();
     expect(recent).toHaveLength(128);
     const all = await h.db.query.donations.findMany({ columns: { id: true, shareName: true, shareEmail: true, shareTelephone: true, shareLocation: true, shareGender: true, shareAge: true, anonymous: true } });
     const byId = new Map(all.map((d) => [d.id, d]));
@@ -222,8 +222,8 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         address: { city: "Secretville", state: "ZZ" },
         telephone: "8025559999",
       });
-      await logVolunteerHours(v, { organizationId: orgId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` });
-      await createImpactStory(v, { organizationId: orgId, title: `story ${mask}`, body: "text" });
+      await logVolunteerHours({ actor: v, input: { organizationId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
+      await createImpactStory(v, { organizationId, title: `story ${mask}`, body: "text" });
     }
     const hours = await listHoursForReview(user);
     const stories = await listStoriesForReview(user);
@@ -237,8 +237,8 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
       }
     }
     for (const s of await (async () => {
-      await Promise.all(stories.map((s) => reviewImpactStory(user, s.id, "approved")));
-      return listApprovedStories(orgId, 50);
+      await Promise.all(stories.map((s) => reviewImpactStory({ actor: user, storyId: s.id, status: "approved" })));
+      return listApprovedStories(organizationId, 50);
     })()) {
       const mask = Number(s.title.split(" ")[1]);
       expect(s.author).toBe(mask & 1 ? `Hidden Volunteer${mask}` : "A Givebridge donor");

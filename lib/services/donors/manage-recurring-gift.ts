@@ -49,7 +49,7 @@ export async function cancelRecurringGift(actor: Actor, giftId: string): Promise
  * @throws AppError(not_found) when not the actor's; AppError(conflict) when canceled;
  *   AppError(validation) above DONATION_MAX_CENTS, the one-time limit (one limit for both).
  */
-export async function changeRecurringGiftAmount(actor: Actor, giftId: string, amountCents: Cents): Promise<{ amountCents: Cents }> {
+export async function changeRecurringGiftAmount({ actor, giftId, amountCents }: { actor: Actor; giftId: string; amountCents: Cents }): Promise<{ amountCents: Cents }> {
   const max = serverEnv().DONATION_MAX_CENTS;
   if (amountCents > max) throw new AppError("validation", messages.donation.amountMax(formatCents(max)), { amountCents: messages.donation.amountMax(formatCents(max)) });
   const { db, gift } = await ownActiveGift(actor, giftId);

@@ -48,9 +48,9 @@ test("a monthly gift cannot be raised above the one-time limit", async () => {
   expect(schema.safeParse({ amountCents: 2_500_000 }).success).toBe(true);
 
   const donor = await makeDonor("monthly.raise@example.org");
-  const { orgId } = await makeNonprofit(h.db, "Monthly Limit Org");
-  const [gift] = await h.db.insert(recurringGifts).values({ organizationId: orgId, donorUserId: donor.id, amountCents: 1_000, provider: "sandbox" }).returning({ id: recurringGifts.id });
-  await expect(changeRecurringGiftAmount(donor, gift!.id, 10_000_000)).rejects.toMatchObject({ status: 422 });
+  const { organizationId } = await makeNonprofit(h.db, "Monthly Limit Org");
+  const [gift] = await h.db.insert(recurringGifts).values({ organizationId, donorUserId: donor.id, amountCents: 1_000, provider: "sandbox" }).returning({ id: recurringGifts.id });
+  await expect(changeRecurringGiftAmount({ actor: donor, giftId: gift!.id, amountCents: 10_000_000 })).rejects.toMatchObject({ status: 422 });
   const [row] = await h.db.select({ a: recurringGifts.amountCents }).from(recurringGifts).where(eq(recurringGifts.id, gift!.id));
   expect(row!.a).toBe(1_000);
 });

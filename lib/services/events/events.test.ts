@@ -9,7 +9,7 @@ import { setEventLike } from "./set-event-like";
 
 let h: DatabaseHandle;
 let eventId: string;
-let orgId: string;
+let organizationId: string;
 let ann: Actor;
 let bob: Actor;
 
@@ -18,13 +18,13 @@ const actor = (id: string, email: string): Actor => ({ id, role: "donor", organi
 beforeAll(async () => {
   h = await createTestDatabase();
   const [org] = await h.db.insert(organizations).values({ name: "Lake Champlain Rowing", city: "Burlington", state: "VT" }).returning({ id: organizations.id });
-  orgId = org!.id;
+  organizationId = org!.id;
   const [e] = await h.db
     .insert(events)
-    .values({ organizationId: orgId, name: "Regatta", startsAt: new Date(Date.now() + 86_400_000) })
+    .values({ organizationId, name: "Regatta", startsAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: events.id });
   eventId = e!.id;
-  await h.db.insert(events).values({ organizationId: orgId, name: "Old regatta", startsAt: new Date(Date.now() - 30 * 86_400_000) });
+  await h.db.insert(events).values({ organizationId, name: "Old regatta", startsAt: new Date(Date.now() - 30 * 86_400_000) });
   const rows = await h.db
     .insert(users)
     .values([
@@ -59,12 +59,12 @@ describe("event likes", () => {
   });
 
   test("an organization's events: upcoming and past; hidden organizations are 404", async () => {
-    const list = await listOrganizationEvents(orgId);
+    const list = await listOrganizationEvents(organizationId);
     expect(list.upcoming.map((e) => e.name)).toEqual(["Regatta"]);
     expect(list.past.map((e) => e.name)).toEqual(["Old regatta"]);
-    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, orgId));
-    await expect(listOrganizationEvents(orgId)).rejects.toMatchObject({ status: 404 });
+    await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, organizationId));
+    await expect(listOrganizationEvents(organizationId)).rejects.toMatchObject({ status: 404 });
     await expect(getPublicEvent(eventId, null)).rejects.toMatchObject({ status: 404 });
-    await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, orgId));
+    await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, organizationId));
   });
 });

@@ -35,7 +35,7 @@ import { createTicketOrder } from "./tickets";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-ticket-sales-"));
 let h: DatabaseHandle;
-let np: { orgId: string; user: Actor };
+let np: { organizationId: string; user: Actor };
 let buyer: Actor;
 const ytd: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
 const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
@@ -47,7 +47,7 @@ beforeAll(async () => {
   h = await createTestDatabase();
   await startMailWorker({ pollingIntervalSeconds: 30 });
   np = await makeNonprofit(h.db, "Lake Champlain Chamber Music");
-  await h.db.update(organizations).set({ irsDeductibility: "1", ein: "030355501" }).where(eq(organizations.id, np.orgId));
+  await h.db.update(organizations).set({ irsDeductibility: "1", ein: "030355501" }).where(eq(organizations.id, np.organizationId));
   buyer = await makeDonor("gala-buyer@example.org");
 });
 
@@ -65,7 +65,7 @@ async function queuedMail(to: string): Promise<MailMessage[]> {
 }
 
 async function gala(ticketTypes: { name: string; priceCents: number; fairMarketValueCents?: number | null; quantity: number | null }[]) {
-  return createEvent(createEventSchema.parse({ organizationId: np.orgId, name: "Autumn Gala", startsAt: inDays(20), city: "Burlington", state: "VT", ticketTypes }), np.user);
+  return createEvent(createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), city: "Burlington", state: "VT", ticketTypes }), np.user);
 }
 
 const order = (ticketTypeId: string, over: Record<string, unknown> = {}) =>
@@ -75,7 +75,7 @@ describe("ticket sales are sales", () => {
   test("fair market value defaults to the whole price and cannot exceed it", async () => {
     const ev = await gala([{ name: "Standard", priceCents: 5_000, quantity: null }]);
     expect(ev.ticketTypes[0]!.fairMarketValueCents).toBeNull();
-    expect(() => createEventSchema.parse({ organizationId: np.orgId, name: "X", startsAt: inDays(5), ticketTypes: [{ name: "A", priceCents: 1_000, fairMarketValueCents: 1_001 }] })).toThrow();
+    expect(() => createEventSchema.parse({ organizationId: np.organizationId, name: "X", startsAt: inDays(5), ticketTypes: [{ name: "A", priceCents: 1_000, fairMarketValueCents: 1_001 }] })).toThrow();
   });
 
   test("a ticket purchase never reaches a donation receipt, the donation report or the statement beyond its deductible part", async () => {
@@ -88,10 +88,7 @@ describe("ticket sales are sales", () => {
     const concertOrder = await createTicketOrder({ eventId: ev._id, input: order(concert!._id), actor: buyer, client: testCheckoutClient() });
     expect(dinnerOrder.order.status).toBe("confirmed");
     expect(concertOrder.order.status).toBe("confirmed");
-    const gift = await startCheckout(
-      buyer,
-      checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: np.orgId, campaignId: null, amountCents: 2_500, card: card("4242 4242 4242 4242") }),
-    );
+    const gift = await startCheckout({ actor: buyer, input: checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: np.organizationId, campaignId: null, amountCents: 2_500, card: card("4242 4242 4242 4242") }) });
     expect(gift.status).toBe("succeeded");
 
     const [payment] = await h.db.select().from(donations).where(eq(donations.id, dinnerOrder.payment!.donationId));
@@ -124,22 +121,22 @@ describe("ticket sales are sales", () => {
     expect(pdf.pdf.subarray(0, 4).toString()).toBe("%PDF");
 
     // Manage Donations: donations only; ticket revenue beside them.
-    const totals = await getDonationReportTotals({ actor: np.user, organizationId: np.orgId, query: ytd });
+    const totals = await getDonationReportTotals({ actor: np.user, organizationId: np.organizationId, query: ytd });
     expect(totals).toMatchObject({ count: 1, completedCount: 1, completedCents: 2_500, ticketRevenueCents: 23_000, ticketSales: 2 });
-    const page = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: ytd });
+    const page = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: ytd });
     expect(page.donations.map((d) => d.amount)).toEqual([2_500]);
-    const { stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.orgId, query: ytd });
+    const { stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.organizationId, query: ytd });
     let csv = "";
     for await (const chunk of stream) csv += String(chunk);
     expect(csv).toContain("25.00");
     expect(csv).not.toContain("200.00");
     expect(csv).not.toContain("30.00");
-    const analytics = await getDonationAnalytics({ actor: np.user, organizationId: np.orgId, query: ytd });
+    const analytics = await getDonationAnalytics({ actor: np.user, organizationId: np.organizationId, query: ytd });
     expect(analytics.totals).toMatchObject({ gifts: 1, cents: 2_500 });
     expect(analytics.ticketRevenue).toEqual({ sales: 2, cents: 23_000 });
 
     // Year-end statement: the gift, and only the deductible part of the dinner tickets, with the EIN.
-    const statement = await buildGivingStatement(buyer, buyer.id, new Date().getUTCFullYear());
+    const statement = await buildGivingStatement({ actor: buyer, donorId: buyer.id, year: new Date().getUTCFullYear() });
     expect(statement.lines.map((l) => [l.amountCents, l.ein]).sort()).toEqual([
       [2_500, "030355501"],
       [8_000, "030355501"],

@@ -19,8 +19,8 @@ import { createTicketOrder, getTicketPage } from "./tickets";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-events-"));
 let h: DatabaseHandle;
-let orgA: { orgId: string; user: Actor };
-let orgB: { orgId: string; user: Actor };
+let orgA: { organizationId: string; user: Actor };
+let orgB: { organizationId: string; user: Actor };
 let donor: Actor;
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 async function newEvent(ticketTypes: { name: string; priceCents: number; quantity: number | null }[], over: Record<string, unknown> = {}) {
   return createEvent(
-    createEventSchema.parse({ organizationId: orgA.orgId, name: "Spring Regatta", startsAt: inDays(10), city: "Burlington", state: "vt", ticketTypes, ...over }),
+    createEventSchema.parse({ organizationId: orgA.organizationId, name: "Spring Regatta", startsAt: inDays(10), city: "Burlington", state: "vt", ticketTypes, ...over }),
     orgA.user,
   );
 }
@@ -90,7 +90,7 @@ describe("managing events", () => {
       ["Student", 1_000, 20],
     ]);
     expect(updated.ticketTypes[0]!._id).toBe(adult._id);
-    const mine = await listManagedEvents(orgA.orgId, orgA.user);
+    const mine = await listManagedEvents(orgA.organizationId, orgA.user);
     expect(mine.upcoming.map((e) => e._id)).toContain(ev._id);
   });
 
@@ -112,8 +112,8 @@ describe("managing events", () => {
     await expect(updateEvent(input, orgB.user)).rejects.toMatchObject({ status: 403 });
     await expect(updateEvent(input, donor)).rejects.toMatchObject({ status: 403 });
     await expect(deleteEvent(ev._id, orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(createEvent(createEventSchema.parse({ organizationId: orgA.orgId, name: "Fake", startsAt: inDays(3) }), orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(listManagedEvents(orgA.orgId, orgB.user)).rejects.toMatchObject({ status: 403 });
+    await expect(createEvent(createEventSchema.parse({ organizationId: orgA.organizationId, name: "Fake", startsAt: inDays(3) }), orgB.user)).rejects.toMatchObject({ status: 403 });
+    await expect(listManagedEvents(orgA.organizationId, orgB.user)).rejects.toMatchObject({ status: 403 });
     await expect(updateEvent({ ...input, eventId: "missing" }, orgA.user)).rejects.toMatchObject({ status: 404 });
     const [row] = await h.db.select().from(events).where(eq(events.id, ev._id));
     expect(row!.name).toBe("Spring Regatta");
@@ -123,14 +123,14 @@ describe("managing events", () => {
 
   test("getUserEvents: the owner sees past events, the public only upcoming ones", async () => {
     const past = await newEvent([], { name: "Last year's regatta", startsAt: inDays(-400) });
-    const own = await listEventsForViewer(orgA.orgId, orgA.user);
+    const own = await listEventsForViewer(orgA.organizationId, orgA.user);
     expect(own.owner).toBe(true);
     expect(own.past.map((e) => e._id)).toContain(past._id);
-    const pub = await listEventsForViewer(orgA.orgId, null);
+    const pub = await listEventsForViewer(orgA.organizationId, null);
     expect(pub.owner).toBe(false);
     expect(pub.past).toEqual([]);
     expect(pub.upcoming.map((e) => e._id)).not.toContain(past._id);
-    expect((await listEventsForViewer(orgA.orgId, orgB.user)).past).toEqual([]);
+    expect((await listEventsForViewer(orgA.organizationId, orgB.user)).past).toEqual([]);
   });
 });
 
@@ -242,7 +242,7 @@ describe("ticket orders", () => {
     await expect(getTicketPage("nope")).rejects.toMatchObject({ status: 404 });
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: null }]);
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: "nope" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
-    const other = await createEvent(createEventSchema.parse({ organizationId: orgB.orgId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }), orgB.user);
+    const other = await createEvent(createEventSchema.parse({ organizationId: orgB.organizationId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }), orgB.user);
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: other.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const old = await newEvent([{ name: "Old", priceCents: 0, quantity: null }], { startsAt: inDays(-3) });
     expect((await getTicketPage(old._id)).ended).toBe(true);

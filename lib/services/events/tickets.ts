@@ -323,9 +323,9 @@ async function payForOrder(o: {
 }): Promise<void> {
   const { order } = o;
   try {
-    const result = await checkoutWithDefences(
-      o.actor,
-      {
+    const result = await checkoutWithDefences({
+      actor: o.actor,
+      input: {
         idempotencyKey: ticketPaymentKey(order.id),
         organizationId: o.ev.organizationId,
         campaignId: null,
@@ -339,9 +339,12 @@ async function payForOrder(o: {
         share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
         card: o.card,
       },
-      o.client,
-      { kind: "ticket", metadata: ticketPaymentMetadata(order.id), description: `${order.quantity} ticket(s) for ${o.ev.name}`, beforeRecord: o.hold },
-    );
+      client: o.client,
+      kind: "ticket",
+      metadata: ticketPaymentMetadata(order.id),
+      description: `${order.quantity} ticket(s) for ${o.ev.name}`,
+      beforeRecord: o.hold,
+    });
     const db = await getDb();
     await db
       .update(eventTicketOrders)

@@ -30,7 +30,7 @@ export async function deleteImage(input: {
 }): Promise<DeleteResult> {
   const db = await getDb();
   const { removed, own } = await db.transaction(async (tx) => {
-    const target = await resolveImageTarget(tx, input.actor, input.field, input.identifier);
+    const target = await resolveImageTarget(tx, input);
     if (input.url && target.currentUrl && input.url !== target.currentUrl) {
       throw new AppError("conflict", messages.generic.badRequest);
     }

@@ -32,9 +32,7 @@ const notFound = () => new AppError("not_found", messages.generic.notFound);
  */
 export async function resolveImageTarget(
   db: Executor,
-  actor: Actor,
-  field: ImageField,
-  identifier: string,
+  { actor, field, identifier }: { actor: Actor; field: ImageField; identifier: string },
 ): Promise<ImageTarget> {
   const base = { field, identifier };
   switch (field) {
@@ -91,7 +89,7 @@ export async function resolveImageTarget(
         .where(eq(table.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      const orgId = assertActsForOrganization(actor, row.organizationId);
+      const organizationId = assertActsForOrganization(actor, row.organizationId);
       return {
         ...base,
         currentUrl: row.url,
@@ -100,7 +98,7 @@ export async function resolveImageTarget(
             await tx
               .update(table)
               .set({ imageUrl: url })
-              .where(and(eq(table.id, identifier), eq(table.organizationId, orgId)))
+              .where(and(eq(table.id, identifier), eq(table.organizationId, organizationId)))
               .returning({ id: table.id })
           ).length > 0,
       };

@@ -25,8 +25,8 @@ let root: string;
 let donor: Actor;
 let np: Actor;
 let otherNp: Actor;
-let orgId: string;
-let otherOrgId: string;
+let organizationId: string;
+let otherOrganizationId: string;
 
 const localFile = (url: string) => path.join(root, url.replace(/^\/uploads\//, ""));
 const jpeg = () => sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 20, g: 120, b: 60 } } }).jpeg().toBuffer();
@@ -41,11 +41,11 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "gb-issued-images-"));
   setStorage(createLocalStorage(root));
   const [o1, o2] = await h.db.insert(organizations).values([{ name: "Logo Org", ein: "190500001" }, { name: "Other Org", ein: "190500002" }]).returning({ id: organizations.id });
-  orgId = o1!.id;
-  otherOrgId = o2!.id;
+  organizationId = o1!.id;
+  otherOrganizationId = o2!.id;
   donor = await user("individual", "img.donor@example.org");
-  np = await user("nonprofit", "img.np@example.org", orgId);
-  otherNp = await user("nonprofit", "img.other@example.org", otherOrgId);
+  np = await user("nonprofit", "img.np@example.org", organizationId);
+  otherNp = await user("nonprofit", "img.other@example.org", otherOrganizationId);
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 test("a donor cannot take a nonprofit's logo as profile photo, so deleting 'their' photo leaves the logo", async () => {
-  const logo = await uploadImage({ actor: np, field: "logo", identifier: orgId, croppedImage: await jpeg() });
+  const logo = await uploadImage({ actor: np, field: "logo", identifier: organizationId, croppedImage: await jpeg() });
   expect(fs.existsSync(localFile(logo.url))).toBe(true);
 
   const refused = await updateUserProfile(donor, { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: logo.url }).catch((e) => e);
@@ -66,21 +66,21 @@ test("a donor cannot take a nonprofit's logo as profile photo, so deleting 'thei
   await h.db.update(users).set({ profileImg: logo.url }).where(eq(users.id, donor.id));
   await deleteImage({ actor: donor, field: "profileImg", identifier: donor.id });
   expect(fs.existsSync(localFile(logo.url))).toBe(true);
-  const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, organizationId));
   expect(org!.logo).toBe(logo.url);
 });
 
 test("another organization cannot use the logo as its spotlight image; the owner can", async () => {
-  const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, organizationId));
   const logoUrl = org!.logo!;
-  const refused = await updateSpotlight(otherNp, { npID: otherOrgId, title: "Ours", imageUrl: logoUrl }).catch((e) => e);
+  const refused = await updateSpotlight(otherNp, { organizationId: otherOrganizationId, title: "Ours", imageUrl: logoUrl }).catch((e) => e);
   expect(refused.message).toBe(messages.trustAndSafety.imageNotYours);
-  const [other] = await h.db.select({ s: organizations.spotlight }).from(organizations).where(eq(organizations.id, otherOrgId));
+  const [other] = await h.db.select({ s: organizations.spotlight }).from(organizations).where(eq(organizations.id, otherOrganizationId));
   expect(other!.s).toBeNull();
-  const ok = await updateSpotlight(np, { npID: orgId, title: "Logo too", imageUrl: logoUrl });
+  const ok = await updateSpotlight(np, { organizationId, title: "Logo too", imageUrl: logoUrl });
   expect(ok.spotlight?.imageUrl).toBe(logoUrl);
   // A made-up address is refused as well.
-  const madeUp = await updateSpotlight(np, { npID: orgId, imageUrl: "/uploads/images/never-issued.jpg" }).catch((e) => e);
+  const madeUp = await updateSpotlight(np, { organizationId, imageUrl: "/uploads/images/never-issued.jpg" }).catch((e) => e);
   expect(madeUp.status).toBe(422);
 });
 

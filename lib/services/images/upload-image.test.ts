@@ -24,8 +24,8 @@ let ann: Actor;
 let bob: Actor;
 let np: Actor;
 let otherNp: Actor;
-let orgId: string;
-let otherOrgId: string;
+let organizationId: string;
+let otherOrganizationId: string;
 let campaignId: string;
 let otherCampaignId: string;
 let storyId: string;
@@ -62,24 +62,24 @@ beforeAll(async () => {
       { name: "Other Org", ein: "030000001" },
     ])
     .returning({ id: organizations.id });
-  orgId = o1!.id;
-  otherOrgId = o2!.id;
+  organizationId = o1!.id;
+  otherOrganizationId = o2!.id;
   ann = await user("individual", "ann@example.org");
   bob = await user("individual", "bob@example.org");
-  np = await user("nonprofit", "np@example.org", orgId);
-  otherNp = await user("nonprofit", "other@example.org", otherOrgId);
+  np = await user("nonprofit", "np@example.org", organizationId);
+  otherNp = await user("nonprofit", "other@example.org", otherOrganizationId);
   const [c1, c2] = await h.db
     .insert(campaigns)
     .values([
-      { organizationId: orgId, name: "Winter coats", goalCents: 500_000 },
-      { organizationId: otherOrgId, name: "Not yours", goalCents: 100_000, imageUrl: "https://example.org/keep.jpg" },
+      { organizationId, name: "Winter coats", goalCents: 500_000 },
+      { organizationId: otherOrganizationId, name: "Not yours", goalCents: 100_000, imageUrl: "https://example.org/keep.jpg" },
     ])
     .returning({ id: campaigns.id });
   campaignId = c1!.id;
   otherCampaignId = c2!.id;
   const [s] = await h.db
     .insert(impactStories)
-    .values({ donorUserId: ann.id, organizationId: orgId, title: "My day", body: "Helped out" })
+    .values({ donorUserId: ann.id, organizationId, title: "My day", body: "Helped out" })
     .returning({ id: impactStories.id });
   storyId = s!.id;
 });
@@ -135,11 +135,11 @@ describe("image uploads", () => {
     expect((await failure(deleteImage({ actor: bob, field: "profileImg", identifier: ann.id }))).status).toBe(403);
     expect((await failure(deleteImage({ actor: np, field: "profileImg", identifier: ann.id }))).status).toBe(403);
     // A nonprofit cannot touch another organization's logo, spotlight or fundraiser.
-    expect((await failure(uploadImage({ actor: np, field: "logo", identifier: otherOrgId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
-    expect((await failure(uploadImage({ actor: np, field: "spotlightImage", identifier: otherOrgId, croppedImage: await jpeg(300, 200) }))).status).toBe(403);
+    expect((await failure(uploadImage({ actor: np, field: "logo", identifier: otherOrganizationId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
+    expect((await failure(uploadImage({ actor: np, field: "spotlightImage", identifier: otherOrganizationId, croppedImage: await jpeg(300, 200) }))).status).toBe(403);
     expect((await failure(deleteImage({ actor: np, field: "campaignImage", identifier: otherCampaignId }))).status).toBe(403);
     // A donor cannot change an organization's logo; a nonprofit cannot change a donor's story.
-    expect((await failure(uploadImage({ actor: ann, field: "logo", identifier: orgId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
+    expect((await failure(uploadImage({ actor: ann, field: "logo", identifier: organizationId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
     expect((await failure(uploadImage({ actor: bob, field: "storyImage", identifier: storyId, croppedImage: await jpeg(320, 180) }))).status).toBe(403);
     expect((await failure(uploadImage({ actor: np, field: "storyImage", identifier: storyId, croppedImage: await jpeg(320, 180) }))).status).toBe(403);
     // Unknown records are 404.
@@ -150,9 +150,9 @@ describe("image uploads", () => {
     expect(row!.img).toBe(mine.url);
     const [other] = await h.db.select({ img: campaigns.imageUrl }).from(campaigns).where(eq(campaigns.id, otherCampaignId));
     expect(other!.img).toBe("https://example.org/keep.jpg");
-    const [otherOrg] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, otherOrgId));
+    const [otherOrg] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, otherOrganizationId));
     expect(otherOrg!.logo).toBeNull();
-    expect(otherNp.organizationId).toBe(otherOrgId);
+    expect(otherNp.organizationId).toBe(otherOrganizationId);
   });
 
   test("oversize and fake images are refused: nothing stored, the old image stays", async () => {
@@ -189,10 +189,10 @@ describe("image uploads", () => {
   });
 
   test("a nonprofit changes its logo, fundraiser and spotlight images; the spotlight keeps its text", async () => {
-    const logo = await uploadImage({ actor: np, field: "logo", identifier: orgId, croppedImage: await jpeg(800, 800) });
+    const logo = await uploadImage({ actor: np, field: "logo", identifier: organizationId, croppedImage: await jpeg(800, 800) });
     const campaign = await uploadImage({ actor: np, field: "campaignImage", identifier: campaignId, croppedImage: await jpeg(3200, 1800) });
-    const spot = await uploadImage({ actor: np, field: "spotlightImage", identifier: orgId, croppedImage: await jpeg(1800, 1200) });
-    const [org] = await h.db.select({ logo: organizations.logoUrl, spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId));
+    const spot = await uploadImage({ actor: np, field: "spotlightImage", identifier: organizationId, croppedImage: await jpeg(1800, 1200) });
+    const [org] = await h.db.select({ logo: organizations.logoUrl, spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId));
     expect(org!.logo).toBe(logo.url);
     expect(org!.spotlight).toEqual({ title: "Winter drive", description: "Coats", imageUrl: spot.url });
     const [c] = await h.db.select({ img: campaigns.imageUrl }).from(campaigns).where(eq(campaigns.id, campaignId));
@@ -200,8 +200,8 @@ describe("image uploads", () => {
     expect((await sharp(localFile(campaign.url)).metadata()).height).toBe(1080);
     expect((await sharp(localFile(logo.url)).metadata()).width).toBe(400);
 
-    await deleteImage({ actor: np, field: "spotlightImage", identifier: orgId });
-    const [org2] = await h.db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId));
+    await deleteImage({ actor: np, field: "spotlightImage", identifier: organizationId });
+    const [org2] = await h.db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId));
     expect(org2!.spotlight).toEqual({ title: "Winter drive", description: "Coats" });
     expect(fs.existsSync(localFile(spot.url))).toBe(false);
 

@@ -12,17 +12,17 @@ import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import type { UpdateNicknameInput } from "@/lib/validations/organization";
+import type { UpdateNicknameInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { isUniqueViolation } from "./update-access";
 
 const taken = () => new AppError("conflict", messages.organizationProfile.nicknameTaken, { nickname: messages.organizationProfile.nicknameTaken });
 
-async function heldByAnother(db: Executor, nickname: string, orgId: string): Promise<boolean> {
+async function heldByAnother(db: Executor, nickname: string, organizationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(and(eq(organizations.nickname, nickname), ne(organizations.id, orgId)))
+    .where(and(eq(organizations.nickname, nickname), ne(organizations.id, organizationId)))
     .limit(1);
   return Boolean(row);
 }
@@ -40,16 +40,16 @@ export async function checkNickname(actor: Actor, nickname: string): Promise<{ a
 /**
  * Set (or with null remove) the organization's nickname.
  * @returns `{ nickname, url }`: the stored nickname and its public path (null both when removed).
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(conflict) when another organization holds the nickname in any case;
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNickname(actor: Actor, input: UpdateNicknameInput): Promise<{ nickname: string | null; url: string | null }> {
+export async function updateNickname(actor: Actor, input: ForOrganization<UpdateNicknameInput>): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
-  if (input.nickname && (await heldByAnother(db, input.nickname, orgId))) throw taken();
+  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
+  if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();
   try {
-    await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, orgId));
+    await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, organizationId));
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
     throw err;

@@ -14,7 +14,7 @@ beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADono
 afterAll(() => h.close());
 
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
-const rowsOf = (orgId: string) => h.db.select().from(organizationLinks).where(eq(organizationLinks.organizationId, orgId));
+const rowsOf = (organizationId: string) => h.db.select().from(organizationLinks).where(eq(organizationLinks.organizationId, organizationId));
 
 describe("link rules", () => {
   test("links are cleaned and get http:// when they have no scheme", () => {
@@ -57,37 +57,37 @@ describe("link rules", () => {
 
 describe("saving and deleting links", () => {
   test("the owner saves and deletes wishlist and marketplace links", async () => {
-    const wishlist = await saveOrganizationLink(a.user, a.orgId, "wishlist", "  amazon.com/hz/wishlist/ls/ABC ");
+    const wishlist = await saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", url: "  amazon.com/hz/wishlist/ls/ABC " });
     expect(wishlist.map((l) => l.url)).toEqual(["http://amazon.com/hz/wishlist/ls/ABC"]);
-    const market = await saveOrganizationLink(a.user, a.orgId, "marketplace", "https://etsy.com/shop/bookbank");
+    const market = await saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "marketplace", url: "https://etsy.com/shop/bookbank" });
     expect(market.map((l) => l.url)).toEqual(["https://etsy.com/shop/bookbank"]);
-    expect(await listOrganizationLinks(a.orgId, "wishlist")).toEqual(wishlist);
+    expect(await listOrganizationLinks(a.organizationId, "wishlist")).toEqual(wishlist);
 
     // A link id of the other kind is not deleted through this kind.
-    expect((await fail(deleteOrganizationLink(a.user, a.orgId, "wishlist", market[0]!._id)))?.status).toBe(404);
-    expect(await deleteOrganizationLink(a.user, a.orgId, "wishlist", wishlist[0]!._id)).toEqual([]);
-    expect((await listOrganizationLinks(a.orgId, "marketplace")).length).toBe(1);
+    expect((await fail(deleteOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", linkId: market[0]!._id })))?.status).toBe(404);
+    expect(await deleteOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", linkId: wishlist[0]!._id })).toEqual([]);
+    expect((await listOrganizationLinks(a.organizationId, "marketplace")).length).toBe(1);
   });
 
   test("an empty or unsafe link is refused with its message and nothing is stored", async () => {
-    const before = (await rowsOf(a.orgId)).length;
-    const empty = await fail(saveOrganizationLink(a.user, a.orgId, "wishlist", "  "));
+    const before = (await rowsOf(a.organizationId)).length;
+    const empty = await fail(saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", url: "  " }));
     expect(empty).toMatchObject({ status: 400, message: messages.links.required });
-    const unsafe = await fail(saveOrganizationLink(a.user, a.orgId, "marketplace", "javascript:alert(document.cookie)"));
+    const unsafe = await fail(saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "marketplace", url: "javascript:alert(document.cookie)" }));
     expect(unsafe).toMatchObject({ status: 400, message: messages.organizationLinks.unsafe });
-    expect((await rowsOf(a.orgId)).length).toBe(before);
+    expect((await rowsOf(a.organizationId)).length).toBe(before);
   });
 
   test("another organization's user, a donor and nobody are refused; nothing changes", async () => {
-    const [kept] = await saveOrganizationLink(a.user, a.orgId, "wishlist", "https://example.org/keep");
-    const before = await rowsOf(a.orgId);
-    expect((await fail(saveOrganizationLink(b.user, a.orgId, "wishlist", "https://evil.example.org")))?.status).toBe(403);
-    expect((await fail(deleteOrganizationLink(b.user, a.orgId, "wishlist", kept!._id)))?.status).toBe(403);
+    const [kept] = await saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", url: "https://example.org/keep" });
+    const before = await rowsOf(a.organizationId);
+    expect((await fail(saveOrganizationLink({ actor: b.user, organizationId: a.organizationId, kind: "wishlist", url: "https://evil.example.org" })))?.status).toBe(403);
+    expect((await fail(deleteOrganizationLink({ actor: b.user, organizationId: a.organizationId, kind: "wishlist", linkId: kept!._id })))?.status).toBe(403);
     // B's own organization id with A's link id: not found, and A's link stays.
-    expect((await fail(deleteOrganizationLink(b.user, b.orgId, "wishlist", kept!._id)))?.status).toBe(404);
-    expect((await fail(saveOrganizationLink(donor, a.orgId, "wishlist", "https://x.example.org")))?.status).toBe(403);
-    expect((await fail(saveOrganizationLink(null, a.orgId, "wishlist", "https://x.example.org")))?.status).toBe(401);
-    expect(await rowsOf(a.orgId)).toEqual(before);
-    expect(await rowsOf(b.orgId)).toEqual([]);
+    expect((await fail(deleteOrganizationLink({ actor: b.user, organizationId: b.organizationId, kind: "wishlist", linkId: kept!._id })))?.status).toBe(404);
+    expect((await fail(saveOrganizationLink({ actor: donor, organizationId: a.organizationId, kind: "wishlist", url: "https://x.example.org" })))?.status).toBe(403);
+    expect((await fail(saveOrganizationLink({ actor: null, organizationId: a.organizationId, kind: "wishlist", url: "https://x.example.org" })))?.status).toBe(401);
+    expect(await rowsOf(a.organizationId)).toEqual(before);
+    expect(await rowsOf(b.organizationId)).toEqual([]);
   });
 });

@@ -37,15 +37,22 @@ async function assertOwner(actor: Actor | null, organizationId: string): Promise
  *   AppError(bad_request) with messages.links.required / messages.organizationLinks.* for
  *   an empty or invalid link; AppError(conflict) past MAX_LINKS_PER_KIND links.
  */
-export async function saveOrganizationLink(
-  actor: Actor | null,
-  organizationId: string,
-  kind: OrganizationLinkKind,
-  rawUrl: string,
-  label?: string | null,
-): Promise<OrganizationLink[]> {
+export async function saveOrganizationLink({
+  actor,
+  organizationId,
+  kind,
+  url,
+  label,
+}: {
+  actor: Actor | null;
+  organizationId: string;
+  kind: OrganizationLinkKind;
+  /** The link as typed; normalized (scheme added, unsafe schemes refused) before it is kept. */
+  url: string;
+  label?: string | null;
+}): Promise<OrganizationLink[]> {
   await assertOwner(actor, organizationId);
-  const normalized = normalizeLink(rawUrl);
+  const normalized = normalizeLink(url);
   if (!normalized.ok) throw new AppError("bad_request", normalized.message, { [kind]: normalized.message });
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -67,12 +74,17 @@ export async function saveOrganizationLink(
  *   messages.organizationLinks.notFound when the link is not one of this organization's
  *   links of that kind (nothing is deleted).
  */
-export async function deleteOrganizationLink(
-  actor: Actor | null,
-  organizationId: string,
-  kind: OrganizationLinkKind,
-  linkId: string,
-): Promise<OrganizationLink[]> {
+export async function deleteOrganizationLink({
+  actor,
+  organizationId,
+  kind,
+  linkId,
+}: {
+  actor: Actor | null;
+  organizationId: string;
+  kind: OrganizationLinkKind;
+  linkId: string;
+}): Promise<OrganizationLink[]> {
   await assertOwner(actor, organizationId);
   const db = await getDb();
   const deleted = await db

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { type ClaimedNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import {
+  forOrganization,
   nicknameField,
   updateDashboardSchema,
   updateImpactsSchema,
@@ -39,9 +40,9 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 
 describe("updateDashboard (general info)", () => {
   test("empty fields are dropped and only the filled ones change; a new ZIP moves the coordinates", async () => {
-    await h.db.update(organizations).set({ telephone: "8025550100", addressLine2: "Suite 4" }).where(eq(organizations.id, a.orgId));
+    await h.db.update(organizations).set({ telephone: "8025550100", addressLine2: "Suite 4" }).where(eq(organizations.id, a.organizationId));
     const input = updateDashboardSchema.parse({
-      npID: a.orgId,
+      npID: a.organizationId,
       organizationName: "Alder Community Food Shelf",
       email: "",
       confirmEmail: "  ",
@@ -53,89 +54,89 @@ describe("updateDashboard (general info)", () => {
       zipcode: "05602",
     });
     expect(Object.keys(input).sort()).toEqual(["address", "city", "npID", "organizationName", "state", "zipcode"]);
-    const result = await updateDashboard(a.user, input);
+    const result = await updateDashboard(a.user, forOrganization(input));
     expect(result.user._id).toBe(a.user.id);
-    expect(result.nonprofit).toMatchObject({ _id: a.orgId, name: "Alder Community Food Shelf", telephone: "8025550100" });
+    expect(result.nonprofit).toMatchObject({ _id: a.organizationId, name: "Alder Community Food Shelf", telephone: "8025550100" });
     expect(result.nonprofit.address).toMatchObject({ addressLine1: "12 Main St", addressLine2: "Suite 4", city: "Montpelier", state: "VT", zipcode: "05602" });
-    const row = await orgRow(a.orgId);
+    const row = await orgRow(a.organizationId);
     expect(row.telephone).toBe("8025550100");
     expect(row.addressLine2).toBe("Suite 4");
     expect(row.latitude).toBeCloseTo(44.26, 1);
     expect(row.longitude).toBeCloseTo(-72.57, 1);
     // The JSON a hand-made client might send with empty strings is treated the same way.
-    expect(updateDashboardSchema.parse({ npID: a.orgId, city: "", zipcode: "" })).toEqual({ npID: a.orgId });
+    expect(updateDashboardSchema.parse({ npID: a.organizationId, city: "", zipcode: "" })).toEqual({ npID: a.organizationId });
   });
 
   test("the contact email must be valid and equal to its confirmation (spec 5), and nothing changes otherwise", async () => {
-    const before = await orgRow(a.orgId);
-    const bad = updateDashboardSchema.safeParse({ npID: a.orgId, email: "not-an-email", confirmEmail: "not-an-email", city: "Elsewhere" });
+    const before = await orgRow(a.organizationId);
+    const bad = updateDashboardSchema.safeParse({ npID: a.organizationId, email: "not-an-email", confirmEmail: "not-an-email", city: "Elsewhere" });
     expect(firstMessage(bad)).toBe("Please enter a valid email address");
     expect(firstMessage(bad)).toBe(messages.nonprofitEmail.invalid);
-    const mismatch = updateDashboardSchema.safeParse({ npID: a.orgId, email: "info@alder.org", confirmEmail: "info@alder.com", city: "Elsewhere" });
+    const mismatch = updateDashboardSchema.safeParse({ npID: a.organizationId, email: "info@alder.org", confirmEmail: "info@alder.com", city: "Elsewhere" });
     expect(firstMessage(mismatch)).toBe("Email address and confirmation must match");
-    const confirmationOnly = updateDashboardSchema.safeParse({ npID: a.orgId, email: "", confirmEmail: "info@alder.org" });
+    const confirmationOnly = updateDashboardSchema.safeParse({ npID: a.organizationId, email: "", confirmEmail: "info@alder.org" });
     expect(firstMessage(confirmationOnly)).toBe(messages.nonprofitEmail.mismatch);
-    expect(await orgRow(a.orgId)).toEqual(before);
+    expect(await orgRow(a.organizationId)).toEqual(before);
 
-    const ok = updateDashboardSchema.parse({ npID: a.orgId, email: "Info@Alder.org", confirmEmail: "info@alder.org" });
-    const { nonprofit } = await updateDashboard(a.user, ok);
+    const ok = updateDashboardSchema.parse({ npID: a.organizationId, email: "Info@Alder.org", confirmEmail: "info@alder.org" });
+    const { nonprofit } = await updateDashboard(a.user, forOrganization(ok));
     expect(nonprofit.email).toBe("Info@Alder.org");
   });
 
   test("organization A's user cannot update organization B, and B stays as it was", async () => {
-    const before = await orgRow(b.orgId);
-    const input = updateDashboardSchema.parse({ npID: b.orgId, organizationName: "Taken Over", city: "Nowhere" });
-    expect(await err(updateDashboard(a.user, input))).toMatchObject({ status: 403 });
-    expect(await err(updateDashboard(donor, input))).toMatchObject({ status: 403 });
-    expect(await err(updateNonprofit(a.user, { npID: b.orgId, mission: "Hijacked" }))).toMatchObject({ status: 403 });
-    expect(await err(updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: b.orgId, website: "evil.example" })))).toMatchObject({ status: 403 });
-    expect(await err(updateImpacts(a.user, updateImpactsSchema.parse({ npID: b.orgId, impacts: [{ label: "x", value: "1" }] })))).toMatchObject({ status: 403 });
-    expect(await err(updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: b.orgId, title: "Mine now" })))).toMatchObject({ status: 403 });
-    expect(await err(getSpotlight(a.user, b.orgId))).toMatchObject({ status: 403 });
-    expect(await err(updateNickname(a.user, { npID: b.orgId, nickname: "birch-stolen" }))).toMatchObject({ status: 403 });
-    expect(await err(toggleLive(a.user, b.orgId))).toMatchObject({ status: 403 });
-    expect(await orgRow(b.orgId)).toEqual(before);
+    const before = await orgRow(b.organizationId);
+    const input = updateDashboardSchema.parse({ npID: b.organizationId, organizationName: "Taken Over", city: "Nowhere" });
+    expect(await err(updateDashboard(a.user, forOrganization(input)))).toMatchObject({ status: 403 });
+    expect(await err(updateDashboard(donor, forOrganization(input)))).toMatchObject({ status: 403 });
+    expect(await err(updateNonprofit(a.user, { organizationId: b.organizationId, mission: "Hijacked" }))).toMatchObject({ status: 403 });
+    expect(await err(updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: b.organizationId, website: "evil.example" }))))).toMatchObject({ status: 403 });
+    expect(await err(updateImpacts(a.user, forOrganization(updateImpactsSchema.parse({ npID: b.organizationId, impacts: [{ label: "x", value: "1" }] }))))).toMatchObject({ status: 403 });
+    expect(await err(updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: b.organizationId, title: "Mine now" }))))).toMatchObject({ status: 403 });
+    expect(await err(getSpotlight(a.user, b.organizationId))).toMatchObject({ status: 403 });
+    expect(await err(updateNickname(a.user, { organizationId: b.organizationId, nickname: "birch-stolen" }))).toMatchObject({ status: 403 });
+    expect(await err(toggleLive(a.user, b.organizationId))).toMatchObject({ status: 403 });
+    expect(await orgRow(b.organizationId)).toEqual(before);
   });
 });
 
 describe("description, links, impacts and spotlight", () => {
   test("updateNP keeps a field left empty and stripeComplete is re-checked, not stored as sent", async () => {
-    await updateNonprofit(a.user, { npID: a.orgId, description: "We feed Montpelier.", mission: "No one goes hungry." });
-    const { nonprofit } = await updateNonprofit(a.user, { npID: a.orgId, description: undefined, mission: "Food for all.", stripeComplete: true });
+    await updateNonprofit(a.user, { organizationId: a.organizationId, description: "We feed Montpelier.", mission: "No one goes hungry." });
+    const { nonprofit } = await updateNonprofit(a.user, { organizationId: a.organizationId, description: undefined, mission: "Food for all.", stripeComplete: true });
     expect(nonprofit).toMatchObject({ description: "We feed Montpelier.", mission: "Food for all.", stripeComplete: false });
-    expect((await orgRow(a.orgId)).stripeComplete).toBe(false);
+    expect((await orgRow(a.organizationId)).stripeComplete).toBe(false);
   });
 
   test("social links get https:// when the scheme is missing, bad ones are refused, and the set replaces the old one", async () => {
-    const bad = updateSocialMediasSchema.safeParse({ npID: a.orgId, twitter: "javascript:alert(1)" });
+    const bad = updateSocialMediasSchema.safeParse({ npID: a.organizationId, twitter: "javascript:alert(1)" });
     expect(firstMessage(bad)).toBe(messages.organizationProfile.linkInvalid);
-    expect(updateSocialMediasSchema.safeParse({ npID: a.orgId, website: "not a site" }).success).toBe(false);
-    const first = await updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: a.orgId, website: "alder.org", facebook: "http://facebook.com/alder" }));
+    expect(updateSocialMediasSchema.safeParse({ npID: a.organizationId, website: "not a site" }).success).toBe(false);
+    const first = await updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "alder.org", facebook: "http://facebook.com/alder" })));
     expect(first.socialMedia).toEqual({ website: "https://alder.org", facebook: "http://facebook.com/alder" });
-    await updateSocialMedias(a.user, updateSocialMediasSchema.parse({ npID: a.orgId, website: "", facebook: "facebook.com/alder", instagram: "instagram.com/alder" }));
-    expect((await orgRow(a.orgId)).socialMedia).toEqual({ facebook: "https://facebook.com/alder", instagram: "https://instagram.com/alder" });
+    await updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "", facebook: "facebook.com/alder", instagram: "instagram.com/alder" })));
+    expect((await orgRow(a.organizationId)).socialMedia).toEqual({ facebook: "https://facebook.com/alder", instagram: "https://instagram.com/alder" });
   });
 
   test("impact figures: empty rows dropped, half-filled rows and more than six refused", async () => {
-    const half = updateImpactsSchema.safeParse({ npID: a.orgId, impacts: [{ label: "meals served", value: "" }] });
+    const half = updateImpactsSchema.safeParse({ npID: a.organizationId, impacts: [{ label: "meals served", value: "" }] });
     expect(firstMessage(half)).toBe(messages.organizationProfile.impactIncomplete);
     const seven = Array.from({ length: 7 }, (_, i) => ({ label: `figure ${i}`, value: String(i) }));
-    expect(updateImpactsSchema.safeParse({ npID: a.orgId, impacts: seven }).success).toBe(false);
-    await updateImpacts(a.user, updateImpactsSchema.parse({ npID: a.orgId, impacts: [{ label: "meals served", value: "12,000" }, { label: "", value: "" }, { label: "volunteers", value: "85" }] }));
-    const row = await orgRow(a.orgId);
+    expect(updateImpactsSchema.safeParse({ npID: a.organizationId, impacts: seven }).success).toBe(false);
+    await updateImpacts(a.user, forOrganization(updateImpactsSchema.parse({ npID: a.organizationId, impacts: [{ label: "meals served", value: "12,000" }, { label: "", value: "" }, { label: "volunteers", value: "85" }] })));
+    const row = await orgRow(a.organizationId);
     expect(row.impacts).toEqual([{ label: "meals served", value: "12,000" }, { label: "volunteers", value: "85" }]);
-    expect((await getPublicOrganization(a.orgId, null)).impacts).toHaveLength(2);
+    expect((await getPublicOrganization(a.organizationId, null)).impacts).toHaveLength(2);
   });
 
   test("spotlight: title and description saved, the widget's image kept, empty parts removed", async () => {
-    await h.db.update(organizations).set({ spotlight: { imageUrl: "/uploads/spotlightImage/x.jpg" } }).where(eq(organizations.id, a.orgId));
-    const saved = await updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: a.orgId, title: "Winter drive", description: "Coats for 300 kids." }));
+    await h.db.update(organizations).set({ spotlight: { imageUrl: "/uploads/spotlightImage/x.jpg" } }).where(eq(organizations.id, a.organizationId));
+    const saved = await updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "Winter drive", description: "Coats for 300 kids." })));
     expect(saved.spotlight).toEqual({ title: "Winter drive", description: "Coats for 300 kids.", imageUrl: "/uploads/spotlightImage/x.jpg" });
-    expect(await getSpotlight(a.user, a.orgId)).toEqual(saved);
-    expect(updateSpotlightSchema.safeParse({ npID: a.orgId, imageUrl: "javascript:alert(1)" }).success).toBe(false);
-    const cleared = await updateSpotlight(a.user, updateSpotlightSchema.parse({ npID: a.orgId, title: "", description: "", imageUrl: null }));
+    expect(await getSpotlight(a.user, a.organizationId)).toEqual(saved);
+    expect(updateSpotlightSchema.safeParse({ npID: a.organizationId, imageUrl: "javascript:alert(1)" }).success).toBe(false);
+    const cleared = await updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "", description: "", imageUrl: null })));
     expect(cleared.spotlight).toBeNull();
-    expect(await readSpotlight(a.orgId)).toBeNull();
+    expect(await readSpotlight(a.organizationId)).toBeNull();
   });
 });
 
@@ -151,40 +152,40 @@ describe("nickname", () => {
 
   test("unique without regard to case; the short URL resolves; the owner's own name stays available", async () => {
     expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
-    expect(await updateNickname(a.user, updateNicknameSchema.parse({ npID: a.orgId, nickname: "Alder" }))).toEqual({ nickname: "alder", url: "/nonprofit/alder" });
+    expect(await updateNickname(a.user, forOrganization(updateNicknameSchema.parse({ npID: a.organizationId, nickname: "Alder" })))).toEqual({ nickname: "alder", url: "/nonprofit/alder" });
     expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
     expect(await checkNickname(b.user, "alder")).toEqual({ available: false });
-    const clash = await err(updateNickname(b.user, { npID: b.orgId, nickname: "alder" }));
+    const clash = await err(updateNickname(b.user, { organizationId: b.organizationId, nickname: "alder" }));
     expect(clash).toMatchObject({ status: 409, message: messages.organizationProfile.nicknameTaken });
     // A stored nickname in another case still clashes (citext), even past the pre-check.
-    await h.db.update(organizations).set({ nickname: "Birch-Arts" }).where(eq(organizations.id, b.orgId));
+    await h.db.update(organizations).set({ nickname: "Birch-Arts" }).where(eq(organizations.id, b.organizationId));
     expect(await checkNickname(a.user, "birch-arts")).toEqual({ available: false });
-    expect(await err(updateNickname(a.user, { npID: a.orgId, nickname: "birch-arts" }))).toMatchObject({ status: 409 });
-    expect((await orgRow(a.orgId)).nickname).toBe("alder");
-    expect((await getPublicOrganization("alder", null))._id).toBe(a.orgId);
-    expect((await getPublicOrganization("ALDER", null))._id).toBe(a.orgId);
+    expect(await err(updateNickname(a.user, { organizationId: a.organizationId, nickname: "birch-arts" }))).toMatchObject({ status: 409 });
+    expect((await orgRow(a.organizationId)).nickname).toBe("alder");
+    expect((await getPublicOrganization("alder", null))._id).toBe(a.organizationId);
+    expect((await getPublicOrganization("ALDER", null))._id).toBe(a.organizationId);
     expect(await err(checkNickname(donor, "alder"))).toMatchObject({ status: 403 });
-    await updateNickname(a.user, { npID: a.orgId, nickname: null });
-    expect((await orgRow(a.orgId)).nickname).toBeNull();
+    await updateNickname(a.user, { organizationId: a.organizationId, nickname: null });
+    expect((await orgRow(a.organizationId)).nickname).toBeNull();
   });
 });
 
 describe("toggleLive", () => {
   test("flips live back and forth; a hidden profile is visible to its owner only", async () => {
-    expect((await orgRow(a.orgId)).live).toBe(true);
-    expect(await toggleLive(a.user, a.orgId)).toEqual({ live: false });
-    expect((await orgRow(a.orgId)).live).toBe(false);
-    expect(await err(getPublicOrganization(a.orgId, null))).toMatchObject({ status: 404 });
-    expect(await err(getPublicOrganization(a.orgId, b.user))).toMatchObject({ status: 404 });
-    expect((await getPublicOrganization(a.orgId, a.user)).live).toBe(false);
-    expect(await toggleLive(a.user, a.orgId)).toEqual({ live: true });
-    expect((await getPublicOrganization(a.orgId, null)).live).toBe(true);
+    expect((await orgRow(a.organizationId)).live).toBe(true);
+    expect(await toggleLive(a.user, a.organizationId)).toEqual({ live: false });
+    expect((await orgRow(a.organizationId)).live).toBe(false);
+    expect(await err(getPublicOrganization(a.organizationId, null))).toMatchObject({ status: 404 });
+    expect(await err(getPublicOrganization(a.organizationId, b.user))).toMatchObject({ status: 404 });
+    expect((await getPublicOrganization(a.organizationId, a.user)).live).toBe(false);
+    expect(await toggleLive(a.user, a.organizationId)).toEqual({ live: true });
+    expect((await getPublicOrganization(a.organizationId, null)).live).toBe(true);
   });
 
   test("an organization waiting for approval may hide but not go live", async () => {
-    await h.db.update(organizations).set({ approvalStatus: "pending", live: true }).where(eq(organizations.id, b.orgId));
-    expect(await toggleLive(b.user, b.orgId)).toEqual({ live: false });
-    expect(await err(toggleLive(b.user, b.orgId))).toMatchObject({ status: 409, message: messages.organizationProfile.liveNeedsApproval });
-    expect((await orgRow(b.orgId)).live).toBe(false);
+    await h.db.update(organizations).set({ approvalStatus: "pending", live: true }).where(eq(organizations.id, b.organizationId));
+    expect(await toggleLive(b.user, b.organizationId)).toEqual({ live: false });
+    expect(await err(toggleLive(b.user, b.organizationId))).toMatchObject({ status: 409, message: messages.organizationProfile.liveNeedsApproval });
+    expect((await orgRow(b.organizationId)).live).toBe(false);
   });
 });

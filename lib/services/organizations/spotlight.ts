@@ -11,7 +11,7 @@ import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import type { UpdateSpotlightInput } from "@/lib/validations/organization";
+import type { UpdateSpotlightInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 
 /** The spotlight as shown: absent parts are null. */
@@ -36,13 +36,13 @@ export async function readSpotlight(organizationId: string): Promise<SpotlightCa
 /**
  * GET /api/getSpotlight?npID= for the organization's own nonprofit user (the editor's data).
  * @returns `{ spotlight }`, null when empty.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `npID`; AppError(not_found)
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `requested`; AppError(not_found)
  *         when the organization no longer exists.
  */
-export async function getSpotlight(actor: Actor, npID: string): Promise<{ spotlight: SpotlightCard | null }> {
-  const orgId = assertActsForOrganization(actor, npID);
+export async function getSpotlight(actor: Actor, requested: string): Promise<{ spotlight: SpotlightCard | null }> {
+  const organizationId = assertActsForOrganization(actor, requested);
   const db = await getDb();
-  const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
   return { spotlight: toCard(row.spotlight) };
 }
@@ -51,26 +51,26 @@ export async function getSpotlight(actor: Actor, npID: string): Promise<{ spotli
  * PUT /api/updateSpotlight: set the title and description (empty ones are removed), and the
  * image address when given (null removes it; otherwise the current image stays).
  * @returns `{ spotlight }` as stored, null when now empty.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSpotlight(actor: Actor, input: UpdateSpotlightInput): Promise<{ spotlight: SpotlightCard | null }> {
+export async function updateSpotlight(actor: Actor, input: ForOrganization<UpdateSpotlightInput>): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const orgId = await requireActsForOrganization(tx, actor, input.npID);
-    const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, orgId)).for("update").limit(1);
+    const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);
+    const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
     if (!row) throw new AppError("not_found", messages.organization.notFound);
     const imageUrl =
       input.imageUrl === undefined
         ? row.spotlight?.imageUrl
-        : ((await acceptImageUrl(tx, { organizationId: orgId }, input.imageUrl, row.spotlight?.imageUrl, "imageUrl")) ?? undefined);
+        : ((await acceptImageUrl(tx, { organizationId }, input.imageUrl, row.spotlight?.imageUrl, "imageUrl")) ?? undefined);
     const next = {
       ...(input.title ? { title: input.title } : {}),
       ...(input.description ? { description: input.description } : {}),
       ...(imageUrl ? { imageUrl } : {}),
     };
     const stored = Object.keys(next).length > 0 ? next : null;
-    await tx.update(organizations).set({ spotlight: stored }).where(eq(organizations.id, orgId));
+    await tx.update(organizations).set({ spotlight: stored }).where(eq(organizations.id, organizationId));
     return { spotlight: toCard(stored) };
   });
 }

@@ -12,7 +12,7 @@ import { zipToCoordinates } from "@/lib/directory/zip";
 import { AppError } from "@/lib/errors";
 import { loadSessionUser } from "@/lib/services/users/to-session-user";
 import { messages } from "@/lib/validations/messages";
-import type { UpdateDashboardInput } from "@/lib/validations/organization";
+import type { UpdateDashboardInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
 
@@ -23,14 +23,14 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * latitude/longitude from the offline ZIP data (null when the ZIP is unknown), which feeds
  * distance search. The signed-in user's own login email is not changed.
  * @returns `{ user, nonprofit }` (spec 7): the session user and the owner's view of the organization.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateDashboard(actor: Actor, input: UpdateDashboardInput): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
+export async function updateDashboard(actor: Actor, input: ForOrganization<UpdateDashboardInput>): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
-    const orgId = await requireActsForOrganization(tx, actor, input.npID);
+    const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);
     const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};
@@ -48,7 +48,7 @@ export async function updateDashboard(actor: Actor, input: UpdateDashboardInput)
       set.longitude = coordinates?.longitude ?? null;
     }
     if (Object.keys(set).length > 0) {
-      await tx.update(organizations).set(set).where(eq(organizations.id, orgId));
+      await tx.update(organizations).set(set).where(eq(organizations.id, organizationId));
     }
     return fresh;
   });

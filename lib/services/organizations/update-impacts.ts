@@ -4,20 +4,20 @@ import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import type { UpdateImpactsInput } from "@/lib/validations/organization";
+import type { UpdateImpactsInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations, type ImpactFigure } from "@/models";
 
 /**
  * Replace the organization's impact figures with the given list (display order kept; at most
  * MAX_IMPACTS, each a value such as "1,200" and a label such as "meals served").
  * @returns `{ impacts }` as stored.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateImpacts(actor: Actor, input: UpdateImpactsInput): Promise<{ impacts: ImpactFigure[] }> {
+export async function updateImpacts(actor: Actor, input: ForOrganization<UpdateImpactsInput>): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
-  await db.update(organizations).set({ impacts }).where(eq(organizations.id, orgId));
+  await db.update(organizations).set({ impacts }).where(eq(organizations.id, organizationId));
   return { impacts };
 }

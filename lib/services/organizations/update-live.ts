@@ -13,23 +13,23 @@ import { organizations } from "@/models";
  * users only and is left out of search. An organization still waiting for admin approval
  * cannot go live (it may always hide).
  * @returns `{ live }`: the new value.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `requested` (nothing is written);
  *         AppError(conflict) when going live before approval; AppError(not_found) when the
  *         organization no longer exists.
  */
-export async function toggleLive(actor: Actor, npID: string): Promise<{ live: boolean }> {
+export async function toggleLive(actor: Actor, requested: string): Promise<{ live: boolean }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, npID);
+  const organizationId = await requireActsForOrganization(db, actor, requested);
   const [row] = await db
     .update(organizations)
     .set({ live: not(organizations.live) })
-    .where(and(eq(organizations.id, orgId), eq(organizations.approvalStatus, "approved")))
+    .where(and(eq(organizations.id, organizationId), eq(organizations.approvalStatus, "approved")))
     .returning({ live: organizations.live });
   if (row) return { live: row.live };
-  const [org] = await db.select({ live: organizations.live }).from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const [org] = await db.select({ live: organizations.live }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
   if (org.live) {
-    await db.update(organizations).set({ live: false }).where(eq(organizations.id, orgId));
+    await db.update(organizations).set({ live: false }).where(eq(organizations.id, organizationId));
     return { live: false };
   }
   throw new AppError("conflict", messages.organizationProfile.liveNeedsApproval);

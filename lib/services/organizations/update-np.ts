@@ -5,7 +5,7 @@ import { requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { updateUserStripeInfo } from "@/lib/services/payments/connect";
-import type { UpdateNpInput } from "@/lib/validations/organization";
+import type { UpdateNpInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
 
@@ -15,16 +15,16 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * connection through the payments service, which sets stripeComplete only when Stripe details
  * are submitted or a PayPal merchant id exists; the flag is never stored as sent.
  * @returns `{ nonprofit }`: the owner's view of the organization.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNonprofit(actor: Actor, input: UpdateNpInput): Promise<{ nonprofit: OwnOrganization }> {
+export async function updateNonprofit(actor: Actor, input: ForOrganization<UpdateNpInput>): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;
-  if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, orgId));
+  if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, organizationId));
   if (input.stripeComplete === true) await updateUserStripeInfo(actor);
   return { nonprofit: await getOwnOrganization(actor) };
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { socialNetworks, type UpdateSocialMediasInput } from "@/lib/validations/organization";
+import { socialNetworks, type UpdateSocialMediasInput, type ForOrganization } from "@/lib/validations/organization";
 import { organizations, type SocialMedia } from "@/models";
 
 /**
@@ -12,17 +12,17 @@ import { organizations, type SocialMedia } from "@/models";
  * linkedin, youtube. Addresses were normalized by the schema (http(s) only, "https://" added
  * when the scheme was missing); a network left out or empty loses its link.
  * @returns `{ socialMedia }` as stored.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.npID` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSocialMedias(actor: Actor, input: UpdateSocialMediasInput): Promise<{ socialMedia: SocialMedia }> {
+export async function updateSocialMedias(actor: Actor, input: ForOrganization<UpdateSocialMediasInput>): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, input.npID);
+  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const socialMedia: SocialMedia = {};
   for (const network of socialNetworks) {
     const url = input[network];
     if (url) socialMedia[network] = url;
   }
-  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, orgId));
+  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, organizationId));
   return { socialMedia };
 }

@@ -29,27 +29,27 @@ describe("Connect Payments", () => {
     await expect(getPaymentConnection(stale)).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
-    const { orgId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
+    const { organizationId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
     expect((await getPaymentConnection(user)).connected).toBe(false);
     const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
-    const c = await savePaypalMerchant(user, "MERCHANT12345", state);
+    const c = await savePaypalMerchant({ actor: user, merchantId: "MERCHANT12345", state });
     expect(c).toMatchObject({ connected: true, paypalMerchantId: "MERCHANT12345", stripeComplete: true });
     const [org] = await h.db.select().from(organizations).where(eq(organizations.id, id));
     expect(org!.stripeComplete).toBe(true);
   });
 
   test("without the issued state, with a used one or another user's, the payout account does not change (finding 6)", async () => {
-    const { orgId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
+    const { organizationId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
     const other = await makeNonprofit(h.db, "Stowe Land Trust");
     const merchant = async () => (await h.db.select({ m: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, id)))[0]!.m;
-    await expect(savePaypalMerchant(user, "ATTACKER1234", undefined)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(savePaypalMerchant(user, "ATTACKER1234", "made-up-state")).rejects.toMatchObject({ code: "forbidden" });
+    await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: undefined })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: "made-up-state" })).rejects.toMatchObject({ code: "forbidden" });
     const othersState = new URL(await paypalOnboardingReturnUrl(other.user)).searchParams.get("state");
-    await expect(savePaypalMerchant(user, "ATTACKER1234", othersState)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: othersState })).rejects.toMatchObject({ code: "forbidden" });
     expect(await merchant()).toBeNull();
     const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
-    await savePaypalMerchant(user, "GOODMERCHANT1", state);
-    await expect(savePaypalMerchant(user, "ATTACKER1234", state)).rejects.toMatchObject({ code: "forbidden" });
+    await savePaypalMerchant({ actor: user, merchantId: "GOODMERCHANT1", state });
+    await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state })).rejects.toMatchObject({ code: "forbidden" });
     expect(await merchant()).toBe("GOODMERCHANT1");
   });
 });

@@ -26,11 +26,11 @@ import { organizations } from "@/models";
 type Org = typeof organizations.$inferSelect;
 
 /** @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId` (default: their own). */
-async function ownOrganization(actor: Actor, organizationId?: string): Promise<Org> {
-  const orgId = organizationId ? assertActsForOrganization(actor, organizationId) : ownOrganizationId(actor);
+async function ownOrganization(actor: Actor, requested?: string): Promise<Org> {
+  const organizationId = requested ? assertActsForOrganization(actor, requested) : ownOrganizationId(actor);
   const db = await getDb();
-  await requireActsForOrganization(db, actor, orgId);
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, orgId));
+  await requireActsForOrganization(db, actor, organizationId);
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw new AppError("not_found", messages.generic.notFound);
   return org;
 }
@@ -183,15 +183,15 @@ export async function getBankAccounts(actor: Actor, organizationId: string) {
   });
 }
 
-/** updateBankAcct/{orgId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
-export async function updateBankAccount(actor: Actor, organizationId: string, bankToken: string): Promise<{ id: string }> {
+/** updateBankAcct/{organizationId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
+export async function updateBankAccount({ actor, organizationId, bankToken }: { actor: Actor; organizationId: string; bankToken: string }): Promise<{ id: string }> {
   const org = await ownOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
   return { id: bank.id };
 }
 
-/** removeBankAcct/{orgId}/{bankAccountId}. */
-export async function removeBankAccount(actor: Actor, organizationId: string, bankAccountId: string): Promise<{ deleted: boolean }> {
+/** removeBankAcct/{organizationId}/{bankAccountId}. */
+export async function removeBankAccount({ actor, organizationId, bankAccountId }: { actor: Actor; organizationId: string; bankAccountId: string }): Promise<{ deleted: boolean }> {
   const org = await ownOrganization(actor, organizationId);
   const res = await stripeClient().accounts.deleteExternalAccount(requireStripeAccount(org), bankAccountId);
   return { deleted: Boolean(res.deleted) };
@@ -241,7 +241,7 @@ export async function createPartnerReferral(actor: Actor, input: { organizationI
  * @throws AppError(forbidden) for another user's, a used, an expired or a missing state;
  *   AppError(bad_request) for a malformed merchant id.
  */
-export async function savePaypalMerchant(actor: Actor, merchantId: string, state: string | null | undefined): Promise<PaymentConnection> {
+export async function savePaypalMerchant({ actor, merchantId, state }: { actor: Actor; merchantId: string; state: string | null | undefined }): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();

@@ -64,18 +64,18 @@ async function queuedMail(to: string): Promise<MailMessage[]> {
 
 describe("a charge only for an organization that can receive it", () => {
   test("an unclaimed directory organization is refused in the service, and nothing is recorded", async () => {
-    const orgId = await importedOrganization("Unclaimed Historical Society", "030400001");
-    await expect(startCheckout(null, gift(orgId))).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
-    expect(await paymentsOf(orgId)).toBe(0);
+    const organizationId = await importedOrganization("Unclaimed Historical Society", "030400001");
+    await expect(startCheckout({ actor: null, input: gift(organizationId) })).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
+    expect(await paymentsOf(organizationId)).toBe(0);
   });
 
   test("a claimed organization without a payout connection is refused until it connects (sandbox)", async () => {
     const np = await makeNonprofit(h.db, "Claimed But Unconnected", { connected: false });
-    await expect(startCheckout(null, gift(np.orgId))).rejects.toMatchObject({ code: "conflict" });
-    expect(await paymentsOf(np.orgId)).toBe(0);
+    await expect(startCheckout({ actor: null, input: gift(np.organizationId) })).rejects.toMatchObject({ code: "conflict" });
+    expect(await paymentsOf(np.organizationId)).toBe(0);
     // Ticket sales are charges too: refused, and the seats go back.
     const ev = await createEvent(
-      createEventSchema.parse({ organizationId: np.orgId, name: "Benefit Dinner", startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents: 5_000, quantity: 4 }] }),
+      createEventSchema.parse({ organizationId: np.organizationId, name: "Benefit Dinner", startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents: 5_000, quantity: 4 }] }),
       np.user,
     );
     await expect(createTicketOrder({ eventId: ev._id, input: ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, name: "T", email: "t@example.org", card }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({
@@ -85,16 +85,16 @@ describe("a charge only for an organization that can receive it", () => {
 
     const connection = await connectSandbox(np.user);
     expect(connection).toMatchObject({ connected: true, sandbox: true });
-    expect((await startCheckout(null, gift(np.orgId))).status).toBe("succeeded");
+    expect((await startCheckout({ actor: null, input: gift(np.organizationId) })).status).toBe("succeeded");
   });
 
   test("with Stripe active, a sandbox connection is not a payout account: refused before any provider call", async () => {
     const np = await makeNonprofit(h.db, "Sandbox Only Org");
     setEnvForTests({ PAYMENT_PROVIDER: "stripe" });
     try {
-      await expect(startCheckout(null, gift(np.orgId))).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
+      await expect(startCheckout({ actor: null, input: gift(np.organizationId) })).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
       await expect(connectSandbox(np.user)).rejects.toMatchObject({ code: "conflict" });
-      expect(await paymentsOf(np.orgId)).toBe(0);
+      expect(await paymentsOf(np.organizationId)).toBe(0);
     } finally {
       setEnvForTests({ PAYMENT_PROVIDER: undefined });
     }
@@ -103,56 +103,56 @@ describe("a charge only for an organization that can receive it", () => {
 
 describe("pledges", () => {
   test("a pledge is never a charge; after claim and connection the pledger gets one email that opens checkout prefilled", async () => {
-    const orgId = await importedOrganization("Mad River Valley Library", "030400002");
-    const { pledgeId } = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "Paula@Example.org" });
-    await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 1_500, email: "sam@example.org" });
-    expect(await paymentsOf(orgId)).toBe(0);
-    await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 4_000, email: "" })).rejects.toMatchObject({ code: "validation" });
+    const organizationId = await importedOrganization("Mad River Valley Library", "030400002");
+    const { pledgeId } = await createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 4_000, email: "Paula@Example.org" } });
+    await createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 1_500, email: "sam@example.org" } });
+    expect(await paymentsOf(organizationId)).toBe(0);
+    await expect(createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 4_000, email: "" } })).rejects.toMatchObject({ code: "validation" });
 
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
-    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
-    expect((await getDonationReportTotals({ actor: user, organizationId: orgId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
-    expect(await notifyPledgers(orgId)).toBe(0);
+    expect(await getPledgeSummary({ actor: user, organizationId })).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
+    expect((await getDonationReportTotals({ actor: user, organizationId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
+    expect(await notifyPledgers(organizationId)).toBe(0);
     expect(await queuedMail("paula@example.org")).toHaveLength(0);
 
     await connectSandbox(user);
-    expect(await notifyPledgers(orgId)).toBe(0);
+    expect(await notifyPledgers(organizationId)).toBe(0);
     expect((await runPledgeJob()).notified).toBe(0);
     const mails = await queuedMail("paula@example.org");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Mad River Valley Library can now receive your $40.00 gift");
     const link = new URL(/https?:\/\/\S+/.exec(mails[0]!.text)![0]);
-    expect(link.pathname).toBe(`/donation/${orgId}/direct`);
+    expect(link.pathname).toBe(`/donation/${organizationId}/direct`);
     expect(link.searchParams.get("pledge")).toBe(pledgeId);
-    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), orgId)).toEqual({ amountCents: 4_000, email: "paula@example.org" });
-    expect(await pledgePrefill(pledgeId, "x".repeat(32), orgId)).toBeNull();
-    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toMatchObject({ donors: 0, message: null });
-    expect(await paymentsOf(orgId)).toBe(0);
+    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), organizationId)).toEqual({ amountCents: 4_000, email: "paula@example.org" });
+    expect(await pledgePrefill(pledgeId, "x".repeat(32), organizationId)).toBeNull();
+    expect(await getPledgeSummary({ actor: user, organizationId })).toMatchObject({ donors: 0, message: null });
+    expect(await paymentsOf(organizationId)).toBe(0);
 
     // The pledger completes the gift from the link: an ordinary donation that completes the pledge.
-    const done = await startCheckout(null, gift(orgId, { email: "paula@example.org" }));
+    const done = await startCheckout({ actor: null, input: gift(organizationId, { email: "paula@example.org" }) });
     expect(done.status).toBe("succeeded");
     const [p] = await h.db.select().from(pledges).where(eq(pledges.id, pledgeId));
     expect(p).toMatchObject({ status: "completed", donationId: done.donationId });
-    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), orgId)).toBeNull();
-    await expect(createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 1_000, email: "late@example.org" })).rejects.toMatchObject({
+    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), organizationId)).toBeNull();
+    await expect(createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 1_000, email: "late@example.org" } })).rejects.toMatchObject({
       code: "conflict",
       message: messages.receiving.pledgeCannotReceive,
     });
   });
 
   test("pledges lapse after 90 days and are never emailed", async () => {
-    const orgId = await importedOrganization("Old Pledge Fund", "030400003");
+    const organizationId = await importedOrganization("Old Pledge Fund", "030400003");
     const longAgo = new Date(Date.now() - 91 * 86_400_000);
-    const { pledgeId } = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "old@example.org" }, longAgo);
-    const fresh = await createPledge(null, { organizationId: orgId, campaignId: null, amountCents: 2_000, email: "new@example.org" });
+    const { pledgeId } = await createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 2_000, email: "old@example.org" }, now: longAgo });
+    const fresh = await createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 2_000, email: "new@example.org" } });
     expect(await expirePledges()).toBe(1);
     expect(await expirePledges()).toBe(0);
     const [old] = await h.db.select({ status: pledges.status }).from(pledges).where(eq(pledges.id, pledgeId));
     expect(old!.status).toBe("expired");
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" }));
-    expect(await getPledgeSummary({ actor: user, organizationId: orgId })).toMatchObject({ donors: 1, totalCents: 2_000 });
+    expect(await getPledgeSummary({ actor: user, organizationId })).toMatchObject({ donors: 1, totalCents: 2_000 });
     await connectSandbox(user);
     expect(await queuedMail("old@example.org")).toHaveLength(0);
     expect(await queuedMail("new@example.org")).toHaveLength(1);
@@ -161,7 +161,7 @@ describe("pledges", () => {
 
   test("only the organization's own nonprofit sees its pledges", async () => {
     const other = await makeNonprofit(h.db, "Someone Else");
-    const orgId = await importedOrganization("Private Pledges Org", "030400004");
-    await expect(getPledgeSummary({ actor: other.user, organizationId: orgId })).rejects.toMatchObject({ code: "forbidden" });
+    const organizationId = await importedOrganization("Private Pledges Org", "030400004");
+    await expect(getPledgeSummary({ actor: other.user, organizationId })).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -55,7 +55,7 @@ export function pledgeCheckoutUrl(p: { id: string; organizationId: string; campa
  * @throws AppError(validation) bad email; AppError(not_found) unknown organization or
  *   fundraiser; AppError(conflict) the organization can already receive gifts (give instead).
  */
-export async function createPledge(actor: Actor | null, input: PledgeInput, now: Date = new Date()): Promise<{ pledgeId: string; expiresAt: string }> {
+export async function createPledge({ actor, input, now = new Date() }: { actor: Actor | null; input: PledgeInput; now?: Date }): Promise<{ pledgeId: string; expiresAt: string }> {
   const emailResult = pledgeEmailSchema.safeParse(actor?.email || input.email);
   if (!emailResult.success) {
     const message = emailResult.error.issues[0]?.message ?? messages.receiving.pledgeEmailRequired;

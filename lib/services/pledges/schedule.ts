@@ -14,7 +14,7 @@ export const PLEDGE_INTERVAL_SECONDS = 5 * 60;
 export async function runPledgeJob(now: Date = new Date()): Promise<{ expired: number; notified: number }> {
   const expired = await expirePledges(now);
   let notified = 0;
-  for (const orgId of await organizationsWithOpenPledges(now)) notified += await notifyPledgers(orgId, now);
+  for (const organizationId of await organizationsWithOpenPledges(now)) notified += await notifyPledgers(organizationId, now);
   return { expired, notified };
 }
 

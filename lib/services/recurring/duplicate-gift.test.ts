@@ -22,17 +22,17 @@ beforeAll(async () => {
   const [c1, c2] = await h.db
     .insert(campaigns)
     .values([
-      { organizationId: np.orgId, name: "Warm Beds", goalCents: 100_000 },
-      { organizationId: np.orgId, name: "Hot Meals", goalCents: 100_000 },
+      { organizationId: np.organizationId, name: "Warm Beds", goalCents: 100_000 },
+      { organizationId: np.organizationId, name: "Hot Meals", goalCents: 100_000 },
     ])
     .returning({ id: campaigns.id });
   campaignId = c1!.id;
   otherCampaignId = c2!.id;
   donorId = (await makeDonor("ada.monthly@example.org")).id;
   await h.db.insert(recurringGifts).values([
-    { organizationId: np.orgId, campaignId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
-    { organizationId: np.orgId, campaignId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
-    { organizationId: np.orgId, campaignId: otherCampaignId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
+    { organizationId: np.organizationId, campaignId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
+    { organizationId: np.organizationId, campaignId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
+    { organizationId: np.organizationId, campaignId: otherCampaignId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
   ]);
 });
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const check = (over: Partial<Parameters<typeof assertNoDuplicateMonthlyGift>[0]>) =>
-  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.orgId, organizationName: "Green Mountain Shelter", campaignId, ...over });
+  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.organizationId, organizationName: "Green Mountain Shelter", campaignId, ...over });
 
 test("the same account, same fundraiser: a conflict naming the existing amount, on the confirmation field", async () => {
   const err = (await check({ donorUserId: donorId }).catch((e: unknown) => e)) as AppError;

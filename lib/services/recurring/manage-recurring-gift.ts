@@ -261,7 +261,15 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
  * @throws AppError(conflict) when the donor has no such gift; AppError(validation) for a card
  *   the provider refuses.
  */
-export async function updateAllRecurringPaymentMethods(actor: Actor, method: PaymentMethodInput, now: Date = new Date()): Promise<{ updated: number; paymentMethodLabel: string }> {
+export async function updateAllRecurringPaymentMethods({
+  actor,
+  method,
+  now = new Date(),
+}: {
+  actor: Actor;
+  method: PaymentMethodInput;
+  now?: Date;
+}): Promise<{ updated: number; paymentMethodLabel: string }> {
   const db = await getDb();
   const gifts = await db
     .select({ id: recurringGifts.id })

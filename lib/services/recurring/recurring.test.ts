@@ -35,7 +35,7 @@ describe("calendar months in UTC", () => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-recurring-"));
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
 
 beforeAll(async () => {
@@ -45,8 +45,8 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "Green Mountain Shelter", ein: "030299001", email: "gifts@gms.example", city: "Rutland", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date(), paypalMerchantId: "GMSPAYPAL1" })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 });
 
@@ -68,22 +68,19 @@ const giftOf = async (giftId: string) => (await h.db.select().from(recurringGift
 /** A monthly gift made through the checkout, its next charge moved to `due`. */
 async function monthlyGift(amountCents: number, card = "4242 4242 4242 4242", moveDue = true) {
   const due = new Date(Date.now() - 60 * 60_000);
-  const res = await startCheckout(
-    null,
-    checkoutSchema().parse({
-      idempotencyKey: randomUUID(),
-      organizationId: orgId,
-      campaignId,
-      amountCents,
-      frequency: "month",
-      name: "Monty Monthly",
-      email: "monty@example.org",
-      share: { name: true },
-      card: { number: card, expiry: "12/34", cvc: "123" },
-      // Several gifts of one donor to one fundraiser, on purpose.
-      confirmDuplicate: true,
-    }),
-  );
+  const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
+    idempotencyKey: randomUUID(),
+    organizationId,
+    campaignId,
+    amountCents,
+    frequency: "month",
+    name: "Monty Monthly",
+    email: "monty@example.org",
+    share: { name: true },
+    card: { number: card, expiry: "12/34", cvc: "123" },
+    // Several gifts of one donor to one fundraiser, on purpose.
+    confirmDuplicate: true,
+  }) });
   const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));
   const giftId = d!.giftId!;
   if (moveDue) await h.db.update(recurringGifts).set({ nextChargeAt: due }).where(eq(recurringGifts.id, giftId));
@@ -165,7 +162,7 @@ describe("charging recurring gifts", () => {
     const [first] = await giftRows(giftId);
     await h.db.insert(donations).values({
       id,
-      organizationId: orgId,
+      organizationId,
       campaignId,
       recurringGiftId: giftId,
       amountCents: 2_700,
@@ -189,10 +186,10 @@ describe("charging recurring gifts", () => {
     const due = new Date(Date.now() - 60_000);
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: orgId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
+      .values({ organizationId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
       .returning({ id: recurringGifts.id });
     await h.db.insert(donations).values({
-      organizationId: orgId,
+      organizationId,
       campaignId,
       recurringGiftId: gift!.id,
       amountCents: 3_300,
@@ -216,20 +213,17 @@ describe("charging recurring gifts", () => {
   });
 
   test("a gift to a fundraiser that has ended is canceled", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-    const res = await startCheckout(
-      null,
-      checkoutSchema().parse({
-        idempotencyKey: randomUUID(),
-        organizationId: orgId,
-        campaignId: c!.id,
-        amountCents: 1_100,
-        frequency: "month",
-        name: "Eve Ended",
-        email: "eve@example.org",
-        card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-      }),
-    );
+    const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
+    const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
+      idempotencyKey: randomUUID(),
+      organizationId,
+      campaignId: c!.id,
+      amountCents: 1_100,
+      frequency: "month",
+      name: "Eve Ended",
+      email: "eve@example.org",
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    }) });
     const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));
     await h.db.update(recurringGifts).set({ nextChargeAt: new Date(Date.now() - 1_000) }).where(eq(recurringGifts.id, d!.giftId!));
     await h.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, c!.id));

@@ -24,7 +24,7 @@ import { sendYearEndStatements } from "./year-end-statements";
 const DAY = 24 * 60 * 60 * 1000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-recurring-self-"));
 let h: DatabaseHandle;
-let orgId = "";
+let organizationId = "";
 let campaignId = "";
 
 beforeAll(async () => {
@@ -34,8 +34,8 @@ beforeAll(async () => {
     .insert(organizations)
     .values({ name: "Lake Champlain Food Shelf", ein: "030299002", email: "gifts@lcfs.example", city: "Burlington", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
-  orgId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Winter Meals", goalCents: 5_000_000 }).returning({ id: campaigns.id });
+  organizationId = org!.id;
+  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Winter Meals", goalCents: 5_000_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 });
 
@@ -57,20 +57,17 @@ const giftOf = async (id: string) => (await h.db.select().from(recurringGifts).w
 const rowsOf = (id: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.createdAt));
 
 async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
-  const res = await startCheckout(
-    options.actor ?? null,
-    checkoutSchema().parse({
-      idempotencyKey: randomUUID(),
-      organizationId: orgId,
-      campaignId: options.campaign === undefined ? campaignId : options.campaign,
-      amountCents: options.amountCents ?? 2_000,
-      frequency: "month",
-      name: "Gita Guest",
-      email,
-      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
-      confirmDuplicate: options.confirmDuplicate,
-    }),
-  );
+  const res = await startCheckout({ actor: options.actor ?? null, input: checkoutSchema().parse({
+    idempotencyKey: randomUUID(),
+    organizationId,
+    campaignId: options.campaign === undefined ? campaignId : options.campaign,
+    amountCents: options.amountCents ?? 2_000,
+    frequency: "month",
+    name: "Gita Guest",
+    email,
+    card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+    confirmDuplicate: options.confirmDuplicate,
+  }) });
   const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));
   return { giftId: d!.giftId!, token: recurringManageToken(d!.giftId!) };
 }
@@ -230,7 +227,7 @@ describe("manage actions", () => {
     const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });
     expect((await getManagedRecurringGift(one.giftId, { actor })).amountCents).toBe(2_000);
     await rejects(getManagedRecurringGift(other.giftId, { actor }), "not_found");
-    const r = await updateAllRecurringPaymentMethods(actor, { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } });
+    const r = await updateAllRecurringPaymentMethods({ actor, method: { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } } });
     expect(r.updated).toBe(2);
     expect((await giftOf(one.giftId)).paymentMethodLabel).toBe("Card ending 5556");
     expect((await giftOf(two.giftId)).paymentMethodLabel).toBe("Card ending 5556");
@@ -373,7 +370,7 @@ describe("reminders and the January statement", () => {
   test("in January each donor of the past year gets one statement email; again or in February, none", async () => {
     const year = 2025;
     const at = (s: string) => new Date(s);
-    const base = { organizationId: orgId, provider: "sandbox" as const, status: "succeeded" as const };
+    const base = { organizationId, provider: "sandbox" as const, status: "succeeded" as const };
     await h.db.insert(donations).values([
       { ...base, amountCents: 1_000, idempotencyKey: randomUUID(), donorEmail: "annual-guest@example.org", succeededAt: at(`${year}-03-01T10:00:00Z`), createdAt: at(`${year}-03-01T10:00:00Z`) },
       { ...base, amountCents: 2_000, idempotencyKey: randomUUID(), donorEmail: "Annual-Guest@example.org", succeededAt: at(`${year}-09-01T10:00:00Z`), createdAt: at(`${year}-09-01T10:00:00Z`) },

@@ -71,7 +71,17 @@ export async function listFundraiserBudgets(actor: Actor | null, organizationId:
  *   user; AppError(not_found, messages.reports.fundraiserNotFound) for a fundraiser of another
  *   organization (nothing is changed).
  */
-export async function saveFundraiserBudget(actor: Actor | null, organizationId: string, campaignId: string, update: BudgetUpdate): Promise<FundraiserBudget> {
+export async function saveFundraiserBudget({
+  actor,
+  organizationId,
+  campaignId,
+  update,
+}: {
+  actor: Actor | null;
+  organizationId: string;
+  campaignId: string;
+  update: BudgetUpdate;
+}): Promise<FundraiserBudget> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   await db.transaction(async (tx) => {

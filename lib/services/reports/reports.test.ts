@@ -17,8 +17,8 @@ import { getDonationReportPage, getDonationReportTotals, getDonorDonations, getR
 import { listPublishedBudgets } from "./published-budgets";
 
 let h: DatabaseHandle;
-let np: { orgId: string; user: Actor };
-let other: { orgId: string; user: Actor };
+let np: { organizationId: string; user: Actor };
+let other: { organizationId: string; user: Actor };
 let dana: Actor;
 let campaignId: string;
 let otherCampaignId: string;
@@ -40,26 +40,26 @@ beforeAll(async () => {
   np = await makeNonprofit(h.db, "Vermont Foodbank");
   other = await makeNonprofit(h.db, "Lake Champlain Land Trust");
   dana = await makeDonor("dana@example.org");
-  [{ id: campaignId }] = (await h.db.insert(campaigns).values({ organizationId: np.orgId, name: "Winter Meals", goalCents: 500_000, progressCents: 12_000 }).returning({ id: campaigns.id })) as [{ id: string }];
-  [{ id: otherCampaignId }] = (await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "Trails", goalCents: 100_000 }).returning({ id: campaigns.id })) as [{ id: string }];
+  [{ id: campaignId }] = (await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Winter Meals", goalCents: 500_000, progressCents: 12_000 }).returning({ id: campaigns.id })) as [{ id: string }];
+  [{ id: otherCampaignId }] = (await h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "Trails", goalCents: 100_000 }).returning({ id: campaigns.id })) as [{ id: string }];
 
   // This year (2026), inside month to date (June).
-  await makeGift(h.db, np.orgId, dana.id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
-  await makeGift(h.db, np.orgId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
+  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
   // This year, before June.
-  await makeGift(h.db, np.orgId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
-  await makeGift(h.db, np.orgId, null, { amountCents: 3_000, campaignId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
-  await makeGift(h.db, np.orgId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 3_000, campaignId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
   // Last year: only in a custom range.
-  await makeGift(h.db, np.orgId, dana.id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
   // Another organization's gift.
-  await makeGift(h.db, other.orgId, dana.id, { amountCents: 777, createdAt: at(2026, 6, 1), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, other.organizationId, dana.id, { amountCents: 777, createdAt: at(2026, 6, 1), shareEmail: true, donorEmail: "dana@example.org" });
 }, 120_000);
 afterAll(() => h.close());
 
 describe("report filters and table", () => {
   test("year to date (default) lists this year's gifts newest first with the spec's status labels", async () => {
-    const page = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: ytd, now });
+    const page = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: ytd, now });
     expect(page.donations.map((d) => d.amount)).toEqual([5_000, 1_500, 2_000, 3_000, 700]);
     expect(page.donations.map((d) => d.statusLabel)).toEqual(["Completed", "Failed", "Completed", "Completed", "Pending Verification"]);
     expect(page.donations[1]).toMatchObject({ status: "failed", reason: "Your card was declined.", fundraiser: "Direct Donation", campaignID: null });
@@ -69,37 +69,37 @@ describe("report filters and table", () => {
   });
 
   test("month to date and a custom range (end day included, UTC)", async () => {
-    const mtd = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "monthToDate", fundraiser: "all" }, now });
+    const mtd = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "monthToDate", fundraiser: "all" }, now });
     expect(mtd.donations.map((d) => d.amount)).toEqual([5_000, 1_500]);
-    const dec = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, now });
+    const dec = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, now });
     expect(dec.donations.map((d) => d.amount)).toEqual([9_900]);
-    const span = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-01", endDate: "2026-02-01" }, now });
+    const span = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-01", endDate: "2026-02-01" }, now });
     expect(span.donations.map((d) => d.amount)).toEqual([3_000, 700, 9_900]);
     expect(reportRange({ duration: "customRange", fundraiser: "all", startDate: "2026-01-01", endDate: "2026-01-31" }).to?.toISOString()).toBe("2026-02-01T00:00:00.000Z");
   });
 
   test("fundraiser filter: all, nonFundraiser, one campaign; another organization's campaign is not found", async () => {
-    const direct = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "yearToDate", fundraiser: "nonFundraiser" }, now });
+    const direct = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: "nonFundraiser" }, now });
     expect(direct.donations.map((d) => d.amount)).toEqual([1_500, 2_000, 700]);
-    const one = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
+    const one = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
     expect(one.donations.map((d) => d.amount)).toEqual([5_000, 3_000]);
-    const foreign = await err(getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: { duration: "yearToDate", fundraiser: otherCampaignId }, now }));
+    const foreign = await err(getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: otherCampaignId }, now }));
     expect(foreign).toMatchObject({ status: 404, message: messages.reports.fundraiserNotFound });
   });
 
   test("the total counts completed gifts only", async () => {
-    const t = await getDonationReportTotals({ actor: np.user, organizationId: np.orgId, query: ytd, now });
+    const t = await getDonationReportTotals({ actor: np.user, organizationId: np.organizationId, query: ytd, now });
     expect(t).toEqual({ count: 5, completedCount: 3, completedCents: 10_000, ticketRevenueCents: 0, ticketSales: 0 });
   });
 
   test("keyset paging returns every row once, even for gifts made at the same instant", async () => {
     const same = at(2026, 4, 4);
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await makeGift(h.db, other.orgId, null, { amountCents: 100 + i, createdAt: same }));
+    for (let i = 0; i < 3; i++) ids.push(await makeGift(h.db, other.organizationId, null, { amountCents: 100 + i, createdAt: same }));
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof getDonationReportPage>> = await getDonationReportPage({ actor: other.user, organizationId: other.orgId, query: ytd, now, limit: 2, cursor });
+      const page: Awaited<ReturnType<typeof getDonationReportPage>> = await getDonationReportPage({ actor: other.user, organizationId: other.organizationId, query: ytd, now, limit: 2, cursor });
       expect(page.donations.length).toBeLessThanOrEqual(2);
       seen.push(...page.donations.map((d) => d.id));
       cursor = page.nextCursor;
@@ -107,11 +107,11 @@ describe("report filters and table", () => {
     expect(seen).toHaveLength(4);
     expect(new Set(seen).size).toBe(4);
     expect(ids.every((id) => seen.includes(id))).toBe(true);
-    expect((await err(getDonationReportPage({ actor: other.user, organizationId: other.orgId, query: ytd, cursor: "bm9wZQ" })))?.status).toBe(400);
+    expect((await err(getDonationReportPage({ actor: other.user, organizationId: other.organizationId, query: ytd, cursor: "bm9wZQ" })))?.status).toBe(400);
   });
 
   test("a donor email appears only when shared and not anonymous, nowhere else", async () => {
-    const page = await getDonationReportPage({ actor: np.user, organizationId: np.orgId, query: ytd, now });
+    const page = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: ytd, now });
     expect(page.donations.map((d) => d.donorEmail)).toEqual(["dana@example.org", "fail@example.org", null, null, "ach@example.org"]);
     const json = JSON.stringify(page);
     expect(json).not.toContain("hidden@example.org");
@@ -121,14 +121,14 @@ describe("report filters and table", () => {
 
 describe("access", () => {
   test("another nonprofit, a donor and a visitor are refused", async () => {
-    expect((await err(getDonationReportPage({ actor: other.user, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(getDonationReportPage({ actor: dana, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(getDonationReportPage({ actor: null, organizationId: np.orgId, query: ytd })))?.status).toBe(401);
-    expect((await err(getDonationReportTotals({ actor: other.user, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(openDonationReportCsv({ actor: other.user, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(emailDonorReport({ actor: other.user, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(getDonationAnalytics({ actor: other.user, organizationId: np.orgId, query: ytd })))?.status).toBe(403);
-    expect((await err(getDonorDonations({ actor: other.user, organizationId: np.orgId, donor: dana.id })))?.status).toBe(403);
+    expect((await err(getDonationReportPage({ actor: other.user, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(getDonationReportPage({ actor: dana, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(getDonationReportPage({ actor: null, organizationId: np.organizationId, query: ytd })))?.status).toBe(401);
+    expect((await err(getDonationReportTotals({ actor: other.user, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(openDonationReportCsv({ actor: other.user, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(emailDonorReport({ actor: other.user, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(getDonationAnalytics({ actor: other.user, organizationId: np.organizationId, query: ytd })))?.status).toBe(403);
+    expect((await err(getDonorDonations({ actor: other.user, organizationId: np.organizationId, donor: dana.id })))?.status).toBe(403);
   });
 });
 
@@ -171,7 +171,7 @@ describe("query validation", () => {
 
 describe("CSV and email", () => {
   test("the CSV has exactly the spec's columns and the completed gifts, shared emails only", async () => {
-    const { filename, stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.orgId, query: ytd, now, batchSize: 1 });
+    const { filename, stream } = await openDonationReportCsv({ actor: np.user, organizationId: np.organizationId, query: ytd, now, batchSize: 1 });
     expect(filename).toBe("donation-report-2026-06-15.csv");
     expect(reportCsvFilename(new Date(Date.UTC(2026, 0, 2)))).toBe("donation-report-2026-01-02.csv");
     const text = await readAll(stream);
@@ -187,14 +187,14 @@ describe("CSV and email", () => {
   });
 
   test("CSV cells that look like spreadsheet formulas are escaped", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: other.orgId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: campaigns.id });
-    await makeGift(h.db, other.orgId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
-    const { stream } = await openDonationReportCsv({ actor: other.user, organizationId: other.orgId, query: { duration: "yearToDate", fundraiser: c!.id }, now });
+    const [c] = await h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: campaigns.id });
+    await makeGift(h.db, other.organizationId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
+    const { stream } = await openDonationReportCsv({ actor: other.user, organizationId: other.organizationId, query: { duration: "yearToDate", fundraiser: c!.id }, now });
     expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05T12:00:00Z,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
   });
 
   test("emailDonorReport queues the CSV to the account's email", async () => {
-    const res = await emailDonorReport({ actor: np.user, organizationId: np.orgId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
+    const res = await emailDonorReport({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
     expect(res).toEqual({ to: np.user.email, rows: 2 });
     const jobs = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${np.user.email}`)) as unknown as {
       rows: { data: { subject: string; text: string; attachments: { filename: string; contentBase64: string }[] } }[];
@@ -212,11 +212,11 @@ describe("CSV and email", () => {
 
 describe("donor donations and analytics", () => {
   test("getDonorDonations by id leaves out anonymous gifts; by email matches shared emails only", async () => {
-    const byId = await getDonorDonations({ actor: np.user, organizationId: np.orgId, donor: dana.id });
+    const byId = await getDonorDonations({ actor: np.user, organizationId: np.organizationId, donor: dana.id });
     expect(byId.map((d) => d.amount)).toEqual([5_000, 9_900]);
-    expect((await getDonorDonations({ actor: np.user, organizationId: np.orgId, donor: "DANA@example.org" })).map((d) => d.amount)).toEqual([5_000, 9_900]);
-    expect(await getDonorDonations({ actor: np.user, organizationId: np.orgId, donor: "hidden@example.org" })).toEqual([]);
-    expect(await getDonorDonations({ actor: np.user, organizationId: np.orgId, donor: "anon@example.org" })).toEqual([]);
+    expect((await getDonorDonations({ actor: np.user, organizationId: np.organizationId, donor: "DANA@example.org" })).map((d) => d.amount)).toEqual([5_000, 9_900]);
+    expect(await getDonorDonations({ actor: np.user, organizationId: np.organizationId, donor: "hidden@example.org" })).toEqual([]);
+    expect(await getDonorDonations({ actor: np.user, organizationId: np.organizationId, donor: "anon@example.org" })).toEqual([]);
   });
 
   test("status labels follow spec section 4", () => {
@@ -230,10 +230,10 @@ describe("donor donations and analytics", () => {
   test("analytics aggregate completed gifts per month, fundraiser and new versus returning donors", async () => {
     const [rg] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId: np.orgId, donorUserId: dana.id, amountCents: 1_000, provider: "sandbox" })
+      .values({ organizationId: np.organizationId, donorUserId: dana.id, amountCents: 1_000, provider: "sandbox" })
       .returning({ id: recurringGifts.id });
-    await makeGift(h.db, np.orgId, dana.id, { amountCents: 1_000, recurringGiftId: rg!.id, createdAt: at(2026, 3, 15) });
-    const a = await getDonationAnalytics({ actor: np.user, organizationId: np.orgId, query: ytd, now });
+    await makeGift(h.db, np.organizationId, dana.id, { amountCents: 1_000, recurringGiftId: rg!.id, createdAt: at(2026, 3, 15) });
+    const a = await getDonationAnalytics({ actor: np.user, organizationId: np.organizationId, query: ytd, now });
     expect(a.months).toEqual([
       { month: "2026-02", gifts: 1, cents: 3_000, newDonors: 1, returningDonors: 0, recurringCents: 0 },
       { month: "2026-03", gifts: 2, cents: 3_000, newDonors: 1, returningDonors: 1, recurringCents: 1_000 },
@@ -250,25 +250,25 @@ describe("donor donations and analytics", () => {
 
 describe("budgets", () => {
   test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
-    expect(await listPublishedBudgets(np.orgId)).toEqual([]);
-    const saved = await saveFundraiserBudget(np.user, np.orgId, campaignId, budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }));
+    expect(await listPublishedBudgets(np.organizationId)).toEqual([]);
+    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
     expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
     expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
-    expect(await listPublishedBudgets(np.orgId)).toEqual([]);
+    expect(await listPublishedBudgets(np.organizationId)).toEqual([]);
 
-    expect((await err(saveFundraiserBudget(other.user, np.orgId, campaignId, { lines: [], published: true })))?.status).toBe(403);
-    expect((await err(saveFundraiserBudget(other.user, other.orgId, campaignId, { lines: [], published: true })))?.status).toBe(404);
-    expect((await err(saveFundraiserBudget(dana, np.orgId, campaignId, { published: true })))?.status).toBe(403);
-    expect((await err(listFundraiserBudgets(other.user, np.orgId)))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(404);
+    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, campaignId, update: { published: true } })))?.status).toBe(403);
+    expect((await err(listFundraiserBudgets(other.user, np.organizationId)))?.status).toBe(403);
     const lines = await h.db.select().from(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
     expect(lines).toHaveLength(2);
     expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
 
-    await saveFundraiserBudget(np.user, np.orgId, campaignId, { published: true });
-    const pub = await listPublishedBudgets(np.orgId);
+    await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: { published: true } });
+    const pub = await listPublishedBudgets(np.organizationId);
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });
-    expect(await listPublishedBudgets(other.orgId)).toEqual([]);
+    expect(await listPublishedBudgets(other.organizationId)).toEqual([]);
   });
 
   test("budget lines are validated", () => {
@@ -290,32 +290,32 @@ describe("days of the organization's own time zone", () => {
   beforeAll(async () => {
     vt = await makeNonprofit(h.db, "Montpelier Food Shelf");
     // 03:00 UTC on July 1 is 11 PM on June 30 in Vermont (EDT); 05:00 UTC is 1 AM on July 1.
-    await makeGift(h.db, vt.orgId, null, { amountCents: 3_000, createdAt: new Date("2026-07-01T03:00:00Z") });
-    await makeGift(h.db, vt.orgId, null, { amountCents: 5_000, createdAt: new Date("2026-07-01T05:00:00Z") });
+    await makeGift(h.db, vt.organizationId, null, { amountCents: 3_000, createdAt: new Date("2026-07-01T03:00:00Z") });
+    await makeGift(h.db, vt.organizationId, null, { amountCents: 5_000, createdAt: new Date("2026-07-01T05:00:00Z") });
     // 04:30 UTC on January 1, 2026 is still New Year's Eve 2025 in Vermont (EST).
-    await makeGift(h.db, vt.orgId, null, { amountCents: 7_000, createdAt: new Date("2026-01-01T04:30:00Z") });
+    await makeGift(h.db, vt.organizationId, null, { amountCents: 7_000, createdAt: new Date("2026-01-01T04:30:00Z") });
   });
 
   test("year to date, month to date and a custom range begin and end at local midnight", async () => {
-    expect(await getReportTimeZone(vt.user, vt.orgId)).toBe("America/New_York");
-    const june = await getDonationReportPage({ actor: vt.user, organizationId: vt.orgId, query: { duration: "customRange", fundraiser: "all", startDate: "2026-06-01", endDate: "2026-06-30" }, now: july15 });
+    expect(await getReportTimeZone(vt.user, vt.organizationId)).toBe("America/New_York");
+    const june = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2026-06-01", endDate: "2026-06-30" }, now: july15 });
     expect(june.donations.map((d) => d.amount)).toEqual([3_000]);
-    const mtd = await getDonationReportPage({ actor: vt.user, organizationId: vt.orgId, query: { duration: "monthToDate", fundraiser: "all" }, now: july15 });
+    const mtd = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "monthToDate", fundraiser: "all" }, now: july15 });
     expect(mtd.donations.map((d) => d.amount)).toEqual([5_000]);
-    const ytdTotals = await getDonationReportTotals({ actor: vt.user, organizationId: vt.orgId, query: ytd, now: july15 });
+    const ytdTotals = await getDonationReportTotals({ actor: vt.user, organizationId: vt.organizationId, query: ytd, now: july15 });
     expect(ytdTotals).toMatchObject({ count: 2, completedCents: 8_000 });
-    const newYearsEve = await getDonationReportPage({ actor: vt.user, organizationId: vt.orgId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, now: july15 });
+    const newYearsEve = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, now: july15 });
     expect(newYearsEve.donations.map((d) => d.amount)).toEqual([7_000]);
     expect(reportRange(ytd, { now: july15, timeZone: "America/New_York" }).from.toISOString()).toBe("2026-01-01T05:00:00.000Z");
   });
 
   test("the CSV keeps UTC timestamps for the rows of the local days", async () => {
-    const { stream } = await openDonationReportCsv({ actor: vt.user, organizationId: vt.orgId, query: { duration: "customRange", fundraiser: "all", startDate: "2026-06-30", endDate: "2026-06-30" }, now: july15 });
+    const { stream } = await openDonationReportCsv({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2026-06-30", endDate: "2026-06-30" }, now: july15 });
     expect((await readAll(stream)).split("\n")).toEqual(["Date,Donor Email,Fundraiser,Amount USD", "2026-07-01T03:00:00Z,,Direct Donation,30.00", ""]);
   });
 
   test("analytics count months of the organization's zone", async () => {
-    const a = await getDonationAnalytics({ actor: vt.user, organizationId: vt.orgId, query: ytd, now: july15 });
+    const a = await getDonationAnalytics({ actor: vt.user, organizationId: vt.organizationId, query: ytd, now: july15 });
     expect(a.timeZone).toBe("America/New_York");
     expect(a.months.map((m) => [m.month, m.cents])).toEqual([
       ["2026-06", 3_000],
@@ -324,7 +324,7 @@ describe("days of the organization's own time zone", () => {
   });
 
   test("the zone is read for the organization's own users only", async () => {
-    expect((await err(getReportTimeZone(np.user, vt.orgId)))?.status).toBe(403);
-    expect((await err(getReportTimeZone(null, vt.orgId)))?.status).toBe(401);
+    expect((await err(getReportTimeZone(np.user, vt.organizationId)))?.status).toBe(403);
+    expect((await err(getReportTimeZone(null, vt.organizationId)))?.status).toBe(401);
   });
 });

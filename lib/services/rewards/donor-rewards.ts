@@ -105,7 +105,7 @@ async function loadRewardTotals(donorId: string) {
  * The donor's dashboard summary: total given this year, verified volunteer hours and rewards.
  * @throws AppError(forbidden) for another user's id.
  */
-export async function getDonorSummary(actor: Actor, donorId: string, now = new Date()): Promise<DonorSummary> {
+export async function getDonorSummary({ actor, donorId, now = new Date() }: { actor: Actor; donorId: string; now?: Date }): Promise<DonorSummary> {
   assertActsForUser(actor, donorId);
   const db = await getDb();
   const year = now.getUTCFullYear();

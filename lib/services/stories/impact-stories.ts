@@ -83,7 +83,7 @@ export type StoryForReview = Omit<MyStory, "organization"> & SharedDonorIdentity
  * @throws AppError(forbidden) unless a nonprofit user with an organization.
  */
 export async function listStoriesForReview(actor: Actor): Promise<StoryForReview[]> {
-  const orgId = ownOrganizationId(actor);
+  const organizationId = ownOrganizationId(actor);
   const db = await getDb();
   const rows = await db
     .select({
@@ -99,7 +99,7 @@ export async function listStoriesForReview(actor: Actor): Promise<StoryForReview
     .from(impactStories)
     .leftJoin(users, eq(users.id, impactStories.donorUserId))
     .leftJoin(donorPreferences, eq(donorPreferences.userId, impactStories.donorUserId))
-    .where(eq(impactStories.organizationId, orgId))
+    .where(eq(impactStories.organizationId, organizationId))
     .orderBy(impactStories.status, desc(impactStories.createdAt))
     .limit(100);
   return withSharedIdentity(rows);
@@ -109,13 +109,13 @@ export async function listStoriesForReview(actor: Actor): Promise<StoryForReview
  * Approve or decline a story about the actor's organization.
  * @throws AppError(not_found) when the story is about another organization.
  */
-export async function reviewImpactStory(actor: Actor, storyId: string, status: "approved" | "declined"): Promise<{ id: string; status: StoryStatus }> {
+export async function reviewImpactStory({ actor, storyId, status }: { actor: Actor; storyId: string; status: "approved" | "declined" }): Promise<{ id: string; status: StoryStatus }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
+  const organizationId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(impactStories)
     .set({ status, reviewedAt: new Date() })
-    .where(and(eq(impactStories.id, storyId), eq(impactStories.organizationId, orgId)))
+    .where(and(eq(impactStories.id, storyId), eq(impactStories.organizationId, organizationId)))
     .returning({ id: impactStories.id, status: impactStories.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   return row;

@@ -37,7 +37,7 @@ export async function verifyCurrentPassword(userId: string, password: string, li
  * @throws AppError(forbidden) for another user's id; AppError(rate_limited) after
  *         PASSWORD_CHECK_MAX_FAILURES mismatches in PASSWORD_CHECK_WINDOW_SECONDS.
  */
-export async function checkPassword(actor: Actor, userId: string, password: string): Promise<{ passwordMatch: boolean }> {
+export async function checkPassword({ actor, userId, password }: { actor: Actor; userId: string; password: string }): Promise<{ passwordMatch: boolean }> {
   assertSelf(actor, userId);
   return { passwordMatch: await verifyCurrentPassword(actor.id, password, messages.donor.tooManyChecks) };
 }

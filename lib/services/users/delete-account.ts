@@ -71,18 +71,18 @@ export async function deleteNonprofitAccount(actor: Actor, userId: string): Prom
     if (!row) return;
     await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, row.email));
     await tx.delete(users).where(eq(users.id, userId));
-    const orgId = row.organizationId;
-    if (!orgId) return;
-    const [others] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, orgId));
+    const organizationId = row.organizationId;
+    if (!organizationId) return;
+    const [others] = await tx.select({ n: count() }).from(users).where(eq(users.organizationId, organizationId));
     if (Number(others?.n ?? 0) > 0) return;
     const now = new Date();
     // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
-    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, orgId));
-    await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, orgId), eq(campaigns.status, "active")));
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+    await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
     await tx
       .update(recurringGifts)
       .set({ status: "canceled", canceledAt: now })
-      .where(and(eq(recurringGifts.organizationId, orgId), eq(recurringGifts.status, "active")));
+      .where(and(eq(recurringGifts.organizationId, organizationId), eq(recurringGifts.status, "active")));
     await tx
       .update(organizations)
       .set({
@@ -95,7 +95,7 @@ export async function deleteNonprofitAccount(actor: Actor, userId: string): Prom
         paypalMerchantId: null,
         live: sql`${organizations.ein} is not null`,
       })
-      .where(eq(organizations.id, orgId));
+      .where(eq(organizations.id, organizationId));
   });
   return { deleted: true };
 }

@@ -111,11 +111,11 @@ describe("account settings", () => {
   });
 
   test("password check: match, mismatch, another user's id, and the rate limit", async () => {
-    expect(await checkPassword(bob, bob.id, "secret-pass-1")).toEqual({ passwordMatch: true });
-    expect(await checkPassword(bob, bob.id, "wrong-pass-1")).toEqual({ passwordMatch: false });
-    expect((await err(checkPassword(ann, bob.id, "secret-pass-1")))?.status).toBe(403);
-    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword(bob, bob.id, "wrong-pass-1");
-    const limited = await err(checkPassword(bob, bob.id, "secret-pass-1"));
+    expect(await checkPassword({ actor: bob, userId: bob.id, password: "secret-pass-1" })).toEqual({ passwordMatch: true });
+    expect(await checkPassword({ actor: bob, userId: bob.id, password: "wrong-pass-1" })).toEqual({ passwordMatch: false });
+    expect((await err(checkPassword({ actor: ann, userId: bob.id, password: "secret-pass-1" })))?.status).toBe(403);
+    for (let i = 1; i < PASSWORD_CHECK_MAX_FAILURES; i++) await checkPassword({ actor: bob, userId: bob.id, password: "wrong-pass-1" });
+    const limited = await err(checkPassword({ actor: bob, userId: bob.id, password: "secret-pass-1" }));
     expect(limited?.status).toBe(429);
     expect(limited?.message).toBe(messages.donor.tooManyChecks);
   });
@@ -223,8 +223,8 @@ describe("newsletter and contact", () => {
 describe("delete account", () => {
   test("another user cannot delete; the owner's donations stay without personal data", async () => {
     const carl = await makeDonor("carl@example.org");
-    const { orgId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
-    const giftId = await makeGift(h.db, orgId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
+    const { organizationId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
+    const giftId = await makeGift(h.db, organizationId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
     expect((await err(deleteDonorAccount(ann, carl.id)))?.status).toBe(403);
     const [still] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(still).toBeDefined();

@@ -45,13 +45,13 @@ describe("nonprofit change password (spec 5)", () => {
 
 describe("nonprofit account deletion", () => {
   test("only the user themself; the organization is released and its records kept", async () => {
-    const { orgId, user } = await makeNonprofit(h.db, "Leaving Org");
+    const { organizationId, user } = await makeNonprofit(h.db, "Leaving Org");
     const other = await makeNonprofit(h.db, "Staying Org");
     const donor = await makeDonor("giver@example.org");
-    await h.db.update(organizations).set({ nickname: "leaving-org", email: "hello@leaving.org", stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, orgId));
-    const [campaign] = await h.db.insert(campaigns).values({ organizationId: orgId, name: "Roof", goalCents: 100_000 }).returning({ id: campaigns.id });
-    const giftId = await makeGift(h.db, orgId, donor.id, { amountCents: 2500, campaignId: campaign!.id });
-    await h.db.insert(recurringGifts).values({ organizationId: orgId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
+    await h.db.update(organizations).set({ nickname: "leaving-org", email: "hello@leaving.org", stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, organizationId));
+    const [campaign] = await h.db.insert(campaigns).values({ organizationId, name: "Roof", goalCents: 100_000 }).returning({ id: campaigns.id });
+    const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, campaignId: campaign!.id });
+    await h.db.insert(recurringGifts).values({ organizationId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
 
     expect((await err(deleteNonprofitAccount(other.user, user.id)))?.status).toBe(403);
     expect((await err(deleteNonprofitAccount(donor, donor.id)))?.status).toBe(403);
@@ -59,15 +59,15 @@ describe("nonprofit account deletion", () => {
 
     await expect(deleteOwnAccount(user)).resolves.toEqual({ deleted: true });
     expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
-    const [org] = await h.db.select().from(organizations).where(eq(organizations.id, orgId));
+    const [org] = await h.db.select().from(organizations).where(eq(organizations.id, organizationId));
     expect(org).toMatchObject({ claimed: false, nickname: null, email: null, stripeAccountId: null, stripeComplete: false, live: true });
     const [c] = await h.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign!.id));
     expect(c!.status).toBe("ended");
-    const [r] = await h.db.select({ status: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.organizationId, orgId));
+    const [r] = await h.db.select({ status: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.organizationId, organizationId));
     expect(r!.status).toBe("canceled");
     const [gift] = await h.db.select({ amountCents: donations.amountCents, organizationId: donations.organizationId }).from(donations).where(eq(donations.id, giftId));
-    expect(gift).toEqual({ amountCents: 2500, organizationId: orgId });
-    const [otherOrg] = await h.db.select({ claimed: organizations.claimed }).from(organizations).where(eq(organizations.id, other.orgId));
+    expect(gift).toEqual({ amountCents: 2500, organizationId });
+    const [otherOrg] = await h.db.select({ claimed: organizations.claimed }).from(organizations).where(eq(organizations.id, other.organizationId));
     expect(otherOrg!.claimed).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ export type VolunteerTotals = {
  * @throws AppError(forbidden) for non-donors; AppError(not_found) for an unknown organization;
  *         AppError(validation) for a future date.
  */
-export async function logVolunteerHours(actor: Actor, input: LogHoursInput, now = new Date()): Promise<VolunteerEntry> {
+export async function logVolunteerHours({ actor, input, now = new Date() }: { actor: Actor; input: LogHoursInput; now?: Date }): Promise<VolunteerEntry> {
   requireRole(actor, "donor");
   if (input.date > now.toISOString().slice(0, 10)) {
     throw new AppError("validation", messages.donor.dateInFuture, { date: messages.donor.dateInFuture });
@@ -101,9 +101,9 @@ export type HoursForReview = VolunteerEntry & SharedDonorIdentity;
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
 export async function listHoursForReview(actor: Actor, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
-  const orgId = ownOrganizationId(actor);
+  const organizationId = ownOrganizationId(actor);
   const db = await getDb();
-  const where = [eq(volunteerHours.organizationId, orgId)];
+  const where = [eq(volunteerHours.organizationId, organizationId)];
   if (options.status) where.push(eq(volunteerHours.status, options.status));
   const rows = await db
     .select({
@@ -130,13 +130,13 @@ export async function listHoursForReview(actor: Actor, options: { status?: "pend
  * Verify ("approved") or decline an entry of the actor's organization.
  * @throws AppError(not_found) when the entry is not at the actor's organization.
  */
-export async function reviewVolunteerHours(actor: Actor, entryId: string, status: "approved" | "declined"): Promise<{ id: string; status: string }> {
+export async function reviewVolunteerHours({ actor, entryId, status }: { actor: Actor; entryId: string; status: "approved" | "declined" }): Promise<{ id: string; status: string }> {
   const db = await getDb();
-  const orgId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
+  const organizationId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
   const [row] = await db
     .update(volunteerHours)
     .set({ status, reviewedAt: new Date(), reviewedByUserId: actor.id })
-    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, orgId)))
+    .where(and(eq(volunteerHours.id, entryId), eq(volunteerHours.organizationId, organizationId)))
     .returning({ id: volunteerHours.id, status: volunteerHours.status });
   if (!row) throw new AppError("not_found", messages.generic.notFound);
   return row;

@@ -35,8 +35,8 @@ jest.setTimeout(90_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-webhook-endpoints-"));
 let h: DatabaseHandle;
 let receiver: TestReceiver;
-let a: { orgId: string; user: Actor };
-let b: { orgId: string; user: Actor };
+let a: { organizationId: string; user: Actor };
+let b: { organizationId: string; user: Actor };
 let donor: Actor;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -152,7 +152,7 @@ describe("endpoint lifecycle", () => {
     const [req] = await receiver.waitFor("/rotate", 1);
     expect(req!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     for (const s of [newSecret, oldSecret]) {
-      expect(new Webhook(s).verify(req!.body, req!.headers)).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpoint.id, organization_id: a.orgId } });
+      expect(new Webhook(s).verify(req!.body, req!.headers)).toMatchObject({ type: "webhook.test", data: { endpoint_id: endpoint.id, organization_id: a.organizationId } });
     }
     type Log = { deliveries: { eventType: string; status: string; id: string }[] };
     const readLog = async () => (await (await call(getDeliveries, { url: `/api/webhook-endpoints/${endpoint.id}/deliveries`, params, user: a.user })).json()) as Log;
@@ -174,9 +174,9 @@ describe("endpoint lifecycle", () => {
   test("a released organization loses its endpoints: the next nonprofit to claim it does not feed the previous one's", async () => {
     const c = await makeNonprofit(h.db, "Waterbury Food Shelf");
     await create(c.user, { url: receiver.url("/released"), eventTypes: ["donation.succeeded"] });
-    expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.orgId))).toHaveLength(1);
+    expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.organizationId))).toHaveLength(1);
     await deleteNonprofitAccount(c.user, c.user.id);
-    expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.orgId))).toHaveLength(0);
+    expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.organizationId))).toHaveLength(0);
   });
 });
 

@@ -46,8 +46,8 @@ let h: DatabaseHandle;
 let receiver: TestReceiver;
 let smtp: SMTPServer;
 const mails: { to: string; raw: string }[] = [];
-let a: { orgId: string; user: Actor };
-let b: { orgId: string; user: Actor };
+let a: { organizationId: string; user: Actor };
+let b: { organizationId: string; user: Actor };
 let campaignId = "";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,8 +90,8 @@ beforeAll(async () => {
   receiver = await startTestReceiver();
   a = await makeNonprofit(h.db, "Vermont Foodbank");
   b = await makeNonprofit(h.db, "Rutland Humane Society");
-  await h.db.update(organizations).set({ email: "tech@vtfoodbank.example" }).where(eq(organizations.id, a.orgId));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a.orgId, name: "Winter Meals", goalCents: 10_000 }).returning({ id: campaigns.id });
+  await h.db.update(organizations).set({ email: "tech@vtfoodbank.example" }).where(eq(organizations.id, a.organizationId));
+  const [c] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 10_000 }).returning({ id: campaigns.id });
   campaignId = c!.id;
 });
 
@@ -119,11 +119,8 @@ async function endpoint(owner: { user: Actor }, pathName: string, eventTypes: We
 const card = (number = "4242 4242 4242 4242") => ({ number, expiry: "12/34", cvc: "123" });
 
 /** A guest gift through the real checkout (sandbox provider). */
-function give(orgId: string, over: Record<string, unknown> = {}) {
-  return startCheckout(
-    null,
-    checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: orgId, campaignId: null, amountCents: 2_500, name: "Secret Sam", email: "secret.sam@example.org", card: card(), ...over }),
-  );
+function give(organizationId: string, over: Record<string, unknown> = {}) {
+  return startCheckout({ actor: null, input: checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId, campaignId: null, amountCents: 2_500, name: "Secret Sam", email: "secret.sam@example.org", card: card(), ...over }) });
 }
 
 /** Verify a received request with the Standard Webhooks library; returns the parsed payload. */
@@ -132,13 +129,13 @@ const verify = (secret: string, r: ReceivedWebhook) => new Webhook(secret).verif
 describe("delivery, signature and privacy", () => {
   test("a gift's donation.succeeded arrives signed by Standard Webhooks and verifies with the library's own Webhook.verify", async () => {
     const ep = await endpoint(a, "/signed", ["donation.succeeded"]);
-    const gift = await give(a.orgId);
+    const gift = await give(a.organizationId);
     expect(gift.status).toBe("succeeded");
     const [req] = await receiver.waitFor("/signed", 1);
     const payload = verify(ep.secret, req!);
     expect(payload.type).toBe("donation.succeeded");
     expect(Date.parse(payload.timestamp)).not.toBeNaN();
-    expect(payload.data).toMatchObject({ id: gift.donationId, object: "donation", organization_id: a.orgId, amount_cents: 2_500, status: "succeeded", currency: "usd" });
+    expect(payload.data).toMatchObject({ id: gift.donationId, object: "donation", organization_id: a.organizationId, amount_cents: 2_500, status: "succeeded", currency: "usd" });
     expect(req!.headers["content-type"]).toBe("application/json");
     expect(req!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     // webhook-id is the delivery's id, recorded in the log.
@@ -152,9 +149,9 @@ describe("delivery, signature and privacy", () => {
 
   test("a donor who shares nothing leaves no name or email anywhere in the body; shared fields appear, anonymous gifts have no donor", async () => {
     const ep = await endpoint(a, "/privacy", ["donation.succeeded"]);
-    const nothing = await give(a.orgId, { name: "Secret Sam", email: "secret.sam@example.org" });
-    const some = await give(a.orgId, { name: "Open Olivia", email: "olivia@example.org", share: { name: true } });
-    const anonymous = await give(a.orgId, { name: "Hidden Hal", email: "hal@example.org", anonymous: true, share: { name: true, email: true } });
+    const nothing = await give(a.organizationId, { name: "Secret Sam", email: "secret.sam@example.org" });
+    const some = await give(a.organizationId, { name: "Open Olivia", email: "olivia@example.org", share: { name: true } });
+    const anonymous = await give(a.organizationId, { name: "Hidden Hal", email: "hal@example.org", anonymous: true, share: { name: true, email: true } });
     const requests = await receiver.waitFor("/privacy", 3);
     const byId = new Map(requests.map((r) => [verify(ep.secret, r).data.id as string, r]));
     const bodyOf = (id: string) => byId.get(id)!.body;
@@ -174,7 +171,7 @@ describe("delivery, signature and privacy", () => {
     const buyer = await makeDonor(`ticket-buyer-${randomUUID().slice(0, 8)}@example.org`);
     const ev = await createEvent(
       createEventSchema.parse({
-        organizationId: a.orgId,
+        organizationId: a.organizationId,
         name: "Harvest Dinner",
         startsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
         ticketTypes: [{ name: "Dinner", priceCents: 10_000, fairMarketValueCents: 6_000, quantity: 20 }],
@@ -193,7 +190,7 @@ describe("delivery, signature and privacy", () => {
     expect(payload.data).toEqual({
       id: order.order._id,
       object: "ticket_order",
-      organization_id: a.orgId,
+      organization_id: a.organizationId,
       event_id: ev._id,
       event_name: "Harvest Dinner",
       ticket_type_id: ev.ticketTypes[0]!._id,
@@ -209,7 +206,7 @@ describe("delivery, signature and privacy", () => {
     expect(req!.body).not.toContain(buyer.email);
     expect(req!.body).not.toContain(buyer.lastName);
 
-    const gift = await give(a.orgId);
+    const gift = await give(a.organizationId);
     const refund = sandboxDelivery(gift.providerPaymentId!, gift.donationId, "charge.refunded");
     await Promise.all([handleWebhook("sandbox", refund.body, refund.headers), handleWebhook("sandbox", refund.body, refund.headers)]);
     const requests = await receiver.waitFor("/tickets", 2);
@@ -223,7 +220,7 @@ describe("delivery, signature and privacy", () => {
 describe("exactly once", () => {
   test("a provider event delivered again (5 times, some at once) emits donation.succeeded once", async () => {
     const ep = await endpoint(a, "/dup", ["donation.succeeded"]);
-    const pending = await give(a.orgId, { card: card("4000 0025 0000 3155") });
+    const pending = await give(a.organizationId, { card: card("4000 0025 0000 3155") });
     expect(pending.status).toBe("requires_action");
     const succeeded = sandboxDelivery(pending.providerPaymentId!, pending.donationId, "payment_intent.succeeded");
     await handleWebhook("sandbox", succeeded.body, succeeded.headers);
@@ -239,17 +236,17 @@ describe("exactly once", () => {
   test("fundraiser.goal_reached is sent once, when progress first reaches the goal", async () => {
     const ep = await endpoint(a, "/goal", ["fundraiser.goal_reached"]);
     await h.db.update(campaigns).set({ progressCents: 0, goalCents: 10_000 }).where(eq(campaigns.id, campaignId));
-    await give(a.orgId, { campaignId, amountCents: 6_000 });
+    await give(a.organizationId, { campaignId, amountCents: 6_000 });
     await sleep(1_000);
     expect(receiver.requestsTo("/goal")).toHaveLength(0);
-    const crossing = await give(a.orgId, { campaignId, amountCents: 6_000 });
+    const crossing = await give(a.organizationId, { campaignId, amountCents: 6_000 });
     const [req] = await receiver.waitFor("/goal", 1);
     expect(verify(ep.secret, req!)).toMatchObject({ type: "fundraiser.goal_reached", data: { id: campaignId, object: "fundraiser", goal_cents: 10_000, progress_cents: 12_000 } });
     // Above the goal, and after falling below it and crossing again: nothing more.
-    await give(a.orgId, { campaignId, amountCents: 1_000 });
+    await give(a.organizationId, { campaignId, amountCents: 1_000 });
     const refund = sandboxDelivery(crossing.providerPaymentId!, crossing.donationId, "charge.refunded");
     await handleWebhook("sandbox", refund.body, refund.headers);
-    await give(a.orgId, { campaignId, amountCents: 6_000 });
+    await give(a.organizationId, { campaignId, amountCents: 6_000 });
     await sleep(1_500);
     expect(receiver.requestsTo("/goal")).toHaveLength(1);
   });
@@ -259,7 +256,7 @@ describe("retries, replay and disabling", () => {
   test("a receiver that fails (500) twice then succeeds gets three attempts with one stable webhook-id; the log shows each", async () => {
     const ep = await endpoint(a, "/flaky", ["donation.succeeded"]);
     receiver.respond("/flaky", [500, 500, 200]);
-    const gift = await give(a.orgId);
+    const gift = await give(a.organizationId);
     const requests = await receiver.waitFor("/flaky", 3);
     expect(new Set(requests.map((r) => r.headers["webhook-id"])).size).toBe(1);
     expect(new Set(requests.map((r) => r.body)).size).toBe(1);
@@ -295,7 +292,7 @@ describe("retries, replay and disabling", () => {
     const ep = await endpoint(a, "/dead", ["donation.succeeded"]);
     await h.db.update(webhookEndpoints).set({ url: `${receiver.url("/dead")}?token=receiver-own-token` }).where(eq(webhookEndpoints.id, ep.id));
     receiver.always("/dead", 503);
-    await give(a.orgId);
+    await give(a.organizationId);
     await receiver.waitFor("/dead", 4);
     const row = await eventually(async () => (await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id)))[0]!, (r) => !r.enabled);
     expect(row).toMatchObject({ enabled: false, disabledReason: "failing" });
@@ -313,7 +310,7 @@ describe("retries, replay and disabling", () => {
     expect(text).not.toContain("receiver-own-token");
 
     // Disabled: the next gift is logged as not sent; enabling the endpoint clears the reason and the gift can be replayed.
-    const missed = await give(a.orgId);
+    const missed = await give(a.organizationId);
     await sleep(1_200);
     expect(receiver.requestsTo("/dead")).toHaveLength(4);
     const [notSent] = await listWebhookDeliveries({ actor: a.user, endpointId: ep.id });
@@ -333,7 +330,7 @@ describe("retries, replay and disabling", () => {
     // The retry waits 2 s: time enough to disable the endpoint first.
     setEnvForTests({ WEBHOOK_RETRY_SCHEDULE: "2" });
     receiver.respond("/paused", [500]);
-    await give(a.orgId);
+    await give(a.organizationId);
     await receiver.waitFor("/paused", 1);
     await updateWebhookEndpoint({ actor: a.user, endpointId: ep.id, input: { enabled: false } });
     const [delivery] = await eventually(() => listWebhookDeliveries({ actor: a.user, endpointId: ep.id }), (l) => l[0]?.status === "failed");
@@ -349,8 +346,8 @@ describe("a lost job", () => {
     const ep = await endpoint(a, "/stalled", ["donation.succeeded"]);
     const late = new Date(Date.now() - 20 * 60_000);
     const body = JSON.stringify({ type: "donation.succeeded", timestamp: late.toISOString(), data: { id: "lost-job" } });
-    const [event] = await h.db.insert(webhookEvents).values({ organizationId: a.orgId, type: "donation.succeeded", dedupeKey: `test:${randomUUID()}`, body, occurredAt: late }).returning();
-    const [delivery] = await h.db.insert(webhookDeliveries).values({ eventId: event!.id, endpointId: ep.id, organizationId: a.orgId, nextAttemptAt: late }).returning();
+    const [event] = await h.db.insert(webhookEvents).values({ organizationId: a.organizationId, type: "donation.succeeded", dedupeKey: `test:${randomUUID()}`, body, occurredAt: late }).returning();
+    const [delivery] = await h.db.insert(webhookDeliveries).values({ eventId: event!.id, endpointId: ep.id, organizationId: a.organizationId, nextAttemptAt: late }).returning();
     // Twice: the second job finds the attempt made (or claimed) and does nothing.
     expect(await requeueStalledDeliveries()).toBe(1);
     await requeueStalledDeliveries();
@@ -368,7 +365,7 @@ describe("each organization gets its own events", () => {
     const epA = await endpoint(a, "/org-a", ["donation.succeeded"]);
     const epB = await endpoint(b, "/org-b", ["donation.succeeded"]);
     const refundsOnly = await endpoint(b, "/org-b-refunds", ["donation.refunded"]);
-    const toB = await give(b.orgId);
+    const toB = await give(b.organizationId);
     const [req] = await receiver.waitFor("/org-b", 1);
     expect(verify(epB.secret, req!).data.id).toBe(toB.donationId);
     await sleep(1_500);
@@ -386,7 +383,7 @@ describe("each organization gets its own events", () => {
 describe("recurring gifts", () => {
   test("created on the first payment, updated and canceled by the donor, payment_failed on a failed charge; no unshared donor field", async () => {
     const ep = await endpoint(a, "/recurring", ["recurring_gift.created", "recurring_gift.updated", "recurring_gift.canceled", "recurring_gift.payment_failed"]);
-    const first = await give(a.orgId, { frequency: "month", amountCents: 2_000, name: "Rita Recurring", email: "rita@example.org" });
+    const first = await give(a.organizationId, { frequency: "month", amountCents: 2_000, name: "Rita Recurring", email: "rita@example.org" });
     const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, first.donationId));
     const giftId = d!.giftId!;
     const token = recurringManageToken(giftId);
@@ -413,7 +410,7 @@ describe("recurring gifts", () => {
       "recurring_gift.payment_failed",
       "recurring_gift.canceled",
     ]);
-    expect(payloads[0]!.data).toMatchObject({ id: giftId, object: "recurring_gift", organization_id: a.orgId, amount_cents: 2_000, interval: "month", status: "active", donor: {} });
+    expect(payloads[0]!.data).toMatchObject({ id: giftId, object: "recurring_gift", organization_id: a.organizationId, amount_cents: 2_000, interval: "month", status: "active", donor: {} });
     expect(payloads[1]!.data).toMatchObject({ amount_cents: 3_000 });
     expect(payloads[3]!.data).toMatchObject({ failed_payment: { attempt: 1, past_due: false, failure_reason: expect.any(String) } });
     expect(payloads[4]!.data).toMatchObject({ status: "canceled", next_charge_at: null });

@@ -28,7 +28,7 @@ import { Tile } from "./tile";
 export async function DonorDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
   const now = new Date();
   const [summary, volunteering, stories, supported, initialPreferences] = await Promise.all([
-    getDonorSummary(actor, actor.id, now),
+    getDonorSummary({ actor, donorId: actor.id, now }),
     listMyVolunteerHours(actor),
     listMyStories(actor),
     supportedOrganizations(actor),

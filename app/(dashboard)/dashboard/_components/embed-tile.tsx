@@ -22,7 +22,7 @@ export async function EmbedTile({ organizationId, organizationName, receivesGift
   });
   const choices = [
     choice(null, `Direct donation to ${organizationName}`, `Donate to ${organizationName}`),
-    ...fundraisers.map((f) => choice(f.id, `Fundraiser: ${f.name}`, `Donate to ${f.name}`)),
+    ...fundraisers.map((f) => choice(f._id, `Fundraiser: ${f.name}`, `Donate to ${f.name}`)),
   ];
   return (
     <li>

@@ -53,7 +53,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
   const org = await getOwnOrganization(actor);
   const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
-    listRecentDonations(actor, org._id, 5),
+    listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
     listOrganizationLinks(org._id, "wishlist"),
     listOrganizationLinks(org._id, "marketplace"),
     listUpdateNotices(10),
@@ -66,7 +66,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
   return (
     <div>
       <header className="flex items-center gap-4">
-        <OrganizationLogoUpload orgId={org._id} logoUrl={org.images.logo} />
+        <OrganizationLogoUpload organizationId={org._id} logoUrl={org.images.logo} />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink-muted">Nonprofit dashboard</p>
           <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
@@ -135,7 +135,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
                 </figure>
                 <CopyLink label="Donate" url={`${site}/donation/${org._id}/direct`} />
                 {activeCampaigns.map((c) => (
-                  <CopyLink key={c.id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c.id}`} />
+                  <CopyLink key={c._id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c._id}`} />
                 ))}
                 <p className="text-sm text-ink-muted">
                   Want the donate form on your own website?{" "}
@@ -218,16 +218,16 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
           ) : (
             <ul className="mt-4 space-y-4">
               {activeCampaigns.map((c) => (
-                <li key={c.id}>
+                <li key={c._id}>
                   <p className="flex justify-between gap-2 text-sm">
-                    <Link href={`/fundraiser/${c.id}`} className="font-medium text-brand-700 hover:underline" title={c.name} aria-label={c.name}>
+                    <Link href={`/fundraiser/${c._id}`} className="font-medium text-brand-700 hover:underline" title={c.name} aria-label={c.name}>
                       {truncateCampaignName(c.name)}
                     </Link>
                     <span className="text-ink-muted tabular-nums">
-                      {formatCents(c.progressCents)} of {formatCents(c.goalCents)}
+                      {formatCents(c.progress)} of {formatCents(c.goal)}
                     </span>
                   </p>
-                  <FundraiserProgress name={c.name} progressCents={c.progressCents} goalCents={c.goalCents} className="mt-1" />
+                  <FundraiserProgress name={c.name} progressCents={c.progress} goalCents={c.goal} className="mt-1" />
                 </li>
               ))}
             </ul>

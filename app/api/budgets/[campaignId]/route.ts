@@ -18,5 +18,5 @@ export const PUT = route<{ campaignId: string }>(async (req, { params }) => {
   const organizationId = ownOrganizationId(actor);
   const campaignId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);
-  return NextResponse.json(await saveFundraiserBudget(actor, organizationId, campaignId, update));
+  return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, campaignId, update }));
 }, { auth: "user" });

@@ -1,4 +1,4 @@
-// GET /api/getNpCampaigns/{orgId} — an organization's fundraisers, newest first: all of them
+// GET /api/getNpCampaigns/{organizationId} — an organization's fundraisers, newest first: all of them
 // (active and ended) for its own nonprofit user, the active ones of a live organization for
 // anyone else. Goal and progress are cents.
 import { NextResponse } from "next/server";

@@ -10,5 +10,5 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const { status } = await parseJson(req, reviewSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await reviewImpactStory(actor, id, status));
+  return NextResponse.json(await reviewImpactStory({ actor, storyId: id, status }));
 }, { auth: "nonprofit" });

@@ -36,15 +36,15 @@ export default async function DonationPage({ params, searchParams }: Props) {
         <div className="mt-5 rounded-card border border-slate-200 bg-white p-4" data-testid="fundraiser-progress">
           <p className="mb-2 text-sm text-ink-muted">
             <span className="font-semibold text-ink" data-testid="progress-raised">
-              {formatCents(ctx.campaign.progressCents)}
+              {formatCents(ctx.campaign.progress)}
             </span>{" "}
-            raised of {formatCents(ctx.campaign.goalCents)}
+            raised of {formatCents(ctx.campaign.goal)}
           </p>
           <ProgressBar
-            value={ctx.campaign.progressCents}
-            max={ctx.campaign.goalCents}
-            label={`Raised toward the ${formatCents(ctx.campaign.goalCents)} goal`}
-            valueText={`${formatCents(ctx.campaign.progressCents)} of ${formatCents(ctx.campaign.goalCents)}`}
+            value={ctx.campaign.progress}
+            max={ctx.campaign.goal}
+            label={`Raised toward the ${formatCents(ctx.campaign.goal)} goal`}
+            valueText={`${formatCents(ctx.campaign.progress)} of ${formatCents(ctx.campaign.goal)}`}
             showPercent
           />
         </div>

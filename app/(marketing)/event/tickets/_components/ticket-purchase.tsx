@@ -1,8 +1,10 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,12 +14,11 @@ import { Select } from "@/components/ui/select";
 import { formatCents } from "@/lib/money";
 import type { TicketTypeView } from "@/lib/services/events/manage-events";
 import type { TicketOrderResult } from "@/lib/services/events/tickets";
-import { cardFieldErrors } from "@/lib/validations/donation";
-import { MAX_TICKETS_PER_ORDER, ticketBuyerSchema } from "@/lib/validations/event";
-import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
+import { MAX_TICKETS_PER_ORDER, ticketFormSchema, type TicketFormValues } from "@/lib/validations/event";
+import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
-import { SandboxCardFields, type CardValue } from "@/components/payments/sandbox-card-fields";
+import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { requestJson } from "@/lib/client/request";
 
 type Props = {
@@ -46,9 +47,6 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   const firstAvailable = ticketTypes.find((t) => !t.soldOut)?._id ?? null;
   const [typeId, setTypeId] = useState<string | null>(firstAvailable);
   const [quantity, setQuantity] = useState(1);
-  const [name, setName] = useState(buyer?.name ?? "");
-  const [email, setEmail] = useState(buyer?.email ?? "");
-  const [card, setCard] = useState<CardValue>({ number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,6 +61,17 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   const paymentUnavailable = paid && provider !== "sandbox";
   const totalCents = selected ? selected.priceCents * quantity : 0;
 
+  // The browser checks what the server would (ticketFormSchema): the buyer, and the sandbox's
+  // test card for paid tickets.
+  const form = useForm<TicketFormValues>({
+    defaultValues: { name: buyer?.name ?? "", email: buyer?.email ?? "", card: { number: "", expiry: "", cvc: "" } },
+    resolver: zodResolver(ticketFormSchema({ card: paid && provider === "sandbox" }), undefined, { raw: true }),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { setValue } = form;
+  const [name, email, card] = useWatch({ control: form.control, name: ["name", "email", "card"] });
+
   // Fresh counts from the server (after an order) may leave fewer seats than chosen.
   if (selected && quantity > Math.max(1, maxQuantity)) setQuantity(Math.max(1, maxQuantity));
   if (selected?.soldOut && !result) setTypeId(ticketTypes.find((t) => !t.soldOut)?._id ?? null);
@@ -71,16 +80,15 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
     if (result) confirmationRef.current?.focus();
   }, [result]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!selected) return;
+  /** The form's own check failed: show its messages (by field path) and post nothing. */
+  function showFieldErrors(fieldErrors: Record<string, string>) {
     setFormError(null);
-    // The server's own rules: ticketBuyerSchema for name and email, cardSchema for the test card.
-    const buyerCheck = ticketBuyerSchema.safeParse({ name, email });
-    const local: Record<string, string> = buyerCheck.success ? {} : zodFieldErrors(buyerCheck.error, topField);
-    if (paid && provider === "sandbox") Object.assign(local, cardFieldErrors(card));
-    setErrors(local);
-    if (Object.keys(local).length) return;
+    setErrors(fieldErrors);
+  }
+
+  async function order() {
+    if (!selected) return;
+    showFieldErrors({});
     setBusy(true);
     try {
       const altcha = paid && !buyer ? await challenge.take() : null;
@@ -201,7 +209,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-8" aria-label={`Get tickets for ${eventName}`}>
+    <form onSubmit={(e) => void form.handleSubmit(order, (fieldErrors) => (selected ? showFieldErrors(nestedFieldErrors(fieldErrors)) : undefined))(e)} noValidate className="space-y-8" aria-label={`Get tickets for ${eventName}`}>
       {ticketList}
       {selected ? (
         <>
@@ -216,14 +224,14 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
           <fieldset className="space-y-4">
             <legend className="text-lg font-bold text-ink">Your details</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={120} />
-              <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} maxLength={254} />
+              <TextField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setValue("name", e.target.value)} error={errors.name} maxLength={120} />
+              <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setValue("email", e.target.value)} error={errors.email} maxLength={254} />
             </div>
           </fieldset>
           {paid ? (
             <fieldset className="space-y-4">
               <legend className="text-lg font-bold text-ink">Payment</legend>
-              {paymentUnavailable ? <Alert variant="warning">{messages.donation.stripeJsMissing}</Alert> : <SandboxCardFields value={card} onChange={setCard} errors={errors} />}
+              {paymentUnavailable ? <Alert variant="warning">{messages.donation.stripeJsMissing}</Alert> : <SandboxCardFields value={card} onChange={(c) => setValue("card", c)} errors={errors} />}
             </fieldset>
           ) : null}
         </>

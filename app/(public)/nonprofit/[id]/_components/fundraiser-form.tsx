@@ -7,7 +7,7 @@ import { ImageUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
-import type { CampaignDto } from "@/lib/services/campaigns/manage-campaigns";
+import type { Campaign } from "@/lib/services/campaigns/campaign";
 import {
   CAMPAIGN_DESCRIPTION_MAX,
   CAMPAIGN_NAME_MAX,
@@ -36,8 +36,8 @@ export function FundraiserForm({
 }: {
   organizationId: string;
   /** The fundraiser to edit, or null to create one. */
-  campaign: CampaignDto | null;
-  onSaved: (campaign: CampaignDto, created: boolean) => void;
+  campaign: Campaign | null;
+  onSaved: (campaign: Campaign, created: boolean) => void;
   onCancel: () => void;
   onImageChanged: () => void;
 }) {
@@ -79,7 +79,7 @@ export function FundraiserForm({
       description: values.description,
       topic: values.topic ?? "",
     };
-    const result = await requestJson<{ campaign: CampaignDto }>("/api/updateNPCampaigns", { method: campaign ? "PUT" : "POST", body });
+    const result = await requestJson<{ campaign: Campaign }>("/api/updateNPCampaigns", { method: campaign ? "PUT" : "POST", body });
     if (!result.ok) {
       let focused = false;
       for (const name of fieldNames) {

@@ -11,20 +11,20 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
-import type { CampaignDto, ManagedCampaignDto } from "@/lib/services/campaigns/manage-campaigns";
+import type { Campaign, ManagedCampaign } from "@/lib/services/campaigns/campaign";
 import { messages } from "@/lib/validations/messages";
 import { FundraiserForm } from "./fundraiser-form";
 import { requestJson } from "@/lib/client/request";
 
 type Mode = { kind: "closed" } | { kind: "create" } | { kind: "edit"; id: string };
-type Pending = { kind: "end" | "delete"; campaign: ManagedCampaignDto } | null;
+type Pending = { kind: "end" | "delete"; campaign: ManagedCampaign } | null;
 
 /** "Nov 22, 2026" for a "YYYY-MM-DD" date (calendar dates, no time zone shift). */
 function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
-function dateRange(c: CampaignDto): string | null {
+function dateRange(c: Campaign): string | null {
   if (c.startDate && c.endDate) return `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
   if (c.startDate) return `From ${formatDay(c.startDate)}`;
   if (c.endDate) return `Until ${formatDay(c.endDate)}`;
@@ -43,7 +43,7 @@ export function FundraiserList({
   openCreate,
 }: {
   organizationId: string;
-  initialCampaigns: ManagedCampaignDto[];
+  initialCampaigns: ManagedCampaign[];
   openCreate: boolean;
 }) {
   const router = useRouter();
@@ -69,10 +69,10 @@ export function FundraiserList({
     requestAnimationFrame(() => createButton.current?.focus());
   }, []);
 
-  const onSaved = (saved: CampaignDto, created: boolean) => {
+  const onSaved = (saved: Campaign, created: boolean) => {
     setCampaigns((list) => {
       const previous = list.find((c) => c._id === saved._id);
-      const next: ManagedCampaignDto = { ...saved, succeededGifts: previous?.succeededGifts ?? 0 };
+      const next: ManagedCampaign = { ...saved, succeededGifts: previous?.succeededGifts ?? 0 };
       return created ? [next, ...list] : list.map((c) => (c._id === saved._id ? next : c));
     });
     setStatus(created ? `Fundraiser "${saved.name}" created.` : `Fundraiser "${saved.name}" saved.`);
@@ -87,7 +87,7 @@ export function FundraiserList({
     setDialogError(null);
     const result =
       kind === "end"
-        ? await requestJson<{ campaign: CampaignDto }>("/api/updateNPCampaigns", { method: "PUT", body: { _id: campaign._id, action: "end", npID: organizationId } })
+        ? await requestJson<{ campaign: Campaign }>("/api/updateNPCampaigns", { method: "PUT", body: { _id: campaign._id, action: "end", npID: organizationId } })
         : await requestJson<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(campaign._id)}`, { method: "DELETE" });
     setBusy(false);
     if (!result.ok) {

@@ -14,7 +14,7 @@ import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 
 type About = { mission: string; description: string };
 
-export function ProfileAbout({ orgId, initial, view }: { orgId: string; initial: About; view: ReactNode }) {
+export function ProfileAbout({ organizationId, initial, view }: { organizationId: string; initial: About; view: ReactNode }) {
   const { state, setState, editButtonRef, formRef, alert, setAlert, savedAt, save } = useSectionSave();
   const [draft, setDraft] = useState<About>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof About, string>>>({});
@@ -35,7 +35,7 @@ export function ProfileAbout({ orgId, initial, view }: { orgId: string; initial:
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (state === "saving") return;
-    const parsed = updateNpSchema.safeParse({ npID: orgId, ...draft });
+    const parsed = updateNpSchema.safeParse({ npID: organizationId, ...draft });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error, topField));
       return;

@@ -46,7 +46,7 @@ function changedFields(draft: Draft, saved: GeneralInfo): Partial<Draft> {
   return out;
 }
 
-export function ProfileGeneralInfo({ orgId, initial }: { orgId: string; initial: GeneralInfo }) {
+export function ProfileGeneralInfo({ organizationId, initial }: { organizationId: string; initial: GeneralInfo }) {
   const router = useRouter();
   const { state, setState, editButtonRef, formRef } = useEditState();
   const [saved, setSaved] = useState<GeneralInfo>(initial);
@@ -80,7 +80,7 @@ export function ProfileGeneralInfo({ orgId, initial }: { orgId: string; initial:
     if (state === "saving") return;
     setAlert(null);
     const payload = changedFields(draft, saved);
-    const parsed = updateDashboardSchema.safeParse({ npID: orgId, ...payload });
+    const parsed = updateDashboardSchema.safeParse({ npID: organizationId, ...payload });
     if (!parsed.success) {
       // The email pair's message shows in the section's alert (email's own check comes first).
       const { email, confirmEmail, ...next } = zodFieldErrors(parsed.error, topField);

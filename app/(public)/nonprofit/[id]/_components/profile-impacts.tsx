@@ -18,7 +18,7 @@ type Figure = { label: string; value: string };
 const blank = (): Figure => ({ label: "", value: "" });
 const draftOf = (impacts: Figure[]) => (impacts.length ? impacts.map((f) => ({ ...f })) : [blank()]);
 
-export function ProfileImpacts({ orgId, initial, view }: { orgId: string; initial: Figure[]; view: ReactNode }) {
+export function ProfileImpacts({ organizationId, initial, view }: { organizationId: string; initial: Figure[]; view: ReactNode }) {
   const { state, setState, editButtonRef, formRef, alert, setAlert, savedAt, save } = useSectionSave();
   const [draft, setDraft] = useState<Figure[]>(() => draftOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +33,7 @@ export function ProfileImpacts({ orgId, initial, view }: { orgId: string; initia
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (state === "saving") return;
-    const parsed = updateImpactsSchema.safeParse({ npID: orgId, impacts: draft });
+    const parsed = updateImpactsSchema.safeParse({ npID: organizationId, impacts: draft });
     if (!parsed.success) {
       // "impacts.<row>.<field>" -> "<row>.<field>", the keys of the figure rows' inputs.
       const next = zodFieldErrors(parsed.error, (path) => (path.length >= 3 ? `${path[1]}.${path[2]}` : "_"));

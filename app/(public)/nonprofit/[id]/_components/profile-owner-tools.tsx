@@ -21,13 +21,13 @@ import { sendJson } from "./profile-edit-kit";
 type Availability = { state: "idle" | "checking" | "available" | "taken" | "invalid" | "error"; message?: string };
 
 export function ProfileOwnerTools({
-  orgId,
+  organizationId,
   live,
   approved,
   nickname,
   origin,
 }: {
-  orgId: string;
+  organizationId: string;
   live: boolean;
   approved: boolean;
   nickname: string | null;
@@ -81,7 +81,7 @@ export function ProfileOwnerTools({
   const toggle = async () => {
     setToggling(true);
     setLiveError(null);
-    const result = await sendJson<{ live: boolean }>("/api/toggleLive", "PUT", { npID: orgId });
+    const result = await sendJson<{ live: boolean }>("/api/toggleLive", "PUT", { npID: organizationId });
     setToggling(false);
     if (!result.ok) {
       setLiveError(result.message);
@@ -104,7 +104,7 @@ export function ProfileOwnerTools({
       nick = parsed.data;
     }
     setSaving(true);
-    const result = await sendJson<{ nickname: string | null }>("/api/updateNickname", "PUT", { npID: orgId, nickname: nick });
+    const result = await sendJson<{ nickname: string | null }>("/api/updateNickname", "PUT", { npID: organizationId, nickname: nick });
     setSaving(false);
     if (!result.ok) {
       setNickError(result.message);
@@ -113,7 +113,7 @@ export function ProfileOwnerTools({
     setValue(result.data.nickname ?? "");
     setNotice(result.data.nickname ? `Your short link is ready: /nonprofit/${result.data.nickname}` : "Your short link was removed.");
     // Viewing the profile through its old nickname: that address no longer resolves.
-    if (window.location.pathname !== `/nonprofit/${orgId}`) router.replace(`/nonprofit/${result.data.nickname ?? orgId}`);
+    if (window.location.pathname !== `/nonprofit/${organizationId}`) router.replace(`/nonprofit/${result.data.nickname ?? organizationId}`);
     else router.refresh();
   };
 

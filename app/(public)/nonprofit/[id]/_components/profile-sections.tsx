@@ -16,7 +16,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCents } from "@/lib/money";
 import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
-import type { CampaignSummary } from "@/lib/services/campaigns/list-campaigns";
+import type { Campaign } from "@/lib/services/campaigns/campaign";
 import type { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
@@ -67,7 +67,7 @@ export function ProfileHeader({ org, place }: { org: PublicOrganization; place: 
 }
 
 /** "Active fundraisers": progress of each with a link to its page; the owner manages them here. */
-export function ActiveFundraisersCard({ org, campaigns, isOwner, openFundraisers }: { org: PublicOrganization; campaigns: CampaignSummary[]; isOwner: boolean; openFundraisers: boolean }) {
+export function ActiveFundraisersCard({ org, campaigns, isOwner, openFundraisers }: { org: PublicOrganization; campaigns: Campaign[]; isOwner: boolean; openFundraisers: boolean }) {
   return (
     <Card id="fundraiser" tabIndex={-1} className="scroll-mt-4 focus:outline-none data-[targeted=true]:ring-2 data-[targeted=true]:ring-brand-500">
       <Suspense fallback={null}>
@@ -81,18 +81,18 @@ export function ActiveFundraisersCard({ org, campaigns, isOwner, openFundraisers
       ) : (
         <ul className="mt-4 space-y-5">
           {campaigns.map((c) => (
-            <li key={c.id}>
+            <li key={c._id}>
               <p className="flex flex-wrap justify-between gap-2">
-                <Link href={`/fundraiser/${c.id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
+                <Link href={`/fundraiser/${c._id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">
                   {c.name}
                 </Link>
                 <span className="text-sm text-ink-muted tabular-nums">
-                  {formatCents(c.progressCents)} raised of {formatCents(c.goalCents)}
+                  {formatCents(c.progress)} raised of {formatCents(c.goal)}
                 </span>
               </p>
-              <FundraiserProgress name={c.name} progressCents={c.progressCents} goalCents={c.goalCents} className="mt-1" />
+              <FundraiserProgress name={c.name} progressCents={c.progress} goalCents={c.goal} className="mt-1" />
               {org.acceptsDonations ? (
-                <LinkButton href={`/donation/${org._id}/${c.id}`} size="sm" variant="secondary" className="mt-2">
+                <LinkButton href={`/donation/${org._id}/${c._id}`} size="sm" variant="secondary" className="mt-2">
                   Give to this fundraiser
                 </LinkButton>
               ) : null}

@@ -25,7 +25,7 @@ type Draft = Record<SocialNetwork, string>;
 const draftOf = (links: Record<string, string>): Draft =>
   Object.fromEntries(socialNetworks.map((k) => [k, links[k] ?? ""])) as Draft;
 
-export function ProfileSocial({ orgId, initial, view }: { orgId: string; initial: Record<string, string>; view: ReactNode }) {
+export function ProfileSocial({ organizationId, initial, view }: { organizationId: string; initial: Record<string, string>; view: ReactNode }) {
   const { state, setState, editButtonRef, formRef, alert, setAlert, savedAt, save } = useSectionSave();
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [errors, setErrors] = useState<Partial<Draft>>({});
@@ -39,7 +39,7 @@ export function ProfileSocial({ orgId, initial, view }: { orgId: string; initial
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (state === "saving") return;
-    const parsed = updateSocialMediasSchema.safeParse({ npID: orgId, ...draft });
+    const parsed = updateSocialMediasSchema.safeParse({ npID: organizationId, ...draft });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error, topField));
       return;

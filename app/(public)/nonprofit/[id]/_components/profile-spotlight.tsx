@@ -21,7 +21,7 @@ import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 type Draft = { title: string; description: string };
 const draftOf = (s: SpotlightCard | null): Draft => ({ title: s?.title ?? "", description: s?.description ?? "" });
 
-export function ProfileSpotlight({ orgId, initial, view }: { orgId: string; initial: SpotlightCard | null; view: ReactNode }) {
+export function ProfileSpotlight({ organizationId, initial, view }: { organizationId: string; initial: SpotlightCard | null; view: ReactNode }) {
   const router = useRouter();
   const { state, setState, editButtonRef, formRef, alert, setAlert, savedAt, save } = useSectionSave();
   const [loading, setLoading] = useState(false);
@@ -35,7 +35,7 @@ export function ProfileSpotlight({ orgId, initial, view }: { orgId: string; init
     setDraft(draftOf(initial));
     setLoading(true);
     setState("edit");
-    const result = await sendJson<{ spotlight: SpotlightCard | null }>(`/api/getSpotlight?npID=${encodeURIComponent(orgId)}`, "GET");
+    const result = await sendJson<{ spotlight: SpotlightCard | null }>(`/api/getSpotlight?npID=${encodeURIComponent(organizationId)}`, "GET");
     setLoading(false);
     if (result.ok) {
       setDraft(draftOf(result.data.spotlight));
@@ -46,7 +46,7 @@ export function ProfileSpotlight({ orgId, initial, view }: { orgId: string; init
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (state === "saving") return;
-    const parsed = updateSpotlightSchema.safeParse({ npID: orgId, ...draft });
+    const parsed = updateSpotlightSchema.safeParse({ npID: organizationId, ...draft });
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error, topField));
       return;
@@ -86,7 +86,7 @@ export function ProfileSpotlight({ orgId, initial, view }: { orgId: string; init
             <p className="mb-1.5 text-sm font-semibold text-ink">Spotlight image</p>
             <ImageUpload
               field="spotlightImage"
-              identifier={orgId}
+              identifier={organizationId}
               currentUrl={imageUrl}
               label="spotlight image"
               aspect="spotlight"

@@ -79,7 +79,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
         </Alert>
       ) : null}
       {isOwner ? (
-        <ProfileOwnerTools orgId={org._id} live={org.live} approved={org.approvalStatus === "approved"} nickname={org.nickname} origin={absoluteUrl("")} />
+        <ProfileOwnerTools organizationId={org._id} live={org.live} approved={org.approvalStatus === "approved"} nickname={org.nickname} origin={absoluteUrl("")} />
       ) : null}
       <ProfileHeader org={org} place={place} />
 
@@ -120,14 +120,14 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
-          {own ? <ProfileGeneralInfo orgId={org._id} initial={generalInfoOf(own)} /> : null}
+          {own ? <ProfileGeneralInfo organizationId={org._id} initial={generalInfoOf(own)} /> : null}
           {isOwner ? (
-            <ProfileSpotlight orgId={org._id} initial={spotlight} view={spotlight ? <SpotlightContent spotlight={spotlight} /> : null} />
+            <ProfileSpotlight organizationId={org._id} initial={spotlight} view={spotlight ? <SpotlightContent spotlight={spotlight} /> : null} />
           ) : (
             <SpotlightCardView spotlight={spotlight} />
           )}
           {isOwner ? (
-            <ProfileAbout orgId={org._id} initial={{ mission: org.mission ?? "", description: org.description ?? "" }} view={aboutView} />
+            <ProfileAbout organizationId={org._id} initial={{ mission: org.mission ?? "", description: org.description ?? "" }} view={aboutView} />
           ) : (
             <Card>
               <CardTitle as="h2">About</CardTitle>
@@ -136,7 +136,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
           )}
           {isOwner ? (
             <ProfileImpacts
-              orgId={org._id}
+              organizationId={org._id}
               initial={org.impacts}
               view={org.impacts.length ? <ImpactFiguresList impacts={org.impacts} /> : <p className="mt-3 text-sm text-ink-muted">Show what your work adds up to, for example “12,000 meals served”.</p>}
             />
@@ -153,7 +153,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
         <aside className="min-w-0 space-y-6">
           {isOwner ? (
             <ProfileSocial
-              orgId={org._id}
+              organizationId={org._id}
               initial={org.socialMedia}
               view={<SocialLinksList socialMedia={org.socialMedia} empty="Add your website and social media so supporters can follow you." />}
             />

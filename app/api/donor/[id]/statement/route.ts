@@ -9,7 +9,7 @@ export const GET = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const q = req.nextUrl.searchParams;
   const { year, format } = statementQuerySchema.parse({ year: q.get("year") ?? "", format: q.get("format") ?? undefined });
-  const statement = await buildGivingStatement(await getActor(), id, year);
+  const statement = await buildGivingStatement({ actor: await getActor(), donorId: id, year });
   const name = `giving-statement-${year}.${format}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };
   if (format === "csv") return new Response(statementCsv(statement), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });

@@ -11,7 +11,7 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const { amountCents } = await parseJson(req, changeRecurringSchemaFor(serverEnv().DONATION_MAX_CENTS));
   const actor = await requireDonor();
-  return NextResponse.json(await changeRecurringGiftAmount(actor, id, amountCents));
+  return NextResponse.json(await changeRecurringGiftAmount({ actor, giftId: id, amountCents }));
 }, { auth: "donor" });
 
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {

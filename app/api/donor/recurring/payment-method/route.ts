@@ -8,7 +8,7 @@ import { updateAllPaymentMethodsSchema } from "@/lib/validations/recurring";
 export const PUT = route(async (req) => {
   const { method } = await parseJson(req, updateAllPaymentMethodsSchema);
   const actor = await requireDonor();
-  return NextResponse.json(await updateAllRecurringPaymentMethods(actor, method));
+  return NextResponse.json(await updateAllRecurringPaymentMethods({ actor, method }));
 });
 
 export const POST = route(async () => {

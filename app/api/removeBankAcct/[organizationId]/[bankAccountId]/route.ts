@@ -9,5 +9,5 @@ export const PUT = route<{ organizationId: string; bankAccountId: string }>(asyn
   const organizationId = idParam.parse(params.organizationId);
   const bankAccountId = idParam.parse(params.bankAccountId);
   const actor = await requireNonprofit();
-  return NextResponse.json(await removeBankAccount(actor, organizationId, bankAccountId));
+  return NextResponse.json(await removeBankAccount({ actor, organizationId, bankAccountId }));
 }, { auth: "nonprofit" });

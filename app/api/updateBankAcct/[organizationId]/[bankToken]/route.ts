@@ -9,5 +9,5 @@ export const PUT = route<{ organizationId: string; bankToken: string }>(async (_
   const organizationId = idParam.parse(params.organizationId);
   const token = idParam.parse(params.bankToken);
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateBankAccount(actor, organizationId, token));
+  return NextResponse.json(await updateBankAccount({ actor, organizationId, bankToken: token }));
 }, { auth: "nonprofit" });

@@ -25,7 +25,7 @@ export default async function EmbedDonatePage({ params }: Props) {
   if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
   const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
   if (!ctx) notFound();
-  const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?.id ?? null);
+  const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?._id ?? null);
   return (
     <div className="px-4 py-5">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Donate</p>
@@ -34,9 +34,9 @@ export default async function EmbedDonatePage({ params }: Props) {
       {ctx.campaign ? (
         <div className="mt-3" data-testid="fundraiser-progress">
           <p className="mb-1 text-sm text-ink-muted">
-            <span className="font-semibold text-ink">{formatCents(ctx.campaign.progressCents)}</span> raised of {formatCents(ctx.campaign.goalCents)}
+            <span className="font-semibold text-ink">{formatCents(ctx.campaign.progress)}</span> raised of {formatCents(ctx.campaign.goal)}
           </p>
-          <FundraiserProgress name={ctx.campaign.name} progressCents={ctx.campaign.progressCents} goalCents={ctx.campaign.goalCents} />
+          <FundraiserProgress name={ctx.campaign.name} progressCents={ctx.campaign.progress} goalCents={ctx.campaign.goal} />
         </div>
       ) : null}
       <InsecureHostNotice giveHref={sitePath} />

@@ -9,5 +9,5 @@ import { idParam } from "@/lib/validations/fields";
 export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.organizationId);
   const campaignId = idParam.parse(params.campaignId);
-  return NextResponse.json(await deleteCampaign(await getActor(), organizationId, campaignId));
+  return NextResponse.json(await deleteCampaign({ actor: await getActor(), organizationId, campaignId }));
 }, { auth: "user" });

@@ -9,5 +9,5 @@ export const GET = route<{ userId: string; password: string }>(async (_req, { pa
   const userId = idParam.parse(params.userId);
   const password = currentPasswordField.parse(params.password);
   const actor = await requireUser();
-  return NextResponse.json(await checkPassword(actor, userId, password), { headers: { "Cache-Control": "no-store" } });
+  return NextResponse.json(await checkPassword({ actor, userId, password }), { headers: { "Cache-Control": "no-store" } });
 }, { auth: "user" });
