@@ -5,7 +5,8 @@ import { useEffect } from "react";
 
 /**
  * When the address asks for section `id` (?sec=fundraiser opens the fundraiser section), scrolls
- * it into view, moves focus to it and marks it (data-targeted) once. The query is read in the
+ * it into view, marks it (data-targeted) and, unless something inside it already has the focus
+ * (the owner's new-fundraiser form), moves focus to it; once. The query is read in the
  * browser, so the cached profile stays the same page for every visitor; render it inside a
  * Suspense boundary (useSearchParams).
  */
@@ -16,7 +17,8 @@ export function ScrollToSection({ id }: { id: string }) {
     if (!targeted || !el) return;
     el.dataset.targeted = "true";
     el.scrollIntoView({ block: "start" });
-    el.focus({ preventScroll: true });
+    // A form the section opened (the owner's new-fundraiser form) may already hold the focus.
+    if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
   }, [id, targeted]);
   return null;
 }
