@@ -4,8 +4,8 @@
  * changed page gets it rendered afresh, while every other cached page stays cached:
  *
  * - refreshGiftPages: a gift's status changed (succeeded, refunded): its fundraiser's page,
- *   its organization's profile (by id and by nickname) and home (featured fundraisers show
- *   progress). Ticket sales refresh the event pages (what is left).
+ *   its organization's profile at its id address and home (featured fundraisers show
+ *   progress); the profile's nickname address follows within the `revalidate` interval. Ticket sales refresh the event pages (what is left).
  * - refreshEventPages: an event's tickets or likes changed.
  * - refreshAllPublicPages: anything else a public page shows changed (a profile edit, a new or
  *   edited fundraiser or event, an approval, a claim, a connected payment account...): every
@@ -23,8 +23,6 @@ import { HOME_ROUTE } from "@/lib/http/cached-pages";
 /** A gift whose status changed: where it shows. */
 export type GiftPages = {
   organizationId: string;
-  /** The organization's profile nickname, when it has one (its profile's second address). */
-  organizationNickname?: string | null;
   campaignId?: string | null;
   /** A ticket payment: the event pages show what is left. */
   ticket?: boolean;
@@ -33,7 +31,6 @@ export type GiftPages = {
 /** The cached paths a gift's change touches (exported for tests). */
 export function giftPagePaths(g: GiftPages): string[] {
   const paths = [HOME_ROUTE, `/nonprofit/${encodeURIComponent(g.organizationId)}`];
-  if (g.organizationNickname) paths.push(`/nonprofit/${encodeURIComponent(g.organizationNickname)}`);
   if (g.campaignId) paths.push(`/fundraiser/${encodeURIComponent(g.campaignId)}`);
   return paths;
 }
