@@ -77,3 +77,22 @@ describe("spelling corrections", () => {
     expect(r.results[0]?.name.toUpperCase()).toBe("STAMFORD CONNECTICUT GARDEN CLUB");
   });
 });
+
+describe("broad text", () => {
+  test("one common word opens with its most prominent match, wherever it is stored", async () => {
+    // More matches than any capped scan of the full-text index would read (5,000), all small,
+    // then the one large organization, stored last; ANALYZE makes the word a common one.
+    const db = await createTestDatabase({ processWide: false });
+    try {
+      await db.exec(`insert into organizations (id, name, city, state)
+        select 'town-' || g, 'TOWN ' || g || ' COMMUNITY CLUB', 'SOMEWHERE', 'OH' from generate_series(1, 6000) g`);
+      await db.db.insert(organizations).values({ name: "GREATER OHIO COMMUNITY TRUST", state: "OH", irsRevenueAmount: 250_000_000 });
+      await db.exec("analyze organizations");
+      const found = await searchNonprofits({ query: "community", limit: 10, offset: 0 }, db.db);
+      expect(found.total).toBeGreaterThanOrEqual(1000);
+      expect(found.results[0]?.name).toBe("Greater Ohio Community Trust");
+    } finally {
+      await db.close();
+    }
+  });
+});

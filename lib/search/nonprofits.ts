@@ -356,14 +356,20 @@ async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, where
   return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
 }
 
-/** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
-/** True when `word` (stemmed) is among the most common words of the search documents (pg_stats). */
-async function isCommonWord(db: Executor, word: string): Promise<boolean> {
-  const result = await db.execute(sql`select exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.tablename = 'organizations'
-    and s.attname = 'search_document' and coalesce((ts_lexize('english_stem', ${word}))[1], ${word}) = any (s.most_common_elems::text::text[])) as common`);
-  return (rowsOf(result)[0] as { common?: boolean } | undefined)?.common === true;
+/**
+ * The words of `words` (as typed) whose stem is among the most common words of the search
+ * documents (pg_stats.most_common_elems of organizations.search_document), in one round trip.
+ * @returns the common words as typed; empty when the table has no statistics yet.
+ */
+async function commonWords(db: Executor, words: string[]): Promise<Set<string>> {
+  const result = await db.execute(sql`select coalesce(json_agg(t.word), '[]'::json) as common from json_array_elements_text(${JSON.stringify(words)}::json) as t(word)
+    where coalesce((ts_lexize('english_stem', t.word))[1], t.word) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
+      where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document')`);
+  const common = (rowsOf(result)[0] as { common?: unknown } | undefined)?.common;
+  return new Set(Array.isArray(common) ? (common as string[]) : []);
 }
 
+/** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
 async function textSearch(run: SearchRun): Promise<Found> {
   const { db, q, terms, center, nearest, want, cap } = run;
   const { whereSql } = run.scope;
@@ -409,7 +415,13 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Decided here, so the text query is a plain parameter: the planner then reads from its
   // statistics how common each word is ("church" is in 28,000 documents) and plans by that,
   // which it could not through a CASE in the statement ("church concord": 80 ms with it, 17 without).
-  const wholeLast = wholeText === prefixText || (await isCommonWord(db, last));
+  // Broad text (issue 14/15 speed): every word typed is a common word and no place was typed
+  // ("education", "community foundation"). Its most prominent matches are then read down the
+  // prominence index, a few hundred rows, instead of sorting thousands of full-text matches.
+  const broadCandidate = !place && textTerms.length > 0;
+  const common = wholeText !== prefixText || broadCandidate ? await commonWords(db, broadCandidate ? [...new Set([...textTerms, last])] : [last]) : new Set<string>();
+  const wholeLast = wholeText === prefixText || common.has(last);
+  const broad = broadCandidate && textTerms.every((t) => common.has(t));
   const firstQuery = sql`to_tsquery('english', ${wholeLast ? wholeText : prefixText})`;
   const placeMatch = place
     ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
@@ -440,11 +452,15 @@ async function textSearch(run: SearchRun): Promise<Found> {
     sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
       where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
         where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
-    // The inner limit keeps the full-text index in charge (the planner would otherwise walk
-    // the prominence index and test every row for a rare text).
-    sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
+    // For broad text the prominence index is read in order until enough rows match. Otherwise
+    // the inner limit keeps the full-text index in charge (the planner would walk the
+    // prominence index and test every row for a rare text).
+    sql`${broad
+      ? sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}
+          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})`
+      : sql`(select * from (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch}
           limit ${PROMINENT_SCAN_CAP}) m
-        order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})
+        order by m.search_prominence desc nulls last limit ${PROMINENT_CAP})`}
       union all (select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
         limit ${WHOLE_WORD_CAP})`,
   );
