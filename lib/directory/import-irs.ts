@@ -20,6 +20,7 @@ import { parse, type CsvError } from "csv-parse";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/lib/db/client";
 import { organizations } from "@/models";
+import { forgetCommonStems } from "@/lib/search/relevance";
 import {
   csvErrorReason,
   missingIrsColumns,
@@ -339,6 +340,7 @@ export async function importIrsFiles(db: Database, files: string[], options: Imp
     // embedded database has no autovacuum to gather them: gather them now.
     await db.execute(sql`analyze organizations`);
     await db.execute(sql`analyze search_words`);
+    forgetCommonStems(db);
   }
   summary.seconds = Math.round(performance.now() - started) / 1000;
   return summary;

@@ -306,7 +306,7 @@ type SearchRun = {
 };
 
 /** One round trip: the capped match count and the requested page of a candidate set. */
-async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, extra: SQL = sql`null`, prominent?: SQL): Promise<Found & { extra: unknown }> {
+async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL): Promise<Found> {
   const { db, input, q } = run;
   const distanceColumn = run.scope.distance ? sql`round(${run.scope.distance}::numeric, 1)::float8` : sql`null::float8`;
   // `prominent` adds more candidates (the most prominent matches, by the prominence index,
@@ -315,12 +315,12 @@ async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, extra:
   const result = await db.execute(sql`with cand as materialized (${
     prominent ? sql`select distinct on (f.id) f.* from ((${candidates}) union all (${prominent})) f` : candidates
   })
-    select c.n, c.extra, p.* from (select count(*)::int as n, ${extra} as extra from cand) c
+    select c.n, p.* from (select count(*)::int as n from cand) c
     left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
         word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
       from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
   const rows = rowsOf(result) as Record<string, unknown>[];
-  return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0), extra: rows[0]?.extra };
+  return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
 }
 
 /** Nearest first, for a place without text. */
@@ -356,24 +356,11 @@ async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, where
   return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
 }
 
-/**
- * The words of `words` (as typed) whose stem is among the most common words of the search
- * documents (pg_stats.most_common_elems of organizations.search_document), in one round trip.
- * @returns the common words as typed; empty when the table has no statistics yet.
- */
-async function commonWords(db: Executor, words: string[]): Promise<Set<string>> {
-  const result = await db.execute(sql`select coalesce(json_agg(t.word), '[]'::json) as common from json_array_elements_text(${JSON.stringify(words)}::json) as t(word)
-    where coalesce((ts_lexize('english_stem', t.word))[1], t.word) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
-      where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document')`);
-  const common = (rowsOf(result)[0] as { common?: unknown } | undefined)?.common;
-  return new Set(Array.isArray(common) ? (common as string[]) : []);
-}
-
 /** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
 async function textSearch(run: SearchRun): Promise<Found> {
   const { db, q, terms, center, nearest, want, cap } = run;
   const { whereSql } = run.scope;
-  const page = (candidates: SQL, order: SQL, extra?: SQL, prominent?: SQL) => candidatePage(run, candidates, order, extra, prominent);
+  const page = (candidates: SQL, order: SQL, prominent?: SQL) => candidatePage(run, candidates, order, prominent);
   let found: Found;
   const like = `${escapeLikeText(q)}%`;
   const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
@@ -396,9 +383,6 @@ async function textSearch(run: SearchRun): Promise<Found> {
         ${nearest} length(o.name) asc, o.name asc, o.id asc`,
     };
   };
-  // The last word matches as a prefix (it may be half typed), unless it is one of the most
-  // common words of the directory (the planner's statistics): a prefix of a common word
-  // ("inc", "church") expands to many index entries, and the whole word is what was meant.
   const last = terms[terms.length - 1]!;
   // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
   // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
@@ -418,10 +402,9 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Broad text (issue 14/15 speed): every word typed is a common word and no place was typed
   // ("education", "community foundation"). Its most prominent matches are then read down the
   // prominence index, a few hundred rows, instead of sorting thousands of full-text matches.
-  const broadCandidate = !place && textTerms.length > 0;
-  const common = wholeText !== prefixText || broadCandidate ? await commonWords(db, broadCandidate ? [...new Set([...textTerms, last])] : [last]) : new Set<string>();
+  const common = lexicon.commonTerms;
   const wholeLast = wholeText === prefixText || common.has(last);
-  const broad = broadCandidate && textTerms.every((t) => common.has(t));
+  const broad = !place && textTerms.length > 0 && textTerms.every((t) => common.has(t));
   const firstQuery = sql`to_tsquery('english', ${wholeLast ? wholeText : prefixText})`;
   const placeMatch = place
     ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
@@ -443,15 +426,10 @@ async function textSearch(run: SearchRun): Promise<Found> {
     + ${w.namePrefix}::float8 * ${namePrefixSql(terms)}::int
     ${nearness ? sql`+ ${w.place}::float8 * ${nearness}` : sql``})`;
   // Names starting with the text as typed (the btree index on lower(name)), with the full-text matches.
-  // Alongside, the typed words that are common words of the directory: they need no spelling
-  // correction if this stage finds nothing.
   const firstPage = await page(
     sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})
       union all (${matches(sql`o.search_document @@ ${firstQuery}${placeMatch} and lower(o.name) not like ${like}`)})`,
     sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`,
-    sql`(select coalesce(json_agg(t.term), '[]'::json) from json_array_elements_text(${JSON.stringify(terms)}::json) as t(term)
-      where coalesce((ts_lexize('english_stem', t.term))[1], t.term) = any (select unnest(s.most_common_elems::text::text[]) from pg_stats s
-        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'))`,
     // For broad text the prominence index is read in order until enough rows match. Otherwise
     // the inner limit keeps the full-text index in charge (the planner would walk the
     // prominence index and test every row for a rare text).
@@ -467,8 +445,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   found = firstPage;
   if (found.n < FEW_MATCHES) {
     // Few or no matches: a rare word may be a typo that a few names share ("univeristy"),
-    // so the spelling corrections are tried too.
-    const common = new Set(Array.isArray(firstPage.extra) ? (firstPage.extra as string[]) : []);
+    // so the spelling corrections are tried too (a common word of the directory needs none).
     const fixes = await corrections(db, terms.filter((t) => !common.has(t)));
     // With a place typed, the later stages first look at the place (near it, or naming it)
     // for the other words, ranking nearer organizations first among equals: "homeless shelter

@@ -134,9 +134,9 @@ describe("directory search relevance (issue 15)", () => {
     expect((await top("sacred heart"))[0]).toBe("000000039");
   });
   test("a long word splits into an indexed word and a common one: 'foodshare' is food + share", () => {
-    const lexicon = { known: new Set(["food", "share"]), common: new Set(["food"]) };
+    const lexicon = { known: new Set(["food", "share"]), common: new Set(["food"]), commonTerms: new Set<string>() };
     expect(relevanceUnits(["helena", "foodshare"], lexicon, false)[1]).toContain("(food & share)");
-    expect(relevanceUnits(["foodshare"], { known: new Set(["food", "share"]), common: new Set<string>() }, false)[0]).not.toContain("&");
+    expect(relevanceUnits(["foodshare"], { known: new Set(["food", "share"]), common: new Set<string>(), commonTerms: new Set<string>() }, false)[0]).not.toContain("&");
   });
   test("homeless shelters filed as temporary housing (NTEE L40) are homeless shelters", async () => {
     expect((await top("homeless shelter cheyenne"))[0]).toBe("000000032");

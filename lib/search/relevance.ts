@@ -104,7 +104,12 @@ function wordAlternatives(word: string, prefix: boolean): string {
  * common ("foodshelf" -> food + shelf, "foodshare" -> food + share, not "americares" -> amer +
  * icares).
  */
-export type Lexicon = { known: ReadonlySet<string>; common: ReadonlySet<string> };
+export type Lexicon = {
+  known: ReadonlySet<string>;
+  common: ReadonlySet<string>;
+  /** The typed words (as typed) whose stem is one of the directory's most common words. */
+  commonTerms: ReadonlySet<string>;
+};
 
 /**
  * Joined forms of adjacent words ("food bank" -> "foodbank", "green house 17" ->
@@ -124,22 +129,59 @@ export function compoundCandidates(terms: string[]): string[] {
   return [...out].filter((w) => w.length >= 3 && w.length <= 40);
 }
 
+/** The directory's most common stems, per database handle, cached for a few minutes. */
+const commonStemsCache = new WeakMap<object, { at: number; stems: ReadonlySet<string> }>();
+const COMMON_STEMS_TTL_MS = 5 * 60_000;
+
+/**
+ * The most common stems of the search documents: pg_stats.most_common_elems of
+ * organizations.search_document (at most 1,000 lexemes, gathered by ANALYZE). Read once per
+ * database handle and kept COMMON_STEMS_TTL_MS (5 minutes): the view is costly to read (a
+ * few milliseconds on the embedded database, on every search before), and the statistics
+ * change only when the table is analyzed (after an import, which calls forgetCommonStems).
+ * @returns an empty set when the table has no statistics yet.
+ */
+export async function commonStems(db: Executor): Promise<ReadonlySet<string>> {
+  const cached = commonStemsCache.get(db);
+  if (cached && Date.now() - cached.at < COMMON_STEMS_TTL_MS) return cached.stems;
+  const result = await db.execute(sql`select unnest(s.most_common_elems::text::text[]) as stem from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { stem: string }[];
+  const stems = new Set(rows.map((r) => r.stem));
+  commonStemsCache.set(db, { at: Date.now(), stems });
+  return stems;
+}
+
+/** Forget the cached common stems of a database handle (after ANALYZE of organizations). */
+export function forgetCommonStems(db: Executor): void {
+  commonStemsCache.delete(db);
+}
+
 /**
  * Which of the candidate words are in the dictionary of indexed words (by English stem; stop
- * words such as "will" never count: the full-text query would drop them). One round trip on
- * the primary key of search_words.
+ * words such as "will" never count: the full-text query would drop them), which of those and
+ * of the typed words are among the directory's most common words (commonStems). One round
+ * trip on the primary key of search_words.
  */
 export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexicon> {
   const candidates = compoundCandidates(terms);
-  if (!candidates.length) return { known: new Set(), common: new Set() };
-  const result = await db.execute(sql`with mce as (select unnest(s.most_common_elems::text::text[]) as word from pg_stats s
-        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document')
-    select c.v, exists (select 1 from mce where mce.word = (ts_lexize('english_stem', c.v))[1]) as common
-    from json_array_elements_text(${JSON.stringify(candidates)}::json) as c(v)
-    where cardinality(ts_lexize('english_stem', c.v)) > 0
-      and exists (select 1 from search_words w where w.word = (ts_lexize('english_stem', c.v))[1])`);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; common: boolean }[];
-  return { known: new Set(rows.map((r) => r.v)), common: new Set(rows.filter((r) => r.common).map((r) => r.v)) };
+  const words = [...new Set([...terms, ...candidates])];
+  if (!words.length) return { known: new Set(), common: new Set(), commonTerms: new Set() };
+  const [mce, result] = await Promise.all([
+    commonStems(db),
+    db.execute(sql`select c.v, coalesce((ts_lexize('english_stem', c.v))[1], c.v) as stem,
+        cardinality(ts_lexize('english_stem', c.v)) > 0 and exists (select 1 from search_words w where w.word = (ts_lexize('english_stem', c.v))[1]) as known
+      from json_array_elements_text(${JSON.stringify(words)}::json) as c(v)`),
+  ]);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean }[];
+  const isCandidate = new Set(candidates);
+  const known = rows.filter((r) => r.known && isCandidate.has(r.v));
+  const typed = new Set(terms);
+  return {
+    known: new Set(known.map((r) => r.v)),
+    common: new Set(known.filter((r) => mce.has(r.stem)).map((r) => r.v)),
+    commonTerms: new Set(rows.filter((r) => typed.has(r.v) && mce.has(r.stem)).map((r) => r.v)),
+  };
 }
 
 /**
