@@ -9,7 +9,8 @@
  * - refreshEventPages: an event's tickets or likes changed.
  * - refreshAllPublicPages: anything else a public page shows changed (a profile edit, a new or
  *   edited fundraiser or event, an approval, a claim, a connected payment account...): every
- *   cached page is re-rendered on its next visit. Such edits are rare next to page views.
+ *   cached page is re-rendered on its next visit, and the kept directory search results are
+ *   dropped. Such edits are rare next to page views.
  *
  * Outside a request (a scheduled recurring charge, a script) Next has no cache store to mark:
  * the call does nothing and the pages follow within their `revalidate` interval (60 s). The
@@ -19,6 +20,7 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { HOME_ROUTE } from "@/lib/http/cached-pages";
+import { forgetSearchResults } from "@/lib/search/cache";
 
 /** A gift whose status changed: where it shows. */
 export type GiftPages = {
@@ -56,7 +58,11 @@ export function refreshEventPages(eventId?: string): void {
   else mark(() => revalidatePath("/event/[id]", "page"));
 }
 
-/** After anything else public pages show changed: every cached page, on its next visit. */
+/**
+ * After anything else public pages show changed: every cached page, on its next visit, and
+ * the directory search results kept in memory (lib/search/cache.ts), at once.
+ */
 export function refreshAllPublicPages(): void {
+  forgetSearchResults();
   mark(() => revalidatePath("/", "layout"));
 }

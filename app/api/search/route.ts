@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
 import { searchCampaigns } from "@/lib/search/campaigns";
 import { searchEvents } from "@/lib/search/events";
-import { searchNonprofits } from "@/lib/search/nonprofits";
+import { cachedSearchNonprofits } from "@/lib/search/cache";
 import { searchParamsObject } from "@/lib/search/query-params";
 import {
   campaignSearchQuerySchema,
@@ -30,6 +30,6 @@ export const GET = route(async (req: NextRequest) => {
   }
   const { search_query, limit, currentDisplayRecords, showAll, ...filters } = nonprofitSearchQuerySchema.parse(raw);
   const pageSize = showAll ? 100 : limit;
-  const result = await searchNonprofits({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
+  const result = await cachedSearchNonprofits({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
   return NextResponse.json({ searchEngineCategory, ...result, limit: pageSize, currentDisplayRecords });
 });

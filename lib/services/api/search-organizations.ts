@@ -1,8 +1,8 @@
-/** GET /api/v1/organizations: directory search (public), on lib/search/nonprofits.ts. */
+/** GET /api/v1/organizations: directory search (public), on lib/search/nonprofits.ts through its cache (lib/search/cache.ts). */
 import type { z } from "zod";
 import { decodeOffsetCursor, offsetPage, type Page } from "@/lib/public-api/pagination";
 import type { OrganizationSummaryResource } from "@/lib/public-api/resources";
-import { searchNonprofits } from "@/lib/search/nonprofits";
+import { cachedSearchNonprofits } from "@/lib/search/cache";
 import type { organizationSearchQuerySchema } from "@/lib/validations/public-api";
 import { toOrganizationSummary } from "./to-resources";
 
@@ -13,6 +13,6 @@ import { toOrganizationSummary } from "./to-resources";
 export async function searchOrganizations(options: { query: z.output<typeof organizationSearchQuerySchema> }): Promise<Page<OrganizationSummaryResource>> {
   const { q, limit, cursor, ...filters } = options.query;
   const offset = decodeOffsetCursor(cursor);
-  const result = await searchNonprofits({ query: q ?? "", limit: limit + 1, offset, filters });
+  const result = await cachedSearchNonprofits({ query: q ?? "", limit: limit + 1, offset, filters });
   return offsetPage(result.results.map(toOrganizationSummary), offset, limit);
 }
