@@ -1,5 +1,6 @@
 "use client";
 
+import { SlidersHorizontal } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { readSearchPage } from "@/lib/search/search-page-params";
 import { AdvancedFilters } from "./advanced-filters";
@@ -30,13 +31,21 @@ export function SearchScreen() {
   );
 }
 
-/** What the shell shows before the browser has read the URL: the header and a loading list. */
+/**
+ * What the shell shows before the browser has read the URL: the header, the closed advanced
+ * filters' bar (inert; the same height as the real one, so the page does not shift when it
+ * replaces it) and a loading list.
+ */
 export function SearchScreenLoading() {
   return (
     <>
       <SearchHeader queryString="" searchCategory="NonProfits" />
       <div className="mx-auto w-full max-w-5xl px-4 py-6">
         <h1 className="sr-only">Search results</h1>
+        <div aria-hidden="true" className="flex min-h-11 items-center gap-2 rounded-card border border-slate-200 bg-white px-4 py-2 font-semibold text-ink-muted">
+          <SlidersHorizontal className="size-4" />
+          Advanced filters
+        </div>
         <SearchResultsLoading />
       </div>
     </>
