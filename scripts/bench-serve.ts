@@ -10,8 +10,10 @@
  *   - a static file (/robots.txt) — the reference;
  *   - the public pages: home, /about, /search, a nonprofit profile, a fundraiser page (when the
  *     route exists), an event page and the donate page;
- *   - the directory search API (`food bank`), then the static file and the search API loaded at
- *     the same time (how long a static file waits while searches run);
+ *   - the directory search API (`food bank`, the same search again and again: the search cache's
+ *     case), the search API with a new search each time (a cause and a town; none repeats within
+ *     the run: what a search costs the database), then the static file and the search API
+ *     loaded at the same time (how long a static file waits while searches run);
  *   - the checkout (POST /api/createPaymentIntent, sandbox test card, a new idempotency key
  *     per request);
  * and prints req/s, p50 and p95 latency (ms), non-2xx answers, and each page's throughput as a
@@ -48,13 +50,19 @@ type Measured = { label: string; page: boolean; connections: number; rps: number
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 /** One autocannon run; latencies collected per response so p95 is exact. */
-async function load(label: string, url: string, connections: number, request?: { method: "POST"; body: () => string }, page = false): Promise<Measured> {
+async function load(
+  label: string,
+  url: string,
+  connections: number,
+  request?: { method: "POST"; body: () => string } | { method: "GET"; path: () => string },
+  page = false,
+): Promise<Measured> {
   const latencies: number[] = [];
   const options = {
     url,
     connections,
     duration: SECONDS,
-    ...(request
+    ...(request?.method === "POST"
       ? {
           requests: [
             {
@@ -64,7 +72,9 @@ async function load(label: string, url: string, connections: number, request?: {
             },
           ],
         }
-      : {}),
+      : request?.method === "GET"
+        ? { requests: [{ method: "GET", setupRequest: (req: Record<string, unknown>) => ({ ...req, path: request.path() }) }] }
+        : {}),
   } as autocannon.Options;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
@@ -103,6 +113,23 @@ async function discover(url: string): Promise<Target[]> {
   const { events } = (await (await fetch(`${url}/api/find/events?showAll=true`)).json()) as { events: { _id: string }[] };
   if (events[0]) targets.push({ label: "event page", path: `/event/${events[0]._id}` });
   return targets;
+}
+
+/**
+ * Directory searches that each ask something new (a cause and a town, then the next page),
+ * so none is answered from the search cache: what a search costs the database under load.
+ * The towns are the demo directory's (Vermont) and, at the end, other states' cities.
+ */
+function variedSearchPaths(): () => string {
+  const causes = ["food shelf", "animal rescue", "hospital", "library", "youth soccer", "church", "museum", "veterans", "scholarship fund", "fire department", "historical society", "homeless shelter", "arts council", "literacy", "hospice", "land trust", "rescue squad", "senior center", "garden club", "humane society"];
+  const towns = ["burlington", "rutland", "barre", "montpelier", "brattleboro", "bennington", "middlebury", "st albans", "newport", "springfield", "st johnsbury", "winooski", "essex", "colchester", "stowe", "randolph", "woodstock", "manchester", "norwich", "bristol", "omaha", "louisville", "concord", "salem", "lincoln", "wichita", "boise", "helena", "cheyenne", "fargo"];
+  let i = 0;
+  return () => {
+    const n = i++;
+    const query = `${causes[n % causes.length]} ${towns[Math.floor(n / causes.length) % towns.length]}`;
+    const offset = 10 * Math.floor(n / (causes.length * towns.length));
+    return `/api/search/nonprofit?search_query=${encodeURIComponent(query)}&currentDisplayRecords=${offset}`;
+  };
 }
 
 function checkoutBody(organizationId: string, campaignId: string) {
@@ -219,6 +246,7 @@ async function main() {
   );
 
   const rows: Measured[] = [];
+  const variedSearch = variedSearchPaths();
   const staticRps = new Map<number, number>();
   for (const c of CONNECTIONS) {
     const s = await load("static file /robots.txt", `${url}/robots.txt`, c);
@@ -226,6 +254,7 @@ async function main() {
     rows.push(s);
     for (const t of targets) rows.push(await load(t.label, `${url}${t.path}`, c, undefined, true));
     rows.push(await load("search API 'food bank'", `${url}/api/search/nonprofit?search_query=food%20bank`, c));
+    rows.push(await load("search API, each one new", url, c, { method: "GET", path: variedSearch }));
     // Both at once: does a search in progress hold a static file? (It did while PGlite ran on
     // the server's own thread.)
     rows.push(
