@@ -16,6 +16,12 @@ const nextConfig: NextConfig = {
     // of a render-blocking request: the first paint no longer waits for a second round trip,
     // nor for the scripts that arrive meanwhile (issue 14, LCP on a slow phone connection).
     inlineCss: true,
+    // Pages rendered at run time (the cached public pages, app/(public)) stay in the process's
+    // memory, not in the build folder: they describe the database the process serves, and a
+    // restart (another DATA_DIR, another DATABASE_URL, changes made while it was down) must
+    // not serve the last run's pages. Each process keeps its own page cache anyway (README,
+    // "Production"); pages rendered at build time are still read from the build.
+    isrFlushToDisk: false,
   },
   reactStrictMode: true,
 };
