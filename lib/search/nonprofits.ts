@@ -448,7 +448,9 @@ async function textSearch(run: SearchRun): Promise<Found> {
     : await page(
         sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${cap})`,
         order,
-        sql`(select * from m order by m.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all ${wholeWords}`,
+        // With the last word whole, the first stage's query is the words as typed: their
+        // matches are m's, read once.
+        sql`(select * from m order by m.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all ${wholeLast ? sql`(select * from m limit ${WHOLE_WORD_CAP})` : wholeWords}`,
         sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch} limit ${Math.max(PROMINENT_SCAN_CAP, cap)}`,
       );
   found = firstPage;
