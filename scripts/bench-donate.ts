@@ -1,5 +1,5 @@
 /**
- * `npm run bench:donate [-- --url http://host:port] [--n 2000] [--c 50]`
+ * `npm run bench:donate [-- --pg] [--url http://host:port] [--n 2000] [--c 50]`
  *
  * N concurrent sandbox donations over C connections to one fundraiser through the real
  * checkout route (/api/createPaymentIntent). Every 10th gift uses the declined test card.
@@ -8,8 +8,12 @@
  * declined are counted as errors and listed by kind (HTTP status and message, or the network
  * error and its cause); a request lost on the network is retried with the same idempotency
  * key (at most 3 attempts) and the retries are listed too. Without --url it builds (if needed) and
- * starts the app on a spare port with a temporary DATA_DIR, and after the run also opens the
- * database and checks progress = SUM(succeeded, unrefunded donations) of the fundraiser.
+ * starts the app on a spare port, on the embedded PGlite in a temporary DATA_DIR by default, or
+ * with --pg on a scratch database of the PostgreSQL server at DATABASE_URL (default
+ * postgres://root@127.0.0.1:5432/test; `--pg-prefix` names it, default gb_bench_donate), dropped
+ * at the end, as bench:serve does. After the run it then also opens that database and checks
+ * progress = SUM(succeeded, unrefunded donations) of the fundraiser. The machine's load average
+ * (what `uptime` shows) is printed at the start and at the end.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -18,18 +22,23 @@ import os from "node:os";
 import path from "node:path";
 import { freePort, waitForApp } from "./local-app";
 import { parseDollarsToCents } from "@/lib/money";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
 const N = Number(arg("n", "2000"));
 const C = Number(arg("c", "50"));
 /** Attempts per donation when the request is lost on the network (same idempotency key). */
 const MAX_ATTEMPTS = 3;
+const pgServer = process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
 
-
+/** The load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")} on ${os.cpus().length} CPUs`;
 
 type Hit = { _id: string; name: string; organization: { _id: string } };
 
@@ -44,19 +53,48 @@ async function progressOf(url: string, organizationId: string, campaignId: strin
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+type ProgressRow = { progress: string; total: string; unapplied: number };
+
+/**
+ * The fundraiser's stored progress, the sum of its succeeded unrefunded gifts, and the number
+ * of succeeded gifts whose effect never ran: on the scratch PostgreSQL database when
+ * `databaseUrl` is set, else on the PGlite folder `dataDir` (the app has stopped).
+ */
+async function databaseProgress(dataDir: string, databaseUrl: string | undefined, campaignId: string): Promise<ProgressRow> {
+  process.env.DATA_DIR = dataDir;
+  const { openPglite, openPostgres } = await import("@/lib/db/client");
+  const { sql } = await import("drizzle-orm");
+  const h = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
+  try {
+    const r = (await h.db.execute(
+      sql`select c.progress_cents::bigint as progress,
+                 coalesce((select sum(amount_cents) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.refunded_at is null), 0)::bigint as total,
+                 (select count(*) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.effects_applied_at is null)::int as unapplied
+          from campaigns c where c.id = ${campaignId}`,
+    )) as unknown as { rows: ProgressRow[] };
+    return r.rows[0]!;
+  } finally {
+    await h.close();
+  }
+}
+
 let child: ChildProcess | undefined;
+let scratch: ScratchDatabase | undefined;
 
 async function main() {
   let url = arg("url");
   let dataDir: string | undefined;
+  const usePg = flag("pg");
+  console.log(`start: ${loadAverage()}`);
   if (!url) {
     const port = await freePort();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-donate-"));
     url = `http://localhost:${port}`;
-    console.log(`starting the app on ${url} (DATA_DIR ${dataDir})...`);
+    if (usePg) scratch = await createScratchDatabase(pgServer, arg("pg-prefix", "gb_bench_donate")!);
+    console.log(`starting the app on ${url} (${scratch ? `PostgreSQL ${scratch.name}` : `PGlite in ${dataDir}`})...`);
     child = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: "", SMTP_URL: "",
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: scratch?.url ?? "", SMTP_URL: "",
         // A load test from one address: no proof-of-work per gift, and no velocity limits.
         CHECKOUT_CHALLENGE: "off", CHECKOUT_IP_MAX_ATTEMPTS: "1000000", CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000000", CHECKOUT_CARD_MAX_ATTEMPTS: "1000000" },
     });
@@ -66,7 +104,7 @@ async function main() {
   const target = campaigns[0];
   if (!target) throw new Error("no active fundraiser to donate to");
   const before = await progressOf(url, target.organization._id, target._id);
-  console.log(`fundraiser "${target.name}": ${N} donations over ${C} connections`);
+  console.log(`fundraiser "${target.name}": ${N} donations over ${C} connections (${scratch ? "PostgreSQL" : url === arg("url") ? "app at --url" : "PGlite"})`);
 
   const latencies: number[] = [];
   let succeededCents = 0;
@@ -146,30 +184,36 @@ async function main() {
   let ok = after - before === succeededCents && errors === 0;
 
   if (child && dataDir) {
-    child.kill("SIGTERM");
-    await new Promise((r) => child!.once("exit", r));
-    process.env.DATA_DIR = dataDir;
-    const { openPglite } = await import("@/lib/db/client");
-    const { sql } = await import("drizzle-orm");
-    const h = await openPglite(dataDir);
-    const r = (await h.db.execute(
-      sql`select c.progress_cents::bigint as progress,
-                 coalesce((select sum(amount_cents) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.refunded_at is null), 0)::bigint as total,
-                 (select count(*) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.effects_applied_at is null)::int as unapplied
-          from campaigns c where c.id = ${target._id}`,
-    )) as unknown as { rows: { progress: string; total: string; unapplied: number }[] };
-    const row = r.rows[0]!;
+    await stopApp();
+    const row = await databaseProgress(dataDir, scratch?.url, target._id);
     console.log(`database: progress_cents ${row.progress}, sum of succeeded donations ${row.total}, succeeded without effect ${row.unapplied}`);
     ok = ok && Number(row.progress) === Number(row.total) && Number(row.unapplied) === 0;
-    await h.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  await dropScratch();
+  console.log(`end: ${loadAverage()}`);
   console.log(ok ? "OK: progress equals the sum of succeeded donations to the cent" : "MISMATCH");
   process.exit(ok ? 0 : 1);
 }
 
-main().catch((err) => {
+async function stopApp() {
+  if (!child) return;
+  if (child.exitCode === null) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child!.once("exit", r));
+  }
+  child = undefined;
+}
+
+async function dropScratch() {
+  if (!scratch) return;
+  await scratch.drop();
+  scratch = undefined;
+}
+
+main().catch(async (err) => {
   console.error(err);
-  child?.kill("SIGTERM");
+  await stopApp().catch(() => undefined);
+  await dropScratch().catch(() => undefined);
   process.exit(1);
 });

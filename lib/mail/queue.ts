@@ -135,6 +135,26 @@ export async function enqueueMail(message: MailMessage, options: { tx?: Executor
 }
 
 /**
+ * Queue several messages in one statement (a donation's receipt and notices). With `tx`, the
+ * jobs are written in that transaction and only exist if it commits. Each message is its own
+ * job, delivered and retried on its own, exactly as with enqueueMail.
+ */
+export async function enqueueMails(messages: MailMessage[], options: { tx?: Executor } = {}): Promise<void> {
+  if (messages.length === 0) return;
+  if (messages.length === 1) {
+    await enqueueMail(messages[0]!, options);
+    return;
+  }
+  const { boss } = await getBoss();
+  const insertOptions: PgBoss.InsertOptions = {};
+  if (options.tx) insertOptions.db = adapterForTransaction(options.tx) as PgBoss.InsertOptions["db"];
+  await boss.insert(
+    messages.map((data) => ({ name: QUEUE, data })),
+    insertOptions,
+  );
+}
+
+/**
  * Queue a job of queue `name` (one created at start). With `tx`, the job is written in that
  * transaction and only exists if it commits; `startAfter`: not fetched before this instant.
  * Returns the job id.

@@ -19,6 +19,8 @@ export type MailMessage = {
 };
 
 let smtp: { url: string; transporter: Transporter } | undefined;
+/** The transport that writes a message's bytes for the local outbox (it holds no connection). */
+let outbox: Transporter | undefined;
 
 /** Folder of the local outbox. */
 export function outboxDir(): string {
@@ -70,8 +72,8 @@ export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" |
     const info = await smtp.transporter.sendMail(mail);
     return { via: "smtp", messageId: info.messageId };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await stream.sendMail(mail);
+  outbox ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await outbox.sendMail(mail);
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true });
   const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, 80);

@@ -58,8 +58,20 @@ export const campaignIdField = z
   .nullish()
   .transform((v) => (!v || v === "direct" ? null : v));
 
-/** The checkout body. `maxCents` is DONATION_MAX_CENTS. */
+const checkoutSchemas = new Map<number, ReturnType<typeof buildCheckoutSchema>>();
+
+/**
+ * The checkout body. `maxCents` is DONATION_MAX_CENTS. One schema per maximum, built once:
+ * zod compiles an object schema on its first parse, which cost a checkout about 0.4 ms of CPU
+ * when the schema was new on every request.
+ */
 export function checkoutSchema(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
+  let schema = checkoutSchemas.get(maxCents);
+  if (!schema) checkoutSchemas.set(maxCents, (schema = buildCheckoutSchema(maxCents)));
+  return schema;
+}
+
+function buildCheckoutSchema(maxCents: number) {
   return z.object({
     /** Client-generated UUID: a retried checkout with the same key makes one donation. */
     idempotencyKey: z.string().uuid({ error: messages.generic.badRequest }),

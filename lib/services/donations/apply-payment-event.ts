@@ -18,7 +18,7 @@ import { getDb, type Executor } from "@/lib/db/client";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
-import { enqueueMail } from "@/lib/mail/queue";
+import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
 import { nonprofitNotificationMail, platformCopyMail, receiptMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
@@ -57,32 +57,34 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
   // The cached pages the change shows on, refreshed once the transaction has committed.
   const changed: { pages?: GiftPages } = {};
   const outcome = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ provider: event.provider, eventId: event.eventId, type: event.rawType })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (inserted.length === 0) return { recorded: false, donationId: null, effect: "none" as const };
-
     const match = [
       event.providerPaymentId ? and(eq(donations.provider, event.provider), eq(donations.providerPaymentId, event.providerPaymentId)) : undefined,
       event.donationId ? and(eq(donations.id, event.donationId), eq(donations.provider, event.provider)) : undefined,
     ].filter(Boolean);
-    if (match.length === 0) return { recorded: true, donationId: null, effect: "none" as const };
-    const [donation] = await tx
-      .select()
-      .from(donations)
-      .where(or(...match))
-      .limit(1)
-      .for("update");
+    // One statement: lock the event's donation (FOR UPDATE returns its latest committed
+    // version) and record the event with it; no row back means the event was already recorded.
+    const locked = tx.$with("locked").as(
+      tx
+        .select()
+        .from(donations)
+        .where(match.length > 0 ? or(...match) : sql`false`)
+        .limit(1)
+        .for("update"),
+    );
+    const recorded = tx.$with("recorded").as(
+      tx
+        .insert(paymentEvents)
+        .values({ provider: event.provider, eventId: event.eventId, type: event.rawType, donationId: sql`(select "id" from "locked")` })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId }),
+    );
+    const [row] = await tx.with(locked, recorded).select({ eventId: recorded.eventId, donation: locked._.selectedFields }).from(recorded).leftJoin(locked, sql`true`);
+    if (!row) return { recorded: false, donationId: null, effect: "none" as const };
+    const donation: DonationRow | null = row.donation;
     if (!donation) {
-      logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
+      if (match.length > 0) logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
       return { recorded: true, donationId: null, effect: "none" as const };
     }
-    await tx
-      .update(paymentEvents)
-      .set({ donationId: donation.id })
-      .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
     const effect = await transition(tx, donation, event);
     if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
     return { recorded: true, donationId: donation.id, effect };
@@ -117,28 +119,19 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
       return "none";
     }
     case "payment.succeeded": {
+      // `d` was read under this transaction's row lock, so whether the effect is still due is
+      // known here; the WHERE repeats it so the statement can never apply it twice.
+      const due = !d.effectsAppliedAt && !d.refundedAt;
       if (d.status !== "refunded") {
         await tx
           .update(donations)
-          .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now })
-          .where(eq(donations.id, d.id));
+          .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now, ...(due ? { effectsAppliedAt: now } : {}) })
+          .where(due ? and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)) : eq(donations.id, d.id));
         // Event tickets: a paid ticket order is confirmed once its payment succeeds.
         await applyTicketPaymentOutcome(tx, d, "succeeded");
         await recordRecurringChargeSuccess(tx, d);
       }
-      const applied = await tx
-        .update(donations)
-        .set({ effectsAppliedAt: now })
-        .where(and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)))
-        .returning({ id: donations.id });
-      if (applied.length === 0) return "none";
-      const [campaign] = d.campaignId
-        ? await tx
-            .update(campaigns)
-            .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
-            .where(eq(campaigns.id, d.campaignId))
-            .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents })
-        : [];
+      if (!due) return "none";
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
       if (d.kind === "ticket") {
         await enqueueTicketMail(tx, { ...d, status: "succeeded" });
@@ -150,6 +143,15 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
         await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
         if (d.recurringGiftId && !isRecurringPeriod(d)) await emitRecurringGiftEvent(tx, d.recurringGiftId, "recurring_gift.created", { now });
       }
+      // The fundraiser's progress row is the one every gift to it writes: it is updated last,
+      // so its lock is held for this statement and the commit only, not for the work above.
+      const [campaign] = d.campaignId
+        ? await tx
+            .update(campaigns)
+            .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
+            .where(eq(campaigns.id, d.campaignId))
+            .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents })
+        : [];
       if (campaign) await emitGoalReachedIfCrossed(tx, campaign, d.amountCents, now);
       return "applied";
     }
@@ -260,6 +262,6 @@ export async function enqueueDonationMail(
     which.nonprofit ? nonprofitNotificationMail(facts) : null,
     which.platform ? platformCopyMail(facts, serverEnv().PLATFORM_DONATIONS_EMAIL) : null,
   ].filter((m) => m !== null);
-  for (const m of mails) await enqueueMail(m, { tx });
+  await enqueueMails(mails, { tx });
   return mails.length;
 }

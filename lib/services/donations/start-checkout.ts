@@ -8,7 +8,7 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
@@ -67,9 +67,17 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
     });
   }
   const db = await getDb();
+  // The organization and the fundraiser (when given) in one read.
   const [org] = await db
-    .select({ id: organizations.id, name: organizations.name, ...receivingColumns })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      ...receivingColumns,
+      campaignName: campaigns.name,
+      campaignStatus: campaigns.status,
+    })
     .from(organizations)
+    .leftJoin(campaigns, input.campaignId ? and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, organizations.id)) : sql`false`)
     .where(eq(organizations.id, input.organizationId));
   if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
   if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
@@ -78,13 +86,9 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
   if (!canReceiveGifts(org, providerName)) throw new AppError("conflict", messages.receiving.notReceiving);
   let campaignName: string | null = null;
   if (input.campaignId) {
-    const [c] = await db
-      .select({ name: campaigns.name, status: campaigns.status })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
-    if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
-    if (c.status !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
-    campaignName = c.name;
+    if (org.campaignName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
+    if (org.campaignStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
+    campaignName = org.campaignName;
   }
   const donor = await donorDetails(actor, input);
   const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
@@ -120,57 +124,57 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   }
 
   const donationId = randomUUID();
-  const inserted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(donations)
-      .values({
-        id: donationId,
-        organizationId: org.id,
-        campaignId: input.campaignId,
-        donorUserId: actor?.id ?? null,
-        kind: options.kind ?? "donation",
-        amountCents: input.amountCents,
-        feeCents: fees.feeCents,
-        coverFees: input.coverFees,
-        status: "pending",
-        provider: providerName,
-        paymentMethodType: method,
-        providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(donationId) : null,
-        idempotencyKey: input.idempotencyKey,
-        ...donor,
-        anonymous: input.anonymous,
-        shareName: input.share.name,
-        shareEmail: input.share.email,
-        shareTelephone: input.share.phone,
-        shareLocation: input.share.location,
-        shareGender: input.share.gender,
-        shareAge: input.share.age,
-        metadata: { frequency: input.frequency, ...options.metadata },
-      })
-      .onConflictDoNothing({ target: donations.idempotencyKey })
-      .returning();
-    const row = rows[0];
-    if (row && input.frequency === "month") {
-      // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
-      const start = new Date();
-      const [gift] = await tx
-        .insert(recurringGifts)
-        .values({
-          donorUserId: actor?.id ?? null,
-          organizationId: org.id,
-          campaignId: input.campaignId,
-          amountCents: input.amountCents,
-          provider: providerName,
-          nextChargeAt: addMonthsUtc(start, 1),
-          createdAt: start,
-          donorEmail: donor.donorEmail,
-          chargeDay: start.getUTCDate(),
-        })
-        .returning({ id: recurringGifts.id });
-      await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
-    }
-    return row;
-  });
+  const values = {
+    id: donationId,
+    organizationId: org.id,
+    campaignId: input.campaignId,
+    donorUserId: actor?.id ?? null,
+    kind: options.kind ?? "donation",
+    amountCents: input.amountCents,
+    feeCents: fees.feeCents,
+    coverFees: input.coverFees,
+    status: "pending" as const,
+    provider: providerName,
+    paymentMethodType: method,
+    providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(donationId) : null,
+    idempotencyKey: input.idempotencyKey,
+    ...donor,
+    anonymous: input.anonymous,
+    shareName: input.share.name,
+    shareEmail: input.share.email,
+    shareTelephone: input.share.phone,
+    shareLocation: input.share.location,
+    shareGender: input.share.gender,
+    shareAge: input.share.age,
+    metadata: { frequency: input.frequency, ...options.metadata },
+  };
+  // A one-time gift is one statement (atomic on its own); a monthly gift also creates its
+  // recurring gift, in the same transaction.
+  const inserted =
+    input.frequency !== "month"
+      ? (await db.insert(donations).values(values).onConflictDoNothing({ target: donations.idempotencyKey }).returning())[0]
+      : await db.transaction(async (tx) => {
+          const [row] = await tx.insert(donations).values(values).onConflictDoNothing({ target: donations.idempotencyKey }).returning();
+          if (!row) return row;
+          // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
+          const start = new Date();
+          const [gift] = await tx
+            .insert(recurringGifts)
+            .values({
+              donorUserId: actor?.id ?? null,
+              organizationId: org.id,
+              campaignId: input.campaignId,
+              amountCents: input.amountCents,
+              provider: providerName,
+              nextChargeAt: addMonthsUtc(start, 1),
+              createdAt: start,
+              donorEmail: donor.donorEmail,
+              chargeDay: start.getUTCDate(),
+            })
+            .returning({ id: recurringGifts.id });
+          await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
+          return { ...row, recurringGiftId: gift!.id };
+        });
 
   const donation = inserted ?? (await db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey)))[0];
   if (!donation) throw new AppError("conflict", messages.donation.idempotencyMismatch);
