@@ -12,7 +12,6 @@
  * All within LOGIN_WINDOW_SECONDS.
  */
 import "server-only";
-import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
@@ -51,46 +50,10 @@ const pairKey = (email: string, ip: string) => `${accountKey(email)}|${ip}`;
 
 /**
  * Consume one point of each limiter in order; on the first refusal give back what was taken
- * and throw. The points are taken in one statement (one multi-row upsert on rate_limits, the
- * same arithmetic as the limiters' own: a window that has expired starts again at 1), so a
- * checkout pays one round trip and one commit for its three limits. What is left counted after
- * a refusal is what taking them one by one leaves: the refused limit keeps its point, the
- * others get theirs back.
+ * and throw.
  * @throws AppError(rate_limited, `message`) with Retry-After seconds.
  */
 export async function consumeAll(steps: [RateLimiterDrizzle, string][], message: string): Promise<void> {
-  const rlKeys = steps.map(([limiter, key]) => limiter.getKey(key));
-  // Each key once per statement (ON CONFLICT cannot touch a row twice); otherwise one by one.
-  if (steps.length < 2 || new Set(rlKeys).size !== steps.length) return consumeEach(steps, message);
-  const now = new Date();
-  const expired = sql`${rateLimits.expire} <= ${sql.param(now, rateLimits.expire)}`;
-  const values = steps
-    .map(([limiter], i) => ({ key: rlKeys[i]!, points: 1, expire: new Date(now.getTime() + limiter.duration * 1000) }))
-    // One order for every caller, so two checkouts sharing keys cannot deadlock on them.
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const db = await getDb();
-  const rows = await db
-    .insert(rateLimits)
-    .values(values)
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        points: sql`CASE WHEN ${expired} THEN excluded.points ELSE ${rateLimits.points} + excluded.points END`,
-        expire: sql`CASE WHEN ${expired} THEN excluded.expire ELSE ${rateLimits.expire} END`,
-      },
-    })
-    .returning();
-  const byKey = new Map(rows.map((r) => [r.key, r]));
-  const refused = steps.findIndex(([limiter], i) => (byKey.get(rlKeys[i]!)?.points ?? 0) > limiter.points);
-  if (refused < 0) return;
-  await Promise.all(steps.filter((_, i) => i !== refused).map(([l, k]) => l.reward(k, 1)));
-  const expire = byKey.get(rlKeys[refused]!)!.expire;
-  const msBeforeNext = expire ? Math.max(expire.getTime() - Date.now(), 0) : 0;
-  throw new AppError("rate_limited", message, undefined, Math.max(1, msBeforeNext / 1000));
-}
-
-/** consumeAll one limiter at a time (the limiters' own statements). */
-async function consumeEach(steps: [RateLimiterDrizzle, string][], message: string): Promise<void> {
   const taken: [RateLimiterDrizzle, string][] = [];
   for (const [limiter, key] of steps) {
     try {
