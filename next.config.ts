@@ -12,10 +12,6 @@ const nextConfig: NextConfig = {
     // MAX_UPLOAD_BODY_BYTES, 2 x 10 MB + 64 KB) would arrive cut and read as a broken file.
     // One byte over that limit, the route itself answers 413 "Your image file was too large".
     proxyClientMaxBodySize: 2 * 10_485_760 + 64 * 1024 + 1,
-    // The stylesheet (Tailwind, about 11 KB compressed) goes into each page's <head> instead
-    // of a render-blocking request: the first paint no longer waits for a second round trip,
-    // nor for the scripts that arrive meanwhile (issue 14, LCP on a slow phone connection).
-    inlineCss: true,
     // Pages rendered at run time (the cached public pages, app/(public)) stay in the process's
     // memory, not in the build folder: they describe the database the process serves, and a
     // restart (another DATA_DIR, another DATABASE_URL, changes made while it was down) must
