@@ -100,7 +100,9 @@ function nothingFound(search: SearchPageRequest): { title: string; text: string 
 /** Placeholder rows while results load (announced as busy to screen readers). */
 export function SearchResultsLoading() {
   return (
-    <div aria-busy="true" aria-live="polite" className="mt-4" data-testid="search-loading">
+    // At least a screen tall: shorter, it left the footer in view, and the results pushed it
+    // away when they came (a layout shift of 0.17 on a phone).
+    <div aria-busy="true" aria-live="polite" className="mt-4 min-h-dvh" data-testid="search-loading">
       <p className="sr-only">Loading results…</p>
       <ul className="divide-y divide-slate-200 rounded-card border border-slate-200 bg-white" aria-hidden="true">
         {Array.from({ length: 5 }, (_, i) => (
