@@ -1,6 +1,7 @@
 /**
  * npm run bench:search [-- --scale N] [--queries 1000] [--files a.csv.gz ...] [--only postgres|pglite]
  *   [--reuse postgres://.../db (an already imported database, left as it is)] [--naive-budget 180]
+ *   [--slowest N (also list the N slowest indexed queries, with their kind and time)]
  *
  * Imports the shared IRS directory (by default ../shared/data/irs-eo-bmf/*.csv.gz) into a
  * fresh PostgreSQL database (gb_bench_search_<random> on BENCH_DATABASE_URL, default
@@ -36,10 +37,12 @@ type Args = {
   reuse: string | null;
   /** Seconds the naive baseline may run per database (it runs the same queries, in the same order). */
   naiveBudget: number;
+  /** How many of the slowest indexed queries to list (0: none). */
+  slowest: number;
 };
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { scale: null, queries: 1000, files: [], only: null, seed: 20_261_122, reuse: null, naiveBudget: 180 };
+  const args: Args = { scale: null, queries: 1000, files: [], only: null, seed: 20_261_122, reuse: null, naiveBudget: 180, slowest: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const next = () => {
@@ -53,6 +56,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === "--seed") args.seed = Number(next());
     else if (a === "--reuse") args.reuse = next();
     else if (a === "--naive-budget") args.naiveBudget = Number(next());
+    else if (a === "--slowest") args.slowest = Number(next());
     else if (a === "--files") while (argv[i + 1] && !argv[i + 1]!.startsWith("--")) args.files.push(argv[++i]!);
     else if (!a.startsWith("--")) args.files.push(a);
     else throw new Error(`Unknown option ${a}`);
@@ -143,6 +147,7 @@ async function timeAll(queries: BenchQuery[], run: (q: BenchQuery) => Promise<vo
   for (const q of queries.slice(0, 30)) await run(q); // warm-up: caches and plans
   const ms: number[] = [];
   const byKind = new Map<string, number[]>();
+  const each: { query: BenchQuery; ms: number }[] = [];
   const started = performance.now();
   for (const q of queries) {
     if (performance.now() - started > budgetSeconds * 1000) break;
@@ -150,6 +155,7 @@ async function timeAll(queries: BenchQuery[], run: (q: BenchQuery) => Promise<vo
     await run(q);
     const d = performance.now() - t;
     ms.push(d);
+    each.push({ query: q, ms: d });
     byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), d]);
   }
   const sorted = [...ms].sort((a, b) => a - b);
@@ -159,6 +165,7 @@ async function timeAll(queries: BenchQuery[], run: (q: BenchQuery) => Promise<vo
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     mean: ms.reduce((a, b) => a + b, 0) / ms.length,
+    each,
     byKind: [...byKind.entries()].map(([kind, xs]) => {
       const s = [...xs].sort((a, b) => a - b);
       return { kind, n: xs.length, p50: percentile(s, 50), p95: percentile(s, 95) };
@@ -255,6 +262,12 @@ async function main() {
   for (const r of results) {
     console.log(`\n${r.label}, indexed search by kind of query (ms):`);
     for (const k of r.indexed.byKind) console.log(`  ${k.kind.padEnd(18)} n=${String(k.n).padStart(4)}  p50 ${k.p50.toFixed(1).padStart(7)}  p95 ${k.p95.toFixed(1).padStart(7)}`);
+    if (args.slowest > 0) {
+      console.log(`\n${r.label}, the ${args.slowest} slowest indexed queries (ms):`);
+      for (const { query, ms } of [...r.indexed.each].sort((a, b) => b.ms - a.ms).slice(0, args.slowest)) {
+        console.log(`  ${ms.toFixed(1).padStart(7)}  ${query.kind.padEnd(18)} ${JSON.stringify(query.input.query)}${query.input.filters ? ` ${JSON.stringify(query.input.filters)}` : ""}`);
+      }
+    }
   }
 }
 
