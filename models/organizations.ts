@@ -120,6 +120,12 @@ export const organizations = pgTable(
     searchProminence: real("search_prominence").generatedAlwaysAs(
       sql`gb_prominence(irs_revenue_amount, irs_income_amount, irs_asset_amount)`,
     ),
+    /**
+     * State, NTEE major group and half-degree latitude/longitude cell as lexemes ("st_ky",
+     * "ntee_b", "cell_276_229"; lib/search/area.ts, migration 0018_search_area): indexed with
+     * the search document, so words and place are looked up together.
+     */
+    searchArea: tsvector("search_area").generatedAlwaysAs(sql`gb_organization_area(state, ntee_major_group, latitude, longitude)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,7 +135,7 @@ export const organizations = pgTable(
     index("organizations_zipcode_idx").on(t.zipcode),
     index("organizations_lat_lng_idx").on(t.latitude, t.longitude),
     index("organizations_ntee_major_idx").on(t.nteeMajorGroup),
-    index("organizations_search_document_idx").using("gin", t.searchDocument),
+    index("organizations_search_idx").using("gin", t.searchDocument, t.searchArea),
     index("organizations_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
     /**
      * The few organizations that may receive gifts (claimed, approved, live): lists joined to

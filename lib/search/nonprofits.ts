@@ -23,7 +23,8 @@ import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { isStopWord } from "./synonyms";
-import { exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
+import { exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -129,7 +130,7 @@ const LOCATION = sql`point(o.longitude, o.latitude)`;
 const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence,
   (o.irs_revenue_amount is null and o.irs_income_amount is null and o.irs_asset_amount is null) as finances_unknown`;
 
-type Stage = { match: SQL; order: SQL };
+type Stage = { match: SQL; query: SQL; order: SQL };
 type Found = { rows: unknown[]; n: number };
 
 /** Words of 4+ letters (no digits) that may be typos. */
@@ -255,6 +256,19 @@ type Scope = {
   boxes: Set<SQL>;
   /** Haversine miles to the search center, null without a place. */
   distance: SQL<number> | null;
+  /**
+   * ` and o.search_area @@ ...` for the state, category and radius filters (lib/search/area.ts),
+   * or nothing: added to full-text matches, so the GIN indexes answer the words and the
+   * filters together and only rows in scope are read.
+   */
+  area: SQL;
+  /**
+   * `whereSql` with `area`, for full-text matches: without the bounding boxes when the area
+   * holds their cells (the exact radius stays), so the point index is not read as well.
+   */
+  textWhereSql: SQL;
+  /** True when `area` asks for something. */
+  hasArea: boolean;
 };
 
 type Center = { lat: number; lng: number; miles: number };
@@ -265,8 +279,17 @@ type Center = { lat: number; lng: number; miles: number };
  */
 function searchScope(f: NonprofitFilters, center: Center | null): Scope {
   const where: SQL[] = [sql`o.live = true`, sql`o.approval_status = 'approved'`];
-  if (f.category) where.push(sql`o.ntee_major_group = ${categoryLetter(f.category)}`);
-  if (f.state) where.push(sql`o.state = ${f.state}`);
+  const areaAll: string[] = [];
+  let areaCells: string[] | null = null;
+  if (f.category) {
+    const letter = categoryLetter(f.category);
+    where.push(sql`o.ntee_major_group = ${letter}`);
+    areaAll.push(areaNteeGroup(letter));
+  }
+  if (f.state) {
+    where.push(sql`o.state = ${f.state}`);
+    areaAll.push(areaState(f.state));
+  }
   if (f.city) where.push(sql`upper(o.city) = ${f.city.trim().toUpperCase()}`);
   if (f.zipcode && !center) where.push(sql`o.zipcode like ${`${f.zipcode.slice(0, 5)}%`}`);
   if (f.domestic) where.push(sql`o.domestic = true`);
@@ -284,10 +307,15 @@ function searchScope(f: NonprofitFilters, center: Center | null): Scope {
     const box = sql`${LOCATION} <@ box(point(${center.lng - dLng}::float8, ${center.lat - dLat}::float8), point(${center.lng + dLng}::float8, ${center.lat + dLat}::float8))`;
     boxes.add(box);
     where.push(box);
+    areaCells = boxCells([{ south: center.lat - dLat, north: center.lat + dLat, west: center.lng - dLng, east: center.lng + dLng }]);
     distance = distanceSql(center.lat, center.lng);
     where.push(sql`${distance} <= ${center.miles}`);
   }
-  return { where, whereSql: sql.join(where, sql` and `), boxes, distance };
+  const areaText = areaQueryText(areaAll, areaCells);
+  const area = areaText ? sql` and o.search_area @@ ${areaText}::tsquery` : sql``;
+  const whereSql = sql.join(where, sql` and `);
+  const textWhereSql = areaCells ? sql`${sql.join(where.filter((w) => !boxes.has(w)), sql` and `)}${area}` : sql`${whereSql}${area}`;
+  return { where, whereSql, boxes, distance, area, textWhereSql, hasArea: areaText !== null };
 }
 
 /** What the text stages of one search share: the input, its words, the database and the scope's SQL. */
@@ -362,7 +390,8 @@ async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, where
 /** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
 async function textSearch(run: SearchRun): Promise<Found> {
   const { db, q, terms, center, nearest, want, cap } = run;
-  const { whereSql } = run.scope;
+  // Full-text matches ask for the filters' area too (Scope.area); the name-prefix scan does not need it.
+  const whereSql = run.scope.textWhereSql;
   const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL) => candidatePage(run, candidates, order, prominent, shared);
   let found: Found;
   const like = `${escapeLikeText(q)}%`;
@@ -379,6 +408,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
     const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
     return {
       match: sql`o.search_document @@ ${query}`,
+      query,
       // Ordered by similarity first (the typo stage), an exact name is just the most similar
       // one: a far more prominent organization matching the corrected spelling comes first.
       order: sql`${options.similarity === "first" ? sql`` : sql`${head},`} ${options.extra ? sql`${options.extra} desc,` : sql``}
@@ -407,11 +437,20 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // prominence index, a few hundred rows, instead of sorting thousands of full-text matches.
   const common = lexicon.commonTerms;
   const wholeLast = wholeText === prefixText || common.has(last);
-  const broad = !place && textTerms.length > 0 && textTerms.every((t) => common.has(t));
+  // With a state, cause or radius filter the GIN index narrows the matches to the area first
+  // (Scope.area), so they are few enough to read once; walking the prominence index would test
+  // tens of thousands of organizations elsewhere ("church" within 25 miles: 38,000 rows).
+  const broad = !place && !run.scope.hasArea && textTerms.length > 0 && textTerms.every((t) => common.has(t));
   const firstQuery = sql`to_tsquery('english', ${wholeLast ? wholeText : prefixText})`;
-  const placeMatch = place
-    ? sql` and (${nearPlaceSql(place)} or o.search_document @@ to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"}))`
-    : sql``;
+  // With a place typed, the words match near it (the cells of its boxes, lib/search/area.ts,
+  // answered with the words by one GIN scan, then the boxes themselves), or the place's own
+  // words match too (an organization named after it). Each side carries the words, so each is
+  // one index scan.
+  const placeWordsQuery = place ? sql`to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"})` : null;
+  const textMatch = (query: SQL) =>
+    place && placeWordsQuery
+      ? sql`((o.search_document @@ ${query} and ${placeAreaSql(place)} and ${nearPlaceSql(place)}) or o.search_document @@ (${query} && ${placeWordsQuery}))`
+      : sql`o.search_document @@ ${query}`;
   const w = SCORE_WEIGHTS;
   // Place words rank by nearness, and only a little as text (an organization named after
   // the state or city typed).
@@ -434,16 +473,21 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // test every row for a rare text), gives both the first `cap` matches and the most
   // prominent among its PROMINENT_SCAN_CAP (a second scan cost 50 ms for "church springfield"
   // at 1.8M rows).
-  const nameStarts = sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})`;
-  const wholeWords = sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ to_tsquery('english', ${wholeText})${placeMatch}
+  const nameStarts = sql`(select ${HIT_COLUMNS} from organizations o where ${run.scope.whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})`;
+  const wholeWords = sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${textMatch(sql`to_tsquery('english', ${wholeText})`)}
         limit ${WHOLE_WORD_CAP})`;
   const order = sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`;
   const firstPage = broad
-    ? await page(
-        sql`${nameStarts} union all (${matches(sql`o.search_document @@ ${firstQuery} and lower(o.name) not like ${like}`)})`,
+    ? // Broad text has every word common, so its last word is whole: the capped matches (names
+      // not starting with the text, which nameStarts holds) serve as the whole-word ones too,
+      // read once as m (each bitmap of a common word's index entries costs 25 ms at 1.8M rows:
+      // "religion" is in 125,000 documents).
+      await page(
+        sql`${nameStarts} union all (select * from m)`,
         order,
         sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}
-          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all ${wholeWords}`,
+          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all (select * from m limit ${WHOLE_WORD_CAP})`,
+        matches(sql`o.search_document @@ ${firstQuery} and lower(o.name) not like ${like}`),
       )
     : await page(
         sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${cap})`,
@@ -451,7 +495,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
         // With the last word whole, the first stage's query is the words as typed: their
         // matches are m's, read once.
         sql`(select * from m order by m.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all ${wholeLast ? sql`(select * from m limit ${WHOLE_WORD_CAP})` : wholeWords}`,
-        sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}${placeMatch} limit ${Math.max(PROMINENT_SCAN_CAP, cap)}`,
+        sql`select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${textMatch(firstQuery)} limit ${Math.max(PROMINENT_SCAN_CAP, cap)}`,
       );
   found = firstPage;
   if (found.n < FEW_MATCHES) {
@@ -463,16 +507,16 @@ async function textSearch(run: SearchRun): Promise<Found> {
     // cheyenne" must not open with shelters in other states. Only when nothing there matches
     // do they look everywhere for every word typed.
     const placeWords = textTerms.filter((t) => !isStopWord(t));
-    const scopes: { words: string[]; where: SQL; near: SQL | null }[] = [
-      ...(place && nearness && placeWords.length ? [{ words: placeWords, where: placeMatch, near: nearness }] : []),
-      { words: terms, where: sql``, near: null },
+    const scopes: { words: string[]; inPlace: boolean; near: SQL | null }[] = [
+      ...(place && nearness && placeWords.length ? [{ words: placeWords, inPlace: true, near: nearness }] : []),
+      { words: terms, inPlace: false, near: null },
     ];
-    for (const { words, where, near } of scopes) {
-      const within = (match: SQL) => matches(sql`${match}${where}`);
+    for (const { words, inPlace, near } of scopes) {
+      const within = (stage: Stage) => matches(inPlace ? textMatch(stage.query) : stage.match);
       const nearer = near ? sql` + ${SCORE_WEIGHTS.place}::float8 * ${near}` : sql``;
       if (fixes.size) {
         const typo = stage(correctedQueryText(words, fixes, "&"), { similarity: "first", near: nearer });
-        const corrected = await page(within(typo.match), typo.order);
+        const corrected = await page(within(typo), typo.order);
         // The corrections win when the first stage found nothing, or when their best hit is
         // closer to the text typed, prominence counting as in the typo stage's order
         // ("univeristy" in one name's secondary line must not hide the University of
@@ -498,11 +542,11 @@ async function textSearch(run: SearchRun): Promise<Found> {
       )}${nearer})`;
       if (found.n === 0 && words.length > 2) {
         const most = stage(allButOneQueryText(words, fixes), { extra: matched, similarity: "after rank" });
-        found = await page(within(most.match), most.order);
+        found = await page(within(most), most.order);
       }
       if (found.n === 0 && words.length > 1) {
         const any = stage(correctedQueryText(words, fixes, "|"), { extra: matched, similarity: "after rank" });
-        found = await page(within(any.match), any.order);
+        found = await page(within(any), any.order);
       }
       if (found.n > 0) break;
     }

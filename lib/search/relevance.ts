@@ -11,6 +11,7 @@ import type { Executor } from "@/lib/db/client";
 import { isStopWord, LONGEST_PHRASE, phraseSynonymsOf, stateCodeOf, synonymsOf } from "./synonyms";
 import { detectPlace, type DetectedPlace } from "./places";
 import { indexedWord } from "./text";
+import { areaQueryText, areaState, boxCells, type AreaBox } from "./area";
 import { NTEE_DESCRIPTIONS } from "@/lib/directory/ntee-descriptions";
 
 /** Weights of the score (tuned on the tuning part of scripts/relevance/judgments.tsv). */
@@ -371,12 +372,30 @@ export function nearnessSql(place: DetectedPlace, distance: (lat: number, lng: n
  */
 export function nearPlaceSql(place: DetectedPlace): SQL {
   if (place.state) return sql`o.state = ${place.state}`;
-  const boxes = (place.centers ?? []).map((c) => {
+  const boxes = placeBoxes(place).map(
+    (b) => sql`(o.latitude between ${b.south}::float8 and ${b.north}::float8 and o.longitude between ${b.west}::float8 and ${b.east}::float8)`,
+  );
+  return boxes.length ? sql`(${sql.join(boxes, sql` or `)})` : sql`false`;
+}
+
+/** The boxes of PLACE_RADIUS_MILES around each center of a city or ZIP typed, in degrees. */
+function placeBoxes(place: DetectedPlace): AreaBox[] {
+  return (place.centers ?? []).map((c) => {
     const dLat = PLACE_RADIUS_MILES / 69.05;
     const dLng = PLACE_RADIUS_MILES / (69.05 * Math.max(0.01, Math.cos((c.latitude * Math.PI) / 180)));
-    return sql`(o.latitude between ${c.latitude - dLat}::float8 and ${c.latitude + dLat}::float8 and o.longitude between ${c.longitude - dLng}::float8 and ${c.longitude + dLng}::float8)`;
+    return { south: c.latitude - dLat, north: c.latitude + dLat, west: c.longitude - dLng, east: c.longitude + dLng };
   });
-  return boxes.length ? sql`(${sql.join(boxes, sql` or `)})` : sql`false`;
+}
+
+/**
+ * SQL: the search area of `o` (lib/search/area.ts) is in the place typed: its state, or one of
+ * the cells covering its boxes (a superset of nearPlaceSql, which the GIN index answers with
+ * the words typed, so only the organizations near the place are read); `true` when the boxes
+ * need more cells than a query asks for.
+ */
+export function placeAreaSql(place: DetectedPlace): SQL {
+  const text = place.state ? areaQueryText([areaState(place.state)]) : areaQueryText([], boxCells(placeBoxes(place)) ?? []);
+  return text ? sql`o.search_area @@ ${text}::tsquery` : sql`true`;
 }
 
 /**
