@@ -24,7 +24,16 @@ CREATE OR REPLACE FUNCTION gb_organization_area(state text, ntee_major_group tex
         THEN 'cell_' || (floor(latitude * 2)::int + 200) || '_' || (floor(longitude * 2)::int + 400) END
     ]::text[], NULL))
   $$;--> statement-breakpoint
-ALTER TABLE "organizations" ADD COLUMN IF NOT EXISTS "search_area" tsvector GENERATED ALWAYS AS (gb_organization_area(state, ntee_major_group, latitude, longitude)) STORED;--> statement-breakpoint
+-- The name forms the relevance score compares (lib/search/relevance.ts), kept with the row
+-- instead of computed for every candidate of every search (the two regular expressions cost
+-- 20-30 ms per 1,200 candidates): name_key, the name without accents, the words without meaning
+-- and the legal form of NAME_KEY_DROPPED, spaces and punctuation ("ST LUKE'S HEALTH SYSTEM,
+-- INC" -> "stlukeshealthsystem"); name_compact, the name without accents, spaces and
+-- punctuation. One ALTER TABLE, so the table is rewritten once.
+ALTER TABLE "organizations"
+  ADD COLUMN IF NOT EXISTS "search_area" tsvector GENERATED ALWAYS AS (gb_organization_area(state, ntee_major_group, latitude, longitude)) STORED,
+  ADD COLUMN IF NOT EXISTS "name_key" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(public.gb_unaccent(lower(name)), '\m(the|of|and|a|an|for|in|at|on|to|inc|incorporated|corp|corporation|co|company|ltd|llc)\M', ' ', 'g'), '[^a-z0-9]+', '', 'g')) STORED,
+  ADD COLUMN IF NOT EXISTS "name_compact" text GENERATED ALWAYS AS (regexp_replace(public.gb_unaccent(lower(name)), '[^a-z0-9]+', '', 'g')) STORED;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "organizations_search_idx" ON "organizations" USING gin ("search_document", "search_area");--> statement-breakpoint
 DROP INDEX IF EXISTS "organizations_search_document_idx";--> statement-breakpoint
 ANALYZE "organizations";

@@ -126,6 +126,15 @@ export const organizations = pgTable(
      * the search document, so words and place are looked up together.
      */
     searchArea: tsvector("search_area").generatedAlwaysAs(sql`gb_organization_area(state, ntee_major_group, latitude, longitude)`),
+    /**
+     * The name as the relevance score compares it (migration 0018_search_area): without accents,
+     * the words of NAME_KEY_DROPPED (lib/search/relevance.ts), spaces and punctuation.
+     */
+    nameKey: text("name_key").generatedAlwaysAs(
+      sql`regexp_replace(regexp_replace(public.gb_unaccent(lower(name)), '\m(the|of|and|a|an|for|in|at|on|to|inc|incorporated|corp|corporation|co|company|ltd|llc)\M', ' ', 'g'), '[^a-z0-9]+', '', 'g')`,
+    ),
+    /** The name without accents, spaces and punctuation (migration 0018_search_area). */
+    nameCompact: text("name_compact").generatedAlwaysAs(sql`regexp_replace(public.gb_unaccent(lower(name)), '[^a-z0-9]+', '', 'g')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ import { organizations } from "@/models";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { areaCell, areaQueryText, boxCells, MAX_AREA_CELLS } from "./area";
 import { searchNonprofits } from "./nonprofits";
+import { NAME_KEY_DROPPED } from "./relevance";
 
 let seed = 11;
 const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
@@ -61,6 +62,14 @@ describe("search_area (migration 0018) and the search filters it serves", () => 
     ) as { latitude: number; longitude: number; lexemes: string[] }[];
     expect(rows).toHaveLength(points.length);
     for (const r of rows) expect([...r.lexemes].sort()).toEqual([areaCell(r.latitude, r.longitude), "ntee_p", "st_vt"].sort());
+  });
+
+  it("keeps the name forms the score compares: name_key drops every word of NAME_KEY_DROPPED, name_compact none", async () => {
+    const name = `Café ${NAME_KEY_DROPPED.map((w) => w.toUpperCase()).join(" ")} St. Luke's, Inc`;
+    await h.db.insert(organizations).values({ name, state: "VT" });
+    const [row] = rowsOf(await h.db.execute(sql`select name_key, name_compact from organizations where name = ${name}`)) as { name_key: string; name_compact: string }[];
+    expect(row!.name_key).toBe("cafestlukes");
+    expect(row!.name_compact).toBe(`cafe${NAME_KEY_DROPPED.join("")}stlukesinc`);
   });
 
   it("keeps the radius and the filters exact: the same organizations as testing each one by distance", async () => {

@@ -400,9 +400,10 @@ export function placeAreaSql(place: DetectedPlace): SQL {
 
 /**
  * Words a name key leaves out (nameKeySql): words without meaning and the legal form, so
- * "FOOD BANK OF ALASKA INC" and "foodbank of alaska" have the same key.
+ * "FOOD BANK OF ALASKA INC" and "foodbank of alaska" have the same key. The column
+ * organizations.name_key (migration 0018_search_area) leaves out the same words.
  */
-const NAME_KEY_DROPPED = ["the", "of", "and", "a", "an", "for", "in", "at", "on", "to", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "llc"];
+export const NAME_KEY_DROPPED = ["the", "of", "and", "a", "an", "for", "in", "at", "on", "to", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "llc"];
 const NAME_KEY_DROPPED_SET = new Set(NAME_KEY_DROPPED);
 /** Most keys a query is compared under (exactNameKeys). */
 const MAX_NAME_KEYS = 32;
@@ -423,8 +424,9 @@ const SHORT_NAME_POWER = 3;
  * apostrophes dropped or its legal form left out has the same key.
  */
 export function nameKeySql(): SQL {
-  const dropped = `\\m(${NAME_KEY_DROPPED.join("|")})\\M`;
-  return sql`regexp_replace(regexp_replace(public.gb_unaccent(lower(o.name)), ${dropped}, ' ', 'g'), '[^a-z0-9]+', '', 'g')`;
+  // Kept with the row by the database (migration 0018_search_area), as the text search's
+  // candidates carry it (HIT_COLUMNS in lib/search/nonprofits.ts).
+  return sql`o.name_key`;
 }
 
 /**
@@ -492,5 +494,6 @@ export function namePrefixSql(terms: string[]): SQL {
     keys = keys.flatMap((k) => forms.map((f) => k + f)).slice(0, MAX_NAME_KEYS);
   }
   if (!keys[0]) return sql`false`;
-  return sql`(regexp_replace(public.gb_unaccent(lower(o.name)), '[^a-z0-9]+', '', 'g') like any (${keyArray(keys, "%")}::text[]))`;
+  // o.name_compact: the name without accents, spaces or punctuation (migration 0018_search_area).
+  return sql`(o.name_compact like any (${keyArray(keys, "%")}::text[]))`;
 }
