@@ -45,9 +45,13 @@ export function deductibleGiftCents(amountCents: Cents, irsDeductibility: string
   return irsDeductibility === "2" ? 0 : amountCents;
 }
 
+// One formatter per process: Date#toLocaleDateString builds a new one (ICU data lookups) on
+// every call, and each donation's three emails call receiptDate.
+const receiptDateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 /** "November 22, 2026" (UTC). */
 export function receiptDate(d: Date): string {
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return receiptDateFormat.format(d);
 }
 
 /** IRS Publication 1771: quid pro quo payments above this amount need the written disclosure. */
