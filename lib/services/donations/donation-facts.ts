@@ -8,8 +8,9 @@
  */
 import { displayCity } from "@/lib/directory/display-name";
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
+import { preparedPerExecutor } from "@/lib/db/prepared";
 import { campaigns, donations, organizations } from "@/models";
 
 /** A stored donation row (amounts in cents, times UTC). */
@@ -36,9 +37,9 @@ export type DonationFacts = {
   fundraiserName: string | null;
 };
 
-/** The donation `donationId` with its organization and fundraiser, read in `db` (a transaction joins it); null when unknown. */
-export async function loadDonationFacts(db: Executor, donationId: string): Promise<DonationFacts | null> {
-  const [row] = await db
+// Built once per database (and per transaction that reads it): see lib/db/prepared.ts.
+const factsQuery = preparedPerExecutor((db: Executor) =>
+  db
     .select({
       donation: donations,
       organization: {
@@ -59,7 +60,13 @@ export async function loadDonationFacts(db: Executor, donationId: string): Promi
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.id, donationId));
+    .where(eq(donations.id, sql.placeholder("donationId")))
+    .prepare("donation_facts"),
+);
+
+/** The donation `donationId` with its organization and fundraiser, read in `db` (a transaction joins it); null when unknown. */
+export async function loadDonationFacts(db: Executor, donationId: string): Promise<DonationFacts | null> {
+  const [row] = await factsQuery(db).execute({ donationId });
   if (!row) return null;
   const { addressLine1, city, state, zipcode, ...organization } = row.organization;
   return {

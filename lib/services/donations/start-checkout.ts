@@ -10,7 +10,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
+import { preparedPerExecutor } from "@/lib/db/prepared";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -53,6 +54,33 @@ export type CheckedCheckout = {
   fees: ReturnType<typeof feesFor>;
 };
 
+const checkoutOrganizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  ...receivingColumns,
+  campaignName: campaigns.name,
+  campaignStatus: campaigns.status,
+};
+
+// checkCheckout's one read, built once per process (lib/db/prepared.ts): the organization
+// with its fundraiser when the gift names one, and alone (no fundraiser matches) when not.
+const checkoutOrganizationQuery = preparedPerExecutor((db: Executor) =>
+  db
+    .select(checkoutOrganizationColumns)
+    .from(organizations)
+    .leftJoin(campaigns, and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.organizationId, organizations.id)))
+    .where(eq(organizations.id, sql.placeholder("organizationId")))
+    .prepare("checkout_organization_campaign"),
+);
+const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
+  db
+    .select(checkoutOrganizationColumns)
+    .from(organizations)
+    .leftJoin(campaigns, sql`false`)
+    .where(eq(organizations.id, sql.placeholder("organizationId")))
+    .prepare("checkout_organization"),
+);
+
 /**
  * Everything a checkout checks before it records anything (issue 19, finding 13: validate the
  * whole request first): the amount, the organization and its payout connection, the
@@ -68,17 +96,9 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
   }
   const db = await getDb();
   // The organization and the fundraiser (when given) in one read.
-  const [org] = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      ...receivingColumns,
-      campaignName: campaigns.name,
-      campaignStatus: campaigns.status,
-    })
-    .from(organizations)
-    .leftJoin(campaigns, input.campaignId ? and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, organizations.id)) : sql`false`)
-    .where(eq(organizations.id, input.organizationId));
+  const [org] = input.campaignId
+    ? await checkoutOrganizationQuery(db).execute({ organizationId: input.organizationId, campaignId: input.campaignId })
+    : await checkoutOrganizationOnlyQuery(db).execute({ organizationId: input.organizationId });
   if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
   if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
   const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
