@@ -9,6 +9,7 @@ import { redirect } from "next/navigation";
 import type { NextRequest, NextResponse } from "next/server";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { hasSessionCookie } from "@/lib/http/cached-pages";
 import { currentRequestScope } from "@/lib/http/request-scope";
 import { messages } from "@/lib/validations/messages";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
@@ -23,6 +24,9 @@ import type { SessionUser } from "./types";
 export function getSession(): ReturnType<typeof getServerSession<ReturnType<typeof authOptions>>> {
   const scope = currentRequestScope();
   if (!scope) return getServerSession(authOptions());
+  // No session cookie, no session: a guest's request (every guest checkout) skips next-auth's
+  // handler, which would find nothing to decode and answer null.
+  if (!scope.session && !hasSessionCookie(scope.req.cookies.getAll().map((c) => c.name))) scope.session = Promise.resolve(null);
   scope.session ??= getServerSession(
     { headers: Object.fromEntries(scope.req.headers), cookies: Object.fromEntries(scope.req.cookies.getAll().map((c) => [c.name, c.value])) } as never,
     { getHeader() {}, setCookie() {}, setHeader() {} } as never,
