@@ -74,6 +74,8 @@ describe("checkoutRoute(method)", () => {
   test("a browser without the device cookie gets one; bad input is a 400 with the field's message", async () => {
     const { res } = await checkout(createPaymentIntent, "/api/createPaymentIntent", "card");
     expect(res.headers.get("set-cookie")).toContain(`${DEVICE_COOKIE}=`);
+    // One donor's answer (it carries the access token): never cached, and not worth gzipping.
+    expect(res.headers.get("cache-control")).toBe("private, no-store, no-transform");
     const bad = await call(createPaymentIntent, { method: "POST", url: "/api/createPaymentIntent", json: { ...gift("card"), amountCents: 0 } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: Record<string, string> }).fields.amountCents).toBeTruthy();
