@@ -31,7 +31,7 @@ import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, em
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "./access-token";
-import { loadDonationFacts, type DonationRow } from "./donation-facts";
+import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow } from "./donation-facts";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type EventOutcome = {
@@ -78,14 +78,22 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId }),
     );
-    const [row] = await tx.with(locked, recorded).select({ eventId: recorded.eventId, donation: locked._.selectedFields }).from(recorded).leftJoin(locked, sql`true`);
+    // The receipt's facts (organization, fundraiser name) come with it: no second read for them.
+    const [row] = await tx
+      .with(locked, recorded)
+      .select({ eventId: recorded.eventId, donation: locked._.selectedFields, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
+      .from(recorded)
+      .leftJoin(locked, sql`true`)
+      .leftJoin(organizations, eq(organizations.id, locked.organizationId))
+      .leftJoin(campaigns, eq(campaigns.id, locked.campaignId));
     if (!row) return { recorded: false, donationId: null, effect: "none" as const };
     const donation: DonationRow | null = row.donation;
     if (!donation) {
       if (match.length > 0) logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
       return { recorded: true, donationId: null, effect: "none" as const };
     }
-    const effect = await transition(tx, donation, event);
+    const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
+    const effect = await transition(tx, donation, event, facts);
     if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
     return { recorded: true, donationId: donation.id, effect };
   });
@@ -93,7 +101,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
   return outcome;
 }
 
-async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Promise<EventOutcome["effect"]> {
+async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null): Promise<EventOutcome["effect"]> {
   const now = new Date();
   const paymentId = event.providerPaymentId && !d.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
   const chargeId = event.providerChargeId ? { providerChargeId: event.providerChargeId } : {};
@@ -137,7 +145,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
         await enqueueTicketMail(tx, { ...d, status: "succeeded" });
         await emitTicketOrderPaid(tx, d, now);
       } else {
-        await enqueueDonationMail(tx, { ...d, status: "succeeded" });
+        await enqueueDonationMail(tx, { ...d, status: "succeeded" }, undefined, facts);
         await completePledgeWithDonation(tx, d);
         // Webhooks, in this transaction (the outbox): once, as the effects above.
         await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
@@ -177,12 +185,13 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent): Pr
 }
 
 /**
- * The facts the donation emails need, read inside `tx` through loadDonationFacts. The donation
- * fields come from `d`, the caller's row: inside a webhook's transaction it carries the status
- * just applied.
+ * The facts the donation emails need: `known` when the caller has read them in `tx` already
+ * (the payment-event read takes them with the donation), else read inside `tx` through
+ * loadDonationFacts. The donation fields come from `d`, the caller's row: inside a webhook's
+ * transaction it carries the status just applied.
  */
-export async function donationMailFacts(tx: Executor, d: DonationRow): Promise<DonationMailFacts> {
-  const facts = await loadDonationFacts(tx, d.id);
+export async function donationMailFacts(tx: Executor, d: DonationRow, known?: DonationFacts | null): Promise<DonationMailFacts> {
+  const facts = known ?? (await loadDonationFacts(tx, d.id));
   const org = facts?.organization;
   return {
     donationId: d.id,
@@ -250,13 +259,17 @@ async function enqueueTicketMail(tx: Executor, d: DonationRow): Promise<void> {
   if (mail) await enqueueMail(mail, { tx });
 }
 
-/** Queue the receipt, the nonprofit notification and the platform copy in `tx`. */
+/**
+ * Queue the receipt, the nonprofit notification and the platform copy in `tx` (`which`: some
+ * of them; `known`: the donation's facts when already read in `tx`). Returns how many.
+ */
 export async function enqueueDonationMail(
   tx: Executor,
   d: DonationRow,
   which: { receipt?: boolean; nonprofit?: boolean; platform?: boolean } = { receipt: true, nonprofit: true, platform: true },
+  known?: DonationFacts | null,
 ): Promise<number> {
-  const facts = await donationMailFacts(tx, d);
+  const facts = await donationMailFacts(tx, d, known);
   const mails = [
     which.receipt ? receiptMail(facts) : null,
     which.nonprofit ? nonprofitNotificationMail(facts) : null,

@@ -37,26 +37,43 @@ export type DonationFacts = {
   fundraiserName: string | null;
 };
 
+/**
+ * The organization columns of the facts, for a select that joins `organizations` on the
+ * donation's organization (with `campaigns.name` as `fundraiserName`); map its row with
+ * {@link toDonationFacts}. The payment-event read (apply-payment-event.ts) takes them with
+ * the donation it locks, so a donation's receipt costs no second read.
+ */
+export const donationFactsOrganizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  legalName: organizations.legalName,
+  ein: organizations.ein,
+  email: organizations.email,
+  logoUrl: organizations.logoUrl,
+  irsDeductibility: organizations.irsDeductibility,
+  addressLine1: organizations.addressLine1,
+  city: organizations.city,
+  state: organizations.state,
+  zipcode: organizations.zipcode,
+};
+
+/** A row read with {@link donationFactsOrganizationColumns}. */
+export type DonationFactsRow = Awaited<ReturnType<ReturnType<typeof factsQuery>["execute"]>>[number];
+
+/** The facts of a row read with {@link donationFactsOrganizationColumns} (the address composed from its parts). */
+export function toDonationFacts(row: DonationFactsRow): DonationFacts {
+  const { addressLine1, city, state, zipcode, ...organization } = row.organization;
+  return {
+    donation: row.donation,
+    organization: { ...organization, address: [addressLine1, displayCity(city, zipcode), state, zipcode].filter(Boolean).join(", ") || null },
+    fundraiserName: row.fundraiserName,
+  };
+}
+
 // Built once per database (and per transaction that reads it): see lib/db/prepared.ts.
 const factsQuery = preparedPerExecutor((db: Executor) =>
   db
-    .select({
-      donation: donations,
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        legalName: organizations.legalName,
-        ein: organizations.ein,
-        email: organizations.email,
-        logoUrl: organizations.logoUrl,
-        irsDeductibility: organizations.irsDeductibility,
-        addressLine1: organizations.addressLine1,
-        city: organizations.city,
-        state: organizations.state,
-        zipcode: organizations.zipcode,
-      },
-      fundraiserName: campaigns.name,
-    })
+    .select({ donation: donations, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -67,11 +84,5 @@ const factsQuery = preparedPerExecutor((db: Executor) =>
 /** The donation `donationId` with its organization and fundraiser, read in `db` (a transaction joins it); null when unknown. */
 export async function loadDonationFacts(db: Executor, donationId: string): Promise<DonationFacts | null> {
   const [row] = await factsQuery(db).execute({ donationId });
-  if (!row) return null;
-  const { addressLine1, city, state, zipcode, ...organization } = row.organization;
-  return {
-    donation: row.donation,
-    organization: { ...organization, address: [addressLine1, displayCity(city, zipcode), state, zipcode].filter(Boolean).join(", ") || null },
-    fundraiserName: row.fundraiserName,
-  };
+  return row ? toDonationFacts(row) : null;
 }
