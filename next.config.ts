@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite loads its WebAssembly data file from its package folder; bundling it breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "@node-rs/argon2", "proper-lockfile", "rate-limiter-flexible", "zipcodes", "csv-parse", "nodemailer", "drizzle-orm", "sharp", "pdfkit", "pg-boss"],
+  // ESM-only packages: listed here, next/jest also compiles them for the unit tests, which run as CommonJS.
+  transpilePackages: ["p-limit", "yocto-queue"],
   poweredByHeader: false,
   experimental: {
     // The proxy (proxy.ts) sees every request, and Next cuts a body it buffers for the proxy

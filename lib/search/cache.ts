@@ -13,8 +13,11 @@
  *     public content (a profile edit, an approval, a claim...). A change made by another process
  *     or outside a request (an IRS import) shows within the 60 s, as on the cached pages.
  * Errors (an unknown ZIP or category: AppError bad_request) are not kept.
+ * A search the cache cannot answer waits for its turn on the database (./admission.ts): a
+ * burst of different searches is answered 503 "busy" rather than queued until the pool times out.
  */
 import { LRUCache } from "lru-cache";
+import { admitSearch } from "./admission";
 import { normalizeSearchText } from "./text";
 import { searchNonprofits, type NonprofitSearchInput, type NonprofitSearchResult } from "./nonprofits";
 
@@ -42,7 +45,7 @@ const cache = new LRUCache<string, NonprofitSearchResult, NonprofitSearchInput>(
   ignoreFetchAbort: true,
   fetchMethod: async (_key, _stale, { context }) => {
     searches++;
-    return searchNonprofits(context);
+    return admitSearch(() => searchNonprofits(context));
   },
 });
 
@@ -59,7 +62,8 @@ export function searchCacheKey(input: NonprofitSearchInput): string {
 
 /**
  * searchNonprofits through the cache (same input, result and errors).
- * @throws AppError(bad_request) as searchNonprofits does; a failed search is not kept.
+ * @throws AppError(bad_request) as searchNonprofits does; AppError(unavailable) when too many
+ *   searches already wait for the database (admitSearch); a failed search is not kept.
  */
 export async function cachedSearchNonprofits(input: NonprofitSearchInput): Promise<NonprofitSearchResult> {
   const key = `${generation}:${searchCacheKey(input)}`;

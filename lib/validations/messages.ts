@@ -212,6 +212,9 @@ export const messages = {
     notFound: "Not found.",
     server: "Something went wrong on our side. Please try again.",
   },
+  search: {
+    busy: "Search is very busy right now. Please try again in a moment.",
+  },
   donation: {
     amountRequired: "Please enter an amount.",
     amountMin: "The smallest gift is $1.00.",

@@ -1,0 +1,55 @@
+/**
+ * Admission of directory searches to the database (issue 14, "search under load").
+ *
+ * A search that the results cache (./cache.ts) cannot answer runs several statements on the
+ * database. Under a burst of different searches, letting all of them in at once queued them on
+ * the PostgreSQL pool until its connection timeout (SERVER_POOL.connectionTimeoutMillis, 10 s)
+ * answered them with a 500, and meanwhile every checkout waited behind them for a connection.
+ * So, per process:
+ *   - at most SEARCH_CONCURRENCY searches run at once (p-limit): the rest of the pool
+ *     (DATABASE_POOL_MAX, default 10) stays free for checkouts, sign-ins and pages;
+ *   - at most SEARCH_QUEUE more wait their turn, first come first served;
+ *   - a search that arrives when that many are already waiting, or that waited longer than
+ *     SEARCH_QUEUE_WAIT_MS for its turn, is answered at once with 503 and Retry-After
+ *     (AppError unavailable, messages.search.busy) instead of running late for a visitor who
+ *     has likely given up.
+ * On the embedded database (one connection, in a worker thread) the same bounds keep a burst
+ * from building a queue of seconds.
+ */
+import pLimit from "p-limit";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/validations/messages";
+
+/** Searches running on the database at once, per process. */
+export const SEARCH_CONCURRENCY = 4;
+/** Searches waiting for a turn, per process; one more is answered busy. */
+export const SEARCH_QUEUE = 48;
+/** A search that waited this long for its turn is answered busy, in milliseconds. */
+export const SEARCH_QUEUE_WAIT_MS = 3_000;
+/** Retry-After of a busy answer, in seconds. */
+export const SEARCH_RETRY_AFTER_SECONDS = 2;
+
+const limit = pLimit(SEARCH_CONCURRENCY);
+
+/** Searches running and waiting now (for tests and operations). */
+export function searchAdmissionStats(): { running: number; waiting: number } {
+  return { running: limit.activeCount, waiting: limit.pendingCount };
+}
+
+const busy = () => new AppError("unavailable", messages.search.busy, undefined, SEARCH_RETRY_AFTER_SECONDS);
+
+/**
+ * Run `search` when one of the SEARCH_CONCURRENCY places is free.
+ * @param waitMs how long it may wait for its turn (default SEARCH_QUEUE_WAIT_MS)
+ * @returns what `search` returns (its errors pass through)
+ * @throws AppError(unavailable, Retry-After SEARCH_RETRY_AFTER_SECONDS) when SEARCH_QUEUE
+ *   searches already wait, or when it waited longer than `waitMs`
+ */
+export function admitSearch<T>(search: () => Promise<T>, waitMs: number = SEARCH_QUEUE_WAIT_MS): Promise<T> {
+  if (limit.pendingCount >= SEARCH_QUEUE) return Promise.reject(busy());
+  const queuedAt = performance.now();
+  return limit(() => {
+    if (performance.now() - queuedAt > waitMs) throw busy();
+    return search();
+  });
+}
