@@ -21,7 +21,7 @@ import { AppError } from "@/lib/errors";
 import { baseUrl } from "@/lib/env";
 import { controlCharacterPath, fieldLabel } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
-import { logger } from "@/lib/logger";
+import { errorFacts, logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
 import { requestClientIp } from "./client-ip";
@@ -166,7 +166,7 @@ export function errorResponse(err: unknown, req?: NextRequest): Response {
   if (err instanceof URIError) {
     return NextResponse.json({ error: "bad_request", message: messages.request.badEncoding }, { status: 400 });
   }
-  logger.error("unhandled error in route", { path: req?.nextUrl?.pathname, name: (err as Error)?.name });
+  logger.error("unhandled error in route", { path: req?.nextUrl?.pathname, ...errorFacts(err) });
   return NextResponse.json({ error: "server_error", message: messages.generic.server }, { status: 500 });
 }
 

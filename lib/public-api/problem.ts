@@ -9,7 +9,7 @@ import { ZodError } from "zod";
 import { baseUrl } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { zodFields } from "@/lib/http/route";
-import { logger } from "@/lib/logger";
+import { errorFacts, logger } from "@/lib/logger";
 import { messages } from "@/lib/validations/messages";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "./resources";
 
@@ -53,7 +53,7 @@ export function toProblem(err: unknown, instance?: string): Problem & { retryAft
     return { ...base("bad_request", 400, errors[0]?.detail ?? messages.generic.badRequest), errors };
   }
   if (err instanceof URIError) return base("bad_request", 400, messages.request.badEncoding);
-  logger.error("unhandled error in public API", { path: instance, name: (err as Error)?.name });
+  logger.error("unhandled error in public API", { path: instance, ...errorFacts(err) });
   return base("server_error", 500, messages.generic.server);
 }
 
