@@ -16,7 +16,7 @@
  *     loaded at the same time (how long a static file waits while searches run);
  *   - the checkout (POST /api/createPaymentIntent, sandbox test card, a new idempotency key
  *     per request);
- * and prints req/s, p50 and p95 latency (ms), non-2xx answers, and each page's throughput as a
+ * and prints req/s, p50 and p95 latency (ms), non-2xx answers (and how many of them were 503 "busy"), and each page's throughput as a
  * share of the static file's. Last, a burst of 1,000 donations (50 at a time) and the time
  * until their mail has drained to the SMTP server (no new message for 3 s).
  * With --url it measures an app that is already running (no mail drain figure); that app needs
@@ -45,7 +45,8 @@ const pgServer = process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/tes
 
 
 
-type Measured = { label: string; page: boolean; connections: number; rps: number; p50: number; p95: number; non2xx: number; errors: number };
+/** `busy`: of the non-2xx answers, the 503s (a search turned away by lib/search/admission.ts). */
+type Measured = { label: string; page: boolean; connections: number; rps: number; p50: number; p95: number; non2xx: number; busy: number; errors: number };
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
@@ -89,6 +90,7 @@ async function load(
     p50: pct(latencies, 50),
     p95: pct(latencies, 95),
     non2xx: result.non2xx,
+    busy: (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.["503"]?.count ?? 0,
     errors: result.errors + result.timeouts,
   };
 }
@@ -101,9 +103,9 @@ async function discover(url: string): Promise<Target[]> {
     { label: "about", path: "/about" },
     { label: "search page", path: "/search?queryString=&searchCategory=NonProfits" },
   ];
-  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
-    campaigns: { _id: string; organization: { _id: string } }[];
-  };
+  const active = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
+  if (!active.ok) throw new Error(`GET /api/find/campaigns/active answered ${active.status}: ${(await active.text()).slice(0, 200)}`);
+  const { campaigns } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
   const campaign = campaigns[0];
   if (campaign) {
     targets.push({ label: "nonprofit profile", path: `/nonprofit/${campaign.organization._id}` });
@@ -266,9 +268,9 @@ async function main() {
       ])),
     );
   }
-  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as {
-    campaigns: { _id: string; organization: { _id: string } }[];
-  };
+  const active = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
+  if (!active.ok) throw new Error(`GET /api/find/campaigns/active answered ${active.status}: ${(await active.text()).slice(0, 200)}`);
+  const { campaigns } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
   const campaign = campaigns[0];
   if (campaign) {
     for (const c of CONNECTIONS) {
@@ -276,11 +278,11 @@ async function main() {
     }
   }
 
-  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(6)}  share of static`);
+  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"503".padStart(6)} ${"errors".padStart(6)}  share of static`);
   for (const r of rows) {
     const share = r.page ? `${((r.rps / staticRps.get(r.connections)!) * 100).toFixed(0)}%` : "";
     console.log(
-      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(6)}  ${share}`,
+      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.busy).padStart(6)} ${String(r.errors).padStart(6)}  ${share}`,
     );
   }
   if (smtp && campaign) await mailDrain(url, campaign.organization._id, campaign._id, smtp);
