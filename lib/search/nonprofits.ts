@@ -70,6 +70,13 @@ const FEW_MATCHES = 3;
 const PROMINENT_CAP = 30;
 /** Full-text matches among which the most prominent are taken. */
 const PROMINENT_SCAN_CAP = 5_000;
+/**
+ * Broad text (every word common): matches in no particular order that are ranked with the
+ * names starting with the text and the most prominent matches (more for a deep page). Its
+ * matches are counted up to COUNT_CAP all the same; ranking a thousand of them, taken in the
+ * table's order, cost 20-30 ms at 1.8M rows and brought no better first page than a few hundred.
+ */
+const BROAD_RANK_CAP = 300;
 /** Names starting with the typed text that join the first stage's candidates (more for a deep page). */
 const NAME_PREFIX_CAP = 200;
 
@@ -237,14 +244,22 @@ function termQueryText(term: string, fixes: Map<string, string[]>, prefix: boole
   return alts.length ? `(${[own, ...alts].join(" | ")})` : own;
 }
 
+/**
+ * Whether the word at `i` of `terms` matches as a prefix: only the last one, and not when it
+ * is one of the directory's most common words (`common`): a prefix of a common word
+ * ("associ:*") expands to many index entries (45-55 ms per GIN scan at 1.8M rows), and the
+ * whole word is what was meant, as in the first stage.
+ */
+const asPrefix = (terms: string[], i: number, common: ReadonlySet<string>) => i === terms.length - 1 && !common.has(terms[i]!);
+
 /** to_tsquery text where each word may also be one of its corrections: (hospitl | hospital) & ... */
-function correctedQueryText(terms: string[], fixes: Map<string, string[]>, op: "&" | "|"): string {
-  return terms.map((t, i) => termQueryText(t, fixes, i === terms.length - 1)).join(` ${op} `);
+function correctedQueryText(terms: string[], fixes: Map<string, string[]>, op: "&" | "|", common: ReadonlySet<string>): string {
+  return terms.map((t, i) => termQueryText(t, fixes, asPrefix(terms, i, common))).join(` ${op} `);
 }
 
 /** to_tsquery text matching every word but (at most) one: (a & b) | (a & c) | (b & c). */
-function allButOneQueryText(terms: string[], fixes: Map<string, string[]>): string {
-  const alts = terms.map((t, i) => termQueryText(t, fixes, i === terms.length - 1));
+function allButOneQueryText(terms: string[], fixes: Map<string, string[]>, common: ReadonlySet<string>): string {
+  const alts = terms.map((t, i) => termQueryText(t, fixes, asPrefix(terms, i, common)));
   return alts.map((_, skip) => `(${alts.filter((__, i) => i !== skip).join(" & ")})`).join(" | ");
 }
 
@@ -448,11 +463,12 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // With a place typed, the words match near it (the cells of its boxes, lib/search/area.ts,
   // answered with the words by one GIN scan, then the boxes themselves), or the place's own
   // words match too (an organization named after it). Each side carries the words, so each is
-  // one index scan.
+  // one index scan. A state's area is the state itself, so nothing else is tested (the btree
+  // on state made a second bitmap of 175,000 rows for Connecticut at 1.8M rows).
   const placeWordsQuery = place ? sql`to_tsquery('english', ${relevanceQueryText(place.words, lexicon, false) || "''"})` : null;
   const textMatch = (query: SQL) =>
     place && placeWordsQuery
-      ? sql`((o.search_document @@ ${query} and ${placeAreaSql(place)} and ${nearPlaceSql(place)}) or o.search_document @@ (${query} && ${placeWordsQuery}))`
+      ? sql`((o.search_document @@ ${query} and ${placeAreaSql(place)}${place.state ? sql`` : sql` and ${nearPlaceSql(place)}`}) or o.search_document @@ (${query} && ${placeWordsQuery}))`
       : sql`o.search_document @@ ${query}`;
   const w = SCORE_WEIGHTS;
   // Place words rank by nearness, and only a little as text (an organization named after
@@ -486,10 +502,10 @@ async function textSearch(run: SearchRun): Promise<Found> {
       // read once as m (each bitmap of a common word's index entries costs 25 ms at 1.8M rows:
       // "religion" is in 125,000 documents).
       await page(
-        sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${cap})`,
+        sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${Math.max(BROAD_RANK_CAP, want)})`,
         order,
         sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}
-          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}) union all (select * from m limit ${WHOLE_WORD_CAP})`,
+          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})`,
         // The cap and as many as nameStarts may hold are read, then the names not starting with
         // the text kept: when nearly all of them do ("american legion": 23,600 of 24,400 at 1.8M
         // rows), filtering them first read every match (12,000 table pages, 100-270 ms).
@@ -521,7 +537,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
       const within = (stage: Stage) => matches(inPlace ? textMatch(stage.query) : stage.match);
       const nearer = near ? sql` + ${SCORE_WEIGHTS.place}::float8 * ${near}` : sql``;
       if (fixes.size) {
-        const typo = stage(correctedQueryText(words, fixes, "&"), { similarity: "first", near: nearer });
+        const typo = stage(correctedQueryText(words, fixes, "&", common), { similarity: "first", near: nearer });
         const corrected = await page(within(typo), typo.order);
         // The corrections win when the first stage found nothing, or when their best hit is
         // closer to the text typed, prominence counting as in the typo stage's order
@@ -540,18 +556,18 @@ async function textSearch(run: SearchRun): Promise<Found> {
       const typed = new Map<string, string[]>();
       const matched = sql`(${sql.join(
         words.map((t, i) => {
-          const last = i === words.length - 1;
+          const last = asPrefix(words, i, common);
           const asTyped = sql`${TYPED_WORD_BONUS}::float8 * (o.search_document @@ to_tsquery('english', ${termQueryText(t, typed, last)}))::int`;
           return sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, last)}))::int${fixes.has(t) ? sql` + ${asTyped}` : sql``}`;
         }),
         sql` + `,
       )}${nearer})`;
       if (found.n === 0 && words.length > 2) {
-        const most = stage(allButOneQueryText(words, fixes), { extra: matched, similarity: "after rank" });
+        const most = stage(allButOneQueryText(words, fixes, common), { extra: matched, similarity: "after rank" });
         found = await page(within(most), most.order);
       }
       if (found.n === 0 && words.length > 1) {
-        const any = stage(correctedQueryText(words, fixes, "|"), { extra: matched, similarity: "after rank" });
+        const any = stage(correctedQueryText(words, fixes, "|", common), { extra: matched, similarity: "after rank" });
         found = await page(within(any), any.order);
       }
       if (found.n > 0) break;
