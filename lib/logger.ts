@@ -21,15 +21,32 @@ export const logger = {
 };
 
 /**
+ * Messages of errors without a code that carry no value of any request, so a log line may
+ * quote them: node-postgres's own connection and pool failures (pg, pg-pool), and our own
+ * invariants. Anything else thrown is logged by its name and code only.
+ */
+const FIXED_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated unexpectedly",
+  "Connection terminated due to connection timeout",
+  "Connection terminated",
+  "Client has encountered a connection error and is not queryable",
+  "Client was closed and is not queryable",
+  "Cannot use a pool after calling end on the pool",
+  "Query read timeout",
+  "search cache: no result",
+];
+
+/**
  * The safe facts of a thrown value for a log line: its class name, its code when it is a
  * PostgreSQL SQLSTATE ("57014" statement timeout, "53300" too many connections) or a Node
- * system error code ("ECONNREFUSED"), and whether it is the pg pool's wait for a connection
- * timing out (SERVER_POOL.connectionTimeoutMillis), which has no code. Never its message, which
- * may quote a value.
+ * system error code ("ECONNREFUSED"), and its message only when it is one of FIXED_MESSAGES
+ * (the pg pool's wait for a connection timing out, SERVER_POOL.connectionTimeoutMillis, a
+ * connection lost...). Never any other message, which may quote a value.
  */
 export function errorFacts(err: unknown): Fields {
   const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === "string" && /^([0-9A-Z]{5}|E[A-Z_]+)$/.test(e.code) ? e.code : undefined;
-  const poolTimeout = typeof e?.message === "string" && e.message.startsWith("timeout exceeded when trying to connect") ? true : undefined;
-  return { name: typeof e?.name === "string" ? e.name : typeof err, code, poolTimeout };
+  const message = typeof e?.message === "string" && FIXED_MESSAGES.includes(e.message) ? e.message : undefined;
+  return { name: typeof e?.name === "string" ? e.name : typeof err, code, message };
 }
