@@ -62,6 +62,7 @@ function responsesOf(op: AnyOperation): Record<string, ResponseConfig> {
   if (op.notFound) responses[404] = problem("Not found (or not visible to this caller).");
   responses[429] = problem("Too many calls: wait Retry-After seconds.", rateLimitHeaderRefs({ "Retry-After": "" }));
   responses[500] = problem("Something went wrong on Givebridge's side.");
+  if (op.busy) responses[503] = problem("Too many searches are waiting right now: wait Retry-After seconds.", rateLimitHeaderRefs({ "Retry-After": "" }));
   return responses;
 }
 

@@ -23,6 +23,8 @@ export type Operation<Q extends z.ZodObject, P extends z.ZodObject, R extends z.
   response: R;
   /** The call answers 404 for an unknown id. */
   notFound?: boolean;
+  /** The call may answer 503 with Retry-After when too many searches wait (lib/search/admission.ts). */
+  busy?: boolean;
 };
 
 /** Any operation, whatever its schemas. */

@@ -60,6 +60,7 @@ export const operations = {
     access: "public",
     query: organizationSearchQuerySchema,
     response: listOf(organizationSummarySchema, "OrganizationSummary"),
+    busy: true,
   }),
   listFundraisers: defineOperation({
     operationId: "listFundraisers",
