@@ -122,10 +122,13 @@ export const organizations = pgTable(
     ),
     /**
      * State, NTEE major group and half-degree latitude/longitude cell as lexemes ("st_ky",
-     * "ntee_b", "cell_276_229"; lib/search/area.ts, migration 0018_search_area): indexed with
-     * the search document, so words and place are looked up together.
+     * "ntee_b", "cell_276_229"; lib/search/area.ts, migration 0018_search_area), and
+     * "prom_a" / "prom_b" for a prominence of at least 0.5 / 0.33 (migration 0020_search_prominent_tier):
+     * indexed with the search document, so words and place are looked up together.
      */
-    searchArea: tsvector("search_area").generatedAlwaysAs(sql`gb_organization_area(state, ntee_major_group, latitude, longitude)`),
+    searchArea: tsvector("search_area").generatedAlwaysAs(
+      sql`gb_organization_area(state, ntee_major_group, latitude, longitude, gb_prominence(irs_revenue_amount, irs_income_amount, irs_asset_amount))`,
+    ),
     /**
      * The name as the relevance score compares it (migration 0018_search_area): without accents,
      * the words of NAME_KEY_DROPPED (lib/search/relevance.ts), spaces and punctuation.

@@ -46,6 +46,18 @@ export function boxCells(boxes: readonly AreaBox[]): string[] | null {
   return [...cells];
 }
 
+/**
+ * The tiers of prominence (organizations.search_prominence, 0..1) whose organizations carry a
+ * lexeme in their search area (migration 0020_search_prominent_tier writes the same numbers),
+ * the highest first: about 6% of the directory is in the first. A tier holds every
+ * organization at least as prominent as its `min`, so the most prominent matches of a text
+ * are those of the first tier that has enough of them.
+ */
+export const PROMINENT_TIERS = [
+  { lexeme: "prom_a", min: 0.5 },
+  { lexeme: "prom_b", min: 0.33 },
+] as const;
+
 /** The lexeme of a two-letter state code. */
 export function areaState(state: string): string {
   return `st_${state.toLowerCase().replace(/[^a-z0-9]/g, "")}`;

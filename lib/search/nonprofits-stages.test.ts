@@ -95,4 +95,24 @@ describe("broad text", () => {
       await db.close();
     }
   });
+
+  test("with fewer prominent matches than the first page takes, the most prominent of the rest still come first", async () => {
+    // No match reaches the first prominence tier (0.5, a revenue of $1M) and one the second
+    // (0.33, $100,000): the most prominent are then found down the whole prominence order,
+    // stored last as they are.
+    const db = await createTestDatabase({ processWide: false });
+    try {
+      await db.exec(`insert into organizations (id, name, city, state)
+        select 'town-' || g, 'TOWN ' || g || ' COMMUNITY CLUB', 'SOMEWHERE', 'OH' from generate_series(1, 6000) g`);
+      await db.db.insert(organizations).values([
+        { name: "GREATER OHIO COMMUNITY TRUST", state: "OH", irsRevenueAmount: 50_000 },
+        { name: "LAKE ERIE COMMUNITY FUND", state: "OH", irsRevenueAmount: 400_000 },
+      ]);
+      await db.exec("analyze organizations");
+      const found = await searchNonprofits({ query: "community", limit: 10, offset: 0 }, db.db);
+      expect(found.results.slice(0, 2).map((r) => r.name)).toEqual(["Lake Erie Community Fund", "Greater Ohio Community Trust"]);
+    } finally {
+      await db.close();
+    }
+  });
 });

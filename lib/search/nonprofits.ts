@@ -23,7 +23,7 @@ import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { isStopWord } from "./synonyms";
-import { areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
+import { PROMINENT_TIERS, areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
 import { exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
@@ -351,9 +351,10 @@ type SearchRun = {
 /**
  * One round trip: the capped match count and the requested page of a candidate set.
  * `shared`, when given, is a query that `candidates` and `prominent` may both read as `m`
- * (one scan of the full-text matches instead of one per branch).
+ * (one scan of the full-text matches instead of one per branch); `tops`, queries that
+ * `prominent` may read as `top0`, `top1`...
  */
-async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL): Promise<Found> {
+async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]): Promise<Found> {
   const { db, input, q } = run;
   const distanceColumn = run.scope.distance ? sql`round(${run.scope.distance}::numeric, 1)::float8` : sql`null::float8`;
   // `prominent` adds more candidates (the most prominent matches, by the prominence index,
@@ -363,7 +364,7 @@ async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, promin
   // The candidates hold m's matches only up to a cap each, so m's own size (up to run.cap)
   // also bounds the count from below: every row of m matches.
   const count = shared ? sql`greatest((select count(*) from cand), least((select count(*) from m), ${run.cap}))::int` : sql`count(*)::int`;
-  const result = await db.execute(sql`with ${shared ? sql`m as materialized (${shared}), ` : sql``}cand as materialized (${set})
+  const result = await db.execute(sql`with ${shared ? sql`m as materialized (${shared}), ` : sql``}${sql.join((tops ?? []).map((t, i) => sql.raw(`top${i} as materialized (`).append(t).append(sql.raw("), "))))}cand as materialized (${set})
     select c.n, p.* from (select ${count} as n${shared ? sql`` : sql` from cand`}) c
     left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
         word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
@@ -410,7 +411,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   const { db, q, terms, center, nearest, want, cap } = run;
   // Full-text matches ask for the filters' area too (Scope.area); the name-prefix scan does not need it.
   const whereSql = run.scope.textWhereSql;
-  const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL) => candidatePage(run, candidates, order, prominent, shared);
+  const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]) => candidatePage(run, candidates, order, prominent, shared, tops);
   let found: Found;
   const like = `${escapeLikeText(q)}%`;
   const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
@@ -496,6 +497,8 @@ async function textSearch(run: SearchRun): Promise<Found> {
   const wholeWords = sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${textMatch(sql`to_tsquery('english', ${wholeText})`)}
         limit ${WHOLE_WORD_CAP})`;
   const order = sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`;
+  // True when none of the first n prominence tiers' reads (top0...) found PROMINENT_CAP matches.
+  const tooFew = (n: number) => sql.join([sql`true`, ...Array.from({ length: n }, (_, i) => sql.raw(`(select count(*) from top${i}) < ${PROMINENT_CAP}`))], sql` and `);
   const firstPage = broad
     ? // Broad text has every word common, so its last word is whole: the capped matches (names
       // not starting with the text, which nameStarts holds) serve as the whole-word ones too,
@@ -504,12 +507,23 @@ async function textSearch(run: SearchRun): Promise<Found> {
       await page(
         sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${Math.max(BROAD_RANK_CAP, want)})`,
         order,
-        sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and o.search_document @@ ${firstQuery}
-          order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})`,
+        // The most prominent matches: those of the first prominence tier (PROMINENT_TIERS, one
+        // GIN scan with the words) that has PROMINENT_CAP of them, down the whole prominence
+        // order when none has. Each later read is gated on the earlier ones having too few (a
+        // condition the planner checks once, before reading anything).
+        sql.join(
+          [...PROMINENT_TIERS.map((_, i) => sql.raw(`(select * from top${i})`)), sql`(select ${HIT_COLUMNS} from organizations o where ${tooFew(PROMINENT_TIERS.length)}
+            and ${whereSql} and o.search_document @@ ${firstQuery} order by o.search_prominence desc nulls last limit ${PROMINENT_CAP})`],
+          sql` union all `,
+        ),
         // The cap and as many as nameStarts may hold are read, then the names not starting with
         // the text kept: when nearly all of them do ("american legion": 23,600 of 24,400 at 1.8M
         // rows), filtering them first read every match (12,000 table pages, 100-270 ms).
         matches(sql`o.search_document @@ ${firstQuery}`, cap + Math.max(NAME_PREFIX_CAP, want)),
+        PROMINENT_TIERS.map(
+          (tier, i) => sql`select ${HIT_COLUMNS} from organizations o where ${tooFew(i)} and ${whereSql} and o.search_document @@ ${firstQuery}
+            and o.search_area @@ ${tier.lexeme}::tsquery order by o.search_prominence desc nulls last limit ${PROMINENT_CAP}`,
+        ),
       )
     : await page(
         sql`${nameStarts} union all (select * from m where lower(m.name) not like ${like} limit ${cap})`,
