@@ -278,8 +278,9 @@ type Scope = {
    */
   area: SQL;
   /**
-   * `whereSql` with `area`, for full-text matches: without the bounding boxes when the area
-   * holds their cells (the exact radius stays), so the point index is not read as well.
+   * `whereSql` with `area`, for full-text matches: without the conditions the area states
+   * exactly (state, category), nor the bounding boxes when the area holds their cells (the
+   * exact radius stays), so no btree or point index is read as well.
    */
   textWhereSql: SQL;
   /** True when `area` asks for something. */
@@ -296,13 +297,21 @@ function searchScope(f: NonprofitFilters, center: Center | null): Scope {
   const where: SQL[] = [sql`o.live = true`, sql`o.approval_status = 'approved'`];
   const areaAll: string[] = [];
   let areaCells: string[] | null = null;
+  // Conditions the area lexemes state exactly: full-text matches leave them to the GIN index
+  // (a btree on ntee_major_group or state ANDed in was a second bitmap of 125,000-175,000 rows
+  // at 1.8M rows).
+  const inArea = new Set<SQL>();
   if (f.category) {
     const letter = categoryLetter(f.category);
-    where.push(sql`o.ntee_major_group = ${letter}`);
+    const condition = sql`o.ntee_major_group = ${letter}`;
+    where.push(condition);
+    inArea.add(condition);
     areaAll.push(areaNteeGroup(letter));
   }
   if (f.state) {
-    where.push(sql`o.state = ${f.state}`);
+    const condition = sql`o.state = ${f.state}`;
+    where.push(condition);
+    inArea.add(condition);
     areaAll.push(areaState(f.state));
   }
   if (f.city) where.push(sql`upper(o.city) = ${f.city.trim().toUpperCase()}`);
@@ -329,7 +338,7 @@ function searchScope(f: NonprofitFilters, center: Center | null): Scope {
   const areaText = areaQueryText(areaAll, areaCells);
   const area = areaText ? sql` and o.search_area @@ ${areaText}::tsquery` : sql``;
   const whereSql = sql.join(where, sql` and `);
-  const textWhereSql = areaCells ? sql`${sql.join(where.filter((w) => !boxes.has(w)), sql` and `)}${area}` : sql`${whereSql}${area}`;
+  const textWhereSql = sql`${sql.join(where.filter((w) => !inArea.has(w) && !(areaCells && boxes.has(w))), sql` and `)}${area}`;
   return { where, whereSql, boxes, distance, area, textWhereSql, hasArea: areaText !== null };
 }
 
@@ -493,7 +502,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // test every row for a rare text), gives both the first `cap` matches and the most
   // prominent among its PROMINENT_SCAN_CAP (a second scan cost 50 ms for "church springfield"
   // at 1.8M rows).
-  const nameStarts = sql`(select ${HIT_COLUMNS} from organizations o where ${run.scope.whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})`;
+  const nameStarts = sql`(select ${HIT_COLUMNS} from organizations o where ${run.scope.hasArea ? whereSql : run.scope.whereSql} and lower(o.name) like ${like} limit ${Math.max(NAME_PREFIX_CAP, want)})`;
   const wholeWords = sql`(select ${HIT_COLUMNS} from organizations o where ${whereSql} and ${textMatch(sql`to_tsquery('english', ${wholeText})`)}
         limit ${WHOLE_WORD_CAP})`;
   const order = sql`${score} desc, ${nearest} length(o.name) asc, o.name asc, o.id asc`;
