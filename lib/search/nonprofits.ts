@@ -418,7 +418,8 @@ async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, where
 /** The text stages (see searchNonprofits): the relevance stage, then typos, every word but one, and any word. */
 async function textSearch(run: SearchRun): Promise<Found> {
   const { db, q, terms, center, nearest, want, cap } = run;
-  // Full-text matches ask for the filters' area too (Scope.area); the name-prefix scan does not need it.
+  // Full-text matches ask for the filters' area too (Scope.area), and so does the name-prefix
+  // scan when there is one (its btree conditions would each be a bitmap of their own).
   const whereSql = run.scope.textWhereSql;
   const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]) => candidatePage(run, candidates, order, prominent, shared, tops);
   let found: Found;
@@ -579,9 +580,9 @@ async function textSearch(run: SearchRun): Promise<Found> {
       const typed = new Map<string, string[]>();
       const matched = sql`(${sql.join(
         words.map((t, i) => {
-          const last = asPrefix(words, i, common);
-          const asTyped = sql`${TYPED_WORD_BONUS}::float8 * (o.search_document @@ to_tsquery('english', ${termQueryText(t, typed, last)}))::int`;
-          return sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, last)}))::int${fixes.has(t) ? sql` + ${asTyped}` : sql``}`;
+          const prefix = asPrefix(words, i, common);
+          const asTyped = sql`${TYPED_WORD_BONUS}::float8 * (o.search_document @@ to_tsquery('english', ${termQueryText(t, typed, prefix)}))::int`;
+          return sql`(o.search_document @@ to_tsquery('english', ${termQueryText(t, fixes, prefix)}))::int${fixes.has(t) ? sql` + ${asTyped}` : sql``}`;
         }),
         sql` + `,
       )}${nearer})`;
