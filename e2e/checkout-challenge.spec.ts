@@ -65,6 +65,28 @@ test("a guest's checkout solves the challenge without being asked; a call withou
   expect(((await res.json()) as { message: string }).message).toBe("Please wait a moment for the security check to finish, then try again.");
 });
 
+test("a guest who sends the form before the check's code has loaded still gives: the form waits for it", async ({ page }) => {
+  const hit = await vermontFundraiser(page);
+  // The script that defines the check's widget arrives 4 s late (a slow phone, a busy network).
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const body = await (await route.fetch()).text();
+    if (body.includes('customElements.define("altcha-widget"')) await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.continue();
+  });
+  await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
+  await page.getByRole("radio", { name: "$25", exact: true }).click();
+  await page.getByRole("textbox", { name: /^Full name/ }).fill("Quick Quentin");
+  await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("quick-guest"));
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  const checkout = page.waitForRequest((r) => r.url().endsWith("/api/createPaymentIntent") && r.method() === "POST");
+  await page.getByRole("button", { name: /^Donate \$25\.00$/ }).click();
+  const sent = JSON.parse((await checkout).postData() ?? "{}") as { altcha?: string };
+  expect(sent.altcha, "the form waited for the check and sent its solution").toBeTruthy();
+  await expect(page).toHaveURL(/\/thankyou\?/);
+});
+
 test("a guest's paid ticket order solves the same challenge; an order without it holds no seat", async ({ page, browser }) => {
   test.setTimeout(180_000);
   // BATTEN KILL WATERSHED ALLIANCE INC, Arlington VT: a real Vermont EIN no other spec claims.

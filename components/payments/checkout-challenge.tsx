@@ -8,10 +8,52 @@
  */
 import { createElement, useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 
+/**
+ * How long a checkout sent before the widget's code has loaded waits for it, in milliseconds;
+ * after that it goes without a solution and the server asks the donor to try again.
+ */
+const WIDGET_LOAD_WAIT_MS = 15_000;
+
+/**
+ * Resolves when the widget `id` is ready to be asked (its element defined and its component
+ * mounted, which the element does after it is defined: its state reads then), or after
+ * WIDGET_LOAD_WAIT_MS.
+ */
+async function widgetReady(id: string): Promise<void> {
+  const until = Date.now() + WIDGET_LOAD_WAIT_MS;
+  while (Date.now() < until) {
+    const el = document.getElementById(id) as AltchaElement | null;
+    if (el && typeof el.getState === "function" && el.getState()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 type AltchaElement = HTMLElement & {
   verify: () => Promise<{ payload: string } | null>;
   reset: () => void;
+  getState?: () => string;
 };
+
+/**
+ * The payload of the solve the widget is running now (its "onload" start), when it ends
+ * verified; null when it ends otherwise or after WIDGET_LOAD_WAIT_MS.
+ */
+function solveInProgress(el: AltchaElement): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (payload: string | null) => {
+      clearTimeout(timer);
+      el.removeEventListener("statechange", onState);
+      resolve(payload);
+    };
+    const onState = (e: Event) => {
+      const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (detail?.state === "verified") done(detail.payload ?? null);
+      else if (detail?.state && detail.state !== "verifying") done(null);
+    };
+    const timer = setTimeout(() => done(null), WIDGET_LOAD_WAIT_MS);
+    el.addEventListener("statechange", onState);
+  });
+}
 
 /** The widget itself (a custom element registered by the `altcha` package). */
 function ChallengeWidget({ id }: { id: string }) {
@@ -29,7 +71,8 @@ function ChallengeWidget({ id }: { id: string }) {
 /**
  * @param enabled false for signed-in donors (no challenge).
  * @returns the widget element to render inside the form, and `take()`, which resolves to a
- *   fresh solved payload (solving now if none is ready), or null when disabled or unsolvable.
+ *   fresh solved payload (waiting for the widget's code to load and solving now if none is
+ *   ready), or null when disabled or unsolvable.
  */
 export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; take: () => Promise<string | null> } {
   const id = `checkout-challenge-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
@@ -55,8 +98,24 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
     const payload = ready.current;
     ready.current = null;
     if (payload) return payload;
+    // A donor (or a slow phone) may send the form before the widget's code has even loaded:
+    // wait for it rather than send no solution, which the server refuses.
+    await widgetReady(id);
     const el = document.getElementById(id) as AltchaElement | null;
     if (!el || typeof el.verify !== "function") return null;
+    // The widget starts its own solve as soon as it is mounted: its result is the one to take
+    // (starting another at the same time made both fail). Give it a moment to begin.
+    for (let i = 0; i < 20 && el.getState?.() === "unverified" && !ready.current; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ready.current) {
+      const solved = ready.current;
+      ready.current = null;
+      return solved;
+    }
+    if (el.getState?.() === "verifying") {
+      const solved = await solveInProgress(el);
+      ready.current = null;
+      if (solved) return solved;
+    }
     try {
       el.reset();
       const result = await el.verify();
