@@ -15,6 +15,7 @@ import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { refreshGiftPages, type GiftPages } from "@/lib/cache/public-pages";
 import { getDb, type Executor } from "@/lib/db/client";
+import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -51,45 +52,63 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
   return applyPaymentEvent(event);
 }
 
+/**
+ * One statement: lock the event's donation (FOR UPDATE returns its latest committed version;
+ * matched by the provider's payment id, or by our donation id with the same provider; a null
+ * input matches nothing) and record the event with it in payment_events; with them the
+ * receipt's facts (organization, fundraiser name), so no second read is needed. No row back
+ * means the event was already recorded; `donation` is null when no donation matched. Built
+ * once per process (lib/db/prepared.ts): at some 50 donation columns named through two CTEs,
+ * building it took longer than PostgreSQL took to run it.
+ */
+const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx: Executor) => {
+  const provider = sql.placeholder("provider");
+  const locked = tx.$with("locked").as(
+    tx
+      .select()
+      .from(donations)
+      .where(
+        or(
+          and(eq(donations.provider, provider), eq(donations.providerPaymentId, sql.placeholder("providerPaymentId"))),
+          and(eq(donations.id, sql.placeholder("donationId")), eq(donations.provider, provider)),
+        ),
+      )
+      .limit(1)
+      .for("update"),
+  );
+  const recorded = tx.$with("recorded").as(
+    tx
+      .insert(paymentEvents)
+      .values({ provider, eventId: sql.placeholder("eventId"), type: sql.placeholder("type"), donationId: sql`(select "id" from "locked")` })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId }),
+  );
+  return tx
+    .with(locked, recorded)
+    .select({ eventId: recorded.eventId, donation: locked._.selectedFields, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
+    .from(recorded)
+    .leftJoin(locked, sql`true`)
+    .leftJoin(organizations, eq(organizations.id, locked.organizationId))
+    .leftJoin(campaigns, eq(campaigns.id, locked.campaignId));
+});
+
 /** Apply one verified event exactly once (see the module comment). */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
   const db = await getDb();
   // The cached pages the change shows on, refreshed once the transaction has committed.
   const changed: { pages?: GiftPages } = {};
   const outcome = await db.transaction(async (tx) => {
-    const match = [
-      event.providerPaymentId ? and(eq(donations.provider, event.provider), eq(donations.providerPaymentId, event.providerPaymentId)) : undefined,
-      event.donationId ? and(eq(donations.id, event.donationId), eq(donations.provider, event.provider)) : undefined,
-    ].filter(Boolean);
-    // One statement: lock the event's donation (FOR UPDATE returns its latest committed
-    // version) and record the event with it; no row back means the event was already recorded.
-    const locked = tx.$with("locked").as(
-      tx
-        .select()
-        .from(donations)
-        .where(match.length > 0 ? or(...match) : sql`false`)
-        .limit(1)
-        .for("update"),
-    );
-    const recorded = tx.$with("recorded").as(
-      tx
-        .insert(paymentEvents)
-        .values({ provider: event.provider, eventId: event.eventId, type: event.rawType, donationId: sql`(select "id" from "locked")` })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentEvents.eventId }),
-    );
-    // The receipt's facts (organization, fundraiser name) come with it: no second read for them.
-    const [row] = await tx
-      .with(locked, recorded)
-      .select({ eventId: recorded.eventId, donation: locked._.selectedFields, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
-      .from(recorded)
-      .leftJoin(locked, sql`true`)
-      .leftJoin(organizations, eq(organizations.id, locked.organizationId))
-      .leftJoin(campaigns, eq(campaigns.id, locked.campaignId));
+    const [row] = await lockAndRecordEvent(tx, {
+      provider: event.provider,
+      providerPaymentId: event.providerPaymentId ?? null,
+      donationId: event.donationId ?? null,
+      eventId: event.eventId,
+      type: event.rawType,
+    });
     if (!row) return { recorded: false, donationId: null, effect: "none" as const };
     const donation: DonationRow | null = row.donation;
     if (!donation) {
-      if (match.length > 0) logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
+      if (event.providerPaymentId || event.donationId) logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
       return { recorded: true, donationId: null, effect: "none" as const };
     }
     const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
