@@ -81,6 +81,35 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
     .prepare("checkout_organization"),
 );
 
+/** What a checkout writes on a new donation; every other column takes its default. */
+type CheckoutDonationValues = Required<
+  Pick<
+    typeof donations.$inferInsert,
+    | "id" | "organizationId" | "campaignId" | "donorUserId" | "kind" | "amountCents" | "feeCents" | "coverFees" | "status" | "provider"
+    | "paymentMethodType" | "providerPaymentId" | "idempotencyKey" | keyof DonorColumns | "anonymous" | "shareName" | "shareEmail"
+    | "shareTelephone" | "shareLocation" | "shareGender" | "shareAge" | "metadata"
+  >
+>;
+
+/** Each column of CheckoutDonationValues once (the compiler refuses a missing or extra one). */
+const CHECKOUT_DONATION_COLUMNS: Record<keyof CheckoutDonationValues, true> = {
+  id: true, organizationId: true, campaignId: true, donorUserId: true, kind: true, amountCents: true, feeCents: true, coverFees: true,
+  status: true, provider: true, paymentMethodType: true, providerPaymentId: true, idempotencyKey: true, donorName: true, donorEmail: true,
+  donorTelephone: true, donorCity: true, donorState: true, donorGender: true, donorAgeRange: true, anonymous: true, shareName: true,
+  shareEmail: true, shareTelephone: true, shareLocation: true, shareGender: true, shareAge: true, metadata: true,
+};
+
+// A one-time gift's insert, built once per process: a new row, or none when the idempotency
+// key is taken (the retried checkout then reads the existing one).
+const insertDonationQuery = preparedPerExecutor((db: Executor) =>
+  db
+    .insert(donations)
+    .values(Object.fromEntries(Object.keys(CHECKOUT_DONATION_COLUMNS).map((column) => [column, sql.placeholder(column)])) as unknown as CheckoutDonationValues)
+    .onConflictDoNothing({ target: donations.idempotencyKey })
+    .returning()
+    .prepare("checkout_insert_donation"),
+);
+
 /**
  * Everything a checkout checks before it records anything (issue 19, finding 13: validate the
  * whole request first): the amount, the organization and its payout connection, the
@@ -144,7 +173,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   }
 
   const donationId = randomUUID();
-  const values = {
+  const values: CheckoutDonationValues = {
     id: donationId,
     organizationId: org.id,
     campaignId: input.campaignId,
@@ -153,7 +182,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     amountCents: input.amountCents,
     feeCents: fees.feeCents,
     coverFees: input.coverFees,
-    status: "pending" as const,
+    status: "pending",
     provider: providerName,
     paymentMethodType: method,
     providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(donationId) : null,
@@ -172,7 +201,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // recurring gift, in the same transaction.
   const inserted =
     input.frequency !== "month"
-      ? (await db.insert(donations).values(values).onConflictDoNothing({ target: donations.idempotencyKey }).returning())[0]
+      ? (await insertDonationQuery(db).execute(values))[0]
       : await db.transaction(async (tx) => {
           const [row] = await tx.insert(donations).values(values).onConflictDoNothing({ target: donations.idempotencyKey }).returning();
           if (!row) return row;
