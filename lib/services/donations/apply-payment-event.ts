@@ -23,7 +23,7 @@ import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
 import { nonprofitNotificationMail, platformCopyMail, receiptMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
-import { campaigns, donations, organizations, paymentEvents } from "@/models";
+import { campaigns, donations, organizations, paymentEvents, pledges, webhookEndpoints } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
 import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
 import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
@@ -56,9 +56,9 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
  * One statement: lock the event's donation (FOR UPDATE returns its latest committed version;
  * matched by the provider's payment id, or by our donation id with the same provider; a null
  * input matches nothing) and record the event with it in payment_events; with them the
- * receipt's facts (organization, fundraiser name), so no second read is needed. No row back
- * means the event was already recorded; `donation` is null when no donation matched. Built
- * once per process (lib/db/prepared.ts): at some 50 donation columns named through two CTEs,
+ * receipt's facts (organization, fundraiser name) and the EffectHints, so no second read is
+ * needed for them. No row back means the event was already recorded; `donation` is null when
+ * no donation matched. Built once per process (lib/db/prepared.ts): at some 50 donation columns named through two CTEs,
  * building it took longer than PostgreSQL took to run it.
  */
 const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx: Executor) => {
@@ -85,7 +85,17 @@ const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx:
   );
   return tx
     .with(locked, recorded)
-    .select({ eventId: recorded.eventId, donation: locked._.selectedFields, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
+    .select({
+      eventId: recorded.eventId,
+      donation: locked._.selectedFields,
+      organization: donationFactsOrganizationColumns,
+      fundraiserName: campaigns.name,
+      // What the succeeded effect may have to do besides the receipt: most gifts have no
+      // notified pledge to complete and their organization no webhook endpoint, and then the
+      // transaction skips those statements.
+      notifiedPledge: sql<boolean>`exists (select 1 from ${pledges} where ${pledges.organizationId} = ${locked.organizationId} and ${pledges.email} = ${locked.donorEmail}::citext and ${pledges.status} = 'notified')`,
+      webhookEndpoints: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${locked.organizationId})`,
+    })
     .from(recorded)
     .leftJoin(locked, sql`true`)
     .leftJoin(organizations, eq(organizations.id, locked.organizationId))
@@ -112,7 +122,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
       return { recorded: true, donationId: null, effect: "none" as const };
     }
     const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
-    const effect = await transition(tx, donation, event, facts);
+    const effect = await transition(tx, donation, event, facts, { notifiedPledge: row.notifiedPledge, webhookEndpoints: row.webhookEndpoints });
     if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
     return { recorded: true, donationId: donation.id, effect };
   });
@@ -120,7 +130,14 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
   return outcome;
 }
 
-async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null): Promise<EventOutcome["effect"]> {
+/**
+ * What the lock-and-record statement found besides the donation, read in the same
+ * transaction: whether the donor has a notified pledge to this organization to complete, and
+ * whether the organization has any webhook endpoint (without one, no webhook event is due).
+ */
+type EffectHints = { notifiedPledge: boolean; webhookEndpoints: boolean };
+
+async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null, hints: EffectHints): Promise<EventOutcome["effect"]> {
   const now = new Date();
   const paymentId = event.providerPaymentId && !d.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
   const chargeId = event.providerChargeId ? { providerChargeId: event.providerChargeId } : {};
@@ -162,13 +179,15 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
       if (d.kind === "ticket") {
         await enqueueTicketMail(tx, { ...d, status: "succeeded" });
-        await emitTicketOrderPaid(tx, d, now);
+        if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, d, now);
       } else {
         await enqueueDonationMail(tx, { ...d, status: "succeeded" }, undefined, facts);
-        await completePledgeWithDonation(tx, d);
+        if (hints.notifiedPledge) await completePledgeWithDonation(tx, d);
         // Webhooks, in this transaction (the outbox): once, as the effects above.
-        await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
-        if (d.recurringGiftId && !isRecurringPeriod(d)) await emitRecurringGiftEvent(tx, d.recurringGiftId, "recurring_gift.created", { now });
+        if (hints.webhookEndpoints) {
+          await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
+          if (d.recurringGiftId && !isRecurringPeriod(d)) await emitRecurringGiftEvent(tx, d.recurringGiftId, "recurring_gift.created", { now });
+        }
       }
       // The fundraiser's progress row is the one every gift to it writes: it is updated last,
       // so its lock is held for this statement and the commit only, not for the work above.
@@ -179,7 +198,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
             .where(eq(campaigns.id, d.campaignId))
             .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents })
         : [];
-      if (campaign) await emitGoalReachedIfCrossed(tx, campaign, d.amountCents, now);
+      if (campaign && hints.webhookEndpoints) await emitGoalReachedIfCrossed(tx, campaign, d.amountCents, now);
       return "applied";
     }
     case "payment.refunded": {
@@ -195,7 +214,7 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
           .set({ progressCents: sql`${campaigns.progressCents} - ${d.amountCents}` })
           .where(eq(campaigns.id, d.campaignId));
       }
-      await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
+      if (hints.webhookEndpoints) await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
       return "reversed";
     }
     default:
