@@ -58,8 +58,8 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
  * input matches nothing) and record the event with it in payment_events; with them the
  * receipt's facts (organization, fundraiser name) and the EffectHints, so no second read is
  * needed for them. No row back means the event was already recorded; `donation` is null when
- * no donation matched. Built once per process (lib/db/prepared.ts): at some 50 donation columns named through two CTEs,
- * building it took longer than PostgreSQL took to run it.
+ * no donation matched. Built once per process (lib/db/prepared.ts): at some 50 donation
+ * columns named through two CTEs, building it took longer than PostgreSQL took to run it.
  */
 const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx: Executor) => {
   const provider = sql.placeholder("provider");
@@ -122,7 +122,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
       return { recorded: true, donationId: null, effect: "none" as const };
     }
     const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
-    const effect = await transition(tx, donation, event, facts, { notifiedPledge: row.notifiedPledge, webhookEndpoints: row.webhookEndpoints });
+    const effect = await transition(tx, donation, event, facts, row);
     if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
     return { recorded: true, donationId: donation.id, effect };
   });
