@@ -24,7 +24,7 @@ async function widgetReady(id: string): Promise<void> {
   while (Date.now() < until) {
     const el = document.getElementById(id) as AltchaElement | null;
     if (el && typeof el.getState === "function" && el.getState()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
   }
 }
 
@@ -33,6 +33,14 @@ type AltchaElement = HTMLElement & {
   reset: () => void;
   getState?: () => string;
 };
+
+/** The widget's "statechange" event: its new state, and the payload once verified. */
+function stateChange(e: Event): { state?: string; payload?: string } {
+  return (e as CustomEvent<{ state?: string; payload?: string } | undefined>).detail ?? {};
+}
+
+/** Resolves after `ms` milliseconds. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The payload of the solve the widget is running now (its "onload" start), when it ends
@@ -46,9 +54,9 @@ function solveInProgress(el: AltchaElement): Promise<string | null> {
       resolve(payload);
     };
     const onState = (e: Event) => {
-      const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (detail?.state === "verified") done(detail.payload ?? null);
-      else if (detail?.state && detail.state !== "verifying") done(null);
+      const { state, payload } = stateChange(e);
+      if (state === "verified") done(payload ?? null);
+      else if (state && state !== "verifying") done(null);
     };
     const timer = setTimeout(() => done(null), WIDGET_LOAD_WAIT_MS);
     el.addEventListener("statechange", onState);
@@ -81,8 +89,8 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
   useEffect(() => {
     if (!enabled) return;
     const onState = (e: Event) => {
-      const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (detail?.state === "verified" && detail.payload) ready.current = detail.payload;
+      const { state, payload } = stateChange(e);
+      if (state === "verified" && payload) ready.current = payload;
     };
     const el = document.getElementById(id);
     el?.addEventListener("statechange", onState);
@@ -95,8 +103,13 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
 
   const take = useCallback(async (): Promise<string | null> => {
     if (!enabled) return null;
-    const payload = ready.current;
-    ready.current = null;
+    // A solved payload is used once: taking it clears it.
+    const takeReady = () => {
+      const payload = ready.current;
+      ready.current = null;
+      return payload;
+    };
+    const payload = takeReady();
     if (payload) return payload;
     // A donor (or a slow phone) may send the form before the widget's code has even loaded:
     // wait for it rather than send no solution, which the server refuses.
@@ -105,21 +118,18 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
     if (!el || typeof el.verify !== "function") return null;
     // The widget starts its own solve as soon as it is mounted: its result is the one to take
     // (starting another at the same time made both fail). Give it a moment to begin.
-    for (let i = 0; i < 20 && el.getState?.() === "unverified" && !ready.current; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    if (ready.current) {
-      const solved = ready.current;
-      ready.current = null;
-      return solved;
-    }
+    for (let i = 0; i < 20 && el.getState?.() === "unverified" && !ready.current; i++) await pause(50);
+    const solvedMeanwhile = takeReady();
+    if (solvedMeanwhile) return solvedMeanwhile;
     if (el.getState?.() === "verifying") {
       const solved = await solveInProgress(el);
-      ready.current = null;
+      takeReady();
       if (solved) return solved;
     }
     try {
       el.reset();
       const result = await el.verify();
-      ready.current = null;
+      takeReady();
       return result?.payload ?? null;
     } catch {
       return null;
