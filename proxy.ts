@@ -10,7 +10,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
-import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath } from "@/lib/http/cached-pages";
+import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/http/cached-pages";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
 import { messages } from "@/lib/validations/messages";
@@ -87,10 +87,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     requestHeaders.delete("Content-Security-Policy");
   }
   let response: NextResponse;
+  const resultsPath = pathname === "/search" ? searchResultsPath(request.nextUrl.searchParams) : null;
   if (await notFoundPath(request)) {
     response = NextResponse.rewrite(new URL("/404", request.url), { status: 404, request: { headers: requestHeaders } });
   } else if (pathname === "/search" && isBareSearch(request.nextUrl.searchParams)) {
     response = NextResponse.redirect(new URL(EMPTY_SEARCH_PATH, request.url), 307);
+  } else if (resultsPath) {
+    // A search's page with its first results, cached per search (lib/http/cached-pages.ts).
+    const target = request.nextUrl.clone();
+    target.pathname = resultsPath;
+    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
   } else if (signedIn && hasMemberTwin(pathname)) {
     const target = request.nextUrl.clone();
     target.pathname = memberPath(pathname);

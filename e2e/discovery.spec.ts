@@ -71,6 +71,26 @@ test.describe("discovery", () => {
     await expect(page.getByRole("alert").filter({ hasText: "state code" })).toHaveText("Use a two-letter state code, for example VT.");
   });
 
+  test("a search's first results come in the page the server sends, and the browser does not search them again", async ({ page, request }) => {
+    const address = "/search?queryString=north%20country%20hospital&searchCategory=NonProfits";
+    const html = await (await request.get(address)).text();
+    expect(html).toMatch(/North Country Hospital/i);
+    expect(html).toMatch(/Showing 1–\d+ of \d+/);
+    const searches: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/search") searches.push(r.url());
+    });
+    await page.goto(address);
+    await expect(page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first()).toContainText(/North Country Hospital/i);
+    await page.waitForLoadState("networkidle");
+    expect(searches).toEqual([]);
+    // Another category is another search, served the same way.
+    await page.getByRole("link", { name: "Fundraisers" }).click();
+    await expect(page).toHaveURL(/searchCategory=Campaigns/);
+    await expect(page.getByRole("link", { name: "Fundraisers" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("search-loading")).toHaveCount(0);
+  });
+
   test("the location autocomplete suggests US cities and ZIP codes", async ({ page }) => {
     await page.goto("/search?queryString=&searchCategory=NonProfits");
     await page.getByText("Advanced filters", { exact: true }).click();

@@ -12,7 +12,11 @@ export function hidesNavSearch(pathname: string): boolean {
   return pathname.startsWith("/campaigns") || pathname.startsWith("/search");
 }
 
-/** Paths that render without the top bar at all (spec: /search has no top bar). */
+/**
+ * Paths that render without the top bar at all (spec: /search has no top bar). A search with
+ * its results is rendered at /search/results/{key} (lib/http/cached-pages.ts), which the server
+ * may see as the path.
+ */
 export function hidesTopBar(pathname: string): boolean {
-  return pathname === "/search" || pathname === "/search/";
+  return pathname === "/search" || pathname === "/search/" || pathname.startsWith("/search/results/");
 }

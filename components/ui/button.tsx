@@ -88,6 +88,8 @@ export type LinkButtonProps = Omit<ComponentProps<"a">, "href"> &
     rightIcon?: ReactNode;
     /** Open an external link in a new tab (adds rel="noopener noreferrer"). */
     newTab?: boolean;
+    /** next/link's prefetch for an internal path (false: fetch the page only when followed). */
+    prefetch?: boolean;
   };
 
 /** A link that looks like a button. Internal paths use next/link; absolute URLs a plain <a>. */
@@ -100,6 +102,7 @@ export function LinkButton({
   leftIcon,
   rightIcon,
   newTab,
+  prefetch,
   children,
   ...rest
 }: LinkButtonProps) {
@@ -120,7 +123,7 @@ export function LinkButton({
     );
   }
   return (
-    <Link href={target} className={classes} {...rest}>
+    <Link href={target} className={classes} prefetch={prefetch} {...rest}>
       {content}
     </Link>
   );

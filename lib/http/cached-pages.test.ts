@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath } from "./cached-pages";
+import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, memberPath, searchFromResultsKey, searchResultsPath } from "./cached-pages";
 
 const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
 const scriptSrc = (res: Response) =>
@@ -30,6 +30,21 @@ describe("which public pages are served from cache (lib/http/cached-pages.ts)", 
     expect(isInternalPath("/homeless-shelters")).toBe(false);
     expect(cachedPageRoute("/")).toBe("/home/anonymous");
     expect(cachedPageRoute("/about")).toBe("/about");
+  });
+
+  test("a search's cached page: one key per search, whatever the order or the extra parameters", () => {
+    const path = searchResultsPath(new URLSearchParams("queryString=food bank&searchCategory=NonProfits&state=VT"))!;
+    expect(path).toMatch(/^\/search\/results\/[A-Za-z0-9_-]+$/);
+    expect(isInternalPath(path)).toBe(true);
+    expect(searchResultsPath(new URLSearchParams("state=VT&_rsc=abc&utm_source=mail&searchCategory=NonProfits&queryString=food+bank"))).toBe(path);
+    expect(searchResultsPath(new URLSearchParams("queryString=food bank&searchCategory=NonProfits&state=NH"))).not.toBe(path);
+    const back = searchFromResultsKey(path.split("/").pop()!)!;
+    expect(Object.fromEntries(back)).toEqual({ queryString: "food bank", searchCategory: "NonProfits", state: "VT" });
+    // Not a key: other characters, or parameters no search has.
+    expect(searchFromResultsKey("a.b")).toBeNull();
+    expect(searchFromResultsKey(Buffer.from("queryString=x&admin=1").toString("base64url"))).toBeNull();
+    // Too long for a page of its own: the shell searches from the browser.
+    expect(searchResultsPath(new URLSearchParams({ queryString: "x".repeat(MAX_SEARCH_KEY_LENGTH) }))).toBeNull();
   });
 
   test("next-auth's session cookie, in its plain, secure and chunked forms, and nothing else", () => {
@@ -68,10 +83,14 @@ describe("the proxy on cached pages", () => {
     expect(new URL((await run("/", { cookie: "next-auth.session-token=x" })).headers.get("x-middleware-rewrite")!).pathname).toBe("/member");
   });
 
-  test("the search page's shell is the same cached page for signed-in visitors; bare /search goes to the empty search", async () => {
+  test("a search is its own cached page, the same for signed-in visitors; bare /search goes to the empty search", async () => {
     const res = await run("/search?queryString=food&searchCategory=NonProfits", { cookie: "next-auth.session-token=x" });
-    expect(res.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe(searchResultsPath(new URLSearchParams("queryString=food&searchCategory=NonProfits")));
     expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
+    // A search too long for a page of its own gets the shell, cached the same.
+    const long = await run(`/search?searchCategory=NonProfits&queryString=${"x".repeat(MAX_SEARCH_KEY_LENGTH)}`);
+    expect(long.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(scriptSrc(long)).toBe("script-src 'self' 'unsafe-inline'");
     const bare = await run("/search");
     expect(bare.status).toBe(307);
     expect(new URL(bare.headers.get("location")!).search).toBe("?queryString=&searchCategory=NonProfits");
@@ -84,8 +103,8 @@ describe("the proxy on cached pages", () => {
     expect(res.headers.get("x-middleware-rewrite")).toBeNull();
   });
 
-  test("the member twins are not public addresses: asked for directly, they answer 404", async () => {
-    for (const p of ["/member", "/member/about", "/member/nonprofit/abc", "/home/anonymous"]) {
+  test("the member twins and the searches' pages are not public addresses: asked for directly, they answer 404", async () => {
+    for (const p of ["/member", "/member/about", "/member/nonprofit/abc", "/home/anonymous", searchResultsPath(new URLSearchParams("queryString=food"))!]) {
       const res = await run(p, { cookie: "next-auth.session-token=x" });
       expect([p, res.status, new URL(res.headers.get("x-middleware-rewrite")!).pathname]).toEqual([p, 404, "/404"]);
     }

@@ -40,6 +40,8 @@ export function SearchHeader({ queryString, searchCategory }: { queryString: str
             {searchCategories.map((c) => (
               <li key={c}>
                 <Link
+                  // Not prefetched: each category is a search the server would run for nothing.
+                  prefetch={false}
                   href={`/search?queryString=${encodeURIComponent(queryString)}&searchCategory=${c}`}
                   aria-current={c === searchCategory ? "page" : undefined}
                   className={cn(

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { CalendarDays, MapPin, SearchX } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { UserAvatar } from "@/components/layout/user-avatar";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,12 +11,16 @@ import { requestJson } from "@/lib/client/request";
 import type { CampaignSearchHit } from "@/lib/search/campaigns";
 import type { EventSearchHit } from "@/lib/search/events";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
+import type { SearchAnswer as FullSearchAnswer } from "@/lib/search/search-engine";
 import { EMPTY_SEARCH_PATH, searchHrefWith, type SearchPageRequest } from "@/lib/search/search-page-params";
 
-/** GET /api/search's answer, whichever the category (app/api/search/route.ts). */
-type SearchAnswer = { total: number; totalCapped?: boolean; results: NonprofitSearchHit[] | CampaignSearchHit[] | EventSearchHit[] };
+/** GET /api/search's answer, whichever the category (lib/search/search-engine.ts). */
+type SearchAnswer = Pick<FullSearchAnswer, "total" | "totalCapped" | "results">;
 
 type Loaded = { query: string } & ({ ok: true; answer: SearchAnswer } | { ok: false; message: string });
+
+/** Results the server already found: `answer` for the API query `query` (SearchPageRequest.apiQuery). */
+export type InitialResults = { query: string; answer: SearchAnswer };
 
 const eventDate = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
@@ -120,14 +124,21 @@ export function SearchResultsLoading() {
 }
 
 /**
- * The results of `search` from GET /api/search: the count line, the list (or what to try when
- * nothing matched), "Show all results" and Previous/Next. A parameter the page could not use,
- * or one the server refuses, is shown as an alert above the results.
+ * The results of `search`: the count line, the list (or what to try when nothing matched),
+ * "Show all results" and Previous/Next. They are `initial` when the server sent them with the
+ * page, else they load from GET /api/search. A parameter the page could not use, or one the
+ * server refuses, is shown as an alert above the results. The links to other searches (pages,
+ * "Show all results") are not prefetched: each is a search the server would run for a page the
+ * visitor may never open.
  */
-export function SearchResults({ search }: { search: SearchPageRequest }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+export function SearchResults({ search, initial = null }: { search: SearchPageRequest; initial?: InitialResults | null }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(initial ? { query: initial.query, ok: true, answer: initial.answer } : null);
   const query = search.apiQuery;
+  // The results the page arrived with are shown as they are: no second search for them.
+  const arrivedWith = useRef(initial?.query);
   useEffect(() => {
+    if (arrivedWith.current === query) return;
+    arrivedWith.current = undefined;
     let live = true;
     void requestJson<SearchAnswer>(`/api/search?${query}`).then((r) => {
       if (live) setLoaded(r.ok ? { query, ok: true, answer: r.data } : { query, ok: false, message: r.message });
@@ -162,7 +173,7 @@ export function SearchResults({ search }: { search: SearchPageRequest }) {
           {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString("en-US")}${answer.totalCapped ? "+" : ""} results` : null}
         </p>
         {total > pageSize || showAll ? (
-          <Link href={searchHrefWith(linkParams, showAll ? { showAll: "false", currentDisplayRecords: "0" } : { showAll: "true", currentDisplayRecords: "0" })} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link prefetch={false} href={searchHrefWith(linkParams, showAll ? { showAll: "false", currentDisplayRecords: "0" } : { showAll: "true", currentDisplayRecords: "0" })} className="text-sm font-semibold text-brand-700 hover:underline">
             {showAll ? "Show fewer per page" : "Show all results"}
           </Link>
         ) : null}
@@ -173,7 +184,7 @@ export function SearchResults({ search }: { search: SearchPageRequest }) {
           title={nothing.title}
           description={nothing.text}
           action={
-            <LinkButton href={EMPTY_SEARCH_PATH} variant="outline" size="sm">
+            <LinkButton href={EMPTY_SEARCH_PATH} prefetch={false} variant="outline" size="sm">
               Browse all nonprofits
             </LinkButton>
           }
@@ -182,14 +193,14 @@ export function SearchResults({ search }: { search: SearchPageRequest }) {
       {total > pageSize ? (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
           {offset > 0 ? (
-            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(Math.max(0, offset - pageSize)) })} variant="outline" size="sm">
+            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(Math.max(0, offset - pageSize)) })} prefetch={false} variant="outline" size="sm">
               Previous
             </LinkButton>
           ) : (
             <span />
           )}
           {offset + pageSize < total ? (
-            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(offset + pageSize) })} variant="outline" size="sm">
+            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(offset + pageSize) })} prefetch={false} variant="outline" size="sm">
               Next
             </LinkButton>
           ) : null}

@@ -2,20 +2,28 @@
 
 import { SlidersHorizontal } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { readSearchPage } from "@/lib/search/search-page-params";
+import { readSearchPage, type SearchPageRequest } from "@/lib/search/search-page-params";
 import { AdvancedFilters } from "./advanced-filters";
 import { SearchHeader } from "./search-header";
-import { SearchResults, SearchResultsLoading } from "./search-results";
+import { SearchResults, SearchResultsLoading, type InitialResults } from "./search-results";
 
 const DEFAULT_TITLE = "Search nonprofits, fundraisers and events | Givebridge";
 
 /**
- * The search page as the URL describes it (lib/search/search-page-params.ts): its header with
- * the query, the advanced filters and the results, which load from GET /api/search. Read in
- * the browser, so the page's HTML is one cached shell for every search.
+ * The search page's shell as the URL describes it (lib/search/search-page-params.ts), read in
+ * the browser: a search whose address is too long for a cached page of its own
+ * (lib/http/cached-pages.ts searchResultsPath) loads its results from GET /api/search.
  */
 export function SearchScreen() {
-  const search = readSearchPage(useSearchParams());
+  return <SearchView search={readSearchPage(useSearchParams())} initial={null} />;
+}
+
+/**
+ * The search page of `search`: its header with the query, the advanced filters and the
+ * results. `initial` is the first page of results as the server found them (the cached page of
+ * one search, app/(public)/search/results/[key]); without it the results load in the browser.
+ */
+export function SearchView({ search, initial }: { search: SearchPageRequest; initial: InitialResults | null }) {
   const { queryString } = search;
   return (
     <>
@@ -25,7 +33,7 @@ export function SearchScreen() {
       <div className="mx-auto w-full max-w-5xl px-4 py-6">
         <h1 className="sr-only">Search results</h1>
         <AdvancedFilters key={`${search.searchCategory}:${JSON.stringify(search.values)}`} category={search.searchCategory} queryString={search.queryString} values={search.values} showAll={search.showAll} />
-        <SearchResults search={search} />
+        <SearchResults search={search} initial={initial} />
       </div>
     </>
   );
