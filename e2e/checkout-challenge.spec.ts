@@ -26,13 +26,20 @@ test("a guest's checkout solves the challenge without being asked; a call withou
     const payments = /(^|\.)(stripe\.com|stripe\.network|paypal\.com|paypalobjects\.com)$/.test(host);
     if (host !== "localhost" && host !== "127.0.0.1" && !payments && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) thirdParty.push(r.url());
   });
-  const challengeLoaded = page.waitForResponse((r) => r.url().includes("/api/checkout/challenge") && r.status() === 200);
+  let challengeAsked = false;
+  page.on("request", (r) => {
+    if (r.url().includes("/api/checkout/challenge")) challengeAsked = true;
+  });
   await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
-  await challengeLoaded;
+  await page.waitForLoadState("networkidle");
+  // A visitor who only reads the page does not load the check; the first touch of the form does.
+  expect(challengeAsked, "no challenge before the donor starts on the form").toBe(false);
   // Invisible: no checkbox or "I'm not a robot" to click.
   await expect(page.getByRole("checkbox", { name: /robot|verify/i })).toHaveCount(0);
 
+  const challengeLoaded = page.waitForResponse((r) => r.url().includes("/api/checkout/challenge") && r.status() === 200);
   await page.getByRole("radio", { name: "$25", exact: true }).click();
+  await challengeLoaded;
   await page.getByRole("textbox", { name: /^Full name/ }).fill("Pat Puzzle");
   await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("challenge-guest"));
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -103,10 +110,10 @@ test("a guest's paid ticket order solves the same challenge; an order without it
 
   const guest = await browser.newContext();
   const g = await guest.newPage();
-  const challengeLoaded = g.waitForResponse((r) => r.url().includes("/api/checkout/challenge") && r.status() === 200);
   await g.goto(`/event/tickets?eventId=${eventId}`);
-  await challengeLoaded;
+  const challengeLoaded = g.waitForResponse((r) => r.url().includes("/api/checkout/challenge") && r.status() === 200);
   await g.getByLabel(/^Name/).fill("Gail Guest");
+  await challengeLoaded;
   await g.getByLabel(/^Email/).fill(uniqueEmail("ticket-guest"));
   await g.getByLabel("Card number").fill("4242 4242 4242 4242");
   await g.getByLabel("Expiry (MM/YY)").fill("12/34");
