@@ -29,7 +29,7 @@ export type TopNavProps = {
 export function TopNav({ user, links }: TopNavProps) {
   return (
     <PathGate hide="topBar">
-      <header className="relative z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 nav:sticky nav:top-0">
+      <header className="relative z-40 border-b border-slate-200 bg-white/95 nav:sticky nav:top-0 nav:backdrop-blur nav:supports-[backdrop-filter]:bg-white/85">
         <div className="mx-auto flex h-16 max-w-site items-center gap-2 px-4 sm:px-6 lg:gap-4">
           <BrandLink className="mr-1 lg:mr-2" />
 
