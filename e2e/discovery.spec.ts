@@ -82,6 +82,7 @@ test.describe("discovery", () => {
     });
     await page.goto(address);
     await expect(page.getByRole("list", { name: "Nonprofits" }).getByRole("link").first()).toContainText(/North Country Hospital/i);
+    await expect(page).toHaveTitle("“north country hospital”: search nonprofits | Givebridge");
     await page.waitForLoadState("networkidle");
     expect(searches).toEqual([]);
     // Another category is another search, served the same way.
@@ -89,6 +90,7 @@ test.describe("discovery", () => {
     await expect(page).toHaveURL(/searchCategory=Campaigns/);
     await expect(page.getByRole("link", { name: "Fundraisers" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("search-loading")).toHaveCount(0);
+    await expect(page).toHaveTitle("“north country hospital”: search nonprofits | Givebridge");
   });
 
   test("the location autocomplete suggests US cities and ZIP codes", async ({ page }) => {

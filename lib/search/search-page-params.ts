@@ -63,6 +63,11 @@ export function readSearchPage(params: URLSearchParams): SearchPageRequest {
   return { queryString, searchCategory, limit, pageSize, offset, showAll, values, problem, apiQuery: api.toString(), linkParams };
 }
 
+/** The title of the search page for `queryString` (the whole title, brand included). */
+export function searchPageTitle(queryString: string): string {
+  return queryString ? `“${queryString.slice(0, 60)}”: search nonprofits | Givebridge` : "Search nonprofits, fundraisers and events | Givebridge";
+}
+
 /** A link to this search with `changes` applied ("Next", "Show all results"...). */
 export function searchHrefWith(linkParams: Record<string, string>, changes: Record<string, string>): string {
   return `/search?${new URLSearchParams({ ...linkParams, ...changes }).toString()}`;

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { searchPageMetadata } from "./_components/search-metadata";
 import { SearchScreen, SearchScreenLoading } from "./_components/search-screen";
 
-export const metadata: Metadata = searchPageMetadata;
+export const metadata: Metadata = searchPageMetadata();
 
 /**
  * /search — the search page's shell (its header, the advanced filters, a results area), the

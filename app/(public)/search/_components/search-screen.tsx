@@ -2,12 +2,10 @@
 
 import { SlidersHorizontal } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { readSearchPage, type SearchPageRequest } from "@/lib/search/search-page-params";
+import { readSearchPage, searchPageTitle, type SearchPageRequest } from "@/lib/search/search-page-params";
 import { AdvancedFilters } from "./advanced-filters";
 import { SearchHeader } from "./search-header";
 import { SearchResults, SearchResultsLoading, type InitialResults } from "./search-results";
-
-const DEFAULT_TITLE = "Search nonprofits, fundraisers and events | Givebridge";
 
 /**
  * The search page's shell as the URL describes it (lib/search/search-page-params.ts), read in
@@ -15,7 +13,14 @@ const DEFAULT_TITLE = "Search nonprofits, fundraisers and events | Givebridge";
  * (lib/http/cached-pages.ts searchResultsPath) loads its results from GET /api/search.
  */
 export function SearchScreen() {
-  return <SearchView search={readSearchPage(useSearchParams())} initial={null} />;
+  const search = readSearchPage(useSearchParams());
+  return (
+    <>
+      {/* React places the title in the document's head: the cached shell's own title names no search. */}
+      <title>{searchPageTitle(search.queryString)}</title>
+      <SearchView search={search} initial={null} />
+    </>
+  );
 }
 
 /**
@@ -24,11 +29,8 @@ export function SearchScreen() {
  * one search, app/(public)/search/results/[key]); without it the results load in the browser.
  */
 export function SearchView({ search, initial }: { search: SearchPageRequest; initial: InitialResults | null }) {
-  const { queryString } = search;
   return (
     <>
-      {/* React places the title in the document's head: the cached shell's own title names no search. */}
-      <title>{queryString ? `“${queryString.slice(0, 60)}”: search nonprofits | Givebridge` : DEFAULT_TITLE}</title>
       <SearchHeader queryString={search.queryString} searchCategory={search.searchCategory} />
       <div className="mx-auto w-full max-w-5xl px-4 py-6">
         <h1 className="sr-only">Search results</h1>

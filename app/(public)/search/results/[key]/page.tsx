@@ -17,7 +17,11 @@ import type { InitialResults } from "../../_components/search-results";
  */
 export const revalidate = 60;
 
-export const metadata: Metadata = searchPageMetadata;
+/** The page's title names its search. */
+export async function generateMetadata({ params }: { params: Promise<{ key: string }> }): Promise<Metadata> {
+  const found = searchFromResultsKey((await params).key);
+  return searchPageMetadata(found ? readSearchPage(found).queryString : "");
+}
 
 /** No search is rendered at build time: each is rendered on its first request, then cached. */
 export function generateStaticParams(): { key: string }[] {
