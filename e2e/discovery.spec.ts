@@ -76,6 +76,8 @@ test.describe("discovery", () => {
     const html = await (await request.get(address)).text();
     expect(html).toMatch(/North Country Hospital/i);
     expect(html).toMatch(/Showing 1–\d+ of \d+/);
+    // In the page itself, not streamed after a loading skeleton that a script then swaps out.
+    expect(html).not.toContain('data-testid="search-loading"');
     const searches: string[] = [];
     page.on("request", (r) => {
       if (new URL(r.url()).pathname === "/api/search") searches.push(r.url());
