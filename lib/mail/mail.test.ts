@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { enqueueMail, startMailWorker, stopMailQueue } from "./queue";
+import { enqueueMail, sendJob, startMailWorker, startQueueWorker, stopMailQueue } from "./queue";
 import { deliverMail, listOutbox } from "./transport";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-mail-"));
@@ -142,5 +142,24 @@ describe("mail", () => {
     for (const m of received) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(counts.size).toBe(recipients.length);
+  });
+
+  test("a worker handles a batch at most `concurrency` jobs at a time, each job once", async () => {
+    const handled: number[] = [];
+    let running = 0;
+    let most = 0;
+    await startQueueWorker<{ n: number }>("concurrency-check", { pollingIntervalSeconds: 0.5, batchSize: 12, concurrency: 3 }, async ({ n }) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 50));
+      handled.push(n);
+      running--;
+    });
+    for (let n = 0; n < 12; n++) await sendJob("concurrency-check", { n });
+    await waitFor(() => handled.length === 12, 20_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(3);
   });
 });

@@ -6,9 +6,10 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import pLimit from "p-limit";
 import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { closeSmtpPool, deliverMail, type MailMessage } from "./transport";
+import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS, type MailMessage } from "./transport";
 
 const QUEUE = "mail";
 
@@ -172,34 +173,41 @@ export const MAIL_BATCH_SIZE = 50;
 
 /**
  * Start delivering queued mail in this process (the server calls this at start). Idempotent.
- * Each loop fetches up to `batchSize` jobs and delivers them at once over the pooled SMTP
- * connections (lib/mail/transport.ts). Each job still succeeds or fails on its own: a message
+ * Each loop fetches up to `batchSize` jobs and delivers them SMTP_POOL_CONNECTIONS at a time,
+ * over the pooled SMTP connections (lib/mail/transport.ts). Each job still succeeds or fails on its own: a message
  * that failed is handed back to pg-boss's retry with backoff, the others complete, so a
  * delivered message is never sent again because a neighbour failed. A full batch fetches the
  * next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
-  await startQueueWorker<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE }, deliverMail);
+  await startQueueWorker<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, deliverMail);
 }
 
 /**
- * Work the jobs of queue `name` in this process, up to `batchSize` at once, each on its own:
- * a job whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
- * complete. A full batch fetches the next one at once. Idempotent per name; stopMailQueue
- * waits for running handlers.
+ * Work the jobs of queue `name` in this process: up to `batchSize` fetched together, at most
+ * `concurrency` of them (default: the whole batch) handled at a time, each on its own: a job
+ * whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
+ * complete. A full batch fetches the next one at once. A queue not created at start is
+ * created with 3 retries, 30 s apart with backoff. Idempotent per name; stopMailQueue waits
+ * for running handlers.
  */
 export async function startQueueWorker<T extends object>(
   name: string,
-  options: { pollingIntervalSeconds?: number; batchSize?: number },
+  options: { pollingIntervalSeconds?: number; batchSize?: number; concurrency?: number },
   handler: (data: T) => Promise<unknown>,
 ): Promise<void> {
   const state = await getBoss();
   if (state.workers.has(name)) return;
   state.workers.add(name);
+  await createQueueOnce(state.boss, state.handle, name, { name, retryLimit: 3, retryDelay: 30, retryBackoff: true });
   const batchSize = options.batchSize ?? 10;
   let workerId = "";
+  // The handlers share this process's one thread with its requests: a batch of 50 messages
+  // composed at once held every checkout behind it (bench:donate p95 at 5 connections 176 ms,
+  // against 123 ms with 5 at a time). The mail worker handles as many as it has SMTP connections.
+  const limit = pLimit(options.concurrency ?? batchSize);
   workerId = await state.boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize }, async (jobs) => {
-    const batch = Promise.allSettled(jobs.map((job) => handler(job.data)));
+    const batch = Promise.allSettled(jobs.map((job) => limit(() => handler(job.data))));
     state.inflight.add(batch);
     const outcomes = await batch.finally(() => state.inflight.delete(batch));
     const failed = jobs.filter((_, i) => outcomes[i]!.status === "rejected").map((job) => job.id);

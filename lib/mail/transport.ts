@@ -62,6 +62,9 @@ export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" |
     text: message.text,
     html: message.html,
     replyTo: message.replyTo,
+    // Our text and HTML are mostly ASCII: quoted-printable, as nodemailer would pick, without
+    // its scan of every body (two regular expressions over the whole text per part).
+    textEncoding: "quoted-printable" as const,
     attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
   };
   if (env.SMTP_URL) {
