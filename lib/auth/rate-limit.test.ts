@@ -10,7 +10,8 @@ import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { checkPassword } from "@/lib/services/users/check-password";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { messages } from "@/lib/validations/messages";
-import { PASSWORD_CHECK_MAX_FAILURES } from "./rate-limit";
+import { AppError } from "@/lib/errors";
+import { consumeAll, makeDbLimiter, PASSWORD_CHECK_MAX_FAILURES } from "./rate-limit";
 
 let h: DatabaseHandle;
 beforeAll(async () => {
@@ -50,5 +51,22 @@ describe("current-password checks", () => {
     expect(limited.status).toBe(429);
     // The same allowance covers the settings modal's check.
     expect((await checkPassword({ actor: donor, userId: donor.id, password: "real-pass-1" }).catch((e) => e)).message).toBe(messages.donor.tooManyChecks);
+  });
+});
+
+describe("consumeAll", () => {
+  test("takes one point of each allowance; a refusal gives back the points the others took", async () => {
+    const a = makeDbLimiter(h.db, "test_all_a", 5, 60);
+    const b = makeDbLimiter(h.db, "test_all_b", 1, 60);
+    const c = makeDbLimiter(h.db, "test_all_c", 5, 60);
+    const used = async () => [(await a.get("k"))?.consumedPoints ?? 0, (await b.get("k"))?.consumedPoints ?? 0, (await c.get("k"))?.consumedPoints ?? 0];
+    await consumeAll([[a, "k"], [b, "k"], [c, "k"]], "Too many");
+    expect(await used()).toEqual([1, 1, 1]);
+    const refused = await consumeAll([[a, "k"], [b, "k"], [c, "k"]], "Too many").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(429);
+    expect((refused as AppError).message).toBe("Too many");
+    // a and c are back where they were; b keeps the refused attempt.
+    expect(await used()).toEqual([1, 2, 1]);
   });
 });
