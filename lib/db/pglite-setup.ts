@@ -44,7 +44,7 @@ export type PgliteWorkerData = {
 export type PgliteRequest =
   | { id: number; op: "query"; tx?: number; text: string; params?: unknown[]; rowMode?: "array" | "object"; rawTypes?: number[]; paramTypes?: number[] }
   | { id: number; op: "exec"; tx?: number; text: string }
-  | { id: number; op: "begin" }
+  | { id: number; op: "begin"; tx: number }
   | { id: number; op: "rollback"; tx: number }
   | { id: number; op: "end"; tx: number; commit: boolean }
   | { id: number; op: "close" };

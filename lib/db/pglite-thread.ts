@@ -83,6 +83,7 @@ function workerTransaction(client: WorkerPglite, id: number): Transaction & { en
 export class WorkerPglite implements PgliteClient {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private nextTransaction = 1;
   private failure: Error | undefined;
 
   private constructor(
@@ -173,7 +174,12 @@ export class WorkerPglite implements PgliteClient {
    * @throws what `fn` throws; PGlite's TransactionAbortedError-like error when COMMIT rolled back.
    */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const id = await this.request<number>({ op: "begin" });
+    const id = this.nextTransaction++;
+    // BEGIN travels with the first statements instead of a round trip ahead of them: once
+    // begun, the transaction holds the database's lock, and every round trip inside it
+    // delays every other statement of the process.
+    const begun = this.request<null>({ op: "begin", tx: id });
+    begun.catch(() => undefined); // awaited below
     const tx = workerTransaction(this, id);
     let result: T;
     try {
@@ -181,9 +187,16 @@ export class WorkerPglite implements PgliteClient {
     } catch (err) {
       tx.end();
       await this.request({ op: "end", tx: id, commit: false });
+      await begun; // a BEGIN that failed is the error to report
       throw err;
     }
     tx.end();
+    try {
+      await begun;
+    } catch (err) {
+      await this.request({ op: "end", tx: id, commit: false });
+      throw err;
+    }
     await this.request({ op: "end", tx: id, commit: true });
     return result;
   }

@@ -7,7 +7,9 @@
  *
  * Transactions keep PGlite's own rules: "begin" opens PGlite.transaction and holds it until
  * "end" (commit or rollback); statements with that transaction's id run inside it, and every
- * other statement waits on PGlite's lock until it ends, exactly as in one process.
+ * other statement waits on PGlite's lock until it ends, exactly as in one process. The app
+ * names the transaction in "begin" and sends its statements without waiting for the answer:
+ * they run once it has begun (or fail with its error).
  *
  * Loaded by tsx's CommonJS loader (no "@/" paths): imports only node and PGlite.
  */
@@ -36,16 +38,17 @@ async function main(): Promise<void> {
     return;
   }
 
-  const open = new Map<number, OpenTransaction>();
-  let nextTx = 1;
-  const target = (tx: number | undefined): PGlite | Transaction => {
-    if (tx === undefined) return db;
+  // Open transactions by the app's id, each as the promise of its start: the app sends a
+  // transaction's first statements right behind its "begin", without waiting for it.
+  const open = new Map<number, Promise<OpenTransaction>>();
+  const inTransaction = async (tx: number): Promise<OpenTransaction> => {
     const entry = open.get(tx);
     if (!entry) throw new Error("Transaction is closed");
-    return entry.tx;
+    return entry;
   };
+  const target = async (tx: number | undefined): Promise<PGlite | Transaction> => (tx === undefined ? db : (await inTransaction(tx)).tx);
 
-  async function begin(): Promise<number> {
+  async function start(): Promise<OpenTransaction> {
     let decide!: (commit: boolean) => void;
     const decided = new Promise<boolean>((resolve) => (decide = resolve));
     let opened!: (tx: Transaction) => void;
@@ -64,17 +67,25 @@ async function main(): Promise<void> {
     settled.catch(() => undefined); // awaited by "end"; never an unhandled rejection meanwhile
     // BEGIN itself can fail: then the transaction settles without ever starting.
     const tx = await Promise.race([started, settled.then(() => Promise.reject(new Error("The transaction could not begin")))]);
-    const id = nextTx++;
-    open.set(id, { tx, decide, settled });
-    return id;
+    return { tx, decide, settled };
+  }
+
+  /** Registered at once (before the next message is read), started when PGlite's lock is free. */
+  async function begin(id: number): Promise<null> {
+    const opening = start();
+    open.set(id, opening);
+    await opening;
+    return null;
   }
 
   async function end(id: number, commit: boolean): Promise<null> {
     const entry = open.get(id);
     if (!entry) throw new Error("Transaction is closed");
     open.delete(id);
-    entry.decide(commit);
-    await entry.settled;
+    const opened = await entry.catch(() => undefined);
+    if (!opened) return null; // it never began: nothing to end
+    opened.decide(commit);
+    await opened.settled;
     return null;
   }
 
@@ -83,16 +94,14 @@ async function main(): Promise<void> {
       case "query": {
         const options: QueryOptions = { rowMode: req.rowMode, paramTypes: req.paramTypes };
         if (req.rawTypes) options.parsers = Object.fromEntries(req.rawTypes.map((oid) => [oid, keepText]));
-        return target(req.tx).query(req.text, req.params, options);
+        return (await target(req.tx)).query(req.text, req.params, options);
       }
       case "exec":
-        return target(req.tx).exec(req.text);
+        return (await target(req.tx)).exec(req.text);
       case "begin":
-        return begin();
+        return begin(req.tx);
       case "rollback": {
-        const entry = open.get(req.tx);
-        if (!entry) throw new Error("Transaction is closed");
-        await entry.tx.rollback();
+        await (await inTransaction(req.tx)).tx.rollback();
         return null;
       }
       case "end":
