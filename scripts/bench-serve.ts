@@ -8,8 +8,8 @@
  * 127.0.0.1) as its SMTP_URL. Then, with autocannon at 10 and 50 connections for --seconds
  * each, anonymously:
  *   - a static file (/robots.txt) — the reference;
- *   - the public pages: home, /about, /search, a nonprofit profile, a fundraiser page (when the
- *     route exists), an event page and the donate page;
+ *   - the public pages: home, /about, /search (empty, and with a search), a nonprofit profile,
+ *     a fundraiser page (when the route exists), an event page and the donate page;
  *   - the directory search API (`food bank`, the same search again and again: the search cache's
  *     case), the search API with a new search each time (a cause and a town; none repeats within
  *     the run: what a search costs the database), then the static file and the search API
@@ -102,6 +102,8 @@ async function discover(url: string): Promise<Target[]> {
     { label: "home", path: "/" },
     { label: "about", path: "/about" },
     { label: "search page", path: "/search?queryString=&searchCategory=NonProfits" },
+    // A search of its own: its cached page carries the results (the proxy's /search/results/{key}).
+    { label: "search page 'food bank'", path: "/search?queryString=food%20bank&searchCategory=NonProfits" },
   ];
   const active = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
   if (!active.ok) throw new Error(`GET /api/find/campaigns/active answered ${active.status}: ${(await active.text()).slice(0, 200)}`);
