@@ -17,6 +17,7 @@ import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { donationAccessToken } from "./access-token";
 import { applyPaymentEvent, donationMailFacts, handleWebhook } from "./apply-payment-event";
 import { sandboxAction } from "./sandbox-action";
+import { getDonationResult } from "./get-donation-result";
 import { startCheckout } from "./start-checkout";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-donations-"));
@@ -95,6 +96,26 @@ describe("checkout and exactly-once effects", () => {
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
     expect(d!.failureReason).toBe("Your card was declined.");
     expect(await progress()).toBe(before);
+  });
+
+  test("the checkout answers with the donation's result exactly as the result page reads it", async () => {
+    const [legal] = await h.db
+      .insert(organizations)
+      .values({ name: "BARRE COMMUNITY MEALS", legalName: "BARRE COMMUNITY MEALS INC", claimed: true, sandboxConnectedAt: new Date() })
+      .returning({ id: organizations.id });
+    const cases = [
+      checkout(), // succeeded, to a fundraiser
+      checkout({ card: { number: "4000000000000002", expiry: "12/34", cvc: "123" } }), // declined
+      checkout({ card: { number: "4000002500003155", expiry: "12/34", cvc: "123" } }), // waits for the donor
+      checkout({ organizationId: legal!.id, campaignId: null, coverFees: true }), // direct, legal name shown
+    ];
+    const statuses: string[] = [];
+    for (const input of cases) {
+      const { clientSecret: _clientSecret, redirectUrl: _redirectUrl, ...answer } = await startCheckout({ actor: null, input });
+      statuses.push(answer.status);
+      expect(answer).toEqual(await getDonationResult({ actor: null, donationId: answer.donationId, token: answer.accessToken }));
+    }
+    expect(statuses).toEqual(["succeeded", "failed", "requires_action", "succeeded"]);
   });
 
   test("the same webhook event delivered 100 times, half concurrently, makes one donation effect and one progress change", async () => {

@@ -52,7 +52,33 @@ export async function getDonationResult({ actor, donationId, token }: { actor: A
   const facts = await loadDonationFacts(await getDb(), donationId);
   const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
   if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
-  const d = facts.donation;
+  return toDonationResult(facts.donation, facts.organization, facts.fundraiserName);
+}
+
+/** The donation columns a {@link DonationResult} shows. */
+export type DonationResultRow = {
+  id: string;
+  status: DonationResult["status"];
+  failureReason: string | null;
+  amountCents: Cents;
+  feeCents: Cents;
+  coverFees: boolean;
+  paymentMethodType: string;
+  provider: string;
+  providerPaymentId: string | null;
+  organizationId: string;
+  campaignId: string | null;
+  recurringGiftId: string | null;
+  donorEmail: string | null;
+  createdAt: Date;
+};
+
+/**
+ * The result of donation `d` of `organization` (its display name and IRS legal name) for
+ * fundraiser `fundraiserName` (null: a direct donation). Amounts in cents; createdAt as ISO
+ * 8601 UTC. Checks no access: the caller has.
+ */
+export function toDonationResult(d: DonationResultRow, organization: { name: string; legalName?: string | null }, fundraiserName: string | null): DonationResult {
   return {
     donationId: d.id,
     accessToken: donationAccessToken(d.id),
@@ -67,9 +93,9 @@ export async function getDonationResult({ actor, donationId, token }: { actor: A
     provider: d.provider,
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
-    organizationName: organizationDisplayName(facts.organization),
+    organizationName: organizationDisplayName(organization),
     campaignId: d.campaignId,
-    campaignName: fundraiserLabel(facts.fundraiserName),
+    campaignName: fundraiserLabel(fundraiserName),
     recurring: Boolean(d.recurringGiftId),
     donorEmail: d.donorEmail,
     createdAt: d.createdAt.toISOString(),

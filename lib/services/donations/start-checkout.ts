@@ -26,9 +26,8 @@ import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
-import { donationAccessToken } from "./access-token";
 import { handleWebhook } from "./apply-payment-event";
-import { getDonationResult, type DonationResult } from "./get-donation-result";
+import { toDonationResult, type DonationResult } from "./get-donation-result";
 
 export type CheckoutResult = DonationResult & {
   /** Stripe client_secret for the browser's payment form; null for the sandbox. */
@@ -46,7 +45,7 @@ export type CheckoutOptions = { kind?: "donation" | "ticket"; metadata?: Record<
 
 /** What {@link checkCheckout} found: the organization, provider, fundraiser, donor and fees. */
 export type CheckedCheckout = {
-  org: { id: string; name: string; stripeComplete: boolean; stripeAccountId: string | null };
+  org: { id: string; name: string; legalName: string | null; stripeComplete: boolean; stripeAccountId: string | null };
   providerName: ProviderName;
   campaignName: string | null;
   donor: DonorColumns;
@@ -57,6 +56,7 @@ export type CheckedCheckout = {
 const checkoutOrganizationColumns = {
   id: organizations.id,
   name: organizations.name,
+  legalName: organizations.legalName,
   ...receivingColumns,
   campaignName: campaigns.name,
   campaignStatus: campaigns.status,
@@ -79,6 +79,15 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
     .leftJoin(campaigns, sql`false`)
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization"),
+);
+
+// The donation's state once the provider has answered (its events may have moved it).
+const checkoutOutcomeQuery = preparedPerExecutor((db: Executor) =>
+  db
+    .select({ status: donations.status, failureReason: donations.failureReason, providerPaymentId: donations.providerPaymentId })
+    .from(donations)
+    .where(eq(donations.id, sql.placeholder("id")))
+    .prepare("checkout_donation_outcome"),
 );
 
 /** What a checkout writes on a new donation; every other column takes its default. */
@@ -259,8 +268,10 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     }
     for (const delivery of charge.deliveries) await handleWebhook(providerName, delivery.body, delivery.headers);
   }
-  const result = await getDonationResult({ actor, donationId: donation.id, token: donationAccessToken(donation.id) });
-  return { ...result, clientSecret, redirectUrl };
+  // The donor's own checkout: its state now, with the organization and fundraiser this
+  // checkout has read already (one narrow read instead of getDonationResult's joined one).
+  const [outcome] = await checkoutOutcomeQuery(db).execute({ id: donation.id });
+  return { ...toDonationResult({ ...donation, ...outcome }, org, campaignName), clientSecret, redirectUrl };
 }
 
 /**
