@@ -6,7 +6,8 @@ import { SMTPServer } from "smtp-server";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { enqueueMail, sendJob, startMailWorker, startQueueWorker, stopMailQueue } from "./queue";
+import { enqueueMail, enqueueMails, sendJob, startMailWorker, startQueueWorker, stopMailQueue } from "./queue";
+import { receiptMail, type DonationMailFacts } from "./templates/donation";
 import { deliverMail, listOutbox } from "./transport";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-mail-"));
@@ -162,4 +163,42 @@ describe("mail", () => {
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(3);
   });
+
+  test("a donation email queued as its facts is delivered as its template renders it; one without a recipient is not", async () => {
+    useSmtp();
+    await startMailWorker({ pollingIntervalSeconds: 0.5 });
+    const facts: DonationMailFacts = {
+      donationId: "d-facts-1",
+      createdAt: new Date("2026-11-24T15:30:00Z"),
+      amountCents: 2_500,
+      feeCents: 103,
+      coverFees: false,
+      status: "Completed",
+      paymentType: "Card",
+      recurring: false,
+      organizationName: "Vermont Foodbank",
+      organizationEin: "030277440",
+      organizationEmail: null,
+      organizationLogoUrl: null,
+      irsDeductibility: "1",
+      fundraiserName: "Winter Meals",
+      donor: { name: "Ada Guest", email: "facts@example.org", telephone: null, city: null, state: null, gender: null, ageRange: null },
+      anonymous: false,
+      share: { name: true, email: true, phone: false, location: false, gender: false, age: false },
+      receiptUrl: "http://localhost:3000/api/receipts/d-facts-1?token=t",
+    };
+    await enqueueMails([
+      { donationMail: "receipt", facts },
+      { donationMail: "nonprofit", facts }, // the organization has no email: nothing to send
+    ]);
+    await waitFor(() => received.some((m) => m.to === "facts@example.org"));
+    await new Promise((r) => setTimeout(r, 1500));
+    const expected = receiptMail(facts)!;
+    const got = received.filter((m) => m.to === "facts@example.org");
+    expect(got).toHaveLength(1);
+    expect(got[0]!.raw).toContain(`Subject: ${expected.subject}`);
+    expect(got[0]!.raw).toContain("Deductible amount: $25.00");
+    expect(received).toHaveLength(1);
+  });
 });
+

@@ -9,6 +9,7 @@ import PgBoss from "pg-boss";
 import pLimit from "p-limit";
 import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { mailOfJob, type MailJob } from "./mail-job";
 import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS, type MailMessage } from "./transport";
 
 const QUEUE = "mail";
@@ -136,14 +137,15 @@ export async function enqueueMail(message: MailMessage, options: { tx?: Executor
 }
 
 /**
- * Queue several messages in one statement (a donation's receipt and notices). With `tx`, the
- * jobs are written in that transaction and only exist if it commits. Each message is its own
- * job, delivered and retried on its own, exactly as with enqueueMail.
+ * Queue several messages in one statement (a donation's receipt and notices, as messages or
+ * as their facts: lib/mail/mail-job.ts). With `tx`, the jobs are written in that transaction
+ * and only exist if it commits. Each message is its own job, delivered and retried on its
+ * own, exactly as with enqueueMail.
  */
-export async function enqueueMails(messages: MailMessage[], options: { tx?: Executor } = {}): Promise<void> {
+export async function enqueueMails(messages: MailJob[], options: { tx?: Executor } = {}): Promise<void> {
   if (messages.length === 0) return;
   if (messages.length === 1) {
-    await enqueueMail(messages[0]!, options);
+    await sendJob(QUEUE, messages[0]!, options);
     return;
   }
   const { boss } = await getBoss();
@@ -180,7 +182,10 @@ export const MAIL_BATCH_SIZE = 50;
  * next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
-  await startQueueWorker<MailMessage>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, deliverMail);
+  await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job) => {
+    const mail = mailOfJob(job);
+    if (mail) await deliverMail(mail);
+  });
 }
 
 /**

@@ -165,3 +165,18 @@ export function platformCopyMail(f: DonationMailFacts, to: string): MailMessage 
     ],
   });
 }
+
+/** The emails of a succeeded donation, by kind. */
+export type DonationMailKind = "receipt" | "nonprofit" | "platform";
+
+/**
+ * The donation email of `kind` rendered from `f`: the donor's receipt, the nonprofit's
+ * notification, or the platform's copy (sent to `platformEmail`). Null when it has no
+ * recipient (a gift without a donor email, an organization without one).
+ */
+export function donationMail(kind: DonationMailKind, f: DonationMailFacts, platformEmail: string): MailMessage | null {
+  if (kind === "receipt") return receiptMail(f);
+  if (kind === "nonprofit") return nonprofitNotificationMail(f);
+  return platformCopyMail(f, platformEmail);
+}
+

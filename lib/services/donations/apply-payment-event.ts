@@ -19,8 +19,9 @@ import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { donationMailJob } from "@/lib/mail/mail-job";
 import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
-import { nonprofitNotificationMail, platformCopyMail, receiptMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
+import { donationMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents, pledges, webhookEndpoints } from "@/models";
@@ -308,11 +309,13 @@ export async function enqueueDonationMail(
   known?: DonationFacts | null,
 ): Promise<number> {
   const facts = await donationMailFacts(tx, d, known);
-  const mails = [
-    which.receipt ? receiptMail(facts) : null,
-    which.nonprofit ? nonprofitNotificationMail(facts) : null,
-    which.platform ? platformCopyMail(facts, serverEnv().PLATFORM_DONATIONS_EMAIL) : null,
-  ].filter((m) => m !== null);
-  await enqueueMails(mails, { tx });
-  return mails.length;
+  const platformEmail = serverEnv().PLATFORM_DONATIONS_EMAIL;
+  // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); rendered here too,
+  // only to queue no email that has no recipient.
+  const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMail(kind, facts, platformEmail) !== null);
+  await enqueueMails(
+    kinds.map((kind) => donationMailJob(kind, facts)),
+    { tx },
+  );
+  return kinds.length;
 }

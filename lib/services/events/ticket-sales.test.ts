@@ -5,11 +5,12 @@
  * only a ticket's deductible part. Seats held by an unfinished checkout are released after
  * the hold, exactly once.
  */
+import { queuedMail as queuedMailTo } from "@/lib/testing/queued-mail";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -59,10 +60,7 @@ afterAll(async () => {
 });
 
 /** Mail queued so far (not yet delivered: the worker polls every 30 s). */
-async function queuedMail(to: string): Promise<MailMessage[]> {
-  const r = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' order by created_on`)) as unknown as { rows: { data: MailMessage }[] };
-  return r.rows.map((x) => x.data).filter((m) => m.to === to);
-}
+const queuedMail = (to: string): Promise<MailMessage[]> => queuedMailTo(h.db, to);
 
 async function gala(ticketTypes: { name: string; priceCents: number; fairMarketValueCents?: number | null; quantity: number | null }[]) {
   return createEvent(createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), city: "Burlington", state: "VT", ticketTypes }), np.user);

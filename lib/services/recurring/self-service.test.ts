@@ -1,8 +1,9 @@
+import { queuedMail } from "@/lib/testing/queued-mail";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -47,12 +48,7 @@ afterAll(async () => {
 });
 
 /** Mail jobs queued for `to`, oldest first. */
-async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
-  const r = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${to} order by created_on, id`)) as unknown as {
-    rows: { data: { subject: string; text: string } }[];
-  };
-  return r.rows.map((row) => row.data);
-}
+const mailsTo = (to: string): Promise<{ subject: string; text: string }[]> => queuedMail(h.db, to);
 const giftOf = async (id: string) => (await h.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0]!;
 const rowsOf = (id: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.createdAt));
 
