@@ -175,11 +175,12 @@ export const MAIL_BATCH_SIZE = 50;
 
 /**
  * Start delivering queued mail in this process (the server calls this at start). Idempotent.
- * Each loop fetches up to `batchSize` jobs and delivers them SMTP_POOL_CONNECTIONS at a time,
- * over the pooled SMTP connections (lib/mail/transport.ts). Each job still succeeds or fails on its own: a message
- * that failed is handed back to pg-boss's retry with backoff, the others complete, so a
- * delivered message is never sent again because a neighbour failed. A full batch fetches the
- * next one at once instead of waiting for the polling interval.
+ * Each loop fetches up to `batchSize` jobs and delivers them SMTP_POOL_CONNECTIONS at a
+ * time, over the pooled SMTP connections (lib/mail/transport.ts); a donation email queued as
+ * its facts is rendered first (lib/mail/mail-job.ts). Each job still succeeds or fails on its
+ * own: a message that failed is handed back to pg-boss's retry with backoff, the others
+ * complete, so a delivered message is never sent again because a neighbour failed. A full
+ * batch fetches the next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
   await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job) => {
