@@ -170,13 +170,23 @@ export function platformCopyMail(f: DonationMailFacts, to: string): MailMessage 
 export type DonationMailKind = "receipt" | "nonprofit" | "platform";
 
 /**
+ * Whether the donation email of `kind` has a recipient: the receipt needs the donor's email,
+ * the notification the organization's; the platform's copy always has one.
+ */
+export function donationMailHasRecipient(kind: DonationMailKind, f: Pick<DonationMailFacts, "donor" | "organizationEmail">): boolean {
+  if (kind === "receipt") return Boolean(f.donor.email);
+  if (kind === "nonprofit") return Boolean(f.organizationEmail);
+  return true;
+}
+
+/**
  * The donation email of `kind` rendered from `f`: the donor's receipt, the nonprofit's
  * notification, or the platform's copy (sent to `platformEmail`). Null when it has no
- * recipient (a gift without a donor email, an organization without one).
+ * recipient ({@link donationMailHasRecipient}).
  */
 export function donationMail(kind: DonationMailKind, f: DonationMailFacts, platformEmail: string): MailMessage | null {
+  if (!donationMailHasRecipient(kind, f)) return null;
   if (kind === "receipt") return receiptMail(f);
   if (kind === "nonprofit") return nonprofitNotificationMail(f);
   return platformCopyMail(f, platformEmail);
 }
-

@@ -17,11 +17,11 @@ import { refreshGiftPages, type GiftPages } from "@/lib/cache/public-pages";
 import { getDb, type Executor } from "@/lib/db/client";
 import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
-import { baseUrl, serverEnv } from "@/lib/env";
+import { baseUrl } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { donationMailJob } from "@/lib/mail/mail-job";
 import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
-import { donationMail, type DonationMailFacts } from "@/lib/mail/templates/donation";
+import { donationMailHasRecipient, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents, pledges, webhookEndpoints } from "@/models";
@@ -309,10 +309,8 @@ export async function enqueueDonationMail(
   known?: DonationFacts | null,
 ): Promise<number> {
   const facts = await donationMailFacts(tx, d, known);
-  const platformEmail = serverEnv().PLATFORM_DONATIONS_EMAIL;
-  // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); rendered here too,
-  // only to queue no email that has no recipient.
-  const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMail(kind, facts, platformEmail) !== null);
+  // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); none without a recipient.
+  const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMailHasRecipient(kind, facts));
   await enqueueMails(
     kinds.map((kind) => donationMailJob(kind, facts)),
     { tx },
