@@ -8,6 +8,9 @@ const nextConfig: NextConfig = {
   // ESM-only packages: listed here, next/jest also compiles them for the unit tests, which run as CommonJS.
   transpilePackages: ["p-limit", "yocto-queue"],
   poweredByHeader: false,
+  // The app's server (scripts/server.ts) compresses responses itself, after it has rewritten
+  // the HTML of the pages painted before their code loads (lib/http/paint-first.ts).
+  compress: false,
   experimental: {
     // The proxy (proxy.ts) sees every request, and Next cuts a body it buffers for the proxy
     // at 10 MB by default: an upload of two images (lib/images/read-upload.ts

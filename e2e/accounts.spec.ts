@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { PASSWORD, login, logout, signUpDonor, uniqueEmail, fillAccountFields } from "./fixtures";
+import { expect } from "@playwright/test";
+import { PASSWORD, login, logout, signUpDonor, uniqueEmail, fillAccountFields, test } from "./fixtures";
 
 test.describe("accounts", () => {
   test("a donor signs up, logs out, logs in and sees the donor dashboard", async ({ page }) => {

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { PASSWORD, uniqueEmail } from "./fixtures";
+import { PASSWORD, uniqueEmail, test } from "./fixtures";
 
 /**
  * Admin console, nonprofit approval and business sign-ups. The web server must run with

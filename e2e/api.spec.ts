@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { PASSWORD, uniqueEmail } from "./fixtures";
+import { expect } from "@playwright/test";
+import { PASSWORD, uniqueEmail, test } from "./fixtures";
 
 /** The foundation's calls over real HTTP: bad input gets a clear 4xx, never a 500. */
 test.describe("foundation API", () => {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, logout, uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, logout, uniqueEmail, test } from "./fixtures";
 
 /**
  * Issue 19, finding 13: a guest checkout carries an invisible, self-hosted proof-of-work

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { uniqueEmail, test } from "./fixtures";
 
 /**
  * A checkout that earns trust (issue 16, point 5), at phone and desktop widths: who receives

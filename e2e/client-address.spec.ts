@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as newRequest, type APIRequestContext } from "@playwright/test";
 import { createScratchDatabase, type ScratchDatabase } from "../lib/db/scratch-database";
 import { serveApp, stopApps, waitForApp, type LocalApp } from "../scripts/local-app";
-import { giveAsGuest, uniqueEmail } from "./fixtures";
+import { giveAsGuest, uniqueEmail, test } from "./fixtures";
 
 /**
  * Issue 19, finding 7, over real HTTP against the app's own server (`npm run serve`): the

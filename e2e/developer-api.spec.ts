@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, uniqueEmail } from "./fixtures";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, uniqueEmail, test } from "./fixtures";
 
 const EIN = "030363125";
 const NAME = "CROSS VERMONT TRAIL ASSOCIATION INC";

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 test.describe("discovery", () => {
   test("home -> 'hospital' + Enter -> /search -> narrow by state and category -> profile -> share dialog", async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { uniqueEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 

@@ -4,8 +4,8 @@
  * and its receipt, the year-end statement, and volunteer hours verified by the nonprofit.
  */
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { connectSandboxPayments, fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail } from "./fixtures";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { connectSandboxPayments, fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 const EIN = "030175015";
 const ORG_NAME = "BRADFORD CEMETERY ASSOCIATION";

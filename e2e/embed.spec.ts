@@ -9,9 +9,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { IFRAME_SNIPPET_HEIGHT } from "../lib/embed/snippets";
-import { claimOrganization, connectSandboxPayments, login, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, login, uniqueEmail, test } from "./fixtures";
 
 const appPort = Number(process.env.E2E_PORT ?? 3100);
 const hostPort = Number(process.env.E2E_EMBED_HOST_PORT ?? appPort + 1);

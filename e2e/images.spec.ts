@@ -4,12 +4,12 @@
  * image returns; a 12 MB file and a renamed text file get the spec's alerts.
  * Test images are generated with sharp at run time.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { fillAccountFields, signUpDonor, uniqueEmail } from "./fixtures";
+import { fillAccountFields, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 let dir: string;
 let photo: string;

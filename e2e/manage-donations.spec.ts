@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, uniqueEmail } from "./fixtures";
+import { expect } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, uniqueEmail, test } from "./fixtures";
 
 const ORG_NAME = "NORTHSHIRE SENIOR CENTER INC";
 const FUNDRAISER = `Van Repairs ${Date.now() % 100000}`;

@@ -8,8 +8,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, signUpDonor, solvedCheckoutChallenge, uniqueEmail } from "./fixtures";
+import { expect, type Browser } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, signUpDonor, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, request as newRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as newRequest, type APIRequestContext } from "@playwright/test";
 import { Client } from "pg";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "../lib/db/scratch-database";
 import { serveApp, stopApps, waitForApp, type LocalApp } from "../scripts/local-app";
-import { giveAsGuest, PASSWORD, uniqueEmail } from "./fixtures";
+import { giveAsGuest, PASSWORD, uniqueEmail, test } from "./fixtures";
 
 /**
  * The production shape: two app processes (`npm run serve`, behind a load balancer) on one

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { claimOrganization, uniqueEmail } from "./fixtures";
+import { expect } from "@playwright/test";
+import { claimOrganization, uniqueEmail, test } from "./fixtures";
 
 /** GREEN MOUNTAIN CARSHARE, Burlington VT: a real Vermont EIN no other spec claims. */
 const EIN = "26-2264386";

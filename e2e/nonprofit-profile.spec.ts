@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fillAccountFields, uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { fillAccountFields, uniqueEmail, test } from "./fixtures";
 
 /** TOWN HALL THEATER INC, Middlebury VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0358794";

@@ -4,9 +4,9 @@
  * policy without a nonce; signed-in visitors get the page rendered for them; a gift moves the
  * cached fundraiser page's total within 2 seconds.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { signUpDonor, solvedCheckoutChallenge, uniqueEmail } from "./fixtures";
+import { signUpDonor, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
 type Campaign = { _id: string; name: string; organization: { _id: string } };
 

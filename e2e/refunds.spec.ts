@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, solvedCheckoutChallenge, uniqueEmail } from "./fixtures";
+import { expect } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
 /**
  * Issue 19, finding 3: refunds belong to the nonprofit's own Manage Donations screen, through

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, signUpDonor, uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { PASSWORD, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 /** Records CSP violations and console errors of a page from here on. */
 function watchCsp(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, PASSWORD, signUpDonor, uniqueEmail } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { login, PASSWORD, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 /**
  * Issue 19, finding 1: a password change and "sign out everywhere" end the account's other

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 test.describe("shell and directory", () => {
   test("unknown paths and /404 show the not-found page", async ({ page }) => {

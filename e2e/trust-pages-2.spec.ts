@@ -7,9 +7,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { claimOrganization, connectSandboxPayments, login, logout, solvedCheckoutChallenge, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, login, logout, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
 /** RUTLAND AREA ART ASSOCIATION, Rutland VT (Eastern Time): a real Vermont EIN no other spec claims. */
 const EIN = "03-0212900";

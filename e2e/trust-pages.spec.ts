@@ -9,9 +9,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { claimOrganization, login, logout, signUpDonor, uniqueEmail } from "./fixtures";
+import { claimOrganization, login, logout, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 /** VERMONT CHAMBER FOUNDATION INC, Montpelier VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0335635";

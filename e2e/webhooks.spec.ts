@@ -8,9 +8,9 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { claimOrganization, connectSandboxPayments, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, uniqueEmail, test } from "./fixtures";
 
 const EIN = "030177473";
 const NAME = "BRATTLEBORO OUTING CLUB INC";

@@ -8,10 +8,18 @@
  * `next start` does: same request handlers, PORT (default 3000), graceful stop on SIGINT or
  * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
  * server does not close a connection just as a client reuses it (ECONNRESET under load).
+ *
+ * Two things `next start` does not do:
+ * - the public pages a visitor lands on are painted before their code loads
+ *   (lib/http/paint-first.ts): their HTML is rewritten as it streams out;
+ * - responses are compressed here (the `compression` middleware, which Next itself uses),
+ *   after that rewrite; Next's own compression is off (next.config.ts, `compress: false`).
  */
 import http from "node:http";
+import compression from "compression";
 import { serverEnv } from "../lib/env";
 import { withPeerAddress } from "../lib/http/client-ip";
+import { paintFirstResponse } from "../lib/http/paint-first";
 
 async function main(): Promise<void> {
   // What `next start` sets: the production build of React and of the app's own settings.
@@ -22,7 +30,15 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer(withPeerAddress((req, res) => handle(req, res)));
+  const compress = compression() as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  const server = http.createServer(
+    withPeerAddress((req, res) =>
+      compress(req, res, () => {
+        paintFirstResponse(req, res);
+        void handle(req, res);
+      }),
+    ),
+  );
   server.keepAliveTimeout = 65_000;
 
   let stopping = false;
