@@ -26,7 +26,6 @@
  * Content-Security-Policy ('strict-dynamic') still runs them and the scripts they add.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { StringDecoder } from "node:string_decoder";
 import { isCachedPublicPage } from "./cached-pages";
 
 /**
@@ -56,31 +55,28 @@ export const FORM_GUARD = `document.addEventListener("submit",function(e){var f=
  */
 export const PAINT_FIRST_LOADER = `(function(d,w){var q=[],on=!1;function add(u){var s=d.createElement("script");s.src=u;s.async=!0;d.head.appendChild(s)}w.${LOADER_FUNCTION}=function(u){on?add(u):q.push(u)};function go(){if(on)return;on=!0;for(var i=0;i<q.length;i++)add(q[i]);q=[]}setTimeout(go,${LOADER_FALLBACK_MS});if(d.visibilityState==="hidden"||d.prerendering)return go();var types=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(types.indexOf("paint")<0)return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)}).observe({type:"paint",buffered:!0})})(document,self)`;
 
-/** `<script …></script>` tags with no body; attribute values are double-quoted in React's HTML. */
-const SCRIPT_TAG = /<script\b([^>]*)><\/script>/g;
-/** Script preload hints: `<link rel="preload" as="script" … href="…"/>`. */
-const SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/g;
-const SCRIPT_END = "</script>";
+const SCRIPT_END = Buffer.from("</script>");
 
 /**
- * Where the part of `text` that can be rewritten now ends: before a tag cut short, or before an
- * empty `<script …>` whose end tag has not arrived yet.
+ * Where the part of `html` that can be rewritten now ends: before a tag cut short, or before an
+ * empty `<script …>` whose end tag has not arrived yet. Always at a "<", so never inside a
+ * UTF-8 character.
  */
-function safeEnd(text: string): number {
-  const open = text.lastIndexOf("<script");
+function safeEnd(html: Buffer): number {
+  const open = html.lastIndexOf("<script");
   if (open >= 0) {
-    const gt = text.indexOf(">", open);
+    const gt = html.indexOf(">", open);
     if (gt < 0) return open;
-    const after = text.slice(gt + 1);
-    if (after.length < SCRIPT_END.length && SCRIPT_END.startsWith(after)) return open;
+    const after = html.subarray(gt + 1);
+    if (after.length < SCRIPT_END.length && SCRIPT_END.subarray(0, after.length).equals(after)) return open;
   }
-  const lt = text.lastIndexOf("<");
-  return lt >= 0 && text.indexOf(">", lt) < 0 ? lt : text.length;
+  const lt = html.lastIndexOf("<");
+  return lt >= 0 && html.indexOf(">", lt) < 0 ? lt : html.length;
 }
 
-/** The value of attribute `name` in a tag's attribute text, or null. */
-function attribute(attrs: string, name: string): string | null {
-  const m = new RegExp(`(?:^|\\s)${name}(?:="([^"]*)")?(?=\\s|/|$)`, "i").exec(attrs);
+/** The value of attribute `name` in a tag's text (`<name …>`), or null; values are double-quoted in React's HTML. */
+function attribute(tag: string, name: string): string | null {
+  const m = new RegExp(`\\s${name}(?:="([^"]*)")?(?=[\\s/>])`, "i").exec(tag);
   return m ? (m[1] ?? "") : null;
 }
 
@@ -96,53 +92,84 @@ function scriptString(value: string): string {
 
 /**
  * Rewrites one HTML document, chunk by chunk, as described in the module's comment (with
- * `deferScripts` false, only the form guard is added). Feed the
- * chunks in order to `push` and write what it returns; write what `end` returns last. A tag
- * split across chunks is held back until its end arrives (at most the tag's length).
+ * `deferScripts` false, only the form guard is added). Feed the UTF-8 chunks in order to `push`
+ * and write what it returns; write what `end` returns last. A tag split across chunks is held
+ * back until its end arrives. It works on the bytes: only the tags it looks at are decoded.
  */
 export class PaintFirstRewriter {
-  private carry = "";
+  private carry: Buffer = Buffer.alloc(0);
   private headScriptWritten = false;
-
-  /** `deferScripts`: hand the build's scripts to the loader (paintsFirst pages); otherwise only the form guard is added. */
-  constructor(private readonly deferScripts: boolean) {}
   /** True for Next's error shell, whose content only its scripts render: left as it is. */
   private errorShell: boolean | undefined;
 
-  /** The rewritten text for `chunk` (UTF-8 text, possibly cut anywhere). */
-  push(chunk: string): string {
-    const text = this.carry + chunk;
-    const cut = safeEnd(text);
-    this.carry = text.slice(cut);
-    return this.rewrite(text.slice(0, cut));
+  /** `deferScripts`: hand the build's scripts to the loader (paintsFirst pages); otherwise only the form guard is added. */
+  constructor(private readonly deferScripts: boolean) {}
+
+  /** The rewritten bytes for `chunk` (UTF-8, possibly cut anywhere). */
+  push(chunk: Uint8Array): Buffer {
+    const html = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const cut = safeEnd(html);
+    this.carry = Buffer.from(html.subarray(cut));
+    return this.rewrite(html.subarray(0, cut));
   }
 
   /** What is left at the end of the document. */
-  end(): string {
+  end(): Buffer {
     const rest = this.carry;
-    this.carry = "";
+    this.carry = Buffer.alloc(0);
     return this.rewrite(rest);
   }
 
-  private rewrite(html: string): string {
+  private rewrite(html: Buffer): Buffer {
     if (this.errorShell === undefined) {
-      const root = /<html\b[^>]*>/.exec(html);
-      if (root) this.errorShell = attribute(root[0].slice(5, -1), "id") === "__next_error__";
-      else if (/<(?:head|body|script|link)\b/.test(html)) this.errorShell = false;
+      const root = html.indexOf("<html");
+      if (root >= 0) this.errorShell = attribute(html.toString("utf8", root, html.indexOf(">", root) + 1), "id") === "__next_error__";
+      else if (["<head", "<body", "<script", "<link"].some((t) => html.includes(t))) this.errorShell = false;
     }
     if (this.errorShell) return html;
-    const rewritten = this.deferScripts ? html.replace(SCRIPT_PRELOAD, (tag) => (isBuildScript(attribute(tag, "href")) ? "" : tag)) : html;
-    return rewritten.replace(SCRIPT_TAG, (tag, attrs: string) => {
-      const src = attribute(attrs, "src");
-      if (!isBuildScript(src) || attribute(attrs, "async") === null || attribute(attrs, "nomodule") !== null) return tag;
-      if (!this.deferScripts && this.headScriptWritten) return tag;
-      const nonce = attribute(attrs, "nonce");
-      const open = nonce ? `<script nonce="${nonce}">` : "<script>";
-      const script = this.deferScripts ? `${open}${LOADER_FUNCTION}(${scriptString(src)})</script>` : tag;
-      if (this.headScriptWritten) return script;
-      this.headScriptWritten = true;
-      return `${open}${FORM_GUARD};${this.deferScripts ? PAINT_FIRST_LOADER : ""}</script>${script}`;
-    });
+    const parts: Buffer[] = [];
+    let copied = 0;
+    let from = 0;
+    for (;;) {
+      const script = html.indexOf("<script", from);
+      const link = this.deferScripts ? html.indexOf("<link", from) : -1;
+      const at = script < 0 ? link : link < 0 ? script : Math.min(script, link);
+      if (at < 0) break;
+      const gt = html.indexOf(">", at);
+      if (gt < 0) break;
+      const tag = html.toString("utf8", at, gt + 1);
+      let end = gt + 1;
+      let replacement: string | null = null;
+      if (at === script) {
+        if (html.subarray(end, end + SCRIPT_END.length).equals(SCRIPT_END)) {
+          replacement = this.scriptTag(tag);
+          end += SCRIPT_END.length;
+        }
+      } else if (attribute(tag, "rel") === "preload" && attribute(tag, "as") === "script" && isBuildScript(attribute(tag, "href"))) {
+        replacement = "";
+      }
+      if (replacement !== null) {
+        parts.push(html.subarray(copied, at), Buffer.from(replacement));
+        copied = end;
+      }
+      from = end;
+    }
+    if (!parts.length) return html;
+    parts.push(html.subarray(copied));
+    return Buffer.concat(parts);
+  }
+
+  /** What an empty `<script …>` tag becomes (with its end tag), or null to keep it. */
+  private scriptTag(tag: string): string | null {
+    const src = attribute(tag, "src");
+    if (!isBuildScript(src) || attribute(tag, "async") === null || attribute(tag, "nomodule") !== null) return null;
+    if (!this.deferScripts && this.headScriptWritten) return null;
+    const nonce = attribute(tag, "nonce");
+    const open = nonce ? `<script nonce="${nonce}">` : "<script>";
+    const script = this.deferScripts ? `${open}${LOADER_FUNCTION}(${scriptString(src)})</script>` : `${tag}</script>`;
+    if (this.headScriptWritten) return script;
+    this.headScriptWritten = true;
+    return `${open}${FORM_GUARD};${this.deferScripts ? PAINT_FIRST_LOADER : ""}</script>${script}`;
   }
 }
 
@@ -168,7 +195,6 @@ export function paintFirstResponse(req: IncomingMessage, res: ServerResponse): v
   const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown, cb?: unknown) => boolean;
   const end = res.end.bind(res) as (chunk?: unknown, encoding?: unknown, cb?: unknown) => ServerResponse;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  const decoder = new StringDecoder("utf8");
   let rewriter: PaintFirstRewriter | null | undefined;
 
   const decide = (headers?: OutgoingHttpHeaders): PaintFirstRewriter | null => {
@@ -182,8 +208,8 @@ export function paintFirstResponse(req: IncomingMessage, res: ServerResponse): v
     }
     return rewriter;
   };
-  const text = (chunk: unknown, encoding: unknown): string =>
-    typeof chunk === "string" ? decoder.write(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")) : decoder.write(Buffer.from(chunk as Uint8Array));
+  const bytes = (chunk: unknown, encoding: unknown): Uint8Array =>
+    typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : (chunk as Uint8Array);
 
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === "object" && r !== null && !Array.isArray(r));
@@ -194,13 +220,13 @@ export function paintFirstResponse(req: IncomingMessage, res: ServerResponse): v
     const r = decide();
     if (!r || chunk === undefined || chunk === null) return write(chunk, encoding, cb);
     const callback = (typeof encoding === "function" ? encoding : cb) as WriteCallback | undefined;
-    return write(r.push(text(chunk, encoding)), "utf8", callback);
+    return write(r.push(bytes(chunk, encoding)), callback);
   }) as typeof res.write;
   res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
     const r = decide();
     const callback = [chunk, encoding, cb].find((a) => typeof a === "function") as WriteCallback | undefined;
     if (!r) return end(chunk, encoding, cb);
-    const body = typeof chunk === "function" || chunk === undefined || chunk === null ? "" : r.push(text(chunk, encoding));
-    return end(body + r.push(decoder.end()) + r.end(), "utf8", callback);
+    const body = typeof chunk === "function" || chunk === undefined || chunk === null ? [] : [r.push(bytes(chunk, encoding))];
+    return end(Buffer.concat([...body, r.end()]), callback);
   }) as typeof res.end;
 }
