@@ -1,0 +1,173 @@
+/**
+ * The folders of lib/ are layers: imports between them point one way, so a folder can be read,
+ * tested and changed without the ones above it (ENGINEERING.md, "Imports between folders of lib/
+ * point one way; a cycle means a shared piece belongs lower down"). This check reads the imports
+ * of every module of lib/ (static, re-exports and dynamic `import()`, as TypeScript's own
+ * pre-processor finds them) and fails on a cycle:
+ * - between the top-level folders of lib/ (lib/services counted as one folder; a file directly
+ *   in lib/, such as lib/env.ts, is its own node), and
+ * - between the folders of lib/services.
+ * Test code is left out: `*.test.ts`, lib/testing/ and the `testing.ts` helper modules, which
+ * production code never imports.
+ *
+ * `KNOWN_BACK_EDGES` lists the imports that still close a cycle, each with one file that makes
+ * it. The check fails when a new one appears AND when a listed one is gone (so the list only
+ * shrinks): remove the line once the import is gone.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+const LIB = path.join(__dirname);
+
+/** "from -> to" edges allowed for now; each still closes a cycle and is to be removed. */
+const KNOWN_BACK_EDGES: string[] = [];
+
+type Graph = Map<string, Map<string, string>>;
+
+function isTestCode(rel: string): boolean {
+  return rel.endsWith(".test.ts") || rel.endsWith(".test.tsx") || rel.startsWith("testing/") || path.basename(rel) === "testing.ts";
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
+  }
+  return out;
+}
+
+/** The lib-relative path an import specifier of `fromFile` names, or null when outside lib/. */
+function resolveLib(fromFile: string, specifier: string): string | null {
+  let target: string;
+  if (specifier.startsWith("@/lib/")) target = path.join(LIB, specifier.slice("@/lib/".length));
+  else if (specifier.startsWith(".")) target = path.resolve(path.dirname(fromFile), specifier);
+  else return null;
+  const rel = path.relative(LIB, target);
+  return rel.startsWith("..") ? null : rel.split(path.sep).join("/");
+}
+
+/** The node of a lib-relative path: its top-level folder, or the file itself when directly in lib/. */
+function topNode(rel: string): string {
+  const [first, ...rest] = rel.split("/");
+  return rest.length ? first! : first!.replace(/\.(ts|tsx)$/, "");
+}
+
+/** The lib/services folder of a path, or null. */
+function servicesNode(rel: string): string | null {
+  const parts = rel.split("/");
+  return parts[0] === "services" && parts.length > 2 ? parts[1]! : null;
+}
+
+function buildGraphs(): { top: Graph; services: Graph } {
+  const top: Graph = new Map();
+  const services: Graph = new Map();
+  const add = (g: Graph, a: string, b: string, file: string) => {
+    if (a === b) return;
+    if (!g.has(a)) g.set(a, new Map());
+    if (!g.get(a)!.has(b)) g.get(a)!.set(b, file);
+  };
+  for (const file of sourceFiles(LIB)) {
+    const rel = path.relative(LIB, file).split(path.sep).join("/");
+    if (isTestCode(rel)) continue;
+    const info = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
+    for (const imported of info.importedFiles) {
+      const target = resolveLib(file, imported.fileName);
+      if (!target || isTestCode(target)) continue;
+      add(top, topNode(rel), topNode(target), `lib/${rel}`);
+      const a = servicesNode(rel);
+      const b = servicesNode(target);
+      if (a && b) add(services, a, b, `lib/${rel}`);
+    }
+  }
+  return { top, services };
+}
+
+/** Strongly connected components with more than one node (Tarjan). */
+function cycles(g: Graph): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of g.get(v)?.keys() ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of g.keys()) if (!idx.has(v)) visit(v);
+  return found;
+}
+
+/** The graph without the known back edges (named "a -> b", or "services/a -> services/b"). */
+function withoutKnown(g: Graph, prefix: string): Graph {
+  const out: Graph = new Map();
+  for (const [a, targets] of g) {
+    for (const [b, file] of targets) {
+      if (KNOWN_BACK_EDGES.includes(`${prefix}${a} -> ${prefix}${b}`)) continue;
+      if (!out.has(a)) out.set(a, new Map());
+      out.get(a)!.set(b, file);
+    }
+  }
+  return out;
+}
+
+/** Each edge inside a cycle, with the file that makes it, for the failure message. */
+function cycleEdges(g: Graph, components: string[][], prefix: string): string[] {
+  return components.flatMap((c) =>
+    c.flatMap((a) => [...(g.get(a) ?? new Map<string, string>()).entries()].filter(([b]) => c.includes(b)).map(([b, file]) => `${prefix}${a} -> ${prefix}${b} (${file})`)),
+  );
+}
+
+describe("imports between the folders of lib/", () => {
+  const { top, services } = buildGraphs();
+
+  it("form no cycle between the top-level folders of lib/", () => {
+    const g = withoutKnown(top, "");
+    expect(cycleEdges(g, cycles(g), "")).toEqual([]);
+  });
+
+  it("form no cycle between the folders of lib/services", () => {
+    const g = withoutKnown(services, "services/");
+    expect(cycleEdges(g, cycles(g), "services/")).toEqual([]);
+  });
+
+  it("list only back edges that still exist", () => {
+    const exists = (edge: string) => {
+      const [a, b] = edge.split(" -> ") as [string, string];
+      if (a.startsWith("services/") && b.startsWith("services/")) return services.get(a.slice(9))?.has(b.slice(9)) ?? false;
+      return top.get(a)?.has(b) ?? false;
+    };
+    expect(KNOWN_BACK_EDGES.filter((edge) => !exists(edge))).toEqual([]);
+  });
+
+  it("finds a cycle when there is one", () => {
+    const g: Graph = new Map([
+      ["a", new Map([["b", "lib/a/x.ts"]])],
+      ["b", new Map([["a", "lib/b/y.ts"]])],
+      ["c", new Map([["a", "lib/c/z.ts"]])],
+    ]);
+    expect(cycles(g)).toEqual([["a", "b"]]);
+  });
+});
