@@ -43,7 +43,7 @@ type Props = {
 export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
-  // The browser checks what the server would (checkoutFormSchema); errors are shown together
+  // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
   // with the amount's when the donor submits, and focus goes to their summary.
   const form = useForm<CheckoutFormValues>({
     defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" } },
@@ -61,7 +61,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const { errors } = submission;
 
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;
-  const values = (): CheckoutValues => ({ amountCents, coverFees, frequency, name, email, anonymous, share, method, card });
+  // Every form value (the fields of checkoutSchema the donor fills in) and the typed amount.
+  const values = (): CheckoutValues => ({ ...form.getValues(), amountCents });
 
   /** The amount's own message (it is not a form field), first among the field errors. */
   const amountErrors = (): Record<string, string> =>

@@ -12,24 +12,13 @@ import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js
 import { useRouter } from "next/navigation";
 import { requestJson } from "@/lib/client/request";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
-import type { ShareChoices } from "@/lib/validations/donation";
+import { checkoutRequestBody, type CheckoutFormValues } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "./checkout-challenge";
-import type { CardValue } from "./sandbox-card-fields";
 import type { StripeBridge } from "./stripe-payment";
 
-/** What the donor chose: the createPaymentIntent* body less the key, challenge and ids. Amounts in cents. */
-export type CheckoutValues = {
-  amountCents: number | null;
-  coverFees: boolean;
-  frequency: "once" | "month";
-  name: string;
-  email: string;
-  anonymous: boolean;
-  share: ShareChoices;
-  method: "card" | "us_bank_account";
-  card: CardValue;
-};
+/** What the donor chose: the form's values and the amount in integer cents (null while none is typed). */
+export type CheckoutValues = CheckoutFormValues & { amountCents: number | null };
 
 type Result = { donationId: string; accessToken: string; status: string; failureReason: string | null; clientSecret: string | null };
 
@@ -70,27 +59,13 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
     setErrorShown((n) => n + 1);
   }
 
-  /** POST the checkout; returns the result, or null after showing the error. */
-  async function createIntent(endpoint: string, v: CheckoutValues): Promise<Result | null> {
+  /** POST the checkout of `amountCents` (integer cents); returns the result, or null after showing the error. */
+  async function createIntent(endpoint: string, v: CheckoutFormValues, amountCents: number): Promise<Result | null> {
     try {
       const altcha = signedIn ? null : await challenge.take();
       const res = await requestJson<Result>(endpoint, {
         method: "POST",
-        body: {
-          idempotencyKey,
-          organizationId,
-          campaignId,
-          amountCents: v.amountCents,
-          coverFees: v.coverFees,
-          frequency: v.frequency,
-          name: signedIn ? "" : v.name,
-          email: signedIn ? "" : v.email,
-          anonymous: v.anonymous,
-          share: v.share,
-          ...(v.method === "card" && provider === "sandbox" ? { card: v.card } : {}),
-          ...(altcha ? { altcha } : {}),
-          ...(confirmDuplicate.current ? { confirmDuplicate: true } : {}),
-        },
+        body: checkoutRequestBody(v, { idempotencyKey, organizationId, campaignId, amountCents, signedIn, sandbox: provider === "sandbox", altcha, confirmDuplicate: confirmDuplicate.current }),
       });
       if (!res.ok) {
         if (res.status === 409 && res.fields.confirmDuplicate) {
@@ -133,9 +108,11 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
    * when its form is used, and the donor taken to the result page.
    */
   async function submit(v: CheckoutValues, fieldErrors: Record<string, string>) {
+    const { amountCents, ...values } = v;
     setFormError(null);
-    setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) {
+    // No amount is a field error even if the form did not report it.
+    setErrors(amountCents === null ? { amountCents: messages.donation.amountRequired, ...fieldErrors } : fieldErrors);
+    if (amountCents === null || Object.keys(fieldErrors).length > 0) {
       setErrorShown((n) => n + 1);
       return;
     }
@@ -154,7 +131,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
           return;
         }
       }
-      const body = await createIntent(v.method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", v);
+      const body = await createIntent(values.method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", values, amountCents);
       if (!body) return;
       if (stripeParts && body.clientSecret) {
         await confirmWithStripe(stripeParts, body.clientSecret, donationResultPath(flow, "complete", body.donationId, body.accessToken));
@@ -176,10 +153,11 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
    * @param amountError why the typed amount cannot be given, or null.
    */
   async function expressConfirm(event: StripeExpressCheckoutElementConfirmEvent, v: CheckoutValues, amountError: string | null) {
+    const { amountCents, ...values } = v;
     const parts = bridge.current;
     setFormError(null);
-    if (!parts || v.amountCents === null || amountError) {
-      if (v.amountCents === null || amountError) setErrors({ amountCents: amountError ?? messages.donation.amountRequired });
+    if (!parts || amountCents === null || amountError) {
+      if (amountCents === null || amountError) setErrors({ amountCents: amountError ?? messages.donation.amountRequired });
       event.paymentFailed({ reason: "fail" });
       return;
     }
@@ -191,11 +169,11 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
         event.paymentFailed({ reason: "fail" });
         return;
       }
-      const body = await createIntent("/api/createPaymentIntentGoogle", {
-        ...v,
-        name: v.name.trim() || event.billingDetails?.name || "",
-        email: v.email.trim() || event.billingDetails?.email || "",
-      });
+      const body = await createIntent(
+        "/api/createPaymentIntentGoogle",
+        { ...values, name: values.name.trim() || event.billingDetails?.name || "", email: values.email.trim() || event.billingDetails?.email || "" },
+        amountCents,
+      );
       if (!body?.clientSecret) {
         event.paymentFailed({ reason: "fail" });
         return;

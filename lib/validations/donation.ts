@@ -58,6 +58,12 @@ export const campaignIdField = z
   .nullish()
   .transform((v) => (!v || v === "direct" ? null : v));
 
+/**
+ * How a checkout pays. Each createPaymentIntent* call stands for one method and sets it
+ * whatever the body says (lib/http/payment-routes.ts); createDonation takes the body's.
+ */
+export const checkoutMethodField = z.enum(["card", "us_bank_account", "wallet", "paypal"]);
+
 const checkoutSchemas = new Map<number, ReturnType<typeof buildCheckoutSchema>>();
 
 /**
@@ -80,7 +86,7 @@ function buildCheckoutSchema(maxCents: number) {
     amountCents: amountCentsField(maxCents),
     coverFees: z.boolean().default(false),
     frequency: z.enum(["once", "month"]).default("once"),
-    method: z.enum(["card", "us_bank_account", "wallet", "paypal"]).default("card"),
+    method: checkoutMethodField.default("card"),
     name: z.string().trim().max(120).default(""),
     email: z.string().trim().max(254).default(""),
     anonymous: z.boolean().default(false),
@@ -96,40 +102,90 @@ export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
 
 /** Guest details are required when nobody is signed in (checked by the service). */
 export const guestSchema = z.object({
-  name: z.string().trim().min(1, { error: messages.donation.nameRequired }),
-  email: z.string().trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
+  name: z.string({ error: messages.donation.nameRequired }).trim().min(1, { error: messages.donation.nameRequired }),
+  email: z.string({ error: messages.donation.emailRequired }).trim().min(1, { error: messages.donation.emailRequired }).email({ error: messages.email.invalid }),
 });
 
 /** The sandbox's card fields as typed (cardSchema checks them). */
 export type CardInput = z.input<typeof cardSchema>;
 
 /**
+ * The checkout fields the form does not ask for: it adds them when it posts
+ * (checkoutRequestBody). Every other field of checkoutSchema is a form value.
+ */
+const POSTED_BY_THE_FORM = { idempotencyKey: true, organizationId: true, campaignId: true, amountCents: true, altcha: true, confirmDuplicate: true } as const;
+
+/** The methods chosen on the form itself; wallets pay from Stripe's sheet (its own call). */
+export const checkoutFormMethodField = checkoutMethodField.extract(["card", "us_bank_account"]);
+
+/**
+ * An object schema's fields as typed into text inputs: each a string, unchecked (the form
+ * applies the schema itself only when the fields are in use).
+ */
+function typedText<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  return z.object(Object.fromEntries(Object.keys(schema.shape).map((key) => [key, z.string()])) as { [K in keyof Shape]: z.ZodString });
+}
+
+/**
  * The checkout form's values and what it checks in the browser before it posts (its
- * zodResolver, raw values kept): a guest's name and email by guestSchema and, for card
- * payments with the sandbox provider, the test card by cardSchema — the schemas the server
- * applies to the same fields. The other choices are only typed here (the amount is not a
- * form value: the form parses it as it is typed).
+ * zodResolver, raw values kept): checkoutSchema less the fields the form adds itself, each
+ * with the server's own rule and message; the method is one of those chosen on the form; a
+ * guest's name and email are checked by guestSchema and, for card payments with the sandbox
+ * provider, the test card by cardSchema, as the server does (the amount is not a form value:
+ * the form parses it as it is typed). A field added to checkoutSchema is a form value here.
  * @param options.guest no one is signed in (name and email are asked).
  * @param options.sandbox the sandbox provider: its own card fields are shown.
  */
 export function checkoutFormSchema({ guest, sandbox }: { guest: boolean; sandbox: boolean }) {
-  return z
-    .object({
-      frequency: z.custom<"once" | "month">(),
-      coverFees: z.boolean(),
-      name: z.string(),
-      email: z.string(),
-      anonymous: z.boolean(),
-      share: z.custom<ShareChoices>(),
-      method: z.custom<"card" | "us_bank_account">(),
-      card: z.custom<CardInput>(),
+  const server = checkoutSchema().shape;
+  return checkoutSchema()
+    .omit(POSTED_BY_THE_FORM)
+    .required()
+    .extend({
+      method: checkoutFormMethodField,
+      share: shareSchema.required(),
+      // A guest is asked for name and email; a signed-in donor's come from the session.
+      name: guest ? guestSchema.shape.name : server.name.unwrap(),
+      email: guest ? guestSchema.shape.email : server.email.unwrap(),
+      card: typedText(cardSchema),
     })
     .superRefine((v, ctx) => {
-      if (guest) refineWith(guestSchema, { name: v.name, email: v.email }, ctx);
       if (sandbox && v.method === "card") refineWith(cardSchema, v.card, ctx, ["card"]);
     });
 }
+/** The checkout form's values as held and typed, every field present (`.required()` above). */
 export type CheckoutFormValues = z.input<ReturnType<typeof checkoutFormSchema>>;
+
+/** The createPaymentIntent* body as sent, before the server's defaults and trimming. */
+export type CheckoutBody = z.input<ReturnType<typeof checkoutSchema>>;
+
+/**
+ * The createPaymentIntent* body built from the form's values: all of them, plus the fields
+ * the form does not ask for. A signed-in donor's name and email are sent empty (the server
+ * takes them from the session); the card goes only to the sandbox, and only for a card
+ * payment (other providers collect it in their own form).
+ * @param post.amountCents the gift in integer cents, as the form parsed it.
+ * @param post.altcha a guest's solved checkout challenge, or null.
+ * @param post.confirmDuplicate the donor confirmed a monthly gift like an active one.
+ */
+export function checkoutRequestBody(
+  values: CheckoutFormValues,
+  post: { idempotencyKey: string; organizationId: string; campaignId: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
+): CheckoutBody {
+  const { card, ...choices } = values;
+  return {
+    ...choices,
+    idempotencyKey: post.idempotencyKey,
+    organizationId: post.organizationId,
+    campaignId: post.campaignId,
+    amountCents: post.amountCents,
+    name: post.signedIn ? "" : values.name,
+    email: post.signedIn ? "" : values.email,
+    ...(post.sandbox && values.method === "card" ? { card } : {}),
+    ...(post.altcha ? { altcha: post.altcha } : {}),
+    ...(post.confirmDuplicate ? { confirmDuplicate: true } : {}),
+  };
+}
 
 /** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: issue 19). */
 export const sandboxActionSchema = z.object({

@@ -2,7 +2,7 @@
  * The checkout and ticket forms' schemas (react-hook-form's zodResolver, raw values): they
  * apply the server's guest, buyer and card schemas to the fields shown, with its messages.
  */
-import { checkoutFormSchema, type CheckoutFormValues } from "./donation";
+import { checkoutFormSchema, checkoutRequestBody, checkoutSchema, type CheckoutFormValues } from "./donation";
 import { ticketFormSchema } from "./event";
 import { nestedFieldErrors, zodFieldErrors } from "./field-errors";
 import { messages } from "./messages";
@@ -37,6 +37,60 @@ describe("checkoutFormSchema", () => {
   it("accepts a well-formed guest and test card as typed (spaces in the number)", () => {
     const ok = form({ name: "Ann", email: " ann@example.org ", card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
     expect(checkoutFormSchema({ guest: true, sandbox: true }).safeParse(ok).success).toBe(true);
+  });
+});
+
+describe("checkoutRequestBody", () => {
+  const goodCard = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+  const ids = { idempotencyKey: "0b6f5a1e-8f3c-4c47-9a8e-2f1d3c4b5a69", organizationId: "org_1", campaignId: null, amountCents: 2_500 };
+  const post = { ...ids, signedIn: false, sandbox: true };
+
+  it("a guest's body from the form's values parses with checkoutSchema and carries every value", () => {
+    const values = form({ frequency: "month", coverFees: true, name: " Ann ", email: "ann@example.org", anonymous: true, share: { ...share, email: true }, card: goodCard });
+    expect(checkoutFormSchema({ guest: true, sandbox: true }).safeParse(values).success).toBe(true);
+    const parsed = checkoutSchema().parse(checkoutRequestBody(values, post));
+    expect(parsed).toEqual({
+      ...ids,
+      frequency: "month",
+      coverFees: true,
+      method: "card",
+      name: "Ann",
+      email: "ann@example.org",
+      anonymous: true,
+      share: { ...share, email: true },
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    });
+  });
+
+  it("every field of checkoutSchema reaches the body: the form's values and what the post adds", () => {
+    const body = checkoutRequestBody(form({ card: goodCard }), { ...post, altcha: "solved", confirmDuplicate: true });
+    expect(Object.keys(body).sort()).toEqual(Object.keys(checkoutSchema().shape).sort());
+  });
+
+  it("sends no card but to the sandbox for a card payment, and no name or email for a signed-in donor", () => {
+    const values = form({ name: "Ann", email: "ann@example.org", card: goodCard });
+    const signedIn = checkoutRequestBody(values, { ...post, signedIn: true });
+    expect(signedIn).toMatchObject({ name: "", email: "", card: goodCard });
+    expect(checkoutRequestBody(form({ method: "us_bank_account" }), post)).not.toHaveProperty("card");
+    expect(checkoutRequestBody(values, { ...post, sandbox: false })).not.toHaveProperty("card");
+    expect(checkoutSchema().safeParse(checkoutRequestBody(form({ method: "us_bank_account" }), { ...post, signedIn: true })).success).toBe(true);
+  });
+
+  it("a missing required value gets the spec's message, on the form and in the body", () => {
+    const { name, email, ...withoutDonor } = form({ card: goodCard });
+    expect([name, email]).toEqual(["", ""]);
+    expect(errorsOf(checkoutFormSchema({ guest: true, sandbox: true }).safeParse(withoutDonor))).toEqual({
+      name: messages.donation.nameRequired,
+      email: messages.donation.emailRequired,
+    });
+    const { amountCents, ...withoutAmount } = checkoutRequestBody(form({ card: goodCard }), post);
+    expect(amountCents).toBe(2_500);
+    expect(errorsOf(checkoutSchema().safeParse(withoutAmount))).toEqual({ amountCents: messages.donation.amountRequired });
+  });
+
+  it("the form offers card and bank only: the other methods have their own calls", () => {
+    const parsed = checkoutFormSchema({ guest: false, sandbox: false }).safeParse({ ...form(), method: "wallet" });
+    expect(Object.keys(errorsOf(parsed))).toEqual(["method"]);
   });
 });
 
