@@ -120,9 +120,9 @@ export const checkoutFormMethodField = checkoutMethodField.extract(["card", "us_
 
 /**
  * An object schema's fields as typed into text inputs: each a string, unchecked (the form
- * applies the schema itself only when the fields are in use).
+ * applies the schema itself only when the fields are in use). Used for the sandbox's card.
  */
-function typedText<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+export function typedText<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
   return z.object(Object.fromEntries(Object.keys(schema.shape).map((key) => [key, z.string()])) as { [K in keyof Shape]: z.ZodString });
 }
 

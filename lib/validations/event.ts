@@ -5,7 +5,7 @@
  * a whole number of seats or null for unlimited.
  */
 import { z } from "zod";
-import { cardSchema, checkoutChallengeField, type CardInput } from "./donation";
+import { cardSchema, checkoutChallengeField, typedText } from "./donation";
 import { refineWith } from "./field-errors";
 import { stateField, zipField } from "./fields";
 import { messages } from "./messages";
@@ -139,16 +139,50 @@ export const ticketBuyerSchema = z.object({
 });
 
 /**
+ * The ticket order fields the form does not ask for: the type and quantity are chosen in the
+ * ticket list, the key and challenge added when it posts (ticketOrderRequestBody). Every other
+ * field of ticketOrderSchema is a form value.
+ */
+const POSTED_BY_THE_TICKET_FORM = { idempotencyKey: true, ticketTypeId: true, quantity: true, altcha: true } as const;
+
+/**
  * The ticket form's values and what it checks in the browser before it posts (its
- * zodResolver, raw values kept): the buyer by ticketBuyerSchema and, when `card` (paid tickets
- * with the sandbox provider), the test card by cardSchema — as the server does.
+ * zodResolver, raw values kept): ticketOrderSchema less the fields the form adds itself, the
+ * buyer checked by ticketBuyerSchema and, when `card` (paid tickets with the sandbox
+ * provider), the test card by cardSchema, as the server does.
  */
 export function ticketFormSchema({ card }: { card: boolean }) {
-  return z
-    .object({ name: z.string(), email: z.string(), card: z.custom<CardInput>() })
+  return ticketOrderSchema
+    .omit(POSTED_BY_THE_TICKET_FORM)
+    .required()
+    .extend({ ...ticketBuyerSchema.shape, card: typedText(cardSchema) })
     .superRefine((v, ctx) => {
-      refineWith(ticketBuyerSchema, { name: v.name, email: v.email }, ctx);
       if (card) refineWith(cardSchema, v.card, ctx, ["card"]);
     });
 }
+/** The ticket form's values as held and typed, every field present. */
 export type TicketFormValues = z.input<ReturnType<typeof ticketFormSchema>>;
+
+/** POST /api/events/{eventId}/orders body as sent, before the server's defaults and trimming. */
+export type TicketOrderBody = z.input<typeof ticketOrderSchema>;
+
+/**
+ * The ticket order body built from the form's values: all of them, plus the fields the form
+ * does not ask for; the card only for paid tickets (a free order has no payment).
+ * @param post.quantity whole tickets, 1 to MAX_TICKETS_PER_ORDER.
+ * @param post.altcha a guest's solved checkout challenge for paid tickets, or null.
+ */
+export function ticketOrderRequestBody(
+  values: TicketFormValues,
+  post: { idempotencyKey: string; ticketTypeId: string; quantity: number; paid: boolean; altcha?: string | null },
+): TicketOrderBody {
+  const { card, ...buyer } = values;
+  return {
+    ...buyer,
+    idempotencyKey: post.idempotencyKey,
+    ticketTypeId: post.ticketTypeId,
+    quantity: post.quantity,
+    ...(post.paid ? { card } : {}),
+    ...(post.altcha ? { altcha: post.altcha } : {}),
+  };
+}

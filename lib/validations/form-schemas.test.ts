@@ -3,7 +3,7 @@
  * apply the server's guest, buyer and card schemas to the fields shown, with its messages.
  */
 import { checkoutFormSchema, checkoutRequestBody, checkoutSchema, type CheckoutFormValues } from "./donation";
-import { ticketFormSchema } from "./event";
+import { ticketFormSchema, ticketOrderRequestBody, ticketOrderSchema } from "./event";
 import { nestedFieldErrors, zodFieldErrors } from "./field-errors";
 import { messages } from "./messages";
 
@@ -99,6 +99,36 @@ describe("ticketFormSchema", () => {
     const values = { name: "", email: "", card: badCard };
     expect(Object.keys(errorsOf(ticketFormSchema({ card: false }).safeParse(values)))).toEqual(["name", "email"]);
     expect(errorsOf(ticketFormSchema({ card: true }).safeParse(values))).toMatchObject({ name: messages.events.buyerNameRequired, "card.cvc": messages.donation.cardCvc });
+  });
+});
+
+describe("ticketOrderRequestBody", () => {
+  const post = { idempotencyKey: "0b6f5a1e-8f3c-4c47-9a8e-2f1d3c4b5a69", ticketTypeId: "tt_1", quantity: 2 };
+  const card = { number: "4242-4242-4242-4242", expiry: "12/34", cvc: "123" };
+
+  it("a paid order's body from the form's values parses with ticketOrderSchema and carries every value", () => {
+    const values = { name: " Bo Buyer ", email: "bo@example.org", card };
+    expect(ticketFormSchema({ card: true }).safeParse(values).success).toBe(true);
+    expect(ticketOrderSchema.parse(ticketOrderRequestBody(values, { ...post, paid: true, altcha: "solved" }))).toEqual({
+      ...post,
+      name: "Bo Buyer",
+      email: "bo@example.org",
+      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+      altcha: "solved",
+    });
+  });
+
+  it("every field of ticketOrderSchema reaches the body; a free order sends no card", () => {
+    const values = { name: "Bo", email: "bo@example.org", card };
+    expect(Object.keys(ticketOrderRequestBody(values, { ...post, paid: true, altcha: "solved" })).sort()).toEqual(Object.keys(ticketOrderSchema.shape).sort());
+    expect(ticketOrderRequestBody(values, { ...post, paid: false })).not.toHaveProperty("card");
+  });
+
+  it("an empty buyer gets the spec's messages", () => {
+    expect(errorsOf(ticketFormSchema({ card: false }).safeParse({ name: " ", email: "", card }))).toEqual({
+      name: messages.events.buyerNameRequired,
+      email: messages.events.buyerEmailRequired,
+    });
   });
 });
 

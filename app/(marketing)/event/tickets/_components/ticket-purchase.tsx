@@ -14,7 +14,7 @@ import { Select } from "@/components/ui/select";
 import { formatCents } from "@/lib/money";
 import type { TicketTypeView } from "@/lib/services/events/manage-events";
 import type { TicketOrderResult } from "@/lib/services/events/tickets";
-import { MAX_TICKETS_PER_ORDER, ticketFormSchema, type TicketFormValues } from "@/lib/validations/event";
+import { MAX_TICKETS_PER_ORDER, ticketFormSchema, ticketOrderRequestBody, type TicketFormValues } from "@/lib/validations/event";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
@@ -94,7 +94,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
       const altcha = paid && !buyer ? await challenge.take() : null;
       const res = await requestJson<TicketOrderResult>(`/api/events/${encodeURIComponent(eventId)}/orders`, {
         method: "POST",
-        body: { idempotencyKey, ticketTypeId: selected._id, quantity, name, email, ...(paid ? { card } : {}), ...(altcha ? { altcha } : {}) },
+        body: ticketOrderRequestBody(form.getValues(), { idempotencyKey, ticketTypeId: selected._id, quantity, paid, altcha }),
       });
       if (!res.ok) {
         if (Object.keys(res.fields).length > 0) setErrors(res.fields);
