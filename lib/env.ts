@@ -123,6 +123,11 @@ const serverSchema = z.object({
    * app's own server saw.
    */
   TRUSTED_PROXIES: z.string().trim().optional(),
+  /**
+   * Bearer token that opens GET /api/metrics (Prometheus text format); unset = the endpoint
+   * answers 404. At least 16 characters, so it cannot be guessed.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** Failed sign-ins allowed per account from all addresses together within LOGIN_WINDOW_SECONDS. */
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   /** Checkout attempts allowed per IP / per browser session / per card within CHECKOUT_WINDOW_SECONDS (declines count double). */

@@ -1,15 +1,36 @@
 /**
  * Minimal structured logger: one JSON line per event on stdout/stderr. Callers pass only
- * safe fields (ids, codes), never request bodies, tokens or database error texts.
+ * safe fields (ids, codes), never request bodies, tokens or database error texts. A line
+ * written while a request is served carries that request's id (`requestId`), the one its
+ * response returns in `x-request-id` (set by the app's server, lib/http/request-id.ts).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { serverEnv } from "@/lib/env";
 
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * The id of the request being served. One store per process on globalThis: the server
+ * (scripts/server.ts) and Next's bundle of the app load this module separately, and the id
+ * the server enters must be the one the app's code reads.
+ */
+const globalForLog = globalThis as unknown as { __givebridgeRequestIds?: AsyncLocalStorage<string> };
+export const requestIds: AsyncLocalStorage<string> = (globalForLog.__givebridgeRequestIds ??= new AsyncLocalStorage<string>());
+
+/** The id of the request being served, or undefined outside one (start-up, queued jobs). */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
+/** The JSON line of one event (exported for tests): time, level, message, the request id when there is one, then the fields. */
+export function logLine(level: "info" | "warn" | "error", msg: string, fields?: Fields): string {
+  return JSON.stringify({ t: new Date().toISOString(), level, msg, requestId: currentRequestId(), ...fields });
+}
+
 function write(level: "info" | "warn" | "error", msg: string, fields?: Fields) {
   // Tests assert outcomes; expected warnings would only bury real failures.
   if (level !== "error" && serverEnv().NODE_ENV === "test") return;
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
+  const line = logLine(level, msg, fields);
   if (level === "error") console.error(line);
   else console.log(line);
 }

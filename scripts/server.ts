@@ -9,16 +9,22 @@
  * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
  * server does not close a connection just as a client reuses it (ECONNRESET under load).
  *
- * Two things `next start` does not do:
+ * What `next start` does not do:
  * - the public pages a visitor lands on are painted before their code loads
  *   (lib/http/paint-first.ts): their HTML is rewritten as it streams out;
  * - responses are compressed here (the `compression` middleware, which Next itself uses),
- *   after that rewrite; Next's own compression is off (next.config.ts, `compress: false`).
+ *   after that rewrite; Next's own compression is off (next.config.ts, `compress: false`);
+ * - every request gets an id, returned in `x-request-id` and carried by its log lines
+ *   (lib/http/request-id.ts), and its duration is counted by route pattern and status for
+ *   GET /api/metrics (lib/metrics).
  */
 import http from "node:http";
 import compression from "compression";
 import { serverEnv } from "../lib/env";
 import { withPeerAddress } from "../lib/http/client-ip";
+import { withRequestId } from "../lib/http/request-id";
+import { metrics } from "../lib/metrics";
+import { routePatternsOfBuild } from "../lib/metrics/route-patterns";
 import { paintFirstResponse } from "../lib/http/paint-first";
 
 async function main(): Promise<void> {
@@ -31,11 +37,15 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const compress = compression() as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  const routePatternOf = routePatternsOfBuild(process.cwd());
   const server = http.createServer(
-    withPeerAddress((req, res) =>
-      compress(req, res, () => {
-        paintFirstResponse(req, res);
-        void handle(req, res);
+    withRequestId(
+      withPeerAddress((req, res) => {
+        timeRequest(req, res, routePatternOf);
+        compress(req, res, () => {
+          paintFirstResponse(req, res);
+          void handle(req, res);
+        });
       }),
     ),
   );
@@ -58,6 +68,15 @@ async function main(): Promise<void> {
     server.listen(port, () => resolve());
   });
   console.log(`Givebridge is serving on port ${port}.`);
+}
+
+/** Observe the request's duration, by its app/ route pattern, method and status, once its response is sent. */
+function timeRequest(req: http.IncomingMessage, res: http.ServerResponse, routePatternOf: (pathname: string) => string): void {
+  const started = process.hrtime.bigint();
+  res.once("finish", () => {
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    metrics.request(routePatternOf(pathname), req.method ?? "GET", res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+  });
 }
 
 main().catch((err: unknown) => {

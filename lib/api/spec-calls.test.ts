@@ -47,6 +47,9 @@ const extraRoutes = [
   "app/api/connect/sandbox/route.ts", // issue 13: the sandbox payment connection (simulated onboarding)
   "app/api/api-keys/route.ts", // issue 17: a nonprofit lists and creates API keys of the public API
   "app/api/api-keys/[id]/route.ts", // issue 17: a nonprofit revokes an API key
+  "app/api/health/route.ts", // operations: liveness probe (README, "Production")
+  "app/api/ready/route.ts", // operations: readiness probe: database, migrations, mail queue
+  "app/api/metrics/route.ts", // operations: Prometheus metrics behind METRICS_TOKEN
 ];
 
 /** The public REST API's routes are listed in its OpenAPI document instead (lib/public-api/openapi.test.ts). */

@@ -62,7 +62,7 @@ function isTrusted(list: BlockList, ip: string): boolean {
 }
 
 /** True when the socket peer `peer` is one of TRUSTED_PROXIES. */
-function isTrustedPeer(peer: string | undefined): boolean {
+export function isTrustedPeer(peer: string | undefined): boolean {
   const ip = normalize(peer ?? "");
   return !!ip && isTrusted(trustedProxies(), ip);
 }

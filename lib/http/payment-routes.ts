@@ -13,6 +13,7 @@ import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences
 import { checkoutSchema } from "@/lib/validations/donation";
 import { checkoutClientOf, withDeviceCookie } from "./checkout-client";
 import { parseJson, route } from "./route";
+import { metrics } from "@/lib/metrics";
 
 /**
  * POST handler of a checkout call: the body is read with the shared checkout schema (amounts in
@@ -29,7 +30,7 @@ export function checkoutRoute(method?: PaymentMethod) {
     const actor = await getActor();
     const client = checkoutClientOf(req, body.altcha);
     const input = method ? { ...body, method } : { ...body };
-    return withDeviceCookie(NextResponse.json(await checkoutWithDefences({ actor, input, client }), { headers: CHECKOUT_ANSWER_HEADERS }), client);
+    return withDeviceCookie(NextResponse.json(await metrics.checkout(checkoutWithDefences({ actor, input, client })), { headers: CHECKOUT_ANSWER_HEADERS }), client);
   });
 }
 

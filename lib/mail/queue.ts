@@ -9,6 +9,7 @@ import PgBoss from "pg-boss";
 import pLimit from "p-limit";
 import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics";
 import { mailOfJob, type MailJob } from "./mail-job";
 import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS, type MailMessage } from "./transport";
 
@@ -133,6 +134,7 @@ export async function ensureMailQueue(): Promise<void> {
  * commits. Returns the job id.
  */
 export async function enqueueMail(message: MailMessage, options: { tx?: Executor } = {}): Promise<string | null> {
+  metrics.mail("queued");
   return sendJob(QUEUE, message, options);
 }
 
@@ -144,6 +146,7 @@ export async function enqueueMail(message: MailMessage, options: { tx?: Executor
  */
 export async function enqueueMails(messages: MailJob[], options: { tx?: Executor } = {}): Promise<void> {
   if (messages.length === 0) return;
+  metrics.mail("queued", messages.length);
   if (messages.length === 1) {
     await sendJob(QUEUE, messages[0]!, options);
     return;
@@ -185,7 +188,7 @@ export const MAIL_BATCH_SIZE = 50;
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
   await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job) => {
     const mail = mailOfJob(job);
-    if (mail) await deliverMail(mail);
+    if (mail) await deliverMail(mail).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
   });
 }
 
@@ -262,4 +265,10 @@ export async function stopMailQueue(): Promise<void> {
     await Promise.allSettled([...state.inflight]);
     await state.boss.stop({ graceful: false, wait: true, close: false });
   }
+}
+
+/** True when this process's mail worker is working the mail queue (readiness: GET /api/ready). */
+export async function mailWorkerRunning(): Promise<boolean> {
+  const state = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss.catch(() => undefined) : undefined;
+  return !!state && state.workers.has(QUEUE);
 }

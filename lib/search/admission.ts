@@ -19,6 +19,7 @@
 import pLimit from "p-limit";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
+import { metrics } from "@/lib/metrics";
 
 /** Searches running on the database at once, per process. */
 export const SEARCH_CONCURRENCY = 4;
@@ -46,10 +47,11 @@ const busy = () => new AppError("unavailable", messages.search.busy, undefined, 
  *   searches already wait, or when it waited longer than `waitMs`
  */
 export function admitSearch<T>(search: () => Promise<T>, waitMs: number = SEARCH_QUEUE_WAIT_MS): Promise<T> {
-  if (limit.pendingCount >= SEARCH_QUEUE) return Promise.reject(busy());
+  if (limit.pendingCount >= SEARCH_QUEUE) return Promise.reject((metrics.searchRefused("queue_full"), busy()));
   const queuedAt = performance.now();
   return limit(() => {
-    if (performance.now() - queuedAt > waitMs) throw busy();
+    if (performance.now() - queuedAt > waitMs) throw (metrics.searchRefused("waited_too_long"), busy());
+    metrics.searchAdmitted(performance.now() - queuedAt);
     return search();
   });
 }

@@ -34,6 +34,7 @@ import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { anchorDayOf, nextChargeDate, periodDate } from "./dates";
 import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
+import { metrics } from "@/lib/metrics";
 
 /** What one run did, in counts of gifts / periods. */
 export type RecurringRunResult = {
@@ -87,8 +88,10 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
     try {
       const outcome = await chargeRecurringGift(id, now);
       result[outcome]++;
+      metrics.recurringCharge(outcome);
     } catch (err) {
       result.skipped++;
+      metrics.recurringCharge("error");
       logger.error("recurring gift not charged", { giftId: id, error: (err as Error).name });
     }
   }
