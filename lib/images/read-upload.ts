@@ -7,7 +7,7 @@
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { MAX_IMAGE_BYTES } from "./constants";
-import { imageUploadFieldsSchema } from "@/lib/validations/images";
+import { imageUploadFieldsSchema } from "@/lib/images/schemas";
 
 /** Room for the text fields and multipart boundaries on top of the two files. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

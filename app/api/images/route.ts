@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { requireUser } from "@/lib/auth/session";
 import { readImageUpload } from "@/lib/images/read-upload";
-import { imageDeleteSchema } from "@/lib/validations/images";
+import { imageDeleteSchema } from "@/lib/images/schemas";
 import { parseJson, route } from "@/lib/http/route";
 import { deleteImage } from "@/lib/services/images/delete-image";
 import { uploadImage } from "@/lib/services/images/upload-image";

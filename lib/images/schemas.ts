@@ -1,6 +1,6 @@
 /** Zod schemas of the image calls, shared by the widget and the route handlers. */
 import { z } from "zod";
-import { IMAGE_FIELDS } from "@/lib/images/constants";
+import { IMAGE_FIELDS } from "./constants";
 
 const identifier = z.string().trim().min(1).max(100);
 
