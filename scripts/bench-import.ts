@@ -22,7 +22,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ImportSummary } from "../lib/directory/import-irs";
+import type { ImportSummary } from "../lib/server/import-irs";
 
 const RESULT_PREFIX = "BENCH_RESULT ";
 const TARGET_RSS_MB = 400;
@@ -46,7 +46,7 @@ async function worker(args: string[]): Promise<void> {
     sampled = Math.max(sampled, process.memoryUsage().rss);
   }, 100);
   const { runMigrations } = await import("../lib/db/migrate");
-  const { importIrsFiles } = await import("../lib/directory/import-irs");
+  const { importIrsFiles } = await import("../lib/server/import-irs");
   const started = performance.now();
   const handle = await openForBench(kind, target);
   let summary: ImportSummary | null = null;

@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
-import { importIrsFiles } from "@/lib/directory/import-irs";
+import { importIrsFiles } from "@/lib/server/import-irs";
 import { zipToCoordinates } from "@/lib/directory/zip";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
 import { rowsOf } from "@/lib/db/rows";

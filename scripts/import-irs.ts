@@ -11,7 +11,7 @@ import fs from "node:fs";
 import cliProgress from "cli-progress";
 import { DatabaseLockedError, getHandle, type DatabaseHandle } from "../lib/db/client";
 import { runMigrations } from "../lib/db/migrate";
-import { IrsFileError, importIrsFiles, type ImportProgress, type ImportSummary } from "../lib/directory/import-irs";
+import { IrsFileError, importIrsFiles, type ImportProgress, type ImportSummary } from "../lib/server/import-irs";
 
 const PLAIN_PROGRESS_EVERY_MS = 5_000;
 

@@ -1,11 +1,11 @@
 /**
  * `npm run db:seed`: on an empty configured database (DATABASE_URL, else the embedded one in
  * DATA_DIR, refused while the app holds its folder), migrate and load the Vermont directory
- * and the demo seed (lib/db/demo-data.ts). Does nothing on a database that has organizations.
+ * and the demo seed (lib/server/demo-data.ts). Does nothing on a database that has organizations.
  * Exit code 0 on success (loaded or not needed), 1 on a locked folder or a database error.
  */
 import { DatabaseLockedError, getHandle, type DatabaseHandle } from "../lib/db/client";
-import { loadDemoDataIfEmpty } from "../lib/db/demo-data";
+import { loadDemoDataIfEmpty } from "../lib/server/demo-data";
 import { runMigrations } from "../lib/db/migrate";
 
 async function main(): Promise<number> {

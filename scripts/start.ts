@@ -1,6 +1,6 @@
 /**
  * `npm start`: build if needed, then serve on PORT (default 3000) with scripts/server.ts. The server itself
- * migrates and loads the demo data on an empty database (lib/db/startup.ts). With the
+ * migrates and loads the demo data on an empty database (lib/server/startup.ts). With the
  * embedded database, a second start on the same DATA_DIR is refused before anything runs.
  */
 import { spawnSync, spawn } from "node:child_process";

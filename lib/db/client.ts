@@ -147,7 +147,11 @@ export async function openPglite(dataDir: string, options: { thread?: PgliteThre
   };
 }
 
-function lockFolder(folder: string): () => void {
+/**
+ * Take the exclusive lock of a PGlite data folder (DATA_DIR) for this process; returns its release.
+ * @throws DatabaseLockedError when another process holds it.
+ */
+export function lockFolder(folder: string): () => void {
   try {
     return lockfile.lockSync(folder, {
       lockfilePath: path.join(folder, "givebridge.lock"),
@@ -182,7 +186,7 @@ function lockFolder(folder: string): () => void {
  *   error after 10 s instead of waiting forever (pg's default).
  * - `statement_timeout` 30 s: one runaway statement cannot hold a connection (a tenth of the
  *   pool) for minutes; the slowest statement of a request is a search on the full directory,
- *   well under a second. Migrations run on a pool of their own without it (lib/db/startup.ts).
+ *   well under a second. Migrations run on a pool of their own without it (lib/server/startup.ts).
  * - `idle_in_transaction_session_timeout` 60 s: a transaction left open by a bug releases its
  *   locks and its connection.
  */

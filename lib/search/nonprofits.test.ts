@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { importIrsFiles } from "@/lib/directory/import-irs";
+import { importIrsFiles } from "@/lib/server/import-irs";
 import { AppError } from "@/lib/errors";
 import { campaigns, organizations } from "@/models";
 import { categoryLetter, searchNonprofits } from "./nonprofits";

@@ -6,8 +6,8 @@
  * with a clear message and exit code 1, leaving the data untouched.
  */
 import { serverEnv } from "@/lib/env";
-import { DatabaseLockedError, getHandle, openPostgres } from "./client";
-import { runMigrations } from "./migrate";
+import { DatabaseLockedError, getHandle, openPostgres } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
 
 /** Prepare the database; exits the process when the folder is locked by another process. */
 export async function prepareDatabase(): Promise<void> {

@@ -11,9 +11,9 @@
  */
 import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
-import { importIrsFiles } from "@/lib/directory/import-irs";
+import { importIrsFiles } from "./import-irs";
 import { campaigns, donations, events, organizations, updateNotices } from "@/models";
-import type { Database, Executor } from "./client";
+import type { Database, Executor } from "@/lib/db/client";
 
 type Cents = number;
 

@@ -8,7 +8,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
 import { DUPLICATE_EIN_REASON, IrsFileError, importIrsFiles, type MalformedRow } from "./import-irs";
-import { IRS_COLUMNS } from "./irs-row";
+import { IRS_COLUMNS } from "@/lib/directory/irs-row";
 
 const HEADER = IRS_COLUMNS.join(",");
 const DEFAULTS: Record<string, string> = {

@@ -27,7 +27,7 @@ import {
   normalizeIrsRecord,
   type IrsOrganizationRow,
   type IrsRecord,
-} from "./irs-row";
+} from "@/lib/directory/irs-row";
 
 /** Progress of an import, reported after each written batch and at the end of each file. */
 export type ImportProgress = {
