@@ -4,13 +4,14 @@
  * Content-Security-Policy header, from which Next takes it for its own scripts, and on the
  * response; the cached public pages get a policy without a nonce instead (their HTML is the
  * same for everyone), and a signed-in visitor of one of them is rewritten to its per-request
- * twin (lib/http/cached-pages.ts). It is never the authorization check (the services are).
+ * twin (lib/cache/cached-pages.ts). It is never the authorization check (the services are).
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
-import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/http/cached-pages";
+import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/cache/cached-pages";
+import { hasSessionCookie } from "@/lib/http/cached-pages";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
 import { messages } from "@/lib/validations/messages";
@@ -93,7 +94,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   } else if (pathname === "/search" && isBareSearch(request.nextUrl.searchParams)) {
     response = NextResponse.redirect(new URL(EMPTY_SEARCH_PATH, request.url), 307);
   } else if (resultsPath) {
-    // A search's page with its first results, cached per search (lib/http/cached-pages.ts).
+    // A search's page with its first results, cached per search (lib/cache/cached-pages.ts).
     const target = request.nextUrl.clone();
     target.pathname = resultsPath;
     response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });

@@ -14,7 +14,7 @@ export function hidesNavSearch(pathname: string): boolean {
 
 /**
  * Paths that render without the top bar at all (spec: /search has no top bar). A search with
- * its results is rendered at /search/results/{key} (lib/http/cached-pages.ts), which the server
+ * its results is rendered at /search/results/{key} (lib/cache/cached-pages.ts), which the server
  * may see as the path.
  */
 export function hidesTopBar(pathname: string): boolean {

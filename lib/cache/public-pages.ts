@@ -19,7 +19,7 @@
  */
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { HOME_ROUTE } from "@/lib/http/cached-pages";
+import { HOME_ROUTE } from "./cached-pages";
 import { forgetSearchResults } from "@/lib/search/cache";
 
 /** A gift whose status changed: where it shows. */

@@ -26,11 +26,11 @@
  * Content-Security-Policy ('strict-dynamic') still runs them and the scripts they add.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { isCachedPublicPage } from "./cached-pages";
+import { isCachedPublicPage } from "@/lib/cache/cached-pages";
 
 /**
  * The pages painted before their code loads: the public pages a visitor lands on from outside
- * (the cached public pages of lib/http/cached-pages.ts, search included) and a fundraiser's
+ * (the cached public pages of lib/cache/cached-pages.ts, search included) and a fundraiser's
  * donate page, /donation/{organization}/{fundraiser}.
  */
 export function paintsFirst(pathname: string): boolean {

@@ -8,7 +8,7 @@ const directive = (csp: string, name: string) => csp.split(";").map((d) => d.tri
 
 describe("security headers on every response (proxy.ts)", () => {
   // "/" and "/search" are served from cache to anonymous visitors: one HTML for everyone, no nonce
-  // (lib/http/cached-pages.ts); every other directive and header is the same.
+  // (lib/cache/cached-pages.ts); every other directive and header is the same.
   test.each(["/", "/search?queryString=food", "/pricing", "/api/getNonprofit", "/dashboard", "/uploads/a.png"])("%s carries the full set", async (path) => {
     const h = (await run(path)).headers;
     const csp = h.get("content-security-policy") ?? "";

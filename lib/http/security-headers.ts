@@ -4,7 +4,7 @@
  * - Content-Security-Policy with a fresh nonce per request (Next reads the nonce from the
  *   request's CSP header and puts it on its own scripts). Scripts run only with the nonce
  *   ('strict-dynamic' lets a trusted script load others); no 'unsafe-inline' scripts.
- *   Exception: the public pages served from cache (lib/http/cached-pages.ts) are one HTML for
+ *   Exception: the public pages served from cache (lib/cache/cached-pages.ts) are one HTML for
  *   every visitor, so they cannot carry a per-request nonce: their policy (nonce null) allows
  *   scripts from our own origin and Next's inline bootstrap scripts ('self' 'unsafe-inline').
  *   Those pages hold no form that takes a secret and render only React-escaped text; every

@@ -9,7 +9,7 @@ export const metadata: Metadata = searchPageMetadata();
  * /search — the search page's shell (its header, the advanced filters, a results area), the
  * same for everyone. A search is served from its own cached page with its first results
  * (./results/[key], to which the proxy rewrites it); this shell is for a search whose address
- * is too long for that (lib/http/cached-pages.ts). The browser reads the search from the URL
+ * is too long for that (lib/cache/cached-pages.ts). The browser reads the search from the URL
  * (queryString, searchCategory NonProfits/Campaigns/Events, the section 3 advanced filters,
  * showAll, limit, currentDisplayRecords) and loads the results from GET /api/search. /search with neither
  * queryString nor searchCategory is redirected by the proxy to the empty NonProfits search.

@@ -7,7 +7,7 @@ import { HomeView } from "./_components/home-view";
 export const revalidate = 60;
 
 /**
- * Home is served at "/" from this internal address (the proxy rewrites it: lib/http/cached-pages.ts
+ * Home is served at "/" from this internal address (the proxy rewrites it: lib/cache/cached-pages.ts
  * HOME_ROUTE), because a page under a dynamic segment is rendered on its first request, not at
  * build time, when there is no database to read the featured fundraisers from.
  */

@@ -10,7 +10,7 @@ import { SearchResults, SearchResultsLoading, type InitialResults } from "./sear
 /**
  * The search page's shell as the URL describes it (lib/search/search-page-params.ts), read in
  * the browser: a search whose address is too long for a cached page of its own
- * (lib/http/cached-pages.ts searchResultsPath) loads its results from GET /api/search.
+ * (lib/cache/cached-pages.ts searchResultsPath) loads its results from GET /api/search.
  */
 export function SearchScreen() {
   const search = readSearchPage(useSearchParams());

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { ZodError } from "zod";
 import { AppError } from "@/lib/errors";
 import { errorFacts, logger } from "@/lib/logger";
-import { searchFromResultsKey } from "@/lib/http/cached-pages";
+import { searchFromResultsKey } from "@/lib/cache/cached-pages";
 import { searchParamsObject } from "@/lib/search/query-params";
 import { runSearch } from "@/lib/search/search-engine";
 import { readSearchPage } from "@/lib/search/search-page-params";
@@ -31,7 +31,7 @@ export function generateStaticParams(): { key: string }[] {
 /**
  * A search's page with its first results in the HTML, so they show before any script has run.
  * The proxy rewrites /search?… here with the search's parameters as `key`
- * (lib/http/cached-pages.ts searchResultsPath); a key that is not one is a 404. When the search
+ * (lib/cache/cached-pages.ts searchResultsPath); a key that is not one is a 404. When the search
  * cannot run now (the directory is busy: lib/search/admission.ts), the page is the shell, whose
  * results load in the browser as before.
  */

@@ -1,12 +1,13 @@
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import { cachedPageRoute, hasMemberTwin, hasSessionCookie, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, memberPath, searchFromResultsKey, searchResultsPath } from "./cached-pages";
+import { hasSessionCookie } from "@/lib/http/cached-pages";
+import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, memberPath, searchFromResultsKey, searchResultsPath } from "./cached-pages";
 
 const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
 const scriptSrc = (res: Response) =>
   (res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
 
-describe("which public pages are served from cache (lib/http/cached-pages.ts)", () => {
+describe("which public pages are served from cache (lib/cache/cached-pages.ts)", () => {
   test("home, /about and one-segment profile, fundraiser and event addresses are cached pages", () => {
     for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
     expect(hasMemberTwin("/nonprofit/abc")).toBe(true);

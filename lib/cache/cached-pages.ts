@@ -1,0 +1,112 @@
+/**
+ * Which public pages are served from Next's cache, and how signed-in visitors are kept out of
+ * that cache (docs/decisions/0006-public-pages-from-cache.md).
+ *
+ * - Cached for anonymous visitors (app/(public)): home, /about, /nonprofit/{id or nickname},
+ *   /fundraiser/{id} and /event/{id}. Their HTML is the same for every anonymous visitor.
+ *   The search page's shell (/search) is cached for every visitor, signed in or not.
+ * - A request carrying a next-auth session cookie is rewritten by the proxy to the page's
+ *   per-request twin under MEMBER_PREFIX (app/(member)), which reads the session: the top bar
+ *   shows the account and owners get their tools. The address in the browser does not change.
+ * - Home is rendered at HOME_ROUTE, to which the proxy rewrites an anonymous "/".
+ * - A search (/search with its parameters) is rendered with its first results under
+ *   SEARCH_RESULTS_PREFIX, one cached page per search (searchResultsPath), for every visitor.
+ * - MEMBER_PREFIX, HOME_ROUTE and SEARCH_RESULTS_PREFIX are not public addresses: the proxy
+ *   answers them 404.
+ * Pure functions of the path, shared by the proxy, the page refresh (public-pages.ts) and the tests.
+ */
+import { FILTER_KEYS } from "@/lib/search/filter-keys";
+
+/** The internal path prefix of the per-request twins of the cached pages. */
+export const MEMBER_PREFIX = "/member";
+
+/**
+ * The internal address the cached home page is rendered at (app/(public)/home/[edition]): under
+ * a dynamic segment, so it is rendered on its first request rather than at build time.
+ */
+export const HOME_ROUTE = "/home/anonymous";
+
+/**
+ * The internal address under which one search's page is rendered with its results
+ * (app/(public)/search/results/[key]): the key is the search's parameters (searchResultsPath).
+ */
+export const SEARCH_RESULTS_PREFIX = "/search/results";
+
+/** Internal addresses, answered 404 when asked for directly. */
+const INTERNAL_PREFIXES = [MEMBER_PREFIX, "/home", SEARCH_RESULTS_PREFIX];
+
+/**
+ * The /search parameters that make up a search (lib/search/search-page-params.ts), in the
+ * order they take in a key; anything else (Next's "_rsc", a campaign tracker) is left out, so it
+ * neither changes the results nor makes a new cached page.
+ */
+const SEARCH_KEYS: readonly string[] = [
+  ...new Set(["queryString", "searchCategory", "limit", "currentDisplayRecords", "showAll", ...Object.values(FILTER_KEYS).flat()]),
+];
+
+/** The longest search key (characters) given its own cached page; a longer search gets the page's shell, which searches from the browser. */
+export const MAX_SEARCH_KEY_LENGTH = 1_024;
+
+/** Single-segment children of /event and /nonprofit that are other pages, not an id. */
+const NOT_AN_ID: Record<string, ReadonlySet<string>> = {
+  event: new Set(["tickets"]),
+  nonprofit: new Set(["events"]),
+};
+
+/**
+ * Cached pages that show nothing of the visitor (no top bar): served from cache to signed-in
+ * visitors too, without a per-request twin. The search page's shell reads its search from the
+ * URL in the browser.
+ */
+const SAME_FOR_EVERYONE: ReadonlySet<string> = new Set(["/search"]);
+
+/** True when `pathname` (no query string) is one of the cached public pages. */
+export function isCachedPublicPage(pathname: string): boolean {
+  if (pathname === "/" || pathname === "/about" || SAME_FOR_EVERYONE.has(pathname)) return true;
+  const m = /^\/(fundraiser|event|nonprofit)\/([^/]+)$/.exec(pathname);
+  if (!m) return false;
+  return !NOT_AN_ID[m[1]!]?.has(m[2]!);
+}
+
+/** True when a signed-in visitor of cached page `pathname` gets its per-request twin. */
+export function hasMemberTwin(pathname: string): boolean {
+  return isCachedPublicPage(pathname) && !SAME_FOR_EVERYONE.has(pathname);
+}
+
+/** True when `pathname` is an internal address (a member twin or the home route). */
+export function isInternalPath(pathname: string): boolean {
+  return INTERNAL_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * Where the search of a /search address is rendered with its results: SEARCH_RESULTS_PREFIX
+ * and the search's own parameters (the first value of each name in SEARCH_KEYS, in that order)
+ * as a base64url key; null when the key would be longer than MAX_SEARCH_KEY_LENGTH.
+ * Two addresses of the same search (parameters in another order, extra ones) share the path.
+ */
+export function searchResultsPath(params: URLSearchParams): string | null {
+  const kept = new URLSearchParams();
+  for (const name of SEARCH_KEYS) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const key = Buffer.from(kept.toString(), "utf8").toString("base64url");
+  return key.length > MAX_SEARCH_KEY_LENGTH ? null : `${SEARCH_RESULTS_PREFIX}/${key}`;
+}
+
+/** The search parameters of a key made by searchResultsPath; null when `key` is not one. */
+export function searchFromResultsKey(key: string): URLSearchParams | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(key) || key.length > MAX_SEARCH_KEY_LENGTH) return null;
+  const params = new URLSearchParams(Buffer.from(key, "base64url").toString("utf8"));
+  return [...params.keys()].every((name) => SEARCH_KEYS.includes(name)) ? params : null;
+}
+
+/** Where an anonymous visitor's cached page is rendered: HOME_ROUTE for "/", else the page's own path. */
+export function cachedPageRoute(pathname: string): string {
+  return pathname === "/" ? HOME_ROUTE : pathname;
+}
+
+/** The per-request twin of cached page `pathname`: "/" → "/member", "/about" → "/member/about". */
+export function memberPath(pathname: string): string {
+  return pathname === "/" ? MEMBER_PREFIX : `${MEMBER_PREFIX}${pathname}`;
+}
