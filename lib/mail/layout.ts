@@ -11,12 +11,9 @@
  */
 import escapeHtml from "escape-html";
 import { baseUrl } from "@/lib/env";
-import { PLATFORM_LOGO_PATH } from "@/lib/services/images/image-bytes";
+import { PLATFORM_LOGO_PATH, PLATFORM_NAME } from "@/lib/config/platform";
 import { formatEin } from "@/lib/donations/labels";
 import type { MailMessage } from "./transport";
-
-/** The platform's name as emails, receipts and statements print it. */
-export const PLATFORM_NAME = "Givebridge";
 
 /** The organization a message comes from or is about. */
 export type MailOrganization = {

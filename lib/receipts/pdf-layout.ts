@@ -6,7 +6,7 @@
  * monospace font whose size is lowered until the whole id fits the width it is given.
  */
 import PDFDocument from "pdfkit";
-import { PLATFORM_NAME } from "@/lib/mail/layout";
+import { PLATFORM_NAME } from "@/lib/config/platform";
 import { formatEin } from "@/lib/donations/labels";
 
 type Doc = InstanceType<typeof PDFDocument>;

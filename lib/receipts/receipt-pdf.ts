@@ -8,7 +8,7 @@
  */
 import { nameWithLegalName } from "@/lib/directory/display-name";
 import { fundraiserLabel } from "@/lib/donations/labels";
-import { ticketSummaryRows, type TicketMailFacts } from "@/lib/mail/templates/ticket";
+import { ticketSummaryRows, type TicketMailFacts } from "./ticket-summary";
 import { formatCents, type Cents } from "@/lib/money";
 import { NO_GOODS_STATEMENT, deductibilityStatement, deductibleGiftCents, einOnFile, receiptDate, ticketDisclosure } from "./receipt-text";
 import { drawLetterhead, pdfDocument, writeLabelledId, writeRows, type PdfLogos } from "./pdf-layout";

@@ -18,7 +18,8 @@ import { enqueueDonationMail } from "@/lib/services/donations/apply-payment-even
 import { campaigns, donations, organizations } from "@/models";
 import { eq } from "drizzle-orm";
 import { receiptMail, type DonationMailFacts } from "./donation";
-import { ticketConfirmationMail, type TicketMailFacts } from "./ticket";
+import { ticketConfirmationMail } from "./ticket";
+import type { TicketMailFacts } from "@/lib/receipts/ticket-summary";
 
 const BASE = "https://give.example.org";
 const DONOR_NAME = `Ada <img src=x onerror="alert(1)"> Lovelace`;

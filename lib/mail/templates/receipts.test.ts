@@ -1,6 +1,7 @@
 /** Receipts state the deductible amount exactly; fees are never called deductible; tickets are purchases. */
 import { receiptMail, type DonationMailFacts } from "./donation";
-import { ticketConfirmationMail, type TicketMailFacts } from "./ticket";
+import { ticketConfirmationMail } from "./ticket";
+import type { TicketMailFacts } from "@/lib/receipts/ticket-summary";
 
 const gift: DonationMailFacts = {
   donationId: "d-1",

@@ -7,47 +7,9 @@
  */
 import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
-import { formatCents, type Cents } from "@/lib/money";
-import { formatInTimeZone } from "@/lib/time/zoned-time";
-import { einOnFile, receiptDate, ticketDeductibleCents, ticketDisclosure } from "@/lib/receipts/receipt-text";
-
-/** What the ticket confirmation needs. */
-export type TicketMailFacts = {
-  paymentId: string;
-  paidAt: Date;
-  buyerEmail: string | null;
-  organizationName: string;
-  organizationEin: string | null;
-  /** The organization's logo (stored image URL), or null. */
-  organizationLogoUrl: string | null;
-  /** IRS deductibility code: 1 deductible, 2 not deductible, 4 deductible by treaty. */
-  irsDeductibility: string | null;
-  eventName: string;
-  eventStartsAt: Date;
-  /** IANA zone the event's time is stated in (the organization's). */
-  eventTimeZone: string;
-  ticketTypeName: string;
-  quantity: number;
-  amountCents: Cents;
-  goodsValueCents: Cents;
-  deductibleCents: Cents;
-  /** Absolute URL of the PDF confirmation. */
-  receiptUrl: string;
-};
-
-/** The lines shared by the email and the PDF (label, value; `code` for the number that must not wrap). */
-export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string; code?: boolean }[] {
-  return [
-    { label: "Purchased", value: `${f.quantity} x ${f.ticketTypeName} ticket${f.quantity === 1 ? "" : "s"} for ${f.eventName} (${formatInTimeZone(f.eventStartsAt, f.eventTimeZone)})` },
-    { label: "Organization", value: f.organizationName },
-    { label: "EIN", value: einOnFile(f.organizationEin) },
-    { label: "Amount paid", value: formatCents(f.amountCents) },
-    { label: "Good-faith estimate of the value of goods and services received", value: formatCents(f.goodsValueCents) },
-    { label: "Deductible amount", value: formatCents(ticketDeductibleCents(f)) },
-    { label: "Date", value: receiptDate(f.paidAt) },
-    { label: "Confirmation number", value: f.paymentId, code: true },
-  ];
-}
+import { formatCents } from "@/lib/money";
+import { ticketDisclosure } from "@/lib/receipts/receipt-text";
+import { ticketSummaryRows, type TicketMailFacts } from "@/lib/receipts/ticket-summary";
 
 /** The buyer's confirmation email (null without an email address). */
 export function ticketConfirmationMail(f: TicketMailFacts): MailMessage | null {

@@ -7,14 +7,12 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import { PLATFORM_LOGO_PATH } from "@/lib/config/platform";
 import { getStorage } from "@/lib/storage";
 
 export type ImageBytes = { contentType: "image/jpeg" | "image/png"; body: Buffer };
 
 const STATIC_IMAGE = /^\/(images|icons)\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(jpe?g|png)$/;
-
-/** The platform's logo as a static file (PNG, 192 px square). */
-export const PLATFORM_LOGO_PATH = "/icons/icon-192.png";
 
 /** JPEG or PNG by the file's first bytes; null for anything else. */
 function imageType(body: Buffer): ImageBytes["contentType"] | null {
