@@ -10,7 +10,7 @@ import { apiScopeDescriptions, apiScopes } from "@/lib/validations/api-keys";
 import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/validations/public-api";
 import { noParams, type AnyOperation } from "./operation";
 import { operations } from "./operations";
-import { PROBLEM_CONTENT_TYPE, problemSchema } from "./resources";
+import { PROBLEM_CONTENT_TYPE, problemSchema } from "@/lib/integrations/api-resources";
 
 export const API_VERSION = "1.0.0";
 export const SECURITY_SCHEME = "apiKey";

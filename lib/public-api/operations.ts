@@ -27,7 +27,7 @@ import {
   organizationSummarySchema,
   payoutSchema,
   recurringGiftSchema,
-} from "./resources";
+} from "@/lib/integrations/api-resources";
 
 /** How payouts are defined (there is no payout record of our own: they come from the providers' confirmations). */
 export const PAYOUTS_DESCRIPTION =

@@ -11,7 +11,7 @@ import { AppError, type ErrorCode } from "@/lib/errors";
 import { zodFields } from "@/lib/http/route";
 import { errorFacts, logger } from "@/lib/logger";
 import { messages } from "@/lib/validations/messages";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "./resources";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "@/lib/integrations/api-resources";
 
 type ProblemCode = ErrorCode | "server_error";
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/events/{id}: one public event. */
-import type { EventResource } from "@/lib/public-api/resources";
+import type { EventResource } from "@/lib/integrations/api-resources";
 import { getPublicEvent } from "@/lib/services/events/get-event";
 import { toEventResource } from "./to-resources";
 

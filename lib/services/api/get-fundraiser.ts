@@ -1,5 +1,5 @@
 /** GET /api/v1/fundraisers/{id}: one public fundraiser. */
-import type { FundraiserResource } from "@/lib/public-api/resources";
+import type { FundraiserResource } from "@/lib/integrations/api-resources";
 import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
 import { toFundraiserResource } from "./to-resources";
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { OrganizationResource } from "@/lib/public-api/resources";
+import type { OrganizationResource } from "@/lib/integrations/api-resources";
 import { publicOrganizationColumns, toPublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { donationResourceColumns, toDonationResource, type DonationResource } from "@/lib/integrations/donation-resource";
-import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "@/lib/public-api/pagination";
+import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import type { donationListQuerySchema } from "@/lib/validations/public-api";
 import { donations } from "@/models";
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/events: upcoming events of public organizations (public), on lib/search/events.ts. */
 import type { z } from "zod";
-import { decodeOffsetCursor, offsetPage, type Page } from "@/lib/public-api/pagination";
-import type { EventResource } from "@/lib/public-api/resources";
+import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
+import type { EventResource } from "@/lib/integrations/api-resources";
 import { findEvents } from "@/lib/services/events/list-events";
 import type { eventSearchQuerySchema } from "@/lib/validations/public-api";
 import { toEventResource } from "./to-resources";

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { decodeOffsetCursor, offsetPage, type Page } from "@/lib/public-api/pagination";
-import type { FundraiserResource } from "@/lib/public-api/resources";
+import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
+import type { FundraiserResource } from "@/lib/integrations/api-resources";
 import { searchCampaigns } from "@/lib/search/campaigns";
 import type { fundraiserSearchQuerySchema } from "@/lib/validations/public-api";
 import { organizations } from "@/models";

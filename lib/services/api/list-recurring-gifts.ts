@@ -7,8 +7,8 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
-import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "@/lib/public-api/pagination";
-import type { RecurringGiftResource } from "@/lib/public-api/resources";
+import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
+import type { RecurringGiftResource } from "@/lib/integrations/api-resources";
 import type { recurringGiftListQuerySchema } from "@/lib/validations/public-api";
 import { recurringGifts } from "@/models";
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/organizations: directory search (public), on lib/search/nonprofits.ts through its cache (lib/search/cache.ts). */
 import type { z } from "zod";
-import { decodeOffsetCursor, offsetPage, type Page } from "@/lib/public-api/pagination";
-import type { OrganizationSummaryResource } from "@/lib/public-api/resources";
+import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
+import type { OrganizationSummaryResource } from "@/lib/integrations/api-resources";
 import { cachedSearchNonprofits } from "@/lib/search/cache";
 import type { organizationSearchQuerySchema } from "@/lib/validations/public-api";
 import { toOrganizationSummary } from "./to-resources";

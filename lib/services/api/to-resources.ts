@@ -1,9 +1,9 @@
 /**
- * Map the site's own DTOs to the public API's resources (lib/public-api/resources.ts). Only
+ * Map the site's own DTOs to the public API's resources (lib/integrations/api-resources.ts). Only
  * public fields are read; links are absolute (NEXTAUTH_URL).
  */
 import { baseUrl } from "@/lib/env";
-import type { EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource } from "@/lib/public-api/resources";
+import type { EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource } from "@/lib/integrations/api-resources";
 import type { EventSearchHit } from "@/lib/search/events";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";

@@ -1,12 +1,12 @@
 /**
- * The resources of the public REST API (/api/v1, issue 17), as zod schemas: the handlers'
+ * The resources of the public REST API (/api/v1), as zod schemas: the handlers'
  * answers are parsed by them (so only the fields named here can leave, lib/public-api/handler.ts)
  * and the OpenAPI document is generated from them (lib/public-api/openapi.ts), so the two
  * cannot disagree. JSON is snake_case; money is integer cents (USD); timestamps are UTC
  * ISO 8601 strings; dates are YYYY-MM-DD.
  */
 import { z } from "zod";
-import type { DonationResource } from "@/lib/integrations/donation-resource";
+import type { DonationResource } from "./donation-resource";
 import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
