@@ -1,3 +1,25 @@
+/*
+ * The layers of lib/, bottom to top (README, "How the code is laid out"); a module imports only
+ * from its own layer or those below:
+ *  1. env.ts, errors.ts, money.ts, logger.ts, metrics/, config/: settings, error codes, cents, logs, metrics, links, platform name
+ *  2. validations/: zod schemas and every message shown to users
+ *  3. directory/, donations/: vocabulary: IRS rows, NTEE, ZIP codes, display names, donation labels
+ *  4. time/: an organization's time zone (from its ZIP) and times shown in it
+ *  5. images/, storage/, client/, embed/, api/: image checks, file storage, browser helpers, embed paths, the spec's calls
+ *  6. db/: the database handle, migrations runner, prepared statements, raw-SQL helpers
+ *  7. receipts/: receipt text, ticket summary and PDFs
+ *  8. search/: directory and fundraiser search
+ *  9. cache/: which pages are cached and their refresh
+ * 10. mail/, health/: the mail queue and templates; readiness checks
+ * 11. payments/: the payment providers
+ * 12. integrations/: the shapes data has outside Givebridge (donation, public API resources)
+ * 13. auth/: sessions, access rules, passwords
+ * 14. webhooks/: outgoing webhook signing, SSRF guard, POST
+ * 15. services/: the use-cases
+ * 16. http/: route(), the request layer
+ * 17. public-api/: the REST API (/api/v1)
+ * 18. server/: what a running process starts: start-up, demo data, the IRS import
+ */
 /**
  * The folders of lib/ are layers: imports between them point one way, so a folder can be read,
  * tested and changed without the ones above it (ENGINEERING.md, "Imports between folders of lib/
