@@ -14,11 +14,11 @@ import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { getStorage } from "@/lib/storage";
 import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
+import { allTableRows } from "@/lib/testing/table-rows";
 import { campaigns, eventTicketOrders, eventTicketTypes, events, recurringGifts } from "@/models";
 import { backupEmbedded, restoreEmbedded, RestoreRefusedError } from "./backup";
 import { DatabaseLockedError, openPglite, setHandle, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
-import { rowsOf } from "./rows";
 
 jest.setTimeout(240_000);
 
@@ -31,20 +31,6 @@ afterAll(() => {
   setEnvForTests({ DATA_DIR: undefined, NEXTAUTH_SECRET: undefined });
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-/** Every row of every table outside PostgreSQL's own schemas, as sorted JSON text per table. */
-async function allRows(h: DatabaseHandle): Promise<Record<string, string[]>> {
-  const tables = rowsOf(
-    await h.db.execute(sql`select table_schema as s, table_name as t from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`),
-  ) as { s: string; t: string }[];
-  const out: Record<string, string[]> = {};
-  for (const { s, t } of tables) {
-    const rows = rowsOf(await h.db.execute(sql.raw(`select to_jsonb(x)::text as r from "${s}"."${t}" x`))) as { r: string }[];
-    out[`${s}.${t}`] = rows.map((row) => row.r).sort();
-  }
-  return out;
-}
 
 /** Every file under `dir` with its bytes, by path relative to `dir`. */
 function allFiles(dir: string): Record<string, string> {
@@ -101,7 +87,7 @@ describe("embedded database backup and restore", () => {
       await getStorage().put("images/logo_backup.jpg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]), "image/jpeg");
       await getStorage().put("images/logo_backup.orig.jpg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 0xff, 0xd9]), "image/jpeg");
       await stopMailQueue();
-      before = await allRows(h);
+      before = await allTableRows(h);
     } finally {
       setHandle(undefined);
       await h.close();
@@ -121,7 +107,7 @@ describe("embedded database backup and restore", () => {
     expect(summary.uploads).toBe(2);
     expect(fs.statSync(archive).size).toBeGreaterThan(0);
     await restoreEmbedded({ dataDir: restored, file: archive });
-    const after = await withFolder(restored, allRows);
+    const after = await withFolder(restored, allTableRows);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const table of Object.keys(before)) expect([table, after[table]]).toEqual([table, before[table]]);
     expect(allFiles(path.join(restored, "uploads"))).toEqual(allFiles(path.join(source, "uploads")));
@@ -133,7 +119,7 @@ describe("embedded database backup and restore", () => {
     await withFolder(restored, (h) => h.db.execute(sql`delete from recurring_gifts`));
     fs.writeFileSync(path.join(restored, "uploads", "images", "stray.jpg"), "stray");
     await restoreEmbedded({ dataDir: restored, file: archive, force: true });
-    expect(await withFolder(restored, allRows)).toEqual(before);
+    expect(await withFolder(restored, allTableRows)).toEqual(before);
     expect(allFiles(path.join(restored, "uploads"))).toEqual(allFiles(path.join(source, "uploads")));
   });
 
@@ -143,7 +129,7 @@ describe("embedded database backup and restore", () => {
       await expect(restoreEmbedded({ dataDir: restored, file: archive, force: true })).rejects.toThrow(DatabaseLockedError);
       await expect(backupEmbedded({ dataDir: restored, file: path.join(root, "other.tar") })).rejects.toThrow(DatabaseLockedError);
       expect(fs.existsSync(path.join(root, "other.tar"))).toBe(false);
-      expect(await allRows(inUse)).toEqual(before);
+      expect(await allTableRows(inUse)).toEqual(before);
     } finally {
       await inUse.close();
     }
