@@ -3,10 +3,7 @@ import { routePatternMatcher } from "./route-patterns";
 
 // The shape of .next/routes-manifest.json's route lists (regexes as Next writes them).
 const manifest = {
-  staticRoutes: [
-    { page: "/", regex: "^/(?:/)?$" },
-    { page: "/api/health", regex: "^/api/health(?:/)?$" },
-  ],
+  staticRoutes: [{ page: "/api/health", regex: "^/api/health(?:/)?$" }],
   dynamicRoutes: [
     { page: "/api/receipts/[id]", regex: "^/api/receipts/([^/]+?)(?:/)?$" },
     { page: "/fundraiser/[slug]", regex: "^/fundraiser/([^/]+?)(?:/)?$" },
@@ -14,12 +11,14 @@ const manifest = {
 };
 
 describe("routePatternMatcher", () => {
-  const of = routePatternMatcher(manifest);
+  // app-path-routes-manifest.json's paths (static pages missing from the first manifest).
+  const of = routePatternMatcher(manifest, ["/about", "/fundraiser/[slug]"]);
   test("names a dynamic route by its pattern, a static one by its path", () => {
     expect(of("/api/receipts/0b6c9c1e-1111-4222-8333-444455556666")).toBe("/api/receipts/[id]");
     expect(of("/fundraiser/winter-pantry/")).toBe("/fundraiser/[slug]");
     expect(of("/api/health")).toBe("/api/health");
     expect(of("/")).toBe("/");
+    expect(of("/about")).toBe("/about");
   });
   test("keeps the label set bounded: build assets and unknown paths share one label each", () => {
     expect(of("/_next/static/chunks/abc.js")).toBe("/_next");
