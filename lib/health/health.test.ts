@@ -142,6 +142,9 @@ describe("GET /api/metrics", () => {
     const after = await scrape();
     expect(succeeded(after)).toBe(succeeded(before) + 1);
     expect(queued(after)).toBeGreaterThan(queued(before));
+    // The sandbox confirms the card payment with a signed event, applied once.
+    const applied = (text: string) => Number(/^givebridge_payment_events_applied_total\{effect="applied"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    expect(applied(after)).toBe(applied(before) + 1);
     expect(after).toMatch(/^givebridge_db_pool_connections\{state="total"\} \d+/m);
     expect(after).toMatch(/^givebridge_mail_oldest_queued_age_seconds \d/m);
     expectNoConfiguration(after.split("\n").filter((l) => !l.startsWith("#")).join("\n"));

@@ -26,7 +26,12 @@ function build() {
       ...r,
     }),
     checkouts: new Counter({ name: "givebridge_checkouts_total", help: "Checkouts by outcome (the donation's status, or the error code)", labelNames: ["outcome"] as const, ...r }),
-    paymentEvents: new Counter({ name: "givebridge_payment_events_applied_total", help: "Payment events applied to a payment", labelNames: ["type"] as const, ...r }),
+    paymentEvents: new Counter({
+      name: "givebridge_payment_events_applied_total",
+      help: "Provider payment events recorded (each once), by their effect on the payment: applied, reversed or none",
+      labelNames: ["effect"] as const,
+      ...r,
+    }),
     mail: new Counter({ name: "givebridge_mail_total", help: "Mail messages queued (counted when the job is written, before its transaction commits), sent, and failed delivery attempts (each retried)", labelNames: ["event"] as const, ...r }),
     mailOldestQueued: new Gauge({ name: "givebridge_mail_oldest_queued_age_seconds", help: "Age of the oldest message waiting in the mail queue; 0 when none waits", ...r }),
     recurringCharges: new Counter({ name: "givebridge_recurring_charges_total", help: "Monthly recurring-gift charges by outcome", labelNames: ["outcome"] as const, ...r }),
@@ -84,9 +89,9 @@ export const metrics = {
       },
     );
   },
-  /** A payment event applied (not a duplicate); `type` is the event's kind ("succeeded", "refunded"...). */
-  paymentEventApplied(type: string): void {
-    metricsState().paymentEvents.inc({ type });
+  /** A provider's payment event recorded for the first time (a duplicate delivery is not counted), by its effect ("applied", "reversed", "none"). */
+  paymentEventApplied(effect: string): void {
+    metricsState().paymentEvents.inc({ effect });
   },
   /** `count` mail messages queued, sent or failed. */
   mail(event: MailEvent, count = 1): void {

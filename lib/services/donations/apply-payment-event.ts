@@ -19,6 +19,7 @@ import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
 import { baseUrl } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics";
 import { donationMailJob } from "@/lib/mail/mail-job";
 import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
 import { donationMailHasRecipient, type DonationMailFacts } from "@/lib/mail/templates/donation";
@@ -128,6 +129,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     return { recorded: true, donationId: donation.id, effect };
   });
   if (changed.pages) refreshGiftPages(changed.pages);
+  if (outcome.recorded) metrics.paymentEventApplied(outcome.effect);
   return outcome;
 }
 
