@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { claimOrganization, connectSandboxPayments, logout, uniqueEmail, test } from "./fixtures";
 
 /**
- * Issue 19, finding 13: a guest checkout carries an invisible, self-hosted proof-of-work
+ * Card-testing defence (OWASP ASVS 5.0 2.4, anti-automation): a guest checkout carries an invisible, self-hosted proof-of-work
  * solution (ALTCHA); a checkout call without one is refused and records nothing. A guest's
  * paid ticket order goes through the same check.
  */

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { uniqueEmail, test } from "./fixtures";
 
 /**
- * A checkout that earns trust (issue 16, point 5), at phone and desktop widths: who receives
+ * A checkout that earns trust, at phone and desktop widths: who receives
  * the gift (EIN, 501(c) status, deductibility in plain words), the secure-payment line with the
  * Terms and Privacy links, card fields that format as typed, amount presets as one radio group
  * moved by the arrow keys, and focus on the message after a declined card or invalid fields.

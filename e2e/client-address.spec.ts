@@ -7,7 +7,7 @@ import { serveApp, stopApps, waitForApp, type LocalApp } from "../scripts/local-
 import { giveAsGuest, uniqueEmail, test } from "./fixtures";
 
 /**
- * Issue 19, finding 7, over real HTTP against the app's own server (`npm run serve`): the
+ * The client's address is the socket's peer, over real HTTP against the app's own server (`npm run serve`): the
  * per-IP limits of sign-in and checkout count the socket's address, so a client that sends a
  * new X-Forwarded-For with every attempt is still one client; only behind a configured proxy
  * (TRUSTED_PROXIES) is the forwarded address believed. Two processes on one fresh PostgreSQL

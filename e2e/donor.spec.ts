@@ -147,7 +147,7 @@ test.describe("donor account", () => {
     await reopened.getByLabel("New password").fill("Givebridge-e2e-2");
     await reopened.getByRole("button", { name: "Save" }).click();
     await expect(reopened.getByRole("img", { name: "Saved" })).toBeVisible();
-    // The new address waits for the link sent to it; the old one stays in force (issue 19).
+    // The new address waits for the link sent to it; the old one stays in force.
     await expect(reopened.getByText("We sent a link to your new email address. Your email changes when you open it.")).toBeVisible();
     donorPassword = "Givebridge-e2e-2";
     await reopened.getByRole("button", { name: "Close" }).click();

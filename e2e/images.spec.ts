@@ -1,5 +1,5 @@
 /**
- * Issue 7 done-when: a donor uploads a 4000x3000 photo, crops it square and sees it in the
+ * Images end to end: a donor uploads a 4000x3000 photo, crops it square and sees it in the
  * avatar and on the dashboard; a nonprofit replaces its logo, then deletes it and the default
  * image returns; a 12 MB file and a renamed text file get the spec's alerts.
  * Test images are generated with sharp at run time.

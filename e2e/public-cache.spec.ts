@@ -1,5 +1,5 @@
 /**
- * Public pages from cache (issue 14, point 1), over real HTTP against the served app:
+ * Public pages from cache, over real HTTP against the served app:
  * anonymous visitors get one cached HTML per page with a shared-cache Cache-Control and a
  * policy without a nonce; signed-in visitors get the page rendered for them; a gift moves the
  * cached fundraiser page's total within 2 seconds.

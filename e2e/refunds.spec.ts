@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 import { claimOrganization, connectSandboxPayments, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
 /**
- * Issue 19, finding 3: refunds belong to the nonprofit's own Manage Donations screen, through
+ * Refunds belong to the nonprofit's own Manage Donations screen, through
  * the payment provider (here the sandbox, which refunds at once). NORTHEAST WILDERNESS TRUST,
  * Montpelier VT: a real Vermont EIN no other spec claims.
  */

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { login, PASSWORD, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 /**
- * Issue 19, finding 1: a password change and "sign out everywhere" end the account's other
+ * Revocable sessions (OWASP ASVS 5.0 7.4): a password change and "sign out everywhere" end the account's other
  * sessions at once, while the browser that asked stays signed in.
  */
 async function sessionUserId(page: Page): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * Issue 16, points 3, 6 and 7: a nonprofit's times in its own zone — the event form (entered
+ * A nonprofit's times in its own zone — the event form (entered
  * and shown in Eastern Time while the browser is in California), the donation report and
  * analytics (the zone named, each gift's time with "EST"/"EDT"); the home page's "Fundraisers
  * you can support today" (stories and covers, no $10 test entries, recent gifts first); and

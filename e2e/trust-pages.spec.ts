@@ -1,5 +1,5 @@
 /**
- * Issue 16: the pages people trust and share. A nonprofit publishes a fundraiser (story and
+ * The pages people trust and share. A nonprofit publishes a fundraiser (story and
  * cover image) and an event with tickets; visitors at 360 and 1280 px see the fundraiser page
  * with its share preview, the event page with times in the organization's zone, the legal
  * pages and the Contact Us form (whose message reaches the outbox); the share dialog copies

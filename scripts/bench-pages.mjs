@@ -12,7 +12,7 @@
  * compressed bytes transferred for the scripts the page's HTML asks for (its script tags, and
  * the scripts it hands to the paint-first loader, lib/http/paint-first.ts), not the routes Next
  * prefetches afterwards for the page's links. Targets: score >= 95 and LCP < 1.5 s
- * (issue 14), JavaScript < 170 KB compressed (issue 3). It also prints the machine's load.
+ * and JavaScript < 170 KB compressed. It also prints the machine's load.
  * Start the app first (`npm start`, a production build); `next dev` figures mean nothing.
  * Exit code: 0 all targets met, 2 a target missed, 1 an error.
  */

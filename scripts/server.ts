@@ -4,7 +4,7 @@
  * handler) behind a plain node:http server, for one reason: only the server sees the TCP
  * socket, so it records the client's address from the socket before Next sees the request,
  * dropping any X-Forwarded-For / X-Real-IP a client made up unless the peer is one of
- * TRUSTED_PROXIES (lib/http/client-ip.ts; issue 19, finding 7). Everything else is what
+ * TRUSTED_PROXIES (lib/http/client-ip.ts). Everything else is what
  * `next start` does: same request handlers, PORT (default 3000), graceful stop on SIGINT or
  * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
  * server does not close a connection just as a client reuses it (ECONNRESET under load).

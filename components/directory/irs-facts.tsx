@@ -1,5 +1,5 @@
 /**
- * "What the IRS file says" and "Nearby" on a nonprofit's public profile (issue 15): the EO BMF
+ * "What the IRS file says" and "Nearby" on a nonprofit's public profile: the EO BMF
  * facts (revenue and assets with their tax period, deductibility, foundation type, ruling year,
  * legal name) and similar organizations close by. Each renders nothing when there is nothing to show.
  */

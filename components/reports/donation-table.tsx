@@ -3,7 +3,7 @@
  * organization's time zone with the zone's name ("Jun 10, 2026, 2:00 PM EDT"), Donor Email
  * (only when shared, else "Not shared"), Fundraiser or "Direct Donation", Amount in dollars
  * with two decimals, and Status (Failed opens a reason popup); a completed donation has a
- * Refund action (issue 19). Newest first, as given.
+ * Refund action. Newest first, as given.
  * A table from the md breakpoint; a list of cards on phones so nothing scrolls sideways.
  */
 import { formatCents } from "@/lib/money";

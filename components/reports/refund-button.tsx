@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * Refund of a completed donation from Manage Donations (issue 19, finding 3): a "Refund"
+ * Refund of a completed donation from Manage Donations (spec section 2, Donations screen): a "Refund"
  * button opens a confirmation dialog (Radix: focus trapped, Escape closes); confirming posts
  * POST /api/donations/{id}/refund. The outcome is announced in the table's live region
  * (RefundNotices), which also takes the focus, and the report reloads with the new status and

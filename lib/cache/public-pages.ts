@@ -1,6 +1,6 @@
 /**
- * On-demand invalidation of the public pages served from Next's cache (app/(public); issue 14,
- * point 1). Services call these after the change is committed, so the next visitor of a
+ * On-demand invalidation of the public pages served from Next's cache
+ * (app/(public)). Services call these after the change is committed, so the next visitor of a
  * changed page gets it rendered afresh, while every other cached page stays cached:
  *
  * - refreshGiftPages: a gift's status changed (succeeded, refunded): its fundraiser's page,

@@ -1,5 +1,5 @@
 /**
- * Names people can read (issue 15). IRS EO BMF names and cities are upper case, abbreviated and
+ * Names people can read. IRS EO BMF names and cities are upper case, abbreviated and
  * sometimes missing a space after a comma ("NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC",
  * "S BURLINGTON", "MANCHESTR CTR"). For display: title case that keeps acronyms (YMCA, USA,
  * VFW, PTO...), a space after each comma, and city abbreviations expanded (S -> South,

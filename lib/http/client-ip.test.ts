@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 7: the client's address is the socket's peer, never a header a client
+ * The client's address is the socket's peer, never a header a client
  * sent, unless the peer is a configured proxy (TRUSTED_PROXIES). Real HTTP through the same
  * wrapper scripts/server.ts puts in front of Next.
  */

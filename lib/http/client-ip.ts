@@ -1,5 +1,5 @@
 /**
- * The client's IP address (issue 19, finding 7). A header alone never says who the client
+ * The client's IP address. A header alone never says who the client
  * is: any client can send X-Forwarded-For. The address comes from the TCP socket, which only
  * the HTTP server sees, so the app's own server (scripts/server.ts, what `npm start` and
  * `npm run serve` run) rewrites the forwarded headers of every request before Next sees it

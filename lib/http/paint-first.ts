@@ -1,5 +1,5 @@
 /**
- * Paint first, then load the page's code (issue 14, Lighthouse LCP < 1.5 s).
+ * Paint first, then load the page's code (target: Lighthouse LCP < 1.5 s).
  *
  * Next writes its scripts into a page's HTML as `<script src="/_next/static/…" async>`, with
  * `<link rel="preload" as="script">` hints. A phone then downloads about 150–220 KB of

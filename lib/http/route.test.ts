@@ -30,7 +30,7 @@ afterAll(() => h.close());
 const firstName = async () => (await h.db.select({ v: users.firstName }).from(users).where(eq(users.id, donor.id)))[0]!.v;
 const profile = (name: string) => ({ _id: donor.id, firstName: name, lastName: "Donor" });
 
-describe("CSRF: cookie-authenticated writes come from the app's own origin, as JSON (finding 6)", () => {
+describe("CSRF: cookie-authenticated writes come from the app's own origin, as JSON", () => {
   test("a foreign Origin is refused and nothing changes", async () => {
     const res = await call(updateUser, { method: "PUT", url: "/api/update/user", user: donor, json: profile("Mallory"), headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
     expect(res.status).toBe(403);
@@ -82,7 +82,7 @@ describe("CSRF: cookie-authenticated writes come from the app's own origin, as J
   });
 });
 
-describe("signed-in routes answer an anonymous caller 401 before reading the input (finding 11)", () => {
+describe("signed-in routes answer an anonymous caller 401 before reading the input", () => {
   test.each([
     ["garbage JSON", "{not json"],
     ["a wrong shape", JSON.stringify({ firstName: 5 })],
@@ -96,7 +96,7 @@ describe("signed-in routes answer an anonymous caller 401 before reading the inp
   });
 });
 
-describe("every route that declares a signed-in caller answers anonymous 401 before its input (finding 11)", () => {
+describe("every route that declares a signed-in caller answers anonymous 401 before its input", () => {
   const root = path.resolve(__dirname, "../..");
   const files = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
@@ -130,7 +130,7 @@ describe("every route that declares a signed-in caller answers anonymous 401 bef
   });
 });
 
-describe("control characters and malformed encoding get 4xx with the field's message (finding 9)", () => {
+describe("control characters and malformed encoding get 4xx with the field's message", () => {
   test("a NUL byte in a JSON text field", async () => {
     const res = await call(register, {
       method: "POST",
@@ -171,7 +171,7 @@ describe("control characters and malformed encoding get 4xx with the field's mes
   });
 });
 
-describe("field errors read as sentences about the field, never zod's defaults (finding 11)", () => {
+describe("field errors read as sentences about the field, never zod's defaults", () => {
   const zodDefault = /^(Invalid input|Invalid option|Too big|Too small|Invalid string|Expected|Required$|Unrecognized key)/;
 
   test("wrong types, missing fields and over-long values on a signed-in route", async () => {

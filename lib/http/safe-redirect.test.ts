@@ -1,7 +1,7 @@
 import { authOptions } from "@/lib/auth/options";
 import { safeAuthRedirect, safeRedirectPath } from "./safe-redirect";
 
-describe("redirects follow only same-origin paths (finding 4)", () => {
+describe("redirects follow only same-origin paths", () => {
   test.each([
     "/\\evil.example/",
     "//evil.example/",

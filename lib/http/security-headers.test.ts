@@ -62,7 +62,7 @@ describe("security headers on every response (proxy.ts)", () => {
   });
 });
 
-describe("pages known to be missing answer 404, not a streamed 200 (finding 14)", () => {
+describe("pages known to be missing answer 404, not a streamed 200", () => {
   afterEach(() => setEnvForTests({ NODE_ENV: "test", SMTP_URL: undefined }));
 
   test("/404 and, in production, the development mailbox for anyone but the admin", async () => {
@@ -82,7 +82,7 @@ describe("pages known to be missing answer 404, not a streamed 200 (finding 14)"
   });
 });
 
-describe("a path with malformed percent-encoding is 400 with the catalogue's message, not Next's 500 (finding 9)", () => {
+describe("a path with malformed percent-encoding is 400 with the catalogue's message, not Next's 500", () => {
   test.each(["/api/find/nonprofit/events/%E0%A4%A", "/nonprofit/%E0%A4%A", "/api/getOneCampaign/%"])("%s", async (path) => {
     const res = await run(path);
     expect(res.status).toBe(400);

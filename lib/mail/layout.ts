@@ -1,5 +1,5 @@
 /**
- * One layout for the emails about gifts (issue 16 point 7): each message is written once as a
+ * One layout for the emails about gifts: each message is written once as a
  * heading and a few blocks, and rendered twice — an HTML part that looks like the nonprofit's
  * (its logo and name beside the platform's, its formatted EIN and deductibility sentence in
  * the footer) and a plain-text part with the same words, so every client shows the same

@@ -1,5 +1,5 @@
 /**
- * The request layer of the public REST API (/api/v1, issue 17), on top of route():
+ * The request layer of the public REST API (/api/v1), on top of route():
  *  1. the caller: an API key (Authorization: Bearer <key>, RFC 6750) or, without one, its IP
  *     address; a key that does not work is 401 (and counts against the IP's allowance);
  *  2. the rate limit of the key or the IP (lib/public-api/rate-limit.ts), stated in the

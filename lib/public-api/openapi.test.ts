@@ -1,5 +1,5 @@
 /**
- * Issue 17: the OpenAPI 3.1 document is valid (checked by a maintained validator,
+ * The OpenAPI 3.1 document is valid (checked by a maintained validator,
  * @readme/openapi-parser), covers every route folder under app/api/v1, and each route handles
  * the very operation (and so the schemas) the document describes for its path.
  */

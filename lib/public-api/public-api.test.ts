@@ -1,5 +1,5 @@
 /**
- * Issue 17, the public REST API (/api/v1) over its real route handlers and a real database:
+ * The public REST API (/api/v1) over its real route handlers and a real database:
  * scopes and revocation, a key of X never reads Y, no unshared donor field in any answer,
  * cursor pagination, RateLimit headers and 429, RFC 9457 problem details, the public reads and
  * payouts computed from the providers' confirmations.

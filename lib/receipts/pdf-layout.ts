@@ -1,6 +1,6 @@
 /**
- * The pieces every PDF receipt, ticket confirmation and giving statement share (pdfkit,
- * issue 16 point 7): a document collected into a Buffer, one letterhead — the platform's
+ * The pieces every PDF receipt, ticket confirmation and giving statement share (pdfkit):
+ * a document collected into a Buffer, one letterhead — the platform's
  * logo and name, then the organization's logo, name and formatted EIN — and ids (receipt,
  * confirmation and donation numbers) that never wrap across lines: they are set in a
  * monospace font whose size is lowered until the whole id fits the width it is given.

@@ -1,5 +1,5 @@
 /**
- * PDF receipts, ticket confirmations and giving statements (issue 16 point 7): the shared
+ * PDF receipts, ticket confirmations and giving statements: the shared
  * letterhead (platform's and organization's name and logo, formatted EIN), deductibility in
  * plain words, and ids that are never broken across lines — checked on the text a PDF
  * reader extracts.

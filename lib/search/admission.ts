@@ -1,5 +1,5 @@
 /**
- * Admission of directory searches to the database (issue 14, "search under load").
+ * Admission of directory searches to the database, so search holds up under load.
  *
  * A search that the results cache (./cache.ts) cannot answer runs several statements on the
  * database. Under a burst of different searches, letting all of them in at once queued them on

@@ -1,5 +1,5 @@
 /**
- * Directory search results served from memory (issue 14, "search under load").
+ * Directory search results served from memory, so search holds up under load.
  *
  * A directory search is the same for every visitor (it shows public organizations only, and
  * nothing of who asks), and on a busy day many people type the same few names and causes. So

@@ -29,7 +29,7 @@ describe("directory search relevance", () => {
     const r = await searchNonprofits({ query: "food bank burlington", limit: 10, offset: 0 });
     const top = r.results.slice(0, 4);
     expect(top.length).toBeGreaterThan(0);
-    // "burlington" is a place (issue 15): the top hits are food organizations (NTEE group K)
+    // "burlington" is a place: the top hits are food organizations (NTEE group K)
     // in Vermont near Burlington, ranked by nearness, not only those with Burlington in the text.
     for (const hit of top) {
       expect(hit.state).toBe("VT");

@@ -431,7 +431,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // In the typo stage, name similarity to the text as typed comes before the full-text rank.
   const stage = (text: string | SQL, options: { extra?: SQL; similarity?: "first" | "after rank"; near?: SQL } = {}): Stage => {
     const query = sql`to_tsquery('english', ${text})`;
-    // Among similar names, the prominent organization first (issue 15), and the nearer one
+    // Among similar names, the prominent organization first, and the nearer one
     // when a place was typed (options.near: a term added to the similarity).
     const similar = sql`(word_similarity(${q}, lower(o.name)) + ${SCORE_WEIGHTS.prominence}::float8 * coalesce(o.search_prominence, 0)${options.near ?? sql``}) desc,`;
     const rank = sql`ts_rank(o.search_document, ${query}) desc,`;
@@ -446,7 +446,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
     };
   };
   const last = terms[terms.length - 1]!;
-  // Stage 1 (issue 15): every word (a synonym, an IRS abbreviation, a joined or split compound
+  // Stage 1: every word (a synonym, an IRS abbreviation, a joined or split compound
   // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
   // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
   const lexicon = await lookupLexicon(db, terms);
@@ -461,7 +461,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Decided here, so the text query is a plain parameter: the planner then reads from its
   // statistics how common each word is ("church" is in 28,000 documents) and plans by that,
   // which it could not through a CASE in the statement ("church concord": 80 ms with it, 17 without).
-  // Broad text (issue 14/15 speed): every word typed is a common word and no place was typed
+  // Broad text (a speed path): every word typed is a common word and no place was typed
   // ("education", "community foundation"). Its most prominent matches are then read down the
   // prominence index, a few hundred rows, instead of sorting thousands of full-text matches.
   const common = lexicon.commonTerms;

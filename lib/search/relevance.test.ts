@@ -1,5 +1,5 @@
 /**
- * Directory search relevance classes of issue 15 on a small fixture: compound words,
+ * Directory search relevance classes on a small fixture: compound words,
  * prominence, acronyms and IRS abbreviations, cause words through the NTEE meaning, place
  * words in the query, and typos.
  */
@@ -74,7 +74,7 @@ afterAll(async () => h.close());
 
 const top = async (query: string) => (await searchNonprofits({ query, limit: 3, offset: 0 })).results.map((r) => r.ein);
 
-describe("directory search relevance (issue 15)", () => {
+describe("directory search relevance: compounds, prominence, acronyms, causes, places", () => {
   test("compound words: 'food bank arkansas' finds ARKANSAS FOODBANK first", async () => {
     expect((await top("food bank arkansas"))[0]).toBe("000000001");
   });

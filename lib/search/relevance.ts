@@ -1,5 +1,5 @@
 /**
- * Relevance parts of directory search (issue 15): full-text query text with synonyms and IRS
+ * Relevance parts of directory search: full-text query text with synonyms and IRS
  * abbreviations (lib/search/synonyms.ts) and compound words ("food bank" = "foodbank",
  * checked against the dictionary of indexed words, migration 0004_search_words), place words
  * (lib/search/places.ts), and the score that orders the candidates: text rank (name words

@@ -1,5 +1,5 @@
 /**
- * Times in an organization's own time zone (issue 16 point 3). The zone is an IANA zone name
+ * Times in an organization's own time zone. The zone is an IANA zone name
  * ("America/New_York") taken from the organization's two-letter state, or from its ZIP code
  * when the state is missing; formatting is done by the runtime's Intl (ICU time zone data),
  * so daylight saving time follows the IANA rules. Events, the donation report and analytics

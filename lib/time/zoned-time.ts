@@ -1,5 +1,5 @@
 /**
- * Instants shown and entered in a given IANA time zone (issue 16 point 3), safe for browser
+ * Instants shown and entered in a given IANA time zone, safe for browser
  * code: no directory data is imported here (the zone of an organization comes from
  * lib/time/organization-time-zone.ts on the server). Formatting uses the runtime's Intl (ICU
  * time zone data); wall-clock times are turned into instants with @date-fns/tz's TZDate, so

@@ -1,5 +1,5 @@
 /**
- * Receipts and emails that look like the nonprofit's (issue 16 point 7): delivered to a real
+ * Receipts and emails that look like the nonprofit's: delivered to a real
  * SMTP server from the real queue, each message has a text part and an HTML part with the
  * organization's name and logo, its formatted EIN and the deductibility sentence in plain
  * words; donor and fundraiser text is escaped in the HTML.

@@ -47,7 +47,7 @@ export type DonationMailFacts = {
   share: { name: boolean; email: boolean; phone: boolean; location: boolean; gender: boolean; age: boolean };
   /** Absolute URL of the PDF receipt. */
   receiptUrl: string;
-  /** Monthly gifts: the signed link to manage the gift without signing in (issue 13). */
+  /** Monthly gifts: the signed link to manage the gift without signing in. */
   manageUrl?: string | null;
 };
 

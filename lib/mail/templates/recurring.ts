@@ -1,5 +1,5 @@
 /**
- * Emails of recurring gifts donors manage themselves (issue 13): the reminder three days
+ * Emails of recurring gifts donors manage themselves: the reminder three days
  * before a charge, a failed charge (with the link to update the payment method), past due,
  * canceled after the last retry (donor and nonprofit), and January's year-end statement
  * link. Amounts are cents, dates UTC. Each manage link is a fresh signed one (manage-link.ts).

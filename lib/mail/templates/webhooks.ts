@@ -1,6 +1,6 @@
 /**
  * The email a nonprofit gets when one of its webhook endpoints is disabled after persistent
- * failure (issue 17, part 3). It names the endpoint by its address's origin only (a path or
+ * failure. It names the endpoint by its address's origin only (a path or
  * query may hold a token of the receiver's) and its description.
  */
 import type { MailMessage } from "@/lib/mail/transport";
