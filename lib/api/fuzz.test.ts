@@ -90,7 +90,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe("fuzzing every call of the spec's list gets no 5xx (finding 9)", () => {
+describe("fuzzing every call of the spec's list gets no 5xx, whatever the input", () => {
   test.each(specCalls.map((c) => [`${c.method} /api/${c.path}`, c] as const))("%s", async (_name, c) => {
     const mod = (await import(`@/${routeFileOf(c.path)}`)) as Record<string, unknown>;
     const handler = mod[c.method];

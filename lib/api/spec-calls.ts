@@ -41,7 +41,7 @@ export const specCalls: SpecCall[] = [
   // GET
   // The spec lists sendFeedback, getPaypalPartnerDetail, createPartnerReferral,
   // sendBusinessSignUpEmail and send*OrganizationDonationEmail under GET; they change state
-  // (mail, the payout account, a single-use state), so they are POST (issue 19, CSRF).
+  // (mail, the payout account, a single-use state), so they are POST (RFC 9110 9.2.1: GET is safe; OWASP ASVS 5.0 3.5, CSRF).
   c("GET", "getSpotlight", 5),
   c("GET", "getNonprofit", 2),
   c("GET", "find/nonprofit/{id}", 2),

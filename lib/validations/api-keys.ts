@@ -1,5 +1,5 @@
 /**
- * API keys of the public REST API (issue 17): the scopes a key may hold and the create form's
+ * API keys of the public REST API: the scopes a key may hold and the create form's
  * payload (POST /api/api-keys), shared by the dashboard form and the service.
  *
  * Scopes (least privilege, one per kind of data an integration reads):

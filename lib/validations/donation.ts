@@ -47,7 +47,7 @@ export const cardSchema = z.object({
   cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
 });
 
-/** Guests: the solved proof-of-work challenge of the checkout widget (issue 19), base64 JSON. */
+/** Guests: the solved proof-of-work challenge of the checkout widget, base64 JSON. */
 export const checkoutChallengeField = z.string().trim().max(20_000).optional();
 
 /** A fundraiser id, or "direct" / null / empty for a gift to the organization itself (null). */
@@ -187,7 +187,7 @@ export function checkoutRequestBody(
   };
 }
 
-/** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: issue 19). */
+/** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: only the nonprofit refunds, from its dashboard). */
 export const sandboxActionSchema = z.object({
   action: z.enum(["verify", "settle"]),
   donationId: z.string().trim().min(1).max(64),

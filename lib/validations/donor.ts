@@ -146,7 +146,7 @@ export type CreateStoryInput = z.infer<typeof createStorySchema>;
 
 /**
  * PUT /api/donor/recurring/{id} — change a recurring gift's amount (cents), within the same
- * limits as a one-time gift ($1 to DONATION_MAX_CENTS, issue 19).
+ * limits as a one-time gift ($1 to DONATION_MAX_CENTS).
  */
 export function changeRecurringSchemaFor(maxCents?: number) {
   return z.object({ amountCents: amountCentsField(maxCents) });

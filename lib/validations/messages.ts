@@ -91,7 +91,7 @@ export const messages = {
     signInRequired: "Please log in to continue.",
     forbidden: "You do not have access to this.",
   },
-  // API keys of the public API, created and revoked on the nonprofit dashboard (issue 17).
+  // API keys of the public API, created and revoked on the nonprofit dashboard.
   apiKeys: {
     nameRequired: "Please enter a name for the key.",
     nameTooLong: "Key names can be at most 60 characters.",
@@ -194,7 +194,7 @@ export const messages = {
     notFound: "This link was not found.",
     tooMany: "You can save at most 50 links here. Delete one first.",
   },
-  // Nonprofit public profile editing (issue 5): general info, about, links, impacts, spotlight, nickname, live.
+  // Nonprofit public profile editing: general info, about, links, impacts, spotlight, nickname, live.
   organizationProfile: {
     nameTooLong: "Organization name is too long (200 characters at most)",
     textTooLong: (max: number) => `Please keep this under ${max} characters`,
@@ -346,7 +346,7 @@ export const messages = {
     attemptInProgress: "This delivery is being sent right now. Please try again in a minute.",
     loadFailed: "We could not load your webhooks. Please try again.",
   },
-  // Trust and safety (issue 19): images, email change, checkout defences.
+  // Trust and safety: images, email change, checkout defences.
   trustAndSafety: {
     imageNotYours: "Please use an image uploaded with the image widget",
     emailChangeNeedsPassword: "Please enter your current password to change your email",

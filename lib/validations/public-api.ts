@@ -1,5 +1,5 @@
 /**
- * Query and path parameters of the public REST API (/api/v1, issue 17), one schema per call:
+ * Query and path parameters of the public REST API (/api/v1), one schema per call:
  * the handlers parse with them (lib/public-api/handler.ts) and the OpenAPI document describes
  * them (lib/public-api/openapi.ts). Parameters are snake_case; the handler drops empty values
  * first (`?status=` is no status filter) and ignores unknown parameters. Messages come from the

@@ -1,5 +1,5 @@
 /**
- * Payloads of the recurring-gift manage page (issue 13): one schema per call, shared by the
+ * Payloads of the recurring-gift manage page: one schema per call, shared by the
  * page's forms and the route handlers. The amount follows the one-time gift's limits
  * (amountCentsField, $1 to DONATION_MAX_CENTS, passed in because the browser cannot read it).
  * `token` is the signed manage link's token (guests); signed-in owners may leave it out.

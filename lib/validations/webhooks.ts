@@ -1,5 +1,5 @@
 /**
- * Outgoing webhook endpoints (issue 17, part 3): the event types a nonprofit can pick and the
+ * Outgoing webhook endpoints: the event types a nonprofit can pick and the
  * one schema of the dashboard's form and the /api/webhook-endpoints handlers. The URL's form is
  * checked here (a web address, http or https, no user name or password); whether it may be
  * plain http and whether its host is allowed depends on the server's settings and is checked

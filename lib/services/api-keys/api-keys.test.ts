@@ -1,5 +1,5 @@
 /**
- * Issue 17, API keys: a nonprofit creates a key on its dashboard (shown once, only a hash at
+ * API keys: a nonprofit creates a key on its dashboard (shown once, only a hash at
  * rest, a visible prefix), lists and revokes its own keys; nobody else can; a revoked key, or
  * one of an organization claimed again by someone else, never authenticates.
  */

@@ -1,5 +1,5 @@
 /**
- * A nonprofit creates an API key for its organization (POST /api/api-keys, issue 17).
+ * A nonprofit creates an API key for its organization (POST /api/api-keys).
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { requireActsForOrganization, assertActsForOrganization } from "@/lib/auth/access";

@@ -1,5 +1,5 @@
 /**
- * "Fundraisers you can support today" on the home page (issue 16 point 6): active fundraisers
+ * "Fundraisers you can support today" on the home page: active fundraisers
  * a visitor can give to right now and would want to, ordered by recent momentum.
  *
  * A fundraiser is shown when

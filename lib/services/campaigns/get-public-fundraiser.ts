@@ -1,5 +1,5 @@
 /**
- * The public fundraiser page (/fundraiser/{id}, issue 16 point 1): the fundraiser with its
+ * The public fundraiser page (/fundraiser/{id}): the fundraiser with its
  * story and image, its organization with the EIN, how many donors gave, and the most recent
  * supporters who chose to share their name. Money is integer cents; timestamps are ISO 8601
  * in UTC. Nothing a donor did not share leaves this service: supporters are given as first

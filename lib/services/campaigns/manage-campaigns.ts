@@ -1,6 +1,6 @@
 /**
  * Fundraisers (campaigns) of a nonprofit: the owner creates, edits, ends and deletes them
- * (spec section 9, issue 5 part 3); anyone reads the live ones. Money is integer cents.
+ * (spec section 9); anyone reads the live ones. Money is integer cents.
  * `progress` is maintained only by the donation effects (succeeded donations) and is never
  * written here. Deleting a fundraiser keeps its donations: donations.campaign_id is
  * ON DELETE SET NULL, so those gifts count as direct donations in reports afterwards.

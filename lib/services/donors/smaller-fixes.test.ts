@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 14 (part): the giving-statement CSV escapes formula cells; one amount
+ * The giving-statement CSV escapes formula cells (OWASP ASVS 5.0 1.2.10, CSV injection); one amount
  * limit for one-time and monthly gifts; nonprofit emails label age codes as the spec does.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Who may change which image (issue 7): a user their own profile photo (users.profileImg); a
+ * Who may change which image: a user their own profile photo (users.profileImg); a
  * nonprofit user its own organization's logo (organizations.logoUrl) and spotlight image
  * (organizations.spotlight.imageUrl) and the images of its own fundraisers and events
  * (campaigns.imageUrl, events.imageUrl); a donor the images of their own impact stories.

@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 5: image fields accept only images the storage layer issued to the slot's
+ * Image fields accept only images the storage layer issued to the slot's
  * owner, and deletes remove only the owner's files.
  */
 import fs from "node:fs";

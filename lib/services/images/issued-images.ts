@@ -1,5 +1,5 @@
 /**
- * Which uploaded images the storage layer issued to whom (table stored_images, issue 19). An
+ * Which uploaded images the storage layer issued to whom (table stored_images). An
  * image slot of a user (profile photo, story image) belongs to that user; a slot of an
  * organization (logo, spotlight, fundraiser and event images) to the organization. An image
  * field accepts only an image issued to the slot's owner, and only the owner's delete or

@@ -1,5 +1,5 @@
 /**
- * What the IRS file says about an organization (issue 15), for its public profile: revenue and
+ * What the IRS file says about an organization, for its public profile: revenue and
  * assets (whole US dollars as reported, not cents) with the tax period they come from,
  * deductibility in plain words, foundation type and ruling year, from the EO BMF columns the
  * import keeps; and nearby organizations of the same NTEE major group, nearest first.

@@ -38,7 +38,7 @@ describe("Connect Payments", () => {
     expect(org!.stripeComplete).toBe(true);
   });
 
-  test("without the issued state, with a used one or another user's, the payout account does not change (finding 6)", async () => {
+  test("without the issued state, with a used one or another user's, the payout account does not change", async () => {
     const { organizationId: id, user } = await makeNonprofit(h.db, "Winooski Valley Park");
     const other = await makeNonprofit(h.db, "Stowe Land Trust");
     const merchant = async () => (await h.db.select({ m: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, id)))[0]!.m;

@@ -1,5 +1,5 @@
 /**
- * Charging monthly recurring gifts (issue 4: "one-time or monthly recurring"). Each period of
+ * Charging monthly recurring gifts (a gift is one-time or monthly). Each period of
  * an active gift becomes its own donation row, created under the idempotency key
  * `recurring:<gift id>:<period date>` (unique column, INSERT ... ON CONFLICT DO NOTHING) in the
  * same transaction that moves the gift's next_charge_at one calendar month on; the gift row is
@@ -46,7 +46,7 @@ export type RecurringRunResult = {
   canceled: number;
   /** Due gifts left for a later run (first payment still settling, or taken by another run). */
   skipped: number;
-  /** Failed periods tried again (issue 13's retry schedule). */
+  /** Failed periods tried again (on the retry schedule of lib/services/recurring/failures.ts). */
   retried?: number;
   /** Past-due gifts canceled a week after their last retry failed. */
   pastDueCanceled?: number;
@@ -375,7 +375,7 @@ export async function cancelPastDueGifts(now: Date = new Date()): Promise<number
   return n;
 }
 
-/** How long before a charge its reminder goes out: three days (issue 13). */
+/** How long before a charge its reminder goes out: three days. */
 export const REMINDER_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Starting a monthly gift that duplicates an active one (issue 13: same donor, by account or
+ * Starting a monthly gift that duplicates an active one (same donor, by account or
  * email, same organization and same fundraiser or both direct) asks the donor to confirm.
  */
 import "server-only";

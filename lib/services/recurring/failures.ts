@@ -1,8 +1,8 @@
 /**
- * What a recurring gift does when a period's charge fails or finally succeeds (issue 13:
- * "failed charges are retried on a schedule; the donor is emailed after each failure with the
+ * What a recurring gift does when a period's charge fails or finally succeeds:
+ * failed charges are retried on a schedule; the donor is emailed after each failure with the
  * update-payment link; after the last one the gift is marked past due, then canceled, and the
- * nonprofit is told"). Called by the payment-event path inside the transaction that records
+ * nonprofit is told. Called by the payment-event path inside the transaction that records
  * the event, so each step happens once per event (payment_events is unique per event) and the
  * email (and the recurring_gift.payment_failed webhook event) is queued only if that
  * transaction commits.

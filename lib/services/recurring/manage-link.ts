@@ -1,6 +1,6 @@
 /**
- * The signed link that lets a donor manage a monthly gift without signing in (issue 13:
- * receipts and reminders carry it). The token is "<expiry, epoch seconds>.<signature>", the
+ * The signed link that lets a donor manage a monthly gift without signing in
+ * (receipts and reminders carry it). The token is "<expiry, epoch seconds>.<signature>", the
  * signature an HMAC-SHA256 keyed with the auth secret over "recurring-manage:<gift id>:<expiry>"
  * (base64url), so a token opens one gift only, cannot be altered or extended, and stops
  * working at its expiry. Every email carries a fresh one.

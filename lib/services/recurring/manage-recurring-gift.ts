@@ -1,5 +1,5 @@
 /**
- * The recurring-gift manage page's use-cases (issue 13, section 3): a donor sees a monthly
+ * The recurring-gift manage page's use-cases: a donor sees a monthly
  * gift (amount, next charge date, past charges with receipts) and changes the amount, moves
  * the charge day, skips the next charge, pauses until a date and resumes, replaces the payment
  * method or cancels it. Access is either the signed manage link's token (guests too; see

@@ -1,5 +1,5 @@
 /**
- * January's year-end statement emails (issue 13): every donor who gave in the past calendar
+ * January's year-end statement emails: every donor who gave in the past calendar
  * year (UTC) gets one email with their statement, once per donor email and year (a row in
  * year_end_statement_mails, inserted ON CONFLICT DO NOTHING in the mail's transaction, so a
  * repeated or concurrent run sends nothing twice). Donors with an account get the link to

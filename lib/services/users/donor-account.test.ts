@@ -124,7 +124,7 @@ describe("account settings", () => {
     const parsed = parseUpdateUser({ _id: ann.id, email: "ann.new@example.org", telephone: "8025550000", password: "another-pass-2", confirmPassword: "secret-pass-1" });
     if (parsed.kind !== "settings") throw new Error("settings expected");
     const { user, emailChangeSent } = await updateUserSettings(ann, parsed.input);
-    // The old address stays in force until the link sent to the new one is opened (issue 19).
+    // The old address stays in force until the link sent to the new one is opened.
     expect(user.email).toBe("ann@example.org");
     expect(emailChangeSent).toBe(true);
     expect(user.telephone).toBe("8025550000");

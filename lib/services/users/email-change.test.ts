@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 8: an email change needs the current password, keeps the old address
+ * An email change needs the current password, keeps the old address
  * until the link sent to the new one is opened, and tells the old address.
  */
 import { eq, sql } from "drizzle-orm";

@@ -77,7 +77,7 @@ describe("registration", () => {
     const limited = await authenticateUser({ email: "ann@example.org", password: "secret-pass-1", ip: "3.3.3.3" }).catch((e) => e);
     expect(limited.status).toBe(429);
     expect(limited.message).toBe(messages.auth.tooManyAttempts);
-    // The owner elsewhere is not locked out by someone else's guesses (issue 19, finding 7).
+    // The owner elsewhere is not locked out by someone else's guesses (limits by account+IP first).
     expect((await authenticateUser({ email: "ann@example.org", password: "secret-pass-1", ip: "4.4.4.4" }))._id).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Revocable sessions (issue 19). Every user has a session version (users.session_version);
+ * Revocable sessions (OWASP ASVS 5.0 7.4, session termination). Every user has a session version (users.session_version);
  * each session carries the version it was issued with and is honoured only while the two
  * match and the account exists. Raising the version (password change or reset, account
  * deletion, "sign out everywhere") ends every session issued before, at once.

@@ -1,5 +1,5 @@
 /**
- * An endpoint's delivery log, replay and test event (issue 17, part 3; the dashboard's
+ * An endpoint's delivery log, replay and test event (the dashboard's
  * Webhooks tile). Only a nonprofit user of the endpoint's organization may act
  * (lib/auth/access.ts); a delivery or endpoint of another organization is "not found".
  *

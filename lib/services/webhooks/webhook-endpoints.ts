@@ -1,5 +1,5 @@
 /**
- * A nonprofit's webhook endpoints (issue 17, part 3; the dashboard's Webhooks tile): list,
+ * A nonprofit's webhook endpoints (the dashboard's Webhooks tile): list,
  * create, edit (URL, events, description, enabled), delete and rotate the signing secret.
  * Only a nonprofit user of the organization may act (lib/auth/access.ts), checked inside the
  * writing transaction; an endpoint of another organization is "not found".

@@ -1,5 +1,5 @@
 /**
- * The webhook events emitted where state changes (issue 17, part 3), each called inside the
+ * The webhook events emitted where state changes, each called inside the
  * transaction of its change, and the shape of each event's `data`. Privacy rule: a payload
  * carries no donor field the donor did not share (spec section 3, sharing choices per gift).
  *
