@@ -10,43 +10,43 @@ const root = path.resolve(__dirname, "../..");
 /** Route files that are not in the spec's list, each with its reason. */
 const extraRoutes = [
   "app/api/auth/[...nextauth]/route.ts", // next-auth's own endpoints
-  "app/api/webhooks/sandbox/route.ts", // issue 4: signed events of the sandbox payment provider
-  "app/api/webhooks/sandbox/simulate/route.ts", // issue 4: sandbox outside actions (card verification, ACH settlement)
-  "app/api/webhooks/stripe/route.ts", // issue 4: Stripe webhook endpoint (signature on the raw body)
-  "app/api/webhooks/paypal/route.ts", // issue 4: PayPal webhook endpoint (PayPal's verification call)
-  "app/api/webhook-endpoints/route.ts", // issue 17: a nonprofit's outgoing webhook endpoints (list, create)
-  "app/api/webhook-endpoints/[id]/route.ts", // issue 17: edit or delete a webhook endpoint
-  "app/api/webhook-endpoints/[id]/secret/route.ts", // issue 17: rotate an endpoint's signing secret
-  "app/api/webhook-endpoints/[id]/test/route.ts", // issue 17: send a test event to an endpoint
-  "app/api/webhook-endpoints/[id]/deliveries/route.ts", // issue 17: an endpoint's delivery log
-  "app/api/webhook-endpoints/[id]/deliveries/[deliveryId]/replay/route.ts", // issue 17: replay a delivery
-  "app/api/receipts/[id]/route.ts", // issue 4: PDF receipt download
-  "app/api/images/route.ts", // issue 7: image upload (POST) and delete (DELETE); the spec names no call for the storage upload
-  "app/api/volunteer/route.ts", // issue 6: donor logs and lists volunteer hours
-  "app/api/volunteer/[id]/route.ts", // issue 6: nonprofit verifies or declines logged hours
-  "app/api/volunteer/export/route.ts", // issue 6: donor exports volunteer hours (CSV/PDF)
-  "app/api/stories/route.ts", // issue 6: donor writes an impact story
-  "app/api/stories/[id]/route.ts", // issue 6: nonprofit approves or declines a story
-  "app/api/account/route.ts", // issues 5 and 6: delete account
-  "app/api/account/sessions/route.ts", // issue 19: sign out everywhere
-  "app/api/checkout/challenge/route.ts", // issue 19: proof-of-work challenge of the guest checkout
-  "app/api/donations/[id]/refund/route.ts", // issue 19: the nonprofit refunds a completed donation through its provider
-  "app/api/donor/[id]/statement/route.ts", // issue 6: year-end giving statement (PDF/CSV)
-  "app/api/donor/recurring/[id]/route.ts", // issue 6: change amount / cancel a recurring gift
-  "app/api/recurring/[id]/route.ts", // issue 13: manage a recurring gift from its signed link (or as its owner)
-  "app/api/donor/recurring/payment-method/route.ts", // issue 13: one new card for all of a donor's recurring gifts
-  "app/api/budgets/route.ts", // issue 5: the organization's fundraiser budgets
-  "app/api/budgets/[campaignId]/route.ts", // issue 5: budget lines and publishing of one fundraiser
-  "app/api/events/[id]/route.ts", // issue 5: delete an event
-  "app/api/events/[id]/tickets/route.ts", // issue 5: an event's ticket types with what is left
-  "app/api/events/[id]/orders/route.ts", // issue 5: order tickets (free, or paid through checkout)
-  "app/api/reports/analytics/route.ts", // issue 5: donation analytics
-  "app/api/reports/donations.csv/route.ts", // issue 5: the report's CSV download
+  "app/api/webhooks/sandbox/route.ts", // signed events of the sandbox payment provider
+  "app/api/webhooks/sandbox/simulate/route.ts", // sandbox outside actions (card verification, ACH settlement)
+  "app/api/webhooks/stripe/route.ts", // Stripe webhook endpoint (signature on the raw body)
+  "app/api/webhooks/paypal/route.ts", // PayPal webhook endpoint (PayPal's verification call)
+  "app/api/webhook-endpoints/route.ts", // a nonprofit's outgoing webhook endpoints (list, create)
+  "app/api/webhook-endpoints/[id]/route.ts", // edit or delete a webhook endpoint
+  "app/api/webhook-endpoints/[id]/secret/route.ts", // rotate an endpoint's signing secret
+  "app/api/webhook-endpoints/[id]/test/route.ts", // send a test event to an endpoint
+  "app/api/webhook-endpoints/[id]/deliveries/route.ts", // an endpoint's delivery log
+  "app/api/webhook-endpoints/[id]/deliveries/[deliveryId]/replay/route.ts", // replay a delivery
+  "app/api/receipts/[id]/route.ts", // PDF receipt download
+  "app/api/images/route.ts", // image upload (POST) and delete (DELETE); the spec names no call for the storage upload
+  "app/api/volunteer/route.ts", // donor logs and lists volunteer hours
+  "app/api/volunteer/[id]/route.ts", // nonprofit verifies or declines logged hours
+  "app/api/volunteer/export/route.ts", // donor exports volunteer hours (CSV/PDF)
+  "app/api/stories/route.ts", // donor writes an impact story
+  "app/api/stories/[id]/route.ts", // nonprofit approves or declines a story
+  "app/api/account/route.ts", // delete account
+  "app/api/account/sessions/route.ts", // sign out everywhere
+  "app/api/checkout/challenge/route.ts", // proof-of-work challenge of the guest checkout
+  "app/api/donations/[id]/refund/route.ts", // the nonprofit refunds a completed donation through its provider
+  "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
+  "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
+  "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)
+  "app/api/donor/recurring/payment-method/route.ts", // one new card for all of a donor's recurring gifts
+  "app/api/budgets/route.ts", // the organization's fundraiser budgets
+  "app/api/budgets/[campaignId]/route.ts", // budget lines and publishing of one fundraiser
+  "app/api/events/[id]/route.ts", // delete an event
+  "app/api/events/[id]/tickets/route.ts", // an event's ticket types with what is left
+  "app/api/events/[id]/orders/route.ts", // order tickets (free, or paid through checkout)
+  "app/api/reports/analytics/route.ts", // donation analytics
+  "app/api/reports/donations.csv/route.ts", // the report's CSV download
   "app/api/search/locations/route.ts", // US city/ZIP autocomplete from offline ZIP data, replacing the spec's maps script
-  "app/api/pledges/route.ts", // issue 13: a pledge to an organization that cannot receive gifts yet
-  "app/api/connect/sandbox/route.ts", // issue 13: the sandbox payment connection (simulated onboarding)
-  "app/api/api-keys/route.ts", // issue 17: a nonprofit lists and creates API keys of the public API
-  "app/api/api-keys/[id]/route.ts", // issue 17: a nonprofit revokes an API key
+  "app/api/pledges/route.ts", // a pledge to an organization that cannot receive gifts yet
+  "app/api/connect/sandbox/route.ts", // the sandbox payment connection (simulated onboarding)
+  "app/api/api-keys/route.ts", // a nonprofit lists and creates API keys of the public API
+  "app/api/api-keys/[id]/route.ts", // a nonprofit revokes an API key
   "app/api/health/route.ts", // operations: liveness probe (README, "Production")
   "app/api/ready/route.ts", // operations: readiness probe: database, migrations, mail queue
   "app/api/metrics/route.ts", // operations: Prometheus metrics behind METRICS_TOKEN
