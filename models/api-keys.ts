@@ -1,5 +1,5 @@
 /**
- * API keys of the public REST API (/api/v1, issue 17): created and revoked by a nonprofit on
+ * API keys of the public REST API (/api/v1): created and revoked by a nonprofit on
  * its dashboard. Only the SHA-256 hash of the key is stored; `prefix` (e.g. "gb_live_AbC12xYz")
  * identifies it in lists. `scopes` are the read scopes of lib/validations/api-keys.ts.
  */

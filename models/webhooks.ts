@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks (issue 17, part 3): the endpoints a nonprofit registers, the events
+ * Outgoing webhooks: the endpoints a nonprofit registers, the events
  * written in the same transaction as the change they describe (the outbox), one delivery per
  * event and endpoint (its id is the Standard Webhooks `webhook-id`, the same on every retry),
  * and every attempt of a delivery (the log shown on the dashboard).

@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * The invisible proof-of-work check of a guest checkout (issue 19): the self-hosted ALTCHA
+ * The invisible proof-of-work check of a guest checkout (OWASP ASVS 5.0 2.4, anti-automation): the self-hosted ALTCHA
  * widget fetches a signed challenge from GET /api/checkout/challenge and solves it in the
  * browser while the donor fills in the form; the checkout sends the solution as `altcha`.
  * Nothing is shown and no third-party service is called. The widget's code (about 35 KB

@@ -1,6 +1,6 @@
 /**
  * The one place that answers "may this actor act for this organization / this user / this
- * donation" (issue 19). Services call these before any write, inside the transaction that
+ * donation". Services call these before any write, inside the transaction that
  * writes, so a session that no longer matches the database (a deleted account, an
  * organization released and claimed by someone else) is refused and writes nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * Who an API key acts for, and what it may read (issue 17: the public REST API). A key
+ * Who an API key acts for, and what it may read (the public REST API). A key
  * belongs to one organization and holds read scopes (lib/validations/api-keys.ts); every
  * organization-scoped read names the scope it needs and reads only the key's organization,
  * so a key of organization X can never read Y. Deny unless the key holds the scope.

@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 7: sign-in limits consume atomically, limit by account+IP first, and cover
+ * Sign-in limits consume atomically, limit by account+IP first, and cover
  * the current-password check of PUT /api/update/password (the client address itself:
  * lib/http/client-ip.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, findings 1 and 2: sessions end with the account, a password change or reset and
+ * Revocable sessions (OWASP ASVS 5.0 7.4): sessions end with the account, a password change or reset and
  * "sign out everywhere"; a stale owner's refused write writes nothing.
  * The session is checked through next-auth's own callbacks (lib/auth/options.ts), as every
  * getServerSession() call runs them.
@@ -56,7 +56,7 @@ async function claimedOrg(ein: string, email: string) {
   return { organizationId: org!.id, user };
 }
 
-describe("finding 1: sessions can be revoked", () => {
+describe("sessions can be revoked", () => {
   test("a re-claimed EIN: the deleted owner's session is refused, and its stale actor writes nothing", async () => {
     const { organizationId, user: first } = await claimedOrg("190000001", "first.owner@example.org");
     const oldToken = await signIn(first);
@@ -69,7 +69,7 @@ describe("finding 1: sessions can be revoked", () => {
     // The old cookie no longer yields a session (route guards answer 401, not 500).
     expect(await sessionUserId(oldToken)).toBeNull();
 
-    // Finding 2: even a stale actor object is refused by the service, and nothing is written.
+    // Even a stale actor object is refused by the service, and nothing is written.
     await h.db.update(organizations).set({ email: "owner@new-owner.org" }).where(eq(organizations.id, organizationId));
     const input = updateDashboardSchema.parse({ npID: organizationId, email: "thief@example.org", confirmEmail: "thief@example.org", organizationName: "Stolen" });
     expect((await err(updateDashboard(actorFromSession(first), forOrganization(input))))?.status).toBe(403);

@@ -28,7 +28,7 @@ export const dynamic = "force-dynamic";
  * the URL (duration, fundraiser, startDate, endDate; cursor and page for paging), the
  * transaction table 50 rows a page (keyset paging, newest first), the total of completed gifts,
  * the CSV download and the "Email report" button, the payment account's status, and a Refund
- * action on each completed donation (through the payment provider, issue 19). Days and
+ * action on each completed donation (through the payment provider). Days and
  * times are the organization's (its time zone, named on the page); the CSV keeps UTC timestamps.
  * Signed-in nonprofit users only; the report is always the user's own organization's.
  */

@@ -1,6 +1,6 @@
 /**
  * A checkout retried with the same idempotency key after the server was killed mid-request
- * makes one donation (issue 4). A real child process (checkout-crash-child.ts) starts the
+ * makes one donation. A real child process (checkout-crash-child.ts) starts the
  * checkout and is SIGKILLed after its donation row is committed and before the provider
  * answers (held there by CHECKOUT_TEST_PAUSE_MS, honoured only with NODE_ENV=test); this
  * process then retries the same key. PostgreSQL when TEST_DATABASE_URL is set; otherwise a

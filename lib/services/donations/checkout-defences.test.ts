@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 13: card-testing defences. Guests must solve a proof-of-work challenge
+ * Card-testing defences (OWASP ASVS 5.0 2.4, anti-automation). Guests must solve a proof-of-work challenge
  * (each used once); checkouts are limited per IP, per browser session and per card, with
  * declines counting double; refused attempts record nothing and abandoned ones stay out of
  * the organization's report. Paid event tickets go through the same defences, and take their

@@ -1,5 +1,5 @@
 /**
- * Card-testing defences in front of every checkout (issue 19, finding 13):
+ * Card-testing defences in front of every checkout (OWASP ASVS 5.0 2.4, anti-automation):
  *  - an invisible proof-of-work challenge for guest checkouts (ALTCHA, self-hosted: the
  *    server signs challenges with altcha-lib, the browser's widget solves one while the donor
  *    fills in the form; no third-party service). Each solved challenge is accepted once;

@@ -1,5 +1,5 @@
 /**
- * Names people can read (issue 15 point 3) where money changes hands: checkout, the PDF receipt
+ * Names people can read where money changes hands: checkout, the PDF receipt
  * and the receipt email show the display name, and the receipts keep the IRS legal name beside
  * it; a nonprofit's own edited name always wins.
  */

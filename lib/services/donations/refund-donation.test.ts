@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 3 (second half): refunds belong to the nonprofit's own dashboard, through
+ * Refunds belong to the nonprofit's own dashboard, through
  * the payment provider. Only a member of the donation's organization refunds, only completed
  * donations (not ticket sales); the donation becomes Refunded through the payment-event path,
  * so the fundraiser's progress and the report's totals go back exactly once, however often

@@ -1,6 +1,6 @@
 /**
- * A nonprofit refunds a completed donation from its Manage Donations screen (issue 19,
- * finding 3: refunds belong to the organization, through its payment provider). The provider
+ * A nonprofit refunds a completed donation from its Manage Donations screen
+ * (spec section 2; refunds belong to the organization, through its payment provider). The provider
  * is asked for the refund with one idempotency key per donation; the donation becomes
  * Refunded only through the payment-event path (apply-payment-event.ts, "payment.refunded"),
  * which reverses the fundraiser's progress and the report's totals exactly once. The sandbox

@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 3: the sandbox "simulate" call acts only for the donation's access-token
+ * The sandbox "simulate" call acts only for the donation's access-token
  * holder, answers with the status alone, and cannot refund.
  */
 import { eq } from "drizzle-orm";

@@ -120,7 +120,7 @@ const insertDonationQuery = preparedPerExecutor((db: Executor) =>
 );
 
 /**
- * Everything a checkout checks before it records anything (issue 19, finding 13: validate the
+ * Everything a checkout checks before it records anything (validate the
  * whole request first): the amount, the organization and its payout connection, the
  * fundraiser, the donor's details and the card. Writes nothing.
  * @throws as {@link startCheckout}, except the idempotency and duplicate-gift checks.
@@ -168,13 +168,13 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
  *   AppError(unavailable) provider not configured.
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
-  // The whole request is checked before anything is recorded (issue 19).
+  // The whole request is checked before anything is recorded.
   const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout(actor, input);
   const db = await getDb();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;
 
-  // A new monthly gift that repeats an active one asks the donor first (issue 13); a retried
+  // A new monthly gift that repeats an active one asks the donor first; a retried
   // checkout (same key) is not a new gift.
   if (input.frequency === "month" && !input.confirmDuplicate) {
     const [again] = await db.select({ id: donations.id }).from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));

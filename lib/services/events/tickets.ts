@@ -143,7 +143,7 @@ export type CreateTicketOrderOptions = {
 /**
  * Order `input.quantity` tickets of one type of event `eventId`. Free tickets are confirmed at
  * once. A paid order goes through the same card-testing defences as a donation
- * (checkoutWithDefences, issue 19 finding 13): the guest's challenge, the velocity limits and
+ * (checkoutWithDefences; OWASP ASVS 5.0 2.4): the guest's challenge, the velocity limits and
  * the check of the whole checkout come first, and only then are its seats taken and the
  * payment recorded.
  * @returns the order (confirmed for free tickets; for paid ones confirmed, canceled or still

@@ -2,7 +2,7 @@
  * The Manage Donations report (spec sections 2 "Donations screen", 4, 8 and 9;
  * getDonationReports/{a}/{b} and getDonorDonations/{a}/{b} of section 7).
  *
- * - Date ranges are the organization's own calendar days (issue 16 point 3): "year to date",
+ * - Date ranges are the organization's own calendar days: "year to date",
  *   "month to date" and a custom range from its start day to its end day (included) begin and
  *   end at local midnight in the organization's time zone (organizationTimeZone: from its
  *   state, else its ZIP code, else UTC), so a gift made at 9 PM on June 30 in Vermont is a
@@ -134,7 +134,7 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
 export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock, kind: "donation" | "ticket" = "donation"): SQL[] {
   const { from, to } = reportRange(q, clock);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
-  // not a donation the organization should see (issue 19).
+  // not a donation the organization should see.
   const where: SQL[] = [eq(donations.organizationId, organizationId), eq(donations.kind, kind), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
   if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));

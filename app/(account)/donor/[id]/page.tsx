@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /donor/[id] — for its owner, the donation history (with `?view=public`, a preview of the
  * public page); for anybody else, the donor's public page: shared name, reward level and
- * badges only (issue 6: rewards on the dashboard and the public donor page).
+ * badges only (rewards show on the dashboard and on the public donor page).
  */
 export default async function DonorPage({ params, searchParams }: Props) {
   const [{ id }, query, user] = await Promise.all([params, searchParams, getActor()]);

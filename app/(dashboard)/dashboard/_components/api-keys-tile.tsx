@@ -5,7 +5,7 @@ import { ApiKeysManager } from "./api-keys-manager";
 import { PopupTile } from "./popup-tile";
 
 /**
- * The nonprofit dashboard's "API keys" tile (issue 17): a popup to create, copy (once) and
+ * The nonprofit dashboard's "API keys" tile: a popup to create, copy (once) and
  * revoke the organization's keys of the public API, with a link to /developers.
  * Opened directly by /dashboard/api-keys.
  */

@@ -38,7 +38,7 @@ export function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  // A new email needs the current password and waits for the link sent to it (issue 19).
+  // A new email needs the current password and waits for the link sent to it.
   const [storedEmail, setStoredEmail] = useState(session?.user?.email ?? user.email);
   const [emailPassword, setEmailPassword] = useState("");
   const [emailSent, setEmailSent] = useState(false);

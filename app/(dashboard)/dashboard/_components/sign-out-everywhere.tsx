@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { messages } from "@/lib/validations/messages";
 import { requestJson } from "@/lib/client/request";
 
-/** "Sign out everywhere" (issue 19): ends every other session of the account; this one stays. */
+/** "Sign out everywhere" (OWASP ASVS 5.0 7.4): ends every other session of the account; this one stays. */
 export function SignOutEverywhere() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);

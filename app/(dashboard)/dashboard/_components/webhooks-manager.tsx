@@ -39,7 +39,7 @@ function endpointState(e: WebhookEndpointView): { text: string; tone: string } {
 type View = { kind: "list" } | { kind: "form"; endpoint: WebhookEndpointView | null } | { kind: "log"; endpoint: WebhookEndpointView };
 
 /**
- * The dashboard's Webhooks tile (issue 17, part 3): a nonprofit's endpoints (URL, events,
+ * The dashboard's Webhooks tile: a nonprofit's endpoints (URL, events,
  * state), a form to add or edit one, the signing secret shown once after creation or rotation,
  * "Send test event", enable / disable / delete, and each endpoint's delivery log (attempts with
  * status code, duration, error and next retry) with Replay. Results are announced in a polite

@@ -6,7 +6,7 @@ import { tileButtonClasses } from "./tile";
 import { WebhooksManager } from "./webhooks-manager";
 
 /**
- * The nonprofit dashboard's Webhooks tile (issue 17, part 3): opens the endpoints manager in a
+ * The nonprofit dashboard's Webhooks tile: opens the endpoints manager in a
  * wide popup (also at /dashboard/webhooks, the link in the "endpoint disabled" email).
  */
 export async function WebhooksTile({ user, section }: { user: Actor; section?: string }) {

@@ -39,7 +39,7 @@ const leftText = (t: TicketTypeView) => (t.soldOut ? "Sold out" : t.remaining ==
  * Choose a ticket type and quantity, give name and email (and a sandbox card for paid
  * tickets), then see the order's confirmation. Each attempt sends its own idempotency key; a
  * network failure keeps the key so a retry cannot order twice. A guest's paid order carries
- * the checkout's invisible proof-of-work solution, as a guest's donation does (issue 19).
+ * the checkout's invisible proof-of-work solution, as a guest's donation does.
  */
 export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provider }: Props) {
   const router = useRouter();

@@ -74,7 +74,7 @@ export async function HomeView() {
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
         {/* A soft glow drawn as a radial gradient: the blurred circle it replaces cost phones
-            tens of milliseconds to paint before the first frame could show (issue 14). */}
+            tens of milliseconds to paint before the first frame could show. */}
         <div
           className="pointer-events-none absolute -top-40 -right-40 size-[32rem] bg-[radial-gradient(closest-side,var(--color-accent-100)_45%,transparent)] opacity-70"
           aria-hidden="true"
