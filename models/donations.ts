@@ -94,6 +94,48 @@ export const yearEndStatementMails = pgTable(
   (t) => [primaryKey({ name: "year_end_statement_mails_pk", columns: [t.donorEmail, t.year] })],
 );
 
+/**
+ * A money movement: the charge of a gift or of a paid ticket order, with its provider, amounts
+ * in integer cents, lifecycle (UTC timestamps) and the exactly-once marker of its effects.
+ * The payment is the authority on the lifecycle; a gift's own status/succeeded_at/refunded_at
+ * mirror it, written in the same transaction (docs/decisions/0007-payment-model.md).
+ * Rows migrated from donations (0021_payments) keep the donation's id.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "restrict" }),
+    provider: paymentProvider("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    providerChargeId: text("provider_charge_id"),
+    paymentMethodType: paymentMethodType("payment_method_type").notNull().default("card"),
+    /** Amount charged in cents. */
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** Processing and platform fees in cents. */
+    feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    status: donationStatus("status").notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    /** Client idempotency key of the checkout that created this payment. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    succeededAt: at("succeeded_at"),
+    refundedAt: at("refunded_at"),
+    /** When the succeeded effect (progress, totals, receipts, seats) was applied; set exactly once. */
+    effectsAppliedAt: at("effects_applied_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_payment_uq")
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index("payments_org_created_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
 export const donations = pgTable(
   "donations",
   {
@@ -105,6 +147,10 @@ export const donations = pgTable(
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
+    /** The payment of this gift (same id for migrated gifts); null for a gift recorded offline. */
+    paymentId: text("payment_id")
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
     /** A gift, or the payment of a ticket order (event_ticket_orders.donation_id points here). */
     kind: paymentKind("kind").notNull().default("donation"),
     /** Gift amount in cents (what the donor chose to give). */
@@ -171,6 +217,8 @@ export const paymentEvents = pgTable(
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     donationId: text("donation_id").references(() => donations.id, { onDelete: "set null" }),
+    /** The payment this event is about. */
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_events_uq").on(t.provider, t.eventId)],

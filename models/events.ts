@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
+import { payments } from "./donations";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -96,6 +97,10 @@ export const eventTicketOrders = pgTable(
     holdExpiresAt: at("hold_expires_at"),
     /** The payment of a paid order (donations.id); null for free tickets. */
     donationId: text("donation_id"),
+    /** The payment of a paid order (payments.id); null for free tickets. */
+    paymentId: text("payment_id")
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
     status: ticketOrderStatus("status").notNull().default("pending"),
     /** Client idempotency key: a retried order is the same order. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
