@@ -13,6 +13,7 @@ import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences
 import { checkoutSchema } from "@/lib/validations/donation";
 import { checkoutClientOf, withDeviceCookie } from "./checkout-client";
 import { parseJson, route } from "./route";
+import { readJsonBodyText } from "./json-body";
 import { metrics } from "@/lib/metrics";
 
 /**
@@ -51,7 +52,7 @@ const CHECKOUT_ANSWER_HEADERS = { "Cache-Control": "private, no-store, no-transf
  */
 export function webhookRoute(provider: ProviderName) {
   return route(async (req: NextRequest) => {
-    const raw = await req.text();
+    const raw = await readJsonBodyText(req);
     const outcome = await handleWebhook(provider, raw, req.headers);
     return NextResponse.json({ received: true, duplicate: !outcome.recorded });
   }, { webhook: true });

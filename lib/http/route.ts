@@ -24,6 +24,7 @@ import { messages } from "@/lib/validations/messages";
 import { errorFacts, logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
 import { requestScope } from "./request-scope";
+import { readJsonBody } from "./json-body";
 import { requestClientIp } from "./client-ip";
 import { zodFieldErrors } from "@/lib/validations/field-errors";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
@@ -175,16 +176,13 @@ export const zodFields = (err: ZodError): Record<string, string> => zodFieldErro
 
 /**
  * Read and validate a JSON body with a shared schema. Text with control characters (other
- * than tab and line breaks) anywhere in the body is refused with that field's message.
- * @throws AppError(bad_request) for a body that is not JSON; ZodError for invalid fields.
+ * than tab and line breaks) anywhere in the body is refused with that field's message. The body
+ * is read within the size and depth limits of ./json-body.ts before anything walks it.
+ * @throws AppError(bad_request) for a body that is not JSON or nests too deeply;
+ *   AppError(payload_too_large) over the size limit; ZodError for invalid fields.
  */
 export async function parseJson<T>(req: NextRequest, schema: ZodType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new AppError("bad_request", messages.generic.badRequest);
-  }
+  const body = await readJsonBody(req);
   const at = controlCharacterPath(body, true);
   if (at !== null) {
     const message = messages.fields.controlCharacters(fieldLabel(at));

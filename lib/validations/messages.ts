@@ -296,6 +296,8 @@ export const messages = {
     formRequired: "Please send this sign-in request as a form (Content-Type: application/x-www-form-urlencoded).",
     badEncoding: "The address contains malformed percent-encoding.",
     noBodyExpected: "This request takes no body.",
+    bodyTooLarge: "This request is too large: send at most 1 MB of JSON.",
+    bodyTooDeep: "This request nests lists and groups too deeply: send at most 32 levels.",
   },
   // Field errors without a message of their own, named after the field (lib/validations/error-map.ts).
   fields: {

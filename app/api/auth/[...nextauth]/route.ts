@@ -6,6 +6,7 @@ import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
+import { parseJsonText, readBodyText } from "@/lib/http/json-body";
 import { authOptions } from "@/lib/auth/options";
 import { messages } from "@/lib/validations/messages";
 
@@ -20,13 +21,8 @@ async function post(req: NextRequest, ctx: { params: Params }) {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return handler(req, ctx);
   if (ctx.params.nextauth?.[0] !== "session") throw new AppError("unsupported_media_type", messages.request.formRequired);
-  const text = await req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", messages.generic.badRequest);
-  }
+  const text = await readBodyText(req);
+  const body = parseJsonText(text);
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError("bad_request", messages.generic.badRequest);
   return handler(new NextRequest(req.url, { method: "POST", headers: req.headers, body: text }), ctx);
 }
