@@ -9,15 +9,25 @@ import { messages } from "./messages";
 
 const m = messages.fields;
 
+/** The product's own words for fields whose key alone says too little (the sandbox card form's labels). */
+const PRODUCT_LABELS: Record<string, string> = { "card.number": "Card number", "card.expiry": "Expiry (MM/YY)", "card.cvc": "CVC" };
+
+/** Keys that name nothing without the group they sit in: card.number reads "Card number", not "Number". */
+const GENERIC_KEYS = new Set(["number", "name", "type", "code", "value", "amount", "date", "id"]);
+
 const ACRONYMS: Record<string, string> = { ein: "EIN", id: "ID", url: "URL", ntee: "NTEE", zip: "ZIP", zipcode: "ZIP code", ach: "ACH", csv: "CSV", paypal: "PayPal", utc: "UTC" };
 
 /**
  * A field's name as a person reads it, from its path in the payload: ["address", "zipcode"]
- * -> "ZIP code", ["firstName"] -> "First name", ["tickets", 2, "price"] -> "Price (item 3)".
+ * -> "ZIP code", ["firstName"] -> "First name", ["tickets", 2, "price"] -> "Price (item 3)",
+ * ["card", "number"] -> "Card number" (the form's label; a generic key takes its group's name).
  */
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const keys = path.filter((k): k is string => typeof k === "string");
-  const last = keys[keys.length - 1];
+  const parent = path.length >= 2 && typeof path[path.length - 2] === "string" && typeof path[path.length - 1] === "string" ? (path[path.length - 2] as string) : undefined;
+  const named = parent !== undefined ? PRODUCT_LABELS[`${parent}.${String(path[path.length - 1])}`] : undefined;
+  if (named) return named;
+  const last = parent !== undefined && GENERIC_KEYS.has(keys[keys.length - 1]!.toLowerCase()) ? `${parent} ${keys[keys.length - 1]}` : keys[keys.length - 1];
   const index = path.length && typeof path[path.length - 1] === "number" ? (path[path.length - 1] as number) : undefined;
   if (!last) return index !== undefined ? `Item ${index + 1}` : "This value";
   const words = last
