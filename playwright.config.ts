@@ -15,6 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
+  // A stray test.only would silently skip the rest of the suite under CI.
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
@@ -39,7 +41,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
+    command: `rm -rf ${dataDir} && node --conditions=react-server --import tsx scripts/start.ts`,
     url: `${baseURL}/api/auth/csrf`,
     timeout: 900_000,
     reuseExistingServer: false,

@@ -3,7 +3,8 @@
  * lint, typecheck, Jest on embedded PGlite, Jest on the PostgreSQL server (a fresh database
  * per test file on TEST_DATABASE_URL, default postgres://root@127.0.0.1:5432/test), the
  * production build, and the Playwright end-to-end suite in Chromium.
- * Set TEST_STAGES=unit,pg (comma list) to run only some stages.
+ * Set TEST_STAGES=unit,pg (comma list) to run only some stages. The closing line is
+ * `Totals: N passed, N failed, N flaky`; the flaky tests (passed only on a retry) are named above it.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,7 +17,9 @@ const stagesWanted = new Set((process.env.TEST_STAGES ?? "lint,typecheck,unit,pg
 const pgUrl = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
 const jestEnv = { NODE_OPTIONS: "--experimental-vm-modules", NODE_ENV: "test" };
 
-const totals = { passed: 0, failed: 0 };
+const totals = { passed: 0, failed: 0, flaky: 0 };
+/** Tests that failed and then passed on a retry: counted apart and named, never as passed. */
+const flakyTests: string[] = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "givebridge-test-"));
 
 /** Add a Jest --json report's counts to the totals. */
@@ -27,16 +30,53 @@ function countJest(file: string) {
   totals.failed += r.numFailedTests;
 }
 
-/** Add a Playwright JSON report's counts to the totals. */
+type PlaywrightSuite = { title: string; file?: string; suites?: PlaywrightSuite[]; specs?: { title: string; file?: string; tests: { status: string; projectName?: string }[] }[] };
+
+/** Add a Playwright JSON report's counts to the totals; its flaky tests are counted and named apart. */
 function countPlaywright(file: string) {
   if (!fs.existsSync(file)) return;
-  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number } };
-  totals.passed += r.stats.expected + r.stats.flaky;
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] };
+  totals.passed += r.stats.expected;
   totals.failed += r.stats.unexpected;
+  totals.flaky += r.stats.flaky;
+  const stack: { suite: PlaywrightSuite; titles: string[] }[] = (r.suites ?? []).map((suite) => ({ suite, titles: [] }));
+  while (stack.length) {
+    const { suite, titles } = stack.pop()!;
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === "flaky")) flakyTests.push([...here, spec.title].join(" › "));
+    }
+    for (const child of suite.suites ?? []) stack.push({ suite: child, titles: here });
+  }
 }
 
 function printTotals() {
-  console.log(`\nTotals: ${totals.passed} passed, ${totals.failed} failed`);
+  if (flakyTests.length) {
+    console.log(`\nFlaky (failed, then passed on a retry):`);
+    for (const name of flakyTests.sort()) console.log(`  ${name}`);
+  }
+  console.log(`\nTotals: ${totals.passed} passed, ${totals.failed} failed, ${totals.flaky} flaky`);
+}
+
+/**
+ * Under CI, a focused Jest test (`.only`) fails the run: Jest has no forbidOnly of its own, so
+ * the test files are searched for it (Playwright's forbidOnly does the same for e2e/).
+ */
+function forbidFocusedJestTests() {
+  const focused: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.test\.tsx?$/.test(e.name) && /\b(?:test|it|describe)\.only\(/.test(fs.readFileSync(full, "utf8"))) focused.push(path.relative(process.cwd(), full));
+    }
+  };
+  for (const dir of ["lib", "app", "components", "scripts"]) if (fs.existsSync(dir)) walk(dir);
+  if (focused.length) {
+    console.error(`\n=== .only is not allowed under CI; focused tests in: ${focused.join(", ")} ===`);
+    process.exit(1);
+  }
 }
 
 function run(title: string, cmd: string, args: string[], extraEnv: Record<string, string | undefined> = {}, after?: () => void) {
@@ -75,6 +115,7 @@ async function main() {
     const out = path.join(reportDir, `${name}.json`);
     return { args: ["jest", "--json", `--outputFile=${out}`], after: () => countJest(out) };
   };
+  if (process.env.CI && (stagesWanted.has("unit") || stagesWanted.has("pg"))) forbidFocusedJestTests();
   if (stagesWanted.has("unit")) {
     const j = jest("pglite");
     run("jest on embedded PGlite", npx, j.args, { ...jestEnv, TEST_DATABASE_URL: "" }, j.after);
