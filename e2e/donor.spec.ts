@@ -35,14 +35,17 @@ test.describe("donor account", () => {
   test("edit profile: 'other' gender with its text and sharing only email; phone rules block Save", async ({ page }) => {
     await signUpDonor(page, { firstName: "Dana", lastName: "Giver", email: donorEmail });
     await openDashboard(page);
-    // Hold the preferences response a moment so the loading text is observable.
+    // Hold the preferences response until the loading text has been seen.
+    let release: () => void = () => undefined;
+    const seen = new Promise<void>((r) => (release = r));
     await page.route("**/api/fetch/userPreferences/**", async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await seen;
       await route.continue();
     });
     await page.getByRole("button", { name: /Edit My Profile/ }).click();
     const dialog = page.getByRole("dialog", { name: "Edit My Profile" });
     await expect(dialog.getByText("LOADING PREFERENCES...")).toBeVisible();
+    release();
     await expect(dialog.getByLabel("First name")).toHaveValue("Dana");
     await expect(dialog.getByText("PREFERENCES")).toBeVisible();
 
@@ -91,8 +94,10 @@ test.describe("donor account", () => {
 
     await dialog.getByRole("button", { name: "Change Password" }).click();
     const current = dialog.getByLabel("Current password");
+    // The check runs once typing stops: assert no tick only after its answer came back.
+    const checked = page.waitForResponse((res) => res.url().includes("/api/check/password/") && res.url().endsWith("wrong-password-1"));
     await current.fill("wrong-password-1");
-    await page.waitForTimeout(900);
+    await checked;
     await expect(dialog.getByRole("img", { name: "Password matches" })).toHaveCount(0);
     await expect(dialog.getByLabel("New password")).toHaveCount(0);
     await current.fill(donorPassword);

@@ -160,8 +160,11 @@ test("a donation's receipt is sent once although both processes deliver mail", a
   expect(res.status(), body.message).toBe(200);
   expect(body.status).toBe("succeeded");
   await expect.poll(() => received.filter((m) => m.to === email).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  // Both workers poll the queue; give a duplicate every chance to arrive before counting.
-  await new Promise((r) => setTimeout(r, 5_000));
+  // Both workers poll the queue: count once no mail job is left to run (created, retrying or
+  // running), so a duplicate delivery would already have arrived.
+  const pendingMail = async () =>
+    (await query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')"))[0]!.n;
+  await expect.poll(pendingMail, { timeout: 30_000 }).toBe(0);
   const mine = received.filter((m) => m.to === email);
   expect(mine).toHaveLength(1);
   expect(mine[0]!.subject).toMatch(/receipt/i);

@@ -77,6 +77,13 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000) {
   throw new Error("timed out");
 }
 
+/** Wait until queue `name` holds no job still to run (created, retrying or running): whatever it would deliver has been. */
+async function waitUntilDrained(name: string, ms = 20_000) {
+  const pending = async () =>
+    ((await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  await waitFor(async () => (await pending()) === 0, ms);
+}
+
 describe("mail", () => {
   test("without SMTP_URL a message becomes an .eml file in the outbox", async () => {
     useOutbox();
@@ -117,7 +124,7 @@ describe("mail", () => {
       await enqueueMail({ to: "committed@example.org", subject: "Receipt", text: "Thanks" }, { tx });
     });
     await waitFor(() => received.some((m) => m.to === "committed@example.org"));
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitUntilDrained("mail");
     expect(received.map((m) => m.to)).toEqual(["committed@example.org"]);
   });
 
@@ -138,7 +145,7 @@ describe("mail", () => {
     await waitFor(async () => (await waitingRetries()) === 1, 20_000);
     await h.db.execute(sql`update pgboss.job set start_after = now() where name = 'mail' and state = 'retry'`);
     await waitFor(() => received.some((m) => m.to === "flaky@example.org"), 20_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitUntilDrained("mail");
     const counts = new Map<string, number>();
     for (const m of received) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
@@ -158,7 +165,7 @@ describe("mail", () => {
     });
     for (let n = 0; n < 12; n++) await sendJob("concurrency-check", { n });
     await waitFor(() => handled.length === 12, 20_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitUntilDrained("concurrency-check");
     expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(3);
@@ -192,7 +199,7 @@ describe("mail", () => {
       { donationMail: "nonprofit", facts }, // the organization has no email: nothing to send
     ]);
     await waitFor(() => received.some((m) => m.to === "facts@example.org"));
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitUntilDrained("mail");
     const expected = receiptMail(facts)!;
     const got = received.filter((m) => m.to === "facts@example.org");
     expect(got).toHaveLength(1);

@@ -18,7 +18,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
-import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
+import { startMailWorker, stopMailQueue, WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
@@ -59,6 +59,17 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     value = await read();
   }
   return value;
+}
+
+/**
+ * Wait (at most 10 s) until no webhook delivery is due: no delivery job waiting, retrying or
+ * running now. Events are queued in the transaction that records them, so once this holds
+ * nothing more will be sent, and "nothing more arrived" can be asserted.
+ */
+async function deliveriesSettled(): Promise<void> {
+  const due = async () =>
+    ((await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${WEBHOOK_QUEUE} and state in ('created', 'retry', 'active') and start_after <= now()`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  if ((await eventually(due, (n) => n === 0)) !== 0) throw new Error("webhook deliveries still due after 10 s");
 }
 
 beforeAll(async () => {
@@ -212,7 +223,7 @@ describe("delivery, signature and privacy", () => {
     const requests = await receiver.waitFor("/tickets", 2);
     const refunded = verify(ep.secret, requests[1]!);
     expect(refunded).toMatchObject({ type: "donation.refunded", data: { id: gift.donationId, status: "refunded" } });
-    await sleep(1_500);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/tickets")).toHaveLength(2);
   });
 });
@@ -226,7 +237,7 @@ describe("exactly once", () => {
     await handleWebhook("sandbox", succeeded.body, succeeded.headers);
     await Promise.all(Array.from({ length: 4 }, () => handleWebhook("sandbox", succeeded.body, succeeded.headers)));
     await receiver.waitFor("/dup", 1);
-    await sleep(1_500);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/dup")).toHaveLength(1);
     expect(verify(ep.secret, receiver.requestsTo("/dup")[0]!).data.id).toBe(pending.donationId);
     const events = await h.db.select().from(webhookEvents).where(eq(webhookEvents.dedupeKey, `donation.succeeded:${pending.donationId}`));
@@ -237,7 +248,7 @@ describe("exactly once", () => {
     const ep = await endpoint(a, "/goal", ["fundraiser.goal_reached"]);
     await h.db.update(campaigns).set({ progressCents: 0, goalCents: 10_000 }).where(eq(campaigns.id, campaignId));
     await give(a.organizationId, { campaignId, amountCents: 6_000 });
-    await sleep(1_000);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(0);
     const crossing = await give(a.organizationId, { campaignId, amountCents: 6_000 });
     const [req] = await receiver.waitFor("/goal", 1);
@@ -247,7 +258,7 @@ describe("exactly once", () => {
     const refund = sandboxDelivery(crossing.providerPaymentId!, crossing.donationId, "charge.refunded");
     await handleWebhook("sandbox", refund.body, refund.headers);
     await give(a.organizationId, { campaignId, amountCents: 6_000 });
-    await sleep(1_500);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(1);
   });
 });
@@ -311,7 +322,7 @@ describe("retries, replay and disabling", () => {
 
     // Disabled: the next gift is logged as not sent; enabling the endpoint clears the reason and the gift can be replayed.
     const missed = await give(a.organizationId);
-    await sleep(1_200);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/dead")).toHaveLength(4);
     const [notSent] = await listWebhookDeliveries({ actor: a.user, endpointId: ep.id });
     expect(notSent).toMatchObject({ status: "failed", attemptCount: 0, lastError: DISABLED_ENDPOINT_ERROR });
@@ -354,7 +365,7 @@ describe("a lost job", () => {
     const [req] = await receiver.waitFor("/stalled", 1);
     expect(req!.headers["webhook-id"]).toBe(delivery!.id);
     expect(new Webhook(ep.secret).verify(req!.body, req!.headers)).toEqual(JSON.parse(body));
-    await sleep(1_500);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/stalled")).toHaveLength(1);
     expect(await requeueStalledDeliveries()).toBe(0);
   });
@@ -368,7 +379,7 @@ describe("each organization gets its own events", () => {
     const toB = await give(b.organizationId);
     const [req] = await receiver.waitFor("/org-b", 1);
     expect(verify(epB.secret, req!).data.id).toBe(toB.donationId);
-    await sleep(1_500);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/org-a")).toHaveLength(0);
     expect(receiver.requestsTo("/org-b-refunds")).toHaveLength(0);
     const aDeliveries = await h.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, [epA.id, refundsOnly.id]));
@@ -400,7 +411,7 @@ describe("recurring gifts", () => {
     await cancelManagedRecurringGift(giftId, { token });
     await cancelManagedRecurringGift(giftId, { token });
     const requests = await receiver.waitFor("/recurring", 5);
-    await sleep(1_000);
+    await deliveriesSettled();
     expect(receiver.requestsTo("/recurring")).toHaveLength(5);
     const payloads = requests.map((r) => verify(ep.secret, r));
     expect(payloads.map((p) => p.type)).toEqual([
