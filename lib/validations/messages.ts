@@ -369,6 +369,9 @@ export const messages = {
   refunds: {
     notCompleted: "Only completed donations can be refunded.",
     onlyDonations: "Only donations can be refunded here.",
+    ticketOrderNotFound: "This ticket order was not found.",
+    ticketNotPaid: "Only paid ticket orders can be refunded.",
+    ticketRefunded: (amount: string) => `The ticket order of ${amount} was refunded.`,
     notRefundable: "This payment cannot be refunded from here. Please refund it in your payment provider's dashboard.",
     providerFailed: "The payment provider could not refund this donation. Please try again later.",
     refunded: (amount: string) => `The donation of ${amount} was refunded.`,

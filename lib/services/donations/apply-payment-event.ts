@@ -217,7 +217,8 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
           .set({ progressCents: sql`${campaigns.progressCents} - ${d.amountCents}` })
           .where(eq(campaigns.id, d.campaignId));
       }
-      if (hints.webhookEndpoints) await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
+      // A refunded ticket sale is not a refunded gift: no donation.refunded event for it.
+      if (hints.webhookEndpoints && d.kind === "donation") await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
       return "reversed";
     }
     default:
