@@ -12,7 +12,7 @@ import { displayDonationStatus } from "@/lib/donations/labels";
 import { listDonorGifts, listDonorRecurringGifts } from "./donation-history";
 import { pdfLines } from "@/lib/receipts/testing";
 import { buildGivingStatement, statementCsv, statementPdf } from "./giving-statement";
-import { cancelRecurringGift, changeRecurringGiftAmount } from "./manage-recurring-gift";
+import { cancelRecurringGift, changeRecurringGiftAmount } from "@/lib/services/recurring/manage-recurring-gift";
 import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;
@@ -83,14 +83,28 @@ describe("donation history and statements", () => {
   test("recurring gifts: change amount and cancel, only the owner's", async () => {
     const [gift] = await h.db.insert(recurringGifts).values({ donorUserId: dana.id, organizationId: np.organizationId, amountCents: 2000, provider: "sandbox" }).returning({ id: recurringGifts.id });
     expect((await err(changeRecurringGiftAmount({ actor: eve, giftId: gift!.id, amountCents: 9900 })))?.status).toBe(404);
-    expect((await err(cancelRecurringGift(eve, gift!.id)))?.status).toBe(404);
+    expect((await err(cancelRecurringGift({ actor: eve, giftId: gift!.id })))?.status).toBe(404);
     expect(await changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 3000 })).toEqual({ amountCents: 3000 });
     const [list] = await listDonorRecurringGifts(dana, dana.id);
     expect(list).toMatchObject({ amountCents: 3000, status: "active", organization: "Vermont Foodbank" });
-    expect(await cancelRecurringGift(dana, gift!.id)).toEqual({ status: "canceled" });
+    expect(await cancelRecurringGift({ actor: dana, giftId: gift!.id })).toEqual({ status: "canceled" });
     expect((await err(changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 4000 })))?.status).toBe(409);
     const [row] = await h.db.select({ a: recurringGifts.amountCents, s: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.id, gift!.id));
     expect(row).toEqual({ a: 3000, s: "canceled" });
+  });
+
+  test("canceling from the donor area also drops a pending retry and a pause, so no charge run picks the gift up", async () => {
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    const [gift] = await h.db
+      .insert(recurringGifts)
+      .values({ donorUserId: dana.id, organizationId: np.organizationId, amountCents: 2500, provider: "sandbox", retryPeriod: "2026-01-01", retryAt: later, pausedUntil: later })
+      .returning({ id: recurringGifts.id });
+    expect(await cancelRecurringGift({ actor: dana, giftId: gift!.id })).toEqual({ status: "canceled" });
+    const [row] = await h.db
+      .select({ s: recurringGifts.status, retryAt: recurringGifts.retryAt, pausedUntil: recurringGifts.pausedUntil, next: recurringGifts.nextChargeAt })
+      .from(recurringGifts)
+      .where(eq(recurringGifts.id, gift!.id));
+    expect(row).toEqual({ s: "canceled", retryAt: null, pausedUntil: null, next: null });
   });
 });
 

@@ -11,7 +11,7 @@ import { changeRecurringSchemaFor } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { recurringGifts } from "@/models";
 import { statementCsv } from "./giving-statement";
-import { changeRecurringGiftAmount } from "./manage-recurring-gift";
+import { changeRecurringGiftAmount } from "@/lib/services/recurring/manage-recurring-gift";
 import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
 
 let h: DatabaseHandle;

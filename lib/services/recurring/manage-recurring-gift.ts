@@ -255,6 +255,38 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
 }
 
 /**
+ * The donor area's cancel (DELETE /api/donor/recurring/{id}): the signed-in donor cancels one
+ * of their own gifts. Same write as the manage page's cancel: status canceled, no next charge,
+ * no pending retry (retryAt) and no pause (pausedUntil), so the charge run never picks it up
+ * again. Idempotent.
+ * @throws AppError(not_found) when the gift does not exist or is not the actor's.
+ */
+export async function cancelRecurringGift({ actor, giftId, now = new Date() }: { actor: Actor; giftId: string; now?: Date }): Promise<{ status: "canceled" }> {
+  await cancelManagedRecurringGift(giftId, { actor }, now);
+  return { status: "canceled" };
+}
+
+/**
+ * The donor area's amount change (PUT /api/donor/recurring/{id}): the signed-in donor's new
+ * monthly amount, in integer cents, for future charges; past donations are untouched. Emits
+ * recurring_gift.updated in the same transaction, with the gift row locked.
+ * @throws AppError(validation) above DONATION_MAX_CENTS, the one-time limit (one limit for
+ *   both); AppError(not_found) when not the actor's; AppError(conflict) when canceled.
+ */
+export async function changeRecurringGiftAmount({ actor, giftId, amountCents, now = new Date() }: { actor: Actor; giftId: string; amountCents: Cents; now?: Date }): Promise<{ amountCents: Cents }> {
+  const max = serverEnv().DONATION_MAX_CENTS;
+  if (amountCents > max) throw new AppError("validation", messages.donation.amountMax(formatCents(max)), { amountCents: messages.donation.amountMax(formatCents(max)) });
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const gift = await authorize(tx, giftId, { actor }, now, true);
+    if (gift.status === "canceled") throw new AppError("conflict", messages.donor.recurringCanceled);
+    await tx.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, gift.id));
+    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.updated", { now });
+  });
+  return { amountCents };
+}
+
+/**
  * "Update the card on all my recurring gifts": the signed-in donor's new payment method on
  * every one of their gifts that is not canceled, in one step.
  * @returns how many gifts now use it.

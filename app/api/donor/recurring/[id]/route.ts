@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { requireDonor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { cancelRecurringGift, changeRecurringGiftAmount } from "@/lib/services/donors/manage-recurring-gift";
+import { cancelRecurringGift, changeRecurringGiftAmount } from "@/lib/services/recurring/manage-recurring-gift";
 import { serverEnv } from "@/lib/env";
 import { changeRecurringSchemaFor } from "@/lib/validations/donor";
 import { idParam } from "@/lib/validations/fields";
@@ -17,5 +17,5 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
 export const DELETE = route<{ id: string }>(async (_req, { params }) => {
   const id = idParam.parse(params.id);
   const actor = await requireDonor();
-  return NextResponse.json(await cancelRecurringGift(actor, id));
+  return NextResponse.json(await cancelRecurringGift({ actor, giftId: id }));
 }, { auth: "donor" });
