@@ -170,4 +170,18 @@ describe("managing fundraisers", () => {
     expect((await fail(deleteCampaign({ actor: null, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(401);
     expect((await row(c._id))?.name).toBe("Library books");
   });
+
+  test("a session that claims an organization its account does not belong to writes nothing", async () => {
+    const c = await createCampaign({ actor: a.user, values: form({ name: "School supplies" }) });
+    const before = await row(c._id);
+    const countOf = async (organizationId: string) => (await h.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.organizationId, organizationId))).length;
+    const beforeB = await countOf(b.organizationId);
+    const foreign: Actor = { ...b.user, organizationId: a.organizationId };
+    expect((await fail(updateCampaign({ actor: foreign, campaignId: c._id, values: form({ name: "Hijacked" }) })))?.status).toBe(403);
+    expect((await fail(endCampaign({ actor: foreign, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteCampaign({ actor: foreign, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(createCampaign({ actor: { ...a.user, organizationId: b.organizationId }, values: form({ name: "Stale" }) })))?.status).toBe(403);
+    expect(await row(c._id)).toEqual(before);
+    expect(await countOf(b.organizationId)).toBe(beforeB);
+  });
 });

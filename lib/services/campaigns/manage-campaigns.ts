@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { actsForOrganization, assertOrganizationMember, ownOrganizationId } from "@/lib/auth/access";
+import { actsForOrganization, assertOrganizationMember, ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -107,13 +107,17 @@ function formColumns(values: CampaignValues) {
 
 /**
  * Create a fundraiser for the actor's organization; progress starts at 0.
- * @throws AppError(unauthenticated | forbidden); AppError(conflict) past
+ * @throws AppError(unauthenticated | forbidden) (forbidden also when the account no longer
+ *   exists or no longer belongs to the organization, checked in the writing transaction);
+ *   AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
 export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // The session alone is not enough: the account must still belong to the organization.
+    await requireActsForOrganization(tx, actor, organizationId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, organizationId));
     if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
@@ -138,11 +142,14 @@ export async function updateCampaign({
 }: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<Campaign> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
-  const [row] = await db
-    .update(campaigns)
-    .set({ ...formColumns(values), updatedAt: new Date() })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-    .returning(campaignColumns);
+  const [row] = await db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, actor, organizationId);
+    return tx
+      .update(campaigns)
+      .set({ ...formColumns(values), updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .returning(campaignColumns);
+  });
   if (!row) throw notFound();
   return toCampaign(row);
 }
@@ -157,6 +164,7 @@ export async function endCampaign({ actor, campaignId, organizationId = ownOrgan
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, actor, organizationId);
     const [current] = await tx
       .select({ status: campaigns.status })
       .from(campaigns)
@@ -195,6 +203,7 @@ export async function deleteCampaign({
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, actor, organizationId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
     const [row] = await tx
       .delete(campaigns)

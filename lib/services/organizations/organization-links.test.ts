@@ -90,4 +90,15 @@ describe("saving and deleting links", () => {
     expect(await rowsOf(a.organizationId)).toEqual(before);
     expect(await rowsOf(b.organizationId)).toEqual([]);
   });
+
+  test("a session that claims an organization its account does not belong to writes nothing", async () => {
+    const [kept] = await saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "marketplace", url: "https://example.org/shop" });
+    const beforeA = await rowsOf(a.organizationId);
+    const stale: Actor = { ...a.user, organizationId: b.organizationId };
+    expect((await fail(saveOrganizationLink({ actor: stale, organizationId: b.organizationId, kind: "wishlist", url: "https://stale.example.org" })))?.status).toBe(403);
+    const foreign: Actor = { ...b.user, organizationId: a.organizationId };
+    expect((await fail(deleteOrganizationLink({ actor: foreign, organizationId: a.organizationId, kind: "marketplace", linkId: kept!._id })))?.status).toBe(403);
+    expect(await rowsOf(b.organizationId)).toEqual([]);
+    expect(await rowsOf(a.organizationId)).toEqual(beforeA);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, count, eq } from "drizzle-orm";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { assertOrganizationMember, requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -33,7 +33,9 @@ async function assertOwner(actor: Actor | null, organizationId: string): Promise
 /**
  * Add a link of `kind` to the actor's organization.
  * @returns the organization's links of that kind after the change, oldest first.
- * @throws AppError(unauthenticated | forbidden | not_found) (see assertOwner);
+ * @throws AppError(unauthenticated | forbidden | not_found) (see assertOwner); AppError(forbidden)
+ *   when the account no longer exists or no longer belongs to the organization (checked in
+ *   the writing transaction);
  *   AppError(bad_request) with messages.links.required / messages.organizationLinks.* for
  *   an empty or invalid link; AppError(conflict) past MAX_LINKS_PER_KIND links.
  */
@@ -56,6 +58,8 @@ export async function saveOrganizationLink({
   if (!normalized.ok) throw new AppError("bad_request", normalized.message, { [kind]: normalized.message });
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // The session alone is not enough: the account must still belong to the organization.
+    await requireActsForOrganization(tx, actor, organizationId);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(organizationLinks)
@@ -87,10 +91,13 @@ export async function deleteOrganizationLink({
 }): Promise<OrganizationLink[]> {
   await assertOwner(actor, organizationId);
   const db = await getDb();
-  const deleted = await db
-    .delete(organizationLinks)
-    .where(and(eq(organizationLinks.id, linkId), eq(organizationLinks.organizationId, organizationId), eq(organizationLinks.kind, kind)))
-    .returning({ id: organizationLinks.id });
+  const deleted = await db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, actor, organizationId);
+    return tx
+      .delete(organizationLinks)
+      .where(and(eq(organizationLinks.id, linkId), eq(organizationLinks.organizationId, organizationId), eq(organizationLinks.kind, kind)))
+      .returning({ id: organizationLinks.id });
+  });
   if (deleted.length === 0) throw new AppError("not_found", messages.organizationLinks.notFound);
   return listOrganizationLinks(organizationId, kind);
 }
