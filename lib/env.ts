@@ -3,6 +3,7 @@
  * parsed by zod once; a bad value stops the process at start with a message naming it.
  * The README's table of variables mirrors this schema.
  */
+import "server-only";
 import { z } from "zod";
 
 const optionalUrl = z

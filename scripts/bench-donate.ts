@@ -182,7 +182,7 @@ async function main() {
     url = `http://localhost:${port}`;
     if (usePg) scratch = await createScratchDatabase(pgServer, arg("pg-prefix", "gb_bench_donate")!);
     console.log(`starting the app on ${url} (${scratch ? `PostgreSQL ${scratch.name}` : `PGlite in ${dataDir}`})...`);
-    child = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+    child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], {
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: url, DEMO_DATA: "1", DATABASE_URL: scratch?.url ?? "", SMTP_URL: "",
         // A load test from one address: no proof-of-work per gift, and no velocity limits.

@@ -229,9 +229,8 @@ async function main() {
       CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000000",
       CHECKOUT_CARD_MAX_ATTEMPTS: "1000000",
     };
-    const tsx = path.join("node_modules", "tsx", "dist", "cli.mjs");
     console.log(`starting the app on ${url} (${usePg ? `PostgreSQL ${scratch!.name}` : `PGlite in ${dataDir}`})...`);
-    child = spawn(process.execPath, [tsx, "scripts/start.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
+    child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
     await waitForApp(url);
     // After the app has loaded the demo data (only into an empty database: its fundraisers,
     // events and gifts are what the page and checkout rows use), the rest of the directory.
@@ -239,7 +238,7 @@ async function main() {
       const files = fs.readdirSync("../shared/data/irs-eo-bmf").filter((f) => f.endsWith(".csv.gz")).map((f) => path.join("../shared/data/irs-eo-bmf", f));
       console.log(`importing ${files.length} IRS state files into ${scratch!.name}...`);
       const { spawnSync } = await import("node:child_process");
-      const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-irs.ts", ...files], { stdio: ["ignore", "ignore", "inherit"], env });
+      const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/import-irs.ts", ...files], { stdio: ["ignore", "ignore", "inherit"], env });
       if (r.status !== 0) throw new Error("the IRS import failed");
     }
   }

@@ -47,7 +47,7 @@ export type LocalApp = { url: string; child: ChildProcess; stderr: string[] };
  * pass the result to waitForApp.
  */
 export function serveApp(port: number, env: Record<string, string>): LocalApp {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "server.ts")], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "server.ts")], {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env, PORT: String(port) },
   });

@@ -58,6 +58,6 @@ if (buildIsStale()) {
 console.log(`Starting Givebridge on ${baseUrl()} ...`);
 // The app's own HTTP server (scripts/server.ts): Next's request handlers, with the client's
 // address taken from the socket.
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "server.ts")], { stdio: "inherit", env: childEnv });
+const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts", "server.ts")], { stdio: "inherit", env: childEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -13,6 +13,7 @@
  * DatabaseLockedError instead. A PostgreSQL server is backed up with pg_dump (README,
  * "Production").
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -9,6 +9,7 @@
  * A new folder is initialised (initdb) in a short-lived child process, so that the long-running
  * process does not keep initdb's memory.
  */
+import "server-only";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";

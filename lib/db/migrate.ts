@@ -3,6 +3,7 @@
  * migrations are recorded by Drizzle and skipped. On a PostgreSQL server an advisory lock
  * keeps two starting processes from migrating at once.
  */
+import "server-only";
 import path from "node:path";
 import type { DatabaseHandle } from "./client";
 

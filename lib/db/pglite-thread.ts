@@ -8,6 +8,7 @@
  * Uint8Array, JSON) cross as they are. Parsers cannot cross, so `parsers` must keep
  * PostgreSQL's text (what Drizzle asks for dates and intervals); anything else is refused.
  */
+import "server-only";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";

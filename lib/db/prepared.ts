@@ -6,6 +6,7 @@
  * only fills in the values; on PostgreSQL the name also makes it a named statement, parsed
  * and planned once per connection instead of once per execution.
  */
+import "server-only";
 import * as drizzleOrm from "drizzle-orm";
 import type { Query } from "drizzle-orm";
 import type { PreparedQueryConfig, SelectedFieldsOrdered } from "drizzle-orm/pg-core";

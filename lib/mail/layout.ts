@@ -9,6 +9,7 @@
  * absolute http(s) URLs or they are left out. The HTML is table-based with inline styles, the
  * form mail clients render reliably, 600 px wide at most and fluid below.
  */
+import "server-only";
 import escapeHtml from "escape-html";
 import { baseUrl } from "@/lib/env";
 import { PLATFORM_LOGO_PATH, PLATFORM_NAME } from "@/lib/config/platform";

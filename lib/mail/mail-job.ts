@@ -8,6 +8,7 @@
  * email shows ({@link donationMailJob}): the nonprofit's notification holds no donor detail
  * the donor did not share, and neither it nor the platform's copy holds the receipt's token.
  */
+import "server-only";
 import { serverEnv } from "@/lib/env";
 import { donationMail, type DonationMailFacts, type DonationMailKind } from "@/lib/mail/templates/donation";
 import type { MailMessage } from "@/lib/mail/transport";

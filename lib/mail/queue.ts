@@ -4,6 +4,7 @@
  * backoff. Enqueue inside the transaction that makes the change the mail is about: the job
  * exists only if that transaction commits, and it is delivered after the commit.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import pLimit from "p-limit";

@@ -3,6 +3,7 @@
  * .eml file in DATA_DIR/outbox (a local outbox that the development mailbox page lists).
  * Both go through nodemailer, so the message on disk is exactly what SMTP would carry.
  */
+import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";

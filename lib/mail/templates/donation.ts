@@ -6,6 +6,7 @@
  * HTML email with a text part in the organization's colours (lib/mail/layout.ts): its name
  * and logo, its formatted EIN and, on the receipt, the deductibility sentence in plain words.
  */
+import "server-only";
 import { nameWithLegalName } from "@/lib/directory/display-name";
 import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";

@@ -4,6 +4,7 @@
  * taken when they pledged; nothing is charged until they complete checkout. An HTML email
  * with a text part under the organization's name and logo (lib/mail/layout.ts).
  */
+import "server-only";
 import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";

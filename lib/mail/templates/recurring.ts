@@ -5,6 +5,7 @@
  * link. Amounts are cents, dates UTC. Each manage link is a fresh signed one (manage-link.ts).
  * HTML emails with a text part (lib/mail/layout.ts) under the organization's name and logo.
  */
+import "server-only";
 import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";

@@ -5,6 +5,7 @@
  * disclosure IRS Publication 1771 requires for a quid pro quo payment over $75. Cents, UTC.
  * An HTML email with a text part in the organization's colours (lib/mail/layout.ts).
  */
+import "server-only";
 import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents } from "@/lib/money";

@@ -3,6 +3,7 @@
  * failure. It names the endpoint by its address's origin only (a path or
  * query may hold a token of the receiver's) and its description.
  */
+import "server-only";
 import type { MailMessage } from "@/lib/mail/transport";
 import { receiptDate } from "@/lib/receipts/receipt-text";
 

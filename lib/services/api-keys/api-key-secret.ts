@@ -4,6 +4,7 @@
  * this entropy: there is nothing to brute-force; OWASP API Security, API2:2023). The first 16
  * characters are kept as the visible prefix that identifies the key in lists.
  */
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 export const API_KEY_PREFIX = "gb_live_";
