@@ -13,7 +13,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { makeDonor, makeNonprofit, testCheckoutClient, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
-import { donations, eventTicketOrders, paymentEvents, users } from "@/models";
+import { donations, eventTicketOrders, paymentEvents, users, webhookEndpoints, webhookEvents } from "@/models";
 import { createEvent } from "./manage-events";
 import { refundTicketOrder } from "./refund-ticket-order";
 import { createTicketOrder } from "./tickets";
@@ -72,7 +72,8 @@ describe("refundTicketOrder", () => {
     expect(await eventCount()).toBe(events);
   });
 
-  test("refunds the order's payment once; the order shows refunded", async () => {
+  test("refunds the order's payment once; the order shows refunded; no gift is reported refunded", async () => {
+    await h.db.insert(webhookEndpoints).values({ organizationId: np.organizationId, url: "https://hooks.example.org/givebridge", eventTypes: ["donation.refunded"], secretEncrypted: "unused" });
     const { orderId, paymentId } = await paidOrder();
     const events = await eventCount();
     await expect(refundTicketOrder({ actor: np.user, orderId })).resolves.toEqual({ orderId, status: "refunded", amountCents: 20_000 });
@@ -92,5 +93,6 @@ describe("refundTicketOrder", () => {
       .innerJoin(donations, eq(donations.id, eventTicketOrders.donationId))
       .where(eq(eventTicketOrders.id, orderId));
     expect(order!.status).toBe("refunded");
+    expect(await h.db.select().from(webhookEvents).where(eq(webhookEvents.type, "donation.refunded"))).toEqual([]);
   });
 });
