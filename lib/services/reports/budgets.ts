@@ -13,7 +13,7 @@ import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { BudgetUpdate } from "@/lib/validations/report";
 import { campaignBudgetLines, campaigns } from "@/models";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { assertOrganizationMember, requireActsForOrganization } from "@/lib/auth/access";
 import type { BudgetLine } from "./published-budgets";
 
 export type FundraiserBudget = {
@@ -85,6 +85,7 @@ export async function saveFundraiserBudget({
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   await db.transaction(async (tx) => {
+    await requireActsForOrganization(tx, actor, organizationId);
     const [found] = await tx
       .select({ id: campaigns.id })
       .from(campaigns)
