@@ -1,6 +1,6 @@
 /** The access module's rules (lib/auth/access.ts): who may act for an organization, a user, a donation. */
 import { setEnvForTests } from "@/lib/env";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import {
   actsForOrganization,
   actsForUser,

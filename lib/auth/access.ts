@@ -11,7 +11,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { checkDonationAccessToken } from "@/lib/services/donations/access-token";
+import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
 import { messages } from "@/lib/validations/messages";
 import { organizations, users } from "@/models";
 import type { Actor, ActorRole } from "./actor";

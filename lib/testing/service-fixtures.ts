@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { campaigns, donations, organizations } from "@/models";
 

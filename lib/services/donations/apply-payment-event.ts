@@ -33,7 +33,7 @@ import { isRecurringPeriod, recordRecurringChargeFailure, recordRecurringChargeS
 import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
 import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow } from "./donation-facts";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 

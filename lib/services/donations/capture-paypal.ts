@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { capturePaypalOrder } from "@/lib/payments/paypal";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { applyPaymentEvent } from "./apply-payment-event";
 import { getDonationResult, type DonationResult } from "./get-donation-result";
 

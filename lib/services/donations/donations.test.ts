@@ -14,7 +14,7 @@ import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { stripeProvider } from "@/lib/payments/stripe";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { applyPaymentEvent, donationMailFacts, handleWebhook } from "./apply-payment-event";
 import { sandboxAction } from "./sandbox-action";
 import { getDonationResult } from "./get-donation-result";

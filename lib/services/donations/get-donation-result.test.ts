@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, recurringGifts } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { getDonationResult } from "./get-donation-result";
 
 let h: DatabaseHandle;

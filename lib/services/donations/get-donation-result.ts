@@ -12,7 +12,7 @@ import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { loadDonationFacts } from "./donation-facts";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 

@@ -10,7 +10,7 @@ import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { pdfLines } from "@/lib/receipts/testing";
 import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { organizations } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donationReceiptPdf } from "./get-receipt";
 
 let h: DatabaseHandle;

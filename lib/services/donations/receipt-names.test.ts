@@ -11,7 +11,7 @@ import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { receiptMail } from "@/lib/mail/templates/donation";
 import { pdfLines } from "@/lib/receipts/testing";
 import { donations, organizations } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donationMailFacts } from "./apply-payment-event";
 import { getCheckoutContext } from "./get-checkout-context";
 import { donationReceiptPdf } from "./get-receipt";

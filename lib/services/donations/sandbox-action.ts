@@ -13,7 +13,7 @@ import { AppError } from "@/lib/errors";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { checkDonationAccessToken } from "./access-token";
+import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
 import { handleWebhook } from "./apply-payment-event";
 
 /** What the result page needs after an action: the donation's status. */

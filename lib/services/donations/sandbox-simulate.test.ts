@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { sandboxActionSchema } from "@/lib/validations/donation";
 import { donations } from "@/models";
-import { donationAccessToken } from "./access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { sandboxAction } from "./sandbox-action";
 
 let h: DatabaseHandle, a: ClaimedNonprofit;

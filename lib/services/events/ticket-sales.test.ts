@@ -17,7 +17,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import type { MailMessage } from "@/lib/mail/transport";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donationReceiptPdf } from "@/lib/services/donations/get-receipt";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 import { startCheckout } from "@/lib/services/donations/start-checkout";

@@ -21,7 +21,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { checkoutWithDefences, type CheckoutClient } from "@/lib/services/donations/checkout-defences";
 import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "@/lib/services/donations/ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";

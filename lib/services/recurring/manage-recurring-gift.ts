@@ -18,7 +18,7 @@ import { formatCents, type Cents } from "@/lib/money";
 import { activeProviderName } from "@/lib/payments";
 import { sandboxSavedCard } from "@/lib/payments/sandbox";
 import { finishStripeSetup, startStripeSetup } from "@/lib/payments/stripe";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import type { ManageRecurringInput, PaymentMethodInput } from "@/lib/validations/recurring";
 import { messages } from "@/lib/validations/messages";
 import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";

@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/queue";
 import { yearEndStatementMail } from "@/lib/mail/templates/recurring";
-import { donationAccessToken } from "@/lib/services/donations/access-token";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donations, organizations, users, yearEndStatementMails } from "@/models";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
