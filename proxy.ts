@@ -11,7 +11,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { serverEnv } from "@/lib/env";
 import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/cache/cached-pages";
-import { hasSessionCookie } from "@/lib/http/cached-pages";
+import { hasSessionCookie } from "@/lib/auth/session-cookie";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
 import { messages } from "@/lib/validations/messages";

@@ -4,7 +4,7 @@ import { SessionSiteChrome } from "@/components/layout/site-chrome";
 /**
  * The per-request twins of the cached public pages (app/(public)), for signed-in visitors:
  * the proxy rewrites /nonprofit/x to /member/nonprofit/x when the request carries a session
- * cookie (lib/http/cached-pages.ts), so the top bar shows the account and owners get their
+ * cookie (lib/auth/session-cookie.ts), so the top bar shows the account and owners get their
  * tools, while anonymous visitors keep getting the cached page. /member/… itself is not a
  * public address: the proxy answers it 404.
  */

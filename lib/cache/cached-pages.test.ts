@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import { hasSessionCookie } from "@/lib/http/cached-pages";
+import { hasSessionCookie } from "@/lib/auth/session-cookie";
 import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, memberPath, searchFromResultsKey, searchResultsPath } from "./cached-pages";
 
 const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));

@@ -23,7 +23,7 @@ import { controlCharacterPath, fieldLabel } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 import { errorFacts, logger } from "@/lib/logger";
 import "@/lib/validations/error-map";
-import { requestScope } from "./request-scope";
+import { requestScope } from "@/lib/auth/request-scope";
 import { readJsonBody } from "./json-body";
 import { requestClientIp } from "./client-ip";
 import { zodFieldErrors } from "@/lib/validations/field-errors";
