@@ -16,6 +16,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
+import type { Actor } from "@/lib/auth/actor";
 import { requireAdmin, requireDonor, requireNonprofit, requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { baseUrl } from "@/lib/env";
@@ -51,12 +52,25 @@ export type RouteOptions = {
 
 const WRITE_METHODS = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
+/** What a handler receives besides the request: its path params and, when `auth` is declared, the caller. */
+export type RouteHandlerContext<P> = { params: P };
+export type AuthedRouteHandlerContext<P> = { params: P; actor: Actor };
+
 /**
  * Wrap a route handler with the request rules above and the error mapping.
- * `options.auth` makes the route answer 401/403 before its handler runs.
+ * `options.auth` makes the route answer 401/403 before its handler runs, and hands the handler
+ * the signed-in caller as `ctx.actor` (never null), so the handler does not ask for it again.
  */
 export function route<P = Record<string, string>>(
-  fn: (req: NextRequest, ctx: { params: P }) => Promise<Response>,
+  fn: (req: NextRequest, ctx: AuthedRouteHandlerContext<P>) => Promise<Response>,
+  options: RouteOptions & { auth: RouteAuth },
+): ((req: NextRequest, ctx: RouteContext<P>) => Promise<Response>) & { routeOptions: RouteOptions };
+export function route<P = Record<string, string>>(
+  fn: (req: NextRequest, ctx: RouteHandlerContext<P>) => Promise<Response>,
+  options?: RouteOptions,
+): ((req: NextRequest, ctx: RouteContext<P>) => Promise<Response>) & { routeOptions: RouteOptions };
+export function route<P = Record<string, string>>(
+  fn: (req: NextRequest, ctx: AuthedRouteHandlerContext<P>) => Promise<Response>,
   options: RouteOptions = {},
 ) {
   const handler = async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> =>
@@ -65,11 +79,12 @@ export function route<P = Record<string, string>>(
         const write = WRITE_METHODS.has(req.method);
         if (write && !options.webhook) checkSameOrigin(req);
         // Who is calling comes before anything about the input (its type included).
-        if (options.auth) await requireAuth(options.auth);
+        const actor = options.auth ? await requireAuth(options.auth) : null;
         if (write) checkContentType(req, options.body ?? "json");
         const params = ctx?.params ? await ctx.params : ({} as P);
         checkParams(params as Record<string, unknown>, req);
-        const response = await fn(req, { params });
+        // Without declared auth the handler's type has no actor; null is never read.
+        const response = await fn(req, { params, actor: actor as Actor });
         // A successful edit of what public pages show: cached pages are re-rendered on their next visit.
         if (write && response.ok && changesPublicContent(req.nextUrl.pathname)) refreshAllPublicPages();
         return response;
@@ -80,9 +95,10 @@ export function route<P = Record<string, string>>(
   return Object.assign(handler, { routeOptions: options });
 }
 
-async function requireAuth(auth: RouteAuth): Promise<void> {
+/** The signed-in caller of the declared account type. @throws AppError(unauthenticated | forbidden). */
+async function requireAuth(auth: RouteAuth): Promise<Actor> {
   const guard = { user: requireUser, donor: requireDonor, nonprofit: requireNonprofit, admin: requireAdmin }[auth];
-  await guard();
+  return guard();
 }
 
 /** The app's own origins: the configured public URL and the host this request was sent to. */
