@@ -14,7 +14,7 @@ import { requestJson } from "@/lib/client/request";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { useCheckoutChallenge } from "./checkout-challenge";
+import { sendWithChallenge, useCheckoutChallenge } from "./checkout-challenge";
 import type { CardValue } from "./sandbox-card-fields";
 import type { StripeBridge } from "./stripe-payment";
 
@@ -41,7 +41,8 @@ const newKey = () =>
   typeof crypto.randomUUID === "function" ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * @param options.signedIn a signed-in donor: no challenge, and the server takes name and email from the session.
+ * @param options.signedIn a signed-in donor: the challenge only when the server asks for it
+ *   (sendWithChallenge), and the server takes name and email from the session.
  * @param options.stripeForm Stripe's payment form collects the payment (the form fills in `bridge`).
  */
 export function useCheckoutSubmission(options: { organizationId: string; campaignId: string | null; signedIn: boolean; provider: "sandbox" | "stripe" | "paypal"; stripeForm: boolean; flow: CheckoutFlow }) {
@@ -58,7 +59,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
   const [duplicate, setDuplicate] = useState<string | null>(null);
   const confirmDuplicate = useRef(false);
   const bridge = useRef<StripeBridge | null>(null);
-  const challenge = useCheckoutChallenge(!signedIn);
+  const challenge = useCheckoutChallenge(true);
 
   useEffect(() => {
     if (errorShown > 0) alertRef.current?.focus();
@@ -73,8 +74,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
   /** POST the checkout; returns the result, or null after showing the error. */
   async function createIntent(endpoint: string, v: CheckoutValues): Promise<Result | null> {
     try {
-      const altcha = signedIn ? null : await challenge.take();
-      const res = await requestJson<Result>(endpoint, {
+      const res = await sendWithChallenge(challenge, signedIn, (altcha) => requestJson<Result>(endpoint, {
         method: "POST",
         body: {
           idempotencyKey,
@@ -91,7 +91,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
           ...(altcha ? { altcha } : {}),
           ...(confirmDuplicate.current ? { confirmDuplicate: true } : {}),
         },
-      });
+      }));
       if (!res.ok) {
         if (res.status === 409 && res.fields.confirmDuplicate) {
           setDuplicate(res.fields.confirmDuplicate);
