@@ -33,7 +33,6 @@ import { authSecret } from "@/lib/auth/secret";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { cardDigits, SANDBOX_CARDS } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import type { CheckoutInput } from "@/lib/validations/donation";
