@@ -141,11 +141,12 @@ export async function solvedCheckoutChallenge(request: APIRequestContext): Promi
 }
 
 /**
- * A scripted guest's sandbox card checkout of $25 to the first active demo fundraiser, with
- * `x-forwarded-for` set to `ip` (believed only from a trusted proxy). For apps started with
- * CHECKOUT_CHALLENGE=off.
+ * A scripted guest's sandbox checkout of $25 to the first active demo fundraiser, with
+ * `x-forwarded-for` set to `ip` (believed only from a trusted proxy): by the succeeding test
+ * card, or with `method: "us_bank_account"` a bank payment, which stays processing (and so keeps
+ * its point of the checkout limits). For apps started with CHECKOUT_CHALLENGE=off.
  */
-export async function giveAsGuest(api: APIRequestContext, email: string, ip: string) {
+export async function giveAsGuest(api: APIRequestContext, email: string, ip: string, { method = "card" }: { method?: "card" | "us_bank_account" } = {}) {
   const { campaigns } = (await (await api.get("/api/find/campaigns/active?showAll=true")).json()) as {
     campaigns: { _id: string; organization: { _id: string } }[];
   };
@@ -159,7 +160,7 @@ export async function giveAsGuest(api: APIRequestContext, email: string, ip: str
       amountCents: 2500,
       name: "Scripted Guest",
       email,
-      card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+      ...(method === "card" ? { card: { number: "4242424242424242", expiry: "12/34", cvc: "123" } } : { method }),
     },
   });
 }

@@ -131,8 +131,12 @@ const serverSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** Failed sign-ins allowed per account from all addresses together within LOGIN_WINDOW_SECONDS. */
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
-  /** Checkout attempts allowed per IP / per browser session / per card within CHECKOUT_WINDOW_SECONDS (declines count double). */
-  CHECKOUT_IP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  /**
+   * Card-testing points per IP / per browser session / per card within CHECKOUT_WINDOW_SECONDS:
+   * an attempt takes one, a decline one more, a succeeded payment gives its point back
+   * (lib/services/donations/checkout-defences.ts).
+   */
+  CHECKOUT_IP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(40),
   CHECKOUT_DEVICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   CHECKOUT_CARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),

@@ -85,13 +85,27 @@ function ChallengeWidget({ id }: { id: string }) {
   });
 }
 
+/** What {@link useCheckoutChallenge} gives a form. */
+export type CheckoutChallenge = {
+  /** The widget element to render inside the form (null when disabled). */
+  element: ReactNode;
+  /**
+   * A fresh solved payload, waiting for the widget's code to load and solving now if none is
+   * ready; null when disabled or unsolvable.
+   */
+  take: () => Promise<string | null>;
+  /** The payload solved already, if any (taken: it is used once); never waits. */
+  ready: () => string | null;
+};
+
 /**
- * @param enabled false for signed-in donors (no challenge).
- * @returns the widget element to render inside the form, and `take()`, which resolves to a
- *   fresh solved payload (waiting for the widget's code to load and solving now if none is
- *   ready), or null when disabled or unsolvable.
+ * @param enabled false where no payment is taken (free tickets): no widget.
+ * @param options.preload false to load and solve only when `take()` is called (the sign-in
+ *   form, which needs it only when the server asks); by default the widget loads on the
+ *   visitor's first touch of the page and solves while they fill in the form.
+ * @returns the widget and its payloads ({@link CheckoutChallenge}).
  */
-export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; take: () => Promise<string | null> } {
+export function useCheckoutChallenge(enabled: boolean, { preload = true }: { preload?: boolean } = {}): CheckoutChallenge {
   const id = `checkout-challenge-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
   const ready = useRef<string | null>(null);
 
@@ -109,12 +123,12 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
       for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, onFirstTouch, true);
       loadWidget();
     };
-    for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, onFirstTouch, { capture: true, passive: true });
+    if (preload) for (const type of FIRST_TOUCH_EVENTS) document.addEventListener(type, onFirstTouch, { capture: true, passive: true });
     return () => {
       el?.removeEventListener("statechange", onState);
       for (const type of FIRST_TOUCH_EVENTS) document.removeEventListener(type, onFirstTouch, true);
     };
-  }, [enabled, id]);
+  }, [enabled, id, preload]);
 
   const take = useCallback(async (): Promise<string | null> => {
     if (!enabled) return null;
@@ -152,5 +166,33 @@ export function useCheckoutChallenge(enabled: boolean): { element: ReactNode; ta
     }
   }, [enabled, id]);
 
-  return { element: enabled ? <ChallengeWidget id={id} /> : null, take };
+  const readyNow = useCallback((): string | null => {
+    const payload = ready.current;
+    ready.current = null;
+    return payload;
+  }, []);
+
+  return { element: enabled ? <ChallengeWidget id={id} /> : null, take, ready: readyNow };
+}
+
+/**
+ * Send a checkout with the challenge its sender needs (lib/services/donations/checkout-defences.ts):
+ * a guest's always carries a solution; a signed-in donor's carries one only when the widget has
+ * solved one already, and when the server answers that the security check is needed (past the
+ * card-testing threshold of the donor's address or session), the challenge is solved and the
+ * same request (same idempotency key) sent once more. The donor only sees "Processing…" a
+ * little longer.
+ * @param send posts the checkout with `altcha` (or without it, for null).
+ * @throws what `send` or the challenge's solve throws.
+ */
+export async function sendWithChallenge<R extends { ok: boolean; status: number; fields?: Record<string, string> }>(
+  challenge: CheckoutChallenge,
+  signedIn: boolean,
+  send: (altcha: string | null) => Promise<R>,
+): Promise<R> {
+  const first = signedIn ? challenge.ready() : await challenge.take();
+  const res = await send(first);
+  if (res.ok || !signedIn || first || res.status !== 422 || !res.fields?.challenge) return res;
+  const solved = await challenge.take();
+  return solved ? send(solved) : res;
 }

@@ -14,7 +14,7 @@ import { requestJson } from "@/lib/client/request";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import { checkoutRequestBody, type CheckoutFormValues } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { useCheckoutChallenge } from "./checkout-challenge";
+import { sendWithChallenge, useCheckoutChallenge } from "./checkout-challenge";
 import type { StripeBridge } from "./stripe-payment";
 
 /** What the donor chose: the form's values and the amount in integer cents (null while none is typed). */
@@ -30,7 +30,8 @@ const newKey = () =>
   typeof crypto.randomUUID === "function" ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * @param options.signedIn a signed-in donor: no challenge, and the server takes name and email from the session.
+ * @param options.signedIn a signed-in donor: the challenge only when the server asks for it
+ *   (sendWithChallenge), and the server takes name and email from the session.
  * @param options.stripeForm Stripe's payment form collects the payment (the form fills in `bridge`).
  */
 export function useCheckoutSubmission(options: { organizationId: string; campaignId: string | null; signedIn: boolean; provider: "sandbox" | "stripe" | "paypal"; stripeForm: boolean; flow: CheckoutFlow }) {
@@ -47,7 +48,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
   const [duplicate, setDuplicate] = useState<string | null>(null);
   const confirmDuplicate = useRef(false);
   const bridge = useRef<StripeBridge | null>(null);
-  const challenge = useCheckoutChallenge(!signedIn);
+  const challenge = useCheckoutChallenge(true);
 
   useEffect(() => {
     if (errorShown > 0) alertRef.current?.focus();
@@ -62,11 +63,10 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
   /** POST the checkout of `amountCents` (integer cents); returns the result, or null after showing the error. */
   async function createIntent(endpoint: string, v: CheckoutFormValues, amountCents: number): Promise<Result | null> {
     try {
-      const altcha = signedIn ? null : await challenge.take();
-      const res = await requestJson<Result>(endpoint, {
+      const res = await sendWithChallenge(challenge, signedIn, (altcha) => requestJson<Result>(endpoint, {
         method: "POST",
         body: checkoutRequestBody(v, { idempotencyKey, organizationId, campaignId, amountCents, signedIn, sandbox: provider === "sandbox", altcha, confirmDuplicate: confirmDuplicate.current }),
-      });
+      }));
       if (!res.ok) {
         if (res.status === 409 && res.fields.confirmDuplicate) {
           setDuplicate(res.fields.confirmDuplicate);

@@ -31,18 +31,20 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         id: "credentials",
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, altcha: { label: "Security check", type: "hidden" } },
         async authorize(credentials, req) {
           try {
             const user = await authenticateUser({
               email: credentials?.email,
               password: credentials?.password,
               ip: requestClientIp(req?.headers as IncomingHttpHeaders | undefined),
+              proofOfWork: credentials?.altcha,
             });
             return { id: user._id, ...user };
           } catch (err) {
-            // next-auth shows a thrown message to the client; keep it to the safe texts.
-            if (isAppError(err) && err.code === "rate_limited") throw new Error(err.message);
+            // next-auth shows a thrown message to the client; keep it to the safe texts (the
+            // limits', and the security check's, which the sign-in form answers by solving it).
+            if (isAppError(err) && (err.code === "rate_limited" || err.fields?.challenge)) throw new Error(err.message);
             throw new Error(messages.auth.invalidCredentials);
           }
         },

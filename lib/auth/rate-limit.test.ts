@@ -11,6 +11,10 @@ import { checkPassword } from "@/lib/services/users/check-password";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { messages } from "@/lib/validations/messages";
 import { AppError } from "@/lib/errors";
+import { resetServerEnv, setEnvForTests } from "@/lib/env";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { createProofOfWorkChallenge } from "./proof-of-work";
 import { consumeAll, makeDbLimiter, PASSWORD_CHECK_MAX_FAILURES } from "./rate-limit";
 
 let h: DatabaseHandle;
@@ -35,6 +39,41 @@ describe("sign-in limits", () => {
     const user = await authenticateUser({ email: "owner@example.org", password: "owner-pass-1", ip: "8.8.8.8" });
     expect(user.email).toBe("owner@example.org");
   });
+});
+
+describe("an address past its sign-in allowance (an office, a school)", () => {
+  const solved = async () => {
+    const challenge = JSON.parse(JSON.stringify(await createProofOfWorkChallenge()));
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  };
+
+  test("asks for the security check instead of refusing a correct password; wrong ones stay limited per account", async () => {
+    setEnvForTests({ LOGIN_IP_MAX_FAILURES: "6" });
+    try {
+      await makeDonor("colleague@example.org", "colleague-pass-1");
+      await makeDonor("mistyper@example.org", "mistyper-pass-1");
+      // Six colleagues behind one address mistype their passwords.
+      for (let i = 0; i < 6; i++) expect(await outcome(authenticateUser({ email: `typo.${i}@example.org`, password: "wrong-pass-1", ip: "6.6.6.6" }))).toBe(401);
+      // A colleague who never failed: the security check is asked for, not a refusal...
+      const asked = await authenticateUser({ email: "colleague@example.org", password: "colleague-pass-1", ip: "6.6.6.6" }).catch((e: AppError) => e);
+      expect(asked).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired, fields: { challenge: messages.trustAndSafety.challengeRequired } });
+      // ...and with it solved the correct password signs in.
+      const user = await authenticateUser({ email: "colleague@example.org", password: "colleague-pass-1", ip: "6.6.6.6", proofOfWork: await solved() });
+      expect(user.email).toBe("colleague@example.org");
+      // A used solution is not accepted twice.
+      const payload = await solved();
+      expect(await outcome(authenticateUser({ email: "colleague@example.org", password: "colleague-pass-1", ip: "6.6.6.6", proofOfWork: payload }))).toBe(200);
+      expect(await outcome(authenticateUser({ email: "colleague@example.org", password: "colleague-pass-1", ip: "6.6.6.6", proofOfWork: payload }))).toBe(422);
+      // Wrong passwords, even with solved checks, are still limited per account and address.
+      const wrong: number[] = [];
+      for (let i = 0; i < 7; i++) wrong.push(await outcome(authenticateUser({ email: "mistyper@example.org", password: "still-wrong-1", ip: "6.6.6.6", proofOfWork: await solved() })));
+      expect(wrong).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      setEnvForTests({ LOGIN_IP_MAX_FAILURES: undefined });
+      resetServerEnv();
+    }
+  }, 60_000);
 });
 
 describe("current-password checks", () => {

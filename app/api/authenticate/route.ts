@@ -7,8 +7,8 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 
 export const POST = route(async (req) => {
-  const body = (await parseJson(req, z.unknown())) as { email?: unknown; password?: unknown } | null;
+  const body = (await parseJson(req, z.unknown())) as { email?: unknown; password?: unknown; altcha?: unknown } | null;
   if (!body || typeof body !== "object") throw new AppError("bad_request", messages.generic.badRequest);
-  const user = await authenticateUser({ email: body.email, password: body.password, ip: clientIp(req) });
+  const user = await authenticateUser({ email: body.email, password: body.password, ip: clientIp(req), proofOfWork: body.altcha });
   return NextResponse.json({ user });
 });

@@ -22,7 +22,8 @@ import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@/models";
-import { checkoutWithDefences, createCheckoutChallenge } from "./checkout-defences";
+import { createProofOfWorkChallenge } from "@/lib/auth/proof-of-work";
+import { checkoutWithDefences } from "./checkout-defences";
 
 let h: DatabaseHandle;
 let organizationId = "";
@@ -60,7 +61,7 @@ function checkout(over: Record<string, unknown> = {}): CheckoutInput {
 
 /** What the browser's widget does: fetch a challenge, solve it, send the base64 payload. */
 async function solvedPayload(): Promise<string> {
-  const challenge = JSON.parse(JSON.stringify(await createCheckoutChallenge()));
+  const challenge = JSON.parse(JSON.stringify(await createProofOfWorkChallenge()));
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("not solved");
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
@@ -68,6 +69,17 @@ async function solvedPayload(): Promise<string> {
 
 const donationCount = async () => (await h.db.select({ id: donations.id }).from(donations).where(eq(donations.organizationId, organizationId))).length;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
+
+/**
+ * A signed-in attempt as the site's form makes it (sendWithChallenge): without a solution first;
+ * when the answer asks for the security check, solved and sent again.
+ */
+async function asTheFormSends<T>(send: (challenge: string | null) => Promise<T>): Promise<T> {
+  return send(null).catch(async (err: { status?: number; fields?: Record<string, string> }) => {
+    if (err.status !== 422 || !err.fields?.challenge) throw err;
+    return send(await solvedPayload());
+  });
+}
 
 test("a guest checkout needs a solved challenge, used once; a forged one is refused; nothing is recorded", async () => {
   const before = await donationCount();
@@ -92,12 +104,12 @@ test("one card: declines count double, so the 4th attempt of a declined card is 
   const donor = await makeDonor("card.tester@example.org");
   const declined = { number: "4000 0000 0000 9995", expiry: "12/34", cvc: "123" };
   for (let i = 0; i < 3; i++) {
-    const res = await checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null } });
+    const res = await asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } }));
     expect(res.status).toBe("failed");
   }
   const before = await donationCount();
   // 3 attempts + 3 declines = 6: the card's allowance is used up (the address's, 8, is not).
-  const limited = await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null } }));
+  const limited = await failure(asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } })));
   expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
   expect(await donationCount()).toBe(before);
   // A real card number (not a published test card) is limited wherever it comes from.
@@ -106,12 +118,19 @@ test("one card: declines count double, so the 4th attempt of a declined card is 
   expect(await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: stolen }), client: { ip: "9.1.1.99", device: null } }))).toMatchObject({ status: 429 });
 });
 
-test("one IP address: attempts beyond the limit are refused, whatever card or account", async () => {
+test("one IP address: attempts not yet paid beyond the limit are refused, whatever card or account", async () => {
   const results: number[] = [];
   for (let i = 0; i < 10; i++) {
     const donor = await makeDonor(`ip.tester.${i}@example.org`);
-    // Bank payments: no card ties these attempts together, only the address.
-    results.push(await checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.1", device: null } }).then(() => 200, (e) => e.status));
+    // Bank payments stay processing until they settle, so their points stay counted; no card
+    // ties these attempts together, only the address. Past half of its points the address is
+    // asked for the security check, which the form solves.
+    results.push(
+      await asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.1", device: null, challenge } })).then(
+        () => 200,
+        (e) => e.status,
+      ),
+    );
   }
   expect(results.filter((s) => s === 200)).toHaveLength(8);
   expect(results.slice(8)).toEqual([429, 429]);
@@ -180,29 +199,32 @@ describe("event tickets go through the same defences", () => {
   test("ticket orders share the per-IP limit with donations: beyond it the order is refused before any seat is taken", async () => {
     const { eventId, typeId } = await paidEvent(100, 1_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 7; i++) {
       const donor = await makeDonor(`ticket.ip.${i}@example.org`);
-      // Half the attempts are donations, half ticket orders, all from one address.
-      const attempt =
+      // Ticket orders paid with a declining card (two points each) and bank donations still
+      // processing (one point each), all from one address: 8 points after the fifth.
+      const attempt = asTheFormSends<unknown>((challenge) =>
         i % 2 === 0
-          ? createTicketOrder({ eventId, input: ticketOrder(typeId, { quantity: 1, card: card(i % 4 === 0 ? "4242 4242 4242 4242" : "5555 5555 5555 4444") }), actor: donor, client: { ip: "9.6.0.1", device: null } })
-          : checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.6.0.1", device: null } });
+          ? createTicketOrder({ eventId, input: ticketOrder(typeId, { quantity: 1, card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.6.0.1", device: null, challenge } })
+          : checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.6.0.1", device: null, challenge } }),
+      );
       statuses.push(await attempt.then(() => 200, (e: { status: number }) => e.status));
     }
-    expect(statuses).toEqual([...Array(8).fill(200), 429]);
-    // The 9th attempt was a ticket order: 4 ticket orders of one seat each were made, no more.
-    expect(await sold(typeId)).toBe(4);
-    expect(await orders(typeId)).toHaveLength(4);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // The 7th attempt was a ticket order: refused before it took a seat; the 3 declined orders
+    // gave theirs back.
+    expect(await sold(typeId)).toBe(0);
+    expect(await orders(typeId)).toEqual([{ status: "canceled" }, { status: "canceled" }, { status: "canceled" }]);
   });
 
   test("a declined card on tickets counts double, as on donations", async () => {
     const donor = await makeDonor("ticket.declines@example.org");
     const { eventId, typeId } = await paidEvent(20);
     for (let i = 0; i < 3; i++) {
-      const res = await createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null } });
+      const res = await asTheFormSends((challenge) => createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null, challenge } }));
       expect(res.order.status).toBe("canceled");
     }
-    const limited = await failure(createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null } }));
+    const limited = await failure(asTheFormSends((challenge) => createTicketOrder({ eventId, input: ticketOrder(typeId, { card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.7.0.1", device: null, challenge } })));
     expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
     expect(await sold(typeId)).toBe(0);
     expect(await orders(typeId)).toHaveLength(3);

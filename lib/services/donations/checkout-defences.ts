@@ -1,37 +1,42 @@
 /**
- * Card-testing defences in front of every checkout (OWASP ASVS 5.0 2.4, anti-automation):
- *  - an invisible proof-of-work challenge for guest checkouts (ALTCHA, self-hosted: the
- *    server signs challenges with altcha-lib, the browser's widget solves one while the donor
- *    fills in the form; no third-party service). Each solved challenge is accepted once;
- *  - velocity limits per IP address, per browser session (device cookie, or the signed-in
- *    account) and per card fingerprint (card numbers the server sees, i.e. the sandbox's), in
- *    the rate_limits table; every attempt consumes one point atomically and a declined card
- *    costs one more (declines count double).
+ * Card-testing defences in front of every checkout, donations and event tickets alike. They
+ * count what card testing looks like, not how often people give (OWASP ASVS 5.0 2.4,
+ * anti-automation; OWASP Automated Threats OAT-001 "Carding"):
+ *  - every attempt takes one point from its address (IP), its browser session (the signed-in
+ *    account, else the device cookie) and its card (a keyed fingerprint of the number the
+ *    server sees, i.e. the sandbox's), in the rate_limits table, atomically, before anything
+ *    is recorded or the provider is called; a declined card takes one more from each;
+ *  - a payment that succeeds gives its point back at once, so a crowd giving from one address
+ *    (a gala on the venue's Wi-Fi, an office, a carrier's NAT) never adds up; what stays
+ *    counted is declines, attempts refused before the payment (a card number that is not
+ *    valid, an expired card), and attempts still open (a Stripe or PayPal payment not
+ *    confirmed yet);
+ *  - an invisible proof-of-work challenge (ALTCHA, self-hosted: the server signs challenges
+ *    with altcha-lib, the browser's widget solves one, each accepted once) is asked of every
+ *    guest, and of a signed-in donor too once their address or session has used half of its
+ *    points (CHALLENGE_SHARE) or their session has tried CHALLENGE_AFTER_CARDS different cards:
+ *    a browser solves it without the donor noticing, a card-testing script pays for each try;
+ *  - past the allowance (CHECKOUT_IP_MAX_ATTEMPTS, CHECKOUT_DEVICE_MAX_ATTEMPTS,
+ *    CHECKOUT_CARD_MAX_ATTEMPTS per CHECKOUT_WINDOW_SECONDS) the attempt is refused.
+ * The sandbox's published test cards are typed by every visitor of a demo: their point is
+ * counted per browser session, not per card, so any number of donors may use them.
  * The whole request is validated by the shared schema and the checkout before anything is
  * recorded (lib/services/donations/start-checkout.ts). Event ticket orders go through the same
  * path (lib/services/events/tickets.ts), holding their seats only once admitted.
  */
 import "server-only";
 import { createHmac } from "node:crypto";
-import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { RateLimiterDrizzle } from "rate-limiter-flexible";
+import { verifyProofOfWork } from "@/lib/auth/proof-of-work";
 import { consumeAll, makeDbLimiter } from "@/lib/auth/rate-limit";
 import { authSecret } from "@/lib/auth/secret";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { cardDigits, SANDBOX_CARDS } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import type { CheckoutInput } from "@/lib/validations/donation";
 import { checkCheckout, startCheckout, type CheckoutOptions, type CheckoutResult } from "./start-checkout";
-
-/** PBKDF2 iterations per guess, and the range of the secret counter (the guesses needed). */
-export const CHALLENGE_COST = 1_000;
-export const CHALLENGE_COUNTER_RANGE: [number, number] = [500, 2_000];
-/** A challenge must be solved and used within 10 minutes. */
-export const CHALLENGE_TTL_SECONDS = 600;
 
 /** Who is checking out, as the request shows it. */
 export type CheckoutClient = {
@@ -43,24 +48,24 @@ export type CheckoutClient = {
   challenge?: string | null;
 };
 
-const secrets = () => {
-  const s = authSecret();
-  return { hmacSignatureSecret: `altcha:${s}`, hmacKeySignatureSecret: `altcha-key:${s}` };
+/**
+ * A signed-in donor is asked for the challenge once their address or session has used this
+ * share of its points within the window (guests always are).
+ */
+export const CHALLENGE_SHARE = 0.5;
+/** A browser session that has tried this many different cards within the window is asked for the challenge. */
+export const CHALLENGE_AFTER_CARDS = 3;
+
+type Limiters = {
+  db: unknown;
+  ip: RateLimiterDrizzle;
+  device: RateLimiterDrizzle;
+  card: RateLimiterDrizzle;
+  /** One point per (browser session, card) pair: taking it tells a card new to the session. */
+  sessionCard: RateLimiterDrizzle;
+  /** Different cards per browser session. */
+  sessionCards: RateLimiterDrizzle;
 };
-
-/** A new signed challenge for the checkout widget (GET /api/checkout/challenge). */
-export function createCheckoutChallenge(): Promise<Challenge> {
-  return createChallenge({
-    algorithm: "PBKDF2/SHA-256",
-    cost: CHALLENGE_COST,
-    counter: randomInt(CHALLENGE_COUNTER_RANGE[1], CHALLENGE_COUNTER_RANGE[0]),
-    deriveKey,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),
-    ...secrets(),
-  });
-}
-
-type Limiters = { db: unknown; ip: RateLimiterDrizzle; device: RateLimiterDrizzle; card: RateLimiterDrizzle; used: RateLimiterDrizzle };
 let limiters: Limiters | undefined;
 async function getLimiters(): Promise<Limiters> {
   const db = await getDb();
@@ -72,41 +77,10 @@ async function getLimiters(): Promise<Limiters> {
     ip: makeDbLimiter(db, "checkout_ip", env.CHECKOUT_IP_MAX_ATTEMPTS, w),
     device: makeDbLimiter(db, "checkout_device", env.CHECKOUT_DEVICE_MAX_ATTEMPTS, w),
     card: makeDbLimiter(db, "checkout_card", env.CHECKOUT_CARD_MAX_ATTEMPTS, w),
-    used: makeDbLimiter(db, "checkout_challenge", 1, CHALLENGE_TTL_SECONDS),
+    sessionCard: makeDbLimiter(db, "checkout_session_card", 1, w),
+    sessionCards: makeDbLimiter(db, "checkout_session_cards", Number.MAX_SAFE_INTEGER, w),
   };
   return limiters;
-}
-
-/**
- * Check a guest's solved challenge and use it up.
- * @throws AppError(validation, challengeRequired) without a payload; AppError(validation,
- *   challengeFailed) for a forged, expired, wrong or already used solution.
- */
-export async function verifyCheckoutChallenge(payload: string | null | undefined): Promise<void> {
-  const required = () => new AppError("validation", messages.trustAndSafety.challengeRequired, { challenge: messages.trustAndSafety.challengeRequired });
-  const failed = () => new AppError("validation", messages.trustAndSafety.challengeFailed, { challenge: messages.trustAndSafety.challengeFailed });
-  if (!payload) throw required();
-  let parsed: Payload;
-  try {
-    parsed = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Payload;
-  } catch {
-    throw failed();
-  }
-  if (!parsed?.challenge?.parameters || !parsed.challenge.signature || !parsed.solution || typeof parsed.solution.counter !== "number") throw failed();
-  let verified = false;
-  try {
-    verified = (await verifySolution({ challenge: parsed.challenge, solution: parsed.solution, deriveKey, ...secrets() })).verified;
-  } catch {
-    verified = false;
-  }
-  if (!verified) throw failed();
-  // Single use: the first checkout with this challenge takes it.
-  const { used } = await getLimiters();
-  try {
-    await used.consume(parsed.challenge.signature, 1);
-  } catch {
-    throw failed();
-  }
 }
 
 /** A keyed fingerprint of a card number (digits only), so the number itself is never stored. */
@@ -114,17 +88,57 @@ export function cardFingerprint(number: string): string {
   return createHmac("sha256", authSecret()).update(`card:${number.replace(/\D/g, "")}`).digest("base64url").slice(0, 32);
 }
 
-function velocityKeys(l: Limiters, actor: Actor | null, input: CheckoutInput, client: CheckoutClient): [RateLimiterDrizzle, string][] {
-  const keys: [RateLimiterDrizzle, string][] = [[l.ip, client.ip]];
-  const device = actor ? `user:${actor.id}` : client.device ? `device:${client.device}` : null;
-  if (device) keys.push([l.device, device]);
-  if (input.card?.number) {
-    // The sandbox's published test cards are typed by every visitor of a demo: count them per
-    // address, so one visitor's declines do not block the card for everyone.
-    const testCard = cardDigits(input.card.number) in SANDBOX_CARDS;
-    keys.push([l.card, testCard ? `${cardFingerprint(input.card.number)}|${client.ip}` : cardFingerprint(input.card.number)]);
-  }
+/** The browser session of an attempt: the signed-in account, else the device cookie, else none. */
+function sessionKey(actor: Actor | null, client: CheckoutClient): string | null {
+  return actor ? `user:${actor.id}` : client.device ? `device:${client.device}` : null;
+}
+
+/** The card of an attempt as the limits count it (see the module comment), or null without one. */
+function cardKey(input: CheckoutInput, session: string | null, client: CheckoutClient): string | null {
+  if (!input.card?.number) return null;
+  const testCard = SANDBOX_CARDS[cardDigits(input.card.number) as keyof typeof SANDBOX_CARDS];
+  const fingerprint = cardFingerprint(input.card.number);
+  if (!testCard) return fingerprint;
+  // A succeeding test card is everyone's: per session. A declining one is per address too, so
+  // one visitor's declines never block it for the next.
+  return testCard.outcome === "succeeded" ? `${fingerprint}|${session ?? client.ip}` : `${fingerprint}|${client.ip}`;
+}
+
+type VelocityKey = { limiter: RateLimiterDrizzle; key: string; kind: "ip" | "session" | "card"; allowance: number };
+
+function velocityKeys(l: Limiters, actor: Actor | null, input: CheckoutInput, client: CheckoutClient): VelocityKey[] {
+  const env = serverEnv();
+  const keys: VelocityKey[] = [{ limiter: l.ip, key: client.ip, kind: "ip", allowance: env.CHECKOUT_IP_MAX_ATTEMPTS }];
+  const session = sessionKey(actor, client);
+  if (session) keys.push({ limiter: l.device, key: session, kind: "session", allowance: env.CHECKOUT_DEVICE_MAX_ATTEMPTS });
+  const card = cardKey(input, session, client);
+  if (card) keys.push({ limiter: l.card, key: card, kind: "card", allowance: env.CHECKOUT_CARD_MAX_ATTEMPTS });
   return keys;
+}
+
+/** How many different cards the attempt's session has tried in the window, this one included (0 without a card or session). */
+async function sessionCardCount(l: Limiters, session: string | null, input: CheckoutInput): Promise<number> {
+  if (!session || !input.card?.number) return 0;
+  const fingerprint = cardFingerprint(input.card.number);
+  const isNew = await l.sessionCard.consume(`${session}|${fingerprint}`, 1).then(
+    () => true,
+    (refusal: unknown) => {
+      if (refusal instanceof Error) throw refusal;
+      return false;
+    },
+  );
+  if (isNew) return (await l.sessionCards.consume(session, 1)).consumedPoints;
+  return (await l.sessionCards.get(session))?.consumedPoints ?? 0;
+}
+
+/**
+ * Whether a signed-in attempt must carry a solved challenge: its address or session has used
+ * CHALLENGE_SHARE of its points (`used`: the points each key has used, this attempt's included),
+ * or its session has tried CHALLENGE_AFTER_CARDS different cards.
+ */
+function challengeDue(keys: VelocityKey[], used: number[], cards: number): boolean {
+  if (cards >= CHALLENGE_AFTER_CARDS) return true;
+  return keys.some((k, i) => k.kind !== "card" && used[i]! > Math.floor(k.allowance * CHALLENGE_SHARE));
 }
 
 /**
@@ -137,8 +151,9 @@ export type DefendedCheckoutOptions = CheckoutOptions & { beforeRecord?: () => P
 
 /**
  * Checkout behind the defences, for donations and event tickets alike: the guest's challenge,
- * then the velocity limits, then the check of the whole request, then startCheckout. A
- * declined card costs one more attempt on each limit.
+ * then the velocity limits (and the challenge of a signed-in donor past CHALLENGE_SHARE or
+ * CHALLENGE_AFTER_CARDS), then the check of the whole request, then startCheckout. A declined
+ * card costs one more point on each limit; a succeeded payment gives its point back.
  * @throws AppError(validation) for a missing or bad challenge; AppError(rate_limited) with
  *   Retry-After when a limit is used up (nothing is recorded then); and whatever
  *   checkCheckout, `beforeRecord` or startCheckout throws.
@@ -150,15 +165,28 @@ export async function checkoutWithDefences({
   beforeRecord,
   ...checkoutOptions
 }: { actor: Actor | null; input: CheckoutInput; client: CheckoutClient } & DefendedCheckoutOptions): Promise<CheckoutResult> {
-  if (!actor && serverEnv().CHECKOUT_CHALLENGE === "on") await verifyCheckoutChallenge(client.challenge);
+  const challengeOn = serverEnv().CHECKOUT_CHALLENGE === "on";
+  // A guest solves the challenge before anything is counted.
+  if (!actor && challengeOn) await verifyProofOfWork(client.challenge);
   const l = await getLimiters();
   const keys = velocityKeys(l, actor, input, client);
-  await consumeAll(keys, messages.trustAndSafety.tooManyCheckouts);
+  const steps = keys.map((k): [RateLimiterDrizzle, string] => [k.limiter, k.key]);
+  const used = await consumeAll(steps, messages.trustAndSafety.tooManyCheckouts);
+  const giveBack = () => Promise.all(steps.map(([limiter, key]) => limiter.reward(key, 1)));
+  if (actor && challengeOn && challengeDue(keys, used, await sessionCardCount(l, sessionKey(actor, client), input))) {
+    // Asked for the challenge: this attempt is not counted, the one that brings it is.
+    await verifyProofOfWork(client.challenge).catch(async (err: unknown) => {
+      await giveBack();
+      throw err;
+    });
+  }
   if (beforeRecord) {
     await checkCheckout(actor, input);
     await beforeRecord();
   }
   const result = await startCheckout({ actor, input, ...checkoutOptions });
-  if (result.status === "failed") await Promise.all(keys.map(([limiter, key]) => limiter.penalty(key, 1)));
+  // A declined card costs one more point; a gift that went through gives its point back.
+  if (result.status === "failed") await Promise.all(steps.map(([limiter, key]) => limiter.penalty(key, 1)));
+  else if (result.status === "succeeded") await giveBack();
   return result;
 }

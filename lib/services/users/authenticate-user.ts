@@ -7,6 +7,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/types";
 import { verifyPassword, timingSafeDummyHash } from "@/lib/auth/password";
+import { verifyProofOfWork } from "@/lib/auth/proof-of-work";
 import { consumeSignInAttempt, signInSucceeded } from "@/lib/auth/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -18,16 +19,19 @@ import { sessionUserColumns, toSessionUser } from "./to-session-user";
 
 /**
  * Check credentials and return the session user.
- * @param input { email, password } as typed; `ip` of the client for the per-IP limit.
+ * @param input { email, password } as typed; `ip` of the client for the per-IP limit;
+ *   `proofOfWork`, a solved challenge, needed once the address is past its allowance.
  * @throws AppError(unauthenticated, generic message) on any credential failure;
- *         AppError(rate_limited) when too many failures were recorded.
+ *         AppError(rate_limited) when too many failures were recorded for the account;
+ *         AppError(validation) naming the field `challenge` when the address is past its
+ *         allowance and no valid solved challenge came with the attempt.
  */
-export async function authenticateUser(input: { email: unknown; password: unknown; ip: string }): Promise<SessionUser> {
+export async function authenticateUser(input: { email: unknown; password: unknown; ip: string; proofOfWork?: unknown }): Promise<SessionUser> {
   const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) throw new AppError("unauthenticated", messages.auth.invalidCredentials);
   const { email, password } = parsed.data;
 
-  await consumeSignInAttempt(email, input.ip);
+  await consumeSignInAttempt(email, input.ip, () => verifyProofOfWork(typeof input.proofOfWork === "string" ? input.proofOfWork : null));
   const db = await getDb();
   const [row] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })

@@ -5,6 +5,7 @@ import { getSession, signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
@@ -12,10 +13,18 @@ import { storeKeys, writeStore } from "@/lib/client/stores";
 import { signInSchema, type SignInInput } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
 
-/** Email + password sign-in through next-auth's credentials provider. */
+/** The sign-in's answers that mean "solve the security check and send again" (lib/auth/rate-limit.ts). */
+const CHECK_ASKED: readonly string[] = [messages.trustAndSafety.challengeRequired, messages.trustAndSafety.challengeFailed];
+
+/**
+ * Email + password sign-in through next-auth's credentials provider. When many sign-ins have
+ * failed from the visitor's network (an office, a school), the server asks for the invisible
+ * proof-of-work check: the form solves it (the checkout's widget) and signs in again, once.
+ */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const challenge = useCheckoutChallenge(true, { preload: false });
   const {
     register,
     handleSubmit,
@@ -24,7 +33,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await signIn("credentials", { ...values, redirect: false });
+    let res = await signIn("credentials", { ...values, redirect: false });
+    if (res?.error && CHECK_ASKED.includes(res.error)) {
+      const altcha = await challenge.take();
+      if (altcha) res = await signIn("credentials", { ...values, altcha, redirect: false });
+    }
     if (!res || res.error) {
       setError(res?.error && res.error !== "CredentialsSignin" ? res.error : messages.auth.invalidCredentials);
       return;
@@ -54,6 +67,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         {...register("password")}
         error={errors.password?.message}
       />
+      {challenge.element}
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Logging in...">
         Log in
       </Button>

@@ -17,7 +17,7 @@ import type { TicketOrderResult } from "@/lib/services/events/tickets";
 import { MAX_TICKETS_PER_ORDER, ticketFormSchema, ticketOrderRequestBody, type TicketFormValues } from "@/lib/validations/event";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
+import { sendWithChallenge, useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { SandboxCardFields } from "@/components/payments/sandbox-card-fields";
 import { requestJson } from "@/lib/client/request";
 
@@ -53,7 +53,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const [result, setResult] = useState<TicketOrderResult | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const challenge = useCheckoutChallenge(!buyer && ticketTypes.some((t) => t.priceCents > 0));
+  const challenge = useCheckoutChallenge(ticketTypes.some((t) => t.priceCents > 0));
 
   const selected = ticketTypes.find((t) => t._id === typeId) ?? null;
   const maxQuantity = selected ? Math.min(MAX_TICKETS_PER_ORDER, selected.remaining ?? MAX_TICKETS_PER_ORDER) : 0;
@@ -91,11 +91,12 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
     showFieldErrors({});
     setBusy(true);
     try {
-      const altcha = paid && !buyer ? await challenge.take() : null;
-      const res = await requestJson<TicketOrderResult>(`/api/events/${encodeURIComponent(eventId)}/orders`, {
-        method: "POST",
-        body: ticketOrderRequestBody(form.getValues(), { idempotencyKey, ticketTypeId: selected._id, quantity, paid, altcha }),
-      });
+      const send = (altcha: string | null) =>
+        requestJson<TicketOrderResult>(`/api/events/${encodeURIComponent(eventId)}/orders`, {
+          method: "POST",
+          body: ticketOrderRequestBody(form.getValues(), { idempotencyKey, ticketTypeId: selected._id, quantity, paid, altcha }),
+        });
+      const res = paid ? await sendWithChallenge(challenge, Boolean(buyer), send) : await send(null);
       if (!res.ok) {
         if (Object.keys(res.fields).length > 0) setErrors(res.fields);
         setFormError(res.message);

@@ -162,6 +162,12 @@ export function EventForm({
         <p className="text-sm text-ink-muted">
           Fair market value: what one ticket gives the buyer (a meal, a show). Empty means the whole price. Only the price above it is deductible, and buyers&apos; confirmations say so (IRS Publication 1771).
         </p>
+        <details className="text-sm text-ink-muted">
+          <summary className="cursor-pointer font-medium text-ink">Many guests paying on the venue&apos;s Wi-Fi?</summary>
+          <p className="mt-1">
+            They can all give and buy tickets. Our card-testing protection counts declined cards and unfinished payments from one network, not successful ones. After many declines from one network, guests&apos; browsers solve a quick invisible security check before paying; only a network with dozens of declines in an hour is paused for a while.
+          </p>
+        </details>
         {tickets.length === 0 ? <p className="text-sm text-ink-muted">No tickets: this event does not sell tickets.</p> : null}
         <ul className="space-y-3">
           {tickets.map((t, i) => (
