@@ -43,7 +43,21 @@ import ts from "typescript";
 const LIB = path.join(__dirname);
 
 /** "from -> to" edges allowed for now; each still closes a cycle and is to be removed. */
-const KNOWN_BACK_EDGES: string[] = [];
+const KNOWN_BACK_EDGES: string[] = [
+  // next-auth's options reach the sign-in service and the request layer's client address.
+  "auth -> http",
+  "auth -> services",
+  // The sandbox provider signs its webhook events with the auth secret.
+  "payments -> auth",
+  // Folders of lib/services, lowest first: users, organizations, campaigns, pledges, payments,
+  // donations (the payment core), recurring, webhooks. The core and its neighbours still call
+  // the side effects that are to subscribe to its events.
+  "services/organizations -> services/payments",
+  "services/users -> services/webhooks",
+  "services/donations -> services/recurring",
+  "services/donations -> services/webhooks",
+  "services/recurring -> services/webhooks",
+];
 
 type Graph = Map<string, Map<string, string>>;
 

@@ -48,6 +48,7 @@ const extraRoutes = [
   "app/api/api-keys/route.ts", // a nonprofit lists and creates API keys of the public API
   "app/api/api-keys/[id]/route.ts", // a nonprofit revokes an API key
   "app/api/health/route.ts", // operations: liveness probe (README, "Production")
+  "app/api/ticket-orders/[id]/refund/route.ts", // a nonprofit refunds a paid ticket order (the spec's refund covers donations only)
   "app/api/ready/route.ts", // operations: readiness probe: database, migrations, mail queue
   "app/api/metrics/route.ts", // operations: Prometheus metrics behind METRICS_TOKEN
 ];
