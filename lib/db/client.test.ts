@@ -19,7 +19,8 @@ describe("embedded database folder lock", () => {
 
     await expect(openPglite(dir)).rejects.toBeInstanceOf(DatabaseLockedError);
 
-    const second = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/migrate.ts"], {
+    // As `npm run db:migrate` runs it: the server-only modules resolve as on the server.
+    const second = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/migrate.ts"], {
       env: childProcessEnv({ DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" }),
       encoding: "utf8",
       timeout: 60_000,

@@ -64,6 +64,7 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/createPaymentIntentGoogle",
   "/api/createPaypalOrder",
   "/api/donations/[id]/refund",
+  "/api/ticket-orders/[id]/refund",
   "/api/donor/recurring/[id]",
   "/api/donor/recurring/payment-method",
   "/api/pledges",
