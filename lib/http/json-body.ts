@@ -8,6 +8,7 @@
  * No form of the app sends anything near either limit.
  */
 import { AppError } from "@/lib/errors";
+import { readBodyWithin } from "@/lib/images/read-upload";
 import { messages } from "@/lib/validations/messages";
 
 /** The largest JSON body a handler reads, in bytes (1 MiB). */
@@ -52,21 +53,7 @@ export function jsonDepth(text: string, limit: number = MAX_JSON_DEPTH): number 
 export async function readBodyText(req: Request, limit: number = MAX_JSON_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total).toString("utf8");
+  return Buffer.from(await readBodyWithin(req, limit, tooLarge)).toString("utf8");
 }
 
 /**

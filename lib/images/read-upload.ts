@@ -32,9 +32,11 @@ const tooLarge = () => new AppError("payload_too_large", messages.images.tooLarg
 
 /**
  * The request body, read until `limit` bytes at most.
- * @throws AppError(payload_too_large) as soon as more than `limit` bytes arrive (the rest is not read).
+ * @param tooLargeError the error for a body over `limit` (by default the image upload's).
+ * @throws that error, AppError(payload_too_large), as soon as more than `limit` bytes arrive
+ *   (the rest is not read).
  */
-export async function readBodyWithin(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyWithin(req: Request, limit: number, tooLargeError: () => AppError = tooLarge): Promise<Uint8Array<ArrayBuffer>> {
   if (!req.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -45,7 +47,7 @@ export async function readBodyWithin(req: Request, limit: number): Promise<Uint8
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLargeError();
     }
     chunks.push(value);
   }
