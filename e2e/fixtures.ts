@@ -151,7 +151,7 @@ export async function giveAsGuest(api: APIRequestContext, email: string, ip: str
     campaigns: { _id: string; organization: { _id: string } }[];
   };
   const campaign = campaigns[0]!;
-  return api.post("/api/createPaymentIntent", {
+  return api.post(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", {
     headers: { "x-forwarded-for": ip },
     data: {
       idempotencyKey: randomUUID(),
@@ -160,7 +160,7 @@ export async function giveAsGuest(api: APIRequestContext, email: string, ip: str
       amountCents: 2500,
       name: "Scripted Guest",
       email,
-      ...(method === "card" ? { card: { number: "4242424242424242", expiry: "12/34", cvc: "123" } } : { method }),
+      ...(method === "card" ? { card: { number: "4242424242424242", expiry: "12/34", cvc: "123" } } : {}),
     },
   });
 }
