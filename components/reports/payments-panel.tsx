@@ -15,7 +15,7 @@ import { messages } from "@/lib/validations/messages";
 
 /** The payment account's panel; payout days are shown in `timeZone` (the organization's). */
 export async function PaymentsPanel({ actor, organizationId, timeZone }: { actor: Actor; organizationId: string; timeZone: string }) {
-  const connection = await getPaymentConnection(actor).catch(() => null);
+  const connection = await getPaymentConnection({ actor }).catch(() => null);
   if (!connection) return null;
   if (!connection.connected) {
     return (
@@ -44,8 +44,8 @@ export async function PaymentsPanel({ actor, organizationId, timeZone }: { actor
     );
   }
   const [balance, payouts] = await Promise.allSettled([
-    getStripeBalance(actor, organizationId),
-    getStripeTransactions(actor, organizationId).then((list) => list.filter((t) => t.type === "payout").slice(0, 5)),
+    getStripeBalance({ actor, organizationId }),
+    getStripeTransactions({ actor, organizationId }).then((list) => list.filter((t) => t.type === "payout").slice(0, 5)),
   ]);
   return (
     <Card as="section" aria-labelledby="stripe-balance-title">

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 /** /connect-payments — a nonprofit connects Stripe (Connect Express) or PayPal to receive donations. */
 export default async function ConnectPaymentsPage() {
   const actor = await requireUserPage("/connect-payments", "nonprofit");
-  const [c, pledges] = await Promise.all([getPaymentConnection(actor), actor.organizationId ? getPledgeSummary({ actor, organizationId: actor.organizationId }) : Promise.resolve(null)]);
+  const [c, pledges] = await Promise.all([getPaymentConnection({ actor }), actor.organizationId ? getPledgeSummary({ actor, organizationId: actor.organizationId }) : Promise.resolve(null)]);
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight">Connect Payments</h1>

@@ -8,5 +8,5 @@ import { partnerReferralSchema } from "@/lib/validations/payments-connect";
 export const POST = route(async (req) => {
   const { OrgId: organizationId } = await parseJson(req, partnerReferralSchema);
   const actor = await requireNonprofit();
-  return NextResponse.json(await createPartnerReferral(actor, { organizationId }));
+  return NextResponse.json(await createPartnerReferral({ actor, organizationId }));
 }, { auth: "nonprofit" });

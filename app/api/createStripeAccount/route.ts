@@ -6,5 +6,5 @@ import { createStripeAccount } from "@/lib/services/payments/connect";
 
 export const POST = route(async () => {
   const actor = await requireNonprofit();
-  return NextResponse.json(await createStripeAccount(actor));
+  return NextResponse.json(await createStripeAccount({ actor }));
 }, { auth: "nonprofit" });

@@ -6,5 +6,5 @@ import { createStripeAccountLinks } from "@/lib/services/payments/connect";
 
 export const POST = route(async () => {
   const actor = await requireNonprofit();
-  return NextResponse.json(await createStripeAccountLinks(actor));
+  return NextResponse.json(await createStripeAccountLinks({ actor }));
 }, { auth: "nonprofit" });

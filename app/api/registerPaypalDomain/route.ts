@@ -6,5 +6,5 @@ import { registerPaypalDomain } from "@/lib/services/payments/paypal-domain";
 
 export const POST = route(async () => {
   const actor = await requireAdmin();
-  return NextResponse.json(await registerPaypalDomain(actor));
+  return NextResponse.json(await registerPaypalDomain({ actor }));
 }, { auth: "admin" });

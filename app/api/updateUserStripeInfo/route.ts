@@ -6,5 +6,5 @@ import { updateUserStripeInfo } from "@/lib/services/payments/connect";
 
 export const POST = route(async () => {
   const actor = await requireNonprofit();
-  return NextResponse.json(await updateUserStripeInfo(actor));
+  return NextResponse.json(await updateUserStripeInfo({ actor }));
 }, { auth: "nonprofit" });

@@ -25,6 +25,6 @@ export async function updateNonprofit(actor: Actor, input: ForOrganization<Updat
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;
   if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, organizationId));
-  if (input.stripeComplete === true) await updateUserStripeInfo(actor);
+  if (input.stripeComplete === true) await updateUserStripeInfo({ actor });
   return { nonprofit: await getOwnOrganization(actor) };
 }

@@ -19,19 +19,19 @@ afterAll(async () => {
 
 describe("Connect Payments", () => {
   test("without Stripe keys the calls fail with a clear 503, not a crash", async () => {
-    await expect(createStripeAccount(owner.user)).rejects.toMatchObject({ code: "unavailable", message: "Stripe payments are not configured on this server." });
+    await expect(createStripeAccount({ actor: owner.user })).rejects.toMatchObject({ code: "unavailable", message: "Stripe payments are not configured on this server." });
   });
   test("another organization's account is refused, and so is a session whose account is gone", async () => {
-    await expect(getStripeBalance(owner.user, "someone-else")).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getPaymentConnection({ ...owner.user, role: "donor" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getStripeBalance({ actor: owner.user, organizationId: "someone-else" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getPaymentConnection({ actor: { ...owner.user, role: "donor" } })).rejects.toMatchObject({ code: "forbidden" });
     // A session naming the organization, of an account that does not exist (deleted since).
     const stale: Actor = { ...owner.user, id: "deleted-user", email: "gone@example.org" };
-    await expect(getPaymentConnection(stale)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getPaymentConnection({ actor: stale })).rejects.toMatchObject({ code: "forbidden" });
   });
   test("a PayPal merchant id connects the organization and sets stripeComplete (spec 4), with the state the app issued", async () => {
     const { organizationId: id, user } = await makeNonprofit(h.db, "Lake Champlain Rowing", { connected: false });
-    expect((await getPaymentConnection(user)).connected).toBe(false);
-    const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
+    expect((await getPaymentConnection({ actor: user })).connected).toBe(false);
+    const state = new URL(await paypalOnboardingReturnUrl({ actor: user })).searchParams.get("state");
     const c = await savePaypalMerchant({ actor: user, merchantId: "MERCHANT12345", state });
     expect(c).toMatchObject({ connected: true, paypalMerchantId: "MERCHANT12345", stripeComplete: true });
     const [org] = await h.db.select().from(organizations).where(eq(organizations.id, id));
@@ -44,10 +44,10 @@ describe("Connect Payments", () => {
     const merchant = async () => (await h.db.select({ m: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, id)))[0]!.m;
     await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: undefined })).rejects.toMatchObject({ code: "forbidden" });
     await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: "made-up-state" })).rejects.toMatchObject({ code: "forbidden" });
-    const othersState = new URL(await paypalOnboardingReturnUrl(other.user)).searchParams.get("state");
+    const othersState = new URL(await paypalOnboardingReturnUrl({ actor: other.user })).searchParams.get("state");
     await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state: othersState })).rejects.toMatchObject({ code: "forbidden" });
     expect(await merchant()).toBeNull();
-    const state = new URL(await paypalOnboardingReturnUrl(user)).searchParams.get("state");
+    const state = new URL(await paypalOnboardingReturnUrl({ actor: user })).searchParams.get("state");
     await savePaypalMerchant({ actor: user, merchantId: "GOODMERCHANT1", state });
     await expect(savePaypalMerchant({ actor: user, merchantId: "ATTACKER1234", state })).rejects.toMatchObject({ code: "forbidden" });
     expect(await merchant()).toBe("GOODMERCHANT1");

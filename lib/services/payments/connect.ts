@@ -57,8 +57,10 @@ export type PaymentConnection = {
   sandboxConnectedAt: string | null;
 };
 
+export type GetPaymentConnectionOptions = { actor: Actor };
+
 /** The organization's payment connection as stored (no network call). */
-export async function getPaymentConnection(actor: Actor): Promise<PaymentConnection> {
+export async function getPaymentConnection({ actor }: GetPaymentConnectionOptions): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   return {
     stripeConfigured: stripeConfigured(),
@@ -72,6 +74,8 @@ export async function getPaymentConnection(actor: Actor): Promise<PaymentConnect
   };
 }
 
+export type ConnectSandboxOptions = { actor: Actor };
+
 /**
  * The sandbox connection: a simulated onboarding that marks the organization connected when
  * payments run on the built-in sandbox provider (no real money moves), then emails the
@@ -79,7 +83,7 @@ export async function getPaymentConnection(actor: Actor): Promise<PaymentConnect
  * @throws AppError(forbidden) unless the organization's nonprofit user; AppError(conflict)
  *   when a real provider (Stripe or PayPal) is active.
  */
-export async function connectSandbox(actor: Actor): Promise<PaymentConnection> {
+export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   if (activeProviderName() !== "sandbox") throw new AppError("conflict", messages.receiving.sandboxConnectOnlyInSandbox);
   const db = await getDb();
@@ -88,11 +92,13 @@ export async function connectSandbox(actor: Actor): Promise<PaymentConnection> {
     .set({ sandboxConnectedAt: sql`coalesce(${organizations.sandboxConnectedAt}, now())` })
     .where(eq(organizations.id, org.id));
   await notifyPledgers(org.id);
-  return getPaymentConnection(actor);
+  return getPaymentConnection({ actor });
 }
 
+export type CreateStripeAccountOptions = { actor: Actor };
+
 /** createStripeAccount: the organization's Express account (created once, then reused). */
-export async function createStripeAccount(actor: Actor): Promise<{ accountId: string }> {
+export async function createStripeAccount({ actor }: CreateStripeAccountOptions): Promise<{ accountId: string }> {
   const org = await ownOrganization(actor);
   if (org.stripeAccountId) return { accountId: org.stripeAccountId };
   const account = await stripeClient().accounts.create(
@@ -111,8 +117,10 @@ export async function createStripeAccount(actor: Actor): Promise<{ accountId: st
   return { accountId: account.id };
 }
 
+export type CreateStripeAccountLinksOptions = { actor: Actor };
+
 /** createStripeAccountLinks: the Stripe-hosted onboarding URL. */
-export async function createStripeAccountLinks(actor: Actor): Promise<{ url: string }> {
+export async function createStripeAccountLinks({ actor }: CreateStripeAccountLinksOptions): Promise<{ url: string }> {
   const org = await ownOrganization(actor);
   const link = await stripeClient().accountLinks.create({
     account: requireStripeAccount(org),
@@ -123,8 +131,10 @@ export async function createStripeAccountLinks(actor: Actor): Promise<{ url: str
   return { url: link.url };
 }
 
+export type GetStripeAccountOptions = { actor: Actor; organizationId: string };
+
 /** getStripeAcct/{id}: details_submitted; marks stripeComplete when submitted (spec 4). */
-export async function getStripeAccount(actor: Actor, organizationId: string): Promise<{ details_submitted: boolean; stripeID: string }> {
+export async function getStripeAccount({ actor, organizationId }: GetStripeAccountOptions): Promise<{ details_submitted: boolean; stripeID: string }> {
   const org = await ownOrganization(actor, organizationId);
   const account = await stripeClient().accounts.retrieve(requireStripeAccount(org));
   if (account.details_submitted && !org.stripeComplete) {
@@ -135,30 +145,36 @@ export async function getStripeAccount(actor: Actor, organizationId: string): Pr
   return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
 }
 
+export type UpdateUserStripeInfoOptions = { actor: Actor };
+
 /** updateUserStripeInfo: re-check the connection and set stripeComplete when connected (spec 4). */
-export async function updateUserStripeInfo(actor: Actor): Promise<PaymentConnection> {
+export async function updateUserStripeInfo({ actor }: UpdateUserStripeInfoOptions): Promise<PaymentConnection> {
   const org = await ownOrganization(actor);
   let connected = org.stripeComplete || Boolean(org.paypalMerchantId);
   if (!connected && org.stripeAccountId && stripeConfigured()) {
-    connected = (await getStripeAccount(actor, org.id)).details_submitted;
+    connected = (await getStripeAccount({ actor, organizationId: org.id })).details_submitted;
   }
   if (connected && !org.stripeComplete) {
     const db = await getDb();
     await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
   }
-  return getPaymentConnection(actor);
+  return getPaymentConnection({ actor });
 }
 
+export type GetStripeBalanceOptions = { actor: Actor; organizationId: string };
+
 /** getStripeBalance/{id}: available and pending balance in cents (USD). */
-export async function getStripeBalance(actor: Actor, organizationId: string): Promise<{ availableCents: Cents; pendingCents: Cents }> {
+export async function getStripeBalance({ actor, organizationId }: GetStripeBalanceOptions): Promise<{ availableCents: Cents; pendingCents: Cents }> {
   const org = await ownOrganization(actor, organizationId);
   const balance = await stripeClient().balance.retrieve({}, { stripeAccount: requireStripeAccount(org) });
   const usd = (list: { amount: number; currency: string }[]) => list.filter((b) => b.currency === "usd").reduce((s, b) => s + b.amount, 0);
   return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
 }
 
+export type GetStripeTransactionsOptions = { actor: Actor; organizationId: string };
+
 /** getTransactions/{id}: the latest balance transactions, amounts in cents, dates UTC ISO. */
-export async function getStripeTransactions(actor: Actor, organizationId: string) {
+export async function getStripeTransactions({ actor, organizationId }: GetStripeTransactionsOptions) {
   const org = await ownOrganization(actor, organizationId);
   const list = await stripeClient().balanceTransactions.list({ limit: 50 }, { stripeAccount: requireStripeAccount(org) });
   return list.data.map((t) => ({
@@ -173,8 +189,10 @@ export async function getStripeTransactions(actor: Actor, organizationId: string
   }));
 }
 
+export type GetBankAccountsOptions = { actor: Actor; organizationId: string };
+
 /** getBankAcct/{id}: the connected account's bank accounts (last 4 digits only). */
-export async function getBankAccounts(actor: Actor, organizationId: string) {
+export async function getBankAccounts({ actor, organizationId }: GetBankAccountsOptions) {
   const org = await ownOrganization(actor, organizationId);
   const list = await stripeClient().accounts.listExternalAccounts(requireStripeAccount(org), { object: "bank_account", limit: 10 });
   return list.data.map((b) => {
@@ -197,25 +215,32 @@ export async function removeBankAccount({ actor, organizationId, bankAccountId }
   return { deleted: Boolean(res.deleted) };
 }
 
+export type PaypalOnboardingReturnUrlOptions = { actor: Actor };
+
 /**
  * The return address of PayPal's onboarding for `actor`: /paypal-onboarding-complete with a
  * single-use `state` (a 256-bit random token, stored hashed, bound to the user, valid 1 day)
  * that savePaypalMerchant() requires, so no other site can send a nonprofit's browser back
  * with a merchant id of its choosing (OAuth 2.0 state, RFC 6749 section 10.12).
  */
-export async function paypalOnboardingReturnUrl(actor: Actor): Promise<string> {
+export async function paypalOnboardingReturnUrl({ actor }: PaypalOnboardingReturnUrlOptions): Promise<string> {
   const state = await issueToken(await getDb(), actor.id, "paypal_onboarding");
   return `${baseUrl()}/paypal-onboarding-complete?state=${encodeURIComponent(state)}`;
 }
 
+export type CreatePartnerReferralOptions = { actor: Actor; organizationId?: string };
+
 /**
  * createPartnerReferral (OrgId): PayPal's onboarding link for the organization. PayPal sends
  * the nonprofit back to the app's own /paypal-onboarding-complete with a single-use state.
+ * @param options.organizationId the organization to onboard; defaults to the actor's own.
+ * @throws AppError(forbidden) unless the organization's nonprofit user; AppError(unavailable)
+ *   when PayPal is not configured or does not answer with an onboarding link.
  */
-export async function createPartnerReferral(actor: Actor, input: { organizationId?: string; returnUrl?: string }): Promise<{ url: string }> {
-  const org = await ownOrganization(actor, input.organizationId);
+export async function createPartnerReferral({ actor, organizationId }: CreatePartnerReferralOptions): Promise<{ url: string }> {
+  const org = await ownOrganization(actor, organizationId);
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
-  const returnUrl = await paypalOnboardingReturnUrl(actor);
+  const returnUrl = await paypalOnboardingReturnUrl({ actor });
   const res = await fetch(`${paypalApiBase()}/v2/customer/partner-referrals`, {
     method: "POST",
     headers: { Authorization: `Bearer ${await paypalAccessToken()}`, "Content-Type": "application/json" },
@@ -251,5 +276,5 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
   });
   await notifyPledgers(org.id);
-  return getPaymentConnection(actor);
+  return getPaymentConnection({ actor });
 }

@@ -13,10 +13,10 @@ beforeAll(() => {
 });
 
 test("a donor or a nonprofit user may not register the domain", async () => {
-  await expect(registerPaypalDomain(person("individual"))).rejects.toMatchObject({ code: "forbidden" });
-  await expect(registerPaypalDomain(person("nonprofit"))).rejects.toMatchObject({ code: "forbidden" });
+  await expect(registerPaypalDomain({ actor: person("individual") })).rejects.toMatchObject({ code: "forbidden" });
+  await expect(registerPaypalDomain({ actor: person("nonprofit") })).rejects.toMatchObject({ code: "forbidden" });
 });
 
 test("without PayPal credentials the admin is told PayPal is unavailable", async () => {
-  await expect(registerPaypalDomain(person("admin"))).rejects.toMatchObject({ code: "unavailable", message: messages.donation.paypalRequired });
+  await expect(registerPaypalDomain({ actor: person("admin") })).rejects.toMatchObject({ code: "unavailable", message: messages.donation.paypalRequired });
 });

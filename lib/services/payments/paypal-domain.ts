@@ -10,7 +10,9 @@ import { AppError } from "@/lib/errors";
 import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
 import { messages } from "@/lib/validations/messages";
 
-export async function registerPaypalDomain(actor: Actor): Promise<{ domain: string; registered: boolean }> {
+export type RegisterPaypalDomainOptions = { actor: Actor };
+
+export async function registerPaypalDomain({ actor }: RegisterPaypalDomainOptions): Promise<{ domain: string; registered: boolean }> {
   requireRole(actor, "admin");
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const domain = new URL(baseUrl()).hostname;

@@ -83,7 +83,7 @@ describe("a charge only for an organization that can receive it", () => {
     });
     expect((await h.db.select({ sold: eventTicketTypes.sold }).from(eventTicketTypes).where(eq(eventTicketTypes.id, ev.ticketTypes[0]!._id)))[0]!.sold).toBe(0);
 
-    const connection = await connectSandbox(np.user);
+    const connection = await connectSandbox({ actor: np.user });
     expect(connection).toMatchObject({ connected: true, sandbox: true });
     expect((await startCheckout({ actor: null, input: gift(np.organizationId) })).status).toBe("succeeded");
   });
@@ -93,7 +93,7 @@ describe("a charge only for an organization that can receive it", () => {
     setEnvForTests({ PAYMENT_PROVIDER: "stripe" });
     try {
       await expect(startCheckout({ actor: null, input: gift(np.organizationId) })).rejects.toMatchObject({ code: "conflict", message: messages.receiving.notReceiving });
-      await expect(connectSandbox(np.user)).rejects.toMatchObject({ code: "conflict" });
+      await expect(connectSandbox({ actor: np.user })).rejects.toMatchObject({ code: "conflict" });
       expect(await paymentsOf(np.organizationId)).toBe(0);
     } finally {
       setEnvForTests({ PAYMENT_PROVIDER: undefined });
@@ -116,7 +116,7 @@ describe("pledges", () => {
     expect(await notifyPledgers(organizationId)).toBe(0);
     expect(await queuedMail("paula@example.org")).toHaveLength(0);
 
-    await connectSandbox(user);
+    await connectSandbox({ actor: user });
     expect(await notifyPledgers(organizationId)).toBe(0);
     expect((await runPledgeJob()).notified).toBe(0);
     const mails = await queuedMail("paula@example.org");
@@ -153,7 +153,7 @@ describe("pledges", () => {
     expect(old!.status).toBe("expired");
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" }));
     expect(await getPledgeSummary({ actor: user, organizationId })).toMatchObject({ donors: 1, totalCents: 2_000 });
-    await connectSandbox(user);
+    await connectSandbox({ actor: user });
     expect(await queuedMail("old@example.org")).toHaveLength(0);
     expect(await queuedMail("new@example.org")).toHaveLength(1);
     expect(fresh.pledgeId).not.toBe(pledgeId);

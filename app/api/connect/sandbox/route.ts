@@ -6,5 +6,5 @@ import { connectSandbox } from "@/lib/services/payments/connect";
 
 export const POST = route(async () => {
   const actor = await requireNonprofit();
-  return NextResponse.json(await connectSandbox(actor));
+  return NextResponse.json(await connectSandbox({ actor }));
 });

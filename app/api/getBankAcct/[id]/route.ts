@@ -8,5 +8,5 @@ import { idParam } from "@/lib/validations/fields";
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.id);
   const actor = await requireNonprofit();
-  return NextResponse.json(await getBankAccounts(actor, organizationId));
+  return NextResponse.json(await getBankAccounts({ actor, organizationId }));
 }, { auth: "nonprofit" });
