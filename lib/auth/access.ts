@@ -1,26 +1,28 @@
 /**
- * The one place that answers "may this actor act for this organization / this user / this
- * donation". Services call these before any write, inside the transaction that
- * writes, so a session that no longer matches the database (a deleted account, an
- * organization released and claimed by someone else) is refused and writes nothing.
+ * The earlier spellings of the access rule ("may this actor act for this organization / this
+ * user / this donation"), kept as thin wrappers: every one of them decides through the one
+ * rule, `can()` in lib/auth/can.ts, and throws through lib/auth/authorize.ts. New code calls
+ * `authorize(actor, action, resource)` and the `authorize*` loaders directly, naming the action.
+ *
+ * Organization membership is asked as "organization.update" (every organization action has
+ * the same rule: the organization's own nonprofit user); an account as "account.update".
  *
  * The database is the authority, not the session: a nonprofit user acts for an organization
- * only while their users row exists, is not deleted and still points at it.
+ * only while their users row exists, is not deleted and still points at it
+ * ({@link requireActsForOrganization}, inside the writing transaction, before the first write).
  */
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
 import { messages } from "@/lib/validations/messages";
-import { organizations, users } from "@/models";
 import type { Actor, ActorRole } from "./actor";
-
-const forbidden = () => new AppError("forbidden", messages.auth.forbidden);
+import { authorize, authorizeOrganization, authorizeOwnOrganization, authorizeRole, authorizeUser, forbidden } from "./authorize";
+import { can, hasAccountType } from "./can";
 
 /** True when `actor` is signed in as one of the account `types`. Never throws. */
 export function hasRole<T extends ActorRole>(actor: Actor | null | undefined, ...types: T[]): actor is Actor & { role: T } {
-  return !!actor && (types as ActorRole[]).includes(actor.role);
+  return hasAccountType(actor, ...types);
 }
 
 /**
@@ -29,9 +31,7 @@ export function hasRole<T extends ActorRole>(actor: Actor | null | undefined, ..
  *   for another account type.
  */
 export function requireRole(actor: Actor | null | undefined, ...types: ActorRole[]): Actor {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (!types.includes(actor.role)) throw forbidden();
-  return actor;
+  return authorizeRole(actor, ...types);
 }
 
 /**
@@ -40,9 +40,7 @@ export function requireRole(actor: Actor | null | undefined, ...types: ActorRole
  *   admin or a nonprofit user not linked to an organization.
  */
 export function ownOrganizationId(actor: Actor | null | undefined): string {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.role !== "nonprofit" || !actor.organizationId) throw forbidden();
-  return actor.organizationId;
+  return authorizeOwnOrganization(actor, "organization.update");
 }
 
 /**
@@ -50,8 +48,7 @@ export function ownOrganizationId(actor: Actor | null | undefined): string {
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) for anyone else.
  */
 export function assertOrganizationMember(actor: Actor | null | undefined, organizationId: string): asserts actor is Actor & { organizationId: string } {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  assertActsForOrganization(actor, organizationId);
+  authorize(actor, "organization.update", { organizationId });
 }
 
 /**
@@ -60,13 +57,13 @@ export function assertOrganizationMember(actor: Actor | null | undefined, organi
  * @returns organizationId. @throws AppError(forbidden).
  */
 export function assertActsForOrganization(actor: Actor | null | undefined, organizationId: string | null | undefined): string {
-  if (!actor || actor.role !== "nonprofit" || !actor.organizationId || !organizationId || actor.organizationId !== organizationId) throw forbidden();
-  return actor.organizationId;
+  if (!actsForOrganization(actor, organizationId)) throw forbidden();
+  return organizationId!;
 }
 
 /** True when `actor` is (per its session) a nonprofit user of `organizationId`. Never throws. */
 export function actsForOrganization(actor: Actor | null | undefined, organizationId: string | null | undefined): boolean {
-  return !!actor && actor.role === "nonprofit" && !!actor.organizationId && !!organizationId && actor.organizationId === organizationId;
+  return can(actor, "organization.update", { organizationId });
 }
 
 /**
@@ -77,15 +74,7 @@ export function actsForOrganization(actor: Actor | null | undefined, organizatio
  */
 export async function requireActsForOrganization(db: Executor, actor: Actor | null | undefined, organizationId: string): Promise<string> {
   assertActsForOrganization(actor, organizationId);
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, actor!.id), eq(users.organizationId, organizationId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!row) throw forbidden();
-  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  if (!org) throw new AppError("not_found", messages.organization.notFound);
-  return organizationId;
+  return authorizeOrganization(db, actor, "organization.update", organizationId);
 }
 
 /**
@@ -93,7 +82,7 @@ export async function requireActsForOrganization(db: Executor, actor: Actor | nu
  * Never throws.
  */
 export function actsForUser(actor: Actor | null | undefined, userId: string | null | undefined, type?: ActorRole): boolean {
-  return !!actor && !!userId && actor.id === userId && (!type || actor.role === type);
+  return can(actor, "account.update", { userId }) && (!type || hasAccountType(actor, type));
 }
 
 /**
@@ -111,9 +100,7 @@ export function assertActsForUser(actor: Actor | null | undefined, userId: strin
  */
 export async function requireActsForUser(db: Executor, actor: Actor | null | undefined, userId: string): Promise<string> {
   assertActsForUser(actor, userId);
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
-  if (!row) throw forbidden();
-  return userId;
+  return authorizeUser(db, actor, "account.update", userId);
 }
 
 /** How an actor relates to a donation: its donor, its organization, or its access-token holder. */
@@ -132,11 +119,15 @@ export function donationAccess(
   token?: string | null,
 ): DonationAccess[] {
   const access: DonationAccess[] = [];
-  // The account that paid, whatever its type (a nonprofit user may give while signed in).
-  if (actsForUser(actor, donation.donorUserId)) access.push("donor");
-  if (actsForOrganization(actor, donation.organizationId)) access.push("organization");
-  if (actor?.role === "admin") access.push("admin");
-  if (token && checkDonationAccessToken(donation.id, token)) access.push("token");
+  const d = { donorId: donation.donorUserId, organizationId: donation.organizationId };
+  // The account that paid, whatever its type (a nonprofit user may give while signed in): the receipt is theirs.
+  if (can(actor, "donation.receipt", d)) access.push("donor");
+  // Its organization: the one that may refund it.
+  if (can(actor, "donation.refund", d)) access.push("organization");
+  // The admin: the platform's copy of the notice is theirs alone.
+  if (can(actor, "donation.resendPlatformNotice", d)) access.push("admin");
+  // A guest's only proof: the token, verified here; the rule decides what it grants.
+  if (token && can(null, "donation.receipt", { ...d, holdsAccessToken: checkDonationAccessToken(donation.id, token) })) access.push("token");
   return access;
 }
 

@@ -17,6 +17,7 @@ import { logger } from "@/lib/logger";
 import { messages } from "@/lib/validations/messages";
 import { adminAuditLog, rateLimits } from "@/models";
 import type { Actor } from "./actor";
+import { authorizeRole } from "./authorize";
 import type { SessionUser } from "./types";
 
 /** Failed admin sign-ins allowed per IP within LOGIN_WINDOW_SECONDS. */
@@ -115,6 +116,5 @@ export async function authenticateAdmin(input: { password: unknown; ip: string }
  * @throws AppError(unauthenticated) for no actor (401); AppError(forbidden) for any other user (403).
  */
 export function assertAdmin(actor: Actor | null | undefined): asserts actor is Actor & { role: "admin" } {
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (actor.role !== "admin") throw new AppError("forbidden", messages.auth.forbidden);
+  authorizeRole(actor, "admin");
 }

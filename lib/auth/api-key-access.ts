@@ -7,6 +7,7 @@
 import { AppError } from "@/lib/errors";
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
+import { can } from "./can";
 
 /** A caller authenticated by an API key (lib/services/api-keys/authenticate-api-key.ts). */
 export type ApiKeyActor = {
@@ -24,6 +25,7 @@ export type ApiKeyActor = {
  */
 export function requireApiScope(actor: ApiKeyActor | null | undefined, scope: ApiScope): string {
   if (!actor || actor.kind !== "api_key") throw new AppError("unauthenticated", messages.publicApi.keyMissing);
-  if (!actor.scopes.includes(scope)) throw new AppError("forbidden", messages.publicApi.scopeMissing(scope));
+  // The key reads only its own organization; the rule (lib/auth/can.ts) decides the scope.
+  if (!can(actor, "publicApi.read", { organizationId: actor.organizationId, scope })) throw new AppError("forbidden", messages.publicApi.scopeMissing(scope));
   return actor.organizationId;
 }

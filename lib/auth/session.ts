@@ -8,13 +8,13 @@ import { encode, getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
 import type { NextRequest, NextResponse } from "next/server";
 import { baseUrl } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { hasSessionCookie } from "./session-cookie";
 import { currentRequestScope } from "./request-scope";
-import { messages } from "@/lib/validations/messages";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
 import { authSecret } from "./secret";
 import { actorFromSession, type Actor, type ActorRole } from "./actor";
+import { authorizeRole } from "./authorize";
+import { hasAccountType } from "./can";
 import type { SessionUser } from "./types";
 
 /**
@@ -52,15 +52,11 @@ export async function getActor(): Promise<Actor | null> {
 
 /** The signed-in actor. @throws AppError(unauthenticated) when nobody is signed in. */
 export async function requireUser(): Promise<Actor> {
-  const actor = await getActor();
-  if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  return actor;
+  return authorizeRole(await getActor(), "donor", "nonprofit", "admin");
 }
 
 async function requireRole(role: ActorRole): Promise<Actor> {
-  const actor = await requireUser();
-  if (actor.role !== role) throw new AppError("forbidden", messages.auth.forbidden);
-  return actor;
+  return authorizeRole(await requireUser(), role);
 }
 
 /** @throws AppError(unauthenticated | forbidden) unless a donor is signed in. */
@@ -78,7 +74,7 @@ export const requireAdmin = () => requireRole("admin");
 export async function requireSessionUserPage(returnTo: string, role?: ActorRole): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
-  if (role && actorFromSession(user).role !== role) redirect("/dashboard");
+  if (role && !hasAccountType(actorFromSession(user), role)) redirect("/dashboard");
   return user;
 }
 
