@@ -33,7 +33,11 @@ const description = () => `Read Givebridge's public directory, fundraisers and e
 
 **Scopes.** ${apiScopes.map((s) => `\`${s}\`: ${apiScopeDescriptions[s]}`).join("; ")}. Public calls need no key.
 
-**Pagination.** Lists return \`{ object: "list", data, has_more, next_cursor }\`. Pass \`next_cursor\` as \`cursor\` (with the same other parameters) to read the next page; \`limit\` is 1 to ${API_PAGE_MAX} (default ${API_PAGE_DEFAULT}).
+**Pagination.** Lists return \`{ object: "list", data, has_more, next_cursor }\`. Pass \`next_cursor\` as \`cursor\` (with the same other parameters) to read the next page; \`limit\` is 1 to ${API_PAGE_MAX} (default ${API_PAGE_DEFAULT}) and may change between pages. Cursors are signed: one from another list, other filters or another organization's key, or one that was changed, is a 400.
+
+**Parameters.** Query parameters are read exactly as documented here: numbers in decimal digits only, codes in the case shown. A parameter that is empty, given twice or not one of the call's is a 400 naming it.
+
+**Methods.** Version 1 only reads: every path answers GET, HEAD and OPTIONS; any other method is a 405 problem with an \`Allow\` header.
 
 **Rate limits.** ${rateLimitSentence()} Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 also carries \`Retry-After\`.
 
@@ -53,7 +57,10 @@ function responsesOf(op: AnyOperation): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {
     200: { description: "OK", headers: rateLimitHeaderRefs(), content: { "application/json": { schema: op.response } } },
   };
-  if (op.query !== noParams || op.params !== noParams) responses[400] = problem("Invalid parameters: `errors` names each one.");
+  responses[400] =
+    op.query !== noParams || op.params !== noParams
+      ? problem("Invalid parameters (or one that is empty, repeated or not the call's): `errors` names each one.")
+      : problem("A query parameter was sent: this call takes none. `errors` names it.");
   responses[401] =
     op.access === "public"
       ? problem("The Authorization header holds a key that is not valid or has been revoked.")

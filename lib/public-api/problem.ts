@@ -13,7 +13,20 @@ import { errorFacts, logger } from "@/lib/logger";
 import { messages } from "@/lib/validations/messages";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "@/lib/integrations/api-resources";
 
-type ProblemCode = ErrorCode | "server_error";
+type ProblemCode = ErrorCode | "server_error" | "method_not_allowed";
+
+/**
+ * 405: the path is a call of the API, but not with this method. The answer lists the methods
+ * the path does accept in `Allow` (RFC 9110 section 15.5.6).
+ */
+export class MethodNotAllowed extends Error {
+  constructor(
+    readonly method: string,
+    readonly allow: string,
+  ) {
+    super(messages.publicApi.methodNotAllowed(method, allow));
+  }
+}
 
 /** The fragment of /developers that documents each problem type. */
 export const problemSlugs: Record<ProblemCode, string> = {
@@ -26,6 +39,7 @@ export const problemSlugs: Record<ProblemCode, string> = {
   payload_too_large: "too-large",
   unsupported_media_type: "unsupported-media-type",
   rate_limited: "rate-limited",
+  method_not_allowed: "method-not-allowed",
   unavailable: "unavailable",
   server_error: "server-error",
 };
@@ -36,7 +50,7 @@ export function problemType(code: ProblemCode): string {
 }
 
 /** The problem details of any thrown value (AppError, ZodError, else a 500). */
-export function toProblem(err: unknown, instance?: string): Problem & { retryAfterSeconds?: number } {
+export function toProblem(err: unknown, instance?: string): Problem & { retryAfterSeconds?: number; allow?: string } {
   const base = (code: ProblemCode, status: number, detail: string) => ({
     type: problemType(code),
     title: messages.publicApi.titles[code],
@@ -52,15 +66,17 @@ export function toProblem(err: unknown, instance?: string): Problem & { retryAft
     const errors = Object.entries(zodFields(err)).map(([field, detail]) => ({ field, detail }));
     return { ...base("bad_request", 400, errors[0]?.detail ?? messages.generic.badRequest), errors };
   }
+  if (err instanceof MethodNotAllowed) return { ...base("method_not_allowed", 405, err.message), allow: err.allow };
   if (err instanceof URIError) return base("bad_request", 400, messages.request.badEncoding);
   logger.error("unhandled error in public API", { path: instance, ...errorFacts(err) });
   return base("server_error", 500, messages.generic.server);
 }
 
-/** A problem+json response for `err` (Retry-After on 429). */
+/** A problem+json response for `err` (Retry-After on 429, Allow on 405). */
 export function problemResponse(err: unknown, req?: NextRequest): Response {
-  const { retryAfterSeconds, ...problem } = toProblem(err, req?.nextUrl?.pathname);
+  const { retryAfterSeconds, allow, ...problem } = toProblem(err, req?.nextUrl?.pathname);
   const headers: Record<string, string> = { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store" };
   if (retryAfterSeconds) headers["Retry-After"] = String(Math.ceil(retryAfterSeconds));
+  if (allow) headers.Allow = allow;
   return new Response(JSON.stringify(problem), { status: problem.status, headers });
 }

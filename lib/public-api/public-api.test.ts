@@ -16,13 +16,14 @@ import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/l
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { apiKeys, campaigns, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";
-import { GET as catchAll } from "@/app/api/v1/[...path]/route";
+import { GET as catchAll, POST as catchAllPost } from "@/app/api/v1/[...path]/route";
 import { GET as donationRoute } from "@/app/api/v1/donations/[id]/route";
 import { GET as donationsRoute } from "@/app/api/v1/donations/route";
 import { GET as eventRoute } from "@/app/api/v1/events/[id]/route";
 import { GET as eventsRoute } from "@/app/api/v1/events/route";
-import { GET as fundraiserRoute } from "@/app/api/v1/fundraisers/[id]/route";
-import { GET as fundraisersRoute } from "@/app/api/v1/fundraisers/route";
+import { DELETE as fundraiserDelete, GET as fundraiserRoute, PUT as fundraiserPut } from "@/app/api/v1/fundraisers/[id]/route";
+import { GET as fundraisersRoute, OPTIONS as fundraisersOptions, POST as fundraisersPost } from "@/app/api/v1/fundraisers/route";
+import { POST as openApiPost } from "@/app/api/v1/openapi.json/route";
 import { GET as ownEventsRoute } from "@/app/api/v1/organization/events/route";
 import { GET as ownFundraisersRoute } from "@/app/api/v1/organization/fundraisers/route";
 import { GET as organizationRoute } from "@/app/api/v1/organizations/[ein]/route";
@@ -34,8 +35,8 @@ jest.setTimeout(120_000);
 
 type Answer = { status: number; headers: Headers; text: string; body: Record<string, unknown> & { data?: Record<string, unknown>[] } };
 
-async function api(handler: unknown, url: string, o: { key?: string; params?: Record<string, string | string[]>; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const res = await call(handler, { url, params: o.params, headers: { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...o.headers } });
+async function api(handler: unknown, url: string, o: { key?: string; method?: string; json?: unknown; body?: string; params?: Record<string, string | string[]>; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const res = await call(handler, { url, method: o.method, json: o.json, body: o.body, params: o.params, headers: { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...o.headers } });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
 }
@@ -148,8 +149,13 @@ describe("donations: only what each donor shared", () => {
     expect(direct.body.data!.map((d) => d.id)).not.toContain(ids.private);
     const window = await api(donationsRoute, "/api/v1/donations?created_after=2026-01-10T00:00:00Z&created_before=2026-01-11T00:00:00Z", { key: keys.a });
     expect(window.body.data!.map((d) => d.id).sort()).toEqual([ids.day1, ids.refunded].sort());
+    // An empty value is not "no filter": it is refused, naming each parameter.
     const empty = await api(donationsRoute, "/api/v1/donations?status=&fundraiser_id=", { key: keys.a });
-    expect(empty.status).toBe(200);
+    expectProblem(empty, 400, "invalid-request", messages.publicApi.paramEmpty("status"));
+    expect(empty.body.errors).toEqual([
+      { field: "status", detail: messages.publicApi.paramEmpty("status") },
+      { field: "fundraiser_id", detail: messages.publicApi.paramEmpty("fundraiser_id") },
+    ]);
   });
 
   test("recurring gifts carry no donor field", async () => {
@@ -362,7 +368,7 @@ describe("public reads", () => {
   });
 
   test("directory search, fundraisers and events", async () => {
-    const search = await api(organizationsRoute, "/api/v1/organizations?q=maple%20valley&state=vt");
+    const search = await api(organizationsRoute, "/api/v1/organizations?q=maple%20valley&state=VT");
     expect(search.status).toBe(200);
     expect(search.body.data!.map((o) => o.id)).toContain(a.organizationId);
     const badCategory = await api(organizationsRoute, "/api/v1/organizations?category=zzz-none");
@@ -428,5 +434,147 @@ describe("the organization's own fundraisers, events and payouts", () => {
     const page2 = await api(payoutsRoute, `/api/v1/payouts?limit=2&cursor=${page1.body.next_cursor}`, { key: keys.a });
     expect([...page1.body.data!, ...page2.body.data!].map((p) => p.id)).toEqual(r.body.data!.map((p) => p.id));
     expect(page2.body.has_more).toBe(false);
+  });
+});
+
+describe("cursors are bound to their list, its filters and the key's organization", () => {
+  /** `cursor` with one character of its part `part` (0 = position, 1 = seal) changed. */
+  const altered = (cursor: string, part: 0 | 1) => {
+    const parts = cursor.split(".");
+    const s = parts[part]!;
+    parts[part] = s.slice(0, -2) + (s.at(-2) === "A" ? "B" : "A") + s.at(-1);
+    return parts.join(".");
+  };
+
+  test("a cursor chains on its own list with the same filters, whatever the limit", async () => {
+    const first = await api(donationsRoute, "/api/v1/donations?limit=2&status=succeeded", { key: keys.a });
+    expect(first.body.has_more).toBe(true);
+    const cursor = encodeURIComponent(first.body.next_cursor as string);
+    const next = await api(donationsRoute, `/api/v1/donations?status=succeeded&limit=3&cursor=${cursor}`, { key: keys.a });
+    expect(next.status).toBe(200);
+    expect(next.body.data!.length).toBeGreaterThan(0);
+  });
+
+  test("another list, other filters, another organization's key, an altered or hand-made cursor: 400", async () => {
+    const donations = await api(donationsRoute, "/api/v1/donations?limit=1", { key: keys.a });
+    const fundraisers = await api(fundraisersRoute, "/api/v1/fundraisers?limit=1");
+    const events = await api(eventsRoute, "/api/v1/events?limit=1");
+    const d = encodeURIComponent(donations.body.next_cursor as string);
+    const f = encodeURIComponent(fundraisers.body.next_cursor as string);
+    const e = encodeURIComponent(events.body.next_cursor as string);
+    const refused: [unknown, string, string?][] = [
+      [eventsRoute, `/api/v1/events?cursor=${f}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${e}`],
+      [fundraisersRoute, `/api/v1/fundraisers?topic=Housing&cursor=${f}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${Buffer.from('{"o":5}').toString("base64url")}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraisers.body.next_cursor as string, 0))}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraisers.body.next_cursor as string, 1))}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=.${f}`],
+      [donationsRoute, `/api/v1/donations?status=succeeded&cursor=${d}`, keys.a],
+      [donationsRoute, `/api/v1/donations?cursor=${d}`, keys.b],
+      [recurringRoute, `/api/v1/recurring-gifts?cursor=${d}`, keys.a],
+    ];
+    for (const [handler, url, key] of refused) {
+      const r = await api(handler, url, { key });
+      expect({ url, status: r.status }).toEqual({ url, status: 400 });
+      expectProblem(r, 400, "invalid-request", messages.publicApi.cursorInvalid);
+      expect(r.body.errors).toEqual([{ field: "cursor", detail: messages.publicApi.cursorInvalid }]);
+      expect(r.headers.get("ratelimit-limit")).toBeTruthy();
+    }
+    expect((await api(fundraisersRoute, `/api/v1/fundraisers?cursor=${f}`)).status).toBe(200);
+  });
+});
+
+describe("methods: every path only reads", () => {
+  test("POST to a list and DELETE or PUT of a fundraiser: 405 problem details with Allow and the RateLimit fields", async () => {
+    const answers = [
+      await api(fundraisersPost, "/api/v1/fundraisers", { method: "POST", json: { name: "x" } }),
+      await api(fundraiserDelete, `/api/v1/fundraisers/${ids.roof}`, { method: "DELETE", params: { id: ids.roof } }),
+      await api(fundraiserPut, `/api/v1/fundraisers/${ids.roof}`, { method: "PUT", key: keys.a, params: { id: ids.roof }, body: "x", headers: { "content-type": "text/plain" } }),
+      await api(openApiPost, "/api/v1/openapi.json", { method: "POST" }),
+    ];
+    for (const r of answers) {
+      expectProblem(r, 405, "method-not-allowed");
+      expect(r.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(r.headers.get("ratelimit-limit")).toBeTruthy();
+      expect(r.headers.get("ratelimit-remaining")).toBeTruthy();
+      expect(r.headers.get("cache-control")).toBe("no-store");
+    }
+    expect(answers[1]!.body.detail).toBe(messages.publicApi.methodNotAllowed("DELETE", "GET, HEAD, OPTIONS"));
+    // Nothing was changed: the fundraiser is still there.
+    expect((await api(fundraiserRoute, `/api/v1/fundraisers/${ids.roof}`, { params: { id: ids.roof } })).body.name).toBe("Roof Repair Fund");
+  });
+
+  test("OPTIONS states the methods and the allowance without counting a call", async () => {
+    await h.db.delete(rateLimits).where(like(rateLimits.key, "api_ip%"));
+    const first = await api(fundraisersRoute, "/api/v1/fundraisers?limit=1");
+    const options = await api(fundraisersOptions, "/api/v1/fundraisers", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(options.headers.get("access-control-allow-headers")).toBe("Authorization");
+    expect(options.headers.get("ratelimit-remaining")).toBe(first.headers.get("ratelimit-remaining"));
+    const after = await api(fundraisersRoute, "/api/v1/fundraisers?limit=1");
+    expect(Number(after.headers.get("ratelimit-remaining"))).toBe(Number(first.headers.get("ratelimit-remaining")) - 1);
+  });
+
+  test("any method on an unknown path is a 404 problem with the RateLimit fields", async () => {
+    const post = await api(catchAllPost, "/api/v1/nope", { method: "POST", params: { path: ["nope"] }, body: "x", headers: { "content-type": "text/plain" } });
+    expectProblem(post, 404, "not-found", messages.publicApi.unknownCall);
+    expect(post.headers.get("ratelimit-limit")).toBeTruthy();
+  });
+});
+
+describe("every error carries problem details and the RateLimit fields", () => {
+  test("a NUL in the query or in the path, an unknown path, a bad key", async () => {
+    const answers = [
+      await api(eventsRoute, "/api/v1/events?q=%00"),
+      await api(fundraiserRoute, "/api/v1/fundraisers/%00", { params: { id: "\u0000" } }),
+      await api(catchAll, "/api/v1/%00", { params: { path: ["\u0000"] } }),
+      await api(catchAll, "/api/v1/nope", { params: { path: ["nope"] } }),
+      await api(eventsRoute, "/api/v1/events", { key: "gb_live_not-a-key" }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 404, 401]);
+    for (const r of answers) {
+      expect(r.headers.get("content-type")).toBe("application/problem+json");
+      for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(r.headers.get(name)).toMatch(/^\d+$/);
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+    }
+  });
+});
+
+describe("query parameters are read exactly as documented", () => {
+  test("limit: decimal digits within 1..100, given once and not empty", async () => {
+    const cases: [string, string][] = [
+      ["limit=1e2", messages.publicApi.integerInvalid("limit")],
+      ["limit=0x10", messages.publicApi.integerInvalid("limit")],
+      ["limit=%2B5", messages.publicApi.integerInvalid("limit")],
+      ["limit=%205", messages.publicApi.integerInvalid("limit")],
+      ["limit=5.0", messages.publicApi.integerInvalid("limit")],
+      ["limit=", messages.publicApi.paramEmpty("limit")],
+      ["limit=1&limit=500", messages.publicApi.paramRepeated("limit")],
+      ["limit=1000", messages.fields.tooBig("Limit", 100)],
+    ];
+    for (const [query, detail] of cases) {
+      const r = await api(fundraisersRoute, `/api/v1/fundraisers?${query}`);
+      expect({ query, status: r.status }).toEqual({ query, status: 400 });
+      expectProblem(r, 400, "invalid-request", detail);
+      expect(r.body.errors).toEqual([{ field: "limit", detail }]);
+    }
+    expect((await api(fundraisersRoute, "/api/v1/fundraisers?limit=2")).body.data).toHaveLength(2);
+  });
+
+  test("no case-folding the schema does not state, no unknown or repeated parameter, strict numbers", async () => {
+    const lower = await api(eventsRoute, "/api/v1/events?state=vt");
+    expectProblem(lower, 400, "invalid-request", messages.publicApi.stateInvalid);
+    expect(lower.body.errors).toEqual([{ field: "state", detail: messages.publicApi.stateInvalid }]);
+    expect((await api(eventsRoute, "/api/v1/events?state=VT")).status).toBe(200);
+
+    const unknown = await api(eventsRoute, "/api/v1/events?stat=VT");
+    expectProblem(unknown, 400, "invalid-request", messages.publicApi.paramUnknown("stat"));
+    const twice = await api(donationsRoute, "/api/v1/donations?status=succeeded&status=refunded", { key: keys.a });
+    expect(twice.body.errors).toEqual([{ field: "status", detail: messages.publicApi.paramRepeated("status") }]);
+    const distance = await api(organizationsRoute, "/api/v1/organizations?zipcode=05401&distance=1e2");
+    expect(distance.body.errors).toEqual([{ field: "distance", detail: messages.publicApi.decimalInvalid("distance") }]);
+    expect((await api(organizationsRoute, "/api/v1/organizations?zipcode=05401&distance=2.5")).status).toBe(200);
   });
 });

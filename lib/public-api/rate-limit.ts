@@ -66,6 +66,22 @@ export async function consumeApiCall(subject: RateLimitSubject): Promise<RateLim
   }
 }
 
+/**
+ * The allowance of `subject` without counting a call: for a CORS preflight (OPTIONS), which a
+ * browser sends on its own before the real call, so it does not halve a page's allowance.
+ */
+export async function peekApiCalls(subject: RateLimitSubject): Promise<RateLimitState> {
+  const l = await getLimiters();
+  const [limiter, key] = "keyId" in subject ? [l.key, subject.keyId] : [l.ip, subject.ip];
+  const res = await limiter.get(key);
+  if (!res) return { limit: limiter.points, remaining: limiter.points, resetSeconds: limiter.duration };
+  return {
+    limit: limiter.points,
+    remaining: Math.max(0, limiter.points - res.consumedPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}
+
 /** The RateLimit header fields of an answer. */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
   return { "RateLimit-Limit": String(s.limit), "RateLimit-Remaining": String(s.remaining), "RateLimit-Reset": String(s.resetSeconds) };

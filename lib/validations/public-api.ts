@@ -1,13 +1,15 @@
 /**
  * Query and path parameters of the public REST API (/api/v1), one schema per call:
  * the handlers parse with them (lib/public-api/handler.ts) and the OpenAPI document describes
- * them (lib/public-api/openapi.ts). Parameters are snake_case; the handler drops empty values
- * first (`?status=` is no status filter) and ignores unknown parameters. Messages come from the
- * catalogue (messages.ts and, for fields without their own, error-map.ts).
+ * them (lib/public-api/openapi.ts). Parameters are snake_case. The handler refuses an empty
+ * value, a repeated parameter and one the call does not declare, each with a 400 naming it;
+ * values are then read exactly as documented: numbers in decimal digits only (no exponent, hex,
+ * sign or spaces, which JavaScript's Number() would take), codes in the documented case. Messages
+ * come from the catalogue (messages.ts and, for fields without their own, error-map.ts).
  */
 import { z } from "zod";
 import { donationStatus, recurringStatus, campaignStatus } from "@/models";
-import { einField, stateField, zipField } from "./fields";
+import { einField, zipField } from "./fields";
 import { messages } from "./messages";
 
 /** Largest page of any list. */
@@ -15,22 +17,45 @@ export const API_PAGE_MAX = 100;
 /** Page size when `limit` is not given. */
 export const API_PAGE_DEFAULT = 25;
 
+/**
+ * A whole number in decimal digits from `min` to `max` (the OpenAPI `integer`): "25", not
+ * "25.0", "1e2", "0x10", "+5" or " 5". The document states the type and range it is read with.
+ */
+function decimalInteger(name: string, min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9]\d*)$/, { error: messages.publicApi.integerInvalid(name) })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ param: { schema: { type: "integer", minimum: min, maximum: max } } });
+}
+
+/** A non-negative number in decimal digits ("2" or "2.5") up to `max`, above 0. */
+function decimalNumber(name: string, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, { error: messages.publicApi.decimalInvalid(name) })
+    .transform(Number)
+    .pipe(z.number().positive().max(max))
+    .meta({ param: { schema: { type: "number", exclusiveMinimum: 0, maximum: max } } });
+}
+
 /** `limit` and `cursor`, shared by every list. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(API_PAGE_MAX)
+  limit: decimalInteger("limit", 1, API_PAGE_MAX)
     .default(API_PAGE_DEFAULT)
-    .meta({ description: `Items per page, 1 to ${API_PAGE_MAX}.` }),
+    .meta({ description: `Items per page, 1 to ${API_PAGE_MAX}, in decimal digits.`, param: { schema: { type: "integer", minimum: 1, maximum: API_PAGE_MAX, default: API_PAGE_DEFAULT } } }),
   cursor: z.string().max(500, { error: messages.publicApi.cursorInvalid }).optional().meta({ description: "The next_cursor of the previous page. Keep the other parameters the same." }),
 });
 
 const text = (description: string) => z.string().trim().max(200).optional().meta({ description });
 const day = (description: string) => z.iso.date({ error: messages.reports.dateInvalid }).optional().meta({ description: `${description} (YYYY-MM-DD, UTC).` });
 const dateTime = (description: string) => z.iso.datetime({ offset: true, error: messages.publicApi.dateTimeInvalid }).optional().meta({ description });
-const state = stateField.optional().meta({ description: "Two-letter US state code, e.g. VT." });
+const state = z
+  .string()
+  .regex(/^[A-Z]{2}$/, { error: messages.publicApi.stateInvalid })
+  .optional()
+  .meta({ description: "Two-letter US state code in capital letters, e.g. VT." });
 
 /** GET /api/v1/organizations: directory search. */
 export const organizationSearchQuerySchema = pageQuerySchema.extend({
@@ -39,7 +64,7 @@ export const organizationSearchQuerySchema = pageQuerySchema.extend({
   city: text("City."),
   state,
   zipcode: zipField.optional().meta({ description: "ZIP code; with distance, the center of a distance search." }),
-  distance: z.coerce.number().positive().max(500).optional().meta({ description: "Miles around zipcode, up to 500." }),
+  distance: decimalNumber("distance", 500).optional().meta({ description: "Miles around zipcode, above 0 and up to 500, in decimal digits (e.g. 25 or 2.5)." }),
 });
 
 /** GET /api/v1/organizations/{ein} path. */

@@ -21,10 +21,15 @@ export function generateMetadata(): Metadata {
 
 /** When each problem type of the API happens (one entry per /developers#problem-<slug>). */
 const PROBLEMS: { code: keyof typeof problemSlugs; status: number; when: string }[] = [
-  { code: "bad_request", status: 400, when: "A parameter is not valid: `errors` lists each one with its message. A `cursor` from another list or other filters is refused too." },
+  {
+    code: "bad_request",
+    status: 400,
+    when: "A parameter is not valid, empty, given twice or not one of the call's: `errors` lists each one with its message. A `cursor` from another list, other filters or another organization's key, or one that was changed, is refused too.",
+  },
   { code: "unauthenticated", status: 401, when: "The call needs a key and none was sent, or the key is not valid or has been revoked." },
   { code: "forbidden", status: 403, when: "The key does not have the scope the call needs." },
   { code: "not_found", status: 404, when: "No such resource, or it belongs to another organization, or no such call." },
+  { code: "method_not_allowed", status: 405, when: "Version 1 only reads: every call answers GET (and HEAD and OPTIONS); another method gets 405 with an `Allow` header." },
   { code: "rate_limited", status: 429, when: "The allowance of the key or the address is used up: wait `Retry-After` seconds." },
   { code: "server_error", status: 500, when: "Something failed on our side; the call can be tried again." },
   { code: "unavailable", status: 503, when: "The service is briefly unavailable; try again later." },
@@ -89,7 +94,16 @@ export default function DevelopersPage() {
           <p>
             Lists answer <code>{`{ "object": "list", "data": [...], "has_more": true, "next_cursor": "..." }`}</code>. To read the next page, call again with{" "}
             <code>cursor</code> set to <code>next_cursor</code> and the same other parameters, until <code>has_more</code> is false. <code>limit</code> is 1 to{" "}
-            {API_PAGE_MAX} (default {API_PAGE_DEFAULT}). Cursors are opaque: do not build them.
+            {API_PAGE_MAX} (default {API_PAGE_DEFAULT}); <code>limit</code> may change from page to page. Cursors are opaque and signed: a cursor works only on
+            the list, with the filters (and, for your organization&apos;s lists, the organization) it came from, and any other use is a 400.
+          </p>
+        </section>
+        <section aria-labelledby="parameters">
+          <h2 id="parameters">Parameters</h2>
+          <p>
+            Query parameters are read exactly as the reference states them: numbers in decimal digits (<code>limit=25</code>, not <code>1e2</code> or{" "}
+            <code>0x10</code>), codes in the case shown (<code>state=VT</code>). A parameter that is empty, given twice or not one of the call&apos;s is a 400
+            naming it, rather than being ignored.
           </p>
         </section>
         <section aria-labelledby="rate-limits">

@@ -4,8 +4,16 @@
  * in a stable order, so inserts never shift a page) or, for ranked search results whose order
  * has no stable key, the number of items already shown. A cursor we did not make, or of the
  * other kind, is refused with messages.publicApi.cursorInvalid.
+ *
+ * What a caller receives is that position sealed (sealCursor): `<position>.<HMAC-SHA256>` over
+ * the list's operation id, its filters and, for organization-scoped lists, the key's
+ * organization, with the app's secret (lib/auth/secret.ts). So a cursor works only on the list
+ * and filters it came from, as /developers promises, and cannot be altered or forged (OWASP
+ * ASVS 5.0 V2.2: input that the server made and the client returns is integrity-protected).
  */
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { authSecret } from "@/lib/auth/secret";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 
@@ -32,6 +40,48 @@ function decode(cursor: string): unknown {
   } catch {
     throw invalidCursor();
   }
+}
+
+/**
+ * What a cursor is bound to: the list (its operation id), its filters (every parsed query
+ * parameter but `limit` and `cursor`, which may change from page to page) and, for an
+ * organization-scoped list, the organization of the key.
+ */
+export type CursorScope = { list: string; filters: Record<string, unknown>; organizationId?: string | null };
+
+const SEAL_SEPARATOR = ".";
+
+function canonicalFilters(filters: Record<string, unknown>): string {
+  const entries = Object.entries(filters)
+    .filter(([name, value]) => value !== undefined && name !== "limit" && name !== "cursor")
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return JSON.stringify(entries);
+}
+
+function cursorMac(position: string, scope: CursorScope): Buffer {
+  return createHmac("sha256", authSecret())
+    .update(["api-cursor:v1", scope.list, scope.organizationId ?? "", canonicalFilters(scope.filters), position].join("\n"))
+    .digest();
+}
+
+/** The cursor handed to the caller for `position` (a base64url cursor of this module) in `scope`. */
+export function sealCursor(position: string, scope: CursorScope): string {
+  return `${position}${SEAL_SEPARATOR}${cursorMac(position, scope).toString("base64url")}`;
+}
+
+/**
+ * The position inside a cursor sealed by sealCursor for the same `scope`.
+ * @throws AppError(bad_request, messages.publicApi.cursorInvalid) for a cursor of another list,
+ *   other filters or another organization, an altered one, or anything that is not a cursor.
+ */
+export function openCursor(cursor: string, scope: CursorScope): string {
+  const at = cursor.lastIndexOf(SEAL_SEPARATOR);
+  if (at <= 0) throw invalidCursor();
+  const position = cursor.slice(0, at);
+  const given = Buffer.from(cursor.slice(at + 1), "base64url");
+  const expected = cursorMac(position, scope);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
+  return position;
 }
 
 /** @throws AppError(bad_request) unless `cursor` is a keyset cursor of ours. */

@@ -1,12 +1,4 @@
-// GET /api/v1/{anything else} — no such call: a 404 in the API's problem details
-import { AppError } from "@/lib/errors";
-import { route } from "@/lib/http/route";
-import { problemResponse } from "@/lib/public-api/problem";
-import { messages } from "@/lib/validations/messages";
+// GET /api/v1/{anything else} — no such call: a 404 in the API's problem details, whatever the method
+import { v1UnknownCall } from "@/lib/public-api/handler";
 
-export const GET = route<{ path: string[] }>(
-  async () => {
-    throw new AppError("not_found", messages.publicApi.unknownCall);
-  },
-  { onError: problemResponse },
-);
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1UnknownCall();

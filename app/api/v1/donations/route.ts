@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listDonations } from "@/lib/services/api/list-donations";
 
-export const GET = v1Route(operations.listDonations, ({ actor, query }) => listDonations({ actor, query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listDonations, ({ actor, query }) => listDonations({ actor, query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listEvents } from "@/lib/services/api/list-events";
 
-export const GET = v1Route(operations.listEvents, ({ query }) => listEvents({ query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listEvents, ({ query }) => listEvents({ query }));

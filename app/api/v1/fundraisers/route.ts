@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listFundraisers } from "@/lib/services/api/list-fundraisers";
 
-export const GET = v1Route(operations.listFundraisers, ({ query }) => listFundraisers({ query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listFundraisers, ({ query }) => listFundraisers({ query }));

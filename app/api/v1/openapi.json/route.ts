@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { openApiDocument } from "@/lib/public-api/openapi";
 import { operations } from "@/lib/public-api/operations";
 
-export const GET = v1Route(operations.getOpenApiDocument, async () => ({ ...openApiDocument() }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.getOpenApiDocument, async () => ({ ...openApiDocument() }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { searchOrganizations } from "@/lib/services/api/search-organizations";
 
-export const GET = v1Route(operations.searchOrganizations, ({ query }) => searchOrganizations({ query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.searchOrganizations, ({ query }) => searchOrganizations({ query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listPayouts } from "@/lib/services/api/list-payouts";
 
-export const GET = v1Route(operations.listPayouts, ({ actor, query }) => listPayouts({ actor, query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listPayouts, ({ actor, query }) => listPayouts({ actor, query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listRecurringGifts } from "@/lib/services/api/list-recurring-gifts";
 
-export const GET = v1Route(operations.listRecurringGifts, ({ actor, query }) => listRecurringGifts({ actor, query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listRecurringGifts, ({ actor, query }) => listRecurringGifts({ actor, query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { getDonation } from "@/lib/services/api/get-donation";
 
-export const GET = v1Route(operations.getDonation, ({ actor, params }) => getDonation({ actor, id: params.id }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.getDonation, ({ actor, params }) => getDonation({ actor, id: params.id }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { getEvent } from "@/lib/services/api/get-event";
 
-export const GET = v1Route(operations.getEvent, ({ params }) => getEvent({ id: params.id }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.getEvent, ({ params }) => getEvent({ id: params.id }));

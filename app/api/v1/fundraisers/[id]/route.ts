@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { getFundraiser } from "@/lib/services/api/get-fundraiser";
 
-export const GET = v1Route(operations.getFundraiser, ({ params }) => getFundraiser({ id: params.id }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.getFundraiser, ({ params }) => getFundraiser({ id: params.id }));

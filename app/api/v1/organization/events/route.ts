@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listOrganizationEvents } from "@/lib/services/api/list-organization-events";
 
-export const GET = v1Route(operations.listOrganizationEvents, ({ actor, query }) => listOrganizationEvents({ actor, query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listOrganizationEvents, ({ actor, query }) => listOrganizationEvents({ actor, query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { listOrganizationFundraisers } from "@/lib/services/api/list-organization-fundraisers";
 
-export const GET = v1Route(operations.listOrganizationFundraisers, ({ actor, query }) => listOrganizationFundraisers({ actor, query }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.listOrganizationFundraisers, ({ actor, query }) => listOrganizationFundraisers({ actor, query }));

@@ -3,4 +3,4 @@ import { v1Route } from "@/lib/public-api/handler";
 import { operations } from "@/lib/public-api/operations";
 import { getOrganizationByEin } from "@/lib/services/api/get-organization-by-ein";
 
-export const GET = v1Route(operations.getOrganization, ({ params }) => getOrganizationByEin({ ein: params.ein }));
+export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = v1Route(operations.getOrganization, ({ params }) => getOrganizationByEin({ ein: params.ein }));
