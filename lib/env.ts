@@ -41,7 +41,13 @@ const serverSchema = z.object({
   /** Connections of the PostgreSQL pool per app process (see lib/db/client.ts SERVER_POOL for why 10). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Public base URL of the site, used in links in emails and by next-auth. */
+  /**
+   * Public address of the site (e.g. https://givebridge.example.org): links in emails, canonical
+   * URLs and og:url/og:image of pages, the API's `servers`. Unset: NEXTAUTH_URL. One of the two
+   * is required in production (assertPublicUrl).
+   */
+  PUBLIC_URL: optionalUrl,
+  /** Base URL next-auth uses; also the public address when PUBLIC_URL is unset. */
   NEXTAUTH_URL: optionalUrl,
   /** Secret for session tokens and signed links; unset = a random one kept in DATA_DIR. */
   NEXTAUTH_SECRET: z.string().min(16).optional(),
@@ -172,10 +178,26 @@ export function resetServerEnv(): void {
   cached = undefined;
 }
 
-/** The public base URL: NEXTAUTH_URL or http://localhost:PORT. */
+/** The public base URL, without a trailing slash: PUBLIC_URL, else NEXTAUTH_URL, else http://localhost:PORT (development and tests). */
 export function baseUrl(): string {
   const env = serverEnv();
-  return (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return (env.PUBLIC_URL ?? env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+/**
+ * Refuse to serve in production without a public address: links, canonical URLs, og:url and
+ * the API's `servers` would otherwise name http://localhost, which no visitor can open.
+ * Called when the server starts (scripts/server.ts); tests run with NODE_ENV=test.
+ * @throws Error saying which variable to set.
+ */
+export function assertPublicUrl(): void {
+  const env = serverEnv();
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL && !env.NEXTAUTH_URL) {
+    throw new Error(
+      "PUBLIC_URL is not set: set it to the site's public address (e.g. PUBLIC_URL=https://givebridge.example.org) before starting in production. " +
+        "Links in emails, canonical URLs, og:url and the API's servers are built from it (NEXTAUTH_URL is used when PUBLIC_URL is unset).",
+    );
+  }
 }
 
 /**

@@ -20,7 +20,7 @@
  */
 import http from "node:http";
 import compression from "compression";
-import { serverEnv } from "../lib/env";
+import { assertPublicUrl, serverEnv } from "../lib/env";
 import { withPeerAddress } from "../lib/http/client-ip";
 import { withRequestId } from "../lib/http/request-id";
 import { metrics } from "../lib/metrics";
@@ -31,6 +31,13 @@ async function main(): Promise<void> {
   // What `next start` sets: the production build of React and of the app's own settings.
   (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  // Production needs the site's public address (lib/env.ts, assertPublicUrl): say which variable and stop.
+  try {
+    assertPublicUrl();
+  } catch (err) {
+    console.error(`\n${(err as Error).message}\n`);
+    process.exit(1);
+  }
   const { default: next } = await import("next");
   const port = serverEnv().PORT;
   const app = next({ dev: false, dir: process.cwd(), port });

@@ -47,7 +47,9 @@ if (!env.DATABASE_URL) {
   }
 }
 
-const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_URL: baseUrl() };
+// The demo start serves on this machine: without PUBLIC_URL (or NEXTAUTH_URL) its public address is http://localhost:PORT.
+if (!env.PUBLIC_URL && !env.NEXTAUTH_URL) console.log(`PUBLIC_URL is not set: using ${baseUrl()} (set PUBLIC_URL to the site's public address in production).`);
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PUBLIC_URL: baseUrl(), NEXTAUTH_URL: env.NEXTAUTH_URL ?? baseUrl() };
 
 if (buildIsStale()) {
   console.log("Building Givebridge (first start or changed sources)...");

@@ -1,6 +1,6 @@
 /**
  * Metadata of public pages: canonical URL, OpenGraph and Twitter card with the generated
- * preview image, all absolute against the public base URL (NEXTAUTH_URL).
+ * preview image, all absolute against the public base URL (PUBLIC_URL, else NEXTAUTH_URL: lib/env.ts baseUrl).
  */
 import type { Metadata } from "next";
 import { baseUrl } from "@/lib/env";
