@@ -3,7 +3,6 @@
  * POST /api/api-keys — create a key { name, scopes }: 201 { key, secret }, the secret shown this once.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 import { listApiKeys } from "@/lib/services/api-keys/list-api-keys";
@@ -11,13 +10,11 @@ import { createApiKeySchema } from "@/lib/validations/api-keys";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const GET = route(async () => {
-  const actor = await requireUser();
+export const GET = route(async (_req, { actor }) => {
   return NextResponse.json({ keys: await listApiKeys({ actor }) }, { headers: NO_STORE });
 }, { auth: "nonprofit" });
 
-export const POST = route(async (req: NextRequest) => {
+export const POST = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, createApiKeySchema);
-  const actor = await requireUser();
   return NextResponse.json(await createApiKey({ actor, input }), { status: 201, headers: NO_STORE });
 }, { auth: "nonprofit" });

@@ -5,15 +5,13 @@
  * 401 without a session; 403 for anyone but a nonprofit user.
  */
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { listFundraiserBudgets } from "@/lib/services/reports/budgets";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async () => {
-  const actor = await getActor();
-  const organizationId = ownOrganizationId(actor);
+export const GET = route(async (_req, { actor }) => {
+  const organizationId = authorizeOwnOrganization(actor, "budget.manage");
   return NextResponse.json(await listFundraiserBudgets(actor, organizationId), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

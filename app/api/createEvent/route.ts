@@ -1,12 +1,10 @@
 // POST /api/createEvent — a nonprofit user creates an event of its organization, with ticket types
 import { NextResponse, type NextRequest } from "next/server";
-import { requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createEventSchema } from "@/lib/validations/event";
 
-export const POST = route(async (req: NextRequest) => {
-  const actor = await requireUser();
+export const POST = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, createEventSchema);
   return NextResponse.json(await createEvent(input, actor), { status: 201 });
 }, { auth: "user" });

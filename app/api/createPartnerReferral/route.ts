@@ -1,12 +1,10 @@
 // POST /api/createPartnerReferral {OrgId} — PayPal partner-referral onboarding link for the nonprofit; it issues the single-use state PayPal's return must carry
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createPartnerReferral } from "@/lib/services/payments/connect";
 import { partnerReferralSchema } from "@/lib/validations/payments-connect";
 
-export const POST = route(async (req) => {
+export const POST = route(async (req, { actor }) => {
   const { OrgId: organizationId } = await parseJson(req, partnerReferralSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await createPartnerReferral({ actor, organizationId }));
 }, { auth: "nonprofit" });

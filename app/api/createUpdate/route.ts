@@ -1,12 +1,11 @@
 // POST /api/createUpdate — admin publishes a What's New update notice
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { createUpdate } from "@/lib/services/updates/manage-update-notices";
 import { updateNoticeSchema } from "@/lib/validations/update-notice";
 
-export const POST = route(async (req) => {
+export const POST = route(async (req, { actor }) => {
   const values = await parseJson(req, updateNoticeSchema);
-  const update = await createUpdate(await getActor(), values);
+  const update = await createUpdate(actor, values);
   return NextResponse.json({ update }, { status: 201 });
 }, { auth: "user" });

@@ -9,16 +9,14 @@
  * 422 when the report is too large for email.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { emailDonorReport } from "@/lib/services/reports/donation-csv";
 import { messages } from "@/lib/validations/messages";
 import { emailReportSchema, parseReportQuery } from "@/lib/validations/report";
 
-export const POST = route(async (req: NextRequest) => {
-  const actor = await getActor();
-  const own = ownOrganizationId(actor);
+export const POST = route(async (req: NextRequest, { actor }) => {
+  const own = authorizeOwnOrganization(actor, "report.view");
   const input = await parseJson(req, emailReportSchema);
   const q = parseReportQuery({ duration: input.duration, fundraiser: input.fundraiser, startDate: input.startDate, endDate: input.endDate });
   const result = await emailDonorReport({ actor, organizationId: input.organizationId ?? own, query: q });

@@ -1,10 +1,8 @@
 // POST /api/registerPaypalDomain — register the site's domain for Apple Pay through PayPal (503 when PayPal is not configured)
 import { NextResponse } from "next/server";
-import { requireAdmin } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { registerPaypalDomain } from "@/lib/services/payments/paypal-domain";
 
-export const POST = route(async () => {
-  const actor = await requireAdmin();
+export const POST = route(async (_req, { actor }) => {
   return NextResponse.json(await registerPaypalDomain({ actor }));
 }, { auth: "admin" });

@@ -1,12 +1,10 @@
 // PUT /api/toggleLive — the nonprofit publishes or hides its profile (spec 7: body npID)
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { toggleLive } from "@/lib/services/organizations/update-live";
 import { toggleLiveSchema } from "@/lib/validations/organization";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const { npID: organizationId } = await parseJson(req, toggleLiveSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await toggleLive(actor, organizationId));
 }, { auth: "nonprofit" });

@@ -1,12 +1,10 @@
 // PUT /api/updateNP — the nonprofit saves its description and mission (and re-checks its payment connection)
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateNonprofit } from "@/lib/services/organizations/update-np";
 import { forOrganization, updateNpSchema } from "@/lib/validations/organization";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateNpSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await updateNonprofit(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

@@ -4,17 +4,15 @@
 // endDate, description, topic. Progress is never taken from the body.
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { requireNonprofit } from "@/lib/auth/session";
-import { parseJson, route } from "@/lib/http/route";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { parseJson, route, type AuthedRouteHandlerContext } from "@/lib/http/route";
+import { authorize } from "@/lib/auth/authorize";
 import { createCampaign, endCampaign, updateCampaign } from "@/lib/services/campaigns/manage-campaigns";
 import { campaignValuesOf, parseUpdateCampaignRequest } from "@/lib/validations/campaign";
 
-async function handle(req: NextRequest): Promise<Response> {
-  const user = await requireNonprofit();
+async function handle(req: NextRequest, { actor: user }: AuthedRouteHandlerContext<Record<string, string>>): Promise<Response> {
   const body = parseUpdateCampaignRequest(await parseJson(req, z.unknown()));
   const organizationId = body.npID ?? user.organizationId ?? "";
-  assertOrganizationMember(user, organizationId);
+  authorize(user, "fundraiser.manage", { organizationId });
   if (body.action === "end") {
     return NextResponse.json({ campaign: await endCampaign({ actor: user, campaignId: body._id, organizationId }) });
   }

@@ -1,12 +1,10 @@
 // PUT /api/updateNPEvents — the organization's nonprofit user changes one of its events and ticket types
 import { NextResponse, type NextRequest } from "next/server";
-import { requireUser } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateEvent } from "@/lib/services/events/manage-events";
 import { updateEventSchema } from "@/lib/validations/event";
 
-export const PUT = route(async (req: NextRequest) => {
-  const actor = await requireUser();
+export const PUT = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, updateEventSchema);
   return NextResponse.json(await updateEvent(input, actor));
 }, { auth: "user" });

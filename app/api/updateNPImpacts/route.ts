@@ -1,12 +1,10 @@
 // PUT /api/updateNPImpacts — the nonprofit saves the impact figures shown on its profile
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateImpacts } from "@/lib/services/organizations/update-impacts";
 import { forOrganization, updateImpactsSchema } from "@/lib/validations/organization";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateImpactsSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await updateImpacts(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

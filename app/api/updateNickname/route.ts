@@ -1,12 +1,10 @@
 // PUT /api/updateNickname — the nonprofit sets or removes its vanity nickname (/nonprofit/{nickname})
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateNickname } from "@/lib/services/organizations/nickname";
 import { forOrganization, updateNicknameSchema } from "@/lib/validations/organization";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateNicknameSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await updateNickname(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

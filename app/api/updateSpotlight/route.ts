@@ -1,12 +1,10 @@
 // PUT /api/updateSpotlight — the nonprofit saves its spotlight card's title and description
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateSpotlight } from "@/lib/services/organizations/spotlight";
 import { forOrganization, updateSpotlightSchema } from "@/lib/validations/organization";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateSpotlightSchema);
-  const actor = await requireNonprofit();
   return NextResponse.json(await updateSpotlight(actor, forOrganization(input)));
 }, { auth: "nonprofit" });

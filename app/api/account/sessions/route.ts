@@ -1,11 +1,10 @@
 // DELETE /api/account/sessions — "sign out everywhere": end every other session of the signed-in account
 import { NextResponse } from "next/server";
-import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 
-export const DELETE = route(async (req) => {
-  const actor = await requireUser();
+export const DELETE = route(async (req, { actor }) => {
   const { sessionVersion } = await signOutEverywhere(actor);
   return reissueSessionCookie(req, NextResponse.json({ signedOutEverywhere: true }), sessionVersion);
-});
+}, { auth: "user" });

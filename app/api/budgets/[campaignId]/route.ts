@@ -6,16 +6,14 @@
  * organization (nothing changed); 400 with a field message for invalid lines.
  */
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { saveFundraiserBudget } from "@/lib/services/reports/budgets";
 import { idParam } from "@/lib/validations/fields";
 import { budgetUpdateSchema } from "@/lib/validations/report";
 
-export const PUT = route<{ campaignId: string }>(async (req, { params }) => {
-  const actor = await getActor();
-  const organizationId = ownOrganizationId(actor);
+export const PUT = route<{ campaignId: string }>(async (req, { params, actor }) => {
+  const organizationId = authorizeOwnOrganization(actor, "budget.manage");
   const campaignId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);
   return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, campaignId, update }));

@@ -1,10 +1,8 @@
 // DELETE /api/events/{id} — the organization's nonprofit user deletes an event without ticket orders
 import { NextResponse } from "next/server";
-import { requireUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { deleteEvent } from "@/lib/services/events/manage-events";
 
-export const DELETE = route<{ id: string }>(async (_req, { params }) => {
-  const actor = await requireUser();
+export const DELETE = route<{ id: string }>(async (_req, { params, actor }) => {
   return NextResponse.json(await deleteEvent(params.id, actor));
 }, { auth: "user" });

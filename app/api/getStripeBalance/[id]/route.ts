@@ -1,12 +1,10 @@
 // GET /api/getStripeBalance/{organizationId} — available and pending balance in cents
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getStripeBalance } from "@/lib/services/payments/connect";
 import { idParam } from "@/lib/validations/fields";
 
-export const GET = route<{ id: string }>(async (_req, { params }) => {
+export const GET = route<{ id: string }>(async (_req, { params, actor }) => {
   const organizationId = idParam.parse(params.id);
-  const actor = await requireNonprofit();
   return NextResponse.json(await getStripeBalance({ actor, organizationId }));
 }, { auth: "nonprofit" });

@@ -1,12 +1,10 @@
 // GET /api/getTransactions/{organizationId} — latest balance transactions of the connected account
 import { NextResponse } from "next/server";
-import { requireNonprofit } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getStripeTransactions } from "@/lib/services/payments/connect";
 import { idParam } from "@/lib/validations/fields";
 
-export const GET = route<{ id: string }>(async (_req, { params }) => {
+export const GET = route<{ id: string }>(async (_req, { params, actor }) => {
   const organizationId = idParam.parse(params.id);
-  const actor = await requireNonprofit();
   return NextResponse.json(await getStripeTransactions({ actor, organizationId }));
 }, { auth: "nonprofit" });

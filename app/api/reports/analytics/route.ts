@@ -5,17 +5,15 @@
  * 401 without a session; 403 for anyone but a nonprofit user; 400 for bad filters.
  */
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
 import { parseReportQuery } from "@/lib/validations/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (req) => {
-  const actor = await getActor();
-  const organizationId = ownOrganizationId(actor);
+export const GET = route(async (req, { actor }) => {
+  const organizationId = authorizeOwnOrganization(actor, "report.view");
   const q = parseReportQuery(req.nextUrl.searchParams);
   return NextResponse.json(await getDonationAnalytics({ actor, organizationId, query: q }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

@@ -9,17 +9,15 @@
  * for bad filters; 404 for a fundraiser of another organization.
  */
 import { Readable } from "node:stream";
-import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { parseReportQuery } from "@/lib/validations/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (req) => {
-  const actor = await getActor();
-  const organizationId = ownOrganizationId(actor);
+export const GET = route(async (req, { actor }) => {
+  const organizationId = authorizeOwnOrganization(actor, "report.view");
   const q = parseReportQuery(req.nextUrl.searchParams);
   const { filename, stream } = await openDonationReportCsv({ actor, organizationId, query: q });
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {

@@ -1,12 +1,11 @@
 // PUT /api/update/password — the signed-in user changes their own password (other sessions end; this one is re-issued)
 import { NextResponse } from "next/server";
-import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { updatePasswordSchemaFor } from "@/lib/validations/auth";
 
-export const PUT = route(async (req) => {
-  const actor = await requireUser();
+export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updatePasswordSchemaFor(actor.role));
   const { updated, sessionVersion } = await updatePassword(actor, input);
   return reissueSessionCookie(req, NextResponse.json({ updated }), sessionVersion);

@@ -1,15 +1,14 @@
 // PUT /api/update/user — the signed-in user saves the profile payload or the settings payload
 import { NextResponse } from "next/server";
-import { reissueSessionCookie, requireUser } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/auth/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateUserSettings } from "@/lib/services/users/update-settings";
 import { updateUserProfile } from "@/lib/services/users/user-preferences";
 import { parseUpdateUser } from "@/lib/validations/donor";
 import { z } from "zod";
 
-export const PUT = route(async (req) => {
+export const PUT = route(async (req, { actor }) => {
   const parsed = parseUpdateUser(await parseJson(req, z.unknown()));
-  const actor = await requireUser();
   if (parsed.kind === "profile") return NextResponse.json({ user: await updateUserProfile(actor, parsed.input) });
   const { user, emailChangeSent, sessionVersion } = await updateUserSettings(actor, parsed.input);
   const res = NextResponse.json({ user, emailChangeSent });

@@ -1,12 +1,10 @@
 // GET /api/volunteer/export?format=csv|pdf — download the donor's volunteer hours
-import { requireDonor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { volunteerHoursCsv, volunteerHoursPdf } from "@/lib/services/volunteering/volunteer-hours";
 import { exportQuerySchema } from "@/lib/validations/donor";
 
-export const GET = route(async (req) => {
+export const GET = route(async (req, { actor }) => {
   const { format } = exportQuerySchema.parse({ format: req.nextUrl.searchParams.get("format") ?? undefined });
-  const actor = await requireDonor();
   if (format === "csv") {
     return new Response(await volunteerHoursCsv(actor), {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="volunteer-hours.csv"', "Cache-Control": "no-store" },

@@ -1,15 +1,14 @@
 // GET /api/donor/{id}/statement?year=YYYY&format=pdf|csv — the donor's year-end giving statement
 import { route } from "@/lib/http/route";
-import { getActor } from "@/lib/auth/session";
 import { buildGivingStatement, statementCsv, statementPdf } from "@/lib/services/donors/giving-statement";
 import { statementQuerySchema } from "@/lib/validations/donor";
 import { idParam } from "@/lib/validations/fields";
 
-export const GET = route<{ id: string }>(async (req, { params }) => {
+export const GET = route<{ id: string }>(async (req, { params, actor }) => {
   const id = idParam.parse(params.id);
   const q = req.nextUrl.searchParams;
   const { year, format } = statementQuerySchema.parse({ year: q.get("year") ?? "", format: q.get("format") ?? undefined });
-  const statement = await buildGivingStatement({ actor: await getActor(), donorId: id, year });
+  const statement = await buildGivingStatement({ actor, donorId: id, year });
   const name = `giving-statement-${year}.${format}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };
   if (format === "csv") return new Response(statementCsv(statement), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });

@@ -17,7 +17,6 @@
  * of another organization.
  */
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -27,8 +26,7 @@ import { parseReportQuery, REPORT_PAGE_SIZE } from "@/lib/validations/report";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ organizationId: string; userId: string }>(async (req, { params }) => {
-  const actor = await getActor();
+export const GET = route<{ organizationId: string; userId: string }>(async (req, { params, actor }) => {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
   const organizationId = idParam.parse(params.organizationId);
   if (idParam.parse(params.userId) !== actor.id) throw new AppError("forbidden", messages.auth.forbidden);

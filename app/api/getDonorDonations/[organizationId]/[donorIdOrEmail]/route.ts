@@ -8,15 +8,13 @@
  * donor shared that email. Anonymous gifts are never listed. Response 200: a JSON array.
  */
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getDonorDonations } from "@/lib/services/reports/donation-report";
 import { idParam } from "@/lib/validations/fields";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route<{ organizationId: string; donorIdOrEmail: string }>(async (_req, { params }) => {
-  const actor = await getActor();
+export const GET = route<{ organizationId: string; donorIdOrEmail: string }>(async (_req, { params, actor }) => {
   const organizationId = idParam.parse(params.organizationId);
   // Next decodes path parameters once; decoding again would turn a "%25" into a broken escape.
   const donor = params.donorIdOrEmail;
