@@ -11,6 +11,7 @@ import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/validations/public-api";
 import { noParams, type AnyOperation } from "./operation";
 import { operations } from "./operations";
 import { PROBLEM_CONTENT_TYPE, problemSchema } from "@/lib/integrations/api-resources";
+import { retryScheduleSentence, sentWebhookTypes, VERIFY_EXAMPLES, webhookBodySchema, webhookEvents, webhookHeadersSchema } from "./webhooks";
 
 export const API_VERSION = "1.0.0";
 export const SECURITY_SCHEME = "apiKey";
@@ -43,7 +44,21 @@ const description = () => `Read Givebridge's public directory, fundraisers and e
 
 **Errors.** Every error is RFC 9457 problem details (\`application/problem+json\`): \`type\`, \`title\`, \`status\`, \`detail\`, and \`errors\` (one \`{ field, detail }\` per invalid parameter).
 
-**Money and time.** Amounts are integer cents (USD); timestamps are UTC ISO 8601.`;
+**Money and time.** Amounts are integer cents (USD); timestamps are UTC ISO 8601.
+
+**Webhooks.** Givebridge POSTs the events an endpoint picked (dashboard, tile *Webhooks*) as JSON \`{ type, timestamp, data }\`, signed by the Standard Webhooks scheme: \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\` (\`v1,\` + base64 HMAC-SHA256 of \`id.timestamp.body\` keyed with the endpoint's secret). Verify the raw body before trusting it, refuse a timestamp more than 5 minutes off, and handle each \`webhook-id\` once. ${retryScheduleSentence()} Each event's body is under \`webhooks\` below.
+
+Verifying in Node.js:
+
+\`\`\`js
+${VERIFY_EXAMPLES.node}
+\`\`\`
+
+Verifying in Python, without a library:
+
+\`\`\`python
+${VERIFY_EXAMPLES.python}
+\`\`\``;
 
 function rateLimitHeaderRefs(extra: Record<string, string> = {}) {
   return Object.fromEntries([...Object.keys(RATE_LIMIT_HEADERS), ...Object.keys(extra)].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -102,6 +117,23 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
       responses: responsesOf(op),
     });
   }
+  for (const type of sentWebhookTypes) {
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `webhook_${type.replace(/\W/g, "_")}`,
+      tags: ["Webhooks"],
+      summary: webhookEvents[type].summary,
+      description: `${webhookEvents[type].description}\n\n${retryScheduleSentence()}`,
+      request: {
+        headers: webhookHeadersSchema,
+        body: { required: true, content: { "application/json": { schema: webhookBodySchema(type) } } },
+      },
+      responses: {
+        200: { description: "Any 2xx status: received. Anything else, or no answer in time, is tried again on the retry schedule." },
+      },
+    });
+  }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Givebridge API", version: API_VERSION, description: description() },
@@ -114,6 +146,7 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
       { name: "Donations", description: "Donations and recurring gifts to your organization, with a read:donations key." },
       { name: "Payouts", description: "Money settled to your organization, with a read:payouts key." },
       { name: "Reference", description: "This document." },
+      { name: "Webhooks", description: "Events Givebridge POSTs to your endpoints, signed by the Standard Webhooks scheme." },
     ],
   });
 }

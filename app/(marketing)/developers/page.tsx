@@ -4,6 +4,7 @@ import { publicPageMetadata } from "@/components/share/page-metadata";
 import { baseUrl } from "@/lib/env";
 import { rateLimitSentence } from "@/lib/public-api/openapi";
 import { PAYOUTS_DESCRIPTION } from "@/lib/public-api/operations";
+import { retryScheduleSentence, sentWebhookTypes, VERIFY_EXAMPLES, webhookEvents } from "@/lib/public-api/webhooks";
 import { problemSlugs } from "@/lib/public-api/problem";
 import { apiScopeDescriptions, apiScopes } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
@@ -116,6 +117,34 @@ export default function DevelopersPage() {
         <section aria-labelledby="payouts">
           <h2 id="payouts">Payouts</h2>
           <p>{PAYOUTS_DESCRIPTION.replaceAll("`", "")}</p>
+        </section>
+        <section aria-labelledby="webhooks">
+          <h2 id="webhooks">Webhooks</h2>
+          <p>
+            A nonprofit adds endpoints on its <Link href="/dashboard/webhooks">dashboard, tile Webhooks</Link>, and picks the events each one receives.
+            Givebridge POSTs each event as JSON <code>{`{ "type": "...", "timestamp": "...", "data": { ... } }`}</code>, signed by the{" "}
+            <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> scheme: <code>webhook-id</code> (the same on every retry: handle each id once),{" "}
+            <code>webhook-timestamp</code> (Unix seconds) and <code>webhook-signature</code> (<code>v1,</code> and the base64 HMAC-SHA256 of{" "}
+            <code>id.timestamp.body</code> keyed with the endpoint&apos;s secret; two of them, space-separated, while a secret is rotated). Verify the raw body
+            before trusting it and refuse a timestamp more than 5 minutes off. The body of each event is in the reference below, under Webhooks.
+          </p>
+          <ul>
+            {sentWebhookTypes.map((type) => (
+              <li key={type}>
+                <code>{type}</code>: {webhookEvents[type].description.replaceAll("`", "")}
+              </li>
+            ))}
+          </ul>
+          <h3 id="webhook-retries">Retries</h3>
+          <p>{retryScheduleSentence()}</p>
+          <h3 id="webhook-verify-node">Verifying a signature in Node.js</h3>
+          <pre tabIndex={0} role="region" aria-label="Verifying a webhook in Node.js" className="mt-3 overflow-x-auto rounded-control bg-surface-sunken p-3 text-sm">
+            <code>{VERIFY_EXAMPLES.node}</code>
+          </pre>
+          <h3 id="webhook-verify-python">Verifying a signature in Python, without a library</h3>
+          <pre tabIndex={0} role="region" aria-label="Verifying a webhook in Python" className="mt-3 overflow-x-auto rounded-control bg-surface-sunken p-3 text-sm">
+            <code>{VERIFY_EXAMPLES.python}</code>
+          </pre>
         </section>
         <section aria-labelledby="errors">
           <h2 id="errors">Errors</h2>

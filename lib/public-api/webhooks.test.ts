@@ -1,0 +1,97 @@
+/**
+ * The OpenAPI document's `webhooks` say what is actually sent: every event type an endpoint can
+ * pick (and the test event) is documented with its headers and retry schedule, and each event,
+ * emitted by the real emitters on a real database, has a body its documented schema reads
+ * without dropping or changing anything.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { setEnvForTests } from "@/lib/env";
+import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
+import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries";
+import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
+import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { createWebhookEndpointSchema, webhookEventTypes } from "@/lib/validations/webhooks";
+import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, recurringGifts, webhookEvents as webhookEventRows } from "@/models";
+import { generateOpenApiDocument } from "./openapi";
+import { sentWebhookTypes, webhookBodySchema, type SentWebhookType } from "./webhooks";
+
+jest.setTimeout(120_000);
+
+let h: DatabaseHandle;
+let a: ClaimedNonprofit;
+
+beforeAll(async () => {
+  setEnvForTests({ WEBHOOK_RETRY_SCHEDULE: undefined });
+  ({ h, a } = await makeTwoNonprofitsAndADonor(["Maple Valley Food Shelf", "Birch Hollow Library"], "webhook-doc-donor@example.org"));
+}, 180_000);
+
+afterAll(() => h.close());
+
+describe("the document's webhooks", () => {
+  test("document every event type with the signature headers, the body and the retry schedule", () => {
+    const doc = generateOpenApiDocument("https://give.example.org/api/v1") as unknown as {
+      webhooks: Record<string, { post: { parameters: { name: string; in: string }[]; description: string; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+      info: { description: string };
+    };
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...webhookEventTypes, "webhook.test"].sort());
+    for (const [type, item] of Object.entries(doc.webhooks)) {
+      expect({ type, headers: item.post.parameters.filter((p) => p.in === "header").map((p) => p.name) }).toEqual({ type, headers: ["webhook-id", "webhook-timestamp", "webhook-signature"] });
+      expect(item.post.requestBody.content["application/json"]!.schema.$ref).toMatch(/Webhook$/);
+      expect(item.post.description).toContain("5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 14 h, 14 h, 16 h");
+    }
+    expect(doc.info.description).toContain('wh.verify(');
+    expect(doc.info.description).toContain("hmac.new(");
+  });
+
+  test("every event emitted is read by its documented schema exactly", async () => {
+    const input = createWebhookEndpointSchema.parse({ url: "https://hooks.example.org/givebridge", eventTypes: [...webhookEventTypes] });
+    const { endpoint } = await createWebhookEndpoint({ actor: a.user, input });
+    const org = a.organizationId;
+    const now = new Date();
+
+    const [fundraiser] = await h.db.insert(campaigns).values({ organizationId: org, name: "Roof Repair Fund", goalCents: 10_000 }).returning({ id: campaigns.id });
+    const shared = await makeGift(h.db, org, null, { campaignId: fundraiser!.id, shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org" });
+    const anonymous = await makeGift(h.db, org, null, { anonymous: true, status: "refunded", refundedAt: now });
+    const [gift] = await h.db
+      .insert(recurringGifts)
+      .values({ organizationId: org, amountCents: 1_500, provider: "sandbox", donorEmail: "monthly@example.org", chargeDay: 5, nextChargeAt: new Date(now.getTime() + 86_400_000) })
+      .returning({ id: recurringGifts.id });
+    const monthly = await makeGift(h.db, org, null, { recurringGiftId: gift!.id, amountCents: 1_500, shareCity: true, donorCity: "Barre" } as never);
+    const [event] = await h.db.insert(events).values({ organizationId: org, name: "Harvest Supper", startsAt: new Date(now.getTime() + 30 * 86_400_000) }).returning({ id: events.id });
+    const [ticketType] = await h.db.insert(eventTicketTypes).values({ eventId: event!.id, name: "Dinner", priceCents: 4_000, fairMarketValueCents: 2_500, quantity: 80 }).returning({ id: eventTicketTypes.id });
+    const [order] = await h.db
+      .insert(eventTicketOrders)
+      .values({ eventId: event!.id, ticketTypeId: ticketType!.id, buyerName: "Tia Buyer", buyerEmail: "tia@example.org", quantity: 2, amountCents: 8_000, goodsValueCents: 5_000, idempotencyKey: randomUUID() })
+      .returning({ id: eventTicketOrders.id });
+    const ticketPaymentId = await makeGift(h.db, org, null, { kind: "ticket", amountCents: 8_000, metadata: { ticketOrderId: order!.id } } as never);
+
+    await h.db.transaction(async (tx) => {
+      await emitDonationEvent(tx, shared, org, "donation.succeeded", now);
+      await emitDonationEvent(tx, anonymous, org, "donation.refunded", now);
+      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.created", { now });
+      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.updated", { now });
+      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.payment_failed", {
+        now,
+        failedPayment: { donation_id: monthly, amount_cents: 1_500, failure_reason: "card_declined", attempt: 1, next_retry_at: now.toISOString(), past_due: false },
+      });
+      const [ticketPayment] = await tx.select().from(donations).where(eq(donations.id, ticketPaymentId));
+      await emitTicketOrderPaid(tx, ticketPayment!, now);
+      await emitGoalReachedIfCrossed(tx, { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 }, 5_000, now);
+    });
+    await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));
+    await h.db.transaction((tx) => emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.canceled", { now }));
+    await sendWebhookTestEvent({ actor: a.user, endpointId: endpoint.id });
+
+    const rows = await h.db.select({ type: webhookEventRows.type, body: webhookEventRows.body }).from(webhookEventRows).where(inArray(webhookEventRows.type, sentWebhookTypes));
+    expect(rows.map((r) => r.type).sort()).toEqual([...sentWebhookTypes].sort());
+    for (const row of rows) {
+      const body = JSON.parse(row.body) as unknown;
+      const read = webhookBodySchema(row.type as SentWebhookType).safeParse(body);
+      expect({ type: row.type, issues: read.error?.issues ?? [] }).toEqual({ type: row.type, issues: [] });
+      // z.object drops keys it does not know: equality means every field sent is documented.
+      expect({ type: row.type, body: read.data }).toEqual({ type: row.type, body });
+    }
+  });
+});
