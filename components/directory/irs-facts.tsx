@@ -43,7 +43,7 @@ export async function IrsFactsCard({ organizationId }: { organizationId: string 
 
 /** Async server component: up to five organizations of the same NTEE major group nearby, or null. */
 export async function NearbyOrganizations({ organizationId }: { organizationId: string }) {
-  const nearby = await listNearbyOrganizations(organizationId);
+  const nearby = await listNearbyOrganizations({ organizationId });
   if (!nearby.length) return null;
   return (
     <Card>

@@ -72,14 +72,14 @@ describe("sessions can be revoked", () => {
     // Even a stale actor object is refused by the service, and nothing is written.
     await h.db.update(organizations).set({ email: "owner@new-owner.org" }).where(eq(organizations.id, organizationId));
     const input = updateDashboardSchema.parse({ npID: organizationId, email: "thief@example.org", confirmEmail: "thief@example.org", organizationName: "Stolen" });
-    expect((await err(updateDashboard(actorFromSession(first), forOrganization(input))))?.status).toBe(403);
+    expect((await err(updateDashboard({ actor: actorFromSession(first), input: forOrganization(input) })))?.status).toBe(403);
     const [row] = await h.db.select({ email: organizations.email, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
     expect(row).toEqual({ email: "owner@new-owner.org", name: "Org 190000001" });
 
     // The new owner's own session works and can write.
     const newToken = await signIn(second);
     expect(await sessionUserId(newToken)).toBe(second._id);
-    await updateDashboard(actorFromSession(second), forOrganization(updateDashboardSchema.parse({ npID: organizationId, organizationName: "Renamed by owner" })));
+    await updateDashboard({ actor: actorFromSession(second), input: forOrganization(updateDashboardSchema.parse({ npID: organizationId, organizationName: "Renamed by owner" })) });
     const [after] = await h.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
     expect(after!.name).toBe("Renamed by owner");
   });

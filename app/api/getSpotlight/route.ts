@@ -6,5 +6,5 @@ import { getSpotlightQuery } from "@/lib/validations/organization";
 
 export const GET = route(async (req, { actor }) => {
   const { npID: organizationId } = getSpotlightQuery.parse({ npID: req.nextUrl.searchParams.get("npID") ?? "" });
-  return NextResponse.json(await getSpotlight(actor, organizationId));
+  return NextResponse.json(await getSpotlight({ actor, organizationId }));
 }, { auth: "nonprofit" });

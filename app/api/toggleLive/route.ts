@@ -6,5 +6,5 @@ import { toggleLiveSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req, { actor }) => {
   const { npID: organizationId } = await parseJson(req, toggleLiveSchema);
-  return NextResponse.json(await toggleLive(actor, organizationId));
+  return NextResponse.json(await toggleLive({ actor, organizationId }));
 }, { auth: "nonprofit" });

@@ -6,5 +6,5 @@ import { forOrganization, updateDashboardSchema } from "@/lib/validations/organi
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateDashboardSchema);
-  return NextResponse.json(await updateDashboard(actor, forOrganization(input)));
+  return NextResponse.json(await updateDashboard({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

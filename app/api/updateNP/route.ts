@@ -6,5 +6,5 @@ import { forOrganization, updateNpSchema } from "@/lib/validations/organization"
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateNpSchema);
-  return NextResponse.json(await updateNonprofit(actor, forOrganization(input)));
+  return NextResponse.json(await updateNonprofit({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

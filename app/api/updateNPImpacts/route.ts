@@ -6,5 +6,5 @@ import { forOrganization, updateImpactsSchema } from "@/lib/validations/organiza
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateImpactsSchema);
-  return NextResponse.json(await updateImpacts(actor, forOrganization(input)));
+  return NextResponse.json(await updateImpacts({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

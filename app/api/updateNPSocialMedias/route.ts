@@ -6,5 +6,5 @@ import { forOrganization, updateSocialMediasSchema } from "@/lib/validations/org
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateSocialMediasSchema);
-  return NextResponse.json(await updateSocialMedias(actor, forOrganization(input)));
+  return NextResponse.json(await updateSocialMedias({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

@@ -6,5 +6,5 @@ import { forOrganization, updateNicknameSchema } from "@/lib/validations/organiz
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateNicknameSchema);
-  return NextResponse.json(await updateNickname(actor, forOrganization(input)));
+  return NextResponse.json(await updateNickname({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

@@ -6,5 +6,5 @@ import { forOrganization, updateSpotlightSchema } from "@/lib/validations/organi
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updateSpotlightSchema);
-  return NextResponse.json(await updateSpotlight(actor, forOrganization(input)));
+  return NextResponse.json(await updateSpotlight({ actor, input: forOrganization(input) }));
 }, { auth: "nonprofit" });

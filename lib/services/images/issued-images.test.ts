@@ -73,14 +73,14 @@ test("a donor cannot take a nonprofit's logo as profile photo, so deleting 'thei
 test("another organization cannot use the logo as its spotlight image; the owner can", async () => {
   const [org] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, organizationId));
   const logoUrl = org!.logo!;
-  const refused = await updateSpotlight(otherNp, { organizationId: otherOrganizationId, title: "Ours", imageUrl: logoUrl }).catch((e) => e);
+  const refused = await updateSpotlight({ actor: otherNp, input: { organizationId: otherOrganizationId, title: "Ours", imageUrl: logoUrl } }).catch((e) => e);
   expect(refused.message).toBe(messages.trustAndSafety.imageNotYours);
   const [other] = await h.db.select({ s: organizations.spotlight }).from(organizations).where(eq(organizations.id, otherOrganizationId));
   expect(other!.s).toBeNull();
-  const ok = await updateSpotlight(np, { organizationId, title: "Logo too", imageUrl: logoUrl });
+  const ok = await updateSpotlight({ actor: np, input: { organizationId, title: "Logo too", imageUrl: logoUrl } });
   expect(ok.spotlight?.imageUrl).toBe(logoUrl);
   // A made-up address is refused as well.
-  const madeUp = await updateSpotlight(np, { organizationId, imageUrl: "/uploads/images/never-issued.jpg" }).catch((e) => e);
+  const madeUp = await updateSpotlight({ actor: np, input: { organizationId, imageUrl: "/uploads/images/never-issued.jpg" } }).catch((e) => e);
   expect(madeUp.status).toBe(422);
 });
 

@@ -12,12 +12,14 @@ import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
 import { publicOrganizationColumns, toPublicOrganization, type PublicOrganization } from "./organization-dto";
 
+export type GetPublicOrganizationOptions = { idOrNickname: string; actor: Actor | null };
+
 /**
  * An organization's public profile by id or vanity nickname. Hidden or unapproved
  * organizations are visible only to their own nonprofit users.
  * @throws AppError(not_found) when missing or not visible to `actor`.
  */
-export async function getPublicOrganization(idOrNickname: string, actor: Actor | null): Promise<PublicOrganization> {
+export async function getPublicOrganization({ idOrNickname, actor }: GetPublicOrganizationOptions): Promise<PublicOrganization> {
   const db = await getDb();
   const key = idOrNickname.trim();
   if (!key || key.length > 100) throw new AppError("not_found", messages.organization.notFound);
@@ -44,11 +46,13 @@ export type OwnOrganization = PublicOrganization & {
   stripeComplete: boolean;
 };
 
+export type GetOwnOrganizationOptions = { actor: Actor };
+
 /**
  * The signed-in nonprofit's own organization.
  * @throws AppError(forbidden) for non-nonprofit users; AppError(not_found) if it has none.
  */
-export async function getOwnOrganization(actor: Actor): Promise<OwnOrganization> {
+export async function getOwnOrganization({ actor }: GetOwnOrganizationOptions): Promise<OwnOrganization> {
   requireRole(actor, "nonprofit");
   if (!actor.organizationId) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();

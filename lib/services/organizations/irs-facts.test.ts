@@ -32,7 +32,7 @@ describe("what the IRS file says", () => {
   });
 
   test("nearby: same NTEE major group, nearest first, within the radius", async () => {
-    const nearby = await listNearbyOrganizations("org-a");
+    const nearby = await listNearbyOrganizations({ organizationId: "org-a" });
     expect(nearby.map((n) => n._id)).toEqual(["org-b"]);
     expect(nearby[0]).toMatchObject({ name: "Alley Cat Advocates Inc", city: "Louisville", state: "KY" });
     expect(nearby[0]!.distanceMiles).toBeGreaterThan(0);

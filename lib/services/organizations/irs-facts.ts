@@ -105,12 +105,14 @@ export async function getIrsFacts(organizationId: string): Promise<IrsFacts | nu
 /** A nearby organization of the same NTEE major group. */
 export type NearbyOrganization = { _id: string; name: string; city: string | null; state: string | null; distanceMiles: number };
 
+export type ListNearbyOrganizationsOptions = { organizationId: string; limit?: number; miles?: number };
+
 /**
  * Up to `limit` live, approved organizations of the same NTEE major group within `miles` of the
  * organization, nearest first (bounding box on the location index, then the haversine distance).
  * @returns [] when the organization has no coordinates or no NTEE major group.
  */
-export async function listNearbyOrganizations(organizationId: string, limit = 5, miles = 25): Promise<NearbyOrganization[]> {
+export async function listNearbyOrganizations({ organizationId, limit = 5, miles = 25 }: ListNearbyOrganizationsOptions): Promise<NearbyOrganization[]> {
   const db = await getDb();
   const [me] = await db
     .select({ lat: organizations.latitude, lng: organizations.longitude, group: organizations.nteeMajorGroup })

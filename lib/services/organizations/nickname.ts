@@ -27,15 +27,19 @@ async function heldByAnother(db: Executor, nickname: string, organizationId: str
   return Boolean(row);
 }
 
+export type CheckNicknameOptions = { actor: Actor; nickname: string };
+
 /**
  * Is `nickname` (already validated and lower-cased by nicknameField) free for the actor's
  * organization? Its own current nickname counts as available.
  * @returns `{ available }`.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user with an organization.
  */
-export async function checkNickname(actor: Actor, nickname: string): Promise<{ available: boolean }> {
+export async function checkNickname({ actor, nickname }: CheckNicknameOptions): Promise<{ available: boolean }> {
   return { available: !(await heldByAnother(await getDb(), nickname, ownOrganizationId(actor))) };
 }
+
+export type UpdateNicknameOptions = { actor: Actor; input: ForOrganization<UpdateNicknameInput> };
 
 /**
  * Set (or with null remove) the organization's nickname.
@@ -44,7 +48,7 @@ export async function checkNickname(actor: Actor, nickname: string): Promise<{ a
  *         AppError(conflict) when another organization holds the nickname in any case;
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNickname(actor: Actor, input: ForOrganization<UpdateNicknameInput>): Promise<{ nickname: string | null; url: string | null }> {
+export async function updateNickname({ actor, input }: UpdateNicknameOptions): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
   const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();

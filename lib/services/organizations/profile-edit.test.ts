@@ -54,7 +54,7 @@ describe("updateDashboard (general info)", () => {
       zipcode: "05602",
     });
     expect(Object.keys(input).sort()).toEqual(["address", "city", "npID", "organizationName", "state", "zipcode"]);
-    const result = await updateDashboard(a.user, forOrganization(input));
+    const result = await updateDashboard({ actor: a.user, input: forOrganization(input) });
     expect(result.user._id).toBe(a.user.id);
     expect(result.nonprofit).toMatchObject({ _id: a.organizationId, name: "Alder Community Food Shelf", telephone: "8025550100" });
     expect(result.nonprofit.address).toMatchObject({ addressLine1: "12 Main St", addressLine2: "Suite 4", city: "Montpelier", state: "VT", zipcode: "05602" });
@@ -79,30 +79,30 @@ describe("updateDashboard (general info)", () => {
     expect(await orgRow(a.organizationId)).toEqual(before);
 
     const ok = updateDashboardSchema.parse({ npID: a.organizationId, email: "Info@Alder.org", confirmEmail: "info@alder.org" });
-    const { nonprofit } = await updateDashboard(a.user, forOrganization(ok));
+    const { nonprofit } = await updateDashboard({ actor: a.user, input: forOrganization(ok) });
     expect(nonprofit.email).toBe("Info@Alder.org");
   });
 
   test("organization A's user cannot update organization B, and B stays as it was", async () => {
     const before = await orgRow(b.organizationId);
     const input = updateDashboardSchema.parse({ npID: b.organizationId, organizationName: "Taken Over", city: "Nowhere" });
-    expect(await err(updateDashboard(a.user, forOrganization(input)))).toMatchObject({ status: 403 });
-    expect(await err(updateDashboard(donor, forOrganization(input)))).toMatchObject({ status: 403 });
-    expect(await err(updateNonprofit(a.user, { organizationId: b.organizationId, mission: "Hijacked" }))).toMatchObject({ status: 403 });
-    expect(await err(updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: b.organizationId, website: "evil.example" }))))).toMatchObject({ status: 403 });
-    expect(await err(updateImpacts(a.user, forOrganization(updateImpactsSchema.parse({ npID: b.organizationId, impacts: [{ label: "x", value: "1" }] }))))).toMatchObject({ status: 403 });
-    expect(await err(updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: b.organizationId, title: "Mine now" }))))).toMatchObject({ status: 403 });
-    expect(await err(getSpotlight(a.user, b.organizationId))).toMatchObject({ status: 403 });
-    expect(await err(updateNickname(a.user, { organizationId: b.organizationId, nickname: "birch-stolen" }))).toMatchObject({ status: 403 });
-    expect(await err(toggleLive(a.user, b.organizationId))).toMatchObject({ status: 403 });
+    expect(await err(updateDashboard({ actor: a.user, input: forOrganization(input) }))).toMatchObject({ status: 403 });
+    expect(await err(updateDashboard({ actor: donor, input: forOrganization(input) }))).toMatchObject({ status: 403 });
+    expect(await err(updateNonprofit({ actor: a.user, input: { organizationId: b.organizationId, mission: "Hijacked" } }))).toMatchObject({ status: 403 });
+    expect(await err(updateSocialMedias({ actor: a.user, input: forOrganization(updateSocialMediasSchema.parse({ npID: b.organizationId, website: "evil.example" })) }))).toMatchObject({ status: 403 });
+    expect(await err(updateImpacts({ actor: a.user, input: forOrganization(updateImpactsSchema.parse({ npID: b.organizationId, impacts: [{ label: "x", value: "1" }] })) }))).toMatchObject({ status: 403 });
+    expect(await err(updateSpotlight({ actor: a.user, input: forOrganization(updateSpotlightSchema.parse({ npID: b.organizationId, title: "Mine now" })) }))).toMatchObject({ status: 403 });
+    expect(await err(getSpotlight({ actor: a.user, organizationId: b.organizationId }))).toMatchObject({ status: 403 });
+    expect(await err(updateNickname({ actor: a.user, input: { organizationId: b.organizationId, nickname: "birch-stolen" } }))).toMatchObject({ status: 403 });
+    expect(await err(toggleLive({ actor: a.user, organizationId: b.organizationId }))).toMatchObject({ status: 403 });
     expect(await orgRow(b.organizationId)).toEqual(before);
   });
 });
 
 describe("description, links, impacts and spotlight", () => {
   test("updateNP keeps a field left empty and stripeComplete is re-checked, not stored as sent", async () => {
-    await updateNonprofit(a.user, { organizationId: a.organizationId, description: "We feed Montpelier.", mission: "No one goes hungry." });
-    const { nonprofit } = await updateNonprofit(a.user, { organizationId: a.organizationId, description: undefined, mission: "Food for all.", stripeComplete: true });
+    await updateNonprofit({ actor: a.user, input: { organizationId: a.organizationId, description: "We feed Montpelier.", mission: "No one goes hungry." } });
+    const { nonprofit } = await updateNonprofit({ actor: a.user, input: { organizationId: a.organizationId, description: undefined, mission: "Food for all.", stripeComplete: true } });
     expect(nonprofit).toMatchObject({ description: "We feed Montpelier.", mission: "Food for all.", stripeComplete: false });
     expect((await orgRow(a.organizationId)).stripeComplete).toBe(false);
   });
@@ -111,9 +111,9 @@ describe("description, links, impacts and spotlight", () => {
     const bad = updateSocialMediasSchema.safeParse({ npID: a.organizationId, twitter: "javascript:alert(1)" });
     expect(firstMessage(bad)).toBe(messages.organizationProfile.linkInvalid);
     expect(updateSocialMediasSchema.safeParse({ npID: a.organizationId, website: "not a site" }).success).toBe(false);
-    const first = await updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "alder.org", facebook: "http://facebook.com/alder" })));
+    const first = await updateSocialMedias({ actor: a.user, input: forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "alder.org", facebook: "http://facebook.com/alder" })) });
     expect(first.socialMedia).toEqual({ website: "https://alder.org", facebook: "http://facebook.com/alder" });
-    await updateSocialMedias(a.user, forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "", facebook: "facebook.com/alder", instagram: "instagram.com/alder" })));
+    await updateSocialMedias({ actor: a.user, input: forOrganization(updateSocialMediasSchema.parse({ npID: a.organizationId, website: "", facebook: "facebook.com/alder", instagram: "instagram.com/alder" })) });
     expect((await orgRow(a.organizationId)).socialMedia).toEqual({ facebook: "https://facebook.com/alder", instagram: "https://instagram.com/alder" });
   });
 
@@ -122,19 +122,19 @@ describe("description, links, impacts and spotlight", () => {
     expect(firstMessage(half)).toBe(messages.organizationProfile.impactIncomplete);
     const seven = Array.from({ length: 7 }, (_, i) => ({ label: `figure ${i}`, value: String(i) }));
     expect(updateImpactsSchema.safeParse({ npID: a.organizationId, impacts: seven }).success).toBe(false);
-    await updateImpacts(a.user, forOrganization(updateImpactsSchema.parse({ npID: a.organizationId, impacts: [{ label: "meals served", value: "12,000" }, { label: "", value: "" }, { label: "volunteers", value: "85" }] })));
+    await updateImpacts({ actor: a.user, input: forOrganization(updateImpactsSchema.parse({ npID: a.organizationId, impacts: [{ label: "meals served", value: "12,000" }, { label: "", value: "" }, { label: "volunteers", value: "85" }] })) });
     const row = await orgRow(a.organizationId);
     expect(row.impacts).toEqual([{ label: "meals served", value: "12,000" }, { label: "volunteers", value: "85" }]);
-    expect((await getPublicOrganization(a.organizationId, null)).impacts).toHaveLength(2);
+    expect((await getPublicOrganization({ idOrNickname: a.organizationId, actor: null })).impacts).toHaveLength(2);
   });
 
   test("spotlight: title and description saved, the widget's image kept, empty parts removed", async () => {
     await h.db.update(organizations).set({ spotlight: { imageUrl: "/uploads/spotlightImage/x.jpg" } }).where(eq(organizations.id, a.organizationId));
-    const saved = await updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "Winter drive", description: "Coats for 300 kids." })));
+    const saved = await updateSpotlight({ actor: a.user, input: forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "Winter drive", description: "Coats for 300 kids." })) });
     expect(saved.spotlight).toEqual({ title: "Winter drive", description: "Coats for 300 kids.", imageUrl: "/uploads/spotlightImage/x.jpg" });
-    expect(await getSpotlight(a.user, a.organizationId)).toEqual(saved);
+    expect(await getSpotlight({ actor: a.user, organizationId: a.organizationId })).toEqual(saved);
     expect(updateSpotlightSchema.safeParse({ npID: a.organizationId, imageUrl: "javascript:alert(1)" }).success).toBe(false);
-    const cleared = await updateSpotlight(a.user, forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "", description: "", imageUrl: null })));
+    const cleared = await updateSpotlight({ actor: a.user, input: forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "", description: "", imageUrl: null })) });
     expect(cleared.spotlight).toBeNull();
     expect(await readSpotlight(a.organizationId)).toBeNull();
   });
@@ -151,21 +151,21 @@ describe("nickname", () => {
   });
 
   test("unique without regard to case; the short URL resolves; the owner's own name stays available", async () => {
-    expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
-    expect(await updateNickname(a.user, forOrganization(updateNicknameSchema.parse({ npID: a.organizationId, nickname: "Alder" })))).toEqual({ nickname: "alder", url: "/nonprofit/alder" });
-    expect(await checkNickname(a.user, "alder")).toEqual({ available: true });
-    expect(await checkNickname(b.user, "alder")).toEqual({ available: false });
-    const clash = await err(updateNickname(b.user, { organizationId: b.organizationId, nickname: "alder" }));
+    expect(await checkNickname({ actor: a.user, nickname: "alder" })).toEqual({ available: true });
+    expect(await updateNickname({ actor: a.user, input: forOrganization(updateNicknameSchema.parse({ npID: a.organizationId, nickname: "Alder" })) })).toEqual({ nickname: "alder", url: "/nonprofit/alder" });
+    expect(await checkNickname({ actor: a.user, nickname: "alder" })).toEqual({ available: true });
+    expect(await checkNickname({ actor: b.user, nickname: "alder" })).toEqual({ available: false });
+    const clash = await err(updateNickname({ actor: b.user, input: { organizationId: b.organizationId, nickname: "alder" } }));
     expect(clash).toMatchObject({ status: 409, message: messages.organizationProfile.nicknameTaken });
     // A stored nickname in another case still clashes (citext), even past the pre-check.
     await h.db.update(organizations).set({ nickname: "Birch-Arts" }).where(eq(organizations.id, b.organizationId));
-    expect(await checkNickname(a.user, "birch-arts")).toEqual({ available: false });
-    expect(await err(updateNickname(a.user, { organizationId: a.organizationId, nickname: "birch-arts" }))).toMatchObject({ status: 409 });
+    expect(await checkNickname({ actor: a.user, nickname: "birch-arts" })).toEqual({ available: false });
+    expect(await err(updateNickname({ actor: a.user, input: { organizationId: a.organizationId, nickname: "birch-arts" } }))).toMatchObject({ status: 409 });
     expect((await orgRow(a.organizationId)).nickname).toBe("alder");
-    expect((await getPublicOrganization("alder", null))._id).toBe(a.organizationId);
-    expect((await getPublicOrganization("ALDER", null))._id).toBe(a.organizationId);
-    expect(await err(checkNickname(donor, "alder"))).toMatchObject({ status: 403 });
-    await updateNickname(a.user, { organizationId: a.organizationId, nickname: null });
+    expect((await getPublicOrganization({ idOrNickname: "alder", actor: null }))._id).toBe(a.organizationId);
+    expect((await getPublicOrganization({ idOrNickname: "ALDER", actor: null }))._id).toBe(a.organizationId);
+    expect(await err(checkNickname({ actor: donor, nickname: "alder" }))).toMatchObject({ status: 403 });
+    await updateNickname({ actor: a.user, input: { organizationId: a.organizationId, nickname: null } });
     expect((await orgRow(a.organizationId)).nickname).toBeNull();
   });
 });
@@ -173,19 +173,19 @@ describe("nickname", () => {
 describe("toggleLive", () => {
   test("flips live back and forth; a hidden profile is visible to its owner only", async () => {
     expect((await orgRow(a.organizationId)).live).toBe(true);
-    expect(await toggleLive(a.user, a.organizationId)).toEqual({ live: false });
+    expect(await toggleLive({ actor: a.user, organizationId: a.organizationId })).toEqual({ live: false });
     expect((await orgRow(a.organizationId)).live).toBe(false);
-    expect(await err(getPublicOrganization(a.organizationId, null))).toMatchObject({ status: 404 });
-    expect(await err(getPublicOrganization(a.organizationId, b.user))).toMatchObject({ status: 404 });
-    expect((await getPublicOrganization(a.organizationId, a.user)).live).toBe(false);
-    expect(await toggleLive(a.user, a.organizationId)).toEqual({ live: true });
-    expect((await getPublicOrganization(a.organizationId, null)).live).toBe(true);
+    expect(await err(getPublicOrganization({ idOrNickname: a.organizationId, actor: null }))).toMatchObject({ status: 404 });
+    expect(await err(getPublicOrganization({ idOrNickname: a.organizationId, actor: b.user }))).toMatchObject({ status: 404 });
+    expect((await getPublicOrganization({ idOrNickname: a.organizationId, actor: a.user })).live).toBe(false);
+    expect(await toggleLive({ actor: a.user, organizationId: a.organizationId })).toEqual({ live: true });
+    expect((await getPublicOrganization({ idOrNickname: a.organizationId, actor: null })).live).toBe(true);
   });
 
   test("an organization waiting for approval may hide but not go live", async () => {
     await h.db.update(organizations).set({ approvalStatus: "pending", live: true }).where(eq(organizations.id, b.organizationId));
-    expect(await toggleLive(b.user, b.organizationId)).toEqual({ live: false });
-    expect(await err(toggleLive(b.user, b.organizationId))).toMatchObject({ status: 409, message: messages.organizationProfile.liveNeedsApproval });
+    expect(await toggleLive({ actor: b.user, organizationId: b.organizationId })).toEqual({ live: false });
+    expect(await err(toggleLive({ actor: b.user, organizationId: b.organizationId }))).toMatchObject({ status: 409, message: messages.organizationProfile.liveNeedsApproval });
     expect((await orgRow(b.organizationId)).live).toBe(false);
   });
 });

@@ -33,19 +33,23 @@ export async function readSpotlight(organizationId: string): Promise<SpotlightCa
   return row ? toCard(row.spotlight) : null;
 }
 
+export type GetSpotlightOptions = { actor: Actor; organizationId: string };
+
 /**
  * GET /api/getSpotlight?npID= for the organization's own nonprofit user (the editor's data).
  * @returns `{ spotlight }`, null when empty.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `requested`; AppError(not_found)
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `organizationId`; AppError(not_found)
  *         when the organization no longer exists.
  */
-export async function getSpotlight(actor: Actor, requested: string): Promise<{ spotlight: SpotlightCard | null }> {
+export async function getSpotlight({ actor, organizationId: requested }: GetSpotlightOptions): Promise<{ spotlight: SpotlightCard | null }> {
   const organizationId = assertActsForOrganization(actor, requested);
   const db = await getDb();
   const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
   return { spotlight: toCard(row.spotlight) };
 }
+
+export type UpdateSpotlightOptions = { actor: Actor; input: ForOrganization<UpdateSpotlightInput> };
 
 /**
  * PUT /api/updateSpotlight: set the title and description (empty ones are removed), and the
@@ -54,7 +58,7 @@ export async function getSpotlight(actor: Actor, requested: string): Promise<{ s
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSpotlight(actor: Actor, input: ForOrganization<UpdateSpotlightInput>): Promise<{ spotlight: SpotlightCard | null }> {
+export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);

@@ -16,6 +16,8 @@ import type { UpdateDashboardInput, ForOrganization } from "@/lib/validations/or
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
 
+export type UpdateDashboardOptions = { actor: Actor; input: ForOrganization<UpdateDashboardInput> };
+
 /**
  * Apply the general-info fields that are present (the schema already dropped empty ones):
  * organizationName, contact email (validated and confirmed by the schema), phone, address,
@@ -26,7 +28,7 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateDashboard(actor: Actor, input: ForOrganization<UpdateDashboardInput>): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
+export async function updateDashboard({ actor, input }: UpdateDashboardOptions): Promise<{ user: SessionUser; nonprofit: OwnOrganization }> {
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
@@ -52,5 +54,5 @@ export async function updateDashboard(actor: Actor, input: ForOrganization<Updat
     }
     return fresh;
   });
-  return { user, nonprofit: await getOwnOrganization(actor) };
+  return { user, nonprofit: await getOwnOrganization({ actor }) };
 }

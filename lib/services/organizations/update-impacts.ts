@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import type { UpdateImpactsInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations, type ImpactFigure } from "@/models";
 
+export type UpdateImpactsOptions = { actor: Actor; input: ForOrganization<UpdateImpactsInput> };
+
 /**
  * Replace the organization's impact figures with the given list (display order kept; at most
  * MAX_IMPACTS, each a value such as "1,200" and a label such as "meals served").
@@ -14,7 +16,7 @@ import { organizations, type ImpactFigure } from "@/models";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateImpacts(actor: Actor, input: ForOrganization<UpdateImpactsInput>): Promise<{ impacts: ImpactFigure[] }> {
+export async function updateImpacts({ actor, input }: UpdateImpactsOptions): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
   const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));

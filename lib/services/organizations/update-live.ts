@@ -8,16 +8,18 @@ import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
 
+export type ToggleLiveOptions = { actor: Actor; organizationId: string };
+
 /**
  * Flip the organization's `live` flag in one statement. A hidden profile is visible to its own
  * users only and is left out of search. An organization still waiting for admin approval
  * cannot go live (it may always hide).
  * @returns `{ live }`: the new value.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `requested` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `organizationId` (nothing is written);
  *         AppError(conflict) when going live before approval; AppError(not_found) when the
  *         organization no longer exists.
  */
-export async function toggleLive(actor: Actor, requested: string): Promise<{ live: boolean }> {
+export async function toggleLive({ actor, organizationId: requested }: ToggleLiveOptions): Promise<{ live: boolean }> {
   const db = await getDb();
   const organizationId = await requireActsForOrganization(db, actor, requested);
   const [row] = await db

@@ -9,6 +9,8 @@ import type { UpdateNpInput, ForOrganization } from "@/lib/validations/organizat
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
 
+export type UpdateNonprofitOptions = { actor: Actor; input: ForOrganization<UpdateNpInput> };
+
 /**
  * Save the description and mission that are present (empty ones were dropped by the schema).
  * `stripeComplete: true` (the spec's way of marking the payment connection) re-checks the
@@ -18,7 +20,7 @@ import { getOwnOrganization, type OwnOrganization } from "./get-organization";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateNonprofit(actor: Actor, input: ForOrganization<UpdateNpInput>): Promise<{ nonprofit: OwnOrganization }> {
+export async function updateNonprofit({ actor, input }: UpdateNonprofitOptions): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
   const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const set: Partial<typeof organizations.$inferInsert> = {};
@@ -26,5 +28,5 @@ export async function updateNonprofit(actor: Actor, input: ForOrganization<Updat
   if (input.mission !== undefined) set.mission = input.mission;
   if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, organizationId));
   if (input.stripeComplete === true) await updateUserStripeInfo({ actor });
-  return { nonprofit: await getOwnOrganization(actor) };
+  return { nonprofit: await getOwnOrganization({ actor }) };
 }

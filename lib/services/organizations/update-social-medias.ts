@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import { socialNetworks, type UpdateSocialMediasInput, type ForOrganization } from "@/lib/validations/organization";
 import { organizations, type SocialMedia } from "@/models";
 
+export type UpdateSocialMediasOptions = { actor: Actor; input: ForOrganization<UpdateSocialMediasInput> };
+
 /**
  * Replace the organization's links with the given set: website, facebook, twitter, instagram,
  * linkedin, youtube. Addresses were normalized by the schema (http(s) only, "https://" added
@@ -15,7 +17,7 @@ import { organizations, type SocialMedia } from "@/models";
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
  */
-export async function updateSocialMedias(actor: Actor, input: ForOrganization<UpdateSocialMediasInput>): Promise<{ socialMedia: SocialMedia }> {
+export async function updateSocialMedias({ actor, input }: UpdateSocialMediasOptions): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
   const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
   const socialMedia: SocialMedia = {};

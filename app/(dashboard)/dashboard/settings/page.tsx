@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const user = await requireSessionUserPage("/dashboard/settings");
   const actor = actorFromSession(user);
-  const contactEmail = actor.role === "nonprofit" ? (await getOwnOrganization(actor).catch(() => null))?.email : undefined;
+  const contactEmail = actor.role === "nonprofit" ? (await getOwnOrganization({ actor }).catch(() => null))?.email : undefined;
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="text-2xl font-bold text-ink">Account Settings</h1>

@@ -8,7 +8,7 @@ export const contentType = "image/png";
 /** The profile's link preview: the organization's name, place and category. */
 export default async function Image({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const org = await getPublicOrganization(decodeURIComponent(id), null).catch(() => null);
+  const org = await getPublicOrganization({ idOrNickname: decodeURIComponent(id), actor: null }).catch(() => null);
   const name = org?.name ?? "A nonprofit on Givebridge";
   const place = org ? [org.address.city, org.address.state].filter(Boolean).join(", ") : "";
   return new ImageResponse(

@@ -6,5 +6,5 @@ import { nicknameField } from "@/lib/validations/organization";
 
 export const GET = route<{ nickname: string }>(async (_req, { params, actor }) => {
   const nickname = nicknameField.parse(params.nickname);
-  return NextResponse.json(await checkNickname(actor, nickname));
+  return NextResponse.json(await checkNickname({ actor, nickname }));
 }, { auth: "nonprofit" });

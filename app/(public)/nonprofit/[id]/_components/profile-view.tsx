@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { isAppError } from "@/lib/errors";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
@@ -34,7 +35,7 @@ import { ActiveFundraisersCard, FactsCard, LinksCard, ProfileHeader, UpcomingEve
 /** The organization as `actor` (null: an anonymous visitor) may see it, or null when there is none to show. */
 export async function loadOrganization(id: string, actor: Actor | null): Promise<PublicOrganization | null> {
   try {
-    return await getPublicOrganization(decodeURIComponent(id), actor);
+    return await getPublicOrganization({ idOrNickname: decodeURIComponent(id), actor });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;
@@ -51,14 +52,14 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
   const org = await loadOrganization(id, actor);
   if (!org) notFound();
   const user = actor;
-  const isOwner = user?.role === "nonprofit" && user.organizationId === org._id;
+  const isOwner = can(user, "organization.update", { organizationId: org._id });
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 }),
     org.live && org.approvalStatus === "approved" ? listOrganizationEvents(org._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
     listOrganizationLinks(org._id, "wishlist"),
     listOrganizationLinks(org._id, "marketplace"),
     readSpotlight(org._id),
-    isOwner && user ? getOwnOrganization(user) : Promise.resolve(null),
+    isOwner && user ? getOwnOrganization({ actor: user }) : Promise.resolve(null),
   ]);
   const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary({ actor: user, organizationId: org._id }) : null;
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");

@@ -6,5 +6,5 @@ import { getPublicOrganization } from "@/lib/services/organizations/get-organiza
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const actor = await getActor();
-  return NextResponse.json({ nonprofit: await getPublicOrganization(params.id, actor) });
+  return NextResponse.json({ nonprofit: await getPublicOrganization({ idOrNickname: params.id, actor }) });
 });
