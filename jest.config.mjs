@@ -10,6 +10,8 @@ const config = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Services publish domain events; the app installs their subscribers at start-up.
+  setupFiles: ["<rootDir>/lib/testing/install-subscribers.ts"],
 };
 
 export default createJestConfig(config);

@@ -6,7 +6,8 @@
  *  3. directory/, donations/: vocabulary: IRS rows, NTEE, ZIP codes, display names, donation labels
  *  4. time/: an organization's time zone (from its ZIP) and times shown in it
  *  5. images/, storage/, client/, embed/, api/: image checks, file storage, browser helpers, embed paths, the spec's calls
- *  6. db/: the database handle, migrations runner, prepared statements, raw-SQL helpers
+ *  6. db/: the database handle, migrations runner, prepared statements, raw-SQL helpers;
+ *     domain-events/: publish and subscribe in a transaction (services publish, others subscribe)
  *  7. receipts/: receipt text, ticket summary and PDFs
  *  8. search/: directory and fundraiser search
  *  9. cache/: which pages are cached and their refresh
@@ -49,14 +50,8 @@ const KNOWN_BACK_EDGES: string[] = [
   "auth -> services",
   // The sandbox provider signs its webhook events with the auth secret.
   "payments -> auth",
-  // Folders of lib/services, lowest first: users, organizations, campaigns, pledges, payments,
-  // donations (the payment core), recurring, webhooks. The core and its neighbours still call
-  // the side effects that are to subscribe to its events.
+  // Saving a profile refreshes the Stripe connection's state (organizations/update-np.ts).
   "services/organizations -> services/payments",
-  "services/users -> services/webhooks",
-  "services/donations -> services/recurring",
-  "services/donations -> services/webhooks",
-  "services/recurring -> services/webhooks",
 ];
 
 type Graph = Map<string, Map<string, string>>;

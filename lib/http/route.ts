@@ -30,6 +30,11 @@ import { requestClientIp } from "./client-ip";
 import { zodFieldErrors } from "@/lib/validations/field-errors";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { changesPublicContent } from "./public-content-routes";
+import { installSubscribers } from "@/lib/services/subscribers";
+
+// Every handler may publish domain events (a payment applied, a recurring gift canceled):
+// their subscribers are installed before the first request is handled.
+installSubscribers();
 
 type RouteContext<P> = { params: Promise<P> };
 

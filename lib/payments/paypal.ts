@@ -122,7 +122,7 @@ export const paypalProvider: PaymentProvider = {
   async createCharge(request: ChargeRequest): Promise<ChargeResult> {
     const { result } = await paypalOrders().createOrder({ body: orderRequest(request, null), paypalRequestId: request.idempotencyKey });
     const approve = result.links?.find((l) => l.rel === "approve" || l.rel === "payer-action")?.href ?? null;
-    return { providerPaymentId: String(result.id), clientSecret: null, redirectUrl: approve, deliveries: [] };
+    return { providerPaymentId: String(result.id), clientSecret: null, redirectUrl: approve, events: [] };
   },
 
   /**
@@ -141,7 +141,7 @@ export const paypalProvider: PaymentProvider = {
   async refund(request: RefundRequest): Promise<RefundResult> {
     if (!request.providerChargeId) throw new AppError("conflict", messages.refunds.notRefundable);
     await paypalSdk().payments.refundCapturedPayment({ captureId: request.providerChargeId, paypalRequestId: `refund-${request.idempotencyKey}`, prefer: "return=minimal", body: { noteToPayer: "Refunded by the nonprofit." } });
-    return { deliveries: [] };
+    return { events: [] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

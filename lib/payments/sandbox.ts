@@ -105,10 +105,10 @@ export function sandboxPaymentId(donationId: string): string {
   return `sbpi_${donationId}`;
 }
 
-/** A signed, Stripe-shaped event delivery for a sandbox payment. */
-export function sandboxDelivery(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): WebhookDelivery {
+/** The Stripe-shaped event object the sandbox emits for a payment (its id is stable per payment and type). */
+function sandboxEventObject(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): StripeShapedEvent & { object: "event"; created: number } {
   const id = `evt_sb_${createHash("sha256").update(`${paymentId}:${type}`).digest("hex").slice(0, 24)}`;
-  const body = JSON.stringify({
+  return {
     id,
     object: "event",
     type,
@@ -122,7 +122,20 @@ export function sandboxDelivery(paymentId: string, donationId: string, type: San
         ...(failureReason ? { last_payment_error: { message: failureReason } } : {}),
       },
     },
-  });
+  };
+}
+
+/**
+ * The sandbox's event for a payment, as the payment core takes it: what its webhook would
+ * carry once verified (the same event id, so a later delivery of it is a duplicate).
+ */
+export function sandboxEvent(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): PaymentEvent {
+  return parseStripeShapedEvent("sandbox", sandboxEventObject(paymentId, donationId, type, failureReason));
+}
+
+/** A signed, Stripe-shaped webhook delivery of a sandbox event, as POST /api/webhooks/sandbox receives it. */
+export function sandboxDelivery(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): WebhookDelivery {
+  const body = JSON.stringify(sandboxEventObject(paymentId, donationId, type, failureReason));
   return { body, headers: { [SANDBOX_SIGNATURE_HEADER]: signPayload(body, sandboxWebhookSecret()) } };
 }
 
@@ -156,7 +169,7 @@ export const sandboxProvider: PaymentProvider = {
     const paymentId = sandboxPaymentId(request.donationId);
     const base = { providerPaymentId: paymentId, clientSecret: null };
     if (request.method === "us_bank_account") {
-      return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, "payment_intent.processing")] };
+      return { ...base, events: [sandboxEvent(paymentId, request.donationId, "payment_intent.processing")] };
     }
     const card = assertSandboxCard(request.card?.number ?? "");
     const type: SandboxEventType =
@@ -166,7 +179,7 @@ export const sandboxProvider: PaymentProvider = {
           ? "payment_intent.payment_failed"
           : "payment_intent.requires_action";
     const reason = card.outcome === "failed" ? card.reason : undefined;
-    return { ...base, deliveries: [sandboxDelivery(paymentId, request.donationId, type, reason)] };
+    return { ...base, events: [sandboxEvent(paymentId, request.donationId, type, reason)] };
   },
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
@@ -176,13 +189,13 @@ export const sandboxProvider: PaymentProvider = {
       if (!outcome.ok) return { outcome: "failed", providerPaymentId: paymentId, failureReason: outcome.reason };
     }
     const type: SandboxEventType = request.method === "us_bank_account" ? "payment_intent.processing" : "payment_intent.succeeded";
-    return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, deliveries: [sandboxDelivery(paymentId, request.donationId, type)] } };
+    return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, events: [sandboxEvent(paymentId, request.donationId, type)] } };
   },
 
   /** Refunds at once: the charge.refunded event (one per payment, so a repeat is a duplicate). */
   async refund(request: RefundRequest): Promise<RefundResult> {
     const paymentId = request.providerPaymentId ?? sandboxPaymentId(request.donationId);
-    return { deliveries: [sandboxDelivery(paymentId, request.donationId, "charge.refunded")] };
+    return { events: [sandboxEvent(paymentId, request.donationId, "charge.refunded")] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

@@ -87,7 +87,7 @@ export const stripeProvider: PaymentProvider = {
       { ...paymentIntentParams(request), ...saved },
       { idempotencyKey: `donation-${request.idempotencyKey}` },
     );
-    return { providerPaymentId: intent.id, clientSecret: intent.client_secret, deliveries: [] };
+    return { providerPaymentId: intent.id, clientSecret: intent.client_secret, events: [] };
   },
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
@@ -101,7 +101,7 @@ export const stripeProvider: PaymentProvider = {
         { ...paymentIntentParams(request), customer: saved.customer, payment_method: saved.paymentMethod, off_session: true, confirm: true },
         { idempotencyKey: `donation-${request.idempotencyKey}` },
       );
-      return { outcome: "submitted", charge: { providerPaymentId: intent.id, clientSecret: null, deliveries: [] } };
+      return { outcome: "submitted", charge: { providerPaymentId: intent.id, clientSecret: null, events: [] } };
     } catch (err) {
       // A decline or a payment that needs the donor (authentication_required) is a failed
       // period; anything else (network, rate limit) is thrown so the job retries with the same key.
@@ -122,7 +122,7 @@ export const stripeProvider: PaymentProvider = {
     const stripe = stripeClient();
     const intent = await stripe.paymentIntents.retrieve(request.providerPaymentId);
     await stripe.refunds.create(refundParams(intent, request.donationId), { idempotencyKey: `refund-${request.idempotencyKey}` });
-    return { deliveries: [] };
+    return { events: [] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {

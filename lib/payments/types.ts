@@ -99,7 +99,10 @@ export type RefundRequest = {
  * The provider's answer to a refund: it accepted it. The donation becomes Refunded when the
  * provider's refund event arrives through the webhook path (the sandbox returns its event here).
  */
-export type RefundResult = { deliveries: WebhookDelivery[] };
+export type RefundResult = {
+  /** Sandbox only: the refund event it emits, applied by the caller through the payment core. */
+  events: PaymentEvent[];
+};
 
 /** A signed webhook delivery as the provider would send it over HTTP. */
 export type WebhookDelivery = { body: string; headers: Record<string, string> };
@@ -111,8 +114,8 @@ export type ChargeResult = {
   clientSecret: string | null;
   /** Where the donor goes to approve the payment (PayPal approval link), if anywhere. */
   redirectUrl?: string | null;
-  /** Sandbox only: the events it emits, delivered through the webhook path. */
-  deliveries: WebhookDelivery[];
+  /** Sandbox only: the events it emits, applied by the caller through the payment core as a verified webhook's are. */
+  events: PaymentEvent[];
 };
 
 export interface PaymentProvider {

@@ -37,6 +37,9 @@ export async function prepareDatabase(): Promise<void> {
         );
       }
     }
+    // The background jobs below publish domain events: their subscribers first.
+    const { installSubscribers } = await import("@/lib/services/subscribers");
+    installSubscribers();
     const { startMailWorker } = await import("@/lib/mail/queue");
     await startMailWorker();
     const { startWebhookWorker } = await import("@/lib/services/webhooks/deliver-webhook");

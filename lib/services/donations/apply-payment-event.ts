@@ -1,19 +1,20 @@
 /**
- * The exactly-once heart of donations. A verified provider event is recorded in
+ * The exactly-once heart of payments. A verified provider event is recorded in
  * payment_events (unique provider + event id) in the same transaction as its effect on the
- * donation, so a duplicate delivery changes nothing. The succeeded effect (campaign progress
- * += amount, effects_applied_at, receipt and notifications queued with the transaction) is
- * guarded by a conditional UPDATE ... WHERE effects_applied_at IS NULL AND refunded_at IS
- * NULL, and a refund reverses it once (UPDATE ... WHERE refunded_at IS NULL). The webhook
- * events of these effects (donation.succeeded / refunded, ticket_order.paid,
- * recurring_gift.created, fundraiser.goal_reached) are written in the same transaction, so
- * they too happen once (lib/services/webhooks/emit-webhook-event.ts). The donation
- * row is locked (SELECT ... FOR UPDATE) so events of one payment apply one at a time, in
- * whatever order they arrive.
+ * payment, so a duplicate delivery changes nothing. The succeeded effect (campaign progress
+ * += amount, effects_applied_at) is guarded by a conditional UPDATE ... WHERE
+ * effects_applied_at IS NULL AND refunded_at IS NULL, and a refund reverses it once (UPDATE
+ * ... WHERE refunded_at IS NULL). What follows from it is published as one domain event in the
+ * same transaction (./payment-events.ts: gift.succeeded, gift.failed, gift.refunded,
+ * ticket_order.paid, ticket_order.failed, fundraiser.progressed), and receipts, ticket orders,
+ * pledges, recurring gifts and outgoing webhooks subscribe to it from their own folders
+ * (lib/services/subscribers.ts), so they too happen once and only if the change commits. The
+ * cached pages are refreshed after the commit (payment.changed). The payment row is locked
+ * (SELECT ... FOR UPDATE) so events of one payment apply one at a time, in whatever order they
+ * arrive (docs/decisions/0004-exactly-once-payment-events.md).
  */
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { refreshGiftPages, type GiftPages } from "@/lib/cache/public-pages";
 import { getDb, type Executor } from "@/lib/db/client";
 import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
@@ -27,11 +28,10 @@ import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
 import { campaigns, donations, organizations, paymentEvents, pledges, webhookEndpoints } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
-import { completePledgeWithDonation } from "@/lib/services/pledges/pledges";
-import { applyTicketPaymentOutcome, ticketSaleFacts } from "./ticket-payments";
-import { isRecurringPeriod, recordRecurringChargeFailure, recordRecurringChargeSuccess } from "@/lib/services/recurring/failures";
-import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
-import { recurringManageUrl } from "@/lib/services/recurring/manage-link";
+import { ticketSaleFacts } from "./ticket-payments";
+import { DomainEventBatch } from "@/lib/domain-events";
+import type { PaymentEffectHints } from "./payment-events";
+import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow } from "./donation-facts";
@@ -107,8 +107,8 @@ const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx:
 /** Apply one verified event exactly once (see the module comment). */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
   const db = await getDb();
-  // The cached pages the change shows on, refreshed once the transaction has committed.
-  const changed: { pages?: GiftPages } = {};
+  // What the transaction publishes; its after-commit subscribers (page refresh) run after it.
+  const events = new DomainEventBatch();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await lockAndRecordEvent(tx, {
       provider: event.provider,
@@ -124,23 +124,30 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
       return { recorded: true, donationId: null, effect: "none" as const };
     }
     const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
-    const effect = await transition(tx, donation, event, facts, row);
-    if (effect !== "none") changed.pages = { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" };
+    const effect = await transition(tx, events, donation, event, facts, row);
+    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" });
     return { recorded: true, donationId: donation.id, effect };
   });
-  if (changed.pages) refreshGiftPages(changed.pages);
+  await events.afterCommit();
   if (outcome.recorded) metrics.paymentEventApplied(outcome.effect);
   return outcome;
 }
 
 /**
- * What the lock-and-record statement found besides the donation, read in the same
- * transaction: whether the donor has a notified pledge to this organization to complete, and
- * whether the organization has any webhook endpoint (without one, no webhook event is due).
+ * Move the fundraiser's progress by `addedCents` (negative for a refund) and publish
+ * fundraiser.progressed with the row as updated. A gift without a fundraiser moves nothing.
  */
-type EffectHints = { notifiedPledge: boolean; webhookEndpoints: boolean };
+async function moveProgress(tx: Executor, events: DomainEventBatch, d: DonationRow, addedCents: number, hints: PaymentEffectHints, now: Date): Promise<void> {
+  if (!d.campaignId) return;
+  const [fundraiser] = await tx
+    .update(campaigns)
+    .set({ progressCents: sql`${campaigns.progressCents} + ${addedCents}` })
+    .where(eq(campaigns.id, d.campaignId))
+    .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents });
+  if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, hints, occurredAt: now });
+}
 
-async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null, hints: EffectHints): Promise<EventOutcome["effect"]> {
+async function transition(tx: Executor, events: DomainEventBatch, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null, hints: PaymentEffectHints): Promise<EventOutcome["effect"]> {
   const now = new Date();
   const paymentId = event.providerPaymentId && !d.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
   const chargeId = event.providerChargeId ? { providerChargeId: event.providerChargeId } : {};
@@ -155,53 +162,34 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
     }
     case "payment.failed": {
       if (d.status === "succeeded" || d.status === "refunded") return "none";
+      const reason = event.failureReason ?? "The payment failed.";
       await tx
         .update(donations)
-        .set({ status: "failed", failureReason: event.failureReason ?? "The payment failed.", ...paymentId, updatedAt: now })
+        .set({ status: "failed", failureReason: reason, ...paymentId, updatedAt: now })
         .where(eq(donations.id, d.id));
-      // Event tickets: a failed ticket payment cancels its pending order and frees the seats.
-      await applyTicketPaymentOutcome(tx, d, "failed");
-      // Monthly gifts: schedule the retry or mark past due, and tell the donor (once per event).
-      await recordRecurringChargeFailure(tx, d, event.failureReason ?? "The payment failed.", now);
+      // A failed ticket payment cancels its pending order; a failed monthly charge is retried.
+      if (d.kind === "ticket") await events.publish(tx, "ticket_order.failed", { payment: { ...d, status: "failed" }, occurredAt: now });
+      else await events.publish(tx, "gift.failed", { donation: { ...d, status: "failed" }, reason, occurredAt: now });
       return "none";
     }
     case "payment.succeeded": {
       // `d` was read under this transaction's row lock, so whether the effect is still due is
       // known here; the WHERE repeats it so the statement can never apply it twice.
-      const due = !d.effectsAppliedAt && !d.refundedAt;
+      const due = !d.effectsAppliedAt && !d.refundedAt && d.status !== "refunded";
       if (d.status !== "refunded") {
         await tx
           .update(donations)
           .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now, ...(due ? { effectsAppliedAt: now } : {}) })
           .where(due ? and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)) : eq(donations.id, d.id));
-        // Event tickets: a paid ticket order is confirmed once its payment succeeds.
-        await applyTicketPaymentOutcome(tx, d, "succeeded");
-        await recordRecurringChargeSuccess(tx, d);
       }
       if (!due) return "none";
+      const succeeded: DonationRow = { ...d, status: "succeeded", succeededAt: d.succeededAt ?? now, effectsAppliedAt: now };
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
-      if (d.kind === "ticket") {
-        await enqueueTicketMail(tx, { ...d, status: "succeeded" });
-        if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, d, now);
-      } else {
-        await enqueueDonationMail(tx, { ...d, status: "succeeded" }, undefined, facts);
-        if (hints.notifiedPledge) await completePledgeWithDonation(tx, d);
-        // Webhooks, in this transaction (the outbox): once, as the effects above.
-        if (hints.webhookEndpoints) {
-          await emitDonationEvent(tx, d.id, d.organizationId, "donation.succeeded", now);
-          if (d.recurringGiftId && !isRecurringPeriod(d)) await emitRecurringGiftEvent(tx, d.recurringGiftId, "recurring_gift.created", { now });
-        }
-      }
+      if (d.kind === "ticket") await events.publish(tx, "ticket_order.paid", { payment: succeeded, hints, occurredAt: now });
+      else await events.publish(tx, "gift.succeeded", { donation: succeeded, facts, hints, occurredAt: now });
       // The fundraiser's progress row is the one every gift to it writes: it is updated last,
       // so its lock is held for this statement and the commit only, not for the work above.
-      const [campaign] = d.campaignId
-        ? await tx
-            .update(campaigns)
-            .set({ progressCents: sql`${campaigns.progressCents} + ${d.amountCents}` })
-            .where(eq(campaigns.id, d.campaignId))
-            .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents })
-        : [];
-      if (campaign && hints.webhookEndpoints) await emitGoalReachedIfCrossed(tx, campaign, d.amountCents, now);
+      await moveProgress(tx, events, d, d.amountCents, hints, now);
       return "applied";
     }
     case "payment.refunded": {
@@ -211,14 +199,9 @@ async function transition(tx: Executor, d: DonationRow, event: PaymentEvent, fac
         .where(and(eq(donations.id, d.id), isNull(donations.refundedAt)))
         .returning({ effectsAppliedAt: donations.effectsAppliedAt });
       if (refunded.length === 0 || !refunded[0]!.effectsAppliedAt) return "none";
-      if (d.campaignId) {
-        await tx
-          .update(campaigns)
-          .set({ progressCents: sql`${campaigns.progressCents} - ${d.amountCents}` })
-          .where(eq(campaigns.id, d.campaignId));
-      }
-      // A refunded ticket sale is not a refunded gift: no donation.refunded event for it.
-      if (hints.webhookEndpoints && d.kind === "donation") await emitDonationEvent(tx, d.id, d.organizationId, "donation.refunded", now);
+      await moveProgress(tx, events, d, -d.amountCents, hints, now);
+      // A refunded ticket sale is not a refunded gift: no gift.refunded for it.
+      if (d.kind === "donation") await events.publish(tx, "gift.refunded", { donation: { ...d, status: "refunded", refundedAt: now }, hints, occurredAt: now });
       return "reversed";
     }
     default:
@@ -295,7 +278,8 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
   };
 }
 
-async function enqueueTicketMail(tx: Executor, d: DonationRow): Promise<void> {
+/** Queue the purchase confirmation of ticket payment `d` in `tx` (none when its order is gone). */
+export async function enqueueTicketMail(tx: Executor, d: DonationRow): Promise<void> {
   const facts = await ticketMailFacts(tx, d);
   const mail = facts ? ticketConfirmationMail(facts) : null;
   if (mail) await enqueueMail(mail, { tx });

@@ -16,7 +16,7 @@ import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { handleWebhook } from "./apply-payment-event";
+import { applyPaymentEvent } from "./apply-payment-event";
 
 /**
  * The donation after the request: `refunded` once the provider's refund event has been
@@ -58,9 +58,9 @@ export async function refundDonation(options: { actor: Actor | null; donationId:
   if (d.status === "refunded") return { donationId: d.id, status: "refunded", amountCents: d.amountCents };
   if (d.status !== "succeeded") throw new AppError("conflict", messages.refunds.notCompleted);
 
-  let deliveries;
+  let events;
   try {
-    ({ deliveries } = await providerByName(d.provider).refund({
+    ({ events } = await providerByName(d.provider).refund({
       donationId: d.id,
       providerPaymentId: d.providerPaymentId,
       providerChargeId: d.providerChargeId,
@@ -71,7 +71,7 @@ export async function refundDonation(options: { actor: Actor | null; donationId:
     logger.error("refund refused by the provider", { provider: d.provider, name: (err as Error)?.name });
     throw new AppError("unavailable", messages.refunds.providerFailed);
   }
-  for (const delivery of deliveries) await handleWebhook(d.provider, delivery.body, delivery.headers);
+  for (const event of events) await applyPaymentEvent(event);
   const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
   return { donationId: d.id, status: after?.status === "refunded" ? "refunded" : "refund_requested", amountCents: d.amountCents };
 }

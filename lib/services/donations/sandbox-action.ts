@@ -1,6 +1,6 @@
 /**
- * The sandbox's simulated outside actions, each emitted as a signed event through the
- * webhook path: the donor's verification step of a 3155 card (requires_action ->
+ * The sandbox's simulated outside actions, each applied as the sandbox's event through the
+ * payment core, as a verified webhook's event is: the donor's verification step of a 3155 card (requires_action ->
  * succeeded) and the settlement of a bank (ACH) payment (processing -> succeeded).
  * Only the holder of the donation's access token (its result page) may act, and the answer
  * carries nothing but the new status: no donor field, no token. Refunds are not simulated
@@ -10,11 +10,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { sandboxDelivery } from "@/lib/payments/sandbox";
+import { sandboxEvent } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
 import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
-import { handleWebhook } from "./apply-payment-event";
+import { applyPaymentEvent } from "./apply-payment-event";
 
 /** What the result page needs after an action: the donation's status. */
 export type SandboxActionResult = { donationId: string; status: string };
@@ -37,8 +37,8 @@ export async function sandboxAction(input: { action: "verify" | "settle"; donati
     if (d.status === "succeeded") return { donationId: d.id, status: d.status };
     throw new AppError("conflict", input.action === "verify" ? messages.donation.notVerifiable : messages.donation.notSettleable);
   }
-  const delivery = sandboxDelivery(d.providerPaymentId, d.id, "payment_intent.succeeded");
-  await handleWebhook("sandbox", delivery.body, delivery.headers);
+  const event = sandboxEvent(d.providerPaymentId, d.id, "payment_intent.succeeded");
+  await applyPaymentEvent(event);
   const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
   return { donationId: d.id, status: after?.status ?? d.status };
 }

@@ -2,8 +2,8 @@
  * Checkout (spec section 7: createPaymentIntent, createPaymentIntentACH,
  * createPaymentIntentGoogle, createDonation). Creates the donation once per client
  * idempotency key (unique column; INSERT ... ON CONFLICT DO NOTHING), asks the provider for
- * the payment with the same key, and, for the sandbox, delivers the provider's signed events
- * through the webhook path. A checkout retried after the server died mid-request finds the
+ * the payment with the same key, and, for the sandbox, applies the events it answers with
+ * through the payment core (applyPaymentEvent), as a verified webhook's events are. A checkout retried after the server died mid-request finds the
  * donation again and completes it; the effects still apply exactly once.
  */
 import "server-only";
@@ -19,14 +19,14 @@ import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { assertSandboxCard, sandboxPaymentId } from "@/lib/payments/sandbox";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
-import { addMonthsUtc } from "@/lib/services/recurring/dates";
-import { assertNoDuplicateMonthlyGift } from "@/lib/services/recurring/duplicate-gift";
+import { addMonthsUtc } from "@/lib/time/recurring-dates";
+import { assertNoDuplicateMonthlyGift } from "./duplicate-monthly-gift";
 import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
-import { handleWebhook } from "./apply-payment-event";
+import { applyPaymentEvent } from "./apply-payment-event";
 import { toDonationResult, type DonationResult } from "./get-donation-result";
 
 export type CheckoutResult = DonationResult & {
@@ -266,7 +266,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     if (!donation.providerPaymentId) {
       await db.update(donations).set({ providerPaymentId: charge.providerPaymentId }).where(eq(donations.id, donation.id));
     }
-    for (const delivery of charge.deliveries) await handleWebhook(providerName, delivery.body, delivery.headers);
+    for (const event of charge.events) await applyPaymentEvent(event);
   }
   // The donor's own checkout: its state now, with the organization and fundraiser this
   // checkout has read already (one narrow read instead of getDonationResult's joined one).

@@ -13,7 +13,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
-import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
+import { applyPaymentEvent } from "@/lib/services/donations/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
 import { donations, eventTicketOrders, events } from "@/models";
 
@@ -50,9 +50,9 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
   if (p.status === "refunded") return { orderId: o.id, status: "refunded", amountCents: p.amountCents };
   if (p.status !== "succeeded") throw new AppError("conflict", messages.refunds.ticketNotPaid);
 
-  let deliveries;
+  let providerEvents;
   try {
-    ({ deliveries } = await providerByName(p.provider).refund({
+    ({ events: providerEvents } = await providerByName(p.provider).refund({
       donationId: p.id,
       providerPaymentId: p.providerPaymentId,
       providerChargeId: p.providerChargeId,
@@ -63,7 +63,7 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
     logger.error("ticket refund refused by the provider", { provider: p.provider, name: (err as Error)?.name });
     throw new AppError("unavailable", messages.refunds.providerFailed);
   }
-  for (const delivery of deliveries) await handleWebhook(p.provider, delivery.body, delivery.headers);
+  for (const event of providerEvents) await applyPaymentEvent(event);
   const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, p.id));
   return { orderId: o.id, status: after?.status === "refunded" ? "refunded" : "refund_requested", amountCents: p.amountCents };
 }

@@ -27,12 +27,13 @@ import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
-import { applyPaymentEvent, handleWebhook } from "@/lib/services/donations/apply-payment-event";
+import { applyPaymentEvent } from "@/lib/services/donations/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
-import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
+import { publish } from "@/lib/domain-events";
+import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
-import { anchorDayOf, nextChargeDate, periodDate } from "./dates";
+import { anchorDayOf, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
 import { metrics } from "@/lib/metrics";
 
@@ -184,7 +185,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
   const cancel = async (): Promise<Planned> => {
     await tx.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift.id));
     // A gift that never started emits nothing (see emitRecurringGiftEvent).
-    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
+    await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
     return { kind: "canceled" };
   };
   if (!first || first.status === "failed" || first.status === "canceled") return cancel();
@@ -300,7 +301,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     .update(donations)
     .set({ providerPaymentId: answer.charge.providerPaymentId })
     .where(and(eq(donations.id, d.id), isNull(donations.providerPaymentId)));
-  for (const delivery of answer.charge.deliveries) await handleWebhook(d.provider, delivery.body, delivery.headers);
+  for (const event of answer.charge.events) await applyPaymentEvent(event);
   return "submitted";
 }
 
@@ -354,7 +355,7 @@ export async function cancelPastDueGifts(now: Date = new Date()): Promise<number
         .returning();
       if (!gift) return;
       n++;
-      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
+      await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
       const facts = await recurringMailFacts(tx, gift, now);
       const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.campaignId ?? "direct"}`;
       if (facts) await enqueueMail(canceledPastDueDonorMail(facts, giveAgain), { tx });

@@ -19,9 +19,10 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { enqueueMail } from "@/lib/mail/queue";
 import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
-import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
+import { publish } from "@/lib/domain-events";
+import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
-import { recurringManageUrl } from "./manage-link";
+import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /** Days after a period's first failed charge on which it is tried again. */
@@ -85,7 +86,7 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
     const retryAt = new Date(firstFailedAt.getTime() + RETRY_AFTER_DAYS[failures - 1]! * DAY_MS);
     await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt }).where(eq(recurringGifts.id, gift.id));
     if (facts) await enqueueMail(chargeFailedMail(facts, reason, retryAt), { tx });
-    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.payment_failed", { now, failedPayment: failedPayment(retryAt) });
+    await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.payment_failed", occurredAt: now, failedPayment: failedPayment(retryAt) });
     return;
   }
   // Past due from the last scheduled retry (its attempt may have run a little later).
@@ -93,7 +94,7 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
   const pastDueAt = gift.pastDueAt ?? new Date(Math.max(now.getTime(), lastRetryAt));
   await tx.update(recurringGifts).set({ failedAttempts: failures, retryPeriod: period, retryAt: null, pastDueAt }).where(eq(recurringGifts.id, gift.id));
   if (facts) await enqueueMail(pastDueMail(facts, reason, new Date(pastDueAt.getTime() + PAST_DUE_CANCEL_DAYS * DAY_MS)), { tx });
-  await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.payment_failed", { now, failedPayment: failedPayment(null) });
+  await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.payment_failed", occurredAt: now, failedPayment: failedPayment(null) });
 }
 
 /** When the period's first attempt was made (its donation's creation). */

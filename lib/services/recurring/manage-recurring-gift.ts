@@ -21,10 +21,11 @@ import { finishStripeSetup, startStripeSetup } from "@/lib/payments/stripe";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import type { ManageRecurringInput, PaymentMethodInput } from "@/lib/validations/recurring";
 import { messages } from "@/lib/validations/messages";
-import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
+import { publish } from "@/lib/domain-events";
+import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
-import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "./dates";
-import { checkRecurringManageToken } from "./manage-link";
+import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "@/lib/time/recurring-dates";
+import { checkRecurringManageToken } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 type GiftRow = typeof recurringGifts.$inferSelect;
@@ -188,7 +189,7 @@ export async function manageRecurringGift(giftId: string, access: GiftAccess, in
     }
     if (Object.keys(changes).length > 0) {
       await tx.update(recurringGifts).set(changes).where(eq(recurringGifts.id, gift.id));
-      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.updated", { now });
+      await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.updated", occurredAt: now });
     }
     const [updated] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, gift.id));
     return toDto(tx, updated!, now);
@@ -247,7 +248,7 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
         .update(recurringGifts)
         .set({ status: "canceled", canceledAt: now, nextChargeAt: null, retryAt: null, pausedUntil: null })
         .where(eq(recurringGifts.id, gift.id));
-      await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
+      await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
     }
     const [updated] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, gift.id));
     return toDto(tx, updated!, now);
@@ -281,7 +282,7 @@ export async function changeRecurringGiftAmount({ actor, giftId, amountCents, no
     const gift = await authorize(tx, giftId, { actor }, now, true);
     if (gift.status === "canceled") throw new AppError("conflict", messages.donor.recurringCanceled);
     await tx.update(recurringGifts).set({ amountCents }).where(eq(recurringGifts.id, gift.id));
-    await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.updated", { now });
+    await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.updated", occurredAt: now });
   });
   return { amountCents };
 }
@@ -326,7 +327,7 @@ export async function updateAllRecurringPaymentMethods({
         .update(recurringGifts)
         .set({ paymentMethodRef: saved.ref, paymentMethodLabel: saved.label, ...retryNowIfFailing(gift, now) })
         .where(eq(recurringGifts.id, id));
-      await emitRecurringGiftEvent(tx, id, "recurring_gift.updated", { now });
+      await publish(tx, "recurring_gift.changed", { giftId: id, change: "recurring_gift.updated", occurredAt: now });
     }
   });
   return { updated: gifts.length, paymentMethodLabel: saved.label };

@@ -12,7 +12,7 @@ import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { chargeDueRecurringGifts, recurringIdempotencyKey } from "./charge-recurring-gifts";
-import { addMonthsUtc, nextChargeDate, periodDate } from "./dates";
+import { addMonthsUtc, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 
 describe("calendar months in UTC", () => {
   const d = (s: string) => new Date(s);

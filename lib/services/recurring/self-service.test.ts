@@ -16,9 +16,9 @@ import { messages } from "@/lib/validations/messages";
 import { cancelRecurringSchema, manageRecurringSchema } from "@/lib/validations/recurring";
 import { campaigns, donations, organizations, recurringGifts, users } from "@/models";
 import { chargeDueRecurringGifts, sendChargeReminders } from "./charge-recurring-gifts";
-import { periodDate } from "./dates";
+import { periodDate } from "@/lib/time/recurring-dates";
 import { RETRY_AFTER_DAYS } from "./failures";
-import { checkRecurringManageToken, MANAGE_LINK_TTL_MS, recurringManageToken } from "./manage-link";
+import { checkRecurringManageToken, MANAGE_LINK_TTL_MS, recurringManageToken } from "@/lib/auth/recurring-manage-link";
 import { cancelManagedRecurringGift, getManagedRecurringGift, manageRecurringGift, updateAllRecurringPaymentMethods } from "./manage-recurring-gift";
 import { sendYearEndStatements } from "./year-end-statements";
 

@@ -7,7 +7,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { assertActsForUser, hasRole } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { emitRecurringGiftEvent } from "@/lib/services/webhooks/webhook-events";
+import { publish } from "@/lib/domain-events";
+import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 /**
@@ -46,7 +47,7 @@ export async function deleteDonorAccount(actor: Actor, userId: string): Promise<
       })
       .where(eq(donations.donorUserId, userId));
     // After the details are stripped, so the events carry none of them.
-    for (const gift of canceled) await emitRecurringGiftEvent(tx, gift.id, "recurring_gift.canceled", { now });
+    for (const gift of canceled) await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (row) await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, row.email));
     await tx.delete(users).where(eq(users.id, userId));

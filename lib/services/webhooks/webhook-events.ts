@@ -19,7 +19,7 @@ import type { Executor } from "@/lib/db/client";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
 import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
-import { anchorDayOf } from "@/lib/services/recurring/dates";
+import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
 import type { WebhookEventType } from "@/lib/validations/webhooks";
 import { donations, recurringGifts } from "@/models";

@@ -26,7 +26,7 @@ import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/serv
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";
-import { recurringManageToken } from "@/lib/services/recurring/manage-link";
+import { recurringManageToken } from "@/lib/auth/recurring-manage-link";
 import { cancelManagedRecurringGift, manageRecurringGift } from "@/lib/services/recurring/manage-recurring-gift";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";

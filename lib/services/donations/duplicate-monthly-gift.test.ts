@@ -8,7 +8,7 @@ import type { AppError } from "@/lib/errors";
 import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, recurringGifts } from "@/models";
-import { assertNoDuplicateMonthlyGift, DUPLICATE_MONTHLY_FIELD } from "./duplicate-gift";
+import { assertNoDuplicateMonthlyGift, DUPLICATE_MONTHLY_FIELD } from "./duplicate-monthly-gift";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;

@@ -1,0 +1,28 @@
+/**
+ * What the payment core's own folder does with its events (lib/domain-events): a succeeded
+ * gift's receipt and notifications, a ticket order confirmed or canceled with its payment and
+ * the buyer's purchase confirmation, and, after the commit, the cached pages that show the
+ * payment refreshed (lib/cache/public-pages.ts). Mail is queued in the transaction, so it is
+ * sent once and only if the payment's change commits.
+ */
+import "server-only";
+import { refreshGiftPages } from "@/lib/cache/public-pages";
+import { subscribe, subscribeAfterCommit } from "@/lib/domain-events";
+import { enqueueDonationMail, enqueueTicketMail } from "./apply-payment-event";
+import "./payment-events";
+import { applyTicketPaymentOutcome } from "./ticket-payments";
+
+/** Subscribe receipts, ticket orders and the page refresh to the payment events. */
+export function installDonationSubscribers(): void {
+  subscribe("gift.succeeded", "donations.receipt", async (tx, { donation, facts }) => {
+    await enqueueDonationMail(tx, donation, undefined, facts);
+  });
+  subscribe("ticket_order.paid", "donations.ticket-order-confirmed", async (tx, { payment }) => {
+    await applyTicketPaymentOutcome(tx, payment, "succeeded");
+    await enqueueTicketMail(tx, payment);
+  });
+  subscribe("ticket_order.failed", "donations.ticket-order-canceled", async (tx, { payment }) => {
+    await applyTicketPaymentOutcome(tx, payment, "failed");
+  });
+  subscribeAfterCommit("payment.changed", "donations.refresh-pages", (pages) => refreshGiftPages(pages));
+}

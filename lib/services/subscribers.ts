@@ -1,0 +1,26 @@
+/**
+ * Installs every subscriber of the domain events (lib/domain-events), in the order their
+ * effects are applied within one transaction: the payment core's own (receipts, ticket
+ * orders), then pledges, recurring gifts and outgoing webhooks. Called where a process starts
+ * handling work: the request layer (lib/http/route.ts), the server start-up
+ * (lib/server/startup.ts) and the test setup; calling it again does nothing.
+ */
+import "server-only";
+import { markSubscribersInstalled } from "@/lib/domain-events";
+import { installDonationSubscribers } from "./donations/subscribers";
+import { installPledgeSubscribers } from "./pledges/subscribers";
+import { installRecurringSubscribers } from "./recurring/subscribers";
+import { installWebhookSubscribers } from "./webhooks/subscribers";
+
+let done = false;
+
+/** Subscribe every feature to the events it reacts to, once per module graph. */
+export function installSubscribers(): void {
+  if (done) return;
+  done = true;
+  installDonationSubscribers();
+  installPledgeSubscribers();
+  installRecurringSubscribers();
+  installWebhookSubscribers();
+  markSubscribersInstalled();
+}

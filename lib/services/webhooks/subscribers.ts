@@ -1,0 +1,34 @@
+/**
+ * Outgoing webhooks subscribe to the domain events they report (lib/domain-events), each
+ * emitted in the transaction of the change, so an event is recorded once and only if the
+ * change commits (the outbox of emit-webhook-event.ts). Payment events carry whether the
+ * organization has an endpoint at all (`hints.webhookEndpoints`); without one nothing is read.
+ */
+import "server-only";
+import { subscribe } from "@/lib/domain-events";
+import "@/lib/domain-events/recurring-gift-events";
+import "@/lib/services/donations/payment-events";
+import { isRecurringPeriod } from "@/lib/services/recurring/failures";
+import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "./webhook-events";
+
+/** Subscribe outgoing webhooks to gift, ticket-order, fundraiser and recurring-gift events. */
+export function installWebhookSubscribers(): void {
+  subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, hints, occurredAt }) => {
+    if (!hints.webhookEndpoints) return;
+    await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.succeeded", occurredAt);
+    // A monthly gift starts with its first payment (made at checkout, not a later period).
+    if (donation.recurringGiftId && !isRecurringPeriod(donation)) await emitRecurringGiftEvent(tx, donation.recurringGiftId, "recurring_gift.created", { now: occurredAt });
+  });
+  subscribe("gift.refunded", "webhooks.donation-refunded", async (tx, { donation, hints, occurredAt }) => {
+    if (hints.webhookEndpoints) await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.refunded", occurredAt);
+  });
+  subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, hints, occurredAt }) => {
+    if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, payment, occurredAt);
+  });
+  subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, hints, occurredAt }) => {
+    if (hints.webhookEndpoints && addedCents > 0) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);
+  });
+  subscribe("recurring_gift.changed", "webhooks.recurring-gift", async (tx, { giftId, change, occurredAt, failedPayment }) => {
+    await emitRecurringGiftEvent(tx, giftId, change, { now: occurredAt, failedPayment });
+  });
+}
