@@ -8,7 +8,9 @@
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { can, principalFromSessionUser } from "@/lib/auth/can";
 import { authSecret } from "@/lib/auth/secret";
+import type { SessionUser } from "@/lib/auth/types";
 import { serverEnv } from "@/lib/env";
 import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/cache/cached-pages";
 import { hasSessionCookie } from "@/lib/auth/session-cookie";
@@ -45,7 +47,7 @@ async function notFoundPath(request: NextRequest): Promise<boolean> {
   if (env.NODE_ENV !== "production") return false;
   // Comfort only: the page checks the admin again with the full session.
   const token = await getToken({ req: request, secret: authSecret() }).catch(() => null);
-  return (token?.user as { type?: string } | undefined)?.type !== "admin";
+  return !can(principalFromSessionUser(token?.user as SessionUser | undefined), "admin.view", {});
 }
 
 /** A path with malformed percent-encoding ("%E0%A4%A"): Next cannot route it and would answer 500. */
@@ -117,8 +119,8 @@ export const config = {
   // Every path but the build's static files: pages, API responses and uploads carry the
   // headers. The build's scripts and stylesheets (/_next/static, immutable) skip the proxy:
   // on a phone's first visit they race the first paint, and running the proxy for each of them
-  // made the stylesheet, which holds the first paint, arrive tens of milliseconds later (issue
-  // 14, Lighthouse). next.config.ts gives them X-Content-Type-Options; the page's policy covers
+  // made the stylesheet, which holds the first paint, arrive tens of milliseconds later
+  // (Lighthouse). next.config.ts gives them X-Content-Type-Options; the page's policy covers
   // what they do.
   matcher: "/((?!_next/static/).*)",
 };

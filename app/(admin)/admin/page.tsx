@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Card, CardTitle } from "@/components/ui/card";
 import { adminEnabled } from "@/lib/auth/admin";
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { formatCents } from "@/lib/money";
 import { listAuditLog } from "@/lib/services/admin/audit";
@@ -47,7 +48,7 @@ function Stat({ label, value }: { label: string; value: string }) {
  */
 export default async function AdminPage() {
   const user = await getActor();
-  if (user?.role !== "admin") {
+  if (!user || !can(user, "admin.review", {})) {
     return (
       <section className="mx-auto w-full max-w-md px-4 py-16">
         <h1 className="text-3xl font-extrabold tracking-tight">Admin console</h1>

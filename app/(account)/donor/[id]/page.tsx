@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { DonationHistory } from "./_components/donation-history";
 import { PublicDonorProfile } from "./_components/public-donor-profile";
@@ -9,7 +10,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [{ id }, user] = await Promise.all([params, getActor()]);
-  return user?.id === id ? { title: "Donation History" } : { title: "Donor", robots: { index: false } };
+  return can(user, "donationHistory.view", { userId: id }) ? { title: "Donation History" } : { title: "Donor", robots: { index: false } };
 }
 
 /**
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function DonorPage({ params, searchParams }: Props) {
   const [{ id }, query, user] = await Promise.all([params, searchParams, getActor()]);
-  const isOwner = user?.id === id;
+  const isOwner = can(user, "donationHistory.view", { userId: id });
   if (user && isOwner && query.view !== "public") return <DonationHistory user={user} id={id} />;
   return <PublicDonorProfile id={id} isOwner={isOwner} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
+import { can, principalFromSessionUser } from "@/lib/auth/can";
 import { getSessionUser } from "@/lib/auth/session";
 import { serverEnv } from "@/lib/env";
 import { listOutbox } from "@/lib/mail/transport";
@@ -17,7 +18,7 @@ export default async function MailboxPage() {
   if (env.SMTP_URL) notFound();
   if (env.NODE_ENV === "production") {
     const user = await getSessionUser();
-    if (user?.type !== "admin") notFound();
+    if (!can(principalFromSessionUser(user), "admin.view", {})) notFound();
   }
   const entries = await listOutbox(100);
   return (

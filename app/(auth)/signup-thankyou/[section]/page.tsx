@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CircleCheck } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { LinkButton } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export default async function SignupThankYouPage({ params }: { params: Promise<{
   if (!content) notFound();
   // At claim time: the pledges that wait for this organization's payment connection.
   const user = section === "nonprofit" ? await getActor() : null;
-  const pledges = user?.role === "nonprofit" && user.organizationId ? await getPledgeSummary({ actor: user, organizationId: user.organizationId }) : null;
+  const pledges = user?.organizationId && can(user, "pledge.view", { organizationId: user.organizationId }) ? await getPledgeSummary({ actor: user, organizationId: user.organizationId }) : null;
   return (
     <Card padding="lg" className="text-center">
       <CircleCheck className="mx-auto size-12 text-brand-700" aria-hidden="true" />

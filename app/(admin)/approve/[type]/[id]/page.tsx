@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { adminEnabled } from "@/lib/auth/admin";
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { isAppError } from "@/lib/errors";
 import { describeApprovalLink, type ApprovalLinkView } from "@/lib/services/admin/review-nonprofit";
@@ -31,7 +32,7 @@ export default async function ApprovePage({ params, searchParams }: Props) {
     </section>
   );
 
-  if (user?.role !== "admin") {
+  if (!user || !can(user, "admin.review", {})) {
     return shell(
       <>
         <p className="text-ink-muted">Sign in with the admin password to review this nonprofit.</p>

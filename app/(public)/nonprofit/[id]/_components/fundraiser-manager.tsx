@@ -4,6 +4,7 @@
  * and Create, Edit, End and Delete. Renders nothing for anyone but the organization's own
  * nonprofit user; the public list of active fundraisers is the profile page's own card.
  */
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
 import { FundraiserList } from "./owner-editors";
@@ -17,7 +18,7 @@ export type FundraiserManagerProps = {
 /** Server component: loads the owner's fundraisers and renders the interactive list. */
 export async function FundraiserManager({ organizationId, openCreate = false }: FundraiserManagerProps) {
   const user = await getActor();
-  if (!user || user.role !== "nonprofit" || user.organizationId !== organizationId) return null;
+  if (!user || !can(user, "fundraiser.manage", { organizationId })) return null;
   const campaigns = await listManagedCampaigns(user, organizationId);
   return <FundraiserList organizationId={organizationId} initialCampaigns={campaigns} openCreate={openCreate} />;
 }
