@@ -81,12 +81,12 @@ describe("current-password checks", () => {
     const donor = await makeDonor("pw.guess@example.org", "real-pass-1");
     const results = await Promise.all(
       Array.from({ length: PASSWORD_CHECK_MAX_FAILURES + 5 }, () =>
-        outcome(updatePassword(donor, { userId: donor.id, currentPassword: "guess-pass-9", password: "attacker-pass-2" })),
+        outcome(updatePassword({ actor: donor, input: { userId: donor.id, currentPassword: "guess-pass-9", password: "attacker-pass-2" } })),
       ),
     );
     expect(results.filter((s) => s === 422 || s === 400)).toHaveLength(PASSWORD_CHECK_MAX_FAILURES);
     expect(results.filter((s) => s === 429)).toHaveLength(5);
-    const limited = await updatePassword(donor, { userId: donor.id, currentPassword: "real-pass-1", password: "new-pass-22" }).catch((e) => e);
+    const limited = await updatePassword({ actor: donor, input: { userId: donor.id, currentPassword: "real-pass-1", password: "new-pass-22" } }).catch((e) => e);
     expect(limited.status).toBe(429);
     // The same allowance covers the settings modal's check.
     expect((await checkPassword({ actor: donor, userId: donor.id, password: "real-pass-1" }).catch((e) => e)).message).toBe(messages.donor.tooManyChecks);

@@ -62,7 +62,7 @@ describe("sessions can be revoked", () => {
     const oldToken = await signIn(first);
     expect(await sessionUserId(oldToken)).toBe(first._id);
 
-    await deleteOwnAccount(actorFromSession(first));
+    await deleteOwnAccount({ actor: actorFromSession(first) });
     const second = await registerNonprofitByEin({ firstName: "New", lastName: "Owner", email: "second.owner@example.org", password: "secret-pass-1", ein: "190000001" });
     expect(second.orgId).toBe(organizationId);
 
@@ -93,7 +93,7 @@ describe("sessions can be revoked", () => {
     const donor = await makeDonor("pw.change@example.org");
     const laptop = await signIn(donor);
     const phone = await signIn(donor);
-    const { sessionVersion } = await updatePassword(actorFromSession(donor), { userId: donor._id, currentPassword: "secret-pass-1", password: "brand-new-pass-2" });
+    const { sessionVersion } = await updatePassword({ actor: actorFromSession(donor), input: { userId: donor._id, currentPassword: "secret-pass-1", password: "brand-new-pass-2" } });
     expect(await sessionUserId(phone)).toBeNull();
     expect(await sessionUserId(laptop)).toBeNull();
     // The route re-issues the changing browser's cookie with the new version.
@@ -114,7 +114,7 @@ describe("sessions can be revoked", () => {
     const donor = await makeDonor("everywhere@example.org");
     const a = await signIn(donor);
     const b = await signIn(donor);
-    const { sessionVersion } = await signOutEverywhere(actorFromSession(donor));
+    const { sessionVersion } = await signOutEverywhere({ actor: actorFromSession(donor) });
     expect(await sessionUserId(a)).toBeNull();
     expect(await sessionUserId(b)).toBeNull();
     expect(await sessionUserId({ ...a, sv: sessionVersion })).toBe(donor._id);

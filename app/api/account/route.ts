@@ -5,5 +5,5 @@ import { route } from "@/lib/http/route";
 import { deleteOwnAccount } from "@/lib/services/users/delete-account";
 
 export const DELETE = route(async (_req, { actor }) => {
-  return NextResponse.json(await deleteOwnAccount(actor));
+  return NextResponse.json(await deleteOwnAccount({ actor }));
 }, { auth: "user" });

@@ -172,7 +172,7 @@ describe("rewards and summary", () => {
     expect(hidden.badges.map((b) => b.id)).toEqual(["first-gift", "first-shift", "storyteller"]);
     expect(JSON.stringify(hidden)).not.toMatch(/points|Cents|62|157/);
 
-    await updateUserProfile(dana, { _id: dana.id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } });
+    await updateUserProfile({ actor: dana, input: { _id: dana.id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } } });
     expect((await getPublicDonorProfile(dana.id)).displayName).toBe("Dana Donor");
 
     expect((await err(getPublicDonorProfile(np.user.id)))?.status).toBe(404);
@@ -227,7 +227,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
     // Volunteer hours and stories: name and email only when the donor's preferences share them.
     for (const mask of [0, 1, 2, 3]) {
       const v = await makeDonor(`vol${mask}@example.org`);
-      await updateUserProfile(v, {
+      await updateUserProfile({ actor: v, input: {
         _id: v.id,
         firstName: "Hidden",
         lastName: `Volunteer${mask}`,
@@ -235,7 +235,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         ShareMyPrivateInfo: { name: Boolean(mask & 1), email: Boolean(mask & 2), telephone: false, location: false, gender: false, age: false },
         address: { city: "Secretville", state: "ZZ" },
         telephone: "8025559999",
-      });
+      } });
       await logVolunteerHours({ actor: v, input: { organizationId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
       await createImpactStory(v, { organizationId, title: `story ${mask}`, body: "text" });
     }

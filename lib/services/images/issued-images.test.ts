@@ -56,7 +56,7 @@ test("a donor cannot take a nonprofit's logo as profile photo, so deleting 'thei
   const logo = await uploadImage({ actor: np, field: "logo", identifier: organizationId, croppedImage: await jpeg() });
   expect(fs.existsSync(localFile(logo.url))).toBe(true);
 
-  const refused = await updateUserProfile(donor, { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: logo.url }).catch((e) => e);
+  const refused = await updateUserProfile({ actor: donor, input: { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: logo.url } }).catch((e) => e);
   expect(refused.status).toBe(422);
   expect(refused.message).toBe(messages.trustAndSafety.imageNotYours);
   const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, donor.id));
@@ -86,7 +86,7 @@ test("another organization cannot use the logo as its spotlight image; the owner
 
 test("the owner's own photo is kept, replaced and deleted as before", async () => {
   const first = await uploadImage({ actor: donor, field: "profileImg", identifier: donor.id, croppedImage: await jpeg() });
-  await updateUserProfile(donor, { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: first.url });
+  await updateUserProfile({ actor: donor, input: { _id: donor.id, firstName: "D", lastName: "D", organization_company: "", profileImg: first.url } });
   const second = await uploadImage({ actor: donor, field: "profileImg", identifier: donor.id, croppedImage: await jpeg() });
   expect(fs.existsSync(localFile(first.url))).toBe(false);
   await deleteImage({ actor: donor, field: "profileImg", identifier: donor.id });

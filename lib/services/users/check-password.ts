@@ -16,13 +16,17 @@ import { assertSelf } from "./user-preferences";
 
 export { PASSWORD_CHECK_MAX_FAILURES, PASSWORD_CHECK_WINDOW_SECONDS } from "@/lib/auth/rate-limit";
 
+export type VerifyCurrentPasswordOptions = { userId: string; password: string; limitMessage: string };
+
 /**
  * Check the actor's current password under the shared per-account limit (lib/auth/rate-limit.ts):
  * the attempt is counted atomically before the check and given back when it matches.
+ * @param options.limitMessage the spec's message for the rate-limit error of the calling form.
+ * @returns whether `password` is the current password of `userId`.
  * @throws AppError(rate_limited, `limitMessage`) when the allowance is used up;
  *         AppError(not_found) when the account is gone.
  */
-export async function verifyCurrentPassword(userId: string, password: string, limitMessage: string): Promise<boolean> {
+export async function verifyCurrentPassword({ userId, password, limitMessage }: VerifyCurrentPasswordOptions): Promise<boolean> {
   await consumePasswordCheck(userId, limitMessage);
   const db = await getDb();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
@@ -38,6 +42,6 @@ export async function verifyCurrentPassword(userId: string, password: string, li
  *         PASSWORD_CHECK_MAX_FAILURES mismatches in PASSWORD_CHECK_WINDOW_SECONDS.
  */
 export async function checkPassword({ actor, userId, password }: { actor: Actor; userId: string; password: string }): Promise<{ passwordMatch: boolean }> {
-  assertSelf(actor, userId);
-  return { passwordMatch: await verifyCurrentPassword(actor.id, password, messages.donor.tooManyChecks) };
+  assertSelf({ actor, userId });
+  return { passwordMatch: await verifyCurrentPassword({ userId: actor.id, password, limitMessage: messages.donor.tooManyChecks }) };
 }

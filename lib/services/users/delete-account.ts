@@ -11,12 +11,14 @@ import { publish } from "@/lib/domain-events";
 import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
+export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
+
 /**
  * Cancel recurring gifts, strip the donor snapshot from every donation and remove the
  * account (preferences, tokens and volunteer hours go with it; stories lose their author).
  * @throws AppError(forbidden) unless the actor is this donor.
  */
-export async function deleteDonorAccount(actor: Actor, userId: string): Promise<{ deleted: true }> {
+export async function deleteDonorAccount({ actor, userId }: DeleteDonorAccountOptions): Promise<{ deleted: true }> {
   assertActsForUser(actor, userId, "donor");
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -55,6 +57,8 @@ export async function deleteDonorAccount(actor: Actor, userId: string): Promise<
   return { deleted: true };
 }
 
+export type DeleteNonprofitAccountOptions = { actor: Actor; userId: string };
+
 /**
  * Delete a nonprofit user's account (spec 4: confirm, then a goodbye message). The
  * organization stays in the directory with its donation records for its books, but is
@@ -64,7 +68,7 @@ export async function deleteDonorAccount(actor: Actor, userId: string): Promise<
  * directory) is also hidden. Any other nonprofit user of the same organization keeps it.
  * @throws AppError(forbidden) unless the actor is this nonprofit user.
  */
-export async function deleteNonprofitAccount(actor: Actor, userId: string): Promise<{ deleted: true }> {
+export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitAccountOptions): Promise<{ deleted: true }> {
   assertActsForUser(actor, userId, "nonprofit");
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -101,8 +105,10 @@ export async function deleteNonprofitAccount(actor: Actor, userId: string): Prom
   return { deleted: true };
 }
 
+export type DeleteOwnAccountOptions = { actor: Actor };
+
 /** Delete the actor's own account, donor or nonprofit (DELETE /api/account). */
-export function deleteOwnAccount(actor: Actor): Promise<{ deleted: true }> {
-  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount(actor, actor.id);
-  return deleteDonorAccount(actor, actor.id);
+export function deleteOwnAccount({ actor }: DeleteOwnAccountOptions): Promise<{ deleted: true }> {
+  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount({ actor, userId: actor.id });
+  return deleteDonorAccount({ actor, userId: actor.id });
 }

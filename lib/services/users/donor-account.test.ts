@@ -42,7 +42,7 @@ const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; me
 
 describe("profile and preferences", () => {
   test("defaults share nothing; saving 'other' gender with text and sharing only email round-trips", async () => {
-    const before = await getUserPreferences(ann, ann.id);
+    const before = await getUserPreferences({ actor: ann, userId: ann.id });
     expect(before.ShareMyPrivateInfo).toEqual({ name: false, email: false, telephone: false, location: false, gender: false, age: false });
     const parsed = parseUpdateUser({
       _id: ann.id,
@@ -57,9 +57,9 @@ describe("profile and preferences", () => {
     });
     expect(parsed.kind).toBe("profile");
     if (parsed.kind !== "profile") return;
-    const user = await updateUserProfile(ann, parsed.input);
+    const user = await updateUserProfile({ actor: ann, input: parsed.input });
     expect(user).toMatchObject({ firstName: "Ann", lastName: "Lee", organization_company: "Maple Co" });
-    const after = await getUserPreferences(ann, ann.id);
+    const after = await getUserPreferences({ actor: ann, userId: ann.id });
     expect(after).toEqual({
       ShareMyPrivateInfo: { name: false, email: true, telephone: false, location: false, gender: false, age: false },
       demographic: { gender: "other", age: 2 },
@@ -72,7 +72,7 @@ describe("profile and preferences", () => {
   test("free-text gender is dropped when gender is not 'other'", async () => {
     const parsed = parseUpdateUser({ _id: ann.id, firstName: "Ann", lastName: "Lee", demographic: { gender: "female", age: null }, otherGender: "x" });
     if (parsed.kind !== "profile") throw new Error("profile expected");
-    await updateUserProfile(ann, parsed.input);
+    await updateUserProfile({ actor: ann, input: parsed.input });
     const [row] = await h.db.select({ g: donorPreferences.gender, o: donorPreferences.otherGender }).from(donorPreferences).where(eq(donorPreferences.userId, ann.id));
     expect(row).toEqual({ g: "female", o: null });
   });
@@ -94,10 +94,10 @@ describe("profile and preferences", () => {
   });
 
   test("another user's id is refused and changes nothing", async () => {
-    expect((await err(getUserPreferences(bob, ann.id)))?.status).toBe(403);
+    expect((await err(getUserPreferences({ actor: bob, userId: ann.id })))?.status).toBe(403);
     const parsed = parseUpdateUser({ _id: ann.id, firstName: "Evil", lastName: "Bob" });
     if (parsed.kind !== "profile") throw new Error("profile expected");
-    expect((await err(updateUserProfile(bob, parsed.input)))?.status).toBe(403);
+    expect((await err(updateUserProfile({ actor: bob, input: parsed.input })))?.status).toBe(403);
     const [row] = await h.db.select({ f: users.firstName }).from(users).where(eq(users.id, ann.id));
     expect(row!.f).toBe("Ann");
   });
@@ -106,8 +106,8 @@ describe("profile and preferences", () => {
 describe("account settings", () => {
   test("phone lookup returns the stored telephone, only for yourself", async () => {
     await h.db.update(users).set({ telephone: "8025550123" }).where(eq(users.id, ann.id));
-    expect(await findPhoneNumber(ann, ann.id)).toEqual({ telephone: "8025550123" });
-    expect((await err(findPhoneNumber(bob, ann.id)))?.status).toBe(403);
+    expect(await findPhoneNumber({ actor: ann, userId: ann.id })).toEqual({ telephone: "8025550123" });
+    expect((await err(findPhoneNumber({ actor: bob, userId: ann.id })))?.status).toBe(403);
   });
 
   test("password check: match, mismatch, another user's id, and the rate limit", async () => {
@@ -123,7 +123,7 @@ describe("account settings", () => {
   test("settings payload: email, phone and password; empty fields are dropped", async () => {
     const parsed = parseUpdateUser({ _id: ann.id, email: "ann.new@example.org", telephone: "8025550000", password: "another-pass-2", confirmPassword: "secret-pass-1" });
     if (parsed.kind !== "settings") throw new Error("settings expected");
-    const { user, emailChangeSent } = await updateUserSettings(ann, parsed.input);
+    const { user, emailChangeSent } = await updateUserSettings({ actor: ann, input: parsed.input });
     // The old address stays in force until the link sent to the new one is opened.
     expect(user.email).toBe("ann@example.org");
     expect(emailChangeSent).toBe(true);
@@ -138,23 +138,23 @@ describe("account settings", () => {
 
   test("a changed email is confirmed by the emailed single-use link", async () => {
     const token = await linkTokenFor("ann.new@example.org", "/confirm/email/");
-    expect(await confirmEmail("email", token)).toEqual({ confirmed: true, email: "ann.new@example.org" });
+    expect(await confirmEmail({ type: "email", token })).toEqual({ confirmed: true, email: "ann.new@example.org" });
     const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, ann.id));
     expect(row).toMatchObject({ email: "ann.new@example.org", pending: null });
     expect(row!.confirmed).toBeInstanceOf(Date);
-    expect((await err(confirmEmail("email", token)))?.message).toBe(messages.donor.confirmInvalid);
+    expect((await err(confirmEmail({ type: "email", token })))?.message).toBe(messages.donor.confirmInvalid);
   });
 
   test("settings: wrong current password, taken email and another user's id change nothing", async () => {
     const wrong = parseUpdateUser({ _id: ann.id, password: "third-pass-3", confirmPassword: "nope-nope-1" });
     if (wrong.kind !== "settings") throw new Error();
-    expect((await err(updateUserSettings(ann, wrong.input)))?.message).toBe(messages.password.currentMismatch);
+    expect((await err(updateUserSettings({ actor: ann, input: wrong.input })))?.message).toBe(messages.password.currentMismatch);
     const taken = parseUpdateUser({ _id: ann.id, email: "bob@example.org", confirmPassword: "another-pass-2" });
     if (taken.kind !== "settings") throw new Error();
-    expect((await err(updateUserSettings(ann, taken.input)))?.status).toBe(409);
+    expect((await err(updateUserSettings({ actor: ann, input: taken.input })))?.status).toBe(409);
     const other = parseUpdateUser({ _id: ann.id, email: "hijack@example.org" });
     if (other.kind !== "settings") throw new Error();
-    expect((await err(updateUserSettings(bob, other.input)))?.status).toBe(403);
+    expect((await err(updateUserSettings({ actor: bob, input: other.input })))?.status).toBe(403);
     const [row] = await h.db.select({ email: users.email }).from(users).where(eq(users.id, ann.id));
     expect(row!.email).toBe("ann.new@example.org");
   });
@@ -225,11 +225,11 @@ describe("delete account", () => {
     const carl = await makeDonor("carl@example.org");
     const { organizationId } = await makeNonprofit(h.db, "Green Mountain Food Bank");
     const giftId = await makeGift(h.db, organizationId, carl.id, { amountCents: 4200, shareName: true, shareEmail: true, donorEmail: "carl@example.org" });
-    expect((await err(deleteDonorAccount(ann, carl.id)))?.status).toBe(403);
+    expect((await err(deleteDonorAccount({ actor: ann, userId: carl.id })))?.status).toBe(403);
     const [still] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(still).toBeDefined();
 
-    expect(await deleteDonorAccount(carl, carl.id)).toEqual({ deleted: true });
+    expect(await deleteDonorAccount({ actor: carl, userId: carl.id })).toEqual({ deleted: true });
     const [gone] = await h.db.select({ id: users.id }).from(users).where(eq(users.id, carl.id));
     expect(gone).toBeUndefined();
     const [gift] = await h.db.select().from(donations).where(and(eq(donations.id, giftId)));

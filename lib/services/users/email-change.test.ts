@@ -30,10 +30,10 @@ function settings(body: Record<string, unknown>) {
 
 test("without the current password, or with a wrong one, nothing changes", async () => {
   const ann = await makeDonor("ann.change@example.org", "ann-pass-1");
-  const none = await updateUserSettings(ann, settings({ _id: ann.id, email: "thief@example.org" })).catch((e) => e);
+  const none = await updateUserSettings({ actor: ann, input: settings({ _id: ann.id, email: "thief@example.org" }) }).catch((e) => e);
   expect(none.status).toBe(422);
   expect(none.message).toBe(messages.trustAndSafety.emailChangeNeedsPassword);
-  const wrong = await updateUserSettings(ann, settings({ _id: ann.id, email: "thief@example.org", confirmPassword: "nope-nope-1" })).catch((e) => e);
+  const wrong = await updateUserSettings({ actor: ann, input: settings({ _id: ann.id, email: "thief@example.org", confirmPassword: "nope-nope-1" }) }).catch((e) => e);
   expect(wrong.message).toBe(messages.password.currentMismatch);
   const [row] = await h.db.select({ email: users.email, pending: users.pendingEmail }).from(users).where(eq(users.id, ann.id));
   expect(row).toEqual({ email: "ann.change@example.org", pending: null });
@@ -42,7 +42,7 @@ test("without the current password, or with a wrong one, nothing changes", async
 
 test("the new address signs in only after its link is opened; the old address is told", async () => {
   const bea = await makeDonor("bea.old@example.org", "bea-pass-1");
-  const res = await updateUserSettings(bea, settings({ _id: bea.id, email: "bea.new@example.org", confirmPassword: "bea-pass-1" }));
+  const res = await updateUserSettings({ actor: bea, input: settings({ _id: bea.id, email: "bea.new@example.org", confirmPassword: "bea-pass-1" }) });
   expect(res.emailChangeSent).toBe(true);
   expect(res.user.email).toBe("bea.old@example.org");
 
@@ -55,9 +55,9 @@ test("the new address signs in only after its link is opened; the old address is
   expect(notice?.text).toContain("bea.new@example.org");
   const link = all.find((m) => m.to === "bea.new@example.org")!.text.match(/\/confirm\/email\/([A-Za-z0-9_-]+)/)![1]!;
 
-  expect(await confirmEmail("email", link)).toEqual({ confirmed: true, email: "bea.new@example.org" });
+  expect(await confirmEmail({ type: "email", token: link })).toEqual({ confirmed: true, email: "bea.new@example.org" });
   expect((await authenticateUser({ email: "bea.new@example.org", password: "bea-pass-1", ip: "5.5.5.5" })).email).toBe("bea.new@example.org");
   await expect(authenticateUser({ email: "bea.old@example.org", password: "bea-pass-1", ip: "5.5.5.6" })).rejects.toMatchObject({ status: 401 });
   // Single use.
-  await expect(confirmEmail("email", link)).rejects.toMatchObject({ status: 400 });
+  await expect(confirmEmail({ type: "email", token: link })).rejects.toMatchObject({ status: 400 });
 });

@@ -35,9 +35,9 @@ describe("nonprofit change password (spec 5)", () => {
 
   test("a wrong current password is refused with the spec's message and changes nothing", async () => {
     const { user } = await makeNonprofit(h.db, "Password Org");
-    const e = await err(updatePassword(user, { userId: user.id, currentPassword: "wrong-one", password: "brand-new-pass" }));
+    const e = await err(updatePassword({ actor: user, input: { userId: user.id, currentPassword: "wrong-one", password: "brand-new-pass" } }));
     expect(e?.message).toBe(messages.password.currentMismatch);
-    await updatePassword(user, { userId: user.id, currentPassword: "secret-pass-1", password: "brand-new-pass" });
+    await updatePassword({ actor: user, input: { userId: user.id, currentPassword: "secret-pass-1", password: "brand-new-pass" } });
     const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(row!.hash, "brand-new-pass")).toBe(true);
   });
@@ -53,11 +53,11 @@ describe("nonprofit account deletion", () => {
     const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, campaignId: campaign!.id });
     await h.db.insert(recurringGifts).values({ organizationId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
 
-    expect((await err(deleteNonprofitAccount(other.user, user.id)))?.status).toBe(403);
-    expect((await err(deleteNonprofitAccount(donor, donor.id)))?.status).toBe(403);
+    expect((await err(deleteNonprofitAccount({ actor: other.user, userId: user.id })))?.status).toBe(403);
+    expect((await err(deleteNonprofitAccount({ actor: donor, userId: donor.id })))?.status).toBe(403);
     expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
 
-    await expect(deleteOwnAccount(user)).resolves.toEqual({ deleted: true });
+    await expect(deleteOwnAccount({ actor: user })).resolves.toEqual({ deleted: true });
     expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     const [org] = await h.db.select().from(organizations).where(eq(organizations.id, organizationId));
     expect(org).toMatchObject({ claimed: false, nickname: null, email: null, stripeAccountId: null, stripeComplete: false, live: true });

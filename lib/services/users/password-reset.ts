@@ -70,6 +70,8 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
   });
 }
 
+export type ConfirmEmailOptions = { type: string; token: string };
+
 /**
  * GET /api/confirm/{type}/{token}: confirm an email address from the emailed link
  * (type "email"): either a new account's address, or a new address asked for in the settings,
@@ -77,7 +79,7 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
  * @throws AppError(bad_request) for an unknown type or an invalid, used or expired token, or
  *         when the new address was taken by another account meanwhile.
  */
-export async function confirmEmail(type: string, token: string): Promise<{ confirmed: true; email: string }> {
+export async function confirmEmail({ type, token }: ConfirmEmailOptions): Promise<{ confirmed: true; email: string }> {
   if (type !== "email") throw new AppError("bad_request", messages.donor.confirmInvalid);
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -48,13 +48,15 @@ export async function raiseSessionVersion(db: Executor, userId: string): Promise
   return row?.v ?? null;
 }
 
+export type SignOutEverywhereOptions = { actor: Actor };
+
 /**
  * "Sign out everywhere": end every session of the actor's account, this one included unless
  * the caller re-issues it with the returned version.
  * @returns { sessionVersion } the new version.
  * @throws AppError(forbidden) for the admin (configured, not an account).
  */
-export async function signOutEverywhere(actor: Actor): Promise<{ sessionVersion: number }> {
+export async function signOutEverywhere({ actor }: SignOutEverywhereOptions): Promise<{ sessionVersion: number }> {
   requireRole(actor, "donor", "nonprofit");
   const v = await raiseSessionVersion(await getDb(), actor.id);
   if (v === null) throw new AppError("unauthenticated", messages.auth.signInRequired);

@@ -12,6 +12,8 @@ import { users } from "@/models";
 import { verifyCurrentPassword } from "./check-password";
 import { raiseSessionVersion } from "./sessions";
 
+export type UpdatePasswordOptions = { actor: Actor; input: UpdatePasswordInput };
+
 /**
  * Replace the password after checking the current one (limited with the other current-password
  * checks, lib/auth/rate-limit.ts), and end every other session of the account: the session
@@ -22,9 +24,9 @@ import { raiseSessionVersion } from "./sessions";
  *         spec's 'This does not match your current password!' on a wrong current password;
  *         AppError(rate_limited) after too many wrong current passwords.
  */
-export async function updatePassword(actor: Actor, input: UpdatePasswordInput): Promise<{ updated: boolean; sessionVersion: number }> {
+export async function updatePassword({ actor, input }: UpdatePasswordOptions): Promise<{ updated: boolean; sessionVersion: number }> {
   assertActsForUser(actor, input.userId);
-  if (!(await verifyCurrentPassword(actor.id, input.currentPassword, messages.donor.tooManyChecks))) {
+  if (!(await verifyCurrentPassword({ userId: actor.id, password: input.currentPassword, limitMessage: messages.donor.tooManyChecks }))) {
     throw new AppError("validation", messages.password.currentMismatch, { currentPassword: messages.password.currentMismatch });
   }
   const passwordHash = await hashPassword(input.password);

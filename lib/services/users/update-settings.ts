@@ -17,12 +17,14 @@ import { loadSessionUser } from "./to-session-user";
 import { assertSelf } from "./user-preferences";
 import { issueToken } from "./user-tokens";
 
+export type FindPhoneNumberOptions = { actor: Actor; userId: string };
+
 /**
  * The actor's stored telephone (spec: phone lookup returns telephone).
  * @throws AppError(forbidden) for another user's id.
  */
-export async function findPhoneNumber(actor: Actor, userId: string): Promise<{ telephone: string }> {
-  assertSelf(actor, userId);
+export async function findPhoneNumber({ actor, userId }: FindPhoneNumberOptions): Promise<{ telephone: string }> {
+  assertSelf({ actor, userId });
   const db = await getDb();
   const [row] = await db.select({ telephone: users.telephone }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError("not_found", messages.generic.notFound);
@@ -39,6 +41,8 @@ export type UpdateSettingsResult = {
   sessionVersion: number | null;
 };
 
+export type UpdateUserSettingsOptions = { actor: Actor; input: UpdateSettingsInput };
+
 /**
  * Apply the settings payload: email, telephone, and a new password. Changing the password or
  * the email needs the current password (in confirmPassword; checks limited per account,
@@ -49,8 +53,8 @@ export type UpdateSettingsResult = {
  *         AppError(validation) when the current password is missing or does not match;
  *         AppError(rate_limited) after too many wrong current passwords.
  */
-export async function updateUserSettings(actor: Actor, input: UpdateSettingsInput): Promise<UpdateSettingsResult> {
-  assertSelf(actor, input._id);
+export async function updateUserSettings({ actor, input }: UpdateUserSettingsOptions): Promise<UpdateSettingsResult> {
+  assertSelf({ actor, userId: input._id });
   const db = await getDb();
   const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row) throw new AppError("not_found", messages.generic.notFound);
@@ -64,7 +68,7 @@ export async function updateUserSettings(actor: Actor, input: UpdateSettingsInpu
       const message = input.password ? messages.password.currentMismatch : messages.trustAndSafety.emailChangeNeedsPassword;
       throw new AppError("validation", message, { confirmPassword: message });
     }
-    if (!(await verifyCurrentPassword(actor.id, input.confirmPassword, messages.donor.tooManyChecks))) {
+    if (!(await verifyCurrentPassword({ userId: actor.id, password: input.confirmPassword, limitMessage: messages.donor.tooManyChecks }))) {
       throw new AppError("validation", messages.password.currentMismatch, { confirmPassword: messages.password.currentMismatch });
     }
   }

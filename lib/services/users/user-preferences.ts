@@ -15,18 +15,22 @@ import { messages } from "@/lib/validations/messages";
 import { donorPreferences, users } from "@/models";
 import { loadSessionUser } from "./to-session-user";
 
+export type AssertSelfOptions = { actor: Actor; userId: string };
+
 /** @throws AppError(forbidden) unless `userId` is the actor's own id. */
-export function assertSelf(actor: Actor, userId: string): void {
+export function assertSelf({ actor, userId }: AssertSelfOptions): void {
   assertActsForUser(actor, userId);
 }
+
+export type GetUserPreferencesOptions = { actor: Actor; userId: string };
 
 /**
  * The actor's preferences in the spec's response shape (ShareMyPrivateInfo, demographic,
  * address, telephone) plus otherGender. Defaults (nothing shared) when none are stored.
  * @throws AppError(forbidden) for another user's id.
  */
-export async function getUserPreferences(actor: Actor, userId: string): Promise<UserPreferences> {
-  assertSelf(actor, userId);
+export async function getUserPreferences({ actor, userId }: GetUserPreferencesOptions): Promise<UserPreferences> {
+  assertSelf({ actor, userId });
   const db = await getDb();
   const [p] = await db
     .select({
@@ -62,14 +66,16 @@ export async function getUserPreferences(actor: Actor, userId: string): Promise<
   };
 }
 
+export type UpdateUserProfileOptions = { actor: Actor; input: UpdateProfileInput };
+
 /**
  * Save the profile payload: name, Organization/Company, photo and (donors) preferences.
  * Free-text gender is kept only when gender is "other".
  * @returns the refreshed session user (wire format, for the client session).
  * @throws AppError(forbidden) when `_id` is not the actor.
  */
-export async function updateUserProfile(actor: Actor, input: UpdateProfileInput): Promise<SessionUser> {
-  assertSelf(actor, input._id);
+export async function updateUserProfile({ actor, input }: UpdateUserProfileOptions): Promise<SessionUser> {
+  assertSelf({ actor, userId: input._id });
   const db = await getDb();
   return db.transaction(async (tx) => {
     let profileImg: string | null | undefined;

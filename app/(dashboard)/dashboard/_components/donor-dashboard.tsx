@@ -32,7 +32,7 @@ export async function DonorDashboard({ user, actor, links, section }: { user: Se
     listMyVolunteerHours(actor),
     listMyStories(actor),
     supportedOrganizations(actor),
-    section === "profile" ? getUserPreferences(actor, actor.id) : Promise.resolve(undefined),
+    section === "profile" ? getUserPreferences({ actor, userId: actor.id }) : Promise.resolve(undefined),
   ]);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const more = [

@@ -5,6 +5,6 @@ import { route } from "@/lib/http/route";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 
 export const DELETE = route(async (req, { actor }) => {
-  const { sessionVersion } = await signOutEverywhere(actor);
+  const { sessionVersion } = await signOutEverywhere({ actor });
   return reissueSessionCookie(req, NextResponse.json({ signedOutEverywhere: true }), sessionVersion);
 }, { auth: "user" });

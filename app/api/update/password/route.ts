@@ -7,6 +7,6 @@ import { updatePasswordSchemaFor } from "@/lib/validations/auth";
 
 export const PUT = route(async (req, { actor }) => {
   const input = await parseJson(req, updatePasswordSchemaFor(actor.role));
-  const { updated, sessionVersion } = await updatePassword(actor, input);
+  const { updated, sessionVersion } = await updatePassword({ actor, input });
   return reissueSessionCookie(req, NextResponse.json({ updated }), sessionVersion);
 }, { auth: "user" });

@@ -9,8 +9,8 @@ import { z } from "zod";
 
 export const PUT = route(async (req, { actor }) => {
   const parsed = parseUpdateUser(await parseJson(req, z.unknown()));
-  if (parsed.kind === "profile") return NextResponse.json({ user: await updateUserProfile(actor, parsed.input) });
-  const { user, emailChangeSent, sessionVersion } = await updateUserSettings(actor, parsed.input);
+  if (parsed.kind === "profile") return NextResponse.json({ user: await updateUserProfile({ actor, input: parsed.input }) });
+  const { user, emailChangeSent, sessionVersion } = await updateUserSettings({ actor, input: parsed.input });
   const res = NextResponse.json({ user, emailChangeSent });
   // A new password ended every other session; this browser keeps its own.
   return sessionVersion === null ? res : reissueSessionCookie(req, res, sessionVersion);

@@ -13,7 +13,7 @@ export default async function ConfirmPage({ params }: { params: Promise<{ type: 
   const { type, id } = await params;
   let email: string | null = null;
   try {
-    if (id.length >= 10 && id.length <= 200) email = (await confirmEmail(type, id)).email;
+    if (id.length >= 10 && id.length <= 200) email = (await confirmEmail({ type, token: id })).email;
   } catch (e) {
     if (!isAppError(e)) throw e;
   }

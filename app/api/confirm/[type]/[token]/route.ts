@@ -6,5 +6,5 @@ import { confirmEmailParamsSchema } from "@/lib/validations/auth";
 
 export const GET = route<{ type: string; token: string }>(async (_req, ctx) => {
   const { type, token } = confirmEmailParamsSchema.parse(ctx.params);
-  return NextResponse.json(await confirmEmail(type, token));
+  return NextResponse.json(await confirmEmail({ type, token }));
 });

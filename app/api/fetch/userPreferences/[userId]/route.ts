@@ -6,5 +6,5 @@ import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ userId: string }>(async (_req, { params, actor }) => {
   const userId = idParam.parse(params.userId);
-  return NextResponse.json(await getUserPreferences(actor, userId));
+  return NextResponse.json(await getUserPreferences({ actor, userId }));
 }, { auth: "user" });

@@ -6,5 +6,5 @@ import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ id: string }>(async (_req, { params, actor }) => {
   const id = idParam.parse(params.id);
-  return NextResponse.json(await findPhoneNumber(actor, id));
+  return NextResponse.json(await findPhoneNumber({ actor, userId: id }));
 }, { auth: "user" });
