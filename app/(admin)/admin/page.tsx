@@ -59,12 +59,12 @@ export default async function AdminPage() {
   }
 
   const [totals, pending, notices, businesses, messagesIn, audit] = await Promise.all([
-    getPlatformTotals(user),
-    listPendingNonprofits(user),
+    getPlatformTotals({ actor: user }),
+    listPendingNonprofits({ actor: user }),
     listUpdateNotices(50),
     listBusinessSignups(user),
-    listFeedback(user),
-    listAuditLog(user, 50),
+    listFeedback({ actor: user }),
+    listAuditLog({ actor: user, limit: 50 }),
   ]);
   const month = totals.monthStart.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 

@@ -20,11 +20,14 @@ export async function recordAdminAction(
   await tx.insert(adminAuditLog).values({ actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? {} });
 }
 
+export type ListAuditLogOptions = { actor: Actor | null; limit?: number };
+
 /**
  * The latest audit rows, newest first (admin only).
+ * @param options.limit most rows returned (default 50).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listAuditLog(actor: Actor | null, limit = 50): Promise<AuditEntry[]> {
+export async function listAuditLog({ actor, limit = 50 }: ListAuditLogOptions): Promise<AuditEntry[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db

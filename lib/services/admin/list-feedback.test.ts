@@ -22,20 +22,20 @@ afterAll(async () => {
 });
 
 test("the admin reads the messages newest first, with their sender and date", async () => {
-  const list = await listFeedback(admin);
+  const list = await listFeedback({ actor: admin });
   expect(list.map((f) => f.description)).toEqual(["Latest message", "Middle message", "First message"]);
   expect(list[0]).toEqual({ _id: expect.any(String), userName: "New Nora", email: "nora@example.org", description: "Latest message", createdAt: new Date("2026-03-01T10:00:00Z") });
 });
 
 test("the page size is kept between 1 and 500", async () => {
-  expect((await listFeedback(admin, 2)).map((f) => f.userName)).toEqual(["New Nora", "Mid Max"]);
-  expect(await listFeedback(admin, 0)).toHaveLength(1);
-  expect(await listFeedback(admin, -5)).toHaveLength(1);
-  expect(await listFeedback(admin, 10_000)).toHaveLength(3);
+  expect((await listFeedback({ actor: admin, limit: 2 })).map((f) => f.userName)).toEqual(["New Nora", "Mid Max"]);
+  expect(await listFeedback({ actor: admin, limit: 0 })).toHaveLength(1);
+  expect(await listFeedback({ actor: admin, limit: -5 })).toHaveLength(1);
+  expect(await listFeedback({ actor: admin, limit: 10_000 })).toHaveLength(3);
 });
 
 test("nobody else may read them: signed out is unauthenticated, a donor or a nonprofit is forbidden", async () => {
-  await expect(listFeedback(null)).rejects.toMatchObject({ code: "unauthenticated" });
-  await expect(listFeedback(await makeDonor("curious.donor@example.org"))).rejects.toMatchObject({ code: "forbidden" });
-  await expect(listFeedback((await makeNonprofit(h.db, "Curious Shelter")).user)).rejects.toMatchObject({ code: "forbidden" });
+  await expect(listFeedback({ actor: null })).rejects.toMatchObject({ code: "unauthenticated" });
+  await expect(listFeedback({ actor: await makeDonor("curious.donor@example.org") })).rejects.toMatchObject({ code: "forbidden" });
+  await expect(listFeedback({ actor: (await makeNonprofit(h.db, "Curious Shelter")).user })).rejects.toMatchObject({ code: "forbidden" });
 });

@@ -8,11 +8,14 @@ import { feedback } from "@/models";
 
 export type FeedbackEntry = { _id: string; userName: string; email: string; description: string; createdAt: Date };
 
+export type ListFeedbackOptions = { actor: Actor | null; limit?: number };
+
 /**
  * The latest contact messages, newest first (admin only).
+ * @param options.limit most messages returned (default 100).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listFeedback(actor: Actor | null, limit = 100): Promise<FeedbackEntry[]> {
+export async function listFeedback({ actor, limit = 100 }: ListFeedbackOptions): Promise<FeedbackEntry[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db

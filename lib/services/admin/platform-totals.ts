@@ -18,12 +18,15 @@ export type PlatformTotals = {
   monthStart: Date;
 };
 
+export type GetPlatformTotalsOptions = { actor: Actor | null; now?: Date };
+
 /**
  * Organizations claimed, organizations pending, donor accounts (not deleted), and succeeded
  * donations of the current UTC calendar month with their total in cents (admin only).
+ * @param options.now the instant whose UTC month is counted (default: now).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function getPlatformTotals(actor: Actor | null, now = new Date()): Promise<PlatformTotals> {
+export async function getPlatformTotals({ actor, now = new Date() }: GetPlatformTotalsOptions): Promise<PlatformTotals> {
   assertAdmin(actor);
   const db = await getDb();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

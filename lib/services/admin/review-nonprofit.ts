@@ -32,12 +32,14 @@ export type PendingNonprofit = {
 
 export type ReviewResult = { _id: string; name: string; approvalStatus: "approved" | "rejected"; live: boolean };
 
+export type ListPendingNonprofitsOptions = { actor: Actor | null };
+
 /**
  * Organizations whose approval_status is 'pending', oldest first, with the contact of their
  * nonprofit account (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listPendingNonprofits(actor: Actor | null): Promise<PendingNonprofit[]> {
+export async function listPendingNonprofits({ actor }: ListPendingNonprofitsOptions): Promise<PendingNonprofit[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db

@@ -67,8 +67,8 @@ describe("business collaboration", () => {
   });
 
   test("platform totals count claimed organizations (admin only)", async () => {
-    const totals = await getPlatformTotals(admin);
+    const totals = await getPlatformTotals({ actor: admin });
     expect(totals).toMatchObject({ organizationsClaimed: 1, pendingApproval: 0, donors: 0, donationsThisMonth: 0, dollarsThisMonthCents: 0 });
-    expect((await fail(getPlatformTotals(user("individual", null))))?.status).toBe(403);
+    expect((await fail(getPlatformTotals({ actor: user("individual", null) })))?.status).toBe(403);
   });
 });
