@@ -21,12 +21,14 @@ export type ImageOwner = { userId: string; organizationId?: undefined } | { orga
 
 const ORGANIZATION_FIELDS: ImageField[] = ["logo", "spotlightImage", "campaignImage", "eventImage"];
 
+export type OwnerForOptions = { actor: Actor; field: ImageField };
+
 /**
  * The owner of the slot `field` when `actor` writes it (the slot itself was authorized by
  * resolveImageTarget).
  * @throws AppError(forbidden) for an organization slot without an organization.
  */
-export function ownerFor(actor: Actor, field: ImageField): ImageOwner {
+export function ownerFor({ actor, field }: OwnerForOptions): ImageOwner {
   if (ORGANIZATION_FIELDS.includes(field)) return { organizationId: ownOrganizationId(actor) };
   return { userId: actor.id };
 }
@@ -49,18 +51,15 @@ export async function isIssuedTo(db: Executor, url: string | null | undefined, o
   return !!row;
 }
 
+export type AcceptImageUrlOptions = { db: Executor; owner: ImageOwner; url: string | null | undefined; current: string | null | undefined; field: string };
+
 /**
  * The value to store in an image field written through a JSON form: empty clears it; the
  * slot's current value may stay; anything else must be an image issued to `owner`.
  * @returns the URL to store, or null.
  * @throws AppError(validation) with `field`'s message for someone else's or a made-up image.
  */
-export async function acceptImageUrl(
-  db: Executor,
-  owner: ImageOwner,
-  url: string | null | undefined,
-  current: string | null | undefined,
-  field: string,
+export async function acceptImageUrl({ db, owner, url, current, field }: AcceptImageUrlOptions
 ): Promise<string | null> {
   if (!url) return null;
   if (current && url === current) return url;

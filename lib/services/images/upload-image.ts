@@ -59,7 +59,7 @@ export async function uploadImage(input: UploadImageInput): Promise<UploadedImag
   }
 
   const url = storage.urlOf(key);
-  const owner = ownerFor(input.actor, input.field);
+  const owner = ownerFor({ actor: input.actor, field: input.field });
   let previous: string | null;
   let previousIsOwn = false;
   try {

@@ -67,7 +67,7 @@ export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions):
     const imageUrl =
       input.imageUrl === undefined
         ? row.spotlight?.imageUrl
-        : ((await acceptImageUrl(tx, { organizationId }, input.imageUrl, row.spotlight?.imageUrl, "imageUrl")) ?? undefined);
+        : ((await acceptImageUrl({ db: tx, owner: { organizationId }, url: input.imageUrl, current: row.spotlight?.imageUrl, field: "imageUrl" })) ?? undefined);
     const next = {
       ...(input.title ? { title: input.title } : {}),
       ...(input.description ? { description: input.description } : {}),

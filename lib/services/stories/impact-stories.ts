@@ -47,7 +47,7 @@ export async function createImpactStory(actor: Actor, input: CreateStoryInput): 
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
   const db = await getDb();
-  const imageUrl = await acceptImageUrl(db, { userId: actor.id }, input.imageUrl, null, "imageUrl");
+  const imageUrl = await acceptImageUrl({ db, owner: { userId: actor.id }, url: input.imageUrl, current: null, field: "imageUrl" });
   const [row] = await db
     .insert(impactStories)
     .values({ donorUserId: actor.id, organizationId: org.id, title: input.title, body: input.body, imageUrl })

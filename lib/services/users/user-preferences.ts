@@ -81,7 +81,7 @@ export async function updateUserProfile({ actor, input }: UpdateUserProfileOptio
     let profileImg: string | null | undefined;
     if (input.profileImg !== undefined) {
       const [current] = await tx.select({ url: users.profileImg }).from(users).where(eq(users.id, actor.id)).limit(1);
-      profileImg = await acceptImageUrl(tx, { userId: actor.id }, input.profileImg, current?.url, "profileImg");
+      profileImg = await acceptImageUrl({ db: tx, owner: { userId: actor.id }, url: input.profileImg, current: current?.url, field: "profileImg" });
     }
     await tx
       .update(users)
