@@ -6,5 +6,5 @@ import { createStorySchema } from "@/lib/validations/donor";
 
 export const POST = route(async (req, { actor }) => {
   const input = await parseJson(req, createStorySchema);
-  return NextResponse.json(await createImpactStory(actor, input), { status: 201 });
+  return NextResponse.json(await createImpactStory({ actor, input }), { status: 201 });
 }, { auth: "donor" });

@@ -139,8 +139,8 @@ describe("volunteer hours", () => {
 
 describe("impact stories", () => {
   test("only supporters write; approval by that nonprofit makes a story public", async () => {
-    expect((await err(createImpactStory(eve, { organizationId: other.organizationId, title: "Hi", body: "Never gave" })))?.status).toBe(403);
-    const story = await createImpactStory(dana, { organizationId: np.organizationId, title: "Meals for all", body: "I saw the pantry." });
+    expect((await err(createImpactStory({ actor: eve, input: { organizationId: other.organizationId, title: "Hi", body: "Never gave" } })))?.status).toBe(403);
+    const story = await createImpactStory({ actor: dana, input: { organizationId: np.organizationId, title: "Meals for all", body: "I saw the pantry." } });
     expect(await listApprovedStories(np.organizationId)).toEqual([]);
     expect((await err(reviewImpactStory({ actor: other.user, storyId: story.id, status: "approved" })))?.status).toBe(404);
     expect((await err(reviewImpactStory({ actor: dana, storyId: story.id, status: "approved" })))?.status).toBe(403);
@@ -237,10 +237,10 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
         telephone: "8025559999",
       } });
       await logVolunteerHours({ actor: v, input: { organizationId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
-      await createImpactStory(v, { organizationId, title: `story ${mask}`, body: "text" });
+      await createImpactStory({ actor: v, input: { organizationId, title: `story ${mask}`, body: "text" } });
     }
     const hours = await listHoursForReview(user);
-    const stories = await listStoriesForReview(user);
+    const stories = await listStoriesForReview({ actor: user });
     for (const mask of [0, 1, 2, 3]) {
       const hv = hours.find((x) => x.description === `shift ${mask}`)!;
       const st = stories.find((x) => x.title === `story ${mask}`)!;

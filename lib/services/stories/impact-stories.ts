@@ -19,8 +19,10 @@ export type StoryStatus = "pending" | "approved" | "declined";
 
 export type MyStory = { id: string; organizationId: string; organization: string; title: string; body: string; imageUrl: string | null; status: StoryStatus; createdAt: Date };
 
+export type SupportedOrganizationsOptions = { actor: Actor };
+
 /** Organizations the donor supported: a completed gift or volunteer hours (not declined). */
-export async function supportedOrganizations(actor: Actor): Promise<{ id: string; name: string }[]> {
+export async function supportedOrganizations({ actor }: SupportedOrganizationsOptions): Promise<{ id: string; name: string }[]> {
   if (!hasRole(actor, "donor")) return [];
   const db = await getDb();
   const gifts = await db
@@ -37,13 +39,15 @@ export async function supportedOrganizations(actor: Actor): Promise<{ id: string
   return [...map.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+export type CreateImpactStoryOptions = { actor: Actor; input: CreateStoryInput };
+
 /**
  * Write a story; it waits for the nonprofit's approval.
  * @throws AppError(forbidden) unless a donor who supported the organization.
  */
-export async function createImpactStory(actor: Actor, input: CreateStoryInput): Promise<MyStory> {
+export async function createImpactStory({ actor, input }: CreateImpactStoryOptions): Promise<MyStory> {
   requireRole(actor, "donor");
-  const supported = await supportedOrganizations(actor);
+  const supported = await supportedOrganizations({ actor });
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
   const db = await getDb();
@@ -55,8 +59,10 @@ export async function createImpactStory(actor: Actor, input: CreateStoryInput): 
   return { ...row!, organizationId: org.id, organization: org.name };
 }
 
+export type ListMyStoriesOptions = { actor: Actor };
+
 /** The actor's own stories, newest first. */
-export async function listMyStories(actor: Actor): Promise<MyStory[]> {
+export async function listMyStories({ actor }: ListMyStoriesOptions): Promise<MyStory[]> {
   const db = await getDb();
   return db
     .select({
@@ -77,12 +83,14 @@ export async function listMyStories(actor: Actor): Promise<MyStory[]> {
 
 export type StoryForReview = Omit<MyStory, "organization"> & SharedDonorIdentity;
 
+export type ListStoriesForReviewOptions = { actor: Actor };
+
 /**
  * Stories about the actor's organization (pending first). The author's name and email only
  * when the donor shares them.
  * @throws AppError(forbidden) unless a nonprofit user with an organization.
  */
-export async function listStoriesForReview(actor: Actor): Promise<StoryForReview[]> {
+export async function listStoriesForReview({ actor }: ListStoriesForReviewOptions): Promise<StoryForReview[]> {
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();
   const rows = await db

@@ -25,6 +25,6 @@ describe("supportedOrganizations", () => {
     await makeGift(h.db, gifted.organizationId, donor.id);
     await makeGift(h.db, ticketed.organizationId, donor.id, { kind: "ticket", amountCents: 15_000 });
 
-    expect(await supportedOrganizations(donor)).toEqual([{ id: gifted.organizationId, name: "Harbor Food Bank" }]);
+    expect(await supportedOrganizations({ actor: donor })).toEqual([{ id: gifted.organizationId, name: "Harbor Food Bank" }]);
   });
 });

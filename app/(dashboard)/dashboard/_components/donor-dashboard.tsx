@@ -30,8 +30,8 @@ export async function DonorDashboard({ user, actor, links, section }: { user: Se
   const [summary, volunteering, stories, supported, initialPreferences] = await Promise.all([
     getDonorSummary({ actor, donorId: actor.id, now }),
     listMyVolunteerHours(actor),
-    listMyStories(actor),
-    supportedOrganizations(actor),
+    listMyStories({ actor }),
+    supportedOrganizations({ actor }),
     section === "profile" ? getUserPreferences({ actor, userId: actor.id }) : Promise.resolve(undefined),
   ]);
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
