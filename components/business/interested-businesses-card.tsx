@@ -11,7 +11,7 @@ const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matchi
  */
 export async function InterestedBusinessesCard({ user }: { user: Actor }) {
   if (user.role !== "nonprofit" || !user.organizationId) return null;
-  const { state, businesses } = await listBusinessesNearOrganization(user, 5);
+  const { state, businesses } = await listBusinessesNearOrganization({ actor: user, limit: 5 });
   return (
     <Card as="section" aria-labelledby="businesses-near-title">
       <CardTitle as="h2">

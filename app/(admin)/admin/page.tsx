@@ -62,7 +62,7 @@ export default async function AdminPage() {
     getPlatformTotals({ actor: user }),
     listPendingNonprofits({ actor: user }),
     listUpdateNotices(50),
-    listBusinessSignups(user),
+    listBusinessSignups({ actor: user }),
     listFeedback({ actor: user }),
     listAuditLog({ actor: user, limit: 50 }),
   ]);

@@ -45,17 +45,17 @@ describe("business collaboration", () => {
     await signUpBusiness(businessSignUpSchema.parse({ businessName: "Texas Tools", email: "t@tx.test", contactName: "Tom", state: "TX" }), "10.1.1.1");
     expect(await jobsTo("admin@givebridge.local")).toContain("New business sign-up: Maple Works");
     expect(await jobsTo("hello@maple.test")).toEqual(["Thanks for your interest in Givebridge"]);
-    expect((await listBusinessSignups(admin)).map((b) => b.businessName)).toEqual(expect.arrayContaining(["Maple Works", "Texas Tools"]));
-    const near = await listBusinessesNearOrganization(user("nonprofit", vtOrg));
+    expect((await listBusinessSignups({ actor: admin })).map((b) => b.businessName)).toEqual(expect.arrayContaining(["Maple Works", "Texas Tools"]));
+    const near = await listBusinessesNearOrganization({ actor: user("nonprofit", vtOrg) });
     expect(near.state).toBe("VT");
     expect(near.businesses.map((b) => b._id)).toEqual([saved._id]);
   });
 
   test("only admins list all sign-ups; only nonprofits see nearby ones", async () => {
-    expect((await fail(listBusinessSignups(null)))?.status).toBe(401);
-    expect((await fail(listBusinessSignups(user("nonprofit", vtOrg))))?.status).toBe(403);
-    expect((await fail(listBusinessesNearOrganization(null)))?.status).toBe(401);
-    expect((await fail(listBusinessesNearOrganization(user("individual", null))))?.status).toBe(403);
+    expect((await fail(listBusinessSignups({ actor: null })))?.status).toBe(401);
+    expect((await fail(listBusinessSignups({ actor: user("nonprofit", vtOrg) })))?.status).toBe(403);
+    expect((await fail(listBusinessesNearOrganization({ actor: null })))?.status).toBe(401);
+    expect((await fail(listBusinessesNearOrganization({ actor: user("individual", null) })))?.status).toBe(403);
   });
 
   test("one IP is limited to BUSINESS_SIGNUPS_PER_HOUR sign-ups (429 with Retry-After)", async () => {

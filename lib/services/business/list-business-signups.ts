@@ -29,23 +29,29 @@ const columns = {
   createdAt: businessSignups.createdAt,
 };
 
+export type ListBusinessSignupsOptions = { actor: Actor | null; limit?: number };
+
 /**
  * Every business sign-up, newest first (admin only).
+ * @param options.limit most sign-ups returned (default 200).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function listBusinessSignups(actor: Actor | null, limit = 200): Promise<BusinessSignup[]> {
+export async function listBusinessSignups({ actor, limit = 200 }: ListBusinessSignupsOptions): Promise<BusinessSignup[]> {
   assertAdmin(actor);
   const db = await getDb();
   const rows = await db.select(columns).from(businessSignups).orderBy(desc(businessSignups.createdAt)).limit(Math.min(Math.max(limit, 1), 1000));
   return rows.map(({ id, ...r }) => ({ _id: id, ...r }));
 }
 
+export type ListBusinessesNearOrganizationOptions = { actor: Actor | null; limit?: number };
+
 /**
  * Businesses interested in sponsoring or matching gifts in the state of the actor's own
  * organization, newest first (nonprofit users only; none when the organization has no state).
+ * @param options.limit most businesses returned (default 10).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
  */
-export async function listBusinessesNearOrganization(actor: Actor | null, limit = 10): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
+export async function listBusinessesNearOrganization({ actor, limit = 10 }: ListBusinessesNearOrganizationOptions): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();
   const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
