@@ -6,6 +6,6 @@ import { updateNoticeSchema } from "@/lib/validations/update-notice";
 
 export const POST = route(async (req, { actor }) => {
   const values = await parseJson(req, updateNoticeSchema);
-  const update = await createUpdate(actor, values);
+  const update = await createUpdate({ actor, values });
   return NextResponse.json({ update }, { status: 201 });
 }, { auth: "user" });

@@ -32,24 +32,24 @@ describe("update notices", () => {
   });
 
   test("an admin creates, edits and deletes a notice; each step is audited", async () => {
-    const created = await createUpdate(admin, { title: "Reports", description: "Download donation reports.", link: "https://example.org/r" });
+    const created = await createUpdate({ actor: admin, values: { title: "Reports", description: "Download donation reports.", link: "https://example.org/r" } });
     expect((await listUpdateNotices()).map((u) => u._id)).toContain(created._id);
     const edited = await updateUpdate({ actor: admin, id: created._id, values: { title: "Reports v2", description: "Now with CSV.", link: null } });
     expect(edited).toMatchObject({ _id: created._id, title: "Reports v2", link: null });
-    expect(await deleteUpdate(admin, created._id)).toEqual({ deleted: true, _id: created._id });
+    expect(await deleteUpdate({ actor: admin, id: created._id })).toEqual({ deleted: true, _id: created._id });
     expect(await h.db.select().from(updateNotices).where(eq(updateNotices.id, created._id))).toEqual([]);
     expect((await audit(created._id)).map((a) => a.action).sort()).toEqual(["update.create", "update.delete", "update.edit"]);
     expect((await audit(created._id)).every((a) => a.actor === admin.email)).toBe(true);
-    expect((await fail(deleteUpdate(admin, created._id)))?.status).toBe(404);
+    expect((await fail(deleteUpdate({ actor: admin, id: created._id })))?.status).toBe(404);
     expect((await fail(updateUpdate({ actor: admin, id: "missing", values: { title: "x", description: "y", link: null } })))?.status).toBe(404);
   });
 
   test("nobody is 401 and a donor is 403; nothing is written", async () => {
     const [keep] = await h.db.insert(updateNotices).values({ title: "Keep", description: "me" }).returning({ id: updateNotices.id });
-    expect((await fail(createUpdate(null, { title: "x", description: "y", link: null })))?.status).toBe(401);
-    expect((await fail(createUpdate(donor, { title: "x", description: "y", link: null })))?.status).toBe(403);
+    expect((await fail(createUpdate({ actor: null, values: { title: "x", description: "y", link: null } })))?.status).toBe(401);
+    expect((await fail(createUpdate({ actor: donor, values: { title: "x", description: "y", link: null } })))?.status).toBe(403);
     expect((await fail(updateUpdate({ actor: donor, id: keep!.id, values: { title: "x", description: "y", link: null } })))?.status).toBe(403);
-    expect((await fail(deleteUpdate(donor, keep!.id)))?.status).toBe(403);
+    expect((await fail(deleteUpdate({ actor: donor, id: keep!.id })))?.status).toBe(403);
     const [row] = await h.db.select().from(updateNotices).where(eq(updateNotices.id, keep!.id));
     expect(row).toMatchObject({ title: "Keep", description: "me" });
     expect(await h.db.select().from(updateNotices).where(eq(updateNotices.title, "x"))).toEqual([]);

@@ -23,11 +23,13 @@ const columns = {
 };
 const toDto = ({ id, ...r }: { id: string; title: string; description: string; link: string | null; createdAt: Date }): UpdateNotice => ({ _id: id, ...r });
 
+export type CreateUpdateOptions = { actor: Actor | null; values: UpdateNoticeValues };
+
 /**
  * Publish a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
-export async function createUpdate(actor: Actor | null, values: UpdateNoticeValues): Promise<UpdateNotice> {
+export async function createUpdate({ actor, values }: CreateUpdateOptions): Promise<UpdateNotice> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -52,11 +54,13 @@ export async function updateUpdate({ actor, id, values }: { actor: Actor | null;
   });
 }
 
+export type DeleteUpdateOptions = { actor: Actor | null; id: string };
+
 /**
  * Delete a notice (admin only).
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
-export async function deleteUpdate(actor: Actor | null, id: string): Promise<{ deleted: true; _id: string }> {
+export async function deleteUpdate({ actor, id }: DeleteUpdateOptions): Promise<{ deleted: true; _id: string }> {
   assertAdmin(actor);
   const db = await getDb();
   return db.transaction(async (tx) => {

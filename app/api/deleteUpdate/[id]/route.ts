@@ -6,5 +6,5 @@ import { idParam } from "@/lib/validations/fields";
 
 export const DELETE = route<{ id: string }>(async (_req, { params, actor }) => {
   const id = idParam.parse(params.id);
-  return NextResponse.json(await deleteUpdate(actor, id));
+  return NextResponse.json(await deleteUpdate({ actor, id }));
 }, { auth: "user" });
