@@ -5,7 +5,7 @@ import { listMyVolunteerHours, logVolunteerHours } from "@/lib/services/voluntee
 import { logHoursSchema } from "@/lib/validations/donor";
 
 export const GET = route(async (_req, { actor }) => {
-  return NextResponse.json(await listMyVolunteerHours(actor));
+  return NextResponse.json(await listMyVolunteerHours({ actor }));
 }, { auth: "donor" });
 
 export const POST = route(async (req, { actor }) => {

@@ -124,16 +124,16 @@ describe("volunteer hours", () => {
     expect(await reviewVolunteerHours({ actor: np.user, entryId: a.id, status: "approved" })).toEqual({ id: a.id, status: "approved" });
     await reviewVolunteerHours({ actor: np.user, entryId: b.id, status: "declined" });
     await logVolunteerHours({ actor: dana, input: { organizationId: other.organizationId, date: `${thisYear}-02-01`, hours: 3, description: "Trail work" } });
-    const mine = await listMyVolunteerHours(dana);
+    const mine = await listMyVolunteerHours({ actor: dana });
     expect(mine.verifiedMinutes).toBe(150);
     expect(mine.pendingMinutes).toBe(180);
     expect(mine.totals).toEqual([
       { organization: "Lake Champlain Land Trust", year: thisYear, verifiedMinutes: 0, pendingMinutes: 180 },
       { organization: "Vermont Foodbank", year: thisYear, verifiedMinutes: 150, pendingMinutes: 0 },
     ]);
-    const csv = await volunteerHoursCsv(dana);
+    const csv = await volunteerHoursCsv({ actor: dana });
     expect(csv).toContain(`${thisYear}-01-15,Vermont Foodbank,2.50,Verified,Sorted food`);
-    expect((await listMyVolunteerHours(eve)).entries).toEqual([]);
+    expect((await listMyVolunteerHours({ actor: eve })).entries).toEqual([]);
   });
 });
 
@@ -239,7 +239,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
       await logVolunteerHours({ actor: v, input: { organizationId, date: `${thisYear}-01-02`, hours: 1, description: `shift ${mask}` } });
       await createImpactStory({ actor: v, input: { organizationId, title: `story ${mask}`, body: "text" } });
     }
-    const hours = await listHoursForReview(user);
+    const hours = await listHoursForReview({ actor: user });
     const stories = await listStoriesForReview({ actor: user });
     for (const mask of [0, 1, 2, 3]) {
       const hv = hours.find((x) => x.description === `shift ${mask}`)!;

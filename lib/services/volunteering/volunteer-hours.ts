@@ -54,8 +54,10 @@ export async function logVolunteerHours({ actor, input, now = new Date() }: { ac
   return { ...row!, organizationId: org.id, organization: org.name };
 }
 
+export type ListMyVolunteerHoursOptions = { actor: Actor };
+
 /** The actor's own entries (newest first) and totals by organization and year. */
-export async function listMyVolunteerHours(actor: Actor): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
+export async function listMyVolunteerHours({ actor }: ListMyVolunteerHoursOptions): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
   requireRole(actor, "donor");
   const db = await getDb();
   const entries = await db
@@ -95,16 +97,19 @@ export async function listMyVolunteerHours(actor: Actor): Promise<{ entries: Vol
 
 export type HoursForReview = VolunteerEntry & SharedDonorIdentity;
 
+export type ListHoursForReviewOptions = { actor: Actor; status?: "pending" | "approved" | "declined" };
+
 /**
  * Entries logged at the actor's organization, pending first. The volunteer's name and email
- * appear only when the donor shares them (ShareMyPrivateInfo).
+ * appear only when the donor shares them (ShareMyPrivateInfo). At most 100 entries.
+ * @param options.status only entries in that state; every state when omitted.
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
-export async function listHoursForReview(actor: Actor, options: { status?: "pending" | "approved" | "declined" } = {}): Promise<HoursForReview[]> {
+export async function listHoursForReview({ actor, status }: ListHoursForReviewOptions): Promise<HoursForReview[]> {
   const organizationId = ownOrganizationId(actor);
   const db = await getDb();
   const where = [eq(volunteerHours.organizationId, organizationId)];
-  if (options.status) where.push(eq(volunteerHours.status, options.status));
+  if (status) where.push(eq(volunteerHours.status, status));
   const rows = await db
     .select({
       id: volunteerHours.id,
@@ -145,15 +150,19 @@ export async function reviewVolunteerHours({ actor, entryId, status }: { actor: 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 const statusLabel = (s: string) => (s === "approved" ? "Verified" : s === "declined" ? "Declined" : "Pending");
 
+export type VolunteerHoursCsvOptions = { actor: Actor };
+
 /** CSV export of the actor's hours: Date, Organization, Hours, Status, Description. */
-export async function volunteerHoursCsv(actor: Actor): Promise<string> {
-  const { entries } = await listMyVolunteerHours(actor);
+export async function volunteerHoursCsv({ actor }: VolunteerHoursCsvOptions): Promise<string> {
+  const { entries } = await listMyVolunteerHours({ actor });
   return stringify([["Date", "Organization", "Hours", "Status", "Description"], ...entries.map((e) => [e.date, e.organization, hours(e.minutes), statusLabel(e.status), e.description])]);
 }
 
+export type VolunteerHoursPdfOptions = { actor: Actor };
+
 /** PDF export of the actor's hours with totals by organization and year. */
-export async function volunteerHoursPdf(actor: Actor): Promise<Buffer> {
-  const { entries, totals, verifiedMinutes, pendingMinutes } = await listMyVolunteerHours(actor);
+export async function volunteerHoursPdf({ actor }: VolunteerHoursPdfOptions): Promise<Buffer> {
+  const { entries, totals, verifiedMinutes, pendingMinutes } = await listMyVolunteerHours({ actor });
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: "Volunteer hours" } });
     const chunks: Buffer[] = [];

@@ -29,7 +29,7 @@ export async function DonorDashboard({ user, actor, links, section }: { user: Se
   const now = new Date();
   const [summary, volunteering, stories, supported, initialPreferences] = await Promise.all([
     getDonorSummary({ actor, donorId: actor.id, now }),
-    listMyVolunteerHours(actor),
+    listMyVolunteerHours({ actor }),
     listMyStories({ actor }),
     supportedOrganizations({ actor }),
     section === "profile" ? getUserPreferences({ actor, userId: actor.id }) : Promise.resolve(undefined),

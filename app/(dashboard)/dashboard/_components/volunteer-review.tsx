@@ -16,7 +16,7 @@ const storyStatusText = { approved: "Published", pending: "Waiting for approval"
  */
 export async function VolunteerReviewCard({ user }: { user: Actor }) {
   if (user.role !== "nonprofit" || !user.organizationId) return null;
-  const [entries, stories] = await Promise.all([listHoursForReview(user), listStoriesForReview({ actor: user })]);
+  const [entries, stories] = await Promise.all([listHoursForReview({ actor: user }), listStoriesForReview({ actor: user })]);
   return (
     <Card as="section" aria-labelledby="volunteer-review-title">
       <CardTitle as="h2">

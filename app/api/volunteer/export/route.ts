@@ -6,11 +6,11 @@ import { exportQuerySchema } from "@/lib/validations/donor";
 export const GET = route(async (req, { actor }) => {
   const { format } = exportQuerySchema.parse({ format: req.nextUrl.searchParams.get("format") ?? undefined });
   if (format === "csv") {
-    return new Response(await volunteerHoursCsv(actor), {
+    return new Response(await volunteerHoursCsv({ actor }), {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="volunteer-hours.csv"', "Cache-Control": "no-store" },
     });
   }
-  return new Response(new Uint8Array(await volunteerHoursPdf(actor)), {
+  return new Response(new Uint8Array(await volunteerHoursPdf({ actor })), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="volunteer-hours.pdf"', "Cache-Control": "no-store" },
   });
 }, { auth: "donor" });
