@@ -52,8 +52,8 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
   }
 
   const [fundraisers, timeZone] = await Promise.all([
-    listReportFundraisers(actor, organizationId).catch(() => []),
-    getReportTimeZone(actor, organizationId).catch(() => DEFAULT_TIME_ZONE),
+    listReportFundraisers({ actor, organizationId }).catch(() => []),
+    getReportTimeZone({ actor, organizationId }).catch(() => DEFAULT_TIME_ZONE),
   ]);
   const zoneLabel = timeZoneLabel(timeZone);
   let report: { page: ReportPage; totals: ReportTotals } | null = null;

@@ -13,5 +13,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(async (_req, { actor }) => {
   const organizationId = authorizeOwnOrganization(actor, "budget.manage");
-  return NextResponse.json(await listFundraiserBudgets(actor, organizationId), { headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json(await listFundraiserBudgets({ actor, organizationId }), { headers: { "Cache-Control": "private, no-store" } });
 }, { auth: "user" });

@@ -29,11 +29,13 @@ export type FundraiserBudget = {
   lines: BudgetLine[];
 };
 
+export type ListFundraiserBudgetsOptions = { actor: Actor | null; organizationId: string };
+
 /**
  * Budgets of every fundraiser of the organization, newest fundraiser first.
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
-export async function listFundraiserBudgets(actor: Actor | null, organizationId: string): Promise<FundraiserBudget[]> {
+export async function listFundraiserBudgets({ actor, organizationId }: ListFundraiserBudgetsOptions): Promise<FundraiserBudget[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const list = await db
@@ -106,7 +108,7 @@ export async function saveFundraiserBudget({
       await tx.update(campaigns).set({ budgetPublished: update.published }).where(eq(campaigns.id, campaignId));
     }
   });
-  const all = await listFundraiserBudgets(actor, organizationId);
+  const all = await listFundraiserBudgets({ actor, organizationId });
   const budget = all.find((b) => b.campaignId === campaignId);
   if (!budget) throw new AppError("not_found", messages.reports.fundraiserNotFound);
   return budget;

@@ -98,11 +98,13 @@ export async function reportTimeZone(db: Executor, organizationId: string): Prom
   return org ? organizationTimeZone(org) : DEFAULT_TIME_ZONE;
 }
 
+export type GetReportTimeZoneOptions = { actor: Actor | null; organizationId: string };
+
 /**
  * The time zone of the organization's reports, for pages that show its times.
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
-export async function getReportTimeZone(actor: Actor | null, organizationId: string): Promise<string> {
+export async function getReportTimeZone({ actor, organizationId }: GetReportTimeZoneOptions): Promise<string> {
   assertOrganizationMember(actor, organizationId);
   return reportTimeZone(await getDb(), organizationId);
 }
@@ -277,8 +279,10 @@ export async function getDonationReportTotals({ actor, organizationId, query: q,
   };
 }
 
+export type ListReportFundraisersOptions = { actor: Actor | null; organizationId: string };
+
 /** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
-export async function listReportFundraisers(actor: Actor | null, organizationId: string): Promise<{ id: string; name: string }[]> {
+export async function listReportFundraisers({ actor, organizationId }: ListReportFundraisersOptions): Promise<{ id: string; name: string }[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   return db

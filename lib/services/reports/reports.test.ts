@@ -259,7 +259,7 @@ describe("budgets", () => {
     expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(403);
     expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(404);
     expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, campaignId, update: { published: true } })))?.status).toBe(403);
-    expect((await err(listFundraiserBudgets(other.user, np.organizationId)))?.status).toBe(403);
+    expect((await err(listFundraiserBudgets({ actor: other.user, organizationId: np.organizationId })))?.status).toBe(403);
     const lines = await h.db.select().from(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
     expect(lines).toHaveLength(2);
     expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
@@ -297,7 +297,7 @@ describe("days of the organization's own time zone", () => {
   });
 
   test("year to date, month to date and a custom range begin and end at local midnight", async () => {
-    expect(await getReportTimeZone(vt.user, vt.organizationId)).toBe("America/New_York");
+    expect(await getReportTimeZone({ actor: vt.user, organizationId: vt.organizationId })).toBe("America/New_York");
     const june = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2026-06-01", endDate: "2026-06-30" }, now: july15 });
     expect(june.donations.map((d) => d.amount)).toEqual([3_000]);
     const mtd = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "monthToDate", fundraiser: "all" }, now: july15 });
@@ -324,7 +324,7 @@ describe("days of the organization's own time zone", () => {
   });
 
   test("the zone is read for the organization's own users only", async () => {
-    expect((await err(getReportTimeZone(np.user, vt.organizationId)))?.status).toBe(403);
-    expect((await err(getReportTimeZone(null, vt.organizationId)))?.status).toBe(401);
+    expect((await err(getReportTimeZone({ actor: np.user, organizationId: vt.organizationId })))?.status).toBe(403);
+    expect((await err(getReportTimeZone({ actor: null, organizationId: vt.organizationId })))?.status).toBe(401);
   });
 });

@@ -40,8 +40,8 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
     );
   }
   const [fundraisers, timeZone] = await Promise.all([
-    listReportFundraisers(actor, organizationId).catch(() => []),
-    getReportTimeZone(actor, organizationId).catch(() => DEFAULT_TIME_ZONE),
+    listReportFundraisers({ actor, organizationId }).catch(() => []),
+    getReportTimeZone({ actor, organizationId }).catch(() => DEFAULT_TIME_ZONE),
   ]);
   const zoneLabel = timeZoneLabel(timeZone);
   let data: DonationAnalytics | null = null;

@@ -23,7 +23,7 @@ export default async function ManagePayBudgetsPage() {
   let budgets: FundraiserBudget[] | null = null;
   if (organizationId) {
     try {
-      budgets = await listFundraiserBudgets(actor, organizationId);
+      budgets = await listFundraiserBudgets({ actor, organizationId });
     } catch (e) {
       logger.error("budgets failed", { name: (e as Error)?.name });
     }
