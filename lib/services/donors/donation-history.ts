@@ -40,10 +40,17 @@ export type DonorRecurringGift = {
   createdAt: Date;
 };
 
-/** @throws AppError(not_found) unless the actor is this donor (others cannot learn it exists). */
-export function assertOwnDonorPage(actor: Actor | null, donorId: string): asserts actor is Actor {
+export type AssertOwnDonorPageOptions = { actor: Actor | null; donorId: string };
+
+/**
+ * @returns the actor, known to be the donor `donorId`.
+ * @throws AppError(unauthenticated) without an actor; AppError(not_found) unless the actor is
+ *         this donor (others cannot learn it exists).
+ */
+export function assertOwnDonorPage({ actor, donorId }: AssertOwnDonorPageOptions): Actor {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
   if (!actsForUser(actor, donorId, "donor")) throw new AppError("not_found", messages.generic.notFound);
+  return actor;
 }
 
 /**
@@ -51,7 +58,7 @@ export function assertOwnDonorPage(actor: Actor | null, donorId: string): assert
  * @throws AppError(not_found) for anyone but the donor.
  */
 export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | null; donorId: string; year?: number }): Promise<DonorGift[]> {
-  assertOwnDonorPage(actor, donorId);
+  assertOwnDonorPage({ actor, donorId });
   const db = await getDb();
   const where = [eq(donations.donorUserId, donorId)];
   if (year) {
@@ -93,12 +100,14 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
   }));
 }
 
+export type ListDonorRecurringGiftsOptions = { actor: Actor | null; donorId: string };
+
 /**
  * Recurring gifts of a donor, active first.
  * @throws AppError(not_found) for anyone but the donor.
  */
-export async function listDonorRecurringGifts(actor: Actor | null, donorId: string): Promise<DonorRecurringGift[]> {
-  assertOwnDonorPage(actor, donorId);
+export async function listDonorRecurringGifts({ actor, donorId }: ListDonorRecurringGiftsOptions): Promise<DonorRecurringGift[]> {
+  assertOwnDonorPage({ actor, donorId });
   const db = await getDb();
   const rows = await db
     .select({

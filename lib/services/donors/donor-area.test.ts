@@ -85,7 +85,7 @@ describe("donation history and statements", () => {
     expect((await err(changeRecurringGiftAmount({ actor: eve, giftId: gift!.id, amountCents: 9900 })))?.status).toBe(404);
     expect((await err(cancelRecurringGift({ actor: eve, giftId: gift!.id })))?.status).toBe(404);
     expect(await changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 3000 })).toEqual({ amountCents: 3000 });
-    const [list] = await listDonorRecurringGifts(dana, dana.id);
+    const [list] = await listDonorRecurringGifts({ actor: dana, donorId: dana.id });
     expect(list).toMatchObject({ amountCents: 3000, status: "active", organization: "Vermont Foodbank" });
     expect(await cancelRecurringGift({ actor: dana, giftId: gift!.id })).toEqual({ status: "canceled" });
     expect((await err(changeRecurringGiftAmount({ actor: dana, giftId: gift!.id, amountCents: 4000 })))?.status).toBe(409);

@@ -53,7 +53,7 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
  * @throws AppError(not_found) for anyone but the donor.
  */
 export async function buildGivingStatement({ actor, donorId, year }: { actor: Actor | null; donorId: string; year: number }): Promise<GivingStatement> {
-  assertOwnDonorPage(actor, donorId);
+  assertOwnDonorPage({ actor, donorId });
   const db = await getDb();
   const [donor] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, donorId));
   const rows = await db

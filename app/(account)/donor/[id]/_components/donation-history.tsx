@@ -23,7 +23,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "s
 export async function DonationHistory({ user, id }: { user: Actor; id: string }) {
   let data;
   try {
-    data = await Promise.all([listDonorGifts({ actor: user, donorId: id }), listDonorRecurringGifts(user, id)]);
+    data = await Promise.all([listDonorGifts({ actor: user, donorId: id }), listDonorRecurringGifts({ actor: user, donorId: id })]);
   } catch (e) {
     if (isAppError(e)) notFound();
     throw e;
