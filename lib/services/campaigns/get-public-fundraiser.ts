@@ -54,12 +54,14 @@ export function publicSupporterName(fullName: string | null): string | null {
   return `${words[0]} ${words[words.length - 1]!.charAt(0).toUpperCase()}.`;
 }
 
+export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: string };
+
 /**
  * One fundraiser as the public sees it. Anyone sees an active or ended fundraiser of a live,
  * approved organization; the organization's own nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
-export async function getPublicFundraiser(viewer: Actor | null, campaignId: string): Promise<PublicFundraiser> {
+export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
   const id = campaignId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
   const db = await getDb();

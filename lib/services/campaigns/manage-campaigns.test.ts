@@ -103,7 +103,7 @@ describe("managing fundraisers", () => {
     await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id });
     await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id, status: "failed" });
 
-    const mine = await listManagedCampaigns(a.user, a.organizationId);
+    const mine = await listManagedCampaigns({ actor: a.user, organizationId: a.organizationId });
     const ids = mine.map((c) => c._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(middle._id));
     expect(ids.indexOf(middle._id)).toBeLessThan(ids.indexOf(older._id));
@@ -113,18 +113,18 @@ describe("managing fundraisers", () => {
     expect(mine.find((c) => c._id === middle._id)?.status).toBe("ended");
 
     // The public list has only active fundraisers; the owner's API list has the ended one too.
-    const publicList = await listCampaignsForViewer(null, a.organizationId);
+    const publicList = await listCampaignsForViewer({ actor: null, organizationId: a.organizationId });
     expect(publicList.map((c) => c._id)).not.toContain(middle._id);
     expect(publicList.map((c) => c._id)).toContain(newer._id);
     expect(publicList[0]).not.toHaveProperty("succeededGifts");
-    expect((await listCampaignsForViewer(a.user, a.organizationId)).map((c) => c._id)).toContain(middle._id);
-    expect((await listCampaignsForViewer(b.user, a.organizationId)).map((c) => c._id)).not.toContain(middle._id);
+    expect((await listCampaignsForViewer({ actor: a.user, organizationId: a.organizationId })).map((c) => c._id)).toContain(middle._id);
+    expect((await listCampaignsForViewer({ actor: b.user, organizationId: a.organizationId })).map((c) => c._id)).not.toContain(middle._id);
 
     // One fundraiser: ended ones only for the owner.
-    expect((await getCampaign(null, newer._id))._id).toBe(newer._id);
-    expect((await fail(getCampaign(null, middle._id)))?.status).toBe(404);
-    expect((await getCampaign(a.user, middle._id)).status).toBe("ended");
-    expect((await fail(getCampaign(null, "missing")))?.status).toBe(404);
+    expect((await getCampaign({ actor: null, campaignId: newer._id }))._id).toBe(newer._id);
+    expect((await fail(getCampaign({ actor: null, campaignId: middle._id })))?.status).toBe(404);
+    expect((await getCampaign({ actor: a.user, campaignId: middle._id })).status).toBe("ended");
+    expect((await fail(getCampaign({ actor: null, campaignId: "missing" })))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
     expect((await listOrganizationCampaigns(a.organizationId, { activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
@@ -134,9 +134,9 @@ describe("managing fundraisers", () => {
     const hidden = await makeNonprofit(h.db, "Hidden Helpers");
     const c = await createCampaign({ actor: hidden.user, values: form({ name: "Quiet drive" }) });
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
-    expect(await listCampaignsForViewer(null, hidden.organizationId)).toEqual([]);
-    expect((await fail(getCampaign(donor, c._id)))?.status).toBe(404);
-    expect((await listCampaignsForViewer(hidden.user, hidden.organizationId)).map((x) => x._id)).toEqual([c._id]);
+    expect(await listCampaignsForViewer({ actor: null, organizationId: hidden.organizationId })).toEqual([]);
+    expect((await fail(getCampaign({ actor: donor, campaignId: c._id })))?.status).toBe(404);
+    expect((await listCampaignsForViewer({ actor: hidden.user, organizationId: hidden.organizationId })).map((x) => x._id)).toEqual([c._id]);
   });
 
   test("deleting a fundraiser keeps its donations as direct donations", async () => {
@@ -157,9 +157,9 @@ describe("managing fundraisers", () => {
     expect((await fail(deleteCampaign({ actor: b.user, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
     expect((await fail(deleteCampaign({ actor: b.user, organizationId: b.organizationId, campaignId: c._id })))?.status).toBe(404);
     expect((await fail(createCampaign({ actor: b.user, values: form({ name: "Planted" }), organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(listManagedCampaigns(b.user, a.organizationId)))?.status).toBe(403);
+    expect((await fail(listManagedCampaigns({ actor: b.user, organizationId: a.organizationId })))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
-    expect((await listManagedCampaigns(a.user, a.organizationId)).map((x) => x.name)).not.toContain("Planted");
+    expect((await listManagedCampaigns({ actor: a.user, organizationId: a.organizationId })).map((x) => x.name)).not.toContain("Planted");
   });
 
   test("nobody is 401 and a donor is 403", async () => {

@@ -32,12 +32,14 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
   return Boolean(org && org.live && org.approvalStatus === "approved");
 }
 
+export type ListManagedCampaignsOptions = { actor: Actor | null; organizationId: string };
+
 /**
  * Every fundraiser of the actor's organization (active and ended), newest first, each with
  * its count of succeeded gifts.
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
-export async function listManagedCampaigns(actor: Actor | null, organizationId: string): Promise<ManagedCampaign[]> {
+export async function listManagedCampaigns({ actor, organizationId }: ListManagedCampaignsOptions): Promise<ManagedCampaign[]> {
   assertOrganizationMember(actor, organizationId);
   const db = await getDb();
   const gifts = db
@@ -56,14 +58,16 @@ export async function listManagedCampaigns(actor: Actor | null, organizationId: 
   return rows.map(({ succeededGifts, ...r }) => ({ ...toCampaign(r), succeededGifts }));
 }
 
+export type ListCampaignsForViewerOptions = { actor: Actor | null; organizationId: string };
+
 /**
  * GET /api/getNpCampaigns/{organizationId}: the owner gets every fundraiser (active and ended); anyone
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */
-export async function listCampaignsForViewer(viewer: Actor | null, organizationId: string): Promise<Campaign[]> {
+export async function listCampaignsForViewer({ actor: viewer, organizationId }: ListCampaignsForViewerOptions): Promise<Campaign[]> {
   if (actsForOrganization(viewer, organizationId)) {
-    return (await listManagedCampaigns(viewer, organizationId)).map((c): Campaign => {
+    return (await listManagedCampaigns({ actor: viewer, organizationId })).map((c): Campaign => {
       const dto: Campaign & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
       return dto;
@@ -80,12 +84,14 @@ export async function listCampaignsForViewer(viewer: Actor | null, organizationI
   return rows.map(toCampaign);
 }
 
+export type GetCampaignOptions = { actor: Actor | null; campaignId: string };
+
 /**
  * GET /api/getOneCampaign/{id}: one fundraiser. The owner sees it in any state; anyone else
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getCampaign(viewer: Actor | null, campaignId: string): Promise<Campaign> {
+export async function getCampaign({ actor: viewer, campaignId }: GetCampaignOptions): Promise<Campaign> {
   const db = await getDb();
   const [row] = await db.select(campaignColumns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();

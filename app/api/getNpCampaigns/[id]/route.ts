@@ -11,6 +11,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.id);
-  const campaigns = await listCampaignsForViewer(await getActor(), organizationId);
+  const campaigns = await listCampaignsForViewer({ actor: await getActor(), organizationId });
   return NextResponse.json({ campaigns }, { headers: { "Cache-Control": "private, no-store" } });
 });

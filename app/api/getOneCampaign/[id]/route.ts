@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const campaignId = idParam.parse(params.id);
-  const campaign = await getCampaign(await getActor(), campaignId);
+  const campaign = await getCampaign({ actor: await getActor(), campaignId });
   return NextResponse.json({ campaign }, { headers: { "Cache-Control": "private, no-store" } });
 });

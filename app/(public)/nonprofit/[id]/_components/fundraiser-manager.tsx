@@ -19,6 +19,6 @@ export type FundraiserManagerProps = {
 export async function FundraiserManager({ organizationId, openCreate = false }: FundraiserManagerProps) {
   const user = await getActor();
   if (!user || !can(user, "fundraiser.manage", { organizationId })) return null;
-  const campaigns = await listManagedCampaigns(user, organizationId);
+  const campaigns = await listManagedCampaigns({ actor: user, organizationId });
   return <FundraiserList organizationId={organizationId} initialCampaigns={campaigns} openCreate={openCreate} />;
 }
