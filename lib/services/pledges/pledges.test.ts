@@ -125,8 +125,8 @@ describe("pledges", () => {
     const link = new URL(/https?:\/\/\S+/.exec(mails[0]!.text)![0]);
     expect(link.pathname).toBe(`/donation/${organizationId}/direct`);
     expect(link.searchParams.get("pledge")).toBe(pledgeId);
-    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), organizationId)).toEqual({ amountCents: 4_000, email: "paula@example.org" });
-    expect(await pledgePrefill(pledgeId, "x".repeat(32), organizationId)).toBeNull();
+    expect(await pledgePrefill({ pledgeId, token: link.searchParams.get("token"), organizationId })).toEqual({ amountCents: 4_000, email: "paula@example.org" });
+    expect(await pledgePrefill({ pledgeId, token: "x".repeat(32), organizationId })).toBeNull();
     expect(await getPledgeSummary({ actor: user, organizationId })).toMatchObject({ donors: 0, message: null });
     expect(await paymentsOf(organizationId)).toBe(0);
 
@@ -135,7 +135,7 @@ describe("pledges", () => {
     expect(done.status).toBe("succeeded");
     const [p] = await h.db.select().from(pledges).where(eq(pledges.id, pledgeId));
     expect(p).toMatchObject({ status: "completed", donationId: done.donationId });
-    expect(await pledgePrefill(pledgeId, link.searchParams.get("token"), organizationId)).toBeNull();
+    expect(await pledgePrefill({ pledgeId, token: link.searchParams.get("token"), organizationId })).toBeNull();
     await expect(createPledge({ actor: null, input: { organizationId, campaignId: null, amountCents: 1_000, email: "late@example.org" } })).rejects.toMatchObject({
       code: "conflict",
       message: messages.receiving.pledgeCannotReceive,

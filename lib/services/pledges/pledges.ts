@@ -143,12 +143,16 @@ export async function notifyPledgers(organizationId: string, now: Date = new Dat
   return sent;
 }
 
+export type PledgePrefillOptions = { pledgeId: string; token: string | null | undefined; organizationId: string; now?: Date };
+
 /**
  * The checkout prefill of a pledge link: amount and email, only with the right token, while
  * the pledge is notified (or open) and unexpired, for the same organization.
+ * @param options.token the token from the pledge link; options.organizationId the organization
+ *        whose checkout is open; options.now the clock for the expiry check (default: now).
  * @returns null for a bad token, another organization, or an expired/completed pledge.
  */
-export async function pledgePrefill(pledgeId: string, token: string | null | undefined, organizationId: string, now: Date = new Date()): Promise<{ amountCents: Cents; email: string } | null> {
+export async function pledgePrefill({ pledgeId, token, organizationId, now = new Date() }: PledgePrefillOptions): Promise<{ amountCents: Cents; email: string } | null> {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(pledgeId) || !checkPledgeToken(pledgeId, token)) return null;
   const db = await getDb();
   const [p] = await db

@@ -22,7 +22,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
   const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
   if (!ctx) notFound();
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
-  const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill(pledge, typeof token === "string" ? token : null, ctx.organization.id) : null;
+  const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill({ pledgeId: pledge, token: typeof token === "string" ? token : null, organizationId: ctx.organization.id }) : null;
   const place = [ctx.organization.city, ctx.organization.state].filter(Boolean).join(", ");
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
