@@ -1,22 +1,19 @@
 /**
  * A nonprofit refunds a completed donation from its Manage Donations screen
  * (spec section 2; refunds belong to the organization, through its payment provider). The provider
- * is asked for the refund with one idempotency key per donation; the donation becomes
- * Refunded only through the payment-event path (apply-payment-event.ts, "payment.refunded"),
- * which reverses the fundraiser's progress and the report's totals exactly once. The sandbox
- * refunds at once; Stripe and PayPal confirm with their refund webhook.
+ * is asked for the refund with one idempotency key per donation through the one refund path
+ * (refund-payment.ts); the donation becomes Refunded only through the payment-event path,
+ * which reverses the fundraiser's progress and the report's totals exactly once.
  */
 import "server-only";
 import { eq } from "drizzle-orm";
 import { requireActsForOrganization, requireDonationAccess } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { AppError, isAppError } from "@/lib/errors";
-import { logger } from "@/lib/logger";
-import { providerByName } from "@/lib/payments";
+import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { applyPaymentEvent } from "./apply-payment-event";
+import { refundPayment } from "./refund-payment";
 
 /**
  * The donation after the request: `refunded` once the provider's refund event has been
@@ -58,20 +55,6 @@ export async function refundDonation(options: { actor: Actor | null; donationId:
   if (d.status === "refunded") return { donationId: d.id, status: "refunded", amountCents: d.amountCents };
   if (d.status !== "succeeded") throw new AppError("conflict", messages.refunds.notCompleted);
 
-  let events;
-  try {
-    ({ events } = await providerByName(d.provider).refund({
-      donationId: d.id,
-      providerPaymentId: d.providerPaymentId,
-      providerChargeId: d.providerChargeId,
-      idempotencyKey: `donation-${d.id}`,
-    }));
-  } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error("refund refused by the provider", { provider: d.provider, name: (err as Error)?.name });
-    throw new AppError("unavailable", messages.refunds.providerFailed);
-  }
-  for (const event of events) await applyPaymentEvent(event);
-  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
-  return { donationId: d.id, status: after?.status === "refunded" ? "refunded" : "refund_requested", amountCents: d.amountCents };
+  const status = await refundPayment({ payment: d, idempotencyKey: `donation-${d.id}` });
+  return { donationId: d.id, status, amountCents: d.amountCents };
 }

@@ -15,6 +15,7 @@ import { makeDonor, makeNonprofit, testCheckoutClient, type ClaimedNonprofit } f
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { donations, eventTicketOrders, paymentEvents, users, webhookEndpoints, webhookEvents } from "@/models";
 import { createEvent } from "./manage-events";
+import { listTicketOrders } from "./list-ticket-orders";
 import { refundTicketOrder } from "./refund-ticket-order";
 import { createTicketOrder } from "./tickets";
 
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 /** A paid order of two $100 dinner tickets, charged by the sandbox provider. */
-async function paidOrder(): Promise<{ orderId: string; paymentId: string }> {
+async function paidOrder(): Promise<{ orderId: string; paymentId: string; eventId: string }> {
   const ev = await createEvent(
     createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), ticketTypes: [{ name: "Dinner", priceCents: 10_000, fairMarketValueCents: 6_000, quantity: 50 }] }),
     np.user,
@@ -48,7 +49,7 @@ async function paidOrder(): Promise<{ orderId: string; paymentId: string }> {
   const input = ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
   const result = await createTicketOrder({ eventId: ev._id, input, actor: buyer, client: testCheckoutClient() });
   expect(result.order.status).toBe("confirmed");
-  return { orderId: result.order._id, paymentId: result.payment!.donationId };
+  return { orderId: result.order._id, paymentId: result.payment!.donationId, eventId: ev._id };
 }
 
 const paymentOf = async (id: string) => (await h.db.select().from(donations).where(eq(donations.id, id)))[0]!;
@@ -94,5 +95,25 @@ describe("refundTicketOrder", () => {
       .where(eq(eventTicketOrders.id, orderId));
     expect(order!.status).toBe("refunded");
     expect(await h.db.select().from(webhookEvents).where(eq(webhookEvents.type, "donation.refunded"))).toEqual([]);
+  });
+
+  test("the event's organization lists its orders with what can be refunded; after a refund the order reads refunded", async () => {
+    const { orderId, eventId } = await paidOrder();
+    const before = await listTicketOrders({ actor: np.user, eventId });
+    expect(before.truncated).toBe(false);
+    expect(before.orders).toEqual([
+      expect.objectContaining({ id: orderId, buyerEmail: "refund-buyer@example.org", ticketTypeName: "Dinner", quantity: 2, amountCents: 20_000, status: "confirmed", paymentStatus: "succeeded", refundable: true }),
+    ]);
+    await refundTicketOrder({ actor: np.user, orderId });
+    const after = await listTicketOrders({ actor: np.user, eventId });
+    expect(after.orders[0]).toMatchObject({ id: orderId, paymentStatus: "refunded", refundable: false });
+  });
+
+  test("nobody but the event's organization lists its orders", async () => {
+    const { eventId } = await paidOrder();
+    await expect(listTicketOrders({ actor: buyer, eventId })).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|not_found)$/) });
+    await expect(listTicketOrders({ actor: other.user, eventId })).rejects.toMatchObject({ code: expect.stringMatching(/^(forbidden|not_found)$/) });
+    await expect(listTicketOrders({ actor: null, eventId })).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(listTicketOrders({ actor: np.user, eventId: randomUUID() })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * A nonprofit refunds a paid ticket order from its event management, through the same payment
- * provider interface as donation refunds (refund-donation.ts). The payment becomes Refunded only
+ * A nonprofit refunds a paid ticket order from its event management (the Orders dialog),
+ * through the one refund path of every payment (donations/refund-payment.ts). The payment becomes Refunded only
  * through the payment-event path (apply-payment-event.ts, "payment.refunded"), exactly once;
  * the sandbox refunds at once, Stripe and PayPal confirm with their refund webhook. The order
  * keeps its seats (the spec does not release them on a refund); it shows Refunded by its payment.
@@ -10,10 +10,8 @@ import { eq } from "drizzle-orm";
 import { requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { AppError, isAppError } from "@/lib/errors";
-import { logger } from "@/lib/logger";
-import { providerByName } from "@/lib/payments";
-import { applyPaymentEvent } from "@/lib/services/donations/apply-payment-event";
+import { AppError } from "@/lib/errors";
+import { refundPayment } from "@/lib/services/donations/refund-payment";
 import { messages } from "@/lib/validations/messages";
 import { donations, eventTicketOrders, events } from "@/models";
 
@@ -50,20 +48,6 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
   if (p.status === "refunded") return { orderId: o.id, status: "refunded", amountCents: p.amountCents };
   if (p.status !== "succeeded") throw new AppError("conflict", messages.refunds.ticketNotPaid);
 
-  let providerEvents;
-  try {
-    ({ events: providerEvents } = await providerByName(p.provider).refund({
-      donationId: p.id,
-      providerPaymentId: p.providerPaymentId,
-      providerChargeId: p.providerChargeId,
-      idempotencyKey: `ticket-order-refund-${o.id}`,
-    }));
-  } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error("ticket refund refused by the provider", { provider: p.provider, name: (err as Error)?.name });
-    throw new AppError("unavailable", messages.refunds.providerFailed);
-  }
-  for (const event of providerEvents) await applyPaymentEvent(event);
-  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, p.id));
-  return { orderId: o.id, status: after?.status === "refunded" ? "refunded" : "refund_requested", amountCents: p.amountCents };
+  const status = await refundPayment({ payment: p, idempotencyKey: `ticket-order-refund-${o.id}` });
+  return { orderId: o.id, status, amountCents: p.amountCents };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarDays, MapPin, Pencil, Plus, Ticket, Trash2 } from "lucide-react";
+import { CalendarDays, MapPin, Pencil, Plus, ReceiptText, Ticket, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import { formatCents } from "@/lib/money";
 import type { ManagedEvent, TicketTypeView } from "@/lib/services/events/manage-events";
 import { formatTimeRange } from "@/lib/time/zoned-time";
 import { EventForm } from "./event-form";
+import { TicketOrdersDialog } from "./ticket-orders-dialog";
 import { requestJson } from "@/lib/client/request";
 
 const ticketSummary = (t: TicketTypeView) =>
@@ -31,6 +32,7 @@ export function EventManagerClient({ organizationId, upcoming, past, timeZone }:
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [ordersOf, setOrdersOf] = useState<ManagedEvent | null>(null);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -91,6 +93,11 @@ export function EventManagerClient({ organizationId, upcoming, past, timeZone }:
                       <Link href={`/event/tickets?eventId=${encodeURIComponent(e._id)}`} className="inline-flex h-8 items-center rounded-control px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                         Ticket page
                       </Link>
+                    ) : null}
+                    {e.ticketTypes.length ? (
+                      <Button size="sm" variant="outline" leftIcon={<ReceiptText className="size-4" aria-hidden="true" />} onClick={() => setOrdersOf(e)} disabled={!hydrated} aria-label={`Ticket orders of ${e.name}`}>
+                        Orders
+                      </Button>
                     ) : null}
                     <Button size="sm" variant="outline" leftIcon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => setEditing(e)} aria-label={`Edit ${e.name}`}>
                       Edit
@@ -168,6 +175,7 @@ export function EventManagerClient({ organizationId, upcoming, past, timeZone }:
           />
         ) : null}
       </Modal>
+      <TicketOrdersDialog event={ordersOf} open={ordersOf !== null} onOpenChange={(open) => !open && setOrdersOf(null)} />
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => {
