@@ -4,7 +4,8 @@
  *   profile, sees the pledge, connects sandbox payments; the pledger completes the gift from
  *   the email in the outbox;
  * - a ticket buyer's confirmation email states the value of the goods and the deductible
- *   part, and their year-end statement lists only that part.
+ *   part, and their year-end statement lists only that part; the nonprofit refunds the order
+ *   from its event manager's Orders dialog.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -171,6 +172,18 @@ test.describe("money goes where it should", () => {
     await page.goto("/manage-pay");
     await expect(page.getByTestId("report-total")).toHaveText("$0.00");
     await expect(page.getByTestId("report-ticket-revenue")).toContainText("$100.00");
+
+    // The nonprofit refunds the order from its event manager, with a confirmation step.
+    await page.goto(`/nonprofit/${organizationId}`);
+    await card.getByTestId("owner-event").filter({ hasText: "Harvest Dinner" }).getByRole("button", { name: "Ticket orders of Harvest Dinner" }).click();
+    const orders = page.getByRole("dialog", { name: "Ticket orders of Harvest Dinner" });
+    const order = orders.getByTestId("ticket-order").filter({ hasText: buyer });
+    await expect(order.getByTestId("ticket-order-status")).toHaveText("Paid");
+    await order.getByRole("button", { name: /^Refund .* order of \$100\.00$/ }).click();
+    await order.getByRole("button", { name: /^Confirm refund of / }).click();
+    await expect(orders.getByText("The ticket order of $100.00 was refunded.")).toBeVisible();
+    await expect(order.getByTestId("ticket-order-status")).toHaveText("Refunded");
+    await expect(order.getByRole("button", { name: /Refund/ })).toHaveCount(0);
     await buyerCtx.close();
   });
 });
