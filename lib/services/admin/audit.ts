@@ -1,7 +1,7 @@
 /** The admin audit log: who did what to which record, and when (UTC). */
 import "server-only";
 import { desc } from "drizzle-orm";
-import { assertAdmin } from "@/lib/auth/admin";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { adminAuditLog } from "@/models";
@@ -28,7 +28,7 @@ export type ListAuditLogOptions = { actor: Actor | null; limit?: number };
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
 export async function listAuditLog({ actor, limit = 50 }: ListAuditLogOptions): Promise<AuditEntry[]> {
-  assertAdmin(actor);
+  authorize(actor, "admin.view", {});
   const db = await getDb();
   const rows = await db
     .select({

@@ -1,7 +1,7 @@
 /** Contact Us messages for the admin console. */
 import "server-only";
 import { desc } from "drizzle-orm";
-import { assertAdmin } from "@/lib/auth/admin";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { feedback } from "@/models";
@@ -16,7 +16,7 @@ export type ListFeedbackOptions = { actor: Actor | null; limit?: number };
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
 export async function listFeedback({ actor, limit = 100 }: ListFeedbackOptions): Promise<FeedbackEntry[]> {
-  assertAdmin(actor);
+  authorize(actor, "admin.view", {});
   const db = await getDb();
   const rows = await db
     .select({ id: feedback.id, userName: feedback.userName, email: feedback.email, description: feedback.description, createdAt: feedback.createdAt })

@@ -1,7 +1,7 @@
 /** Platform totals for the admin console. */
 import "server-only";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
-import { assertAdmin } from "@/lib/auth/admin";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
@@ -27,7 +27,7 @@ export type GetPlatformTotalsOptions = { actor: Actor | null; now?: Date };
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
 export async function getPlatformTotals({ actor, now = new Date() }: GetPlatformTotalsOptions): Promise<PlatformTotals> {
-  assertAdmin(actor);
+  authorize(actor, "admin.view", {});
   const db = await getDb();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

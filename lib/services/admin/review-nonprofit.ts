@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { assertAdmin } from "@/lib/auth/admin";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
@@ -40,7 +40,7 @@ export type ListPendingNonprofitsOptions = { actor: Actor | null };
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
 export async function listPendingNonprofits({ actor }: ListPendingNonprofitsOptions): Promise<PendingNonprofit[]> {
-  assertAdmin(actor);
+  authorize(actor, "admin.review", {});
   const db = await getDb();
   const rows = await db
     .select({
@@ -120,7 +120,7 @@ async function assertExists(tx: Executor, organizationId: string) {
  */
 export async function reviewNonprofit(input: { actor: Actor | null; organizationId: string; decision: "approved" | "rejected" }): Promise<ReviewResult> {
   const { actor } = input;
-  assertAdmin(actor);
+  authorize(actor, "admin.review", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
     const result = await decide(tx, input.organizationId, input.decision);
@@ -164,7 +164,7 @@ async function loadSignedLink(tx: Executor, linkId: string, signature: unknown, 
  *         AppError(forbidden) for an unknown link or a bad signature.
  */
 export async function describeApprovalLink(input: { actor: Actor | null; linkId: string; signature: unknown; now?: Date }): Promise<ApprovalLinkView> {
-  assertAdmin(input.actor);
+  authorize(input.actor, "admin.review", {});
   const db = await getDb();
   const link = await loadSignedLink(db, input.linkId, input.signature, false);
   const [org] = await db
@@ -189,7 +189,7 @@ export async function describeApprovalLink(input: { actor: Actor | null; linkId:
  */
 export async function approveByLink(input: { actor: Actor | null; linkId: string; signature: unknown; now?: Date }): Promise<ReviewResult> {
   const { actor } = input;
-  assertAdmin(actor);
+  authorize(actor, "admin.review", {});
   const now = input.now ?? new Date();
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -2,7 +2,7 @@
  * A nonprofit creates an API key for its organization (POST /api/api-keys).
  */
 import { and, count, eq, isNull } from "drizzle-orm";
-import { requireActsForOrganization, assertActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -24,11 +24,11 @@ export const MAX_ACTIVE_API_KEYS = 20;
  *   AppError(conflict) when the organization already has MAX_ACTIVE_API_KEYS active keys.
  */
 export async function createApiKey(options: { actor: Actor; input: CreateApiKeyInput }): Promise<{ key: ApiKeySummary; secret: string }> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
+  const organizationId = authorizeOwnOrganization(options.actor, "apiKey.manage");
   const input = createApiKeySchema.parse(options.input);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, options.actor, organizationId);
+    await authorizeOrganization(tx, options.actor, "apiKey.manage", organizationId);
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)

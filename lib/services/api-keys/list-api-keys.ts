@@ -3,7 +3,7 @@
  * tile): working keys first, then revoked ones, newest first within each.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { assertActsForOrganization } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { apiKeys } from "@/models";
@@ -15,7 +15,7 @@ import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
 export async function listApiKeys(options: { actor: Actor }): Promise<ApiKeySummary[]> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
+  const organizationId = authorizeOwnOrganization(options.actor, "apiKey.manage");
   const db = await getDb();
   const rows = await db
     .select(apiKeySummaryColumns)

@@ -2,7 +2,7 @@
  * A nonprofit revokes one of its organization's API keys (DELETE /api/api-keys/{id}).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -17,10 +17,10 @@ import { apiKeySummaryColumns, toApiKeySummary, type ApiKeySummary } from "./api
  *   AppError(not_found) for a key of another organization or an unknown id.
  */
 export async function revokeApiKey(options: { actor: Actor; keyId: string }): Promise<ApiKeySummary> {
-  const organizationId = assertActsForOrganization(options.actor, options.actor.organizationId);
+  const organizationId = authorizeOwnOrganization(options.actor, "apiKey.manage");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, options.actor, organizationId);
+    await authorizeOrganization(tx, options.actor, "apiKey.manage", organizationId);
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })

@@ -7,7 +7,8 @@
  */
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { actsForOrganization, assertOrganizationMember, ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
+import { authorize, authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -40,7 +41,7 @@ export type ListManagedCampaignsOptions = { actor: Actor | null; organizationId:
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
 export async function listManagedCampaigns({ actor, organizationId }: ListManagedCampaignsOptions): Promise<ManagedCampaign[]> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   const gifts = db
     .select({ campaignId: donations.campaignId, n: count().as("n") })
@@ -66,7 +67,7 @@ export type ListCampaignsForViewerOptions = { actor: Actor | null; organizationI
  * Newest first.
  */
 export async function listCampaignsForViewer({ actor: viewer, organizationId }: ListCampaignsForViewerOptions): Promise<Campaign[]> {
-  if (actsForOrganization(viewer, organizationId)) {
+  if (can(viewer, "fundraiser.manage", { organizationId })) {
     return (await listManagedCampaigns({ actor: viewer, organizationId })).map((c): Campaign => {
       const dto: Campaign & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
@@ -95,7 +96,7 @@ export async function getCampaign({ actor: viewer, campaignId }: GetCampaignOpti
   const db = await getDb();
   const [row] = await db.select(campaignColumns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
   if (!row) throw notFound();
-  if (actsForOrganization(viewer, row.organizationId)) return toCampaign(row);
+  if (can(viewer, "fundraiser.manage", { organizationId: row.organizationId })) return toCampaign(row);
   if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
   return toCampaign(row);
 }
@@ -118,12 +119,12 @@ function formColumns(values: CampaignValues) {
  *   AppError(conflict) past
  *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign({ actor, values, organizationId = ownOrganizationId(actor) }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
-  assertOrganizationMember(actor, organizationId);
+export async function createCampaign({ actor, values, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
+  authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     // The session alone is not enough: the account must still belong to the organization.
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, organizationId));
     if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
@@ -144,12 +145,12 @@ export async function updateCampaign({
   actor,
   campaignId,
   values,
-  organizationId = ownOrganizationId(actor),
+  organizationId = authorizeOwnOrganization(actor, "fundraiser.manage"),
 }: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<Campaign> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   const [row] = await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     return tx
       .update(campaigns)
       .set({ ...formColumns(values), updatedAt: new Date() })
@@ -166,11 +167,11 @@ export async function updateCampaign({
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign({ actor, campaignId, organizationId = ownOrganizationId(actor) }: CampaignWrite & { campaignId: string }): Promise<Campaign> {
-  assertOrganizationMember(actor, organizationId);
+export async function endCampaign({ actor, campaignId, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: CampaignWrite & { campaignId: string }): Promise<Campaign> {
+  authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     const [current] = await tx
       .select({ status: campaigns.status })
       .from(campaigns)
@@ -206,10 +207,10 @@ export async function deleteCampaign({
   organizationId: string;
   campaignId: string;
 }): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
     const [row] = await tx
       .delete(campaigns)

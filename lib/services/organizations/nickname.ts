@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
-import { ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
@@ -36,7 +36,7 @@ export type CheckNicknameOptions = { actor: Actor; nickname: string };
  * @throws AppError(forbidden) unless `actor` is a nonprofit user with an organization.
  */
 export async function checkNickname({ actor, nickname }: CheckNicknameOptions): Promise<{ available: boolean }> {
-  return { available: !(await heldByAnother(await getDb(), nickname, ownOrganizationId(actor))) };
+  return { available: !(await heldByAnother(await getDb(), nickname, authorizeOwnOrganization(actor, "organization.update"))) };
 }
 
 export type UpdateNicknameOptions = { actor: Actor; input: ForOrganization<UpdateNicknameInput> };
@@ -50,7 +50,7 @@ export type UpdateNicknameOptions = { actor: Actor; input: ForOrganization<Updat
  */
 export async function updateNickname({ actor, input }: UpdateNicknameOptions): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
+  const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
   if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();
   try {
     await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, organizationId));

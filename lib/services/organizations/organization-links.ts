@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, count, eq } from "drizzle-orm";
-import { assertOrganizationMember, requireActsForOrganization } from "@/lib/auth/access";
+import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -24,7 +24,7 @@ export const MAX_LINKS_PER_KIND = 50;
  *   the nonprofit user of `organizationId`; AppError(not_found) when the organization is gone.
  */
 async function assertOwner(actor: Actor | null, organizationId: string): Promise<void> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "organization.update", { organizationId });
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
@@ -59,7 +59,7 @@ export async function saveOrganizationLink({
   const db = await getDb();
   await db.transaction(async (tx) => {
     // The session alone is not enough: the account must still belong to the organization.
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "organization.update", organizationId);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(organizationLinks)
@@ -92,7 +92,7 @@ export async function deleteOrganizationLink({
   await assertOwner(actor, organizationId);
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "organization.update", organizationId);
     return tx
       .delete(organizationLinks)
       .where(and(eq(organizationLinks.id, linkId), eq(organizationLinks.organizationId, organizationId), eq(organizationLinks.kind, kind)))

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -32,7 +32,7 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
   const db = await getDb();
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
-    const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);
+    const organizationId = await authorizeOrganization(tx, actor, "organization.update", input.organizationId);
     const fresh = await loadSessionUser(tx, actor.id);
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};

@@ -1,7 +1,7 @@
 /** PUT /api/updateNPImpacts — the impact figures shown on the nonprofit's profile. */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { UpdateImpactsInput, ForOrganization } from "@/lib/validations/organization";
@@ -18,7 +18,7 @@ export type UpdateImpactsOptions = { actor: Actor; input: ForOrganization<Update
  */
 export async function updateImpacts({ actor, input }: UpdateImpactsOptions): Promise<{ impacts: ImpactFigure[] }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
+  const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
   await db.update(organizations).set({ impacts }).where(eq(organizations.id, organizationId));
   return { impacts };

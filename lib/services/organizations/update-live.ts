@@ -1,7 +1,7 @@
 /** PUT /api/toggleLive — the nonprofit publishes or hides its public profile (spec 7: body npID). */
 import "server-only";
 import { and, eq, not } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -21,7 +21,7 @@ export type ToggleLiveOptions = { actor: Actor; organizationId: string };
  */
 export async function toggleLive({ actor, organizationId: requested }: ToggleLiveOptions): Promise<{ live: boolean }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, requested);
+  const organizationId = await authorizeOrganization(db, actor, "organization.update", requested);
   const [row] = await db
     .update(organizations)
     .set({ live: not(organizations.live) })

@@ -1,7 +1,7 @@
 /** PUT /api/updateNP — the nonprofit edits its description and mission (spec 7). */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { updateUserStripeInfo } from "@/lib/services/payments/connect";
@@ -22,7 +22,7 @@ export type UpdateNonprofitOptions = { actor: Actor; input: ForOrganization<Upda
  */
 export async function updateNonprofit({ actor, input }: UpdateNonprofitOptions): Promise<{ nonprofit: OwnOrganization }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
+  const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;

@@ -1,7 +1,7 @@
 /** PUT /api/updateNPSocialMedias — the nonprofit's website and social media links. */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { socialNetworks, type UpdateSocialMediasInput, type ForOrganization } from "@/lib/validations/organization";
@@ -19,7 +19,7 @@ export type UpdateSocialMediasOptions = { actor: Actor; input: ForOrganization<U
  */
 export async function updateSocialMedias({ actor, input }: UpdateSocialMediasOptions): Promise<{ socialMedia: SocialMedia }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, input.organizationId);
+  const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
   const socialMedia: SocialMedia = {};
   for (const network of socialNetworks) {
     const url = input[network];

@@ -11,7 +11,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { assertActsForOrganization, hasRole } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -100,7 +100,7 @@ export type PledgeSummary = { donors: number; totalCents: Cents; message: string
  * @throws AppError(forbidden) for anyone else.
  */
 export async function getPledgeSummary({ actor, organizationId, now = new Date() }: { actor: Actor; organizationId: string; now?: Date }): Promise<PledgeSummary> {
-  if (!hasRole(actor, "admin")) assertActsForOrganization(actor, organizationId);
+  authorize(actor, "pledge.view", { organizationId });
   const db = await getDb();
   const [row] = await db
     .select({ donors: sql<string>`count(distinct ${pledges.email})`, cents: sql<string>`coalesce(sum(${pledges.amountCents}), 0)` })

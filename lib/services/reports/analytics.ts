@@ -17,7 +17,7 @@ import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/db/rows";
 import { donations, recurringGifts } from "@/models";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { prepareReport, reportConditions, reportRange, type ReportRequest } from "./donation-report";
 
@@ -54,7 +54,7 @@ const num = (v: unknown): number => Number(v ?? 0);
  *   user; AppError(not_found) for a fundraiser of another organization.
  */
 export async function getDonationAnalytics({ actor, organizationId, query: q, now }: ReportRequest): Promise<DonationAnalytics> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, now);
   const { from, to } = reportRange(q, clock);

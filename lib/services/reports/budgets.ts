@@ -13,7 +13,7 @@ import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { BudgetUpdate } from "@/lib/validations/report";
 import { campaignBudgetLines, campaigns } from "@/models";
-import { assertOrganizationMember, requireActsForOrganization } from "@/lib/auth/access";
+import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import type { BudgetLine } from "./published-budgets";
 
 export type FundraiserBudget = {
@@ -36,7 +36,7 @@ export type ListFundraiserBudgetsOptions = { actor: Actor | null; organizationId
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
 export async function listFundraiserBudgets({ actor, organizationId }: ListFundraiserBudgetsOptions): Promise<FundraiserBudget[]> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "budget.manage", { organizationId });
   const db = await getDb();
   const list = await db
     .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents, published: campaigns.budgetPublished })
@@ -84,10 +84,10 @@ export async function saveFundraiserBudget({
   campaignId: string;
   update: BudgetUpdate;
 }): Promise<FundraiserBudget> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "budget.manage", { organizationId });
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "budget.manage", organizationId);
     const [found] = await tx
       .select({ id: campaigns.id })
       .from(campaigns)

@@ -26,7 +26,7 @@ import { centsToDecimalString, formatCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizations, users } from "@/models";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 import { rowsOf } from "@/lib/db/rows";
 import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
@@ -135,7 +135,7 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
  * @throws AppError(unauthenticated | forbidden | not_found) as getDonationReportPage.
  */
 export async function openDonationReportCsv({ actor, organizationId, query: q, now, batchSize }: ReportRequest & { batchSize?: number }): Promise<{ filename: string; stream: Readable }> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, now);
   return { filename: reportCsvFilename(now), stream: csvStream(reportCsvBatches(db, organizationId, q, { clock, batchSize })) };
@@ -164,7 +164,7 @@ function describeQuery(q: ReportQuery, fundraiserName: string, clock: Required<R
  *   account has no email address.
  */
 export async function emailDonorReport({ actor, organizationId, query: q, now }: ReportRequest): Promise<{ to: string; rows: number }> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const totals = await getDonationReportTotals({ actor, organizationId, query: q, now });
   if (totals.completedCount > EMAIL_REPORT_MAX_ROWS) {
     throw new AppError("validation", messages.reports.tooManyRowsForEmail(EMAIL_REPORT_MAX_ROWS.toLocaleString("en-US")));

@@ -36,7 +36,7 @@ import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizations } from "@/models";
-import { assertOrganizationMember } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 
 /** One donation of the report, as the table, JSON and CSV see it. */
 export type ReportDonation = {
@@ -105,7 +105,7 @@ export type GetReportTimeZoneOptions = { actor: Actor | null; organizationId: st
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit user.
  */
 export async function getReportTimeZone({ actor, organizationId }: GetReportTimeZoneOptions): Promise<string> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   return reportTimeZone(await getDb(), organizationId);
 }
 
@@ -239,7 +239,7 @@ export type ReportRequest = { actor: Actor | null; organizationId: string; query
  */
 export async function getDonationReportPage(request: ReportRequest & { cursor?: string | null; limit?: number }): Promise<ReportPage> {
   const { actor, organizationId, query: q } = request;
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
   const cursor = request.cursor ? decodeCursor(request.cursor) : null;
   const db = await getDb();
@@ -255,7 +255,7 @@ export async function getDonationReportPage(request: ReportRequest & { cursor?: 
  * @throws as getDonationReportPage.
  */
 export async function getDonationReportTotals({ actor, organizationId, query: q, now }: ReportRequest): Promise<ReportTotals> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   const clock = await prepareReport(db, organizationId, q, now);
   const [row] = await db
@@ -283,7 +283,7 @@ export type ListReportFundraisersOptions = { actor: Actor | null; organizationId
 
 /** Campaigns of the organization for the fundraiser filter, newest first. @throws as getDonationReportPage. */
 export async function listReportFundraisers({ actor, organizationId }: ListReportFundraisersOptions): Promise<{ id: string; name: string }[]> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   return db
     .select({ id: campaigns.id, name: campaigns.name })
@@ -301,7 +301,7 @@ export async function listReportFundraisers({ actor, organizationId }: ListRepor
  * @throws as getDonationReportPage.
  */
 export async function getDonorDonations({ actor, organizationId, donor }: { actor: Actor | null; organizationId: string; donor: string }): Promise<ReportDonation[]> {
-  assertOrganizationMember(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const key = donor.trim();
   if (!key || key.length > 320) throw new AppError("not_found", messages.reports.donorNotFound);
   const db = await getDb();

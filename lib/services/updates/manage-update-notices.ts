@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { assertAdmin } from "@/lib/auth/admin";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -30,7 +30,7 @@ export type CreateUpdateOptions = { actor: Actor | null; values: UpdateNoticeVal
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin.
  */
 export async function createUpdate({ actor, values }: CreateUpdateOptions): Promise<UpdateNotice> {
-  assertAdmin(actor);
+  authorize(actor, "updateNotice.manage", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(updateNotices).values(values).returning(columns);
@@ -44,7 +44,7 @@ export async function createUpdate({ actor, values }: CreateUpdateOptions): Prom
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
 export async function updateUpdate({ actor, id, values }: { actor: Actor | null; id: string; values: UpdateNoticeValues }): Promise<UpdateNotice> {
-  assertAdmin(actor);
+  authorize(actor, "updateNotice.manage", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.update(updateNotices).set(values).where(eq(updateNotices.id, id)).returning(columns);
@@ -61,7 +61,7 @@ export type DeleteUpdateOptions = { actor: Actor | null; id: string };
  * @throws AppError(unauthenticated | forbidden) unless `actor` is the admin; AppError(not_found).
  */
 export async function deleteUpdate({ actor, id }: DeleteUpdateOptions): Promise<{ deleted: true; _id: string }> {
-  assertAdmin(actor);
+  authorize(actor, "updateNotice.manage", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(updateNotices).where(eq(updateNotices.id, id)).returning({ id: updateNotices.id, title: updateNotices.title });
