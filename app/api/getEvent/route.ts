@@ -1,5 +1,6 @@
 // GET /api/getEvent?eventId=...&userId=... — one public event and whether the signed-in user likes it
 import { NextResponse, type NextRequest } from "next/server";
+import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/auth/session";
 import { route } from "@/lib/http/route";
 import { getPublicEvent } from "@/lib/services/events/get-event";
@@ -13,7 +14,7 @@ export const GET = route(async (req: NextRequest) => {
   const eventId = req.nextUrl.searchParams.get("eventId") ?? "";
   const userId = req.nextUrl.searchParams.get("userId") ?? "0";
   const user = await getActor();
-  const actor = user && userId === user.id ? user : null;
+  const actor = user && can(user, "event.like", { userId }) ? user : null;
   const event = await getPublicEvent(eventId, actor);
   const { ticketTypes } = await getTicketPage(event._id);
   return NextResponse.json({ event: { ...event, ticketTypes }, likedByMe: event.likedByMe });
