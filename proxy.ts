@@ -9,7 +9,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { can, principalFromSessionUser } from "@/lib/auth/can";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import type { SessionUser } from "@/lib/auth/types";
 import { serverEnv } from "@/lib/env";
 import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/cache/cached-pages";

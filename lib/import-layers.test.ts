@@ -1,7 +1,7 @@
 /*
  * The layers of lib/, bottom to top (README, "How the code is laid out"); a module imports only
  * from its own layer or those below:
- *  1. env.ts, errors.ts, money.ts, logger.ts, metrics/, config/: settings, error codes, cents, logs, metrics, links, platform name
+ *  1. env.ts, errors.ts, money.ts, logger.ts, metrics/, config/: settings, error codes, cents, logs, metrics, links, platform name, the signing secret
  *  2. validations/: zod schemas and every message shown to users
  *  3. directory/, donations/: vocabulary: IRS rows, NTEE, ZIP codes, display names, donation labels
  *  4. time/: an organization's time zone (from its ZIP) and times shown in it
@@ -48,10 +48,6 @@ const KNOWN_BACK_EDGES: string[] = [
   // next-auth's options reach the sign-in service and the request layer's client address.
   "auth -> http",
   "auth -> services",
-  // The sandbox provider signs its webhook events with the auth secret.
-  "payments -> auth",
-  // Saving a profile refreshes the Stripe connection's state (organizations/update-np.ts).
-  "services/organizations -> services/payments",
 ];
 
 type Graph = Map<string, Map<string, string>>;

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 
 /** The access token of a donation (32 url-safe characters). */
 export function donationAccessToken(donationId: string): string {

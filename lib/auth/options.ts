@@ -15,7 +15,7 @@ import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { currentSessionVersion, resolveSessionUser } from "@/lib/services/users/sessions";
 import { safeAuthRedirect } from "@/lib/http/safe-redirect";
 import { adminEnabled, authenticateAdmin } from "./admin";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import type { SessionUser } from "./types";
 
 /** Lifetime of a session (30 days), in seconds. */

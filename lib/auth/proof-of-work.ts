@@ -16,7 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { makeDbLimiter } from "./rate-limit";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/config/signing-secret";
 
 /** PBKDF2 iterations per guess, and the range of the secret counter (the guesses needed). */
 export const CHALLENGE_COST = 1_000;

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import { baseUrl } from "@/lib/env";
 
 /** How long a manage link works: 60 days (each receipt and reminder brings a new one). */

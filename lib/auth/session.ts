@@ -11,7 +11,7 @@ import { baseUrl } from "@/lib/env";
 import { hasSessionCookie } from "./session-cookie";
 import { currentRequestScope } from "./request-scope";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
-import { authSecret } from "./secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import { actorFromSession, type Actor, type ActorRole } from "./actor";
 import { authorizeRole } from "./authorize";
 import { hasAccountType } from "./can";

@@ -21,7 +21,7 @@
  */
 import "server-only";
 import { createHash, createHmac } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";

@@ -4,13 +4,13 @@
  *
  * A secret is `whsec_` + base64 of 32 random bytes, shown to the nonprofit once. It is stored
  * encrypted (AES-256-GCM) under a key derived with HKDF-SHA256 from the auth secret
- * (lib/auth/secret.ts), so a copy of the database alone cannot sign. Changing NEXTAUTH_SECRET
+ * (lib/config/signing-secret.ts), so a copy of the database alone cannot sign. Changing NEXTAUTH_SECRET
  * makes stored secrets unreadable: deliveries then fail with an error naming the cause until
  * the nonprofit rotates the endpoint's secret.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 
 /** A new endpoint signing secret (`whsec_…`). */
 export function newSigningSecret(): string {

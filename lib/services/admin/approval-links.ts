@@ -7,7 +7,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import type { Executor } from "@/lib/db/client";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/queue";

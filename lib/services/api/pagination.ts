@@ -7,13 +7,13 @@
  *
  * What a caller receives is that position sealed (sealCursor): `<position>.<HMAC-SHA256>` over
  * the list's operation id, its filters and, for organization-scoped lists, the key's
- * organization, with the app's secret (lib/auth/secret.ts). So a cursor works only on the list
+ * organization, with the app's secret (lib/config/signing-secret.ts). So a cursor works only on the list
  * and filters it came from, as /developers promises, and cannot be altered or forged (OWASP
  * ASVS 5.0 V2.2: input that the server made and the client returns is integrity-protected).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 
@@ -112,22 +112,26 @@ export function keysetPage<R, T>(rows: R[], limit: number, keyOf: (row: R) => [s
   return { object: "list", data: shown.map(map), has_more: more, next_cursor: more ? encode({ k: keyOf(shown[shown.length - 1]!) }) : null };
 }
 
+export type OffsetPageOptions<T> = { items: T[]; offset: number; limit: number };
+
 /**
- * An offset page of ranked results read with limit + 1 from `offset`. Search results stop at
- * 10,000 items (a search that deep is better narrowed).
+ * An offset page of ranked results: `items` were read with limit + 1 from `offset` (both
+ * counts of items). Search results stop at 10,000 items (a search that deep is better narrowed).
  */
-export function offsetPage<T>(items: T[], offset: number, limit: number): Page<T> {
+export function offsetPage<T>({ items, offset, limit }: OffsetPageOptions<T>): Page<T> {
   const shown = items.slice(0, limit);
   const next = offset + shown.length;
   const more = items.length > limit && next <= MAX_OFFSET;
   return { object: "list", data: shown, has_more: more, next_cursor: more ? encode({ o: next }) : null };
 }
 
+export type BeforeKeysetOptions = { at: AnyColumn; id: AnyColumn; key: Keyset };
+
 /**
  * The keyset condition "after `key`" for a list sorted by (`at` desc, `id` desc): rows strictly
  * before the cursor's timestamp and id. `key.after` is the timestamp as PostgreSQL's text (so
  * microseconds survive the round trip).
  */
-export function beforeKeyset(at: AnyColumn, id: AnyColumn, key: Keyset): SQL {
+export function beforeKeyset({ at, id, key }: BeforeKeysetOptions): SQL {
   return sql`(${at}, ${id}) < (${key.after}::timestamptz, ${key.id})`;
 }

@@ -29,7 +29,7 @@ import { createHmac } from "node:crypto";
 import type { RateLimiterDrizzle } from "rate-limiter-flexible";
 import { verifyProofOfWork } from "@/lib/auth/proof-of-work";
 import { consumeAll, makeDbLimiter } from "@/lib/auth/rate-limit";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";

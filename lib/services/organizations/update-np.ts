@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { updateUserStripeInfo } from "@/lib/services/payments/connect";
 import type { UpdateNpInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
@@ -13,9 +12,8 @@ export type UpdateNonprofitOptions = { actor: Actor; input: ForOrganization<Upda
 
 /**
  * Save the description and mission that are present (empty ones were dropped by the schema).
- * `stripeComplete: true` (the spec's way of marking the payment connection) re-checks the
- * connection through the payments service, which sets stripeComplete only when Stripe details
- * are submitted or a PayPal merchant id exists; the flag is never stored as sent.
+ * `stripeComplete` is never stored as sent: the request layer re-checks the payment connection
+ * through the payments service when it is true (app/api/updateNP/route.ts).
  * @returns `{ nonprofit }`: the owner's view of the organization.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
@@ -27,6 +25,5 @@ export async function updateNonprofit({ actor, input }: UpdateNonprofitOptions):
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;
   if (Object.keys(set).length > 0) await db.update(organizations).set(set).where(eq(organizations.id, organizationId));
-  if (input.stripeComplete === true) await updateUserStripeInfo({ actor });
   return { nonprofit: await getOwnOrganization({ actor }) };
 }

@@ -13,7 +13,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/config/signing-secret";
 import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
