@@ -25,7 +25,7 @@ export async function listDonations(options: { actor: ApiKeyActor | null; query:
   if (fundraiser_id) where.push(fundraiser_id === "direct" ? isNull(donations.campaignId) : eq(donations.campaignId, fundraiser_id));
   if (created_after) where.push(gte(donations.createdAt, new Date(created_after)));
   if (created_before) where.push(lt(donations.createdAt, new Date(created_before)));
-  if (key) where.push(beforeKeyset(donations.createdAt, donations.id, key));
+  if (key) where.push(beforeKeyset({ at: donations.createdAt, id: donations.id, key }));
   const db = await getDb();
   const rows = await db
     .select({ ...donationResourceColumns(donations), cursorAt: sql<string>`${donations.createdAt}::text` })

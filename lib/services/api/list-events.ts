@@ -11,5 +11,5 @@ export async function listEvents(options: { query: z.output<typeof eventSearchQu
   const { q, city, state, topic, start_date, end_date, limit, cursor } = options.query;
   const offset = decodeOffsetCursor(cursor);
   const result = await findEvents({ query: q ?? "", limit: limit + 1, offset, filters: { city, state, topic, startDate: start_date, endDate: end_date } });
-  return offsetPage(result.results.map(toEventResource), offset, limit);
+  return offsetPage({ items: result.results.map(toEventResource), offset, limit });
 }

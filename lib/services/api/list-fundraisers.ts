@@ -20,10 +20,10 @@ export async function listFundraisers(options: { query: z.output<typeof fundrais
   if (ein) {
     const db = await getDb();
     const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.ein, ein)).limit(1);
-    if (!org) return offsetPage([], offset, limit);
+    if (!org) return offsetPage({ items: [], offset, limit });
     organizationId = org.id;
   }
   const result = await searchCampaigns({ query: q ?? "", limit: limit + 1, offset, organizationId, filters: { topic, startDate: start_date, endDate: end_date } });
   const rows = result.results.map((h) => toFundraiserResource({ ...h, id: h._id, organizationId: h.organization._id, status: "active" }));
-  return offsetPage(rows, offset, limit);
+  return offsetPage({ items: rows, offset, limit });
 }

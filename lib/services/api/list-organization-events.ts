@@ -21,7 +21,7 @@ export async function listOrganizationEvents(options: {
   const { limit, cursor } = options.query;
   const key = decodeKeysetCursor(cursor);
   const where: SQL[] = [eq(events.organizationId, organizationId)];
-  if (key) where.push(beforeKeyset(events.startsAt, events.id, key));
+  if (key) where.push(beforeKeyset({ at: events.startsAt, id: events.id, key }));
   const db = await getDb();
   const rows = await db
     .select({

@@ -24,7 +24,7 @@ export async function listOrganizationFundraisers(options: {
   const t = campaigns;
   const where: SQL[] = [eq(t.organizationId, organizationId)];
   if (status) where.push(eq(t.status, status));
-  if (key) where.push(beforeKeyset(t.createdAt, t.id, key));
+  if (key) where.push(beforeKeyset({ at: t.createdAt, id: t.id, key }));
   const db = await getDb();
   const rows = await db
     .select({

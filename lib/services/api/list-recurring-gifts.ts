@@ -22,7 +22,7 @@ export async function listRecurringGifts(options: { actor: ApiKeyActor | null; q
   const t = recurringGifts;
   const where: SQL[] = [eq(t.organizationId, organizationId)];
   if (status) where.push(eq(t.status, status));
-  if (key) where.push(beforeKeyset(t.createdAt, t.id, key));
+  if (key) where.push(beforeKeyset({ at: t.createdAt, id: t.id, key }));
   const db = await getDb();
   const rows = await db
     .select({

@@ -14,5 +14,5 @@ export async function searchOrganizations(options: { query: z.output<typeof orga
   const { q, limit, cursor, ...filters } = options.query;
   const offset = decodeOffsetCursor(cursor);
   const result = await cachedSearchNonprofits({ query: q ?? "", limit: limit + 1, offset, filters });
-  return offsetPage(result.results.map(toOrganizationSummary), offset, limit);
+  return offsetPage({ items: result.results.map(toOrganizationSummary), offset, limit });
 }
