@@ -175,7 +175,7 @@ describe("endpoint lifecycle", () => {
     const c = await makeNonprofit(h.db, "Waterbury Food Shelf");
     await create(c.user, { url: receiver.url("/released"), eventTypes: ["donation.succeeded"] });
     expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.organizationId))).toHaveLength(1);
-    await deleteNonprofitAccount(c.user, c.user.id);
+    await deleteNonprofitAccount({ actor: c.user, userId: c.user.id });
     expect(await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, c.organizationId))).toHaveLength(0);
   });
 });
