@@ -24,7 +24,7 @@ import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { isStopWord } from "./synonyms";
 import { PROMINENT_TIERS, areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
-import { exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { commonStemFrequenciesJson, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -183,11 +183,11 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
     long.flatMap((term) => [term, ...oneEditAway(term)].map((variant) => ({ term, variant, indexed: indexedWord(variant) }))),
   );
   // Spellings in the dictionary, with how many organizations use them: common words from the
-  // planner's statistics of the search documents (most common elements, about the top 1,000),
+  // planner's statistics of the search documents (most common elements, about the top 1,000,
+  // as cached by commonStemFrequenciesJson),
   // the others counted up to WORD_USES_CAP (their index entries are short).
-  const result = await db.execute(sql`with mce as (select e.word, e.freq from pg_stats s
-        cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(word, freq)
-        where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'),
+  const frequencies = await commonStemFrequenciesJson(db);
+  const result = await db.execute(sql`with mce as (select e.word, e.freq from json_to_recordset(${frequencies}::json) as e(word text, freq real)),
       d as (select v.term, v.variant, v.indexed, coalesce((ts_lexize('english_stem', v.indexed))[1], v.indexed) as stem
         from json_to_recordset(${candidates}::json) as v(term text, variant text, indexed text)),
       known as (select d.* from d where exists (select 1 from search_words w where w.word = d.stem))
@@ -362,8 +362,11 @@ type SearchRun = {
  * `shared`, when given, is a query that `candidates` and `prominent` may both read as `m`
  * (one scan of the full-text matches instead of one per branch); `tops`, queries that
  * `prominent` may read as `top0`, `top1`...
+ * `placeNearness`, when given, is computed once per candidate as `o.place_nearness`, which
+ * `order` may then use in several places (the text score and the place bonus): with a city
+ * typed it is a haversine distance to each same-named city, the costliest part of the score.
  */
-async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]): Promise<Found> {
+async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[], placeNearness?: SQL | null): Promise<Found> {
   const { db, input, q } = run;
   const distanceColumn = run.scope.distance ? sql`round(${run.scope.distance}::numeric, 1)::float8` : sql`null::float8`;
   // `prominent` adds more candidates (the most prominent matches, by the prominence index,
@@ -377,7 +380,7 @@ async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, promin
     select c.n, p.* from (select ${count} as n${shared ? sql`` : sql` from cand`}) c
     left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
         word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
-      from cand o order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
+      from ${placeNearness ? sql`(select o.*, ${placeNearness} as place_nearness from cand o) o` : sql`cand o`} order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
   const rows = rowsOf(result) as Record<string, unknown>[];
   return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
 }
@@ -421,7 +424,9 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Full-text matches ask for the filters' area too (Scope.area), and so does the name-prefix
   // scan when there is one (its btree conditions would each be a bitmap of their own).
   const whereSql = run.scope.textWhereSql;
-  const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]) => candidatePage(run, candidates, order, prominent, shared, tops);
+  // Nearness to the place typed, as computed once per candidate by candidatePage (set below).
+  let placeNearness: SQL | null = null;
+  const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]) => candidatePage(run, candidates, order, prominent, shared, tops, placeNearness);
   let found: Found;
   const like = `${escapeLikeText(q)}%`;
   const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
@@ -487,7 +492,8 @@ async function textSearch(run: SearchRun): Promise<Found> {
   const wholeUnits = relevanceUnitList(textTerms, lexicon, false);
   const prefixUnits = relevanceUnits(textTerms, lexicon, prefixLast);
   const units = wholeUnits.map((whole, i) => ({ whole: whole.text, prefix: prefixUnits[i], cause: isCauseUnit(whole.words) }));
-  const nearness = place ? nearnessSql(place, distanceSql) : null;
+  placeNearness = place ? nearnessSql(place, distanceSql) : null;
+  const nearness = placeNearness ? sql`o.place_nearness` : null;
   // A city or ZIP typed is satisfied by being there as much as by naming it; a state named in
   // the name still counts more than being in the state ("university of kentucky").
   const placeText = place ? relevanceUnits(place.words, lexicon, false) : [];

@@ -130,8 +130,12 @@ export function compoundCandidates(terms: string[]): string[] {
   return [...out].filter((w) => w.length >= 3 && w.length <= 40);
 }
 
-/** The directory's most common stems, per database handle, cached for a few minutes. */
-const commonStemsCache = new WeakMap<object, { at: number; stems: ReadonlySet<string> }>();
+/**
+ * The directory's most common stems, per database handle, cached for a few minutes: the set,
+ * and the same stems with their frequencies as JSON ([{"word":"church","freq":0.11},...]) for
+ * the spelling corrections of lib/search/nonprofits.ts.
+ */
+const commonStemsCache = new WeakMap<object, { at: number; stems: ReadonlySet<string>; frequenciesJson: string }>();
 const COMMON_STEMS_TTL_MS = 5 * 60_000;
 
 /**
@@ -143,14 +147,35 @@ const COMMON_STEMS_TTL_MS = 5 * 60_000;
  * @returns an empty set when the table has no statistics yet.
  */
 export async function commonStems(db: Executor): Promise<ReadonlySet<string>> {
+  return (await commonStemsEntry(db)).stems;
+}
+
+/**
+ * The most common stems (commonStems) with their frequencies (pg_stats
+ * most_common_elem_freqs: the share of documents holding the stem, a float4), as JSON
+ * records {word, freq}, from the same cache. Reading them from pg_stats took about 5 ms of
+ * every spelling-correction statement (the text form of the 1,000 elements parsed again).
+ */
+export async function commonStemFrequenciesJson(db: Executor): Promise<string> {
+  return (await commonStemsEntry(db)).frequenciesJson;
+}
+
+async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: ReadonlySet<string>; frequenciesJson: string }> {
   const cached = commonStemsCache.get(db);
-  if (cached && Date.now() - cached.at < COMMON_STEMS_TTL_MS) return cached.stems;
-  const result = await db.execute(sql`select unnest(s.most_common_elems::text::text[]) as stem from pg_stats s
-    where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document'`);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { stem: string }[];
-  const stems = new Set(rows.map((r) => r.stem));
-  commonStemsCache.set(db, { at: Date.now(), stems });
-  return stems;
+  if (cached && Date.now() - cached.at < COMMON_STEMS_TTL_MS) return cached;
+  // most_common_elem_freqs has three more numbers than there are elements (the least and
+  // greatest frequency, and that of nulls): unnest pads the elements with nulls, left out.
+  const result = await db.execute(sql`select e.stem, e.freq from pg_stats s
+    cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(stem, freq)
+    where s.schemaname = current_schema() and s.tablename = 'organizations' and s.attname = 'search_document' and e.stem is not null`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { stem: string; freq: number }[];
+  const entry = {
+    at: Date.now(),
+    stems: new Set(rows.map((r) => r.stem)),
+    frequenciesJson: JSON.stringify(rows.map((r) => ({ word: r.stem, freq: Number(r.freq) }))),
+  };
+  commonStemsCache.set(db, entry);
+  return entry;
 }
 
 /** Forget the cached common stems of a database handle (after ANALYZE of organizations). */
@@ -170,9 +195,13 @@ export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexi
   if (!words.length) return { known: new Set(), common: new Set(), commonTerms: new Set() };
   const [mce, result] = await Promise.all([
     commonStems(db),
-    db.execute(sql`select c.v, coalesce((ts_lexize('english_stem', c.v))[1], c.v) as stem,
-        cardinality(ts_lexize('english_stem', c.v)) > 0 and exists (select 1 from search_words w where w.word = (ts_lexize('english_stem', c.v))[1]) as known
-      from json_array_elements_text(${JSON.stringify(words)}::json) as c(v)`),
+    // Each word is looked up by the primary key (a lateral probe with LIMIT 1): as an EXISTS in
+    // the select list the planner, guessing 100 words, hashed the whole dictionary instead (a
+    // sequential scan of search_words on every search, 10-40 ms on the embedded database).
+    db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known
+      from json_array_elements_text(${JSON.stringify(words)}::json) as c(v)
+      cross join lateral (select (ts_lexize('english_stem', c.v))[1] as lexeme) x
+      left join lateral (select true as hit from search_words w where w.word = x.lexeme limit 1) k on true`),
   ]);
   const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean }[];
   const isCandidate = new Set(candidates);
@@ -369,11 +398,16 @@ export function nearnessSql(place: DetectedPlace, distance: (lat: number, lng: n
  * a city's boxes and tested each against the text ("animal shelter manchester": 16,000 rows,
  * 150-200 ms); with true estimates it starts from the text index (about 25 ms). Same rows:
  * both forms include the box's edges and leave out organizations without coordinates.
+ * The ranges are wrapped in `is true` (same rows: null coordinates fail either way), which
+ * keeps the estimate but no index answers it: the text search reads the place's cells with
+ * the words from the GIN index (placeAreaSql) and tests the boxes on those rows only, where
+ * ANDing a bitmap of the btree for each box cost more than the rows it saved ("church
+ * randolph", six same-named cities: 10 of 26 ms at 250,000 organizations).
  */
 export function nearPlaceSql(place: DetectedPlace): SQL {
   if (place.state) return sql`o.state = ${place.state}`;
   const boxes = placeBoxes(place).map(
-    (b) => sql`(o.latitude between ${b.south}::float8 and ${b.north}::float8 and o.longitude between ${b.west}::float8 and ${b.east}::float8)`,
+    (b) => sql`((o.latitude between ${b.south}::float8 and ${b.north}::float8 and o.longitude between ${b.west}::float8 and ${b.east}::float8) is true)`,
   );
   return boxes.length ? sql`(${sql.join(boxes, sql` or `)})` : sql`false`;
 }
