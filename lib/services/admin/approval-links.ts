@@ -21,8 +21,13 @@ export function signApprovalLink(linkId: string, expiresAt: Date): string {
   return createHmac("sha256", authSecret()).update(`approve:${linkId}:${expiresAt.getTime()}`).digest("base64url");
 }
 
-/** Does `signature` sign this row? Compared in constant time; any malformed value is false. */
-export function approvalSignatureValid(linkId: string, expiresAt: Date, signature: unknown): boolean {
+export type ApprovalSignatureValidOptions = { linkId: string; expiresAt: Date; signature: unknown };
+
+/**
+ * Does `signature` (the link's `sig`, as received) sign the row `linkId` expiring at `expiresAt`?
+ * Compared in constant time; any malformed value is false.
+ */
+export function approvalSignatureValid({ linkId, expiresAt, signature }: ApprovalSignatureValidOptions): boolean {
   if (typeof signature !== "string" || signature.length === 0 || signature.length > 128) return false;
   const expected = Buffer.from(signApprovalLink(linkId, expiresAt));
   const given = Buffer.from(signature);

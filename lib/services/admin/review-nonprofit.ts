@@ -154,7 +154,7 @@ async function loadSignedLink(tx: Executor, linkId: string, signature: unknown, 
     .where(eq(approvalLinks.id, linkId))
     .limit(1);
   const [link] = lock ? await q.for("update") : await q;
-  if (!link || !approvalSignatureValid(link.id, link.expiresAt, signature)) throw new AppError("forbidden", messages.admin.linkInvalid);
+  if (!link || !approvalSignatureValid({ linkId: link.id, expiresAt: link.expiresAt, signature })) throw new AppError("forbidden", messages.admin.linkInvalid);
   return link;
 }
 
