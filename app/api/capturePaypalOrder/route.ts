@@ -8,5 +8,5 @@ import { paypalCaptureSchema } from "@/lib/validations/donation";
 export const POST = route(async (req: NextRequest) => {
   const body = await parseJson(req, paypalCaptureSchema);
   const actor = await getActor();
-  return NextResponse.json(await capturePaypalDonation(actor, body.orderId));
+  return NextResponse.json(await capturePaypalDonation({ actor, orderId: body.orderId }));
 });

@@ -6,5 +6,5 @@ import { createEventSchema } from "@/lib/validations/event";
 
 export const POST = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, createEventSchema);
-  return NextResponse.json(await createEvent(input, actor), { status: 201 });
+  return NextResponse.json(await createEvent({ actor, input }), { status: 201 });
 }, { auth: "user" });

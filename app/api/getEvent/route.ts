@@ -15,7 +15,7 @@ export const GET = route(async (req: NextRequest) => {
   const userId = req.nextUrl.searchParams.get("userId") ?? "0";
   const user = await getActor();
   const actor = user && can(user, "event.like", { userId }) ? user : null;
-  const event = await getPublicEvent(eventId, actor);
+  const event = await getPublicEvent({ actor, eventId });
   const { ticketTypes } = await getTicketPage(event._id);
   return NextResponse.json({ event: { ...event, ticketTypes }, likedByMe: event.likedByMe });
 });

@@ -6,5 +6,5 @@ import { updateEventSchema } from "@/lib/validations/event";
 
 export const PUT = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, updateEventSchema);
-  return NextResponse.json(await updateEvent(input, actor));
+  return NextResponse.json(await updateEvent({ actor, input }));
 }, { auth: "user" });

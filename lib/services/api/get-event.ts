@@ -5,5 +5,5 @@ import { toEventResource } from "./to-resources";
 
 /** @throws AppError(not_found) unless an event of a live, approved organization. */
 export async function getEvent(options: { id: string }): Promise<EventResource> {
-  return toEventResource(await getPublicEvent(options.id, null));
+  return toEventResource(await getPublicEvent({ actor: null, eventId: options.id }));
 }

@@ -41,7 +41,7 @@ describe("capturing a PayPal order", () => {
   test("an order already completed by the webhook is shown as it is, without asking PayPal again", async () => {
     const id = await paypalGift("ORDER-DONE-1", "succeeded");
     const before = await progress();
-    const r = await capturePaypalDonation(null, "ORDER-DONE-1");
+    const r = await capturePaypalDonation({ actor: null, orderId: "ORDER-DONE-1" });
     expect(r).toMatchObject({ donationId: id, status: "succeeded", statusLabel: "Completed", provider: "paypal", method: "paypal", campaignName: "Warm Beds", amountCents: 3_000 });
     expect(r.receiptPath).toContain(`/api/receipts/${id}?token=`);
     expect(await progress()).toBe(before);
@@ -49,22 +49,22 @@ describe("capturing a PayPal order", () => {
 
   test("a failed order is shown with its label and stays failed", async () => {
     const id = await paypalGift("ORDER-FAILED-1", "failed");
-    expect(await capturePaypalDonation(null, "ORDER-FAILED-1")).toMatchObject({ donationId: id, statusLabel: "Failed", receiptPath: null });
+    expect(await capturePaypalDonation({ actor: null, orderId: "ORDER-FAILED-1" })).toMatchObject({ donationId: id, statusLabel: "Failed", receiptPath: null });
     expect((await stored(id)).status).toBe("failed");
   });
 
   test("a pending order is captured through PayPal first: when PayPal cannot be reached nothing changes", async () => {
     const id = await paypalGift("ORDER-PENDING-1", "pending");
     const before = await progress();
-    await expect(capturePaypalDonation(null, "ORDER-PENDING-1")).rejects.toMatchObject({ code: "unavailable" });
+    await expect(capturePaypalDonation({ actor: null, orderId: "ORDER-PENDING-1" })).rejects.toMatchObject({ code: "unavailable" });
     expect(await stored(id)).toEqual({ status: "pending", effects: null });
     expect(await progress()).toBe(before);
     expect(await h.db.select().from(paymentEvents).where(eq(paymentEvents.donationId, id))).toEqual([]);
   });
 
   test("an unknown order, or another provider's payment id, is not found", async () => {
-    await expect(capturePaypalDonation(null, "ORDER-NOBODY")).rejects.toMatchObject({ code: "not_found" });
+    await expect(capturePaypalDonation({ actor: null, orderId: "ORDER-NOBODY" })).rejects.toMatchObject({ code: "not_found" });
     await makeGift(h.db, np.organizationId, null, { provider: "sandbox", providerPaymentId: "ORDER-SANDBOX-1" });
-    await expect(capturePaypalDonation(null, "ORDER-SANDBOX-1")).rejects.toMatchObject({ code: "not_found" });
+    await expect(capturePaypalDonation({ actor: null, orderId: "ORDER-SANDBOX-1" })).rejects.toMatchObject({ code: "not_found" });
   });
 });

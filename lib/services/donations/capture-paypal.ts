@@ -16,7 +16,7 @@ import { applyPaymentEvent } from "./apply-payment-event";
 import { getDonationResult, type DonationResult } from "./get-donation-result";
 
 /** @throws AppError(not_found) unknown order; AppError(unavailable) PayPal not configured. */
-export async function capturePaypalDonation(actor: Actor | null, orderId: string): Promise<DonationResult> {
+export async function capturePaypalDonation({ actor, orderId }: { actor: Actor | null; orderId: string }): Promise<DonationResult> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(and(eq(donations.provider, "paypal"), eq(donations.providerPaymentId, orderId)));
   if (!d) throw new AppError("not_found", messages.donation.notFound);

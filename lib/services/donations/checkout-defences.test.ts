@@ -153,10 +153,7 @@ test("an expired card is refused before anything is recorded; abandoned checkout
 describe("event tickets go through the same defences", () => {
   const card = (number: string) => ({ number, expiry: "12/34", cvc: "123" });
   async function paidEvent(seats: number, priceCents = 2_000) {
-    const ev = await createEvent(
-      createEventSchema.parse({ organizationId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }),
-      owner,
-    );
+    const ev = await createEvent({ actor: owner, input: createEventSchema.parse({ organizationId, name: "Card Test Gala", startsAt: new Date(Date.now() + 10 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents, quantity: seats }] }) });
     return { eventId: ev._id, typeId: ev.ticketTypes[0]!._id };
   }
   const ticketOrder = (typeId: string, over: Record<string, unknown> = {}) =>

@@ -181,7 +181,7 @@ export async function checkoutWithDefences({
     });
   }
   if (beforeRecord) {
-    await checkCheckout(actor, input);
+    await checkCheckout({ actor, input });
     await beforeRecord();
   }
   const result = await startCheckout({ actor, input, ...checkoutOptions });

@@ -119,13 +119,16 @@ const insertDonationQuery = preparedPerExecutor((db: Executor) =>
     .prepare("checkout_insert_donation"),
 );
 
+/** What {@link checkCheckout} checks: the caller (null for a guest) and the parsed checkout body. */
+export type CheckCheckoutOptions = { actor: Actor | null; input: CheckoutInput };
+
 /**
  * Everything a checkout checks before it records anything (validate the
  * whole request first): the amount, the organization and its payout connection, the
  * fundraiser, the donor's details and the card. Writes nothing.
  * @throws as {@link startCheckout}, except the idempotency and duplicate-gift checks.
  */
-export async function checkCheckout(actor: Actor | null, input: CheckoutInput): Promise<CheckedCheckout> {
+export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Promise<CheckedCheckout> {
   const env = serverEnv();
   if (input.amountCents > env.DONATION_MAX_CENTS) {
     throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
@@ -169,7 +172,7 @@ export async function checkCheckout(actor: Actor | null, input: CheckoutInput): 
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded.
-  const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout(actor, input);
+  const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout({ actor, input });
   const db = await getDb();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;

@@ -45,12 +45,12 @@ describe("event likes", () => {
     expect((await setEventLike({ eventId, userId: ann.id, isLiked: true }, ann)).likesCount).toBe(1);
     await Promise.all([setEventLike({ eventId, userId: bob.id, isLiked: true }, bob), setEventLike({ eventId, userId: bob.id, isLiked: true }, bob)]).catch(() => undefined);
     expect(await count()).toBe(2);
-    expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(true);
+    expect((await getPublicEvent({ actor: ann, eventId })).likedByMe).toBe(true);
     expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
     expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
     expect(await count()).toBe(1);
     expect((await h.db.select().from(eventLikes)).length).toBe(1);
-    expect((await getPublicEvent(eventId, ann)).likedByMe).toBe(false);
+    expect((await getPublicEvent({ actor: ann, eventId })).likedByMe).toBe(false);
   });
 
   test("a user cannot like for someone else; unknown events are 404", async () => {
@@ -64,7 +64,7 @@ describe("event likes", () => {
     expect(list.past.map((e) => e.name)).toEqual(["Old regatta"]);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, organizationId));
     await expect(listOrganizationEvents(organizationId)).rejects.toMatchObject({ status: 404 });
-    await expect(getPublicEvent(eventId, null)).rejects.toMatchObject({ status: 404 });
+    await expect(getPublicEvent({ actor: null, eventId })).rejects.toMatchObject({ status: 404 });
     await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, organizationId));
   });
 });

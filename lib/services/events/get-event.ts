@@ -19,7 +19,7 @@ export const EVENT_NOT_FOUND = "We could not find that event.";
  * @param actor the signed-in user (likedByMe is false when signed out).
  * @throws AppError(not_found) when missing or its organization is not public.
  */
-export async function getPublicEvent(eventId: string, actor: Actor | null): Promise<PublicEvent> {
+export async function getPublicEvent({ actor, eventId }: { actor: Actor | null; eventId: string }): Promise<PublicEvent> {
   const id = eventId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", EVENT_NOT_FOUND);
   const db = await getDb();

@@ -121,7 +121,7 @@ function split(list: ManagedEvent[], now = Date.now()): EventLists {
  * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
  *   AppError(not_found) when the organization is gone.
  */
-export async function listManagedEvents(organizationId: string, actor: Actor): Promise<EventLists & { timeZone: string }> {
+export async function listManagedEvents({ actor, organizationId }: { actor: Actor; organizationId: string }): Promise<EventLists & { timeZone: string }> {
   const db = await getDb();
   await requireActsForOrganization(db, actor, organizationId);
   const [list, place] = await Promise.all([loadEvents(db, organizationId), organizationPlace(db, organizationId)]);
@@ -134,7 +134,7 @@ export async function listManagedEvents(organizationId: string, actor: Actor): P
  * approved organization (past is then empty).
  * @throws AppError(not_found) unknown organization, or not public and not the owner's.
  */
-export async function listEventsForViewer(organizationId: string, actor: Actor | null): Promise<EventLists & { owner: boolean }> {
+export async function listEventsForViewer({ actor, organizationId }: { actor: Actor | null; organizationId: string }): Promise<EventLists & { owner: boolean }> {
   const id = organizationId.trim();
   if (!id || id.length > 64) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
@@ -168,7 +168,7 @@ const eventColumns = (input: CreateEventInput | UpdateEventInput) => ({
  * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
  *   AppError(not_found) when the organization is gone.
  */
-export async function createEvent(input: CreateEventInput, actor: Actor): Promise<ManagedEvent> {
+export async function createEvent({ actor, input }: { actor: Actor; input: CreateEventInput }): Promise<ManagedEvent> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
     await requireActsForOrganization(tx, actor, input.organizationId);
@@ -207,7 +207,7 @@ async function lockOwnedEvent(tx: Executor, eventId: string, actor: Actor) {
  *   organization's event; AppError(conflict) a limit below the seats held or removing a type
  *   with orders — nothing is changed then.
  */
-export async function updateEvent(input: UpdateEventInput, actor: Actor): Promise<ManagedEvent> {
+export async function updateEvent({ actor, input }: { actor: Actor; input: UpdateEventInput }): Promise<ManagedEvent> {
   const db = await getDb();
   const organizationId = await db.transaction(async (tx) => {
     const ev = await lockOwnedEvent(tx, input.eventId, actor);
@@ -269,7 +269,7 @@ async function replaceTicketTypes(tx: Executor, eventId: string, wanted: TicketT
  * @throws AppError(not_found) unknown event; AppError(forbidden) another organization's;
  *   AppError(conflict) the event has ticket orders.
  */
-export async function deleteEvent(eventId: string, actor: Actor): Promise<{ deleted: true; eventId: string }> {
+export async function deleteEvent({ actor, eventId }: { actor: Actor; eventId: string }): Promise<{ deleted: true; eventId: string }> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const ev = await lockOwnedEvent(tx, eventId, actor);

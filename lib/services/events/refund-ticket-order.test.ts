@@ -42,10 +42,7 @@ afterAll(async () => {
 
 /** A paid order of two $100 dinner tickets, charged by the sandbox provider. */
 async function paidOrder(): Promise<{ orderId: string; paymentId: string; eventId: string }> {
-  const ev = await createEvent(
-    createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), ticketTypes: [{ name: "Dinner", priceCents: 10_000, fairMarketValueCents: 6_000, quantity: 50 }] }),
-    np.user,
-  );
+  const ev = await createEvent({ actor: np.user, input: createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), ticketTypes: [{ name: "Dinner", priceCents: 10_000, fairMarketValueCents: 6_000, quantity: 50 }] }) });
   const input = ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
   const result = await createTicketOrder({ eventId: ev._id, input, actor: buyer, client: testCheckoutClient() });
   expect(result.order.status).toBe("confirmed");

@@ -63,7 +63,7 @@ afterAll(async () => {
 const queuedMail = (to: string): Promise<MailMessage[]> => queuedMailTo(h.db, to);
 
 async function gala(ticketTypes: { name: string; priceCents: number; fairMarketValueCents?: number | null; quantity: number | null }[]) {
-  return createEvent(createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), city: "Burlington", state: "VT", ticketTypes }), np.user);
+  return createEvent({ actor: np.user, input: createEventSchema.parse({ organizationId: np.organizationId, name: "Autumn Gala", startsAt: inDays(20), city: "Burlington", state: "VT", ticketTypes }) });
 }
 
 const order = (ticketTypeId: string, over: Record<string, unknown> = {}) =>

@@ -44,10 +44,7 @@ afterAll(async () => {
 });
 
 async function newEvent(ticketTypes: { name: string; priceCents: number; quantity: number | null }[], over: Record<string, unknown> = {}) {
-  return createEvent(
-    createEventSchema.parse({ organizationId: orgA.organizationId, name: "Spring Regatta", startsAt: inDays(10), city: "Burlington", state: "vt", ticketTypes, ...over }),
-    orgA.user,
-  );
+  return createEvent({ actor: orgA.user, input: createEventSchema.parse({ organizationId: orgA.organizationId, name: "Spring Regatta", startsAt: inDays(10), city: "Burlington", state: "vt", ticketTypes, ...over }) });
 }
 
 const order = (over: Record<string, unknown>) =>
@@ -71,8 +68,7 @@ describe("managing events", () => {
       ["Child", 0, null, null],
     ]);
     const adult = ev.ticketTypes[0]!;
-    const updated = await updateEvent(
-      updateEventSchema.parse({
+    const updated = await updateEvent({ actor: orgA.user, input: updateEventSchema.parse({
         eventId: ev._id,
         name: "Spring Regatta 2031",
         startsAt: ev.startsAt,
@@ -80,9 +76,7 @@ describe("managing events", () => {
           { id: adult._id, name: "Adult", priceCents: 3_000, quantity: 50 },
           { name: "Student", priceCents: 1_000, quantity: 20 },
         ],
-      }),
-      orgA.user,
-    );
+      }) });
     expect(updated.name).toBe("Spring Regatta 2031");
     expect(updated.venue).toBeNull();
     expect(updated.ticketTypes.map((t) => [t.name, t.priceCents, t.quantity])).toEqual([
@@ -90,7 +84,7 @@ describe("managing events", () => {
       ["Student", 1_000, 20],
     ]);
     expect(updated.ticketTypes[0]!._id).toBe(adult._id);
-    const mine = await listManagedEvents(orgA.organizationId, orgA.user);
+    const mine = await listManagedEvents({ actor: orgA.user, organizationId: orgA.organizationId });
     expect(mine.upcoming.map((e) => e._id)).toContain(ev._id);
   });
 
@@ -109,12 +103,12 @@ describe("managing events", () => {
   test("another organization's user or a donor is refused and nothing changes", async () => {
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: 10 }]);
     const input = updateEventSchema.parse({ eventId: ev._id, name: "Hijacked", startsAt: ev.startsAt, ticketTypes: [] });
-    await expect(updateEvent(input, orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(updateEvent(input, donor)).rejects.toMatchObject({ status: 403 });
-    await expect(deleteEvent(ev._id, orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(createEvent(createEventSchema.parse({ organizationId: orgA.organizationId, name: "Fake", startsAt: inDays(3) }), orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(listManagedEvents(orgA.organizationId, orgB.user)).rejects.toMatchObject({ status: 403 });
-    await expect(updateEvent({ ...input, eventId: "missing" }, orgA.user)).rejects.toMatchObject({ status: 404 });
+    await expect(updateEvent({ actor: orgB.user, input })).rejects.toMatchObject({ status: 403 });
+    await expect(updateEvent({ actor: donor, input })).rejects.toMatchObject({ status: 403 });
+    await expect(deleteEvent({ actor: orgB.user, eventId: ev._id })).rejects.toMatchObject({ status: 403 });
+    await expect(createEvent({ actor: orgB.user, input: createEventSchema.parse({ organizationId: orgA.organizationId, name: "Fake", startsAt: inDays(3) }) })).rejects.toMatchObject({ status: 403 });
+    await expect(listManagedEvents({ actor: orgB.user, organizationId: orgA.organizationId })).rejects.toMatchObject({ status: 403 });
+    await expect(updateEvent({ actor: orgA.user, input: { ...input, eventId: "missing" } })).rejects.toMatchObject({ status: 404 });
     const [row] = await h.db.select().from(events).where(eq(events.id, ev._id));
     expect(row!.name).toBe("Spring Regatta");
     expect((await h.db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, ev._id))).length).toBe(1);
@@ -123,14 +117,14 @@ describe("managing events", () => {
 
   test("getUserEvents: the owner sees past events, the public only upcoming ones", async () => {
     const past = await newEvent([], { name: "Last year's regatta", startsAt: inDays(-400) });
-    const own = await listEventsForViewer(orgA.organizationId, orgA.user);
+    const own = await listEventsForViewer({ actor: orgA.user, organizationId: orgA.organizationId });
     expect(own.owner).toBe(true);
     expect(own.past.map((e) => e._id)).toContain(past._id);
-    const pub = await listEventsForViewer(orgA.organizationId, null);
+    const pub = await listEventsForViewer({ actor: null, organizationId: orgA.organizationId });
     expect(pub.owner).toBe(false);
     expect(pub.past).toEqual([]);
     expect(pub.upcoming.map((e) => e._id)).not.toContain(past._id);
-    expect((await listEventsForViewer(orgA.organizationId, orgB.user)).past).toEqual([]);
+    expect((await listEventsForViewer({ actor: orgB.user, organizationId: orgA.organizationId })).past).toEqual([]);
   });
 });
 
@@ -154,7 +148,7 @@ describe("ticket orders", () => {
     const signedIn = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, name: "", email: "" }), actor: donor, client: testCheckoutClient() });
     expect(signedIn.order.buyerEmail).toBe("ticket-buyer@example.org");
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, name: "", email: "" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 422 });
-    await expect(deleteEvent(ev._id, orgA.user)).rejects.toMatchObject({ status: 409, message: messages.events.hasOrders });
+    await expect(deleteEvent({ actor: orgA.user, eventId: ev._id })).rejects.toMatchObject({ status: 409, message: messages.events.hasOrders });
   });
 
   test("the last seat cannot be oversold: of two concurrent orders one succeeds, the other gets a clear 409", async () => {
@@ -172,7 +166,7 @@ describe("ticket orders", () => {
     expect((await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.ticketTypeId, typeId))).length).toBe(1);
     // The seat limit cannot drop below the seats held.
     await expect(
-      updateEvent(updateEventSchema.parse({ eventId: ev._id, name: ev.name, startsAt: ev.startsAt, ticketTypes: [] }), orgA.user),
+      updateEvent({ actor: orgA.user, input: updateEventSchema.parse({ eventId: ev._id, name: ev.name, startsAt: ev.startsAt, ticketTypes: [] }) }),
     ).rejects.toMatchObject({ status: 409, message: messages.events.ticketTypeHasOrders });
   });
 
@@ -183,7 +177,7 @@ describe("ticket orders", () => {
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2 }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.onlyLeft(1) });
     expect((await typeRow(typeId)).sold).toBe(2);
     await expect(
-      updateEvent(updateEventSchema.parse({ eventId: ev._id, name: ev.name, startsAt: ev.startsAt, ticketTypes: [{ id: typeId, name: "Few", priceCents: 0, quantity: 1 }] }), orgA.user),
+      updateEvent({ actor: orgA.user, input: updateEventSchema.parse({ eventId: ev._id, name: ev.name, startsAt: ev.startsAt, ticketTypes: [{ id: typeId, name: "Few", priceCents: 0, quantity: 1 }] }) }),
     ).rejects.toMatchObject({ status: 409, message: messages.events.ticketQuantityBelowSold(2) });
     expect((await typeRow(typeId)).quantity).toBe(3);
   });
@@ -242,7 +236,7 @@ describe("ticket orders", () => {
     await expect(getTicketPage("nope")).rejects.toMatchObject({ status: 404 });
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: null }]);
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: "nope" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
-    const other = await createEvent(createEventSchema.parse({ organizationId: orgB.organizationId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }), orgB.user);
+    const other = await createEvent({ actor: orgB.user, input: createEventSchema.parse({ organizationId: orgB.organizationId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }) });
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: other.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const old = await newEvent([{ name: "Old", priceCents: 0, quantity: null }], { startsAt: inDays(-3) });
     expect((await getTicketPage(old._id)).ended).toBe(true);

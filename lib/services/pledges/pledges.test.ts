@@ -74,10 +74,7 @@ describe("a charge only for an organization that can receive it", () => {
     await expect(startCheckout({ actor: null, input: gift(np.organizationId) })).rejects.toMatchObject({ code: "conflict" });
     expect(await paymentsOf(np.organizationId)).toBe(0);
     // Ticket sales are charges too: refused, and the seats go back.
-    const ev = await createEvent(
-      createEventSchema.parse({ organizationId: np.organizationId, name: "Benefit Dinner", startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents: 5_000, quantity: 4 }] }),
-      np.user,
-    );
+    const ev = await createEvent({ actor: np.user, input: createEventSchema.parse({ organizationId: np.organizationId, name: "Benefit Dinner", startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(), ticketTypes: [{ name: "Seat", priceCents: 5_000, quantity: 4 }] }) });
     await expect(createTicketOrder({ eventId: ev._id, input: ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, name: "T", email: "t@example.org", card }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({
       code: "conflict",
     });

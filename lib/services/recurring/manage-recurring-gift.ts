@@ -337,7 +337,7 @@ export async function updateAllRecurringPaymentMethods({
  * Start a Stripe SetupIntent for all of the signed-in donor's active gifts (the bulk card
  * update); null with the sandbox.
  */
-export async function startAllPaymentMethodsUpdate(actor: Actor): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
+export async function startAllPaymentMethodsUpdate({ actor }: { actor: Actor }): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
   const db = await getDb();
   const gifts = await db
     .select({ id: recurringGifts.id, provider: recurringGifts.provider, ref: recurringGifts.paymentMethodRef })

@@ -180,15 +180,12 @@ describe("delivery, signature and privacy", () => {
   test("a ticket order's ticket_order.paid carries the order, no buyer details; a refund of a gift sends donation.refunded", async () => {
     const ep = await endpoint(a, "/tickets", ["ticket_order.paid", "donation.refunded"]);
     const buyer = await makeDonor(`ticket-buyer-${randomUUID().slice(0, 8)}@example.org`);
-    const ev = await createEvent(
-      createEventSchema.parse({
+    const ev = await createEvent({ actor: a.user, input: createEventSchema.parse({
         organizationId: a.organizationId,
         name: "Harvest Dinner",
         startsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
         ticketTypes: [{ name: "Dinner", priceCents: 10_000, fairMarketValueCents: 6_000, quantity: 20 }],
-      }),
-      a.user,
-    );
+      }) });
     const order = await createTicketOrder({
       eventId: ev._id,
       input: ticketOrderSchema.parse({ idempotencyKey: randomUUID(), ticketTypeId: ev.ticketTypes[0]!._id, quantity: 2, card: card() }),

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { deleteEvent } from "@/lib/services/events/manage-events";
 
 export const DELETE = route<{ id: string }>(async (_req, { params, actor }) => {
-  return NextResponse.json(await deleteEvent(params.id, actor));
+  return NextResponse.json(await deleteEvent({ actor, eventId: params.id }));
 }, { auth: "user" });

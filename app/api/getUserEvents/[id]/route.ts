@@ -5,5 +5,5 @@ import { route } from "@/lib/http/route";
 import { listEventsForViewer } from "@/lib/services/events/manage-events";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  return NextResponse.json(await listEventsForViewer(params.id, await getActor()));
+  return NextResponse.json(await listEventsForViewer({ actor: await getActor(), organizationId: params.id }));
 });

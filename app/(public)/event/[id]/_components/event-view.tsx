@@ -17,7 +17,7 @@ import { LikeButton } from "./like-button";
 /** The event as `actor` (null: an anonymous visitor) may see it, or null when there is none to show. */
 export async function loadEvent(id: string, actor: Actor | null): Promise<PublicEvent | null> {
   try {
-    return await getPublicEvent(decodeURIComponent(id), actor);
+    return await getPublicEvent({ actor, eventId: decodeURIComponent(id) });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;

@@ -12,6 +12,6 @@ import { EventManagerClient } from "./owner-editors";
 export async function EventManager(props: { organizationId: string }) {
   const user = await getActor();
   if (!user || !can(user, "event.manage", { organizationId: props.organizationId })) return null;
-  const list = await listManagedEvents(props.organizationId, user);
+  const list = await listManagedEvents({ actor: user, organizationId: props.organizationId });
   return <EventManagerClient organizationId={props.organizationId} upcoming={list.upcoming} past={list.past} timeZone={list.timeZone} />;
 }

@@ -10,5 +10,5 @@ export const PUT = route(async (req, { actor }) => {
 }, { auth: "donor" });
 
 export const POST = route(async (_req, { actor }) => {
-  return NextResponse.json(await startAllPaymentMethodsUpdate(actor));
+  return NextResponse.json(await startAllPaymentMethodsUpdate({ actor }));
 }, { auth: "donor" });
