@@ -23,7 +23,9 @@ import { createTicketOrder } from "@/lib/services/events/tickets";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@/models";
 import { createProofOfWorkChallenge } from "@/lib/auth/proof-of-work";
+import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { checkoutWithDefences } from "./checkout-defences";
+import { sandboxAction } from "./sandbox-action";
 
 let h: DatabaseHandle;
 let organizationId = "";
@@ -134,6 +136,26 @@ test("one IP address: attempts not yet paid beyond the limit are refused, whatev
   }
   expect(results.filter((s) => s === 200)).toHaveLength(8);
   expect(results.slice(8)).toEqual([429, 429]);
+});
+
+test("a payment confirmed later (a bank payment settling) gives its point back when it succeeds, once", async () => {
+  const attempt = async (i: number) => {
+    const donor = await makeDonor(`settling.${i}.${randomUUID()}@example.org`);
+    return asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.9", device: null, challenge } })).then(
+      (r) => ({ status: 200, donationId: r.donationId }),
+      (e) => ({ status: e.status as number, donationId: "" }),
+    );
+  };
+  const open = [];
+  for (let i = 0; i < 8; i++) open.push(await attempt(i));
+  expect(open.map((r) => r.status)).toEqual(Array(8).fill(200));
+  // One payment settles: its point comes back, so one more attempt is admitted.
+  const settled = open[0]!.donationId;
+  await expect(sandboxAction({ action: "settle", donationId: settled, token: donationAccessToken(settled) })).resolves.toMatchObject({ status: "succeeded" });
+  expect((await attempt(8)).status).toBe(200);
+  // Its success applies once: settling again gives nothing more back, and the address is full.
+  await sandboxAction({ action: "settle", donationId: settled, token: donationAccessToken(settled) }).catch(() => undefined);
+  expect((await attempt(10)).status).toBe(429);
 });
 
 test("an expired card is refused before anything is recorded; abandoned checkouts stay out of the report", async () => {

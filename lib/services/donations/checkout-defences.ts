@@ -6,11 +6,14 @@
  *    account, else the device cookie) and its card (a keyed fingerprint of the number the
  *    server sees, i.e. the sandbox's), in the rate_limits table, atomically, before anything
  *    is recorded or the provider is called; a declined card takes one more from each;
- *  - a payment that succeeds gives its point back at once, so a crowd giving from one address
- *    (a gala on the venue's Wi-Fi, an office, a carrier's NAT) never adds up; what stays
- *    counted is declines, attempts refused before the payment (a card number that is not
- *    valid, an expired card), and attempts still open (a Stripe or PayPal payment not
- *    confirmed yet);
+ *  - a payment that succeeds gives its point back once its success is applied (at once for the
+ *    sandbox, when the provider's webhook arrives for Stripe and PayPal): the payment carries
+ *    the keyed digests of its limit keys in its metadata (`checkoutLimits`, never an address
+ *    or a card number) and a subscriber to gift.succeeded and ticket_order.paid rewards them
+ *    after the commit. So a crowd giving from one address (a gala on the venue's Wi-Fi, an
+ *    office, a carrier's NAT) never adds up; what stays counted is declines, attempts refused
+ *    before the payment (a card number that is not valid, an expired card), and attempts still
+ *    open (a payment not confirmed yet);
  *  - an invisible proof-of-work challenge (ALTCHA, self-hosted: the server signs challenges
  *    with altcha-lib, the browser's widget solves one, each accepted once) is asked of every
  *    guest, and of a signed-in donor too once their address or session has used half of its
@@ -88,6 +91,14 @@ export function cardFingerprint(number: string): string {
   return createHmac("sha256", authSecret()).update(`card:${number.replace(/\D/g, "")}`).digest("base64url").slice(0, 32);
 }
 
+/**
+ * The key an attempt is counted under in the rate_limits table: a keyed digest of its address,
+ * session or card key, so neither that table nor a payment's metadata holds an address.
+ */
+function limitKey(raw: string): string {
+  return createHmac("sha256", authSecret()).update(`checkout-limit:${raw}`).digest("base64url").slice(0, 32);
+}
+
 /** The browser session of an attempt: the signed-in account, else the device cookie, else none. */
 function sessionKey(actor: Actor | null, client: CheckoutClient): string | null {
   return actor ? `user:${actor.id}` : client.device ? `device:${client.device}` : null;
@@ -108,11 +119,11 @@ type VelocityKey = { limiter: RateLimiterDrizzle; key: string; kind: "ip" | "ses
 
 function velocityKeys(l: Limiters, actor: Actor | null, input: CheckoutInput, client: CheckoutClient): VelocityKey[] {
   const env = serverEnv();
-  const keys: VelocityKey[] = [{ limiter: l.ip, key: client.ip, kind: "ip", allowance: env.CHECKOUT_IP_MAX_ATTEMPTS }];
+  const keys: VelocityKey[] = [{ limiter: l.ip, key: limitKey(client.ip), kind: "ip", allowance: env.CHECKOUT_IP_MAX_ATTEMPTS }];
   const session = sessionKey(actor, client);
-  if (session) keys.push({ limiter: l.device, key: session, kind: "session", allowance: env.CHECKOUT_DEVICE_MAX_ATTEMPTS });
+  if (session) keys.push({ limiter: l.device, key: limitKey(session), kind: "session", allowance: env.CHECKOUT_DEVICE_MAX_ATTEMPTS });
   const card = cardKey(input, session, client);
-  if (card) keys.push({ limiter: l.card, key: card, kind: "card", allowance: env.CHECKOUT_CARD_MAX_ATTEMPTS });
+  if (card) keys.push({ limiter: l.card, key: limitKey(card), kind: "card", allowance: env.CHECKOUT_CARD_MAX_ATTEMPTS });
   return keys;
 }
 
@@ -184,9 +195,31 @@ export async function checkoutWithDefences({
     await checkCheckout({ actor, input });
     await beforeRecord();
   }
-  const result = await startCheckout({ actor, input, ...checkoutOptions });
-  // A declined card costs one more point; a gift that went through gives its point back.
+  // The payment names its limit keys (digests only), so its success gives their points back
+  // whenever it is applied (see givePointsBack).
+  const checkoutLimits = keys.map((k) => `${k.kind}:${k.key}`).join(";");
+  const result = await startCheckout({ actor, input, ...checkoutOptions, metadata: { ...checkoutOptions.metadata, checkoutLimits } });
+  // A declined card costs one more point.
   if (result.status === "failed") await Promise.all(steps.map(([limiter, key]) => limiter.penalty(key, 1)));
-  else if (result.status === "succeeded") await giveBack();
   return result;
+}
+
+/**
+ * Give back the points of the checkout that made a payment which has now succeeded (its
+ * metadata's `checkoutLimits`, written by checkoutWithDefences). A payment made without the
+ * defences (a monthly charge) names none. Subscribed after the commit of the payment core's
+ * gift.succeeded and ticket_order.paid, which happen once per payment.
+ */
+export async function givePointsBack(metadata: Record<string, string> | null | undefined): Promise<void> {
+  const named = metadata?.checkoutLimits;
+  if (!named) return;
+  const l = await getLimiters();
+  const byKind: Record<string, RateLimiterDrizzle> = { ip: l.ip, session: l.device, card: l.card };
+  await Promise.all(
+    named.split(";").map((pair) => {
+      const [kind, key] = pair.split(":");
+      const limiter = kind ? byKind[kind] : undefined;
+      return limiter && key ? limiter.reward(key, 1) : undefined;
+    }),
+  );
 }

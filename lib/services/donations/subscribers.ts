@@ -2,13 +2,15 @@
  * What the payment core's own folder does with its events (lib/domain-events): a succeeded
  * gift's receipt and notifications, a ticket order confirmed or canceled with its payment and
  * the buyer's purchase confirmation, and, after the commit, the cached pages that show the
- * payment refreshed (lib/cache/public-pages.ts). Mail is queued in the transaction, so it is
+ * payment refreshed (lib/cache/public-pages.ts) and the checkout's card-testing points given
+ * back (checkout-defences.ts). Mail is queued in the transaction, so it is
  * sent once and only if the payment's change commits.
  */
 import "server-only";
 import { refreshGiftPages } from "@/lib/cache/public-pages";
 import { subscribe, subscribeAfterCommit } from "@/lib/domain-events";
 import { enqueueDonationMail, enqueueTicketMail } from "./apply-payment-event";
+import { givePointsBack } from "./checkout-defences";
 import "./payment-events";
 import { applyTicketPaymentOutcome } from "./ticket-payments";
 
@@ -25,4 +27,7 @@ export function installDonationSubscribers(): void {
     await applyTicketPaymentOutcome(tx, payment, "failed");
   });
   subscribeAfterCommit("payment.changed", "donations.refresh-pages", (pages) => refreshGiftPages(pages));
+  // A payment that went through gives its checkout's points back (checkout-defences.ts).
+  subscribeAfterCommit("gift.succeeded", "donations.checkout-points-back", ({ donation }) => givePointsBack(donation.metadata));
+  subscribeAfterCommit("ticket_order.paid", "donations.checkout-points-back", ({ payment }) => givePointsBack(payment.metadata));
 }
