@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SiteChrome } from "@/components/layout/site-chrome";
-import { getSession, sessionUserOf } from "@/lib/auth/session";
+import { getSession, sessionUserOf } from "@/lib/http/session";
 import { Providers } from "../providers";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };

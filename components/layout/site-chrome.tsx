@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { InstallPrompt } from "@/components/install/install-prompt";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/http/session";
 import type { SessionUser } from "@/lib/auth/types";
 import { siteLinks } from "@/lib/config/links";
 import { SiteFooters } from "./footers";

@@ -1,7 +1,7 @@
 /**
  * How an admin session works. There is no admin account row: the admin signs in with the
  * password configured in ADMIN_PASSWORD (unset = admin sign-in disabled) through next-auth's
- * "admin" credentials provider (lib/auth/options.ts) or POST /api/authenticateAdmin, and
+ * "admin" credentials provider (lib/http/auth-options.ts) or POST /api/authenticateAdmin, and
  * gets an ordinary JWT session whose user has type "admin". The password is compared in
  * constant time (SHA-256 of both sides, then crypto.timingSafeEqual), failures are limited
  * per IP (ADMIN_MAX_FAILURES within LOGIN_WINDOW_SECONDS, then 429 with Retry-After) and

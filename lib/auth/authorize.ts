@@ -38,7 +38,7 @@ export function authorize<T extends CanActor, A extends Action>(actor: T, action
 
 /**
  * The signed-in account, of one of the account types `roles` (spec 6: each role has its own
- * dashboard). The route guards (lib/auth/session.ts, `route({ auth })`) use it.
+ * dashboard). The route guards (lib/http/session.ts, `route({ auth })`) use it.
  * @returns the actor. @throws AppError(unauthenticated) without a session; AppError(forbidden)
  *   for another account type.
  */

@@ -1,7 +1,7 @@
 /**
  * Revocable sessions (OWASP ASVS 5.0 7.4): sessions end with the account, a password change or reset and
  * "sign out everywhere"; a stale owner's refused write writes nothing.
- * The session is checked through next-auth's own callbacks (lib/auth/options.ts), as every
+ * The session is checked through next-auth's own callbacks (lib/http/auth-options.ts), as every
  * getServerSession() call runs them.
  */
 import { eq, sql } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { updatePassword } from "@/lib/services/users/update-password";
 import { forOrganization, updateDashboardSchema } from "@/lib/validations/organization";
 import { organizations } from "@/models";
 import { actorFromSession } from "./actor";
-import { authOptions } from "./options";
+import { authOptions } from "@/lib/http/auth-options";
 import type { SessionUser } from "./types";
 
 let h: DatabaseHandle;

@@ -3,7 +3,7 @@
  * and thank-you pages and the embedded form's. The access token (or the donor's session)
  * is checked by getDonationResult.
  */
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { getDonationResult, type DonationResult } from "@/lib/services/donations/get-donation-result";
 
 /** The donation named by ?donation=&token= (or the donor's own), or null when missing or not accessible. */

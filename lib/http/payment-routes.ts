@@ -5,7 +5,7 @@
  * webhooks (/api/webhooks/{sandbox,stripe,paypal}) cannot drift apart.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import type { PaymentMethod, ProviderName } from "@/lib/payments/types";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";

@@ -17,7 +17,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type ZodType } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import { requireAdmin, requireDonor, requireNonprofit, requireUser } from "@/lib/auth/session";
+import { requireAdmin, requireDonor, requireNonprofit, requireUser } from "@/lib/http/session";
 import { AppError } from "@/lib/errors";
 import { baseUrl } from "@/lib/env";
 import { controlCharacterPath, fieldLabel } from "@/lib/validations/fields";

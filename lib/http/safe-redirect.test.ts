@@ -1,4 +1,4 @@
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/http/auth-options";
 import { safeAuthRedirect, safeRedirectPath } from "./safe-redirect";
 
 describe("redirects follow only same-origin paths", () => {

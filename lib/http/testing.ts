@@ -5,7 +5,7 @@
  */
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/http/auth-options";
 import { authSecret } from "@/lib/config/signing-secret";
 import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser, UserType } from "@/lib/auth/types";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 import { getPaymentConnection } from "@/lib/services/payments/connect";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { ConnectButtons } from "./connect-buttons";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 
 export const metadata: Metadata = { title: "Donation tracking" };
 

@@ -11,7 +11,7 @@ import { RefundNotices } from "@/components/reports/refund-button";
 import { PaymentsPanel } from "@/components/reports/payments-panel";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { firstParam, reportQueryString, resolveReportFilters, type SearchParams } from "@/components/reports/resolve-filters";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";

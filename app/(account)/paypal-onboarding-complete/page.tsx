@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 import { savePaypalMerchant } from "@/lib/services/payments/connect";
 
 export const metadata: Metadata = { title: "PayPal connection" };

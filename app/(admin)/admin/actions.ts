@@ -1,7 +1,7 @@
 "use server";
 /** Server actions of the admin console; each service checks the admin session itself. */
 import { revalidatePath } from "next/cache";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { isAppError } from "@/lib/errors";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Card, CardTitle } from "@/components/ui/card";
 import { adminEnabled } from "@/lib/auth/admin";
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { formatCents } from "@/lib/money";
 import { listAuditLog } from "@/lib/services/admin/audit";
 import { listFeedback } from "@/lib/services/admin/list-feedback";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/http/session";
 import { safeRedirectPath } from "@/lib/http/safe-redirect";
 import { LoginForm } from "./_components/login-form";
 

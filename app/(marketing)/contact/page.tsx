@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { publicPageMetadata } from "@/components/share/page-metadata";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/http/session";
 import { ContactForm } from "./_components/contact-form";
 
 export function generateMetadata(): Metadata {

@@ -1,6 +1,6 @@
 // POST /api/capturePaypalOrder — capture an approved PayPal order; the donation's effect applies exactly once
 import { NextResponse, type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { parseJson, route } from "@/lib/http/route";
 import { capturePaypalDonation } from "@/lib/services/donations/capture-paypal";
 import { paypalCaptureSchema } from "@/lib/validations/donation";

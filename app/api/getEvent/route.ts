@@ -1,7 +1,7 @@
 // GET /api/getEvent?eventId=...&userId=... — one public event and whether the signed-in user likes it
 import { NextResponse, type NextRequest } from "next/server";
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { getPublicEvent } from "@/lib/services/events/get-event";
 import { getTicketPage } from "@/lib/services/events/tickets";

@@ -1,6 +1,6 @@
 // POST /api/pledges — a visitor pledges to an organization that cannot receive gifts yet (amount + email, no card)
 import { NextResponse, type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import { parseJson, route } from "@/lib/http/route";
 import { createPledge } from "@/lib/services/pledges/pledges";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { DonationHistory } from "./_components/donation-history";
 import { PublicDonorProfile } from "./_components/public-donor-profile";
 

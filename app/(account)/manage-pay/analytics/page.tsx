@@ -7,7 +7,7 @@ import { AnalyticsCharts } from "@/components/reports/analytics-charts";
 import { ManagePayNav } from "@/components/reports/manage-pay-nav";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { reportQueryString, resolveReportFilters, type SearchParams } from "@/components/reports/resolve-filters";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";

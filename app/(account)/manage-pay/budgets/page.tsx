@@ -4,7 +4,7 @@ import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BudgetEditor } from "@/components/budgets/budget-editor";
 import { ManagePayNav } from "@/components/reports/manage-pay-nav";
-import { requireUserPage } from "@/lib/auth/session";
+import { requireUserPage } from "@/lib/http/session";
 import { logger } from "@/lib/logger";
 import { listFundraiserBudgets, type FundraiserBudget } from "@/lib/services/reports/budgets";
 import { messages } from "@/lib/validations/messages";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ManageRecurringGift } from "@/components/recurring/manage-recurring-gift";
 import { Alert } from "@/components/ui/alert";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getManagedRecurringGift, type ManagedRecurringGift } from "@/lib/services/recurring/manage-recurring-gift";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
 import { can, principalFromSessionUser } from "@/lib/auth/can";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import { listOutbox } from "@/lib/mail/transport";
 

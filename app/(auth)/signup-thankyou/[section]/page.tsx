@@ -4,7 +4,7 @@ import { CircleCheck } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { LinkButton } from "@/components/ui/button";
 

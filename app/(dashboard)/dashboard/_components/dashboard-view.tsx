@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { actorFromSession } from "@/lib/auth/actor";
-import { requireSessionUserPage } from "@/lib/auth/session";
+import { requireSessionUserPage } from "@/lib/http/session";
 import { siteLinks } from "@/lib/config/links";
 import { DonorDashboard } from "./donor-dashboard";
 import { NonprofitDashboard } from "./nonprofit-dashboard";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
 import { actorFromSession } from "@/lib/auth/actor";
-import { requireSessionUserPage } from "@/lib/auth/session";
+import { requireSessionUserPage } from "@/lib/http/session";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { SettingsPanel } from "../_components/settings-panel";
 

@@ -4,7 +4,7 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { getSessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/http/session";
 import { isAppError } from "@/lib/errors";
 import { activeProviderName } from "@/lib/payments";
 import { getTicketPage, type TicketPage } from "@/lib/services/events/tickets";

@@ -1,6 +1,6 @@
 // DELETE /api/account/sessions — "sign out everywhere": end every other session of the signed-in account
 import { NextResponse } from "next/server";
-import { reissueSessionCookie } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 

@@ -7,7 +7,7 @@ import { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { parseJsonText, readBodyText } from "@/lib/http/json-body";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/http/auth-options";
 import { messages } from "@/lib/validations/messages";
 
 type Params = { nextauth: string[] };

@@ -2,7 +2,7 @@
 // (active and ended) for its own nonprofit user, the active ones of a live organization for
 // anyone else. Goal and progress are cents.
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { listCampaignsForViewer } from "@/lib/services/campaigns/manage-campaigns";
 import { idParam } from "@/lib/validations/fields";

@@ -1,6 +1,6 @@
 // GET /api/getOneCampaign/{id} — one fundraiser (404 unless active and public, or the viewer's own)
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { getCampaign } from "@/lib/services/campaigns/manage-campaigns";
 import { idParam } from "@/lib/validations/fields";

@@ -1,6 +1,6 @@
 // GET /api/getUserEvents/{id} — an organization's events: all of them for its owner, upcoming ones for anyone else
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { listEventsForViewer } from "@/lib/services/events/manage-events";
 

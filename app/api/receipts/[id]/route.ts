@@ -1,6 +1,6 @@
 // GET /api/receipts/{donationId}?token= — the PDF receipt of a succeeded donation (donor's access token or session)
 import { type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { donationReceiptPdf } from "@/lib/services/donations/get-receipt";
 import { idParam } from "@/lib/validations/fields";

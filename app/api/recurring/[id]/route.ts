@@ -1,6 +1,6 @@
 // PUT /api/recurring/{id} — change a recurring gift from its manage page (signed link or owner); POST starts a payment method update; DELETE cancels after confirmation
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import { parseJson, route } from "@/lib/http/route";
 import { cancelManagedRecurringGift, manageRecurringGift, startPaymentMethodUpdate } from "@/lib/services/recurring/manage-recurring-gift";

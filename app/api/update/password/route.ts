@@ -1,6 +1,6 @@
 // PUT /api/update/password — the signed-in user changes their own password (other sessions end; this one is re-issued)
 import { NextResponse } from "next/server";
-import { reissueSessionCookie } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/http/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { updatePasswordSchemaFor } from "@/lib/validations/auth";

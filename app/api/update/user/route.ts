@@ -1,6 +1,6 @@
 // PUT /api/update/user — the signed-in user saves the profile payload or the settings payload
 import { NextResponse } from "next/server";
-import { reissueSessionCookie } from "@/lib/auth/session";
+import { reissueSessionCookie } from "@/lib/http/session";
 import { parseJson, route } from "@/lib/http/route";
 import { updateUserSettings } from "@/lib/services/users/update-settings";
 import { updateUserProfile } from "@/lib/services/users/user-preferences";

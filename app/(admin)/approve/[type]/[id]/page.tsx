@@ -3,7 +3,7 @@ import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { adminEnabled } from "@/lib/auth/admin";
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { isAppError } from "@/lib/errors";
 import { describeApprovalLink, type ApprovalLinkView } from "@/lib/services/admin/review-nonprofit";
 import { messages } from "@/lib/validations/messages";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";

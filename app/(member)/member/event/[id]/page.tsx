@@ -1,4 +1,4 @@
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { EventView } from "@/app/(public)/event/[id]/_components/event-view";
 
 export { generateMetadata } from "@/app/(public)/event/[id]/page";

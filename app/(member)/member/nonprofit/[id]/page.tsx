@@ -1,4 +1,4 @@
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { ProfileView } from "@/app/(public)/nonprofit/[id]/_components/profile-view";
 
 export { generateMetadata } from "@/app/(public)/nonprofit/[id]/page";

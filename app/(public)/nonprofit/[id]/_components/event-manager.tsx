@@ -4,7 +4,7 @@
  * loads the owner's events and the organization's time zone and hands them to the client editor.
  */
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { listManagedEvents } from "@/lib/services/events/manage-events";
 import { EventManagerClient } from "./owner-editors";
 

@@ -5,7 +5,7 @@
  * nonprofit user; the public list of active fundraisers is the profile page's own card.
  */
 import { can } from "@/lib/auth/can";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
 import { FundraiserList } from "./owner-editors";
 

@@ -1,7 +1,7 @@
 // GET /api/events/{id}/orders — the event's ticket orders, for its organization (newest first, with what can be refunded)
 // POST /api/events/{id}/orders — order tickets (signed in or as a guest); paid tickets are charged through the donations checkout and its card-testing defences
 import { NextResponse, type NextRequest } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { checkoutClientOf, withDeviceCookie } from "@/lib/http/checkout-client";
 import { parseJson, route } from "@/lib/http/route";
 import { listTicketOrders } from "@/lib/services/events/list-ticket-orders";

@@ -1,6 +1,6 @@
 // GET /api/find/nonprofit/{id} — an organization's public profile (by id or nickname)
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { getPublicOrganization } from "@/lib/services/organizations/get-organization";
 

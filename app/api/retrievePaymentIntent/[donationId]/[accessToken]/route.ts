@@ -1,6 +1,6 @@
 // GET /api/retrievePaymentIntent/{donationId}/{accessToken} — the payment's current status (Pending Verification, Completed, Failed with reason)
 import { NextResponse } from "next/server";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
 import { getDonationResult } from "@/lib/services/donations/get-donation-result";
 import { idParam } from "@/lib/validations/fields";

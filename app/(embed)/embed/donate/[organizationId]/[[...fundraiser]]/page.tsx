@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { InsecureHostNotice } from "@/components/embed/insecure-host-notice";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
-import { getActor } from "@/lib/auth/session";
+import { getActor } from "@/lib/http/session";
 import { checkoutPath, PATH_ID_RE } from "@/lib/embed/paths";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";

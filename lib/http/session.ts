@@ -8,14 +8,14 @@ import { encode, getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
 import type { NextRequest, NextResponse } from "next/server";
 import { baseUrl } from "@/lib/env";
-import { hasSessionCookie } from "./session-cookie";
-import { currentRequestScope } from "./request-scope";
-import { authOptions, SESSION_MAX_AGE_SECONDS } from "./options";
+import { hasSessionCookie } from "@/lib/auth/session-cookie";
+import { currentRequestScope } from "@/lib/auth/request-scope";
+import { authOptions, SESSION_MAX_AGE_SECONDS } from "./auth-options";
 import { authSecret } from "@/lib/config/signing-secret";
-import { actorFromSession, type Actor, type ActorRole } from "./actor";
-import { authorizeRole } from "./authorize";
-import { hasAccountType } from "./can";
-import type { SessionUser } from "./types";
+import { actorFromSession, type Actor, type ActorRole } from "@/lib/auth/actor";
+import { authorizeRole } from "@/lib/auth/authorize";
+import { hasAccountType } from "@/lib/auth/can";
+import type { SessionUser } from "@/lib/auth/types";
 
 /**
  * The next-auth session (for the client SessionProvider), or null. Inside `route()` it is read

@@ -14,9 +14,9 @@ import { messages } from "@/lib/validations/messages";
 import { authenticateUser } from "@/lib/services/users/authenticate-user";
 import { currentSessionVersion, resolveSessionUser } from "@/lib/services/users/sessions";
 import { safeAuthRedirect } from "@/lib/http/safe-redirect";
-import { adminEnabled, authenticateAdmin } from "./admin";
+import { adminEnabled, authenticateAdmin } from "@/lib/auth/admin";
 import { authSecret } from "@/lib/config/signing-secret";
-import type { SessionUser } from "./types";
+import type { SessionUser } from "@/lib/auth/types";
 
 /** Lifetime of a session (30 days), in seconds. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
