@@ -10,12 +10,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 
-/**
- * Not yet fixed: Scalar 1.72 renders its introduction section and a lazy placeholder under the
- * same id (WCAG 2 4.1.1, HTML_CodeSniffer F77). Only this one id is tolerated, by name.
- */
-const KNOWN_DUPLICATE_ID = "api-1/description/introduction";
-
 /** HTML_CodeSniffer's browser build, from the html_codesniffer package. */
 const HTMLCS_SOURCE = fs.readFileSync(path.resolve("node_modules/html_codesniffer/build/HTMLCS.js"), "utf8");
 
@@ -66,10 +60,9 @@ test("/developers with its rendered API reference has no WCAG 2 AA error under a
   await expect(page.locator("h2#webhooks")).toHaveText("Webhooks");
 
   expect(await brokenFragmentLinks(page)).toEqual([]);
-  // The viewer renders its sections lazily: once it has settled, no id is on two elements.
-  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll("[id]")].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i)), { timeout: 15_000 }).toEqual([KNOWN_DUPLICATE_ID]);
+  expect(await page.evaluate(() => [...document.querySelectorAll("[id]")].map((e) => e.id).filter((id, i, all) => all.indexOf(id) !== i))).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
-  expect((await codeSnifferErrors(page)).filter((e) => !(e.includes(".F77:") && e.includes(`id="${KNOWN_DUPLICATE_ID}"`)))).toEqual([]);
+  expect(await codeSnifferErrors(page)).toEqual([]);
 });
 
 test("each section of the reference has an address of its own that opens the page, whose canonical URL stays /developers", async ({ page }) => {
