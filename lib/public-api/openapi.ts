@@ -123,8 +123,9 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
       path: type,
       operationId: `webhook_${type.replace(/\W/g, "_")}`,
       tags: ["Webhooks"],
-      summary: webhookEvents[type].summary,
-      description: `${webhookEvents[type].description}\n\n${retryScheduleSentence()}`,
+      // The event's name is its title (as receivers switch on it); what it means opens the description.
+      summary: type,
+      description: `${webhookEvents[type].summary}. ${webhookEvents[type].description}\n\n${retryScheduleSentence()}`,
       request: {
         headers: webhookHeadersSchema,
         body: { required: true, content: { "application/json": { schema: webhookBodySchema(type) } } },
