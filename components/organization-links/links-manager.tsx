@@ -145,7 +145,7 @@ export function LinksManager({ organizationId, kind, initialLinks }: LinksManage
           ))}
         </ul>
       )}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <TextField
           ref={inputRef}
           label={w.field}

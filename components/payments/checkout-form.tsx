@@ -75,7 +75,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const toggle = (k: keyof ShareChoices) => setValue("share", { ...share, [k]: !share[k] });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
+    <form method="post" onSubmit={(e) => void submit(e)} noValidate className={flow === "embed" ? "space-y-6" : "space-y-8"} aria-label={`Donate to ${organizationName}`}>
       {submission.challengeElement}
       <AmountFields
         amount={amount}

@@ -44,7 +44,7 @@ function SetupFields({ onSaved }: { onSaved: (setupIntentId: string) => Promise<
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3">
+    <form method="post" onSubmit={submit} className="space-y-3">
       {!stripe ? <p className="text-sm text-ink-muted">{messages.recurringGifts.stripeFormLoading}</p> : null}
       <PaymentElement />
       {error ? <Alert variant="error">{error}</Alert> : null}

@@ -63,7 +63,7 @@ export function PledgeForm({ organizationId, organizationName, campaignId, signe
       ) : (
         <>
           <p className="mt-2 text-sm text-ink-muted">{messages.receiving.pledgeOffer}</p>
-          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-3" aria-label={`Pledge to ${organizationName}`}>
+          <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-3" aria-label={`Pledge to ${organizationName}`}>
             {error ? <Alert variant="error">{error}</Alert> : null}
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField label="Amount you would give (USD)" inputMode="decimal" autoComplete="off" {...register("amount")} error={errors.amount?.message} />

@@ -101,7 +101,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
       {open ? (
         <>
           <Section title="Change the amount">
-            <form onSubmit={submitAmount} className="flex flex-wrap items-end gap-2" noValidate>
+            <form method="post" onSubmit={submitAmount} className="flex flex-wrap items-end gap-2" noValidate>
               <TextField label="Monthly amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount ?? errors.amountCents} />
               <Button type="submit" loading={busy === "amount"}>
                 Save amount
@@ -111,7 +111,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
           </Section>
 
           <Section title="Move the charge day">
-            <form
+            <form method="post"
               className="flex flex-wrap items-end gap-2"
               noValidate
               onSubmit={(e) => {
@@ -149,7 +149,7 @@ export function ManageRecurringGift({ initial, token, stripePublishableKey }: { 
                   {errors.resume ? <Alert variant="error" className="mt-2">{errors.resume}</Alert> : null}
                 </div>
               ) : null}
-              <form
+              <form method="post"
                 className="flex flex-wrap items-end gap-2"
                 noValidate
                 onSubmit={(e) => {

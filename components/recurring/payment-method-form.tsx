@@ -65,7 +65,7 @@ export function PaymentMethodForm({ form, stripePublishableKey, start, save }: P
   }
 
   return (
-    <form
+    <form method="post"
       className="space-y-3"
       noValidate
       onSubmit={async (e) => {

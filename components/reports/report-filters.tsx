@@ -45,7 +45,7 @@ export function ReportFilters({ initial, fundraisers, zoneLabel }: { initial: Re
 
   const custom = values.duration === "customRange";
   return (
-    <form onSubmit={submit} noValidate aria-label="Report filters" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
+    <form method="post" onSubmit={submit} noValidate aria-label="Report filters" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
       <Select
         label="Duration"
         name="duration"

@@ -18,7 +18,7 @@ export function AdminSignIn({ enabled }: { enabled: boolean }) {
   if (!enabled) return <Alert variant="info">{messages.admin.disabled}</Alert>;
 
   return (
-    <form
+    <form method="post"
       noValidate
       className="space-y-4"
       onSubmit={async (e) => {

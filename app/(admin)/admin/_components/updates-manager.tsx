@@ -56,7 +56,7 @@ export function UpdatesManager({ notices }: { notices: NoticeRow[] }) {
 
   return (
     <div className="space-y-5">
-      <form onSubmit={save} noValidate className="space-y-3 rounded-control border border-slate-200 bg-slate-50 p-4">
+      <form method="post" onSubmit={save} noValidate className="space-y-3 rounded-control border border-slate-200 bg-slate-50 p-4">
         <p className="font-semibold">{editing ? "Edit update notice" : "New update notice"}</p>
         {error ? <Alert variant="error">{error}</Alert> : null}
         <TextField label="Title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} error={errors.title} maxLength={200} />

@@ -52,7 +52,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
       {error ? (
         <div id="login-error">
           <Alert variant="error">{error}</Alert>

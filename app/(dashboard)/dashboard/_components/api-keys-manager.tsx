@@ -91,7 +91,7 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeySummary[] }
         </Alert>
       ) : null}
 
-      <form noValidate onSubmit={onSubmit} className="space-y-3" aria-label="Create an API key">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-3" aria-label="Create an API key">
         <TextField
           label="Key name"
           hint="What uses it, e.g. CRM sync"

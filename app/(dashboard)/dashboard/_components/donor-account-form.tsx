@@ -131,7 +131,7 @@ export function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Account">
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Account">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       {saved ? <Alert variant="success">Your account details have been saved.</Alert> : null}
       {emailSent ? <Alert variant="success">{messages.trustAndSafety.emailChangeSent}</Alert> : null}

@@ -57,7 +57,7 @@ export function DonorStories({ stories, organizations, origin }: { stories: MySt
       {organizations.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">{messages.donor.notSupported}</p>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Write an impact story">
+        <form method="post" onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Write an impact story">
           <Select
             label="Nonprofit"
             placeholder="Choose a nonprofit you supported"

@@ -73,7 +73,7 @@ export function DonorVolunteer({ entries, totals }: { entries: VolunteerEntry[];
         </div>
       </div>
 
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-4 md:grid-cols-2" aria-label="Log volunteer hours">
+      <form method="post" onSubmit={submit} noValidate className="mt-4 grid gap-4 md:grid-cols-2" aria-label="Log volunteer hours">
         <div className="md:col-span-2">
           {org ? (
             <p className="text-sm">

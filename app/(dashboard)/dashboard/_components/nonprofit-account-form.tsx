@@ -52,7 +52,7 @@ export function NonprofitAccountForm({ user, contactEmail }: { user: SessionUser
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={save} className="space-y-4" aria-labelledby="contact-email-heading">
+      <form method="post" noValidate onSubmit={save} className="space-y-4" aria-labelledby="contact-email-heading">
         <h3 id="contact-email-heading" className="flex items-center gap-2 font-semibold text-ink">
           Contact email
           {saved ? (

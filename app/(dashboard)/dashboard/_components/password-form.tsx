@@ -58,7 +58,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <TextField label="Current password" type="password" autoComplete="current-password" {...register("currentPassword")} error={errors.currentPassword?.message} />
       <TextField

@@ -257,7 +257,7 @@ function EndpointForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-labelledby="webhooks-heading">
+    <form method="post" noValidate onSubmit={submit} className="space-y-4" aria-labelledby="webhooks-heading">
       <h3 id="webhooks-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink">
         {endpoint ? "Edit endpoint" : "Add an endpoint"}
       </h3>

@@ -39,7 +39,7 @@ export function BusinessForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       {error ? <Alert variant="error">{error}</Alert> : null}
       <TextField label="Business name" autoComplete="organization" required {...register("businessName")} error={errors.businessName?.message} />
       <TextField label="Contact name" autoComplete="name" required {...register("contactName")} error={errors.contactName?.message} />

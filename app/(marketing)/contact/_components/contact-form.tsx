@@ -55,7 +55,7 @@ export function ContactForm({ defaults }: { defaults: Partial<Values> }) {
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4" aria-label="Contact Us">
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-4" aria-label="Contact Us">
       {error ? <Alert variant="error">{error}</Alert> : null}
       <TextField label="Your name" autoComplete="name" required {...register("userName")} error={errors.userName?.message} />
       <TextField label="Email" type="email" autoComplete="email" required {...register("email")} error={errors.email?.message} />

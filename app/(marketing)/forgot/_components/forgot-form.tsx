@@ -37,7 +37,7 @@ export function ForgotForm() {
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
       {error ? <Alert variant="error">{error}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Sending...">

@@ -27,7 +27,7 @@ export function SubscribeForm() {
   });
   if (done) return <Alert variant="success" className="mt-8" title="You're subscribed">Thank you! Watch your inbox for our next newsletter.</Alert>;
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
       {error ? <Alert variant="error">{error}</Alert> : null}
       <TextField label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Subscribing...">

@@ -174,7 +174,7 @@ export function AdvancedFilters({ category, queryString, values, showAll }: { ca
         Advanced filters
         {active ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{Object.keys(values).filter((k) => !["lng", "lat", "place"].includes(k)).length} on</span> : null}
       </summary>
-      <form onSubmit={apply} className="border-t border-slate-100 p-4" aria-label="Advanced filters">
+      <form method="post" onSubmit={apply} className="border-t border-slate-100 p-4" aria-label="Advanced filters">
         {restored ? <p className="mb-3 text-sm text-ink-muted">Your saved filters are filled in. Apply them to use them.</p> : null}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {category === "NonProfits" ? (

@@ -22,7 +22,7 @@ export function DonorSignupForm() {
   const { submit, formError } = useSignup<Values & { email: string; password: string }>(setError as never);
 
   return (
-    <form
+    <form method="post"
       noValidate
       className="mt-6 space-y-4"
       onSubmit={handleSubmit((values) => submit("/api/register/individual", values as never, "donor"))}

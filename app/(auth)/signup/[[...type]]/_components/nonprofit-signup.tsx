@@ -74,7 +74,7 @@ export function NonprofitSignup({ initialEin }: { initialEin: string }) {
 
   return (
     <div className="mt-6 space-y-6">
-      <form
+      <form method="post"
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
         onSubmit={(e) => {
@@ -119,7 +119,7 @@ export function NonprofitSignup({ initialEin }: { initialEin: string }) {
       {lookup.state !== "found" ? (
         <details className="rounded-control border border-slate-200 p-4">
           <summary className="cursor-pointer font-semibold text-ink">Don&apos;t know your EIN? Search by name</summary>
-          <form
+          <form method="post"
             noValidate
             className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
             onSubmit={(e) => {
@@ -200,7 +200,7 @@ function ClaimForm({ organization }: { organization: Match }) {
   const { submit, formError } = useSignup<ClaimValues>(setError);
 
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => submit("/api/register/nonprofit", v, "nonprofit"))}>
+    <form method="post" noValidate className="space-y-4" onSubmit={handleSubmit((v) => submit("/api/register/nonprofit", v, "nonprofit"))}>
       <div className="rounded-control border border-brand-200 bg-brand-50 p-4" aria-live="polite">
         <p className="text-sm text-brand-900">We found your organization:</p>
         <p className="text-lg font-semibold text-ink">{organization.name}</p>
@@ -232,7 +232,7 @@ function WithoutEinForm() {
   const { submit, formError } = useSignup<WithoutEinValues>(setError);
 
   return (
-    <form
+    <form method="post"
       noValidate
       className="mt-4 space-y-4"
       onSubmit={handleSubmit((v) => submit("/api/registerNonprofitWithoutEin/nonprofit", v, "pending"))}

@@ -210,7 +210,7 @@ export function TicketPurchase({ eventId, eventName, ticketTypes, buyer, provide
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(order, (fieldErrors) => (selected ? showFieldErrors(nestedFieldErrors(fieldErrors)) : undefined))(e)} noValidate className="space-y-8" aria-label={`Get tickets for ${eventName}`}>
+    <form method="post" onSubmit={(e) => void form.handleSubmit(order, (fieldErrors) => (selected ? showFieldErrors(nestedFieldErrors(fieldErrors)) : undefined))(e)} noValidate className="space-y-8" aria-label={`Get tickets for ${eventName}`}>
       {ticketList}
       {selected ? (
         <>

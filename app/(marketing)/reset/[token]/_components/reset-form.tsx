@@ -42,7 +42,7 @@ export function ResetForm({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
       {error ? <Alert variant="error">{error}</Alert> : null}
       <TextField label="New password" type="password" autoComplete="new-password" hint="8 to 40 characters, with at least one number." {...register("password")} error={errors.password?.message} />
       <TextField label="Retype new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={errors.confirmPassword?.message} />

@@ -124,7 +124,7 @@ export function EventForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={event ? `Edit ${event.name}` : "Create an event"}>
+    <form method="post" onSubmit={submit} noValidate className="space-y-5" aria-label={event ? `Edit ${event.name}` : "Create an event"}>
       <TextField label="Event name" name="name" required value={f.name} onChange={set("name")} error={errors.name} maxLength={120} />
       <TextAreaField label="Description" name="description" rows={4} value={f.description} onChange={set("description")} error={errors.description} maxLength={5000} />
       <TextField label="Topic" name="topic" value={f.topic} onChange={set("topic")} error={errors.topic} maxLength={60} hint="For example: Music, Sports, Education" />

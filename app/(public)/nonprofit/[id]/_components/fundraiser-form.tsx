@@ -97,7 +97,7 @@ export function FundraiserForm({
 
   const title = campaign ? "Edit fundraiser" : "Create a fundraiser";
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="mt-4 space-y-4 rounded-card border border-brand-200 bg-brand-50/40 p-4 sm:p-5">
+    <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="mt-4 space-y-4 rounded-card border border-brand-200 bg-brand-50/40 p-4 sm:p-5">
       <h4 id={headingId} className="text-base font-bold text-ink">
         {title}
       </h4>

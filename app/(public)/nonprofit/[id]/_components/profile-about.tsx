@@ -51,7 +51,7 @@ export function ProfileAbout({ organizationId, initial, view }: { organizationId
       {state === "view" ? (
         view
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit mission and description" aria-busy={state === "saving"}>
+        <form method="post" ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit mission and description" aria-busy={state === "saving"}>
           {alert ? <Alert variant="error">{alert}</Alert> : null}
           <TextAreaField
             label="Mission"

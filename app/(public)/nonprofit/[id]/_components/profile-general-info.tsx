@@ -155,7 +155,7 @@ export function ProfileGeneralInfo({ organizationId, initial }: { organizationId
           </div>
         </dl>
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit general information" aria-busy={state === "saving"}>
+        <form method="post" ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit general information" aria-busy={state === "saving"}>
           {alert ? <Alert variant="error">{alert}</Alert> : null}
           <p className="text-sm text-ink-muted">Fields left empty keep their current value.</p>
           {field("organizationName", { autoComplete: "organization", maxLength: 200 })}

@@ -62,7 +62,7 @@ export function ProfileImpacts({ organizationId, initial, view }: { organization
       {state === "view" ? (
         view
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit impact figures" aria-busy={state === "saving"}>
+        <form method="post" ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit impact figures" aria-busy={state === "saving"}>
           {alert ? <Alert variant="error">{alert}</Alert> : null}
           <p className="text-sm text-ink-muted">Up to {MAX_IMPACTS} figures, for example “12,000” and “meals served”.</p>
           <ol className="space-y-3">

@@ -152,7 +152,7 @@ export function ProfileOwnerTools({
           </Button>
           {!live && !approved ? <p className="mt-2 text-sm text-ink-muted">{messages.organizationProfile.liveNeedsApproval}</p> : null}
         </div>
-        <form
+        <form method="post"
           onSubmit={(e) => {
             e.preventDefault();
             void saveNickname(value);

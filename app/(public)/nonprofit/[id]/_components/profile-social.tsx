@@ -65,7 +65,7 @@ export function ProfileSocial({ organizationId, initial, view }: { organizationI
       {state === "view" ? (
         view
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-3" aria-label="Edit website and social links" aria-busy={state === "saving"}>
+        <form method="post" ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-3" aria-label="Edit website and social links" aria-busy={state === "saving"}>
           {alert ? <Alert variant="error">{alert}</Alert> : null}
           {socialNetworks.map((k) => (
             <TextField

@@ -62,7 +62,7 @@ export function ProfileSpotlight({ organizationId, initial, view }: { organizati
       {state === "view" ? (
         view ?? <p className="mt-3 text-sm text-ink-muted">Feature a project, a person or a moment with a picture and a few words.</p>
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit spotlight" aria-busy={state === "saving" || loading}>
+        <form method="post" ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-4" aria-label="Edit spotlight" aria-busy={state === "saving" || loading}>
           {loading ? <Spinner /> : null}
           {alert ? <Alert variant="error">{alert}</Alert> : null}
           <TextField
