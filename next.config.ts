@@ -8,8 +8,8 @@ const nextConfig: NextConfig = {
   // ESM-only packages: listed here, next/jest also compiles them for the unit tests, which run as CommonJS.
   transpilePackages: ["p-limit", "yocto-queue"],
   poweredByHeader: false,
-  // The app's server (scripts/server.ts) compresses responses itself, after it has rewritten
-  // the HTML of the pages painted before their code loads (lib/http/paint-first.ts).
+  // The app's server (scripts/server.ts) compresses responses itself, with the same middleware;
+  // compressing here too would compress them twice.
   compress: false,
   experimental: {
     // The proxy (proxy.ts) sees every request, and Next cuts a body it buffers for the proxy

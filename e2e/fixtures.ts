@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the end-to-end specs: unique accounts, sign-up, login and logout as a
- * person does them, through the pages; and `test`, Playwright's, whose pages wait for the
- * app's code after each load.
+ * person does them, through the pages; `hydrated`, for a test that needs the page's code
+ * running; and `test`, Playwright's own.
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -10,53 +10,15 @@ export const PASSWORD = "Givebridge-e2e-1";
 
 /**
  * Resolves once the page's document has hydrated (`data-hydrated` on <html>,
- * components/layout/hydration-mark.tsx), or at once for a document without the paint-first
- * loader (lib/http/paint-first.ts), whose scripts ran before its load event.
+ * components/layout/hydration-mark.tsx). Pages answer a tap before that (e2e/first-tap.spec.ts);
+ * a test calls this only when it is not about timing and needs the page's code running.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !("__gbScript" in self) || document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 15_000 });
 }
 
-/**
- * Makes `page.goto` and `page.reload` also wait for hydration when they wait for the load
- * event (the default): a page painted before its code loads (lib/http/paint-first.ts) fires its
- * load event before its scripts run, and a person waits for a page to respond; a test must too.
- */
-function waitForHydrationOnLoad(page: Page): void {
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  const waitsForLoad = (options?: { waitUntil?: string }) => (options?.waitUntil ?? "load") === "load";
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (waitsForLoad(options)) await hydrated(page);
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (waitsForLoad(options)) await hydrated(page);
-    return response;
-  };
-}
-
-/** Playwright's `test`, whose pages (the `page` fixture's and every new context's) wait for hydration after goto and reload. */
-export const test = base.extend({
-  page: async ({ page }, provide) => {
-    waitForHydrationOnLoad(page);
-    await provide(page);
-  },
-  browser: [
-    async ({ browser }, provide) => {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const context = await newContext(options);
-        context.on("page", waitForHydrationOnLoad);
-        return context;
-      };
-      await provide(browser);
-    },
-    { scope: "worker" },
-  ],
-});
+/** Playwright's `test`; its pages act as soon as a load returns, as a person may. */
+export const test = base;
 
 /** A unique, valid email for one test run. */
 export function uniqueEmail(prefix: string): string {

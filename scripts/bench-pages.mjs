@@ -9,9 +9,8 @@
  * profile with fundraisers and that fundraiser's donate page — in Debian's Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium). For each page it prints the median over the
  * runs of the performance score, LCP, TBT, CLS, and the JavaScript of the first load: the
- * compressed bytes transferred for the scripts the page's HTML asks for (its script tags, and
- * the scripts it hands to the paint-first loader, lib/http/paint-first.ts), not the routes Next
- * prefetches afterwards for the page's links. Targets: score >= 95 and LCP < 1.5 s
+ * compressed bytes transferred for the scripts the page's HTML asks for (its script tags), not
+ * the routes Next prefetches afterwards for the page's links. Targets: score >= 95 and LCP < 1.5 s
  * and JavaScript < 170 KB compressed. It also prints the machine's load.
  * Start the app first (`npm start`, a production build); `next dev` figures mean nothing.
  * Exit code: 0 all targets met, 2 a target missed, 1 an error.
@@ -51,15 +50,13 @@ async function fundraiserPaths(base) {
 }
 
 /**
- * The same-origin scripts a page's HTML asks for: its <script src> tags (not nomodule ones) and
- * the addresses it hands to the paint-first loader.
+ * The same-origin scripts a page's HTML asks for: its <script src> tags (not nomodule ones).
  * @param {string} html @returns {Set<string>} paths
  */
 function firstLoadScripts(html) {
   const paths = new Set();
-  for (const m of html.matchAll(/__gbScript\("([^"]+)"\)|<script\b([^>]*)>/g)) {
-    if (m[1]) paths.add(m[1]);
-    const src = m[2] && !/\bnomodule\b/i.test(m[2]) ? /\ssrc="([^"]+)"/.exec(m[2])?.[1] : undefined;
+  for (const m of html.matchAll(/<script\b([^>]*)>/g)) {
+    const src = !/\bnomodule\b/i.test(m[1]) ? /\ssrc="([^"]+)"/.exec(m[1])?.[1] : undefined;
     if (src?.startsWith("/")) paths.add(src);
   }
   return paths;

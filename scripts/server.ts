@@ -10,10 +10,9 @@
  * server does not close a connection just as a client reuses it (ECONNRESET under load).
  *
  * What `next start` does not do:
- * - the public pages a visitor lands on are painted before their code loads
- *   (lib/http/paint-first.ts): their HTML is rewritten as it streams out;
- * - responses are compressed here (the `compression` middleware, which Next itself uses),
- *   after that rewrite; Next's own compression is off (next.config.ts, `compress: false`);
+ * - responses are compressed here (the `compression` middleware, the one Next itself uses);
+ *   Next's own compression is off (next.config.ts, `compress: false`) so nothing is compressed
+ *   twice. Next's output is otherwise sent as Next wrote it;
  * - every request gets an id, returned in `x-request-id` and carried by its log lines
  *   (lib/http/request-id.ts), and its duration is counted by route pattern and status for
  *   GET /api/metrics (lib/metrics).
@@ -25,7 +24,6 @@ import { withPeerAddress } from "../lib/http/client-ip";
 import { withRequestId } from "../lib/http/request-id";
 import { metrics } from "../lib/metrics";
 import { routePatternsOfBuild } from "../lib/metrics/route-patterns";
-import { paintFirstResponse } from "../lib/http/paint-first";
 
 async function main(): Promise<void> {
   // What `next start` sets: the production build of React and of the app's own settings.
@@ -49,10 +47,7 @@ async function main(): Promise<void> {
     withRequestId(
       withPeerAddress((req, res) => {
         timeRequest(req, res, routePatternOf);
-        compress(req, res, () => {
-          paintFirstResponse(req, res);
-          void handle(req, res);
-        });
+        compress(req, res, () => void handle(req, res));
       }),
     ),
   );

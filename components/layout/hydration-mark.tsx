@@ -4,9 +4,9 @@ import { useEffect } from "react";
 
 /**
  * Marks the document as hydrated (`data-hydrated` on <html>) once React has hydrated the root
- * layout. Until then, the paint-first loader (lib/http/paint-first.ts) refuses the native
- * submission of forms that only their script can send; the end-to-end tests wait for the mark
- * before they act on a page (e2e/fixtures.ts). Renders nothing.
+ * layout. Pages never depend on it; it lets an end-to-end test that is about what a page does,
+ * not about how soon it answers, wait until the page's code runs (e2e/fixtures.ts `hydrated`).
+ * Renders nothing.
  */
 export function HydrationMark(): null {
   useEffect(() => {
