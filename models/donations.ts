@@ -26,14 +26,8 @@ export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", 
 export const paymentMethodType = pgEnum("payment_method_type", ["card", "us_bank_account", "wallet", "paypal"]);
 export const recurringInterval = pgEnum("recurring_interval", ["month"]);
 export const recurringStatus = pgEnum("recurring_status", ["active", "canceled"]);
-/**
- * What a payment pays for: a gift ("donation") or a purchase of event tickets ("ticket", a
- * sale whose deductible part is only the price above the goods' fair market value, IRS
- * Publication 1771). Only donations count as gifts in receipts, reports and statements.
- */
-export const paymentKind = pgEnum("payment_kind", ["donation", "ticket"]);
 
-/** A monthly recurring gift; each charge is its own donation row. */
+/** A monthly recurring gift; each charge is its own payment and donation. */
 export const recurringGifts = pgTable(
   "recurring_gifts",
   {
@@ -95,11 +89,12 @@ export const yearEndStatementMails = pgTable(
 );
 
 /**
- * A money movement: the charge of a gift or of a paid ticket order, with its provider, amounts
- * in integer cents, lifecycle (UTC timestamps) and the exactly-once marker of its effects.
- * The payment is the authority on the lifecycle; a gift's own status/succeeded_at/refunded_at
- * mirror it, written in the same transaction (docs/decisions/0007-payment-model.md).
- * Rows migrated from donations (0021_payments) keep the donation's id.
+ * A money movement: the charge of a gift (a `donations` row names it) or of a paid ticket
+ * order (an `event_ticket_orders` row names it), with its provider, amounts in integer cents,
+ * lifecycle (UTC timestamps) and the exactly-once marker of its effects. The payment is the
+ * authority on the lifecycle; a gift's own status/failure_reason/succeeded_at/refunded_at
+ * mirror it, written in the same transaction (docs/decisions/0007-payment-model.md). A gift
+ * and its payment share one id (0021_payments kept the old donation ids).
  */
 export const payments = pgTable(
   "payments",
@@ -112,7 +107,7 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id"),
     providerChargeId: text("provider_charge_id"),
     paymentMethodType: paymentMethodType("payment_method_type").notNull().default("card"),
-    /** Amount charged in cents. */
+    /** What the payment pays for, in cents: the gift's amount or the ticket order's (fees apart). */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Processing and platform fees in cents. */
     feeCents: bigint("fee_cents", { mode: "number" }).notNull().default(0),
@@ -125,6 +120,11 @@ export const payments = pgTable(
     refundedAt: at("refunded_at"),
     /** When the succeeded effect (progress, totals, receipts, seats) was applied; set exactly once. */
     effectsAppliedAt: at("effects_applied_at"),
+    /**
+     * What the checkout recorded for later (never card data or an address): the keyed
+     * digests of its limit keys (`checkoutLimits`, lib/services/donations/checkout-defences.ts).
+     */
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +136,12 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * A gift to an organization. An online gift references its payment (same id); the payment
+ * holds the provider, its ids, the idempotency key and the exactly-once marker, and the gift
+ * mirrors its lifecycle (status, failure reason, succeeded/refunded times) for the reports
+ * that read many gifts. Ticket purchases are sales, never rows here (IRS Publication 1771).
+ */
 export const donations = pgTable(
   "donations",
   {
@@ -147,12 +153,10 @@ export const donations = pgTable(
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
-    /** The payment of this gift (same id for migrated gifts); null for a gift recorded offline. */
+    /** The payment of this gift (the same id); null for a gift recorded offline. */
     paymentId: text("payment_id")
       .unique()
       .references(() => payments.id, { onDelete: "restrict" }),
-    /** A gift, or the payment of a ticket order (event_ticket_orders.donation_id points here). */
-    kind: paymentKind("kind").notNull().default("donation"),
     /** Gift amount in cents (what the donor chose to give). */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** Processing and platform fees in cents. */
@@ -160,14 +164,11 @@ export const donations = pgTable(
     /** True when the donor added the fees on top of the gift. */
     coverFees: boolean("cover_fees").notNull().default(false),
     currency: text("currency").notNull().default("usd"),
+    /** Mirrors the payment's status (written with it by the payment core). */
     status: donationStatus("status").notNull().default("pending"),
     failureReason: text("failure_reason"),
-    provider: paymentProvider("provider").notNull(),
+    /** How the donor paid (the payment's method), for receipts and reports. */
     paymentMethodType: paymentMethodType("payment_method_type").notNull().default("card"),
-    providerPaymentId: text("provider_payment_id"),
-    providerChargeId: text("provider_charge_id"),
-    /** Client idempotency key of the checkout that created this donation. */
-    idempotencyKey: text("idempotency_key").notNull().unique(),
     /** Donor details as given for this gift. */
     donorName: text("donor_name"),
     donorEmail: text("donor_email"),
@@ -184,28 +185,23 @@ export const donations = pgTable(
     shareLocation: boolean("share_location").notNull().default(false),
     shareGender: boolean("share_gender").notNull().default(false),
     shareAge: boolean("share_age").notNull().default(false),
-    /** When the succeeded effect (progress, totals, receipts) was applied; set exactly once. */
-    effectsAppliedAt: at("effects_applied_at"),
     succeededAt: at("succeeded_at"),
     refundedAt: at("refunded_at"),
     /** True for rows made by the demo seed. */
     demo: boolean("demo").notNull().default(false),
+    /** The gift's own facts: frequency, and for a monthly charge its period and attempt. */
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("donations_provider_payment_uq")
-      .on(t.provider, t.providerPaymentId)
-      .where(sql`${t.providerPaymentId} is not null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),
-    index("donations_org_kind_created_idx").on(t.organizationId, t.kind, t.createdAt),
-    /** A fundraiser's recent succeeded donations: the home page's momentum (0014_featured_fundraisers). */
+    /** A fundraiser's recent succeeded gifts: the home page's momentum (0014_featured_fundraisers). */
     index("donations_campaign_momentum_idx")
       .on(t.campaignId, t.createdAt)
-      .where(sql`${t.kind} = 'donation' and ${t.status} = 'succeeded'`),
+      .where(sql`${t.status} = 'succeeded'`),
   ],
 );
 
@@ -216,7 +212,6 @@ export const paymentEvents = pgTable(
     provider: paymentProvider("provider").notNull(),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
-    donationId: text("donation_id").references(() => donations.id, { onDelete: "set null" }),
     /** The payment this event is about. */
     paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
     receivedAt: createdAt(),

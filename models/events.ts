@@ -95,8 +95,6 @@ export const eventTicketOrders = pgTable(
     goodsValueCents: bigint("goods_value_cents", { mode: "number" }).notNull(),
     /** A pending paid order holds its seats until then; after it, the seats are released. */
     holdExpiresAt: at("hold_expires_at"),
-    /** The payment of a paid order (donations.id); null for free tickets. */
-    donationId: text("donation_id"),
     /** The payment of a paid order (payments.id); null for free tickets. */
     paymentId: text("payment_id")
       .unique()

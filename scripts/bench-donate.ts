@@ -77,7 +77,7 @@ async function databaseProgress(dataDir: string, databaseUrl: string | undefined
     const r = (await h.db.execute(
       sql`select c.progress_cents::bigint as progress,
                  coalesce((select sum(amount_cents) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.refunded_at is null), 0)::bigint as total,
-                 (select count(*) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.effects_applied_at is null)::int as unapplied
+                 (select count(*) from donations d join payments p on p.id = d.payment_id where d.campaign_id = c.id and d.status = 'succeeded' and p.effects_applied_at is null)::int as unapplied
           from campaigns c where c.id = ${campaignId}`,
     )) as unknown as { rows: ProgressRow[] };
     return r.rows[0]!;

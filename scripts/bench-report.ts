@@ -103,13 +103,13 @@ async function main() {
     const campaignArray = sql`array[${sql.join(campaignIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
     for (let done = 0; done < ROWS; ) {
       const n = Math.min(BATCH, ROWS - done);
-      await db.execute(sql`insert into donations (id, organization_id, campaign_id, amount_cents, status, failure_reason, provider, idempotency_key, donor_email, share_email, anonymous, created_at)
+      await db.execute(sql`insert into donations (id, organization_id, campaign_id, amount_cents, status, failure_reason, donor_email, share_email, anonymous, created_at)
         select gen_random_uuid()::text, ${organizationId},
                case when h.f % 10 < 3 then null else (${campaignArray})[1 + h.c % 30] end,
                500 + h.a % 50000,
                (case when h.s % 100 < 90 then 'succeeded' when h.s % 4 = 0 then 'failed' when h.s % 4 = 1 then 'pending' when h.s % 4 = 2 then 'requires_action' else 'refunded' end)::donation_status,
                case when h.s % 100 >= 90 and h.s % 4 = 0 then 'Your card was declined.' end,
-               'sandbox', 'bench-' || h.g, 'donor' || (h.g % 20000) || '@example.org',
+               'donor' || (h.g % 20000) || '@example.org',
                h.e % 10 < 4, h.e % 10 = 9,
                ${new Date(now).toISOString()}::timestamptz - (h.t % (365::bigint * 86400000)) * interval '1 millisecond'
           from (select g, (hashtext('c' || g) & 2147483647) as c, (hashtext('f' || g) & 2147483647) as f, (hashtext('a' || g) & 2147483647) as a, (hashtext('s' || g) & 2147483647) as s, (hashtext('e' || g) & 2147483647) as e,

@@ -12,7 +12,7 @@ import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/services/api-keys/revoke-api-key";
-import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { makeGift, makeTicketPurchase, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { apiKeys, campaigns, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";
@@ -83,7 +83,7 @@ beforeAll(async () => {
   ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
   ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
-  ids.ticket = await makeGift(h.db, a.organizationId, null, { kind: "ticket", amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 });
+  ids.ticket = (await makeTicketPurchase(h.db, a.organizationId, null, { amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 })).paymentId;
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).
   ids.day1 = await makeGift(h.db, a.organizationId, null, { amountCents: 10_000, feeCents: 320, succeededAt: DAY1, createdAt: DAY1 });
   ids.refunded = await makeGift(h.db, a.organizationId, null, { amountCents: 5_000, feeCents: 175, coverFees: true, status: "refunded", succeededAt: DAY1, refundedAt: DAY2, createdAt: DAY1 });

@@ -13,7 +13,7 @@ import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createWebhookEndpointSchema, webhookEventTypes } from "@/lib/validations/webhooks";
-import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, recurringGifts, webhookEvents as webhookEventRows } from "@/models";
+import { campaigns, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, webhookEvents as webhookEventRows } from "@/models";
 import { generateOpenApiDocument } from "./openapi";
 import { sentWebhookTypes, webhookBodySchema, type SentWebhookType } from "./webhooks";
 
@@ -61,11 +61,12 @@ describe("the document's webhooks", () => {
     const monthly = await makeGift(h.db, org, null, { recurringGiftId: gift!.id, amountCents: 1_500, shareCity: true, donorCity: "Barre" } as never);
     const [event] = await h.db.insert(events).values({ organizationId: org, name: "Harvest Supper", startsAt: new Date(now.getTime() + 30 * 86_400_000) }).returning({ id: events.id });
     const [ticketType] = await h.db.insert(eventTicketTypes).values({ eventId: event!.id, name: "Dinner", priceCents: 4_000, fairMarketValueCents: 2_500, quantity: 80 }).returning({ id: eventTicketTypes.id });
+    const ticketPaymentId = randomUUID();
+    await h.db.insert(payments).values({ id: ticketPaymentId, organizationId: org, provider: "sandbox", amountCents: 8_000, status: "succeeded", idempotencyKey: randomUUID() });
     const [order] = await h.db
       .insert(eventTicketOrders)
-      .values({ eventId: event!.id, ticketTypeId: ticketType!.id, buyerName: "Tia Buyer", buyerEmail: "tia@example.org", quantity: 2, amountCents: 8_000, goodsValueCents: 5_000, idempotencyKey: randomUUID() })
+      .values({ eventId: event!.id, ticketTypeId: ticketType!.id, buyerName: "Tia Buyer", buyerEmail: "tia@example.org", quantity: 2, amountCents: 8_000, goodsValueCents: 5_000, paymentId: ticketPaymentId, idempotencyKey: randomUUID() })
       .returning({ id: eventTicketOrders.id });
-    const ticketPaymentId = await makeGift(h.db, org, null, { kind: "ticket", amountCents: 8_000, metadata: { ticketOrderId: order!.id } } as never);
 
     await h.db.transaction(async (tx) => {
       await emitDonationEvent(tx, shared, org, "donation.succeeded", now);
@@ -76,8 +77,8 @@ describe("the document's webhooks", () => {
         now,
         failedPayment: { donation_id: monthly, amount_cents: 1_500, failure_reason: "card_declined", attempt: 1, next_retry_at: now.toISOString(), past_due: false },
       });
-      const [ticketPayment] = await tx.select().from(donations).where(eq(donations.id, ticketPaymentId));
-      await emitTicketOrderPaid(tx, ticketPayment!, now);
+      const [ticketPayment] = await tx.select().from(payments).where(eq(payments.id, ticketPaymentId));
+      await emitTicketOrderPaid(tx, ticketPayment!, order!.id, now);
       await emitGoalReachedIfCrossed(tx, { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 }, 5_000, now);
     });
     await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { campaigns, donations, events, organizations, updateNotices } from "@/models";
+import { campaigns, donations, events, organizations, payments, updateNotices } from "@/models";
 import { loadDemoDataIfEmpty } from "./demo-data";
 
 let h: DatabaseHandle;
@@ -56,16 +56,16 @@ describe("loadDemoDataIfEmpty", () => {
       expect(c.startDate! <= "2026-11-21" && c.endDate! > "2026-11-21").toBe(true);
     }
 
-    const gifts = await h.db.select().from(donations);
+    const gifts = (await h.db.select({ d: donations, payment: payments }).from(donations).innerJoin(payments, eq(payments.id, donations.paymentId))).map((r) => ({ ...r.d, payment: r.payment }));
     expect(gifts).toHaveLength(30);
     const byStatus = (s: string) => gifts.filter((d) => d.status === s);
     expect(byStatus("failed")).toHaveLength(2);
     expect(byStatus("failed").every((d) => !!d.failureReason && d.succeededAt === null)).toBe(true);
     expect(byStatus("requires_action")).toHaveLength(1);
     expect(byStatus("succeeded")).toHaveLength(27);
-    expect(byStatus("succeeded").every((d) => d.succeededAt !== null && d.effectsAppliedAt !== null)).toBe(true);
-    expect(gifts.every((d) => d.demo && d.provider === "sandbox" && Number.isInteger(d.amountCents))).toBe(true);
-    expect(new Set(gifts.map((d) => d.idempotencyKey)).size).toBe(30);
+    expect(byStatus("succeeded").every((d) => d.succeededAt !== null && d.payment.effectsAppliedAt !== null)).toBe(true);
+    expect(gifts.every((d) => d.demo && d.payment.provider === "sandbox" && d.payment.id === d.id && d.payment.amountCents === d.amountCents && Number.isInteger(d.amountCents))).toBe(true);
+    expect(new Set(gifts.map((d) => d.payment.idempotencyKey)).size).toBe(30);
     expect(gifts.map((d) => d.donorEmail)).toContain("demo.donor1@example.org");
     expect(new Set(gifts.map((d) => `${d.anonymous}/${d.shareName}/${d.shareEmail}/${d.shareLocation}`)).size).toBeGreaterThan(2);
 

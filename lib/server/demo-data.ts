@@ -12,7 +12,8 @@
 import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
 import { importIrsFiles } from "./import-irs";
-import { campaigns, donations, events, organizations, updateNotices } from "@/models";
+import { randomUUID } from "node:crypto";
+import { campaigns, donations, events, organizations, payments, updateNotices } from "@/models";
 import type { Database, Executor } from "@/lib/db/client";
 
 type Cents = number;
@@ -195,8 +196,8 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
     .returning({ id: campaigns.id, organizationId: campaigns.organizationId });
 
   let failures = 0;
-  await tx.insert(donations).values(
-    GIFTS.map(([c, amount, status], i) => {
+  // Each demo gift with its sandbox payment (same id), as a checkout records them.
+  const gifts = GIFTS.map(([c, amount, status], i) => {
       const n = i + 1;
       const donor = DONORS[i % DONORS.length]!;
       const campaign = insertedCampaigns[c]!;
@@ -213,10 +214,7 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
         coverFees,
         status,
         failureReason: status === "failed" ? FAILURE_REASONS[failures++ % FAILURE_REASONS.length]! : null,
-        provider: "sandbox" as const,
         paymentMethodType: n % 7 === 0 ? ("us_bank_account" as const) : ("card" as const),
-        providerPaymentId: `demo_pi_${n}`,
-        idempotencyKey: `demo-${n}`,
         donorName: donor.name,
         donorEmail: `demo.donor${n}@example.org`,
         donorCity: donor.city,
@@ -230,15 +228,33 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
         shareLocation: shareAll || donor.share === "name-location",
         shareGender: shareAll && donor.gender !== null,
         shareAge: shareAll && donor.ageRange !== null,
-        effectsAppliedAt: succeeded ? new Date(createdAt.getTime() + 5_000) : null,
         succeededAt: succeeded ? new Date(createdAt.getTime() + 5_000) : null,
         demo: true,
         metadata: { source: "demo-seed" },
         createdAt,
         updatedAt: createdAt,
       };
-    }),
+    });
+  const ids = gifts.map(() => randomUUID());
+  await tx.insert(payments).values(
+    gifts.map((g, i) => ({
+      id: ids[i]!,
+      organizationId: g.organizationId,
+      provider: "sandbox" as const,
+      providerPaymentId: `demo_pi_${i + 1}`,
+      paymentMethodType: g.paymentMethodType,
+      amountCents: g.amountCents,
+      feeCents: g.feeCents,
+      status: g.status,
+      failureReason: g.failureReason,
+      idempotencyKey: `demo-${i + 1}`,
+      succeededAt: g.succeededAt,
+      effectsAppliedAt: g.succeededAt,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    })),
   );
+  await tx.insert(donations).values(gifts.map((g, i) => ({ ...g, id: ids[i]!, paymentId: ids[i]! })));
 
   const foodShelf = orgByEin.get("030324429")!;
   const humane = orgByEin.get("030193150")!;

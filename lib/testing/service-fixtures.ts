@@ -1,11 +1,12 @@
 /** Test-only builders shared by the service tests (accounts, organizations, gifts, checkout clients). */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle, Executor } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { campaigns, donations, organizations } from "@/models";
+import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
 
 let einSeq = 100000000;
 let clientSeq = 0;
@@ -70,19 +71,43 @@ export async function makeDonationScene(organization: string, fundraiser: string
   return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
 }
 
-export type GiftOptions = Partial<typeof donations.$inferInsert>;
+/** A gift's own columns, and its payment's provider columns (`provider`, `providerPaymentId`, `idempotencyKey`, `effectsAppliedAt`). */
+export type GiftOptions = Partial<typeof donations.$inferInsert> &
+  Partial<Pick<typeof payments.$inferInsert, "provider" | "providerPaymentId" | "providerChargeId" | "idempotencyKey" | "effectsAppliedAt">>;
 
-/** Insert a donation as the checkout would record it (sandbox provider). */
+/**
+ * Insert a gift with its payment (same id) as the checkout would record them (sandbox
+ * provider; succeeded unless `options.status` says otherwise). Returns the id.
+ */
 export async function makeGift(db: Executor, organizationId: string, donorUserId: string | null, options: GiftOptions = {}): Promise<string> {
+  const { provider = "sandbox", providerPaymentId = null, providerChargeId = null, idempotencyKey = randomUUID(), effectsAppliedAt = null, ...gift } = options;
+  const id = gift.id ?? randomUUID();
+  const amountCents = gift.amountCents ?? 2500;
+  const status = gift.status ?? "succeeded";
+  await db.insert(payments).values({
+    id,
+    organizationId,
+    provider,
+    providerPaymentId,
+    providerChargeId,
+    idempotencyKey,
+    effectsAppliedAt,
+    paymentMethodType: gift.paymentMethodType ?? "card",
+    amountCents,
+    feeCents: gift.feeCents ?? 0,
+    status,
+    failureReason: gift.failureReason ?? null,
+    succeededAt: gift.succeededAt ?? null,
+    refundedAt: gift.refundedAt ?? null,
+    ...(gift.createdAt ? { createdAt: gift.createdAt } : {}),
+  });
   const [row] = await db
     .insert(donations)
     .values({
       organizationId,
       donorUserId,
-      amountCents: 2500,
-      status: "succeeded",
-      provider: "sandbox",
-      idempotencyKey: randomUUID(),
+      amountCents,
+      status,
       donorName: "Dana Donor",
       donorEmail: "dana@example.org",
       donorTelephone: "8025550100",
@@ -90,10 +115,74 @@ export async function makeGift(db: Executor, organizationId: string, donorUserId
       donorState: "VT",
       donorGender: "female",
       donorAgeRange: 2,
-      ...options,
+      ...gift,
+      id,
+      paymentId: id,
     })
     .returning({ id: donations.id });
   return row!.id;
+}
+
+/** The gifts whose payment has idempotency key `key`, each with its payment (`payment`). */
+export async function giftsWithKey(db: Executor, key: string) {
+  const rows = await db.select({ gift: donations, payment: payments }).from(donations).innerJoin(payments, eq(payments.id, donations.paymentId)).where(eq(payments.idempotencyKey, key));
+  return rows.map((r) => ({ ...r.gift, payment: r.payment }));
+}
+
+/** Payment `id` as stored; undefined when there is none. */
+export async function storedPayment(db: Executor, id: string) {
+  return (await db.select().from(payments).where(eq(payments.id, id)))[0];
+}
+
+export type TicketPurchaseOptions = {
+  amountCents?: number;
+  /** Good-faith value of the goods received; the whole amount by default (nothing deductible). */
+  goodsValueCents?: number;
+  feeCents?: number;
+  status?: (typeof payments.$inferInsert)["status"];
+  createdAt?: Date;
+  succeededAt?: Date | null;
+};
+
+/**
+ * Insert a paid ticket order of a new event of `organizationId`, bought by `buyerUserId`, with
+ * its payment (sandbox; succeeded and confirmed unless `status` says otherwise), as the ticket
+ * checkout records them. Returns the payment's and the order's ids.
+ */
+export async function makeTicketPurchase(db: Executor, organizationId: string, buyerUserId: string | null, options: TicketPurchaseOptions = {}): Promise<{ paymentId: string; orderId: string }> {
+  const amountCents = options.amountCents ?? 3000;
+  const status = options.status ?? "succeeded";
+  const [event] = await db.insert(events).values({ organizationId, name: "Spring Gala", startsAt: new Date(Date.UTC(2030, 3, 1, 18)) }).returning({ id: events.id });
+  const [type] = await db.insert(eventTicketTypes).values({ eventId: event!.id, name: "Dinner seat", priceCents: amountCents, sold: 1 }).returning({ id: eventTicketTypes.id });
+  const paymentId = randomUUID();
+  await db.insert(payments).values({
+    id: paymentId,
+    organizationId,
+    provider: "sandbox",
+    amountCents,
+    feeCents: options.feeCents ?? 0,
+    status,
+    idempotencyKey: randomUUID(),
+    succeededAt: options.succeededAt ?? (status === "succeeded" ? (options.createdAt ?? new Date()) : null),
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  });
+  const [order] = await db
+    .insert(eventTicketOrders)
+    .values({
+      eventId: event!.id,
+      ticketTypeId: type!.id,
+      buyerUserId,
+      buyerName: "Dana Donor",
+      buyerEmail: "dana@example.org",
+      quantity: 1,
+      amountCents,
+      goodsValueCents: options.goodsValueCents ?? amountCents,
+      paymentId,
+      status: status === "succeeded" ? "confirmed" : "pending",
+      idempotencyKey: randomUUID(),
+    })
+    .returning({ id: eventTicketOrders.id });
+  return { paymentId, orderId: order!.id };
 }
 
 /** The platform admin as services see it (lib/auth/admin.ts signs in as this user). */

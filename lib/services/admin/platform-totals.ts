@@ -38,7 +38,7 @@ export async function getPlatformTotals({ actor, now = new Date() }: GetPlatform
     db
       .select({ n: count(), cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
       .from(donations)
-      .where(and(eq(donations.status, "succeeded"), eq(donations.kind, "donation"), gte(donations.createdAt, monthStart), lt(donations.createdAt, nextMonth))),
+      .where(and(eq(donations.status, "succeeded"), gte(donations.createdAt, monthStart), lt(donations.createdAt, nextMonth))),
   ]);
   return {
     organizationsClaimed: Number(claimed?.n ?? 0),

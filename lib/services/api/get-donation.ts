@@ -18,7 +18,7 @@ export async function getDonation(options: { actor: ApiKeyActor | null; id: stri
   const [row] = await db
     .select(donationResourceColumns(donations))
     .from(donations)
-    .where(and(eq(donations.id, options.id), eq(donations.organizationId, organizationId), eq(donations.kind, "donation")))
+    .where(and(eq(donations.id, options.id), eq(donations.organizationId, organizationId)))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.donation.notFound);
   return toDonationResource(row);

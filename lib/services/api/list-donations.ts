@@ -20,7 +20,7 @@ export async function listDonations(options: { actor: ApiKeyActor | null; query:
   const organizationId = requireApiScope(options.actor, "read:donations");
   const { status, fundraiser_id, created_after, created_before, limit, cursor } = options.query;
   const key = decodeKeysetCursor(cursor);
-  const where: SQL[] = [eq(donations.organizationId, organizationId), eq(donations.kind, "donation")];
+  const where: SQL[] = [eq(donations.organizationId, organizationId)];
   if (status) where.push(eq(donations.status, status));
   if (fundraiser_id) where.push(fundraiser_id === "direct" ? isNull(donations.campaignId) : eq(donations.campaignId, fundraiser_id));
   if (created_after) where.push(gte(donations.createdAt, new Date(created_after)));

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { makeGift, makeTicketPurchase, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, organizations } from "@/models";
 import { FEATURED_MIN_GOAL_CENTS, FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "./featured-fundraisers";
 
@@ -43,8 +43,8 @@ describe("ordering", () => {
     for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
     await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "failed" });
     await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "requires_action" });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), kind: "ticket" });
+    await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
+    await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
 
     const featured = await listFeaturedFundraisers({ now, provider: "sandbox" });
     expect(featured.map((f) => [f.name, f.recentGifts])).toEqual([

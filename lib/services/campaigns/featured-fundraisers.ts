@@ -66,7 +66,7 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 6), 1), 24);
   // Literal kind and status: the planner matches them to the partial index's predicate.
   const recentGifts = sql<number>`(select count(*)::int from ${donations}
-      where ${donations.campaignId} = ${campaigns.id} and ${donations.kind} = 'donation' and ${donations.status} = 'succeeded'
+      where ${donations.campaignId} = ${campaigns.id} and ${donations.status} = 'succeeded'
         and ${donations.createdAt} >= ${since.toISOString()}::timestamptz)`;
   const rows = await db
     .select({

@@ -14,7 +14,7 @@
  * arrive (docs/decisions/0004-exactly-once-payment-events.md).
  */
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { selectBuiltOnce } from "@/lib/db/prepared";
 import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
@@ -26,7 +26,7 @@ import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
 import { donationMailHasRecipient, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
-import { campaigns, donations, organizations, paymentEvents, pledges, webhookEndpoints } from "@/models";
+import { campaigns, donations, eventTicketOrders, organizations, paymentEvents, payments, pledges, webhookEndpoints } from "@/models";
 import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
 import { ticketSaleFacts } from "./ticket-payments";
 import { DomainEventBatch } from "@/lib/domain-events";
@@ -34,12 +34,13 @@ import type { PaymentEffectHints } from "./payment-events";
 import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow } from "./donation-facts";
+import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow, type PaymentRow } from "./donation-facts";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
   recorded: boolean;
+  /** The payment the event was about (for a gift, also the donation's id); null when unknown. */
   donationId: string | null;
   /** applied: the succeeded effect ran now; reversed: a refund undid it now. */
   effect: "applied" | "reversed" | "none";
@@ -55,24 +56,25 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
 }
 
 /**
- * One statement: lock the event's donation (FOR UPDATE returns its latest committed version;
- * matched by the provider's payment id, or by our donation id with the same provider; a null
- * input matches nothing) and record the event with it in payment_events; with them the
- * receipt's facts (organization, fundraiser name) and the EffectHints, so no second read is
- * needed for them. No row back means the event was already recorded; `donation` is null when
- * no donation matched. Built once per process (lib/db/prepared.ts): at some 50 donation
- * columns named through two CTEs, building it took longer than PostgreSQL took to run it.
+ * One statement: lock the event's payment (FOR UPDATE returns its latest committed version;
+ * matched by the provider's payment id, or by our payment id with the same provider; a null
+ * input matches nothing) and record the event with it in payment_events; with them what the
+ * payment pays for (its gift, or its ticket order's id), the receipt's facts (organization,
+ * fundraiser name) and the EffectHints, so no second read is needed for them. No row back
+ * means the event was already recorded; `payment` is null when no payment matched. Built once
+ * per process (lib/db/prepared.ts): at some 50 columns named through two CTEs, building it
+ * took longer than PostgreSQL took to run it.
  */
 const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx: Executor) => {
   const provider = sql.placeholder("provider");
   const locked = tx.$with("locked").as(
     tx
       .select()
-      .from(donations)
+      .from(payments)
       .where(
         or(
-          and(eq(donations.provider, provider), eq(donations.providerPaymentId, sql.placeholder("providerPaymentId"))),
-          and(eq(donations.id, sql.placeholder("donationId")), eq(donations.provider, provider)),
+          and(eq(payments.provider, provider), eq(payments.providerPaymentId, sql.placeholder("providerPaymentId"))),
+          and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.provider, provider)),
         ),
       )
       .limit(1)
@@ -81,7 +83,7 @@ const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx:
   const recorded = tx.$with("recorded").as(
     tx
       .insert(paymentEvents)
-      .values({ provider, eventId: sql.placeholder("eventId"), type: sql.placeholder("type"), donationId: sql`(select "id" from "locked")` })
+      .values({ provider, eventId: sql.placeholder("eventId"), type: sql.placeholder("type"), paymentId: sql`(select "id" from "locked")` })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId }),
   );
@@ -89,20 +91,26 @@ const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx:
     .with(locked, recorded)
     .select({
       eventId: recorded.eventId,
-      donation: locked._.selectedFields,
+      payment: locked._.selectedFields,
+      gift: donations,
+      ticketOrderId: sql<string | null>`(select ${eventTicketOrders.id} from ${eventTicketOrders} where ${eventTicketOrders.paymentId} = ${locked.id})`,
       organization: donationFactsOrganizationColumns,
       fundraiserName: campaigns.name,
       // What the succeeded effect may have to do besides the receipt: most gifts have no
       // notified pledge to complete and their organization no webhook endpoint, and then the
       // transaction skips those statements.
-      notifiedPledge: sql<boolean>`exists (select 1 from ${pledges} where ${pledges.organizationId} = ${locked.organizationId} and ${pledges.email} = ${locked.donorEmail}::citext and ${pledges.status} = 'notified')`,
+      notifiedPledge: sql<boolean>`exists (select 1 from ${pledges} where ${pledges.organizationId} = ${locked.organizationId} and ${pledges.email} = ${donations.donorEmail}::citext and ${pledges.status} = 'notified')`,
       webhookEndpoints: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${locked.organizationId})`,
     })
     .from(recorded)
     .leftJoin(locked, sql`true`)
+    .leftJoin(donations, eq(donations.paymentId, locked.id))
     .leftJoin(organizations, eq(organizations.id, locked.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, locked.campaignId));
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId));
 });
+
+/** The payment an event is about and what it pays for: a gift, a ticket order, or (unknown) neither. */
+type PaymentTarget = { payment: PaymentRow; gift: DonationRow | null; ticketOrderId: string | null };
 
 /** Apply one verified event exactly once (see the module comment). */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
@@ -113,20 +121,21 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     const [row] = await lockAndRecordEvent(tx, {
       provider: event.provider,
       providerPaymentId: event.providerPaymentId ?? null,
-      donationId: event.donationId ?? null,
+      paymentId: event.donationId ?? null,
       eventId: event.eventId,
       type: event.rawType,
     });
     if (!row) return { recorded: false, donationId: null, effect: "none" as const };
-    const donation: DonationRow | null = row.donation;
-    if (!donation) {
-      if (event.providerPaymentId || event.donationId) logger.warn("payment event for an unknown donation", { provider: event.provider, type: event.rawType });
+    const payment: PaymentRow | null = row.payment;
+    if (!payment) {
+      if (event.providerPaymentId || event.donationId) logger.warn("payment event for an unknown payment", { provider: event.provider, type: event.rawType });
       return { recorded: true, donationId: null, effect: "none" as const };
     }
-    const facts = row.organization ? toDonationFacts({ donation, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
-    const effect = await transition(tx, events, donation, event, facts, row);
-    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: donation.organizationId, campaignId: donation.campaignId, ticket: donation.kind === "ticket" });
-    return { recorded: true, donationId: donation.id, effect };
+    const gift: DonationRow | null = row.gift;
+    const facts = gift && row.organization ? toDonationFacts({ donation: gift, payment, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
+    const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event, facts, row);
+    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null });
+    return { recorded: true, donationId: payment.id, effect };
   });
   await events.afterCommit();
   if (outcome.recorded) metrics.paymentEventApplied(outcome.effect);
@@ -147,61 +156,86 @@ async function moveProgress(tx: Executor, events: DomainEventBatch, d: DonationR
   if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, hints, occurredAt: now });
 }
 
-async function transition(tx: Executor, events: DomainEventBatch, d: DonationRow, event: PaymentEvent, facts: DonationFacts | null, hints: PaymentEffectHints): Promise<EventOutcome["effect"]> {
+/** A payment's lifecycle columns, which its gift mirrors (models/donations.ts). */
+type LifecycleChange = Partial<Pick<PaymentRow, "status" | "failureReason" | "succeededAt" | "refundedAt">>;
+
+/**
+ * Write `change` (and `extra`, the payment's own columns) on the target's payment, where
+ * `guard` still holds, and mirror `change` on its gift in the same transaction.
+ * @returns the payment's effects_applied_at after the write, or undefined when the guard failed.
+ */
+async function recordLifecycle(
+  tx: Executor,
+  t: PaymentTarget,
+  change: LifecycleChange,
+  now: Date,
+  options: { extra?: Partial<PaymentRow>; guard?: SQL } = {},
+): Promise<{ effectsAppliedAt: Date | null } | undefined> {
+  const [updated] = await tx
+    .update(payments)
+    .set({ ...change, ...options.extra, updatedAt: now })
+    .where(options.guard ? and(eq(payments.id, t.payment.id), options.guard) : eq(payments.id, t.payment.id))
+    .returning({ effectsAppliedAt: payments.effectsAppliedAt });
+  if (updated && t.gift) await tx.update(donations).set({ ...change, updatedAt: now }).where(eq(donations.id, t.gift.id));
+  return updated;
+}
+
+async function transition(tx: Executor, events: DomainEventBatch, t: PaymentTarget, event: PaymentEvent, facts: DonationFacts | null, hints: PaymentEffectHints): Promise<EventOutcome["effect"]> {
   const now = new Date();
-  const paymentId = event.providerPaymentId && !d.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
+  const p = t.payment;
+  const gift = t.gift;
+  const providerPaymentId = event.providerPaymentId && !p.providerPaymentId ? { providerPaymentId: event.providerPaymentId } : {};
   const chargeId = event.providerChargeId ? { providerChargeId: event.providerChargeId } : {};
   switch (event.type) {
     case "payment.requires_action":
     case "payment.processing": {
       // Only moves forward from a state that has not settled yet.
-      if (d.status !== "pending" && d.status !== "requires_action") return "none";
+      if (p.status !== "pending" && p.status !== "requires_action") return "none";
       const status = event.type === "payment.processing" ? "processing" : "requires_action";
-      await tx.update(donations).set({ status, ...paymentId, updatedAt: now }).where(eq(donations.id, d.id));
+      await recordLifecycle(tx, t, { status }, now, { extra: providerPaymentId });
       return "none";
     }
     case "payment.failed": {
-      if (d.status === "succeeded" || d.status === "refunded") return "none";
+      if (p.status === "succeeded" || p.status === "refunded") return "none";
       const reason = event.failureReason ?? "The payment failed.";
-      await tx
-        .update(donations)
-        .set({ status: "failed", failureReason: reason, ...paymentId, updatedAt: now })
-        .where(eq(donations.id, d.id));
+      await recordLifecycle(tx, t, { status: "failed", failureReason: reason }, now, { extra: providerPaymentId });
       // A failed ticket payment cancels its pending order; a failed monthly charge is retried.
-      if (d.kind === "ticket") await events.publish(tx, "ticket_order.failed", { payment: { ...d, status: "failed" }, occurredAt: now });
-      else await events.publish(tx, "gift.failed", { donation: { ...d, status: "failed" }, reason, occurredAt: now });
+      if (t.ticketOrderId) await events.publish(tx, "ticket_order.failed", { payment: { ...p, status: "failed" }, orderId: t.ticketOrderId, occurredAt: now });
+      if (gift) await events.publish(tx, "gift.failed", { donation: { ...gift, status: "failed" }, reason, occurredAt: now });
       return "none";
     }
     case "payment.succeeded": {
-      // `d` was read under this transaction's row lock, so whether the effect is still due is
+      // `p` was read under this transaction's row lock, so whether the effect is still due is
       // known here; the WHERE repeats it so the statement can never apply it twice.
-      const due = !d.effectsAppliedAt && !d.refundedAt && d.status !== "refunded";
-      if (d.status !== "refunded") {
-        await tx
-          .update(donations)
-          .set({ status: "succeeded", failureReason: null, succeededAt: d.succeededAt ?? now, ...paymentId, ...chargeId, updatedAt: now, ...(due ? { effectsAppliedAt: now } : {}) })
-          .where(due ? and(eq(donations.id, d.id), isNull(donations.effectsAppliedAt), isNull(donations.refundedAt)) : eq(donations.id, d.id));
+      const due = !p.effectsAppliedAt && !p.refundedAt && p.status !== "refunded";
+      const succeededAt = p.succeededAt ?? now;
+      if (p.status !== "refunded") {
+        await recordLifecycle(tx, t, { status: "succeeded", failureReason: null, succeededAt }, now, {
+          extra: { ...providerPaymentId, ...chargeId, ...(due ? { effectsAppliedAt: now } : {}) },
+          guard: due ? and(isNull(payments.effectsAppliedAt), isNull(payments.refundedAt)) : undefined,
+        });
       }
       if (!due) return "none";
-      const succeeded: DonationRow = { ...d, status: "succeeded", succeededAt: d.succeededAt ?? now, effectsAppliedAt: now };
+      const payment: PaymentRow = { ...p, status: "succeeded", succeededAt, effectsAppliedAt: now };
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
-      if (d.kind === "ticket") await events.publish(tx, "ticket_order.paid", { payment: succeeded, hints, occurredAt: now });
-      else await events.publish(tx, "gift.succeeded", { donation: succeeded, facts, hints, occurredAt: now });
-      // The fundraiser's progress row is the one every gift to it writes: it is updated last,
-      // so its lock is held for this statement and the commit only, not for the work above.
-      await moveProgress(tx, events, d, d.amountCents, hints, now);
+      if (t.ticketOrderId) await events.publish(tx, "ticket_order.paid", { payment, orderId: t.ticketOrderId, hints, occurredAt: now });
+      if (gift) {
+        const donation: DonationRow = { ...gift, status: "succeeded", failureReason: null, succeededAt };
+        await events.publish(tx, "gift.succeeded", { donation, payment, facts, hints, occurredAt: now });
+        // The fundraiser's progress row is the one every gift to it writes: it is updated last,
+        // so its lock is held for this statement and the commit only, not for the work above.
+        await moveProgress(tx, events, gift, gift.amountCents, hints, now);
+      }
       return "applied";
     }
     case "payment.refunded": {
-      const refunded = await tx
-        .update(donations)
-        .set({ status: "refunded", refundedAt: now, ...chargeId, updatedAt: now })
-        .where(and(eq(donations.id, d.id), isNull(donations.refundedAt)))
-        .returning({ effectsAppliedAt: donations.effectsAppliedAt });
-      if (refunded.length === 0 || !refunded[0]!.effectsAppliedAt) return "none";
-      await moveProgress(tx, events, d, -d.amountCents, hints, now);
+      const refunded = await recordLifecycle(tx, t, { status: "refunded", refundedAt: now }, now, { extra: chargeId, guard: isNull(payments.refundedAt) });
+      if (!refunded?.effectsAppliedAt) return "none";
       // A refunded ticket sale is not a refunded gift: no gift.refunded for it.
-      if (d.kind === "donation") await events.publish(tx, "gift.refunded", { donation: { ...d, status: "refunded", refundedAt: now }, hints, occurredAt: now });
+      if (gift) {
+        await moveProgress(tx, events, gift, -gift.amountCents, hints, now);
+        await events.publish(tx, "gift.refunded", { donation: { ...gift, status: "refunded", refundedAt: now }, hints, occurredAt: now });
+      }
       return "reversed";
     }
     default:
@@ -250,18 +284,21 @@ export async function donationMailFacts(tx: Executor, d: DonationRow, known?: Do
   };
 }
 
-/** The ticket confirmation's facts for ticket payment `d`, read in `tx` (null when its order is gone). */
-export async function ticketMailFacts(tx: Executor, d: DonationRow) {
-  const sale = await ticketSaleFacts(tx, d);
+/**
+ * The ticket confirmation's facts for ticket order `orderId`, paid by `payment`, read in `tx`
+ * (null when the order is gone).
+ */
+export async function ticketMailFacts(tx: Executor, payment: Pick<PaymentRow, "id" | "organizationId" | "succeededAt" | "createdAt">, orderId: string) {
+  const sale = await ticketSaleFacts(tx, orderId);
   if (!sale) return null;
   const [org] = await tx
     .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
     .from(organizations)
-    .where(eq(organizations.id, d.organizationId));
+    .where(eq(organizations.id, payment.organizationId));
   return {
-    paymentId: d.id,
-    paidAt: d.succeededAt ?? d.createdAt,
-    buyerEmail: d.donorEmail,
+    paymentId: payment.id,
+    paidAt: payment.succeededAt ?? payment.createdAt,
+    buyerEmail: sale.buyerEmail,
     organizationName: org ? organizationDisplayName(org) : "the organization",
     organizationEin: org?.ein ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
@@ -274,13 +311,13 @@ export async function ticketMailFacts(tx: Executor, d: DonationRow) {
     amountCents: sale.amountCents,
     goodsValueCents: sale.goodsValueCents,
     deductibleCents: sale.deductibleCents,
-    receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
+    receiptUrl: `${baseUrl()}/api/receipts/${payment.id}?token=${donationAccessToken(payment.id)}`,
   };
 }
 
-/** Queue the purchase confirmation of ticket payment `d` in `tx` (none when its order is gone). */
-export async function enqueueTicketMail(tx: Executor, d: DonationRow): Promise<void> {
-  const facts = await ticketMailFacts(tx, d);
+/** Queue the purchase confirmation of ticket order `orderId`, paid by `payment`, in `tx` (none when the order is gone). */
+export async function enqueueTicketMail(tx: Executor, payment: PaymentRow, orderId: string): Promise<void> {
+  const facts = await ticketMailFacts(tx, payment, orderId);
   const mail = facts ? ticketConfirmationMail(facts) : null;
   if (mail) await enqueueMail(mail, { tx });
 }

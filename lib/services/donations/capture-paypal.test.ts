@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, donations, paymentEvents } from "@/models";
+import { campaigns, donations, paymentEvents, payments } from "@/models";
 import { capturePaypalDonation } from "./capture-paypal";
 
 let h: DatabaseHandle;
@@ -35,7 +35,7 @@ afterAll(async () => {
 const paypalGift = (orderId: string, status: (typeof donations.$inferInsert)["status"]) =>
   makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, campaignId, amountCents: 3_000, status });
 const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
-const stored = async (id: string) => (await h.db.select({ status: donations.status, effects: donations.effectsAppliedAt }).from(donations).where(eq(donations.id, id)))[0]!;
+const stored = async (id: string) => (await h.db.select({ status: donations.status, effects: payments.effectsAppliedAt }).from(donations).innerJoin(payments, eq(payments.id, donations.paymentId)).where(eq(donations.id, id)))[0]!;
 
 describe("capturing a PayPal order", () => {
   test("an order already completed by the webhook is shown as it is, without asking PayPal again", async () => {
@@ -59,7 +59,7 @@ describe("capturing a PayPal order", () => {
     await expect(capturePaypalDonation({ actor: null, orderId: "ORDER-PENDING-1" })).rejects.toMatchObject({ code: "unavailable" });
     expect(await stored(id)).toEqual({ status: "pending", effects: null });
     expect(await progress()).toBe(before);
-    expect(await h.db.select().from(paymentEvents).where(eq(paymentEvents.donationId, id))).toEqual([]);
+    expect(await h.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id))).toEqual([]);
   });
 
   test("an unknown order, or another provider's payment id, is not found", async () => {

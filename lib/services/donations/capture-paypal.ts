@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { capturePaypalOrder } from "@/lib/payments/paypal";
 import { messages } from "@/lib/validations/messages";
-import { donations } from "@/models";
+import { payments } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { applyPaymentEvent } from "./apply-payment-event";
 import { getDonationResult, type DonationResult } from "./get-donation-result";
@@ -18,7 +18,7 @@ import { getDonationResult, type DonationResult } from "./get-donation-result";
 /** @throws AppError(not_found) unknown order; AppError(unavailable) PayPal not configured. */
 export async function capturePaypalDonation({ actor, orderId }: { actor: Actor | null; orderId: string }): Promise<DonationResult> {
   const db = await getDb();
-  const [d] = await db.select().from(donations).where(and(eq(donations.provider, "paypal"), eq(donations.providerPaymentId, orderId)));
+  const [d] = await db.select({ id: payments.id, status: payments.status }).from(payments).where(and(eq(payments.provider, "paypal"), eq(payments.providerPaymentId, orderId)));
   if (!d) throw new AppError("not_found", messages.donation.notFound);
   if (d.status === "pending") {
     const capture = await capturePaypalOrder(orderId);

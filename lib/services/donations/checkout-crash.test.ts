@@ -6,6 +6,7 @@
  * process then retries the same key. PostgreSQL when TEST_DATABASE_URL is set; otherwise a
  * PGlite folder database, reopened here once the killed child's folder lock has gone stale.
  */
+import { giftsWithKey } from "@/lib/testing/service-fixtures";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -18,7 +19,7 @@ import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { resetServerEnv, serverEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
 import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutSchema } from "@/lib/validations/donation";
-import { campaigns, donations, organizations, paymentEvents } from "@/models";
+import { campaigns, organizations, paymentEvents } from "@/models";
 import { startCheckout } from "./start-checkout";
 
 jest.setTimeout(120_000);
@@ -141,7 +142,7 @@ test("a checkout retried with the same idempotency key after the server was kill
   h = await reopen();
   setHandle(h);
   await ensureMailQueue();
-  const rowsAfterKill = await h.db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
+  const rowsAfterKill = await giftsWithKey(h.db, input.idempotencyKey);
   expect(rowsAfterKill).toHaveLength(1);
   expect(rowsAfterKill[0]!.status).toBe("pending");
   const progress = async () => (await h!.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaign!.id)))[0]!.p;
@@ -154,8 +155,8 @@ test("a checkout retried with the same idempotency key after the server was kill
   expect(retried.donationId).toBe(rowsAfterKill[0]!.id);
   expect(again.donationId).toBe(retried.donationId);
   expect(retried.status).toBe("succeeded");
-  expect(await h.db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey))).toHaveLength(1);
+  expect(await giftsWithKey(h.db, input.idempotencyKey)).toHaveLength(1);
   expect(await progress()).toBe(4_321);
-  const events = await h.db.select().from(paymentEvents).where(eq(paymentEvents.donationId, retried.donationId));
+  const events = await h.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, retried.donationId));
   expect(events).toHaveLength(1);
 });

@@ -13,7 +13,7 @@ import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { makeDonor } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeGift } from "@/lib/testing/service-fixtures";
 import { getDonationReportPage } from "@/lib/services/reports/donation-report";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
@@ -166,7 +166,7 @@ test("an expired card is refused before anything is recorded; abandoned checkout
   expect(await donationCount()).toBe(before);
 
   // A checkout that never got the provider's answer (e.g. a Stripe form left open).
-  await h.db.insert(donations).values({ organizationId, amountCents: 777, status: "pending", provider: "sandbox", idempotencyKey: randomUUID(), donorEmail: "left@example.org" });
+  await makeGift(h.db, organizationId, null, { amountCents: 777, status: "pending", donorEmail: "left@example.org" });
   const page = await getDonationReportPage({ actor: owner, organizationId, query: { duration: "yearToDate", fundraiser: "all" } });
   expect(page.donations.some((d) => d.amount === 777)).toBe(false);
   expect(page.donations.length).toBeGreaterThan(0);

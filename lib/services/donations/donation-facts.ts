@@ -11,13 +11,18 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { preparedPerExecutor } from "@/lib/db/prepared";
-import { campaigns, donations, organizations } from "@/models";
+import { campaigns, donations, organizations, payments } from "@/models";
 
-/** A stored donation row (amounts in cents, times UTC). */
+/** A stored gift (amounts in cents, times UTC). */
 export type DonationRow = typeof donations.$inferSelect;
+
+/** A stored payment: the money movement of a gift or a ticket order (amounts in cents, times UTC). */
+export type PaymentRow = typeof payments.$inferSelect;
 
 export type DonationFacts = {
   donation: DonationRow;
+  /** The gift's payment: its provider and the provider's id for it (null for a gift recorded offline). */
+  payment: { provider: PaymentRow["provider"]; providerPaymentId: string | null } | null;
   organization: {
     id: string;
     /** organizations.name as stored (IRS capitals or the nonprofit's own edit); show it through organizationDisplayName. */
@@ -65,6 +70,7 @@ export function toDonationFacts(row: DonationFactsRow): DonationFacts {
   const { addressLine1, city, state, zipcode, ...organization } = row.organization;
   return {
     donation: row.donation,
+    payment: row.payment?.provider ? { provider: row.payment.provider, providerPaymentId: row.payment.providerPaymentId } : null,
     organization: { ...organization, address: [addressLine1, displayCity(city, zipcode), state, zipcode].filter(Boolean).join(", ") || null },
     fundraiserName: row.fundraiserName,
   };
@@ -73,8 +79,14 @@ export function toDonationFacts(row: DonationFactsRow): DonationFacts {
 // Built once per database (and per transaction that reads it): see lib/db/prepared.ts.
 const factsQuery = preparedPerExecutor((db: Executor) =>
   db
-    .select({ donation: donations, organization: donationFactsOrganizationColumns, fundraiserName: campaigns.name })
+    .select({
+      donation: donations,
+      payment: { provider: payments.provider, providerPaymentId: payments.providerPaymentId },
+      organization: donationFactsOrganizationColumns,
+      fundraiserName: campaigns.name,
+    })
     .from(donations)
+    .leftJoin(payments, eq(payments.id, donations.paymentId))
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .where(eq(donations.id, sql.placeholder("donationId")))

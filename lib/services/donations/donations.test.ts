@@ -1,3 +1,4 @@
+import { makeGift, giftsWithKey, storedPayment } from "@/lib/testing/service-fixtures";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -84,7 +85,7 @@ describe("checkout and exactly-once effects", () => {
     expect(await progress()).toBe(before + 2_500);
     expect((await mailJobs()) - jobsBefore).toBe(3);
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
-    expect(d!.effectsAppliedAt).not.toBeNull();
+    expect((await storedPayment(h.db, res.donationId))!.effectsAppliedAt).not.toBeNull();
     expect(d!.feeCents).toBe(Math.round(2_500 * 0.029) + 30);
   });
 
@@ -132,7 +133,7 @@ describe("checkout and exactly-once effects", () => {
     expect(outcomes.filter((o) => o.effect === "applied")).toHaveLength(1);
     expect(await progress()).toBe(before + 1_234);
     expect((await mailJobs()) - jobsBefore).toBe(3);
-    const events = await h.db.select().from(paymentEvents).where(eq(paymentEvents.donationId, pending.donationId));
+    const events = await h.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, pending.donationId));
     expect(events.filter((e) => e.type === "payment_intent.succeeded")).toHaveLength(1);
   });
 
@@ -161,7 +162,7 @@ describe("checkout and exactly-once effects", () => {
     const first = await startCheckout({ actor: null, input });
     const retries = await Promise.all(Array.from({ length: 10 }, () => startCheckout({ actor: null, input })));
     for (const r of retries) expect(r.donationId).toBe(first.donationId);
-    const rows = await h.db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
+    const rows = await giftsWithKey(h.db, input.idempotencyKey);
     expect(rows).toHaveLength(1);
     expect(await progress()).toBe(before + 4_200);
   });
@@ -169,23 +170,13 @@ describe("checkout and exactly-once effects", () => {
   test("a checkout whose first attempt died after the insert (before the provider answered) completes once on retry", async () => {
     const before = await progress();
     const input = checkout({ amountCents: 3_100 });
-    // The first attempt: the donation row committed, then the process died.
+    // The first attempt: the payment and its gift committed, then the process died.
     const id = randomUUID();
-    await h.db.insert(donations).values({
-      id,
-      organizationId,
-      campaignId,
-      amountCents: 3_100,
-      provider: "sandbox",
-      providerPaymentId: `sbpi_${id}`,
-      idempotencyKey: input.idempotencyKey,
-      donorName: "Ada Guest",
-      donorEmail: "ada@example.org",
-    });
+    await makeGift(h.db, organizationId, null, { id, campaignId, amountCents: 3_100, status: "pending", providerPaymentId: `sbpi_${id}`, idempotencyKey: input.idempotencyKey, donorName: "Ada Guest", donorEmail: "ada@example.org" });
     // A transaction that died midway (event recorded, effect half applied) leaves nothing behind.
     await expect(
       h.db.transaction(async (tx) => {
-        await tx.insert(paymentEvents).values({ provider: "sandbox", eventId: "evt_aborted", type: "payment_intent.succeeded", donationId: id });
+        await tx.insert(paymentEvents).values({ provider: "sandbox", eventId: "evt_aborted", type: "payment_intent.succeeded", paymentId: id });
         await tx.update(campaigns).set({ progressCents: sql`${campaigns.progressCents} + 3100` }).where(eq(campaigns.id, campaignId));
         throw new Error("killed");
       }),
@@ -196,7 +187,7 @@ describe("checkout and exactly-once effects", () => {
     expect(retried.donationId).toBe(id);
     expect(again.donationId).toBe(id);
     expect(retried.status).toBe("succeeded");
-    expect(await h.db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey))).toHaveLength(1);
+    expect(await giftsWithKey(h.db, input.idempotencyKey)).toHaveLength(1);
     expect(await progress()).toBe(before + 3_100);
   });
 

@@ -30,7 +30,8 @@ export type DonationResult = {
   /** What the donor was charged, in cents. */
   chargeCents: Cents;
   method: string;
-  provider: string;
+  /** The payment provider; null for a gift recorded offline. */
+  provider: string | null;
   providerPaymentId: string | null;
   organizationId: string;
   organizationName: string;
@@ -52,7 +53,7 @@ export async function getDonationResult({ actor, donationId, token }: { actor: A
   const facts = await loadDonationFacts(await getDb(), donationId);
   const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
   if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
-  return toDonationResult(facts.donation, facts.organization, facts.fundraiserName);
+  return toDonationResult({ ...facts.donation, provider: facts.payment?.provider ?? null, providerPaymentId: facts.payment?.providerPaymentId ?? null }, facts.organization, facts.fundraiserName);
 }
 
 /** The donation columns a {@link DonationResult} shows. */
@@ -64,7 +65,7 @@ export type DonationResultRow = {
   feeCents: Cents;
   coverFees: boolean;
   paymentMethodType: string;
-  provider: string;
+  provider: string | null;
   providerPaymentId: string | null;
   organizationId: string;
   campaignId: string | null;

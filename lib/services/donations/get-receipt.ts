@@ -15,6 +15,8 @@ import { messages } from "@/lib/validations/messages";
 import { ticketMailFacts } from "./apply-payment-event";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 import { loadDonationFacts } from "./donation-facts";
+import { eq } from "drizzle-orm";
+import { eventTicketOrders, payments } from "@/models";
 
 /**
  * @returns the PDF bytes and a file name.
@@ -23,15 +25,12 @@ import { loadDonationFacts } from "./donation-facts";
 export async function donationReceiptPdf({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
   const facts = await loadDonationFacts(db, donationId);
-  const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
-  if (!facts || !allowed || facts.donation.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  // Not a gift: the id may be a ticket order's payment, whose document is the purchase confirmation.
+  if (!facts) return ticketPurchasePdf({ actor, paymentId: donationId, token });
+  const allowed = donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  if (!allowed || facts.donation.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   const { donation: d, organization: org } = facts;
   const logos = await letterheadLogos(org.logoUrl);
-  if (d.kind === "ticket") {
-    const facts = await ticketMailFacts(db, d);
-    if (!facts) throw new AppError("not_found", messages.donation.notFound);
-    return { pdf: await renderTicketPdf({ ...facts, buyerName: d.donorName }, logos), filename: `givebridge-tickets-${d.id.slice(0, 8)}.pdf` };
-  }
   const pdf = await renderReceiptPdf({
     donationId: d.id,
     date: d.succeededAt ?? d.createdAt,
@@ -48,4 +47,25 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
     paymentType: paymentTypeLabel(d.paymentMethodType),
   }, logos);
   return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
+}
+
+/**
+ * The purchase confirmation of the ticket order paid by `paymentId` (IRS Publication 1771:
+ * amount paid, the goods' good-faith value and the deductible part), for its buyer: the
+ * payment's access token or the buyer's own session.
+ * @throws AppError(not_found) unknown payment, no ticket order, no access, or not succeeded.
+ */
+async function ticketPurchasePdf({ actor, paymentId, token }: { actor: Actor | null; paymentId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ payment: payments, orderId: eventTicketOrders.id, buyerUserId: eventTicketOrders.buyerUserId, buyerName: eventTicketOrders.buyerName })
+    .from(payments)
+    .innerJoin(eventTicketOrders, eq(eventTicketOrders.paymentId, payments.id))
+    .where(eq(payments.id, paymentId));
+  const allowed = row && donationAccess(actor, { id: row.payment.id, organizationId: row.payment.organizationId, donorUserId: row.buyerUserId }, token).some((a) => a === "token" || a === "donor");
+  if (!row || !allowed || row.payment.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  const facts = await ticketMailFacts(db, row.payment, row.orderId);
+  if (!facts) throw new AppError("not_found", messages.donation.notFound);
+  const logos = await letterheadLogos(facts.organizationLogoUrl);
+  return { pdf: await renderTicketPdf({ ...facts, buyerName: row.buyerName }, logos), filename: `givebridge-tickets-${row.payment.id.slice(0, 8)}.pdf` };
 }

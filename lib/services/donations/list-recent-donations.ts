@@ -3,7 +3,7 @@
  * appear only where the donor shared them for that gift (and never for anonymous gifts).
  */
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { assertActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
@@ -45,7 +45,7 @@ export async function listRecentDonations({ actor, organizationId, limit = 5 }: 
     })
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.organizationId, organizationId), eq(donations.kind, "donation")))
+    .where(eq(donations.organizationId, organizationId))
     .orderBy(desc(donations.createdAt))
     .limit(Math.min(Math.max(limit, 1), 50));
   return rows.map((r) => ({

@@ -12,7 +12,7 @@
  * - payment.changed: after commit, the cached pages that show the payment are to be refreshed.
  */
 import type { Cents } from "@/lib/money";
-import type { DonationFacts, DonationRow } from "./donation-facts";
+import type { DonationFacts, DonationRow, PaymentRow } from "./donation-facts";
 
 /** What the core's one read found besides the payment: whether any pledge or webhook endpoint is concerned. */
 export type PaymentEffectHints = {
@@ -27,11 +27,11 @@ export type ProgressedFundraiser = { id: string; organizationId: string; name: s
 
 declare module "@/lib/domain-events" {
   interface DomainEventMap {
-    "gift.succeeded": { donation: DonationRow; facts: DonationFacts | null; hints: PaymentEffectHints; occurredAt: Date };
+    "gift.succeeded": { donation: DonationRow; payment: PaymentRow; facts: DonationFacts | null; hints: PaymentEffectHints; occurredAt: Date };
     "gift.failed": { donation: DonationRow; reason: string; occurredAt: Date };
     "gift.refunded": { donation: DonationRow; hints: PaymentEffectHints; occurredAt: Date };
-    "ticket_order.paid": { payment: DonationRow; hints: PaymentEffectHints; occurredAt: Date };
-    "ticket_order.failed": { payment: DonationRow; occurredAt: Date };
+    "ticket_order.paid": { payment: PaymentRow; orderId: string; hints: PaymentEffectHints; occurredAt: Date };
+    "ticket_order.failed": { payment: PaymentRow; orderId: string; occurredAt: Date };
     "fundraiser.progressed": { fundraiser: ProgressedFundraiser; addedCents: Cents; hints: PaymentEffectHints; occurredAt: Date };
     "payment.changed": { organizationId: string; campaignId: string | null; ticket: boolean };
   }

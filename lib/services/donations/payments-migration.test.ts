@@ -1,8 +1,10 @@
 /**
- * 0021_payments moves today's money movements into "payments" losslessly: a database at the
- * previous schema holding gifts, ticket payments, refunds, recurring charges and provider
- * events is migrated, and every amount, status, refund time, receipt number (the id) and event
- * is found on the payment, each gift and each ticket order pointing at its own.
+ * 0021_payments and 0022_payments_split move the money movements into "payments" losslessly:
+ * a database at the schema before 0021 holding gifts, ticket payments, refunds, recurring
+ * charges and provider events is migrated to 0021, rows are written and changed as the code
+ * of that time did (on donations only), then 0022 runs. Every amount, status, refund time,
+ * receipt number (the id) and event is found on the payment; donations hold the gifts only,
+ * each pointing at its payment, and each paid ticket order points at its own.
  * Runs on PGlite, or on the PostgreSQL server of TEST_DATABASE_URL.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
@@ -15,19 +17,18 @@ import { rowsOf } from "@/lib/db/rows";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { serverEnv } from "@/lib/env";
 
-const MIGRATION = "0021_payments";
-
 type Handle = Awaited<ReturnType<typeof openPglite>>;
 
-/** A copy of drizzle/ that ends with the migration before MIGRATION. */
-function previousMigrations(): string {
+/** A copy of drizzle/ that ends just before migration `tag` (the migrations from it on are left out). */
+function migrationsBefore(tag: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), "gb-migrations-"));
   cpSync(migrationsFolder, dir, { recursive: true });
   const journalPath = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag !== MIGRATION);
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  for (const e of journal.entries.slice(at)) unlinkSync(path.join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.slice(0, at);
   writeFileSync(journalPath, JSON.stringify(journal));
-  unlinkSync(path.join(dir, `${MIGRATION}.sql`));
   return dir;
 }
 
@@ -59,14 +60,22 @@ async function rows<T>(handle: Handle, query: ReturnType<typeof sql>): Promise<T
   return rowsOf(await handle.db.execute(query)) as T[];
 }
 
-describe("0021_payments", () => {
+const PAYMENT_COLUMNS = sql.raw(`id, organization_id, provider, provider_payment_id, provider_charge_id, payment_method_type,
+  amount_cents::text as amount, fee_cents::text as fee, currency, status, failure_reason,
+  idempotency_key, succeeded_at, refunded_at, effects_applied_at, created_at`);
+
+describe("0021_payments and 0022_payments_split", () => {
   let handle: Handle;
-  let previous: string;
+  const folders: string[] = [];
+  /** The money movements as the old schema held them, just before 0022 ran. */
+  let before: Record<string, unknown>[];
 
   beforeAll(async () => {
-    previous = previousMigrations();
+    const beforePayments = migrationsBefore("0021_payments");
+    const beforeSplit = migrationsBefore("0022_payments_split");
+    folders.push(beforePayments, beforeSplit);
     handle = await open();
-    await migrateTo(handle, previous);
+    await migrateTo(handle, beforePayments);
     const statements = [
       `insert into organizations (id, name) values ('org1', 'Harbor Food Bank')`,
       `insert into events (id, organization_id, name, starts_at) values ('ev1', 'org1', 'Gala', '2026-12-01T18:00:00Z')`,
@@ -98,31 +107,31 @@ describe("0021_payments", () => {
                 ('stripe', 'evt_5', 'ping', null)`,
     ];
     for (const statement of statements) await handle.exec(statement);
+    await migrateTo(handle, beforeSplit);
+    // Written and changed between the two migrations, as that code did: on donations only.
+    const between = [
+      `insert into donations (id, organization_id, kind, amount_cents, fee_cents, status, provider, provider_payment_id, idempotency_key, donor_email, succeeded_at, effects_applied_at, metadata)
+         values ('gift-late', 'org1', 'donation', 4200, 152, 'succeeded', 'stripe', 'pi_late', 'k8', 'fy@example.org', '2026-08-01T00:00:00Z', '2026-08-01T00:00:01Z', '{"frequency":"once","checkoutLimits":"ip:abc"}'),
+                ('tix-late', 'org1', 'ticket', 15000, 450, 'succeeded', 'stripe', 'pi_t3', 'k9', 'gu@example.org', '2026-08-02T00:00:00Z', null, '{"ticketOrderId":"ord-3"}')`,
+      `insert into event_ticket_orders (id, event_id, ticket_type_id, buyer_name, buyer_email, quantity, amount_cents, goods_value_cents, donation_id, status, idempotency_key)
+         values ('ord-3', 'ev1', 'tt1', 'Gu', 'gu@example.org', 1, 15000, 6000, null, 'confirmed', 'o4')`,
+      `update donations set status = 'refunded', refunded_at = '2026-08-03T00:00:00Z' where id = 'gift-ok'`,
+    ];
+    for (const statement of between) await handle.exec(statement);
+    before = await rows<Record<string, unknown>>(handle, sql`select ${PAYMENT_COLUMNS} from donations order by id`);
     await migrateTo(handle, migrationsFolder);
   });
 
   afterAll(async () => {
     await handle?.close();
-    if (previous) rmSync(previous, { recursive: true, force: true });
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it("gives every money movement a payment with the same id, amounts, status and times", async () => {
-    const before = await rows<Record<string, unknown>>(
-      handle,
-      sql`select id, organization_id, provider, provider_payment_id, provider_charge_id, payment_method_type,
-                 amount_cents::text as amount, fee_cents::text as fee, currency, status, failure_reason,
-                 idempotency_key, succeeded_at, refunded_at, effects_applied_at, created_at
-          from donations order by id`,
-    );
-    const after = await rows<Record<string, unknown>>(
-      handle,
-      sql`select id, organization_id, provider, provider_payment_id, provider_charge_id, payment_method_type,
-                 amount_cents::text as amount, fee_cents::text as fee, currency, status, failure_reason,
-                 idempotency_key, succeeded_at, refunded_at, effects_applied_at, created_at
-          from payments order by id`,
-    );
-    expect(after.map((r) => r.id)).toEqual(["gift-failed", "gift-ok", "gift-rec-1", "gift-rec-2", "gift-refunded", "tix-ok", "tix-refunded"]);
+  it("gives every money movement a payment with the same id, amounts, status and times, as last written", async () => {
+    const after = await rows<Record<string, unknown>>(handle, sql`select ${PAYMENT_COLUMNS} from payments order by id`);
+    expect(after.map((r) => r.id)).toEqual(["gift-failed", "gift-late", "gift-ok", "gift-rec-1", "gift-rec-2", "gift-refunded", "tix-late", "tix-ok", "tix-refunded"]);
     expect(after).toEqual(before);
+    expect(after.find((r) => r.id === "gift-ok")!.status).toBe("refunded");
     const refunded = after.find((r) => r.id === "gift-refunded")!;
     expect(refunded.amount).toBe("12345");
     expect(refunded.status).toBe("refunded");
@@ -130,13 +139,23 @@ describe("0021_payments", () => {
     expect(after.find((r) => r.id === "gift-failed")!.failure_reason).toBe("card_declined");
   });
 
-  it("points each gift at its payment (same id) and no gift at a ticket payment", async () => {
-    const gifts = await rows<{ id: string; payment_id: string | null; kind: string; recurring_gift_id: string | null }>(
+  it("keeps only gifts in donations, each pointing at its payment (same id), with no kind left to filter", async () => {
+    const gifts = await rows<{ id: string; payment_id: string | null; recurring_gift_id: string | null; amount: string; status: string }>(
       handle,
-      sql`select id, payment_id, kind, recurring_gift_id from donations order by id`,
+      sql`select id, payment_id, recurring_gift_id, amount_cents::text as amount, status from donations order by id`,
     );
-    for (const g of gifts) expect(g.payment_id).toBe(g.kind === "donation" ? g.id : null);
+    expect(gifts.map((g) => g.id)).toEqual(["gift-failed", "gift-late", "gift-ok", "gift-rec-1", "gift-rec-2", "gift-refunded"]);
+    for (const g of gifts) expect(g.payment_id).toBe(g.id);
+    expect(gifts.find((g) => g.id === "gift-late")).toMatchObject({ amount: "4200", status: "succeeded" });
     expect(gifts.filter((g) => g.recurring_gift_id === "rg1").map((g) => g.payment_id)).toEqual(["gift-rec-1", "gift-rec-2"]);
+    const columns = await rows<{ column_name: string }>(handle, sql`select column_name from information_schema.columns where table_name = 'donations'`);
+    expect(columns.map((c) => c.column_name)).not.toContain("kind");
+    expect(columns.map((c) => c.column_name)).not.toContain("idempotency_key");
+  });
+
+  it("moves the card-testing points of a checkout to its payment", async () => {
+    const [late] = await rows<{ metadata: Record<string, string> }>(handle, sql`select metadata from payments where id = 'gift-late'`);
+    expect(late?.metadata).toEqual({ checkoutLimits: "ip:abc" });
   });
 
   it("points each paid ticket order at its payment; a free order has none", async () => {
@@ -147,6 +166,7 @@ describe("0021_payments", () => {
     expect(orders).toEqual([
       { id: "ord-1", payment_id: "tix-ok", amount: "30000", goods: "12000", status: "confirmed" },
       { id: "ord-2", payment_id: "tix-refunded", amount: "15000", goods: "6000", status: "canceled" },
+      { id: "ord-3", payment_id: "tix-late", amount: "15000", goods: "6000", status: "confirmed" },
       { id: "ord-free", payment_id: null, amount: "0", goods: "0", status: "confirmed" },
     ]);
     const [refund] = await rows<{ status: string; refunded_at: string }>(

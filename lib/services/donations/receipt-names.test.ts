@@ -3,7 +3,7 @@
  * and the receipt email show the display name, and the receipts keep the IRS legal name beside
  * it; a nonprofit's own edited name always wins.
  */
-import { randomUUID } from "node:crypto";
+import { makeGift } from "@/lib/testing/service-fixtures";
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -29,11 +29,7 @@ beforeAll(async () => {
     .values({ name: "TOWN HALL THEATER INC", legalName: "TOWN HALL THEATER INC", ein: "030358794", city: "MIDDLEBURY", state: "VT", zipcode: "05753", irsDeductibility: "1", claimed: true })
     .returning({ id: organizations.id });
   organizationId = org!.id;
-  const [d] = await h.db
-    .insert(donations)
-    .values({ organizationId, amountCents: 2_500, provider: "sandbox", status: "succeeded", succeededAt: new Date("2026-11-20T15:00:00Z"), idempotencyKey: randomUUID(), donorName: "Ada Guest", donorEmail: "ada@example.org" })
-    .returning({ id: donations.id });
-  donationId = d!.id;
+  donationId = await makeGift(h.db, organizationId, null, { amountCents: 2_500, status: "succeeded", succeededAt: new Date("2026-11-20T15:00:00Z"), donorName: "Ada Guest", donorEmail: "ada@example.org" });
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
-import { makeGift, makeTwoNonprofitsAndADonor, testCheckoutClient, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { makeGift, makeTwoNonprofitsAndADonor, testCheckoutClient, type ClaimedNonprofit, makeTicketPurchase } from "@/lib/testing/service-fixtures";
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
@@ -69,7 +69,7 @@ test("the organization's refund goes through the provider's event: Refunded, pro
   expect(await progress()).toBe(before.progress - 4_000);
   expect(await completedCents()).toBe(before.completed - 4_000);
   // The refund event of the payment was recorded once, on this donation.
-  const events = await h.db.select({ type: paymentEvents.type }).from(paymentEvents).where(eq(paymentEvents.donationId, id));
+  const events = await h.db.select({ type: paymentEvents.type }).from(paymentEvents).where(eq(paymentEvents.paymentId, id));
   expect(events.map((e) => e.type).sort()).toEqual(["charge.refunded", "payment_intent.succeeded"]);
 
   // Asked again, one after the other and twice at once: nothing more is reversed.
@@ -86,9 +86,10 @@ test("the organization's refund goes through the provider's event: Refunded, pro
 test("only completed donations are refunded, and never a ticket sale", async () => {
   const pending = await makeGift(h.db, a.organizationId, donor.id, { status: "pending" });
   const failed = await makeGift(h.db, a.organizationId, donor.id, { status: "failed" });
-  const ticket = await makeGift(h.db, a.organizationId, donor.id, { kind: "ticket" });
+  const { paymentId: ticket } = await makeTicketPurchase(h.db, a.organizationId, donor.id);
   for (const id of [pending, failed]) expect(await failure(refundDonation({ actor: a.user, donationId: id }))).toMatchObject({ status: 409, message: messages.refunds.notCompleted });
-  expect(await failure(refundDonation({ actor: a.user, donationId: ticket }))).toMatchObject({ status: 409, message: messages.refunds.onlyDonations });
+  // A ticket sale's payment is no donation: refunded from the event's orders, not here.
+  expect(await failure(refundDonation({ actor: a.user, donationId: ticket }))).toMatchObject({ status: 404 });
   expect(await failure(refundDonation({ actor: a.user, donationId: "no-such-donation" }))).toMatchObject({ status: 404 });
 });
 

@@ -12,7 +12,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import { donations } from "@/models";
+import { donations, payments } from "@/models";
 import { refundPayment } from "./refund-payment";
 
 /**
@@ -38,23 +38,25 @@ export async function refundDonation(options: { actor: Actor | null; donationId:
       id: donations.id,
       organizationId: donations.organizationId,
       donorUserId: donations.donorUserId,
-      kind: donations.kind,
+      paymentId: payments.id,
       status: donations.status,
       amountCents: donations.amountCents,
-      provider: donations.provider,
-      providerPaymentId: donations.providerPaymentId,
-      providerChargeId: donations.providerChargeId,
+      provider: payments.provider,
+      providerPaymentId: payments.providerPaymentId,
+      providerChargeId: payments.providerChargeId,
     })
     .from(donations)
+    .leftJoin(payments, eq(payments.id, donations.paymentId))
     .where(eq(donations.id, donationId))
     .limit(1);
   if (!d) throw new AppError("not_found", messages.donation.notFound);
   requireDonationAccess(actor, d, ["organization"]);
   await requireActsForOrganization(db, actor, d.organizationId);
-  if (d.kind !== "donation") throw new AppError("conflict", messages.refunds.onlyDonations);
+  // A gift recorded offline was not paid through a provider: there is nothing to refund here.
+  if (!d.paymentId || !d.provider) throw new AppError("conflict", messages.refunds.onlyDonations);
   if (d.status === "refunded") return { donationId: d.id, status: "refunded", amountCents: d.amountCents };
   if (d.status !== "succeeded") throw new AppError("conflict", messages.refunds.notCompleted);
 
-  const status = await refundPayment({ payment: d, idempotencyKey: `donation-${d.id}` });
+  const status = await refundPayment({ payment: { id: d.paymentId, provider: d.provider, providerPaymentId: d.providerPaymentId, providerChargeId: d.providerChargeId }, idempotencyKey: `donation-${d.id}` });
   return { donationId: d.id, status, amountCents: d.amountCents };
 }

@@ -14,7 +14,7 @@ import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
 import type { ProviderName } from "@/lib/payments/types";
 import { messages } from "@/lib/validations/messages";
-import { donations } from "@/models";
+import { payments } from "@/models";
 import { applyPaymentEvent } from "./apply-payment-event";
 
 /** The payment to refund: its id, provider and the provider's ids for it. */
@@ -51,6 +51,6 @@ export async function refundPayment({ payment, idempotencyKey, failureMessage = 
   }
   for (const event of events) await applyPaymentEvent(event);
   const db = await getDb();
-  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, payment.id));
+  const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
   return after?.status === "refunded" ? "refunded" : "refund_requested";
 }

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, serverEnv, setEnvForTests } from "@/lib/env";
 import { queuedMail } from "@/lib/testing/queued-mail";
-import { makeDonor, makeGift, makeNonprofit, testAdmin, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeGift, makeNonprofit, testAdmin, type ClaimedNonprofit, makeTicketPurchase } from "@/lib/testing/service-fixtures";
 import { organizations } from "@/models";
 import { resendDonationEmail } from "./resend-donation-email";
 
@@ -79,7 +79,7 @@ describe("resending a donation's emails", () => {
       const id = await makeGift(h.db, np.organizationId, donor.id, { status });
       await expect(resendDonationEmail({ actor: admin, donationId: id, which: "platform" })).rejects.toMatchObject({ code: "not_found" });
     }
-    const ticket = await makeGift(h.db, np.organizationId, donor.id, { kind: "ticket" });
+    const { paymentId: ticket } = await makeTicketPurchase(h.db, np.organizationId, donor.id);
     await expect(resendDonationEmail({ actor: admin, donationId: ticket, which: "nonprofit" })).rejects.toMatchObject({ code: "not_found" });
     await expect(resendDonationEmail({ actor: admin, donationId: "00000000-0000-4000-8000-000000000000", which: "platform" })).rejects.toMatchObject({ code: "not_found" });
   });

@@ -20,7 +20,7 @@ import { enqueueDonationMail } from "./apply-payment-event";
 export async function resendDonationEmail({ actor, donationId, which }: { actor: Actor; donationId: string; which: "nonprofit" | "platform" }): Promise<{ queued: number }> {
   const db = await getDb();
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
-  if (!d || d.status !== "succeeded" || d.kind !== "donation") throw new AppError("not_found", messages.donation.notFound);
+  if (!d || d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   // The platform's copy (with fees) is the admin's alone; the nonprofit's notice, also its organization's.
   const access = donationAccess(actor, d);
   if (!access.includes("admin") && !(which === "nonprofit" && access.includes("organization"))) throw new AppError("forbidden", messages.auth.forbidden);

@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sandboxEvent } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
-import { donations } from "@/models";
+import { payments } from "@/models";
 import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
 import { applyPaymentEvent } from "./apply-payment-event";
 
@@ -28,9 +28,9 @@ export async function sandboxAction(input: { action: "verify" | "settle"; donati
   if (!checkDonationAccessToken(input.donationId, input.token)) throw new AppError("not_found", messages.donation.notFound);
   const db = await getDb();
   const [d] = await db
-    .select({ id: donations.id, status: donations.status, provider: donations.provider, providerPaymentId: donations.providerPaymentId })
-    .from(donations)
-    .where(eq(donations.id, input.donationId));
+    .select({ id: payments.id, status: payments.status, provider: payments.provider, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(eq(payments.id, input.donationId));
   if (!d || d.provider !== "sandbox" || !d.providerPaymentId) throw new AppError("not_found", messages.donation.notFound);
   const expected = input.action === "verify" ? "requires_action" : "processing";
   if (d.status !== expected) {
@@ -39,6 +39,6 @@ export async function sandboxAction(input: { action: "verify" | "settle"; donati
   }
   const event = sandboxEvent(d.providerPaymentId, d.id, "payment_intent.succeeded");
   await applyPaymentEvent(event);
-  const [after] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
+  const [after] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, d.id));
   return { donationId: d.id, status: after?.status ?? d.status };
 }

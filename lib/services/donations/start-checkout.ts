@@ -1,14 +1,17 @@
 /**
  * Checkout (spec section 7: createPaymentIntent, createPaymentIntentACH,
- * createPaymentIntentGoogle, createDonation). Creates the donation once per client
- * idempotency key (unique column; INSERT ... ON CONFLICT DO NOTHING), asks the provider for
- * the payment with the same key, and, for the sandbox, applies the events it answers with
- * through the payment core (applyPaymentEvent), as a verified webhook's events are. A checkout retried after the server died mid-request finds the
- * donation again and completes it; the effects still apply exactly once.
+ * createPaymentIntentGoogle, createDonation). Creates the payment once per client
+ * idempotency key (payments.idempotency_key is unique; INSERT ... ON CONFLICT DO NOTHING)
+ * together with what it pays for, in one transaction: the gift (a donations row with the
+ * payment's id) or, for a ticket order, the order's link to it. Then it asks the provider for
+ * the charge with the same key and, for the sandbox, applies the events it answers with
+ * through the payment core (applyPaymentEvent), as a verified webhook's events are. A
+ * checkout retried after the server died mid-request finds the payment again and completes
+ * it; the effects still apply exactly once (docs/decisions/0007-payment-model.md).
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { preparedPerExecutor } from "@/lib/db/prepared";
@@ -25,7 +28,7 @@ import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/ty
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorPreferences, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, donorPreferences, eventTicketOrders, organizations, payments, recurringGifts } from "@/models";
 import { applyPaymentEvent } from "./apply-payment-event";
 import { toDonationResult, type DonationResult } from "./get-donation-result";
 
@@ -38,10 +41,10 @@ export type CheckoutResult = DonationResult & {
 
 /**
  * Server-side extras of a checkout, never taken from a request body: what the payment is for
- * (`kind`, default "donation"; "ticket" for an event ticket order, whose id goes in metadata,
- * see ./ticket-payments.ts), metadata stored on the payment and the provider's description.
+ * (a gift unless `ticketOrderId` names the pending ticket order it pays, see
+ * ./ticket-payments.ts), metadata stored on the payment and the provider's description.
  */
-export type CheckoutOptions = { kind?: "donation" | "ticket"; metadata?: Record<string, string>; description?: string };
+export type CheckoutOptions = { ticketOrderId?: string; metadata?: Record<string, string>; description?: string };
 
 /** What {@link checkCheckout} found: the organization, provider, fundraiser, donor and fees. */
 export type CheckedCheckout = {
@@ -81,42 +84,13 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
     .prepare("checkout_organization"),
 );
 
-// The donation's state once the provider has answered (its events may have moved it).
+// The payment's state once the provider has answered (its events may have moved it).
 const checkoutOutcomeQuery = preparedPerExecutor((db: Executor) =>
   db
-    .select({ status: donations.status, failureReason: donations.failureReason, providerPaymentId: donations.providerPaymentId })
-    .from(donations)
-    .where(eq(donations.id, sql.placeholder("id")))
-    .prepare("checkout_donation_outcome"),
-);
-
-/** What a checkout writes on a new donation; every other column takes its default. */
-type CheckoutDonationValues = Required<
-  Pick<
-    typeof donations.$inferInsert,
-    | "id" | "organizationId" | "campaignId" | "donorUserId" | "kind" | "amountCents" | "feeCents" | "coverFees" | "status" | "provider"
-    | "paymentMethodType" | "providerPaymentId" | "idempotencyKey" | keyof DonorColumns | "anonymous" | "shareName" | "shareEmail"
-    | "shareTelephone" | "shareLocation" | "shareGender" | "shareAge" | "metadata"
-  >
->;
-
-/** Each column of CheckoutDonationValues once (the compiler refuses a missing or extra one). */
-const CHECKOUT_DONATION_COLUMNS: Record<keyof CheckoutDonationValues, true> = {
-  id: true, organizationId: true, campaignId: true, donorUserId: true, kind: true, amountCents: true, feeCents: true, coverFees: true,
-  status: true, provider: true, paymentMethodType: true, providerPaymentId: true, idempotencyKey: true, donorName: true, donorEmail: true,
-  donorTelephone: true, donorCity: true, donorState: true, donorGender: true, donorAgeRange: true, anonymous: true, shareName: true,
-  shareEmail: true, shareTelephone: true, shareLocation: true, shareGender: true, shareAge: true, metadata: true,
-};
-
-// A one-time gift's insert, built once per process: a new row, or none when the idempotency
-// key is taken (the retried checkout then reads the existing one).
-const insertDonationQuery = preparedPerExecutor((db: Executor) =>
-  db
-    .insert(donations)
-    .values(Object.fromEntries(Object.keys(CHECKOUT_DONATION_COLUMNS).map((column) => [column, sql.placeholder(column)])) as unknown as CheckoutDonationValues)
-    .onConflictDoNothing({ target: donations.idempotencyKey })
-    .returning()
-    .prepare("checkout_insert_donation"),
+    .select({ status: payments.status, failureReason: payments.failureReason, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder("id")))
+    .prepare("checkout_payment_outcome"),
 );
 
 /** What {@link checkCheckout} checks: the caller (null for a guest) and the parsed checkout body. */
@@ -180,79 +154,97 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // A new monthly gift that repeats an active one asks the donor first; a retried
   // checkout (same key) is not a new gift.
   if (input.frequency === "month" && !input.confirmDuplicate) {
-    const [again] = await db.select({ id: donations.id }).from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey));
+    const [again] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
     if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
   }
 
-  const donationId = randomUUID();
-  const values: CheckoutDonationValues = {
-    id: donationId,
+  const paymentId = randomUUID();
+  const payment: typeof payments.$inferInsert = {
+    id: paymentId,
     organizationId: org.id,
-    campaignId: input.campaignId,
-    donorUserId: actor?.id ?? null,
-    kind: options.kind ?? "donation",
+    provider: providerName,
+    providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(paymentId) : null,
+    paymentMethodType: method,
     amountCents: input.amountCents,
     feeCents: fees.feeCents,
-    coverFees: input.coverFees,
     status: "pending",
-    provider: providerName,
-    paymentMethodType: method,
-    providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(donationId) : null,
     idempotencyKey: input.idempotencyKey,
-    ...donor,
-    anonymous: input.anonymous,
-    shareName: input.share.name,
-    shareEmail: input.share.email,
-    shareTelephone: input.share.phone,
-    shareLocation: input.share.location,
-    shareGender: input.share.gender,
-    shareAge: input.share.age,
-    metadata: { frequency: input.frequency, ...options.metadata },
+    metadata: options.metadata ?? {},
   };
-  // A one-time gift is one statement (atomic on its own); a monthly gift also creates its
-  // recurring gift, in the same transaction.
-  const inserted =
-    input.frequency !== "month"
-      ? (await insertDonationQuery(db).execute(values))[0]
-      : await db.transaction(async (tx) => {
-          const [row] = await tx.insert(donations).values(values).onConflictDoNothing({ target: donations.idempotencyKey }).returning();
-          if (!row) return row;
-          // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
-          const start = new Date();
-          const [gift] = await tx
-            .insert(recurringGifts)
-            .values({
-              donorUserId: actor?.id ?? null,
-              organizationId: org.id,
-              campaignId: input.campaignId,
-              amountCents: input.amountCents,
-              provider: providerName,
-              nextChargeAt: addMonthsUtc(start, 1),
-              createdAt: start,
-              donorEmail: donor.donorEmail,
-              chargeDay: start.getUTCDate(),
-            })
-            .returning({ id: recurringGifts.id });
-          await tx.update(donations).set({ recurringGiftId: gift!.id }).where(eq(donations.id, row.id));
-          return { ...row, recurringGiftId: gift!.id };
-        });
-
-  const donation = inserted ?? (await db.select().from(donations).where(eq(donations.idempotencyKey, input.idempotencyKey)))[0];
-  if (!donation) throw new AppError("conflict", messages.donation.idempotencyMismatch);
+  const gift: typeof donations.$inferInsert | null = options.ticketOrderId
+    ? null
+    : {
+        id: paymentId,
+        paymentId,
+        organizationId: org.id,
+        campaignId: input.campaignId,
+        donorUserId: actor?.id ?? null,
+        amountCents: input.amountCents,
+        feeCents: fees.feeCents,
+        coverFees: input.coverFees,
+        status: "pending",
+        paymentMethodType: method,
+        ...donor,
+        anonymous: input.anonymous,
+        shareName: input.share.name,
+        shareEmail: input.share.email,
+        shareTelephone: input.share.phone,
+        shareLocation: input.share.location,
+        shareGender: input.share.gender,
+        shareAge: input.share.age,
+        metadata: { frequency: input.frequency },
+      };
+  // The payment and what it pays for are written together, or not at all.
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(payments).values(payment).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    if (!row) return null;
+    if (!gift) {
+      await tx.update(eventTicketOrders).set({ paymentId: row.id }).where(and(eq(eventTicketOrders.id, options.ticketOrderId!), isNull(eventTicketOrders.paymentId)));
+      return { payment: row, gift: null };
+    }
+    let recurringGiftId: string | null = null;
+    if (input.frequency === "month") {
+      // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
+      const start = new Date();
+      const [recurring] = await tx
+        .insert(recurringGifts)
+        .values({
+          donorUserId: actor?.id ?? null,
+          organizationId: org.id,
+          campaignId: input.campaignId,
+          amountCents: input.amountCents,
+          provider: providerName,
+          nextChargeAt: addMonthsUtc(start, 1),
+          createdAt: start,
+          donorEmail: donor.donorEmail,
+          chargeDay: start.getUTCDate(),
+        })
+        .returning({ id: recurringGifts.id });
+      recurringGiftId = recurring!.id;
+    }
+    const [donation] = await tx.insert(donations).values({ ...gift, recurringGiftId }).returning();
+    return { payment: row, gift: donation! };
+  });
+  const existing = created ?? (await checkoutOfKey(db, input.idempotencyKey));
+  if (!existing) throw new AppError("conflict", messages.donation.idempotencyMismatch);
+  const { payment: paid, gift: donation } = existing;
   if (
-    !inserted &&
-    (donation.organizationId !== org.id || donation.amountCents !== input.amountCents || (donation.campaignId ?? null) !== input.campaignId)
+    !created &&
+    (paid.organizationId !== org.id ||
+      paid.amountCents !== input.amountCents ||
+      (donation?.campaignId ?? null) !== input.campaignId ||
+      Boolean(donation) === Boolean(options.ticketOrderId))
   ) {
     throw new AppError("conflict", messages.donation.idempotencyMismatch);
   }
 
   let clientSecret: string | null = null;
   let redirectUrl: string | null = null;
-  // A new donation, or a retry of one whose first attempt never reached the provider's answer.
-  if (donation.status === "pending") {
+  // A new payment, or a retry of one whose first attempt never reached the provider's answer.
+  if (paid.status === "pending") {
     await testPauseBeforeProvider();
     const charge = await provider.createCharge({
-      donationId: donation.id,
+      donationId: paid.id,
       chargeCents: fees.chargeCents,
       applicationFeeCents: fees.platformFeeCents,
       currency: "usd",
@@ -266,19 +258,30 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     });
     clientSecret = charge.clientSecret;
     redirectUrl = charge.redirectUrl ?? null;
-    if (!donation.providerPaymentId) {
-      await db.update(donations).set({ providerPaymentId: charge.providerPaymentId }).where(eq(donations.id, donation.id));
+    if (!paid.providerPaymentId) {
+      await db.update(payments).set({ providerPaymentId: charge.providerPaymentId }).where(and(eq(payments.id, paid.id), isNull(payments.providerPaymentId)));
     }
     for (const event of charge.events) await applyPaymentEvent(event);
   }
   // The donor's own checkout: its state now, with the organization and fundraiser this
   // checkout has read already (one narrow read instead of getDonationResult's joined one).
-  const [outcome] = await checkoutOutcomeQuery(db).execute({ id: donation.id });
-  return { ...toDonationResult({ ...donation, ...outcome }, org, campaignName), clientSecret, redirectUrl };
+  const [outcome] = await checkoutOutcomeQuery(db).execute({ id: paid.id });
+  const paidFor = donation ?? { campaignId: null, recurringGiftId: null, coverFees: false, donorEmail: donor.donorEmail };
+  return {
+    ...toDonationResult({ ...paid, campaignId: paidFor.campaignId, recurringGiftId: paidFor.recurringGiftId, coverFees: paidFor.coverFees, donorEmail: paidFor.donorEmail, ...outcome }, org, campaignName),
+    clientSecret,
+    redirectUrl,
+  };
+}
+
+/** The payment of idempotency key `key` with its gift (null for a ticket order's payment); null when there is none. */
+async function checkoutOfKey(db: Executor, key: string): Promise<{ payment: typeof payments.$inferSelect; gift: typeof donations.$inferSelect | null } | null> {
+  const [row] = await db.select({ payment: payments, gift: donations }).from(payments).leftJoin(donations, eq(donations.paymentId, payments.id)).where(eq(payments.idempotencyKey, key));
+  return row ?? null;
 }
 
 /**
- * Tests only (NODE_ENV=test): CHECKOUT_TEST_PAUSE_MS holds a checkout after its donation row is
+ * Tests only (NODE_ENV=test): CHECKOUT_TEST_PAUSE_MS holds a checkout after its payment is
  * committed and before the provider is called, so a test can kill the process at that point
  * (lib/services/donations/checkout-crash.test.ts). Never set outside tests.
  */

@@ -19,15 +19,15 @@ export function installDonationSubscribers(): void {
   subscribe("gift.succeeded", "donations.receipt", async (tx, { donation, facts }) => {
     await enqueueDonationMail(tx, donation, undefined, facts);
   });
-  subscribe("ticket_order.paid", "donations.ticket-order-confirmed", async (tx, { payment }) => {
-    await applyTicketPaymentOutcome(tx, payment, "succeeded");
-    await enqueueTicketMail(tx, payment);
+  subscribe("ticket_order.paid", "donations.ticket-order-confirmed", async (tx, { payment, orderId }) => {
+    await applyTicketPaymentOutcome(tx, payment, orderId, "succeeded");
+    await enqueueTicketMail(tx, payment, orderId);
   });
-  subscribe("ticket_order.failed", "donations.ticket-order-canceled", async (tx, { payment }) => {
-    await applyTicketPaymentOutcome(tx, payment, "failed");
+  subscribe("ticket_order.failed", "donations.ticket-order-canceled", async (tx, { payment, orderId }) => {
+    await applyTicketPaymentOutcome(tx, payment, orderId, "failed");
   });
   subscribeAfterCommit("payment.changed", "donations.refresh-pages", (pages) => refreshGiftPages(pages));
   // A payment that went through gives its checkout's points back (checkout-defences.ts).
-  subscribeAfterCommit("gift.succeeded", "donations.checkout-points-back", ({ donation }) => givePointsBack(donation.metadata));
+  subscribeAfterCommit("gift.succeeded", "donations.checkout-points-back", ({ payment }) => givePointsBack(payment.metadata));
   subscribeAfterCommit("ticket_order.paid", "donations.checkout-points-back", ({ payment }) => givePointsBack(payment.metadata));
 }

@@ -1,7 +1,7 @@
 /**
- * The link between a paid ticket order and its payment. A ticket order's payment is a
- * payments row of kind "ticket" (donations.kind) whose metadata names the order
- * ({ ticketOrderId }); when the payment succeeds the pending order is confirmed, when it fails
+ * The link between a paid ticket order and its payment. A paid order names its payment
+ * (event_ticket_orders.payment_id, set when the payment is created, in the same transaction);
+ * when the payment succeeds the pending order is confirmed, when it fails
  * the order is canceled and its seats go back to the ticket type. Both run inside the payment
  * event's transaction and change the order only while it is pending (UPDATE ... WHERE status
  * = 'pending'), so each happens exactly once however often the provider's events arrive.
@@ -10,48 +10,42 @@
  * services call checkout, and payments never call back into the events services.
  */
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { eventTicketOrders, eventTicketTypes, events, type donations } from "@/models";
-
-/** The payment metadata that ties a ticket payment to ticket order `orderId`. */
-export const ticketPaymentMetadata = (orderId: string): Record<string, string> => ({ ticketOrderId: orderId });
+import { eventTicketOrders, eventTicketTypes, events } from "@/models";
+import type { PaymentRow } from "./donation-facts";
 
 /** The payment idempotency key of ticket order `orderId` (one payment per order attempt). */
 export const ticketPaymentKey = (orderId: string) => `ticket-order-${orderId}`;
 
-type DonationRow = typeof donations.$inferSelect;
-
 /**
- * Apply a payment outcome to the ticket order of payment `d` (no-op for donations).
+ * Apply a payment outcome to ticket order `orderId`, paid by `payment`.
  * @returns "confirmed" or "canceled" when the order changed now, "none" otherwise.
  */
-export async function applyTicketPaymentOutcome(tx: Executor, d: DonationRow, outcome: "succeeded" | "failed"): Promise<"confirmed" | "canceled" | "none"> {
-  const orderId = d.metadata?.ticketOrderId;
-  if (d.kind !== "ticket" || !orderId) return "none";
+export async function applyTicketPaymentOutcome(tx: Executor, payment: Pick<PaymentRow, "id" | "amountCents">, orderId: string, outcome: "succeeded" | "failed"): Promise<"confirmed" | "canceled" | "none"> {
   const belongs = and(
     eq(eventTicketOrders.id, orderId),
     eq(eventTicketOrders.status, "pending"),
-    eq(eventTicketOrders.amountCents, d.amountCents),
-    or(isNull(eventTicketOrders.donationId), eq(eventTicketOrders.donationId, d.id)),
+    eq(eventTicketOrders.amountCents, payment.amountCents),
+    eq(eventTicketOrders.paymentId, payment.id),
   );
   if (outcome === "succeeded") {
     const confirmed = await tx
       .update(eventTicketOrders)
-      .set({ status: "confirmed", donationId: d.id, holdExpiresAt: null })
+      .set({ status: "confirmed", holdExpiresAt: null })
       .where(belongs)
       .returning({ id: eventTicketOrders.id });
     if (confirmed.length === 0) {
       const [order] = await tx.select({ status: eventTicketOrders.status }).from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
-      if (order?.status === "canceled") logger.warn("payment succeeded for a canceled ticket order", { donationId: d.id });
+      if (order?.status === "canceled") logger.warn("payment succeeded for a canceled ticket order", { paymentId: payment.id });
       return "none";
     }
     return "confirmed";
   }
   const canceled = await tx
     .update(eventTicketOrders)
-    .set({ status: "canceled", donationId: d.id })
+    .set({ status: "canceled" })
     .where(belongs)
     .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
   if (canceled.length === 0) return "none";
@@ -70,6 +64,8 @@ export async function releaseSeats(tx: Executor, ticketTypeId: string, quantity:
 /** What a ticket confirmation (email, PDF, statement) says about the order. Cents. */
 export type TicketSaleFacts = {
   orderId: string;
+  /** The buyer's email, as given with the order. */
+  buyerEmail: string;
   eventId: string;
   eventName: string;
   eventStartsAt: Date;
@@ -84,10 +80,8 @@ export type TicketSaleFacts = {
   deductibleCents: number;
 };
 
-/** The ticket order paid by payment `donationId`, read in `tx`; null when there is none. */
-export async function ticketSaleFacts(tx: Executor, d: Pick<DonationRow, "id" | "kind" | "metadata">): Promise<TicketSaleFacts | null> {
-  const orderId = d.metadata?.ticketOrderId;
-  if (d.kind !== "ticket" || !orderId) return null;
+/** Ticket order `orderId` with its event and ticket type, read in `tx`; null when there is none. */
+export async function ticketSaleFacts(tx: Executor, orderId: string): Promise<TicketSaleFacts | null> {
   const [row] = await tx
     .select({ order: eventTicketOrders, eventName: events.name, startsAt: events.startsAt, typeName: eventTicketTypes.name })
     .from(eventTicketOrders)
@@ -97,6 +91,7 @@ export async function ticketSaleFacts(tx: Executor, d: Pick<DonationRow, "id" | 
   if (!row) return null;
   return {
     orderId: row.order.id,
+    buyerEmail: row.order.buyerEmail,
     eventId: row.order.eventId,
     eventName: row.eventName,
     eventStartsAt: row.startsAt,

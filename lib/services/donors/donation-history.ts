@@ -11,7 +11,7 @@ import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, eventTicketOrders, organizations, payments, recurringGifts } from "@/models";
 
 export type DonorGift = {
   id: string;
@@ -64,7 +64,7 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
   if (year) {
     where.push(gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))), lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1))));
   }
-  const rows = await db
+  const gifts = await db
     .select({
       id: donations.id,
       createdAt: donations.createdAt,
@@ -76,20 +76,40 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
       status: donations.status,
       failureReason: donations.failureReason,
       recurringGiftId: donations.recurringGiftId,
-      kind: donations.kind,
     })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt));
+  // Ticket purchases paid by this account: listed as purchases (their confirmation is not a donation receipt).
+  const ticketWhere = [eq(eventTicketOrders.buyerUserId, donorId)];
+  if (year) ticketWhere.push(gte(payments.createdAt, new Date(Date.UTC(year, 0, 1))), lt(payments.createdAt, new Date(Date.UTC(year + 1, 0, 1))));
+  const purchases = await db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      organizationId: payments.organizationId,
+      organization: organizations.name,
+      amountCents: payments.amountCents,
+      feeCents: payments.feeCents,
+      status: payments.status,
+      failureReason: payments.failureReason,
+    })
+    .from(eventTicketOrders)
+    .innerJoin(payments, eq(payments.id, eventTicketOrders.paymentId))
+    .innerJoin(organizations, eq(organizations.id, payments.organizationId))
+    .where(and(...ticketWhere));
+  const rows = [
+    ...gifts.map((r) => ({ ...r, fundraiser: fundraiserLabel(r.fundraiser) })),
+    ...purchases.map((r) => ({ ...r, fundraiser: "Event tickets (purchase)", recurringGiftId: null })),
+  ].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime());
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt,
     organizationId: r.organizationId,
     organization: r.organization,
-    // A ticket payment is a purchase, listed as such (its confirmation is not a donation receipt).
-    fundraiser: r.kind === "ticket" ? "Event tickets (purchase)" : fundraiserLabel(r.fundraiser),
+    fundraiser: r.fundraiser,
     amountCents: r.amountCents,
     feeCents: r.feeCents,
     status: r.status,

@@ -19,7 +19,7 @@ import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { formatEin, fundraiserLabel } from "@/lib/donations/labels";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { deductiblePart } from "@/lib/services/donations/ticket-payments";
-import { campaigns, donations, eventTicketOrders, events, organizations, users } from "@/models";
+import { campaigns, donations, eventTicketOrders, events, organizations, payments, users } from "@/models";
 import { assertOwnDonorPage } from "./donation-history";
 
 export type StatementLine = {
@@ -56,46 +56,52 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
   assertOwnDonorPage({ actor, donorId });
   const db = await getDb();
   const [donor] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, donorId));
-  const rows = await db
-    .select({
-      donationId: donations.id,
-      date: donations.createdAt,
-      organization: organizations.name,
-      ein: organizations.ein,
-      irsDeductibility: organizations.irsDeductibility,
-      fundraiser: campaigns.name,
-      amountCents: donations.amountCents,
-      kind: donations.kind,
-      goodsValueCents: eventTicketOrders.goodsValueCents,
-      eventName: events.name,
-    })
-    .from(donations)
-    .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .leftJoin(eventTicketOrders, and(eq(donations.kind, "ticket"), eq(eventTicketOrders.donationId, donations.id)))
-    .leftJoin(events, eq(events.id, eventTicketOrders.eventId))
-    .where(
-      and(
-        eq(donations.donorUserId, donorId),
-        eq(donations.status, "succeeded"),
-        gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))),
-        lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
-      ),
-    )
-    .orderBy(donations.createdAt);
+  const yearStart = new Date(Date.UTC(year, 0, 1));
+  const nextYear = new Date(Date.UTC(year + 1, 0, 1));
+  const [gifts, tickets] = await Promise.all([
+    db
+      .select({
+        donationId: donations.id,
+        date: donations.createdAt,
+        organization: organizations.name,
+        ein: organizations.ein,
+        irsDeductibility: organizations.irsDeductibility,
+        fundraiser: campaigns.name,
+        amountCents: donations.amountCents,
+      })
+      .from(donations)
+      .innerJoin(organizations, eq(organizations.id, donations.organizationId))
+      .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .where(and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"), gte(donations.createdAt, yearStart), lt(donations.createdAt, nextYear))),
+    // Ticket purchases paid by this account: sales, listed only for their deductible part.
+    db
+      .select({
+        donationId: payments.id,
+        date: payments.createdAt,
+        organization: organizations.name,
+        ein: organizations.ein,
+        irsDeductibility: organizations.irsDeductibility,
+        amountCents: eventTicketOrders.amountCents,
+        goodsValueCents: eventTicketOrders.goodsValueCents,
+        eventName: events.name,
+      })
+      .from(eventTicketOrders)
+      .innerJoin(payments, eq(payments.id, eventTicketOrders.paymentId))
+      .innerJoin(events, eq(events.id, eventTicketOrders.eventId))
+      .innerJoin(organizations, eq(organizations.id, payments.organizationId))
+      .where(and(eq(eventTicketOrders.buyerUserId, donorId), eq(payments.status, "succeeded"), gte(payments.createdAt, yearStart), lt(payments.createdAt, nextYear))),
+  ]);
   const lines: StatementLine[] = [];
-  for (const r of rows) {
-    const base = { date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
-    if (r.kind === "donation") {
-      lines.push({ ...base, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
-      continue;
-    }
-    // A ticket whose order is unknown counts as fully priced goods: nothing deductible.
-    const deductible = deductiblePart(r.amountCents, r.goodsValueCents ?? r.amountCents);
-    if (deductible > 0) {
-      lines.push({ ...base, fundraiser: `Tickets: ${r.eventName ?? "event"} (deductible part of ${formatCents(r.amountCents)} paid)`, amountCents: deductible, ticketPaidCents: r.amountCents });
-    }
+  for (const r of gifts) {
+    lines.push({ date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
   }
+  for (const r of tickets) {
+    const deductible = deductiblePart(r.amountCents, r.goodsValueCents);
+    if (deductible <= 0) continue;
+    const base = { date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
+    lines.push({ ...base, fundraiser: `Tickets: ${r.eventName} (deductible part of ${formatCents(r.amountCents)} paid)`, amountCents: deductible, ticketPaidCents: r.amountCents });
+  }
+  lines.sort((a, b) => a.date.getTime() - b.date.getTime());
   const groups = new Map<string, GivingStatement["byOrganization"][number]>();
   for (const l of lines) {
     const key = `${l.organization}|${l.ein ?? ""}`;

@@ -11,7 +11,7 @@ import { authorizeEvent } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
-import { donations, eventTicketOrders, eventTicketTypes } from "@/models";
+import { payments, eventTicketOrders, eventTicketTypes } from "@/models";
 
 /** The most orders listed for one event, newest first. */
 export const TICKET_ORDERS_LISTED = 500;
@@ -55,11 +55,11 @@ export async function listTicketOrders({ actor, eventId }: ListTicketOrdersOptio
       quantity: eventTicketOrders.quantity,
       amountCents: eventTicketOrders.amountCents,
       status: eventTicketOrders.status,
-      paymentStatus: donations.status,
+      paymentStatus: payments.status,
     })
     .from(eventTicketOrders)
     .innerJoin(eventTicketTypes, eq(eventTicketTypes.id, eventTicketOrders.ticketTypeId))
-    .leftJoin(donations, eq(donations.id, eventTicketOrders.donationId))
+    .leftJoin(payments, eq(payments.id, eventTicketOrders.paymentId))
     .where(eq(eventTicketOrders.eventId, eventId))
     .orderBy(desc(eventTicketOrders.createdAt), desc(eventTicketOrders.id))
     .limit(TICKET_ORDERS_LISTED + 1);

@@ -13,7 +13,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { makeDonor, makeNonprofit, testCheckoutClient, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
-import { donations, eventTicketOrders, paymentEvents, users, webhookEndpoints, webhookEvents } from "@/models";
+import { eventTicketOrders, paymentEvents, payments, users, webhookEndpoints, webhookEvents } from "@/models";
 import { createEvent } from "./manage-events";
 import { listTicketOrders } from "./list-ticket-orders";
 import { refundTicketOrder } from "./refund-ticket-order";
@@ -49,7 +49,7 @@ async function paidOrder(): Promise<{ orderId: string; paymentId: string; eventI
   return { orderId: result.order._id, paymentId: result.payment!.donationId, eventId: ev._id };
 }
 
-const paymentOf = async (id: string) => (await h.db.select().from(donations).where(eq(donations.id, id)))[0]!;
+const paymentOf = async (id: string) => (await h.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const eventCount = async () => (await h.db.select().from(paymentEvents)).length;
 
 describe("refundTicketOrder", () => {
@@ -86,9 +86,9 @@ describe("refundTicketOrder", () => {
     expect((await paymentOf(paymentId)).refundedAt).toEqual(payment.refundedAt);
 
     const [order] = await h.db
-      .select({ status: donations.status })
+      .select({ status: payments.status })
       .from(eventTicketOrders)
-      .innerJoin(donations, eq(donations.id, eventTicketOrders.donationId))
+      .innerJoin(payments, eq(payments.id, eventTicketOrders.paymentId))
       .where(eq(eventTicketOrders.id, orderId));
     expect(order!.status).toBe("refunded");
     expect(await h.db.select().from(webhookEvents).where(eq(webhookEvents.type, "donation.refunded"))).toEqual([]);

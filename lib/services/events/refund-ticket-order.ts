@@ -13,7 +13,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { refundPayment } from "@/lib/services/donations/refund-payment";
 import { messages } from "@/lib/validations/messages";
-import { donations, eventTicketOrders, events } from "@/models";
+import { payments, eventTicketOrders, events } from "@/models";
 
 /** The order's payment after the request: refunded, or asked of the provider and not yet confirmed. */
 export type TicketRefundOutcome = { orderId: string; status: "refunded" | "refund_requested"; amountCents: number };
@@ -31,7 +31,7 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
   const { actor, orderId } = options;
   const db = await getDb();
   const [o] = await db
-    .select({ id: eventTicketOrders.id, organizationId: events.organizationId, paymentId: eventTicketOrders.donationId })
+    .select({ id: eventTicketOrders.id, organizationId: events.organizationId, paymentId: eventTicketOrders.paymentId })
     .from(eventTicketOrders)
     .innerJoin(events, eq(events.id, eventTicketOrders.eventId))
     .where(eq(eventTicketOrders.id, orderId))
@@ -40,9 +40,9 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
   await requireActsForOrganization(db, actor, o.organizationId);
   if (!o.paymentId) throw new AppError("conflict", messages.refunds.ticketNotPaid);
   const [p] = await db
-    .select({ id: donations.id, status: donations.status, amountCents: donations.amountCents, provider: donations.provider, providerPaymentId: donations.providerPaymentId, providerChargeId: donations.providerChargeId })
-    .from(donations)
-    .where(eq(donations.id, o.paymentId))
+    .select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, provider: payments.provider, providerPaymentId: payments.providerPaymentId, providerChargeId: payments.providerChargeId })
+    .from(payments)
+    .where(eq(payments.id, o.paymentId))
     .limit(1);
   if (!p) throw new AppError("conflict", messages.refunds.ticketNotPaid);
   if (p.status === "refunded") return { orderId: o.id, status: "refunded", amountCents: p.amountCents };

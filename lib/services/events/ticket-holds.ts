@@ -8,12 +8,12 @@
  * order's unfinished payment is canceled with it, so it can no longer be completed.
  */
 import "server-only";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
 import { releaseSeats } from "@/lib/services/donations/ticket-payments";
-import { donations, eventTicketOrders } from "@/models";
+import { eventTicketOrders, payments } from "@/models";
 
 /** How long a pending paid order holds its seats, in minutes. */
 export const TICKET_HOLD_MINUTES = 30;
@@ -36,15 +36,16 @@ export async function releaseExpiredTicketHolds(now: Date = new Date()): Promise
         .update(eventTicketOrders)
         .set({ status: "canceled" })
         .where(and(eq(eventTicketOrders.id, id), eq(eventTicketOrders.status, "pending"), lt(eventTicketOrders.holdExpiresAt, now)))
-        .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity, donationId: eventTicketOrders.donationId });
+        .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity, paymentId: eventTicketOrders.paymentId });
       if (!order) return false;
       await releaseSeats(tx, order.ticketTypeId, order.quantity);
       // The unfinished payment of the order can no longer be completed.
-      const unfinished = inArray(donations.status, ["pending", "requires_action"]);
-      await tx
-        .update(donations)
-        .set({ status: "canceled", failureReason: "The ticket hold expired before the payment was completed." })
-        .where(and(eq(donations.kind, "ticket"), unfinished, sql`(${donations.id} = ${order.donationId} or ${donations.metadata}->>'ticketOrderId' = ${id})`));
+      if (order.paymentId) {
+        await tx
+          .update(payments)
+          .set({ status: "canceled", failureReason: "The ticket hold expired before the payment was completed.", updatedAt: now })
+          .where(and(eq(payments.id, order.paymentId), inArray(payments.status, ["pending", "requires_action"])));
+      }
       return true;
     });
     if (done) released += 1;

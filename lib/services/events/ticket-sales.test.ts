@@ -22,7 +22,7 @@ import { donationReceiptPdf } from "@/lib/services/donations/get-receipt";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { buildGivingStatement, statementCsv } from "@/lib/services/donors/giving-statement";
-import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient, storedPayment } from "@/lib/testing/service-fixtures";
 import { getDonationAnalytics } from "@/lib/services/reports/analytics";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -89,8 +89,9 @@ describe("ticket sales are sales", () => {
     const gift = await startCheckout({ actor: buyer, input: checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: np.organizationId, campaignId: null, amountCents: 2_500, card: card("4242 4242 4242 4242") }) });
     expect(gift.status).toBe("succeeded");
 
-    const [payment] = await h.db.select().from(donations).where(eq(donations.id, dinnerOrder.payment!.donationId));
-    expect(payment!.kind).toBe("ticket");
+    // The order's payment is a payment only: no gift (donations row) stands for it.
+    expect(await h.db.select().from(donations).where(eq(donations.id, dinnerOrder.payment!.donationId))).toEqual([]);
+    expect((await storedPayment(h.db, dinnerOrder.payment!.donationId))!.status).toBe("succeeded");
     const [stored] = await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, dinnerOrder.order._id));
     expect(stored).toMatchObject({ amountCents: 20_000, goodsValueCents: 12_000 });
 
@@ -114,7 +115,7 @@ describe("ticket sales are sales", () => {
     expect(concertMail.text).toContain("is a confirmation of a purchase, not a donation receipt");
 
     // The PDF is the purchase confirmation, not a donation receipt.
-    const pdf = await donationReceiptPdf({ actor: null, donationId: payment!.id, token: donationAccessToken(payment!.id) });
+    const pdf = await donationReceiptPdf({ actor: null, donationId: dinnerOrder.payment!.donationId, token: donationAccessToken(dinnerOrder.payment!.donationId) });
     expect(pdf.filename).toMatch(/^givebridge-tickets-/);
     expect(pdf.pdf.subarray(0, 4).toString()).toBe("%PDF");
 
@@ -166,7 +167,7 @@ describe("seats held by an unfinished checkout", () => {
     expect(await sold()).toBe(2 - 2);
     const [o] = await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, pending.order._id));
     expect(o!.status).toBe("canceled");
-    const [p] = await h.db.select().from(donations).where(eq(donations.id, pending.payment!.donationId));
+    const p = await storedPayment(h.db, pending.payment!.donationId);
     expect(p!.status).toBe("canceled");
     await expect(sandboxAction({ action: "verify", donationId: p!.id, token: donationAccessToken(p!.id) })).rejects.toMatchObject({ code: "conflict" });
     expect(await sold()).toBe(0);

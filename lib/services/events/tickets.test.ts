@@ -10,10 +10,10 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
-import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeNonprofit, testCheckoutClient, storedPayment } from "@/lib/testing/service-fixtures";
 import { createEventSchema, ticketOrderSchema, updateEventSchema } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
-import { donations, eventTicketOrders, eventTicketTypes, events } from "@/models";
+import { donations, eventTicketOrders, eventTicketTypes, events, payments } from "@/models";
 import { createEvent, deleteEvent, listEventsForViewer, listManagedEvents, updateEvent } from "./manage-events";
 import { createTicketOrder, getTicketPage } from "./tickets";
 
@@ -189,21 +189,20 @@ describe("ticket orders", () => {
     const res = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(res.order).toMatchObject({ status: "confirmed", amountCents: 9_000, unitPriceCents: 4_500 });
     expect(res.payment).toMatchObject({ status: "succeeded" });
-    const [d] = await h.db.select().from(donations).where(eq(donations.id, res.payment!.donationId));
-    expect(d!.kind).toBe("ticket");
-    expect(d!.metadata).toMatchObject({ ticketOrderId: res.order._id });
-    expect(d!.amountCents).toBe(9_000);
+    const d = (await storedPayment(h.db, res.payment!.donationId))!;
+    expect(await h.db.select().from(donations).where(eq(donations.id, d.id))).toEqual([]);
+    expect(d.amountCents).toBe(9_000);
     // Retried request and redelivered provider events change nothing.
     const again = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(again.order._id).toBe(res.order._id);
-    const delivery = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.succeeded");
+    const delivery = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.succeeded");
     await Promise.all([handleWebhook("sandbox", delivery.body, delivery.headers), handleWebhook("sandbox", delivery.body, delivery.headers)]);
-    const late = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.payment_failed");
+    const late = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
     await handleWebhook("sandbox", late.body, late.headers);
     const [o] = await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, res.order._id));
-    expect(o).toMatchObject({ status: "confirmed", donationId: d!.id });
+    expect(o).toMatchObject({ status: "confirmed", paymentId: d.id });
     expect((await typeRow(typeId)).sold).toBe(2);
-    expect((await h.db.select().from(donations).where(eq(donations.idempotencyKey, `ticket-order-${res.order._id}`))).length).toBe(1);
+    expect((await h.db.select().from(payments).where(eq(payments.idempotencyKey, `ticket-order-${res.order._id}`))).length).toBe(1);
   });
 
   test("a declined card 4000000000000002 cancels the order and releases its seats", async () => {
@@ -214,12 +213,12 @@ describe("ticket orders", () => {
     expect(res.payment).toMatchObject({ status: "failed", failureReason: "Your card was declined." });
     expect(await typeRow(typeId)).toMatchObject({ sold: 0 });
     // A duplicate failure event does not release the seats twice.
-    const [d] = await h.db.select().from(donations).where(eq(donations.id, res.payment!.donationId));
-    const again = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.payment_failed");
+    const d = (await storedPayment(h.db, res.payment!.donationId))!;
+    const again = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
     await handleWebhook("sandbox", again.body, again.headers);
     const ok = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2, card: card("4242424242424242") }), actor: null, client: testCheckoutClient() });
     expect(ok.order.status).toBe("confirmed");
-    const failedAgain = sandboxDelivery(d!.providerPaymentId!, d!.id, "payment_intent.payment_failed");
+    const failedAgain = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
     await handleWebhook("sandbox", failedAgain.body, failedAgain.headers);
     expect(await typeRow(typeId)).toMatchObject({ sold: 2 });
     expect((await getTicketPage(ev._id)).ticketTypes[0]!.soldOut).toBe(true);

@@ -6,9 +6,8 @@
  * so concurrent buyers can never oversell. Free orders are confirmed at once; paid orders stay
  * pending and go through the donations checkout behind its card-testing defences
  * (checkoutWithDefences: challenge, velocity limits, the whole request checked before the
- * seats are taken) as a payment of kind "ticket" (a sale, not a donation) naming the order in
- * its metadata: the payment's succeeded event confirms the
- * order and a failed one cancels it and frees its seats (see
+ * seats are taken) as a payment (a sale, not a donation) that the order names: the payment's
+ * succeeded event confirms the order and a failed one cancels it and frees its seats (see
  * lib/services/donations/ticket-payments.ts), each exactly once. A pending paid order holds
  * its seats for TICKET_HOLD_MINUTES; then releaseExpiredTicketHolds frees them, once.
  * Each order attempt carries a client idempotency key: a retried request is the same order.
@@ -16,18 +15,18 @@
 import { displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { checkoutWithDefences, type CheckoutClient } from "@/lib/services/donations/checkout-defences";
-import { releaseSeats, ticketPaymentKey, ticketPaymentMetadata } from "@/lib/services/donations/ticket-payments";
+import { releaseSeats, ticketPaymentKey } from "@/lib/services/donations/ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";
 import { eventTimeZone } from "@/lib/time/organization-time-zone";
-import { donations, eventTicketOrders, eventTicketTypes, events, organizations } from "@/models";
+import { eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
 import { toTicketTypeView, type TicketTypeView } from "./manage-events";
 import { TICKET_HOLD_MINUTES } from "./ticket-holds";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
@@ -227,7 +226,7 @@ async function ticketOrderResult(orderId: string, ev: PublicEvent): Promise<Tick
   const db = await getDb();
   const [order] = await db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, orderId));
   if (!order) throw notFound();
-  const payment = order.donationId ? await paymentOf(order.donationId) : null;
+  const payment = order.paymentId ? await paymentOf(order.paymentId) : null;
   const [type] = await db.select({ name: eventTicketTypes.name }).from(eventTicketTypes).where(eq(eventTicketTypes.id, order.ticketTypeId));
   return {
     order: {
@@ -308,8 +307,8 @@ async function holdSeats(r: SeatRequest): Promise<void> {
 }
 
 /**
- * Pay for a paid ticket order through the checkout defences, as a payment of kind "ticket"
- * naming the order; `hold` (a new order's seats) runs once the attempt is admitted and checked.
+ * Pay for a paid ticket order through the checkout defences, as a payment the order names
+ * (event_ticket_orders.payment_id); `hold` (a new order's seats) runs once the attempt is admitted and checked.
  * A payment refused before it started (card details, limits, challenge, provider) cancels the
  * order, if it was made, and frees its seats: the buyer tries again with a new key.
  */
@@ -323,7 +322,7 @@ async function payForOrder(o: {
 }): Promise<void> {
   const { order } = o;
   try {
-    const result = await checkoutWithDefences({
+    await checkoutWithDefences({
       actor: o.actor,
       input: {
         idempotencyKey: ticketPaymentKey(order.id),
@@ -340,25 +339,19 @@ async function payForOrder(o: {
         card: o.card,
       },
       client: o.client,
-      kind: "ticket",
-      metadata: ticketPaymentMetadata(order.id),
+      ticketOrderId: order.id,
       description: `${order.quantity} ticket(s) for ${o.ev.name}`,
       beforeRecord: o.hold,
     });
-    const db = await getDb();
-    await db
-      .update(eventTicketOrders)
-      .set({ donationId: result.donationId })
-      .where(and(eq(eventTicketOrders.id, order.id), sql`${eventTicketOrders.donationId} is null`));
   } catch (err) {
     if (isAppError(err)) await cancelUnpaidOrder(order.id);
     throw err;
   }
 }
 
-async function paymentOf(donationId: string): Promise<TicketOrderResult["payment"]> {
+async function paymentOf(paymentId: string): Promise<TicketOrderResult["payment"]> {
   const db = await getDb();
-  const [d] = await db.select({ id: donations.id, status: donations.status, failureReason: donations.failureReason }).from(donations).where(eq(donations.id, donationId));
+  const [d] = await db.select({ id: payments.id, status: payments.status, failureReason: payments.failureReason }).from(payments).where(eq(payments.id, paymentId));
   return d ? { donationId: d.id, accessToken: donationAccessToken(d.id), status: d.status, failureReason: d.failureReason } : null;
 }
 
@@ -369,7 +362,7 @@ async function cancelUnpaidOrder(orderId: string): Promise<void> {
     const canceled = await tx
       .update(eventTicketOrders)
       .set({ status: "canceled" })
-      .where(and(eq(eventTicketOrders.id, orderId), eq(eventTicketOrders.status, "pending"), sql`${eventTicketOrders.donationId} is null`))
+      .where(and(eq(eventTicketOrders.id, orderId), eq(eventTicketOrders.status, "pending"), isNull(eventTicketOrders.paymentId)))
       .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
     if (canceled[0]) await releaseSeats(tx, canceled[0].ticketTypeId, canceled[0].quantity);
   });

@@ -32,7 +32,8 @@ import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { publish } from "@/lib/domain-events";
 import "@/lib/domain-events/recurring-gift-events";
-import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
+import { firstPaymentProviderId } from "./first-payment";
 import { anchorDayOf, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
 import { metrics } from "@/lib/metrics";
@@ -206,10 +207,29 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
   const attempt = retry ? gift.failedAttempts : 0;
   const fees = feesFor(gift.amountCents, first.paymentMethodType, first.coverFees, serverEnv().PLATFORM_FEE_BPS);
   const donationId = randomUUID();
+  const status = accepting ? "pending" : "failed";
+  const failureReason = accepting ? null : messages.recurringGifts.organizationNotAccepting;
+  // The period's payment, once per key (a run that recorded it already inserts nothing), and its gift.
   const inserted = await tx
-    .insert(donations)
+    .insert(payments)
     .values({
       id: donationId,
+      organizationId: gift.organizationId,
+      provider: gift.provider,
+      providerPaymentId: gift.provider === "sandbox" && accepting ? sandboxPaymentId(donationId) : null,
+      paymentMethodType: first.paymentMethodType,
+      amountCents: gift.amountCents,
+      feeCents: fees.feeCents,
+      status,
+      failureReason,
+      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart) + (attempt > 0 ? `:retry${attempt}` : ""),
+    })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning({ id: payments.id });
+  if (inserted.length > 0) {
+    await tx.insert(donations).values({
+      id: donationId,
+      paymentId: donationId,
       organizationId: gift.organizationId,
       campaignId: gift.campaignId,
       donorUserId: gift.donorUserId,
@@ -217,12 +237,9 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
       amountCents: gift.amountCents,
       feeCents: fees.feeCents,
       coverFees: first.coverFees,
-      status: accepting ? "pending" : "failed",
-      failureReason: accepting ? null : messages.recurringGifts.organizationNotAccepting,
-      provider: gift.provider,
+      status,
+      failureReason,
       paymentMethodType: first.paymentMethodType,
-      providerPaymentId: gift.provider === "sandbox" && accepting ? sandboxPaymentId(donationId) : null,
-      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart) + (attempt > 0 ? `:retry${attempt}` : ""),
       donorName: first.donorName,
       donorEmail: first.donorEmail,
       donorTelephone: first.donorTelephone,
@@ -238,9 +255,8 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
       shareGender: first.shareGender,
       shareAge: first.shareAge,
       metadata: { frequency: "month", kind: "recurring", period: periodDate(periodStart), ...(attempt > 0 ? { attempt: String(attempt) } : {}) },
-    })
-    .onConflictDoNothing({ target: donations.idempotencyKey })
-    .returning({ id: donations.id });
+    });
+  }
   await tx
     .update(recurringGifts)
     .set(retry ? { retryAt: null } : { nextChargeAt: nextChargeDate(periodStart, anchorDayOf(gift), now) })
@@ -256,37 +272,38 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
  */
 async function submitPeriod(donationId: string): Promise<"submitted" | "failed" | "skipped"> {
   const db = await getDb();
-  const [d] = await db.select().from(donations).where(and(eq(donations.id, donationId), eq(donations.status, "pending")));
-  if (!d || !d.recurringGiftId) return "skipped";
-  const [first] = await db
-    .select({ providerPaymentId: donations.providerPaymentId })
+  const [row] = await db
+    .select({ d: donations, payment: { provider: payments.provider, idempotencyKey: payments.idempotencyKey } })
     .from(donations)
-    .where(and(eq(donations.recurringGiftId, d.recurringGiftId), inArray(donations.status, ["succeeded", "refunded"])))
-    .orderBy(asc(donations.createdAt))
-    .limit(1);
-  const [gift] = await db.select({ ref: recurringGifts.paymentMethodRef }).from(recurringGifts).where(eq(recurringGifts.id, d.recurringGiftId));
+    .innerJoin(payments, eq(payments.id, donations.paymentId))
+    .where(and(eq(donations.id, donationId), eq(payments.status, "pending")));
+  const giftId = row?.d.recurringGiftId;
+  if (!row || !giftId) return "skipped";
+  const { d, payment } = row;
+  const originalPaymentId = await firstPaymentProviderId(db, giftId);
+  const [gift] = await db.select({ ref: recurringGifts.paymentMethodRef }).from(recurringGifts).where(eq(recurringGifts.id, giftId));
   const [org] = await db
     .select({ name: organizations.name, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
   const [campaign] = d.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
   const fees = feesFor(d.amountCents, d.paymentMethodType, d.coverFees, serverEnv().PLATFORM_FEE_BPS);
-  const answer = await providerByName(d.provider).chargeOffSession({
+  const answer = await providerByName(payment.provider).chargeOffSession({
     donationId: d.id,
     chargeCents: d.coverFees ? d.amountCents + d.feeCents : d.amountCents,
     applicationFeeCents: fees.platformFeeCents,
     currency: "usd",
     method: d.paymentMethodType,
-    idempotencyKey: d.idempotencyKey,
+    idempotencyKey: payment.idempotencyKey,
     destinationAccountId: org?.stripeComplete ? org.stripeAccountId : null,
     description: `Monthly donation to ${org?.name ?? "the organization"}${campaign ? ` (${campaign.name})` : ""}`,
     receiptEmail: d.donorEmail,
-    originalPaymentId: first?.providerPaymentId ?? null,
+    originalPaymentId,
     savedPaymentMethodRef: gift?.ref ?? null,
   });
   if (answer.outcome === "failed") {
     await applyPaymentEvent({
-      provider: d.provider,
+      provider: payment.provider,
       // A local event id: the refusal came as the answer to our call, not as a webhook.
       eventId: `local_recurring_failed_${d.id}`,
       type: "payment.failed",
@@ -298,9 +315,9 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     return "failed";
   }
   await db
-    .update(donations)
+    .update(payments)
     .set({ providerPaymentId: answer.charge.providerPaymentId })
-    .where(and(eq(donations.id, d.id), isNull(donations.providerPaymentId)));
+    .where(and(eq(payments.id, d.id), isNull(payments.providerPaymentId)));
   for (const event of answer.charge.events) await applyPaymentEvent(event);
   return "submitted";
 }

@@ -21,7 +21,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
 import { publish } from "@/lib/domain-events";
 import "@/lib/domain-events/recurring-gift-events";
-import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
 import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
@@ -100,9 +100,9 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
 /** When the period's first attempt was made (its donation's creation). */
 async function firstFailureAt(tx: Executor, giftId: string, period: string, fallback: Date): Promise<Date> {
   const [first] = await tx
-    .select({ createdAt: donations.createdAt })
-    .from(donations)
-    .where(eq(donations.idempotencyKey, `recurring:${giftId}:${period}`))
+    .select({ createdAt: payments.createdAt })
+    .from(payments)
+    .where(eq(payments.idempotencyKey, `recurring:${giftId}:${period}`))
     .limit(1);
   return first?.createdAt ?? fallback;
 }

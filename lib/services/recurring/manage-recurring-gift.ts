@@ -8,7 +8,7 @@
  * Amounts are integer cents; dates UTC.
  */
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { actsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -24,6 +24,7 @@ import { messages } from "@/lib/validations/messages";
 import { publish } from "@/lib/domain-events";
 import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { firstPaymentProviderId } from "./first-payment";
 import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "@/lib/time/recurring-dates";
 import { checkRecurringManageToken } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";
@@ -224,13 +225,8 @@ export async function startPaymentMethodUpdate(giftId: string, access: GiftAcces
   const gift = await authorize(db, giftId, access, now);
   if (gift.status === "canceled") throw new AppError("conflict", messages.recurringManage.canceled);
   if (gift.provider !== "stripe") return { provider: "sandbox", clientSecret: null };
-  const [first] = await db
-    .select({ providerPaymentId: donations.providerPaymentId })
-    .from(donations)
-    .where(and(eq(donations.recurringGiftId, gift.id), inArray(donations.status, ["succeeded", "refunded"])))
-    .orderBy(asc(donations.createdAt))
-    .limit(1);
-  const { clientSecret } = await startStripeSetup({ giftIds: [gift.id], savedRef: gift.paymentMethodRef, originalPaymentId: first?.providerPaymentId ?? null, email: gift.donorEmail });
+  const originalPaymentId = await firstPaymentProviderId(db, gift.id);
+  const { clientSecret } = await startStripeSetup({ giftIds: [gift.id], savedRef: gift.paymentMethodRef, originalPaymentId, email: gift.donorEmail });
   return { provider: "stripe", clientSecret };
 }
 

@@ -1,3 +1,4 @@
+import { makeGift } from "@/lib/testing/service-fixtures";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { stopMailQueue } from "@/lib/mail/queue";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
 import { chargeDueRecurringGifts, recurringIdempotencyKey } from "./charge-recurring-gifts";
 import { addMonthsUtc, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 
@@ -62,7 +63,16 @@ const mailJobs = async () => {
   const r = (await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail'`)) as unknown as { rows: { n: number }[] };
   return Number(r.rows[0]!.n);
 };
-const giftRows = (giftId: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, giftId)).orderBy(asc(donations.createdAt));
+/** The gifts of recurring gift `giftId`, oldest first, each with its payment's key and effects marker. */
+const giftRows = async (giftId: string) =>
+  (
+    await h.db
+      .select({ gift: donations, idempotencyKey: payments.idempotencyKey, effectsAppliedAt: payments.effectsAppliedAt })
+      .from(donations)
+      .innerJoin(payments, eq(payments.id, donations.paymentId))
+      .where(eq(donations.recurringGiftId, giftId))
+      .orderBy(asc(donations.createdAt))
+  ).map((r) => ({ ...r.gift, idempotencyKey: r.idempotencyKey, effectsAppliedAt: r.effectsAppliedAt }));
 const giftOf = async (giftId: string) => (await h.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId)))[0]!;
 
 /** A monthly gift made through the checkout, its next charge moved to `due`. */
@@ -160,13 +170,12 @@ describe("charging recurring gifts", () => {
     // The first run recorded the period and advanced the gift, then died before the provider answered.
     const id = randomUUID();
     const [first] = await giftRows(giftId);
-    await h.db.insert(donations).values({
+    await makeGift(h.db, organizationId, null, {
       id,
-      organizationId,
       campaignId,
       recurringGiftId: giftId,
       amountCents: 2_700,
-      provider: "sandbox",
+      status: "pending",
       providerPaymentId: `sbpi_${id}`,
       idempotencyKey: recurringIdempotencyKey(giftId, due),
       donorEmail: first!.donorEmail,
@@ -188,8 +197,7 @@ describe("charging recurring gifts", () => {
       .insert(recurringGifts)
       .values({ organizationId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
       .returning({ id: recurringGifts.id });
-    await h.db.insert(donations).values({
-      organizationId,
+    await makeGift(h.db, organizationId, null, {
       campaignId,
       recurringGiftId: gift!.id,
       amountCents: 3_300,

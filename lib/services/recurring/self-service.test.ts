@@ -1,3 +1,4 @@
+import { makeGift } from "@/lib/testing/service-fixtures";
 import { queuedMail } from "@/lib/testing/queued-mail";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +15,7 @@ import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { cancelRecurringSchema, manageRecurringSchema } from "@/lib/validations/recurring";
-import { campaigns, donations, organizations, recurringGifts, users } from "@/models";
+import { campaigns, donations, organizations, payments, recurringGifts, users } from "@/models";
 import { chargeDueRecurringGifts, sendChargeReminders } from "./charge-recurring-gifts";
 import { periodDate } from "@/lib/time/recurring-dates";
 import { RETRY_AFTER_DAYS } from "./failures";
@@ -50,7 +51,16 @@ afterAll(async () => {
 /** Mail jobs queued for `to`, oldest first. */
 const mailsTo = (to: string): Promise<{ subject: string; text: string }[]> => queuedMail(h.db, to);
 const giftOf = async (id: string) => (await h.db.select().from(recurringGifts).where(eq(recurringGifts.id, id)))[0]!;
-const rowsOf = (id: string) => h.db.select().from(donations).where(eq(donations.recurringGiftId, id)).orderBy(asc(donations.createdAt));
+/** The gifts of recurring gift `id`, oldest first, each with its payment's idempotency key. */
+const rowsOf = async (id: string) =>
+  (
+    await h.db
+      .select({ gift: donations, idempotencyKey: payments.idempotencyKey })
+      .from(donations)
+      .innerJoin(payments, eq(payments.id, donations.paymentId))
+      .where(eq(donations.recurringGiftId, id))
+      .orderBy(asc(donations.createdAt))
+  ).map((r) => ({ ...r.gift, idempotencyKey: r.idempotencyKey }));
 
 async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
   const res = await startCheckout({ actor: options.actor ?? null, input: checkoutSchema().parse({
@@ -366,14 +376,15 @@ describe("reminders and the January statement", () => {
   test("in January each donor of the past year gets one statement email; again or in February, none", async () => {
     const year = 2025;
     const at = (s: string) => new Date(s);
-    const base = { organizationId, provider: "sandbox" as const, status: "succeeded" as const };
-    await h.db.insert(donations).values([
-      { ...base, amountCents: 1_000, idempotencyKey: randomUUID(), donorEmail: "annual-guest@example.org", succeededAt: at(`${year}-03-01T10:00:00Z`), createdAt: at(`${year}-03-01T10:00:00Z`) },
-      { ...base, amountCents: 2_000, idempotencyKey: randomUUID(), donorEmail: "Annual-Guest@example.org", succeededAt: at(`${year}-09-01T10:00:00Z`), createdAt: at(`${year}-09-01T10:00:00Z`) },
-      { ...base, amountCents: 3_000, idempotencyKey: randomUUID(), donorEmail: "annual-member@example.org", succeededAt: at(`${year}-05-01T10:00:00Z`), createdAt: at(`${year}-05-01T10:00:00Z`) },
-      { ...base, amountCents: 4_000, idempotencyKey: randomUUID(), donorEmail: "older@example.org", succeededAt: at(`${year - 1}-05-01T10:00:00Z`), createdAt: at(`${year - 1}-05-01T10:00:00Z`) },
-      { ...base, status: "failed", amountCents: 5_000, idempotencyKey: randomUUID(), donorEmail: "failed-only@example.org", createdAt: at(`${year}-05-01T10:00:00Z`) },
-    ]);
+    const base = { status: "succeeded" as const };
+    for (const gift of [
+      { amountCents: 1_000, donorEmail: "annual-guest@example.org", succeededAt: at(`${year}-03-01T10:00:00Z`), createdAt: at(`${year}-03-01T10:00:00Z`) },
+      { amountCents: 2_000, donorEmail: "Annual-Guest@example.org", succeededAt: at(`${year}-09-01T10:00:00Z`), createdAt: at(`${year}-09-01T10:00:00Z`) },
+      { amountCents: 3_000, donorEmail: "annual-member@example.org", succeededAt: at(`${year}-05-01T10:00:00Z`), createdAt: at(`${year}-05-01T10:00:00Z`) },
+      { amountCents: 4_000, donorEmail: "older@example.org", succeededAt: at(`${year - 1}-05-01T10:00:00Z`), createdAt: at(`${year - 1}-05-01T10:00:00Z`) },
+      { status: "failed", amountCents: 5_000, donorEmail: "failed-only@example.org", createdAt: at(`${year}-05-01T10:00:00Z`) },
+    ] as const) await makeGift(h.db, organizationId, null, { ...base, ...gift });
+
     const [member] = await h.db.insert(users).values({ type: "individual", email: "annual-member@example.org", passwordHash: "x", firstName: "Ann", lastName: "Ual" }).returning({ id: users.id });
 
     expect((await sendYearEndStatements(at(`${year + 1}-02-02T00:00:00Z`))).queued).toBe(0);

@@ -31,7 +31,6 @@ export async function sendYearEndStatements(now: Date = new Date()): Promise<{ y
     eq(donations.status, "succeeded"),
     gte(donations.succeededAt, from),
     lt(donations.succeededAt, to),
-    sql`coalesce(${donations.metadata}->>'kind', '') <> 'ticket'`,
     sql`${donations.donorEmail} is not null`,
   );
   const donors = await db

@@ -16,10 +16,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import { rowsOf } from "@/lib/db/rows";
-import { donations, recurringGifts } from "@/models";
+import { recurringGifts } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
-import { prepareReport, reportConditions, reportRange, type ReportRequest } from "./donation-report";
+import { prepareReport, reportRange, ticketSalesTotals, type ReportRequest } from "./donation-report";
 
 export type MonthlyFigures = {
   /** Calendar month in the organization's time zone, "YYYY-MM". */
@@ -66,7 +66,7 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
       select d.created_at, d.amount_cents, d.campaign_id, d.recurring_gift_id,
              coalesce('u:' || d.donor_user_id, 'e:' || lower(d.donor_email), 'g:' || d.id) as donor_key
         from donations d
-       where d.organization_id = ${organizationId} and d.kind = 'donation' and d.status = 'succeeded'
+       where d.organization_id = ${organizationId} and d.status = 'succeeded'
     ), firsts as (
       select donor_key, min(created_at) as first_at from gifts group by donor_key
     ), chosen as (
@@ -97,10 +97,7 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
       .select({ count: sql<string>`count(*)`, monthlyCents: sql<string>`coalesce(sum(${recurringGifts.amountCents}), 0)` })
       .from(recurringGifts)
       .where(and(eq(recurringGifts.organizationId, organizationId), eq(recurringGifts.status, "active"))),
-    db
-      .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
-      .from(donations)
-      .where(and(...reportConditions(organizationId, q, clock, "ticket"), eq(donations.status, "succeeded"))),
+    ticketSalesTotals(db, organizationId, q, clock),
   ]);
 
   const t = (rowsOf(totals)[0] ?? {}) as Record<string, unknown>;
@@ -132,6 +129,6 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
       recurringCents: num(t.recurring_cents),
     },
     activeRecurring: { count: num(recurring[0]?.count), monthlyCents: num(recurring[0]?.monthlyCents) },
-    ticketRevenue: { sales: num(tickets[0]?.count), cents: num(tickets[0]?.cents) },
+    ticketRevenue: { sales: tickets.count, cents: tickets.cents },
   };
 }

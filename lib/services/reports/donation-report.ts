@@ -18,7 +18,7 @@
  *   not anonymous); otherwise it is null and never leaves the database.
  * - The total counts completed (succeeded) gifts only: failed, pending and refunded gifts
  *   are listed but received no money.
- * - Only donations are listed and counted: ticket sales (payments of kind "ticket") are not
+ * - Only donations are listed and counted: ticket sales (payments of ticket orders) are not
  *   gifts; their completed revenue is given beside the totals, separately.
  * - Status display (spec 4): displayDonationStatus (lib/donations/labels.ts); a failed gift
  *   shows its reason.
@@ -35,7 +35,7 @@ import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, organizations } from "@/models";
+import { campaigns, donations, eventTicketOrders, organizations, payments } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 
 /** One donation of the report, as the table, JSON and CSV see it. */
@@ -132,12 +132,12 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
   if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
 }
 
-/** The WHERE conditions of a report (organization, kind of payment: donations by default, range, fundraiser). */
-export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock, kind: "donation" | "ticket" = "donation"): SQL[] {
+/** The WHERE conditions of a report's gifts (organization, range, fundraiser). */
+export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock): SQL[] {
   const { from, to } = reportRange(q, clock);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
   // not a donation the organization should see.
-  const where: SQL[] = [eq(donations.organizationId, organizationId), eq(donations.kind, kind), gte(donations.createdAt, from), ne(donations.status, "pending")];
+  const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
   if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
   else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
@@ -266,17 +266,32 @@ export async function getDonationReportTotals({ actor, organizationId, query: q,
     })
     .from(donations)
     .where(and(...reportConditions(organizationId, q, clock)));
-  const [tickets] = await db
-    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${donations.amountCents}), 0)` })
-    .from(donations)
-    .where(and(...reportConditions(organizationId, q, clock, "ticket"), eq(donations.status, "succeeded")));
+  const tickets = await ticketSalesTotals(db, organizationId, q, clock);
   return {
     count: Number(row?.count ?? 0),
     completedCount: Number(row?.completedCount ?? 0),
     completedCents: Number(row?.completedCents ?? 0),
-    ticketRevenueCents: Number(tickets?.cents ?? 0),
-    ticketSales: Number(tickets?.count ?? 0),
+    ticketRevenueCents: tickets.cents,
+    ticketSales: tickets.count,
   };
+}
+
+/**
+ * The organization's succeeded ticket sales in the report's range: how many payments and their
+ * amount in cents. Sales are shown apart from gifts (IRS Publication 1771) and belong to no
+ * fundraiser, so a report of one fundraiser has none.
+ */
+export async function ticketSalesTotals(db: Executor, organizationId: string, q: ReportQuery, clock: ReportClock): Promise<{ count: number; cents: number }> {
+  if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") return { count: 0, cents: 0 };
+  const { from, to } = reportRange(q, clock);
+  const where: SQL[] = [eq(payments.organizationId, organizationId), eq(payments.status, "succeeded"), gte(payments.createdAt, from)];
+  if (to) where.push(lt(payments.createdAt, to));
+  const [row] = await db
+    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .innerJoin(eventTicketOrders, eq(eventTicketOrders.paymentId, payments.id))
+    .where(and(...where));
+  return { count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
 export type ListReportFundraisersOptions = { actor: Actor | null; organizationId: string };
@@ -312,7 +327,7 @@ export async function getDonorDonations({ actor, organizationId, donor }: { acto
     .select(reportColumns)
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.organizationId, organizationId), eq(donations.kind, "donation"), eq(donations.anonymous, false), byDonor))
+    .where(and(eq(donations.organizationId, organizationId), eq(donations.anonymous, false), byDonor))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(500);
   return (rows as RawRow[]).map(toReportDonation);

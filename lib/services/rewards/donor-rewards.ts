@@ -81,7 +81,7 @@ export function computeRewards(t: { givenCents: number; gifts: number; verifiedM
 /** Lifetime totals behind the rewards of one donor (completed gifts, verified hours, ...). */
 async function loadRewardTotals(donorId: string) {
   const db = await getDb();
-  const ok = and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"), eq(donations.kind, "donation"));
+  const ok = and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"));
   const [[all], [hours], [recurring], [stories]] = await Promise.all([
     db.select({ total: sum(donations.amountCents), gifts: count(), orgs: sql<number>`count(distinct ${donations.organizationId})` }).from(donations).where(ok),
     db
@@ -118,7 +118,6 @@ export async function getDonorSummary({ actor, donorId, now = new Date() }: { ac
         and(
           eq(donations.donorUserId, donorId),
           eq(donations.status, "succeeded"),
-          eq(donations.kind, "donation"),
           gte(donations.createdAt, new Date(Date.UTC(year, 0, 1))),
           lt(donations.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
         ),

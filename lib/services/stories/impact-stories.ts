@@ -29,7 +29,7 @@ export async function supportedOrganizations({ actor }: SupportedOrganizationsOp
     .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .where(and(eq(donations.donorUserId, actor.id), eq(donations.kind, "donation"), eq(donations.status, "succeeded")));
+    .where(and(eq(donations.donorUserId, actor.id), eq(donations.status, "succeeded")));
   const hours = await db
     .selectDistinct({ id: organizations.id, name: organizations.name })
     .from(volunteerHours)

@@ -5,7 +5,7 @@
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { supportedOrganizations } from "@/lib/services/stories/impact-stories";
-import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeGift, makeNonprofit, makeTicketPurchase } from "@/lib/testing/service-fixtures";
 
 describe("supportedOrganizations", () => {
   let h: DatabaseHandle;
@@ -23,7 +23,7 @@ describe("supportedOrganizations", () => {
     const ticketed = await makeNonprofit(h.db, "Valley Arts Council");
     const donor = await makeDonor("story-donor@example.org");
     await makeGift(h.db, gifted.organizationId, donor.id);
-    await makeGift(h.db, ticketed.organizationId, donor.id, { kind: "ticket", amountCents: 15_000 });
+    await makeTicketPurchase(h.db, ticketed.organizationId, donor.id, { amountCents: 15_000 });
 
     expect(await supportedOrganizations({ actor: donor })).toEqual([{ id: gifted.organizationId, name: "Harbor Food Bank" }]);
   });

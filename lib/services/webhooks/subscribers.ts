@@ -22,8 +22,8 @@ export function installWebhookSubscribers(): void {
   subscribe("gift.refunded", "webhooks.donation-refunded", async (tx, { donation, hints, occurredAt }) => {
     if (hints.webhookEndpoints) await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.refunded", occurredAt);
   });
-  subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, hints, occurredAt }) => {
-    if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, payment, occurredAt);
+  subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, orderId, hints, occurredAt }) => {
+    if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, payment, orderId, occurredAt);
   });
   subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, hints, occurredAt }) => {
     if (hints.webhookEndpoints && addedCents > 0) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);

@@ -22,12 +22,12 @@ import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
 import type { WebhookEventType } from "@/lib/validations/webhooks";
-import { donations, recurringGifts } from "@/models";
+import { donations, recurringGifts, type payments } from "@/models";
 import { emitWebhookEvent } from "./emit-webhook-event";
 
-type DonationRow = typeof donations.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
-/** Emit donation.succeeded or donation.refunded for gift `donationId` (no-op for a ticket payment). */
+/** Emit donation.succeeded or donation.refunded for gift `donationId`. */
 export async function emitDonationEvent(tx: Executor, donationId: string, organizationId: string, type: "donation.succeeded" | "donation.refunded", occurredAt: Date): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId,
@@ -35,11 +35,8 @@ export async function emitDonationEvent(tx: Executor, donationId: string, organi
     dedupeKey: `${type}:${donationId}`,
     occurredAt,
     data: async () => {
-      const [row] = await tx
-        .select({ ...donationResourceColumns(donations), kind: donations.kind })
-        .from(donations)
-        .where(eq(donations.id, donationId));
-      return row && row.kind === "donation" ? toDonationResource(row) : null;
+      const [row] = await tx.select(donationResourceColumns(donations)).from(donations).where(eq(donations.id, donationId));
+      return row ? toDonationResource(row) : null;
     },
   });
 }
@@ -64,17 +61,15 @@ export type TicketOrderResource = {
   paid_at: string;
 };
 
-/** Emit ticket_order.paid for the ticket payment `d` that just succeeded. */
-export async function emitTicketOrderPaid(tx: Executor, d: DonationRow, paidAt: Date): Promise<void> {
-  const orderId = d.metadata?.ticketOrderId;
-  if (d.kind !== "ticket" || !orderId) return;
+/** Emit ticket_order.paid for ticket order `orderId`, whose payment `d` just succeeded. */
+export async function emitTicketOrderPaid(tx: Executor, d: PaymentRow, orderId: string, paidAt: Date): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId: d.organizationId,
     type: "ticket_order.paid",
     dedupeKey: `ticket_order.paid:${orderId}`,
     occurredAt: paidAt,
     data: async (): Promise<TicketOrderResource | null> => {
-      const sale = await ticketSaleFacts(tx, d);
+      const sale = await ticketSaleFacts(tx, orderId);
       if (!sale) return null;
       return {
         id: sale.orderId,
