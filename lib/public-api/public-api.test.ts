@@ -79,11 +79,10 @@ beforeAll(async () => {
   ids.old = old!.id;
   await h.db.insert(campaigns).values({ organizationId: b.organizationId, name: "Birch Reading Room", goalCents: 100_000 });
 
-  // A's donations: nothing shared, name and email shared, anonymous, and a ticket payment (not a donation).
+  // A's donations: nothing shared, name and email shared, anonymous.
   ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
   ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
-  ids.ticket = (await makeTicketPurchase(h.db, a.organizationId, null, { amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 })).paymentId;
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).
   ids.day1 = await makeGift(h.db, a.organizationId, null, { amountCents: 10_000, feeCents: 320, succeededAt: DAY1, createdAt: DAY1 });
   ids.refunded = await makeGift(h.db, a.organizationId, null, { amountCents: 5_000, feeCents: 175, coverFees: true, status: "refunded", succeededAt: DAY1, refundedAt: DAY2, createdAt: DAY1 });
@@ -105,6 +104,8 @@ beforeAll(async () => {
     .returning({ id: events.id });
   ids.upcoming = upcoming!.id;
   ids.past = past!.id;
+  // A ticket payment (not a donation), for the past event.
+  ids.ticket = (await makeTicketPurchase(h.db, a.organizationId, null, { eventId: ids.past, amountCents: 3_000, feeCents: 117, succeededAt: DAY1, createdAt: DAY1 })).paymentId;
   await h.db.insert(eventTicketTypes).values({ eventId: ids.upcoming, name: "Dinner", priceCents: 4_000, fairMarketValueCents: 2_500, quantity: 80, sold: 12 });
   await h.db.insert(events).values({ organizationId: b.organizationId, name: "Birch Book Fair", startsAt: new Date(Date.now() + 10 * 86_400_000) });
 

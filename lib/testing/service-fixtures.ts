@@ -135,6 +135,8 @@ export async function storedPayment(db: Executor, id: string) {
 }
 
 export type TicketPurchaseOptions = {
+  /** An existing event of the organization to sell for; a new "Spring Gala" by default. */
+  eventId?: string;
   amountCents?: number;
   /** Good-faith value of the goods received; the whole amount by default (nothing deductible). */
   goodsValueCents?: number;
@@ -145,15 +147,15 @@ export type TicketPurchaseOptions = {
 };
 
 /**
- * Insert a paid ticket order of a new event of `organizationId`, bought by `buyerUserId`, with
+ * Insert a paid ticket order of an event of `organizationId` (a new one unless `eventId`), bought by `buyerUserId`, with
  * its payment (sandbox; succeeded and confirmed unless `status` says otherwise), as the ticket
  * checkout records them. Returns the payment's and the order's ids.
  */
 export async function makeTicketPurchase(db: Executor, organizationId: string, buyerUserId: string | null, options: TicketPurchaseOptions = {}): Promise<{ paymentId: string; orderId: string }> {
   const amountCents = options.amountCents ?? 3000;
   const status = options.status ?? "succeeded";
-  const [event] = await db.insert(events).values({ organizationId, name: "Spring Gala", startsAt: new Date(Date.UTC(2030, 3, 1, 18)) }).returning({ id: events.id });
-  const [type] = await db.insert(eventTicketTypes).values({ eventId: event!.id, name: "Dinner seat", priceCents: amountCents, sold: 1 }).returning({ id: eventTicketTypes.id });
+  const eventId = options.eventId ?? (await db.insert(events).values({ organizationId, name: "Spring Gala", startsAt: new Date(Date.UTC(2030, 3, 1, 18)) }).returning({ id: events.id }))[0]!.id;
+  const [type] = await db.insert(eventTicketTypes).values({ eventId, name: "Dinner seat", priceCents: amountCents, sold: 1 }).returning({ id: eventTicketTypes.id });
   const paymentId = randomUUID();
   await db.insert(payments).values({
     id: paymentId,
@@ -169,7 +171,7 @@ export async function makeTicketPurchase(db: Executor, organizationId: string, b
   const [order] = await db
     .insert(eventTicketOrders)
     .values({
-      eventId: event!.id,
+      eventId,
       ticketTypeId: type!.id,
       buyerUserId,
       buyerName: "Dana Donor",

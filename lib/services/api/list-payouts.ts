@@ -1,9 +1,10 @@
 /**
  * GET /api/v1/payouts (scope read:payouts). Givebridge keeps no payout record of its own: a
  * payout is computed from the payments the providers confirmed (their signed webhook events,
- * recorded on each payment row) as one provider's settlement of one UTC day:
- * - gross: what the day's succeeded payments charged (donations and ticket payments: the gift
- *   or price, plus the fees when the donor covered them);
+ * recorded on each payment row of the `payments` ledger) as one provider's settlement of one
+ * UTC day:
+ * - gross: what the day's succeeded payments charged (gifts and ticket orders: the gift or
+ *   price, plus the fees when the donor covered them);
  * - fees: their processing and platform fees;
  * - refunded: the whole charge of the payments refunded that day (fees are not given back);
  * - net = gross - fees - refunded.
@@ -31,21 +32,22 @@ export async function listPayouts(options: { actor: ApiKeyActor | null; query: z
   const { limit, cursor } = options.query;
   const key = decodeKeysetCursor(cursor);
   if (key && (!/^\d{4}-\d{2}-\d{2}$/.test(key.after) || !paymentProvider.enumValues.includes(key.id as Provider))) throw invalidCursor();
-  const charged = sql`d.amount_cents + case when d.cover_fees then d.fee_cents else 0 end`;
+  // A gift's donor may have covered the fees (donations.cover_fees); a ticket order never does.
+  const charged = sql`p.amount_cents + case when d.cover_fees then p.fee_cents else 0 end`;
   const db = await getDb();
   const result = await db.execute(sql`
     select g.provider, g.day, g.gross, g.fee, g.refunded, g.payments, g.refunds from (
       select m.provider::text as provider, m.day::text as day, sum(m.gross)::bigint as gross, sum(m.fee)::bigint as fee,
         sum(m.refunded)::bigint as refunded, sum(m.payments)::int as payments, sum(m.refunds)::int as refunds
       from (
-        select d.provider, (coalesce(d.succeeded_at, d.created_at) at time zone 'UTC')::date as day,
-          ${charged} as gross, d.fee_cents as fee, 0 as refunded, 1 as payments, 0 as refunds
-        from donations d
-        where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
+        select p.provider, (coalesce(p.succeeded_at, p.created_at) at time zone 'UTC')::date as day,
+          ${charged} as gross, p.fee_cents as fee, 0 as refunded, 1 as payments, 0 as refunds
+        from payments p left join donations d on d.payment_id = p.id
+        where p.organization_id = ${organizationId} and p.status in ('succeeded', 'refunded')
         union all
-        select d.provider, (d.refunded_at at time zone 'UTC')::date, 0, 0, ${charged}, 0, 1
-        from donations d
-        where d.organization_id = ${organizationId} and d.status = 'refunded' and d.refunded_at is not null
+        select p.provider, (p.refunded_at at time zone 'UTC')::date, 0, 0, ${charged}, 0, 1
+        from payments p left join donations d on d.payment_id = p.id
+        where p.organization_id = ${organizationId} and p.status = 'refunded' and p.refunded_at is not null
       ) m
       group by m.provider, m.day
     ) g

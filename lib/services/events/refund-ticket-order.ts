@@ -7,7 +7,8 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -36,8 +37,9 @@ export async function refundTicketOrder(options: { actor: Actor | null; orderId:
     .innerJoin(events, eq(events.id, eventTicketOrders.eventId))
     .where(eq(eventTicketOrders.id, orderId))
     .limit(1);
-  if (!o || !actor || actor.organizationId !== o.organizationId) throw new AppError("not_found", messages.refunds.ticketOrderNotFound);
-  await requireActsForOrganization(db, actor, o.organizationId);
+  // Another organization's order is not revealed; the organization's own is checked in the database.
+  if (!o || !can(actor, "event.manage", { organizationId: o.organizationId })) throw new AppError("not_found", messages.refunds.ticketOrderNotFound);
+  await authorizeOrganization(db, actor, "event.manage", o.organizationId);
   if (!o.paymentId) throw new AppError("conflict", messages.refunds.ticketNotPaid);
   const [p] = await db
     .select({ id: payments.id, status: payments.status, amountCents: payments.amountCents, provider: payments.provider, providerPaymentId: payments.providerPaymentId, providerChargeId: payments.providerChargeId })
