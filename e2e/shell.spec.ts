@@ -39,12 +39,14 @@ test.describe("shell and directory", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer).toBeVisible();
-    for (const group of ["Explore", "For Donors", "For Charities", "About", "Resources"]) {
-      await expect(drawer.getByRole("button", { name: group, exact: true })).toBeVisible();
+    // The groups are native disclosures (<summary>, announced as buttons; no ARIA role to query).
+    const group = (name: string) => drawer.locator("summary").filter({ hasText: new RegExp(`^${name}$`) });
+    for (const name of ["Explore", "For Donors", "For Charities", "About", "Resources"]) {
+      await expect(group(name)).toBeVisible();
     }
-    await drawer.getByRole("button", { name: "For Donors", exact: true }).click();
+    await group("For Donors").click();
     await expect(drawer.getByRole("link", { name: "Purpose Match" })).toBeVisible();
-    await drawer.getByRole("button", { name: "About", exact: true }).click();
+    await group("About").click();
     await expect(drawer.getByRole("link", { name: "Testimonials" })).toBeVisible();
     await expect(drawer.getByRole("link", { name: "Purpose Match" })).toBeHidden();
     await expect(drawer.getByRole("link", { name: "Sign Up" })).toBeVisible();

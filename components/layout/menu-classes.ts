@@ -12,7 +12,7 @@ export const navTriggerClasses =
 export const accountTriggerClasses =
   "group inline-flex h-11 items-center gap-1.5 rounded-full py-1 pr-2 pl-1 hover:bg-surface-sunken data-[state=open]:bg-brand-50";
 
-/** The burger button that opens the mobile drawer (below 800 px). */
+/** The burger button that opens the mobile drawer (below 800 px; mobile-drawer.tsx). */
 export const burgerClasses = "inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-surface-sunken nav:hidden";
 
 export const menuContentClasses =

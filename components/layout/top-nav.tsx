@@ -22,8 +22,9 @@ export type TopNavProps = {
 /**
  * The top navigation bar (spec section 2), rendered on the server. Not rendered on /search;
  * its search box is hidden on paths beginning with /campaigns or /search. At >= 800 px:
- * dropdowns and the account area; below: a burger that opens MobileDrawer. The menus' Radix
- * widgets are downloaded only when a visitor reaches for them. Sign-in, sign-out and profile
+ * dropdowns and the account area, whose Radix widgets are downloaded only when a visitor
+ * reaches for them; below: a burger that opens MobileDrawer, a native popover that works
+ * before the page's code has run. Sign-in, sign-out and profile
  * changes refresh the server components, which renders the bar again with the new user.
  */
 export function TopNav({ user, links }: TopNavProps) {
