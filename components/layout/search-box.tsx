@@ -2,7 +2,7 @@
 
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { searchHref } from "./routes";
 
@@ -19,16 +19,17 @@ export type SearchBoxProps = {
 /**
  * The nonprofit search box: Enter or the search button goes to
  * /search?queryString=<typed text>&searchCategory=NonProfits. Works without JavaScript too
- * (a GET form with the same parameters).
+ * (a GET form with the same parameters). The box is uncontrolled: the submission reads what it
+ * holds, so text typed before the page's code ran is searched, not dropped.
  */
 export function SearchBox({ size = "md", defaultValue = "", className, onSearched }: SearchBoxProps) {
   const router = useRouter();
   const id = useId();
-  const [value, setValue] = useState(defaultValue);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    router.push(searchHref(value.trim(), "NonProfits"));
+    const query = new FormData(event.currentTarget).get("queryString");
+    router.push(searchHref(typeof query === "string" ? query.trim() : "", "NonProfits"));
     onSearched?.();
   }
 
@@ -42,8 +43,7 @@ export function SearchBox({ size = "md", defaultValue = "", className, onSearche
         id={id}
         type="search"
         name="queryString"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        defaultValue={defaultValue}
         placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         enterKeyHint="search"
