@@ -56,22 +56,22 @@ for (const width of [360, 1280]) {
       await expect(group.getByRole("radio")).toHaveCount(5);
       const r25 = group.getByRole("radio", { name: "$25", exact: true });
       const r50 = group.getByRole("radio", { name: "$50", exact: true });
-      await expect(r25).toHaveAttribute("aria-checked", "true");
+      await expect(r25).toBeChecked();
       await r25.focus();
       await page.keyboard.press("ArrowRight");
       await expect(r50).toBeFocused();
-      await expect(r50).toHaveAttribute("aria-checked", "true");
-      await expect(r25).toHaveAttribute("aria-checked", "false");
+      await expect(r50).toBeChecked();
+      await expect(r25).not.toBeChecked();
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("ArrowLeft");
-      await expect(group.getByRole("radio", { name: "$10", exact: true })).toHaveAttribute("aria-checked", "true");
+      await expect(group.getByRole("radio", { name: "$10", exact: true })).toBeChecked();
       // One tab stop: Tab leaves the group for the custom amount.
       await page.keyboard.press("Tab");
       await expect(page.getByRole("textbox", { name: "Other amount" })).toBeFocused();
       await page.keyboard.press("Shift+Tab");
       await expect(group.getByRole("radio", { name: "$10", exact: true })).toBeFocused();
       await page.keyboard.press("ArrowRight");
-      await expect(r25).toHaveAttribute("aria-checked", "true");
+      await expect(r25).toBeChecked();
 
       // Invalid fields: focus moves to the summary of what to fix.
       await page.getByRole("button", { name: /^Donate/ }).click();

@@ -45,7 +45,7 @@ test.describe("donations", () => {
     await page.goto(checkoutPath);
     const before = dollars((await page.getByTestId("progress-raised").textContent()) ?? "");
     await page.getByRole("radio", { name: "$25", exact: true }).click();
-    await expect(page.getByRole("radio", { name: "$25", exact: true })).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByRole("radio", { name: "$25", exact: true })).toBeChecked();
     // "Cover the fees" is never pre-ticked; the net line updates live.
     const cover = page.getByLabel(/cover the processing fees/);
     await expect(cover).not.toBeChecked();

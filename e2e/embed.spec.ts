@@ -117,7 +117,7 @@ test.describe.serial("the embeddable donate form", () => {
     const fifty = form.getByRole("radio", { name: "$50", exact: true });
     await tabTo(host, form.getByRole("radio", { name: "$25", exact: true }));
     await host.keyboard.press("ArrowRight");
-    await expect(fifty).toHaveAttribute("aria-checked", "true");
+    await expect(fifty).toBeChecked();
     const cover = form.getByRole("checkbox", { name: /cover the processing fees/ });
     await tabTo(host, cover);
     await host.keyboard.press("Space");

@@ -9,15 +9,14 @@ import { useMemo, useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/input";
 import { RadioButtonGroup } from "@/components/ui/radio-group";
-import { cn } from "@/components/ui/cn";
 import { formatCents, parseDollarsToCents } from "@/lib/money";
 import type { feesFor } from "@/lib/payments/fees";
 import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 
-/** Classes of a segmented choice (frequency, payment method). */
-export const choiceClasses = (checked: boolean) =>
-  cn("h-10 flex-1 rounded-control border px-4 text-sm font-semibold sm:flex-none", checked ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 bg-white");
+/** Classes of a segmented choice (frequency, payment method); the chosen one by `has-checked:` (RadioButtonGroup). */
+export const choiceClasses =
+  "h-10 flex-1 rounded-control border border-slate-300 bg-white px-4 text-sm font-semibold sm:flex-none has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-800";
 
 const PRESETS = PRESET_AMOUNTS_CENTS.map((c) => ({ value: c as number, label: formatCents(c).replace(".00", "") }));
 const FREQUENCIES = [
@@ -98,12 +97,7 @@ export function AmountFields({
           value={amount.preset}
           onChange={amount.choosePreset}
           className="grid flex-[5] grid-cols-3 gap-2 sm:grid-cols-5"
-          optionClassName={(checked) =>
-            cn(
-              "h-12 rounded-control border text-base font-semibold transition-colors",
-              checked ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white hover:border-brand-600",
-            )
-          }
+          optionClassName="h-12 rounded-control border border-slate-300 bg-white text-base font-semibold transition-colors hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white"
         />
         <TextField
           label="Other amount"

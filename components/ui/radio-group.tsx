@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 export type RadioOption<T extends string | number> = { value: T; label: ReactNode };
 
@@ -12,59 +12,49 @@ type Props<T extends string | number> = {
   value: T | null;
   onChange: (value: T) => void;
   className?: string;
-  /** Classes of each option; `checked` tells whether it is the chosen one. */
-  optionClassName: (checked: boolean) => string;
+  /**
+   * Classes of each option, a <label> holding its radio: style the chosen one with the
+   * `has-checked:` variant, so a choice shows as soon as it is made, even before the page's
+   * code runs.
+   */
+  optionClassName: string;
 };
 
 /**
- * A group of button-styled radios (WAI-ARIA radio group pattern): one tab stop (the chosen
- * option, else the first), arrow keys move the choice (wrapping), Home and End go to the first
- * and last option, Space and Enter choose the focused option. Screen readers hear
- * "radio, checked, 2 of 5" as with native radios.
+ * A group of button-styled native radios: the browser gives it its behaviour (one tab stop,
+ * arrow keys move the choice, Space chooses; screen readers hear "radio, checked, 2 of 5"),
+ * so a tap chooses an option before the page's code has run. Once it runs, a choice made
+ * before then becomes the group's value.
  */
 export function RadioButtonGroup<T extends string | number>({ label, options, value, onChange, className, optionClassName }: Props<T>) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = options.findIndex((o) => o.value === value);
-  const tabStop = current >= 0 ? current : 0;
+  const name = useId();
+  const group = useRef<HTMLDivElement>(null);
 
-  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = options.length - 1;
-    const next =
-      e.key === "ArrowRight" || e.key === "ArrowDown"
-        ? index === last ? 0 : index + 1
-        : e.key === "ArrowLeft" || e.key === "ArrowUp"
-          ? index === 0 ? last : index - 1
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? last
-              : null;
-    if (next === null) return;
-    e.preventDefault();
-    onChange(options[next]!.value);
-    refs.current[next]?.focus();
-  }
+  // React keeps a radio's checked state through hydration but does not report it: read it once.
+  useEffect(() => {
+    const checked = group.current?.querySelector<HTMLInputElement>("input:checked");
+    const chosen = checked ? options[Number(checked.dataset.index)] : undefined;
+    if (chosen && chosen.value !== value) onChange(chosen.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration; later choices arrive through onChange
+  }, []);
 
   return (
-    <div role="radiogroup" aria-label={label} className={className}>
+    <div ref={group} role="radiogroup" aria-label={label} className={className}>
       {options.map((o, i) => (
-        <button
-          key={String(o.value)}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          type="button"
-          role="radio"
-          aria-checked={i === current}
-          tabIndex={i === tabStop ? 0 : -1}
-          onClick={() => onChange(o.value)}
-          onKeyDown={(e) => onKeyDown(e, i)}
-          className={optionClassName(i === current)}
-        >
+        <label key={String(o.value)} className={`relative inline-flex cursor-pointer items-center justify-center has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500 ${optionClassName}`}>
+          <input
+            type="radio"
+            name={name}
+            value={String(o.value)}
+            data-index={i}
+            checked={o.value === value}
+            onChange={() => onChange(o.value)}
+            // Over the whole option, unseen: the tap lands on the radio itself.
+            className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+          />
           {o.label}
-        </button>
+        </label>
       ))}
     </div>
   );
 }
-
