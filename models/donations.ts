@@ -6,7 +6,7 @@
  * made for it; the service layer only ever hands a nonprofit the fields shared.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { campaigns } from "./campaigns";
@@ -24,6 +24,17 @@ export const donationStatus = pgEnum("donation_status", [
 ]);
 export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", "paypal"]);
 export const paymentMethodType = pgEnum("payment_method_type", ["card", "us_bank_account", "wallet", "paypal"]);
+/**
+ * How a gift recorded offline was given (0023_offline_gifts): cash, a check, a donor-advised
+ * fund grant, stock, or in-kind property (described, never valued: IRS Publication 1771).
+ */
+export const offlineGiftMethod = pgEnum("offline_gift_method", ["cash", "check", "daf", "stock", "in_kind"]);
+/**
+ * What the receipt of a gift recorded offline prints besides the amount: the check number, the
+ * donor-advised fund's name, the stock's description and number of shares (a decimal string),
+ * or the in-kind property's description. Only the fields of the gift's method are present.
+ */
+export type OfflineGiftDetails = { checkNumber?: string; fundName?: string; description?: string; shares?: string };
 export const recurringInterval = pgEnum("recurring_interval", ["month"]);
 export const recurringStatus = pgEnum("recurring_status", ["active", "canceled"]);
 
@@ -191,10 +202,18 @@ export const donations = pgTable(
     demo: boolean("demo").notNull().default(false),
     /** The gift's own facts: frequency, and for a monthly charge its period and attempt. */
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /** How a gift recorded offline by its organization was given; null for a gift made online. */
+    offlineMethod: offlineGiftMethod("offline_method"),
+    /** The receipt's facts of a gift recorded offline (check number, fund, stock, property); null online. */
+    offlineDetails: jsonb("offline_details").$type<OfflineGiftDetails>(),
+    /** The calendar day (YYYY-MM-DD) a gift recorded offline was received; null online. */
+    receivedOn: date("received_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    /** A gift recorded offline moved no money through a provider: it has no payment. */
+    check("donations_offline_without_payment_ck", sql`${t.offlineMethod} is null or ${t.paymentId} is null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),

@@ -1,11 +1,13 @@
 /**
  * Platform content and operations: What's New update notices, contact feedback, newsletter
- * subscriptions, business sign-ups, single-use approval links and the admin audit log.
+ * subscriptions, business sign-ups, single-use approval links, the admin audit log and each
+ * organization's own audit log.
  */
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { organizations } from "./organizations";
+import { users } from "./users";
 
 /** Update notice (spec section 3): title, description, link, createdAt. */
 export const updateNotices = pgTable(
@@ -71,6 +73,27 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
+
+/** An organization's own changes to its records (gifts recorded offline), newest read by organization. */
+export const organizationAuditLog = pgTable(
+  "organization_audit_log",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The member who made the change; null once that account is deleted. */
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** What was done, e.g. "offline_gift.recorded". */
+    action: text("action").notNull(),
+    /** The record changed (a donation id). */
+    subjectId: text("subject_id"),
+    /** The change's facts (amounts in cents, dates as YYYY-MM-DD); never a donor's contact details. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_audit_log_org_created_idx").on(t.organizationId, t.createdAt)],
 );
 
 /** Counters of the database-backed rate limiter (rate-limiter-flexible's Drizzle store). */
