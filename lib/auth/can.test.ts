@@ -38,9 +38,16 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "impactStory.publish": [[org, ["npA"]]],
   "volunteerHours.verify": [[org, ["npA"]]],
   "pledge.view": [[org, ["npA", "admin"]]],
+  "donation.recordOffline": [[org, ["npA"]]],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
-  "donation.receipt": [[donation, ["donor"]], [{ donorId: null, organizationId: "org-a" }, []]],
+  "donation.receipt": [
+    [donation, ["donor"]],
+    [{ donorId: null, organizationId: "org-a" }, []],
+    // A gift the organization recorded offline: its members hand the receipt to the donor.
+    [{ donorId: null, organizationId: "org-a", recordedOffline: true }, ["npA"]],
+    [{ ...donation, recordedOffline: true }, ["donor", "npA"]],
+  ],
   "donation.refund": [[donation, ["npA"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA"]]],
   "donation.resendNonprofitNotice": [[donation, ["npA", "admin"]]],
   "donation.resendPlatformNotice": [[donation, ["admin"]]],

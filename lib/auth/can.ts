@@ -37,7 +37,13 @@ export type UserResource = { userId: string | null | undefined };
  * `holdsAccessToken`: the caller presented the donation's access token and the server verified
  * it (lib/auth/donation-access-token.ts); never set it from client input unverified.
  */
-export type DonationResource = { donorId: string | null | undefined; organizationId: string | null | undefined; holdsAccessToken?: boolean };
+export type DonationResource = {
+  donorId: string | null | undefined;
+  organizationId: string | null | undefined;
+  holdsAccessToken?: boolean;
+  /** The gift was recorded offline by its organization (donations.offline_method set), read from the database. */
+  recordedOffline?: boolean;
+};
 /**
  * A recurring gift: its donor's account and the organization it goes to. `holdsManageToken`:
  * the caller presented a valid, unexpired manage link for THIS gift, verified by the server
@@ -74,11 +80,16 @@ export type ActionResources = {
   "volunteerHours.verify": OrganizationResource;
   /** See pledges waiting for the organization to connect payments (also the admin). */
   "pledge.view": OrganizationResource;
+  /** Record, correct and delete gifts the organization received outside the platform (cash, check, DAF, stock, in-kind). */
+  "donation.recordOffline": OrganizationResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
   "donation.view": DonationResource;
-  /** The result page and PDF receipt: its donor, or a guest holding its access token. */
+  /**
+   * The result page and PDF receipt: its donor, or a guest holding its access token; for a gift
+   * recorded offline also its organization's members, who hand the receipt to the donor.
+   */
   "donation.receipt": DonationResource;
   /** Refund a donation: its organization only (the money is the organization's). */
   "donation.refund": DonationResource;
@@ -166,10 +177,11 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "impactStory.publish": member,
   "volunteerHours.verify": member,
   "pledge.view": (a, r) => member(a, r) || isAdmin(a),
+  "donation.recordOffline": member,
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),
-  "donation.receipt": (a, r) => isUser(a, r.donorId) || r.holdsAccessToken === true,
+  "donation.receipt": (a, r) => isUser(a, r.donorId) || r.holdsAccessToken === true || (r.recordedOffline === true && isMemberOf(a, r.organizationId)),
   "donation.refund": (a, r) => isMemberOf(a, r.organizationId),
   "donation.resendNonprofitNotice": (a, r) => isMemberOf(a, r.organizationId) || isAdmin(a),
   "donation.resendPlatformNotice": (a) => isAdmin(a),

@@ -47,6 +47,30 @@ export function paymentTypeLabel(method: PaymentMethodType): string {
   return PAYMENT_TYPE_LABELS[method];
 }
 
+/** How a gift recorded offline was given (models/donations.ts, offline_gift_method). */
+export type OfflineMethod = NonNullable<(typeof donations.$inferSelect)["offlineMethod"]>;
+
+const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {
+  cash: "Cash",
+  check: "Check",
+  daf: "Donor-advised fund grant",
+  stock: "Stock",
+  in_kind: "In-kind",
+};
+
+/** "check" -> "Check", "daf" -> "Donor-advised fund grant", "in_kind" -> "In-kind". */
+export function offlineMethodLabel(method: OfflineMethod): string {
+  return OFFLINE_METHOD_LABELS[method];
+}
+
+/**
+ * How a gift was paid as reports and receipts show it: the payment type of an online gift
+ * ("Card"), "Offline: Check" for a gift its organization recorded offline.
+ */
+export function giftPaymentTypeLabel(gift: { paymentMethodType: PaymentMethodType; offlineMethod: OfflineMethod | null }): string {
+  return gift.offlineMethod ? `Offline: ${offlineMethodLabel(gift.offlineMethod)}` : paymentTypeLabel(gift.paymentMethodType);
+}
+
 /** A fundraiser's name, or "Direct Donation" for a gift to the organization itself. */
 export function fundraiserLabel(fundraiserName: string | null | undefined): string {
   return fundraiserName ?? DIRECT_DONATION;

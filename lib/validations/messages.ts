@@ -418,4 +418,26 @@ export const messages = {
     duplicateMonthly: (amount: string, name: string) =>
       `You already give ${amount} every month to ${name}. Do you want to start another monthly gift?`,
   },
+  // Gifts a nonprofit records itself, received outside the platform (Manage Donations).
+  offlineGifts: {
+    methodRequired: "Please choose how the gift was given",
+    receivedOnInvalid: "Please enter the date the gift was received",
+    receivedOnFuture: "The date received cannot be in the future",
+    amountRequired: "Please enter the amount in dollars",
+    amountInvalid: "Please enter an amount in dollars greater than zero, with at most two decimals",
+    amountTooLarge: "This amount is too large to record",
+    inKindNoAmount: "In-kind gifts are recorded without a value: the organization does not value donated property (IRS Publication 1771)",
+    checkNumberRequired: "Please enter the check number",
+    fundNameRequired: "Please enter the name of the donor-advised fund",
+    descriptionRequired: "Please describe what was given",
+    sharesInvalid: "Please enter the number of shares, greater than zero",
+    donorRequired: "Please enter the donor's name or email",
+    consentRequired: "Please confirm the donor agreed to have their email recorded",
+    fundraiserNotFound: "Please choose one of your fundraisers",
+    notOffline: "Only gifts recorded offline can be changed or deleted here.",
+    recorded: "The offline gift was recorded.",
+    updated: "The offline gift was updated.",
+    deleted: "The offline gift was deleted.",
+    saveFailed: "We could not save this gift. Please try again.",
+  },
 } as const;
