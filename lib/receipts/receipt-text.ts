@@ -6,8 +6,9 @@
  * sentence for the organization's IRS code, and the quid pro quo disclosure of a ticket
  * purchase. Amounts are integer cents; dates are shown in UTC.
  */
-import { formatEin } from "@/lib/donations/labels";
+import { formatEin, type OfflineMethod } from "@/lib/donations/labels";
 import { formatCents, type Cents } from "@/lib/money";
+import type { OfflineGiftDetails } from "@/models";
 
 /** A gift's acknowledgment: nothing was given in exchange for a donation. */
 export const NO_GOODS_STATEMENT = "No goods or services were provided in exchange for this contribution.";
@@ -83,4 +84,74 @@ export function ticketDisclosure(f: TicketDisclosureFacts): string {
     `(${formatCents(f.amountCents)}) over the value of the goods and services provided by ${f.organizationName} ` +
     `(${formatCents(f.goodsValueCents)}): ${formatCents(deductible)}.`
   );
+}
+
+/** The facts of a gift its organization recorded offline, as its receipt prints them (amount in cents; 0 for in-kind). */
+export type OfflineReceiptFacts = { method: OfflineMethod; amountCents: Cents; details: OfflineGiftDetails };
+
+/** The mark of a receipt of a gift the organization recorded itself, received outside the platform. */
+export const RECORDED_OFFLINE = "Recorded offline";
+
+/**
+ * How an offline gift was given: "Cash", "Check no. 1234", "Grant from Example Giving Fund, a
+ * donor-advised fund", "Stock", "In-kind (property)".
+ */
+export function offlineGiftMethodText(f: OfflineReceiptFacts): string {
+  switch (f.method) {
+    case "cash":
+      return "Cash";
+    case "check":
+      return `Check no. ${f.details.checkNumber ?? ""}`.trim();
+    case "daf":
+      return `Grant from ${f.details.fundName ?? "a donor-advised fund"}, a donor-advised fund`;
+    case "stock":
+      return "Stock";
+    case "in_kind":
+      return "In-kind (property)";
+  }
+}
+
+/**
+ * What was given, for non-cash property (IRS Publication 1771: a written acknowledgment of a
+ * non-cash gift describes the property; the organization does not value it):
+ * - stock: "40 shares of Acme Corp. common stock; value as reported by the donor: $5,000.00"
+ *   (the donor's own figure, not an appraisal by the organization);
+ * - in-kind: "Two laptops; no value is stated by the organization (IRS Publication 1771)".
+ * Null for cash, checks and DAF grants, whose amount is the gift.
+ */
+export function offlineGiftDescription(f: OfflineReceiptFacts): string | null {
+  if (f.method === "stock") {
+    const shares = f.details.shares ?? "";
+    return `${shares} ${shares === "1" ? "share" : "shares"} of ${f.details.description ?? ""}; value as reported by the donor: ${formatCents(f.amountCents)}`;
+  }
+  if (f.method === "in_kind") return `${f.details.description ?? ""}; no value is stated by the organization (IRS Publication 1771)`;
+  return null;
+}
+
+/**
+ * Whether the receipt states a deductible amount: only for money given by the donor (cash,
+ * check). Stock and in-kind property are valued by the donor, not the organization (IRS
+ * Publication 1771, Publication 561); a DAF grant is the sponsoring organization's gift.
+ */
+export function offlineReceiptStatesDeductible(method: OfflineMethod): boolean {
+  return method === "cash" || method === "check";
+}
+
+/**
+ * The sentence a receipt adds for a gift recorded offline, or null when none is needed.
+ * A donor-advised fund grant (IRC 4966, IRS Publication 526): the sponsoring organization owns
+ * the fund and makes the grant, so the grant is the sponsoring organization's contribution,
+ * not the donor's; the donor's deduction, if any, was for the contribution to the fund, which
+ * the sponsoring organization acknowledged. Stock: the value is the donor's report.
+ */
+export function offlineGiftStatement(f: OfflineReceiptFacts, organizationName: string): string | null {
+  if (f.method === "daf") {
+    return (
+      `This grant was made by the sponsoring organization of a donor-advised fund, which owns the fund's assets: it is the sponsoring organization's contribution to ${organizationName}, not the donor's. ` +
+      `The donor's charitable deduction, if any, arose when the donor contributed to the fund and is acknowledged by the sponsoring organization; this grant is not deductible by the donor again.`
+    );
+  }
+  if (f.method === "stock") return `${organizationName} did not appraise these shares: the value shown is the donor's own report of their value on the day of the gift.`;
+  if (f.method === "in_kind") return `${organizationName} does not state a value for donated property; the donor determines its value for tax purposes.`;
+  return null;
 }

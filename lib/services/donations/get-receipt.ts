@@ -1,13 +1,17 @@
 /**
  * The PDF receipt of a succeeded donation (or, for a ticket payment, the purchase
  * confirmation with its IRS Publication 1771 disclosure), for the donor (access token from the thank-you
- * page or receipt email, or the donor's own session).
+ * page or receipt email, or the donor's own session). A gift the organization recorded offline
+ * also has its receipt for the organization's own members, who hand it to the donor
+ * ("donation.receipt" in lib/auth/can.ts).
  */
 import "server-only";
 import { donationAccess } from "@/lib/auth/access";
+import { authorizeOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { paymentTypeLabel } from "@/lib/donations/labels";
+import { giftPaymentTypeLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
@@ -20,15 +24,22 @@ import { eventTicketOrders, payments } from "@/models";
 
 /**
  * @returns the PDF bytes and a file name.
- * @throws AppError(not_found) unknown donation, no access, or not (or no longer) succeeded.
+ * @throws AppError(not_found) unknown donation, no access, or not (or no longer) succeeded;
+ *   AppError(forbidden) a member's session whose account no longer belongs to the organization.
  */
 export async function donationReceiptPdf({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
   const facts = await loadDonationFacts(db, donationId);
   // Not a gift: the id may be a ticket order's payment, whose document is the purchase confirmation.
   if (!facts) return ticketPurchasePdf({ actor, paymentId: donationId, token });
-  const allowed = donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
-  if (!allowed || facts.donation.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  const asDonor = donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  const asOrganization =
+    !asDonor &&
+    facts.donation.offlineMethod !== null &&
+    can(actor, "donation.receipt", { donorId: facts.donation.donorUserId, organizationId: facts.donation.organizationId, recordedOffline: true });
+  if (!(asDonor || asOrganization) || facts.donation.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
+  // A member's session is checked against the account as it is now.
+  if (asOrganization) await authorizeOrganization(db, actor, "donation.recordOffline", facts.donation.organizationId);
   const { donation: d, organization: org } = facts;
   const logos = await letterheadLogos(org.logoUrl);
   const pdf = await renderReceiptPdf({
@@ -44,7 +55,8 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
     irsDeductibility: org.irsDeductibility,
     fundraiserName: facts.fundraiserName,
     donorName: d.donorName,
-    paymentType: paymentTypeLabel(d.paymentMethodType),
+    paymentType: giftPaymentTypeLabel(d),
+    offline: d.offlineMethod ? { method: d.offlineMethod, details: d.offlineDetails ?? {} } : null,
   }, logos);
   return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
 }

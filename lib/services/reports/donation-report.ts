@@ -30,7 +30,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { DIRECT_DONATION, displayDonationStatus } from "@/lib/donations/labels";
+import { DIRECT_DONATION, displayDonationStatus, giftPaymentTypeLabel, type OfflineMethod, type PaymentMethodType } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
@@ -57,6 +57,10 @@ export type ReportDonation = {
   statusLabel: string;
   /** The failure reason of a failed gift; null otherwise. */
   reason: string | null;
+  /** How it was paid: "Card", "PayPal"..., or "Offline: Check" for a gift the organization recorded offline (lib/donations/labels.ts). */
+  paymentType: string;
+  /** True for a gift the organization recorded offline (it may correct or delete it; no refund). */
+  recordedOffline: boolean;
 };
 
 export type ReportTotals = {
@@ -158,6 +162,8 @@ export const reportColumns = {
   fundraiserName: campaigns.name,
   status: donations.status,
   failureReason: donations.failureReason,
+  paymentMethodType: donations.paymentMethodType,
+  offlineMethod: donations.offlineMethod,
 };
 
 type RawRow = {
@@ -170,6 +176,8 @@ type RawRow = {
   fundraiserName: string | null;
   status: string | null;
   failureReason: string | null;
+  paymentMethodType: PaymentMethodType;
+  offlineMethod: OfflineMethod | null;
 };
 
 /** Shape a database row for callers. */
@@ -184,6 +192,8 @@ export function toReportDonation(r: RawRow): ReportDonation {
     status: r.status,
     statusLabel: displayDonationStatus(r.status),
     reason: r.status === "failed" ? (r.failureReason ?? null) : null,
+    paymentType: giftPaymentTypeLabel(r),
+    recordedOffline: r.offlineMethod !== null,
   };
 }
 
