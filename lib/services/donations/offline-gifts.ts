@@ -1,0 +1,254 @@
+/**
+ * Gifts a nonprofit received outside the platform and records itself from Manage Donations:
+ * cash, a check, a donor-advised fund grant, stock or in-kind property
+ * (lib/validations/offline-gift.ts has the rules of each).
+ *
+ * An offline gift is a `donations` row without a payment (docs/decisions/0007-payment-model.md:
+ * `payments` is the ledger of money that moved through a provider, so payouts never see it),
+ * status succeeded, `offline_method` and `offline_details` set, `received_on` the calendar day
+ * it was received and its created and succeeded times that day at noon UTC (the same calendar
+ * day in every US time zone, so the report lists it on the day it was received). In-kind
+ * property is recorded at 0 cents: it adds to gift counts, never to money received (IRS
+ * Publication 1771: the organization does not value non-cash property). The donor's name and
+ * email are shared with the organization, which recorded them; an email is recorded only with
+ * the donor's consent.
+ *
+ * Each change is authorized against the database before the first write and is written with
+ * the fundraiser's progress (moved by the amount, back on edit or delete, exactly once) and an
+ * entry of organization_audit_log, in one transaction. Gifts made online are refused here:
+ * they change only through the payment core.
+ */
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize, authorizeOrganization, unauthenticated } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
+import { getDb, type Executor } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Cents } from "@/lib/money";
+import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
+import { messages } from "@/lib/validations/messages";
+import { offlineGiftSchema, todayUtc, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
+import { campaigns, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
+
+/** A gift recorded offline as the organization sees it. Amount in cents, null for in-kind. */
+export type OfflineGiftView = {
+  id: string;
+  organizationId: string;
+  method: OfflineGiftMethod;
+  /** YYYY-MM-DD. */
+  receivedOn: string;
+  amountCents: Cents | null;
+  campaignId: string | null;
+  details: OfflineGiftDetails;
+  donorName: string | null;
+  donorEmail: string | null;
+};
+
+/** The audit log's actions of offline gifts. */
+export const OFFLINE_GIFT_AUDIT = { recorded: "offline_gift.recorded", updated: "offline_gift.updated", deleted: "offline_gift.deleted" } as const;
+
+export type RecordOfflineGiftOptions = {
+  actor: Actor | null;
+  organizationId: string;
+  /** The request body, validated here with offlineGiftSchema. */
+  input: unknown;
+  /** The present instant (UTC); "today" for the future-date rule. Tests fix it. */
+  now?: Date;
+};
+export type UpdateOfflineGiftOptions = { actor: Actor | null; donationId: string; input: unknown; now?: Date };
+export type DeleteOfflineGiftOptions = { actor: Actor | null; donationId: string };
+
+/**
+ * Record a gift received outside the platform for `organizationId`.
+ * @returns the gift as stored.
+ * @throws AppError(unauthenticated | forbidden) for anyone but a current member of the
+ *   organization; AppError(not_found) for an unknown organization; AppError(validation) 422
+ *   with per-field messages for bad input (lib/validations/messages.ts, offlineGifts), a
+ *   fundraiser of another organization included. Nothing is written when it throws.
+ */
+export async function recordOfflineGift({ actor, organizationId, input, now = new Date() }: RecordOfflineGiftOptions): Promise<OfflineGiftView> {
+  // A caller from another organization is refused before its input is read.
+  authorize(actor, "donation.recordOffline", { organizationId });
+  const gift = parseGift(input, now);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await authorizeOrganization(tx, actor, "donation.recordOffline", organizationId);
+    await assertFundraiser(tx, organizationId, gift.campaignId);
+    const donor = await resolveDonor(tx, organizationId, gift);
+    const [row] = await tx
+      .insert(donations)
+      .values({ organizationId, ...giftColumns(gift), ...donor, status: "succeeded", paymentId: null })
+      .returning();
+    await moveProgress(tx, gift.campaignId, row!.amountCents);
+    await audit(tx, actor, organizationId, OFFLINE_GIFT_AUDIT.recorded, row!.id, auditFacts(row!));
+    return toView(row!);
+  });
+}
+
+/**
+ * Correct a gift its organization recorded offline (every field is given again). The
+ * fundraiser's progress moves by the difference: the old amount off the old fundraiser, the
+ * new amount onto the new one.
+ * @throws AppError(not_found) for an unknown gift or one the caller's organization does not
+ *   own (its existence is not revealed); AppError(unauthenticated | forbidden) as
+ *   recordOfflineGift; AppError(conflict) 409 for a gift made online; AppError(validation) 422
+ *   for bad input. Nothing is written when it throws.
+ */
+export async function updateOfflineGift({ actor, donationId, input, now = new Date() }: UpdateOfflineGiftOptions): Promise<OfflineGiftView> {
+  const db = await getDb();
+  await findOwnGift(db, actor, donationId);
+  const gift = parseGift(input, now);
+  return db.transaction(async (tx) => {
+    const before = await findOwnGift(tx, actor, donationId, { lock: true });
+    await assertFundraiser(tx, before.organizationId, gift.campaignId);
+    const donor = await resolveDonor(tx, before.organizationId, gift);
+    const [row] = await tx
+      .update(donations)
+      .set({ ...giftColumns(gift), ...donor })
+      .where(eq(donations.id, donationId))
+      .returning();
+    await moveProgress(tx, before.campaignId, -before.amountCents);
+    await moveProgress(tx, row!.campaignId, row!.amountCents);
+    await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.updated, donationId, { before: auditFacts(before), after: auditFacts(row!) });
+    return toView(row!);
+  });
+}
+
+/**
+ * Delete a gift its organization recorded offline; the fundraiser's progress goes back by its
+ * amount.
+ * @returns the deleted gift's id.
+ * @throws as updateOfflineGift (no validation).
+ */
+export async function deleteOfflineGift({ actor, donationId }: DeleteOfflineGiftOptions): Promise<{ id: string }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await findOwnGift(tx, actor, donationId, { lock: true });
+    await tx.delete(donations).where(eq(donations.id, donationId));
+    await moveProgress(tx, before.campaignId, -before.amountCents);
+    await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.deleted, donationId, auditFacts(before));
+    return { id: donationId };
+  });
+}
+
+type DonationRow = typeof donations.$inferSelect;
+
+/** @throws AppError(validation) with `{ field: message }` for input the schema refuses. */
+function parseGift(input: unknown, now: Date): OfflineGiftInput {
+  const parsed = offlineGiftSchema(todayUtc(now)).safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields = zodFieldErrors(parsed.error, topField);
+  throw new AppError("validation", Object.values(fields)[0] ?? messages.generic.badRequest, fields);
+}
+
+/**
+ * The gift `donationId` when `actor` may change it: a current member of its organization, and
+ * the gift was recorded offline.
+ * @throws AppError(unauthenticated) for nobody; AppError(not_found) for an unknown gift or
+ *   another organization's; AppError(forbidden) for a member's stale session; AppError(conflict)
+ *   for a gift made online.
+ */
+async function findOwnGift(db: Executor, actor: Actor | null, donationId: string, options: { lock?: boolean } = {}): Promise<DonationRow> {
+  if (!actor) throw unauthenticated();
+  const query = db.select().from(donations).where(eq(donations.id, donationId)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row || !can(actor, "donation.recordOffline", { organizationId: row.organizationId })) throw new AppError("not_found", messages.donation.notFound);
+  await authorizeOrganization(db, actor, "donation.recordOffline", row.organizationId);
+  if (!row.offlineMethod || row.paymentId) throw new AppError("conflict", messages.offlineGifts.notOffline);
+  return row;
+}
+
+/** @throws AppError(validation) when `campaignId` is not one of the organization's fundraisers. */
+async function assertFundraiser(db: Executor, organizationId: string, campaignId: string | null): Promise<void> {
+  if (!campaignId) return;
+  const [found] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+    .limit(1);
+  if (!found) throw new AppError("validation", messages.offlineGifts.fundraiserNotFound, { campaignId: messages.offlineGifts.fundraiserNotFound });
+}
+
+/**
+ * The donor's columns. An email that a previous gift to this organization shared (not
+ * anonymously) names that existing donor: the gift joins their account and, when no name is
+ * given, takes the name of that gift. The organization recorded the details itself, so they
+ * are shared with it; nothing else about the donor is stored.
+ */
+async function resolveDonor(db: Executor, organizationId: string, gift: OfflineGiftInput) {
+  const email = gift.donorEmail ? gift.donorEmail.toLowerCase() : null;
+  let donorUserId: string | null = null;
+  let donorName = gift.donorName || null;
+  if (email) {
+    const [previous] = await db
+      .select({ donorUserId: donations.donorUserId, donorName: donations.donorName, shareName: donations.shareName })
+      .from(donations)
+      .where(and(eq(donations.organizationId, organizationId), eq(donations.shareEmail, true), eq(donations.anonymous, false), sql`lower(${donations.donorEmail}) = ${email}`))
+      .orderBy(desc(donations.createdAt))
+      .limit(1);
+    if (previous) {
+      donorUserId = previous.donorUserId;
+      donorName ??= previous.shareName ? previous.donorName : null;
+    }
+  }
+  return { donorUserId, donorName, donorEmail: email, shareName: donorName !== null, shareEmail: email !== null, anonymous: false };
+}
+
+/** Noon UTC of a calendar day: that same day in every US time zone. */
+function noonUtc(day: string): Date {
+  return new Date(`${day}T12:00:00.000Z`);
+}
+
+/** The gift's own columns from validated input (in-kind: 0 cents). */
+function giftColumns(gift: OfflineGiftInput) {
+  const details: OfflineGiftDetails = {};
+  if (gift.checkNumber) details.checkNumber = gift.checkNumber;
+  if (gift.fundName) details.fundName = gift.fundName;
+  if (gift.description) details.description = gift.description;
+  if (gift.shares) details.shares = gift.shares;
+  const at = noonUtc(gift.receivedOn);
+  return {
+    campaignId: gift.campaignId,
+    amountCents: gift.amountCents ?? 0,
+    feeCents: 0,
+    coverFees: false,
+    offlineMethod: gift.method,
+    offlineDetails: details,
+    receivedOn: gift.receivedOn,
+    succeededAt: at,
+    createdAt: at,
+  };
+}
+
+/** Move a fundraiser's progress by `cents` (negative to take a gift back); nothing without a fundraiser or an amount. */
+async function moveProgress(db: Executor, campaignId: string | null, cents: Cents): Promise<void> {
+  if (!campaignId || cents === 0) return;
+  await db
+    .update(campaigns)
+    .set({ progressCents: sql`${campaigns.progressCents} + ${cents}` })
+    .where(eq(campaigns.id, campaignId));
+}
+
+/** What the audit log keeps of a gift: never the donor's contact details. */
+function auditFacts(row: DonationRow): Record<string, unknown> {
+  return { method: row.offlineMethod, amountCents: row.amountCents, receivedOn: row.receivedOn, campaignId: row.campaignId };
+}
+
+async function audit(db: Executor, actor: Actor, organizationId: string, action: string, subjectId: string, details: Record<string, unknown>): Promise<void> {
+  await db.insert(organizationAuditLog).values({ organizationId, actorUserId: actor.id, action, subjectId, details });
+}
+
+function toView(row: DonationRow): OfflineGiftView {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    method: row.offlineMethod!,
+    receivedOn: row.receivedOn!,
+    amountCents: row.offlineMethod === "in_kind" ? null : row.amountCents,
+    campaignId: row.campaignId,
+    details: row.offlineDetails ?? {},
+    donorName: row.donorName,
+    donorEmail: row.donorEmail,
+  };
+}
