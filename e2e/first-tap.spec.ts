@@ -52,6 +52,7 @@ async function tapAtOnce(page: Page, path: string, holdCode: boolean, tap: () =>
 
 test.describe("the first tap", () => {
   test("the menu opens at once on every public page with a top bar", async ({ page, request }) => {
+    test.setTimeout(120_000); // 25 page loads, each also waited on to hydrate
     const { orgId, fundraiserId } = await activeFundraiser(request);
     const menu = page.getByRole("dialog", { name: "Menu" });
     for (const path of ["/", "/about", `/fundraiser/${fundraiserId}`, `/nonprofit/${orgId}`, `/donation/${orgId}/${fundraiserId}`]) {
