@@ -3,13 +3,15 @@
  * organization's time zone with the zone's name ("Jun 10, 2026, 2:00 PM EDT"), Donor Email
  * (only when shared, else "Not shared"), Fundraiser or "Direct Donation", Amount in dollars
  * with two decimals, and Status (Failed opens a reason popup); a completed donation has a
- * Refund action. Newest first, as given.
+ * Refund action, a gift recorded offline its receipt and Delete (and its payment type,
+ * "Offline: Check", under its amount). Newest first, as given.
  * A table from the md breakpoint; a list of cards on phones so nothing scrolls sideways.
  */
 import { formatCents } from "@/lib/money";
 import type { ReportDonation } from "@/lib/services/reports/donation-report";
 import { formatDayInTimeZone, formatInTimeZone } from "@/lib/time/zoned-time";
 import { FailedStatusButton } from "./failed-status-button";
+import { OfflineGiftActions } from "./offline-gift-actions";
 import { RefundButton } from "./refund-button";
 
 /** "Jun 10, 2026" (the day in `timeZone`). */
@@ -31,8 +33,9 @@ function Status({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
   return <span className={!d.status || d.status === "succeeded" ? "text-emerald-800" : "text-ink"}>{d.statusLabel}</span>;
 }
 
-/** The Refund action of a completed donation; nothing for other statuses. */
+/** The Refund action of a completed donation; a gift recorded offline has its receipt and Delete instead; nothing for other statuses. */
 function Refund({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
+  if (d.recordedOffline) return <OfflineGiftActions donationId={d.id} amount={formatCents(d.amount)} date={reportDay(d.createdAt, timeZone)} paymentType={d.paymentType} />;
   return d.status === "succeeded" ? <RefundButton donationId={d.id} amount={formatCents(d.amount)} date={reportDay(d.createdAt, timeZone)} /> : null;
 }
 
@@ -67,7 +70,10 @@ export function DonationTable({ donations, caption, timeZone }: { donations: Rep
                 <Email value={d.donorEmail} />
               </td>
               <td className="py-2.5 pr-3 break-words">{d.fundraiser}</td>
-              <td className="py-2.5 pr-3 text-right tabular-nums whitespace-nowrap">{formatCents(d.amount)}</td>
+              <td className="py-2.5 pr-3 text-right tabular-nums whitespace-nowrap">
+                {formatCents(d.amount)}
+                {d.recordedOffline ? <span className="block text-xs text-ink-muted">{d.paymentType}</span> : null}
+              </td>
               <td className="py-2.5 pr-3">
                 <Status d={d} timeZone={timeZone} />
               </td>
@@ -83,7 +89,10 @@ export function DonationTable({ donations, caption, timeZone }: { donations: Rep
           <li key={d.id} className="rounded-control border border-slate-200 p-3 text-sm">
             <div className="flex items-baseline justify-between gap-3">
               <When iso={d.createdAt} timeZone={timeZone} className="font-medium" />
-              <span className="font-semibold tabular-nums">{formatCents(d.amount)}</span>
+              <span className="text-right">
+                <span className="font-semibold tabular-nums">{formatCents(d.amount)}</span>
+                {d.recordedOffline ? <span className="block text-xs text-ink-muted">{d.paymentType}</span> : null}
+              </span>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="text-ink-muted">Donor Email</dt>

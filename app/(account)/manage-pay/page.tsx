@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { DonationTable } from "@/components/reports/donation-table";
 import { EmailReportButton } from "@/components/reports/email-report-button";
 import { ManagePayNav } from "@/components/reports/manage-pay-nav";
+import { OfflineGiftButton } from "@/components/reports/offline-gift-dialog";
 import { RefundNotices } from "@/components/reports/refund-button";
 import { PaymentsPanel } from "@/components/reports/payments-panel";
 import { ReportFilters } from "@/components/reports/report-filters";
@@ -28,7 +29,8 @@ export const dynamic = "force-dynamic";
  * the URL (duration, fundraiser, startDate, endDate; cursor and page for paging), the
  * transaction table 50 rows a page (keyset paging, newest first), the total of completed gifts,
  * the CSV download and the "Email report" button, the payment account's status, and a Refund
- * action on each completed donation (through the payment provider). Days and
+ * action on each completed donation (through the payment provider), and recording a gift
+ * received offline (cash, check, DAF grant, stock, in-kind) with its receipt and Delete. Days and
  * times are the organization's (its time zone, named on the page); the CSV keeps UTC timestamps.
  * Signed-in nonprofit users only; the report is always the user's own organization's.
  */
@@ -85,9 +87,12 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
             Reports of the donations to your organization. Days and times are in your organization&apos;s time zone: {zoneLabel}.
           </p>
         </div>
-        <LinkButton href="/dashboard" variant="ghost" size="sm">
-          Back to your dashboard
-        </LinkButton>
+        <div className="flex flex-wrap items-start gap-2">
+          <OfflineGiftButton organizationId={organizationId} fundraisers={fundraisers} />
+          <LinkButton href="/dashboard" variant="ghost" size="sm">
+            Back to your dashboard
+          </LinkButton>
+        </div>
       </div>
 
       <div className="mt-6 space-y-6">
