@@ -15,12 +15,14 @@
  *
  * Each change is authorized against the database before the first write and is written with
  * the fundraiser's progress (moved by the amount, back on edit or delete, exactly once) and an
- * entry of organization_audit_log, in one transaction. Gifts made online are refused here:
- * they change only through the payment core.
+ * entry of organization_audit_log, in one transaction. After the commit the cached public
+ * pages that show the fundraiser's progress are refreshed (lib/cache/public-pages.ts). Gifts
+ * made online are refused here: they change only through the payment core.
  */
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
+import { refreshGiftPages } from "@/lib/cache/public-pages";
 import { authorize, authorizeOrganization, unauthenticated } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -72,7 +74,7 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
   authorize(actor, "donation.recordOffline", { organizationId });
   const gift = parseGift(input, now);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "donation.recordOffline", organizationId);
     await assertFundraiser(tx, organizationId, gift.campaignId);
     const donor = await resolveDonor(tx, organizationId, gift);
@@ -84,6 +86,8 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
     await audit(tx, actor, organizationId, OFFLINE_GIFT_AUDIT.recorded, row!.id, auditFacts(row!));
     return toView(row!);
   });
+  refreshGiftPages({ organizationId, campaignId: view.campaignId });
+  return view;
 }
 
 /**
@@ -99,7 +103,7 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
   const db = await getDb();
   await findOwnGift(db, actor, donationId);
   const gift = parseGift(input, now);
-  return db.transaction(async (tx) => {
+  const { view, previousCampaignId } = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await assertFundraiser(tx, before.organizationId, gift.campaignId);
     const donor = await resolveDonor(tx, before.organizationId, gift);
@@ -111,8 +115,11 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
     await moveProgress(tx, before.campaignId, -before.amountCents);
     await moveProgress(tx, row!.campaignId, row!.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.updated, donationId, { before: auditFacts(before), after: auditFacts(row!) });
-    return toView(row!);
+    return { view: toView(row!), previousCampaignId: before.campaignId };
   });
+  refreshGiftPages({ organizationId: view.organizationId, campaignId: view.campaignId });
+  if (previousCampaignId && previousCampaignId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousCampaignId });
+  return view;
 }
 
 /**
@@ -123,13 +130,15 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
  */
 export async function deleteOfflineGift({ actor, donationId }: DeleteOfflineGiftOptions): Promise<{ id: string }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await tx.delete(donations).where(eq(donations.id, donationId));
     await moveProgress(tx, before.campaignId, -before.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.deleted, donationId, auditFacts(before));
-    return { id: donationId };
+    return before;
   });
+  refreshGiftPages({ organizationId: before.organizationId, campaignId: before.campaignId });
+  return { id: donationId };
 }
 
 type DonationRow = typeof donations.$inferSelect;
