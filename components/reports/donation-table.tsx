@@ -12,6 +12,7 @@ import type { ReportDonation } from "@/lib/services/reports/donation-report";
 import { formatDayInTimeZone, formatInTimeZone } from "@/lib/time/zoned-time";
 import { FailedStatusButton } from "./failed-status-button";
 import { OfflineGiftActions } from "./offline-gift-actions";
+import { EditOfflineGiftButton } from "./offline-gift-dialog";
 import { RefundButton } from "./refund-button";
 
 /** "Jun 10, 2026" (the day in `timeZone`). */
@@ -33,9 +34,20 @@ function Status({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
   return <span className={!d.status || d.status === "succeeded" ? "text-emerald-800" : "text-ink"}>{d.statusLabel}</span>;
 }
 
-/** The Refund action of a completed donation; a gift recorded offline has its receipt and Delete instead; nothing for other statuses. */
-function Refund({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
-  if (d.recordedOffline) return <OfflineGiftActions donationId={d.id} amount={formatCents(d.amount)} date={reportDay(d.createdAt, timeZone)} paymentType={d.paymentType} />;
+/** For correcting gifts recorded offline: the organization and its fundraisers. */
+type OfflineEditing = { organizationId: string; fundraisers: { id: string; name: string }[] };
+
+/** The Refund action of a completed donation; a gift recorded offline has Edit, its receipt and Delete instead; nothing for other statuses. */
+function Refund({ d, timeZone, editing }: { d: ReportDonation; timeZone: string; editing?: OfflineEditing }) {
+  if (d.recordedOffline) {
+    const date = reportDay(d.createdAt, timeZone);
+    return (
+      <span className="inline-flex flex-wrap justify-end gap-2">
+        {editing ? <EditOfflineGiftButton {...editing} donationId={d.id} what={`${d.paymentType} gift of ${formatCents(d.amount)} received ${date}`} /> : null}
+        <OfflineGiftActions donationId={d.id} amount={formatCents(d.amount)} date={date} paymentType={d.paymentType} />
+      </span>
+    );
+  }
   return d.status === "succeeded" ? <RefundButton donationId={d.id} amount={formatCents(d.amount)} date={reportDay(d.createdAt, timeZone)} /> : null;
 }
 
@@ -43,7 +55,7 @@ function Email({ value }: { value: string | null }) {
   return value ? <span className="break-all">{value}</span> : <span className="text-ink-muted italic">Not shared</span>;
 }
 
-export function DonationTable({ donations, caption, timeZone }: { donations: ReportDonation[]; caption: string; timeZone: string }) {
+export function DonationTable({ donations, caption, timeZone, editing }: { donations: ReportDonation[]; caption: string; timeZone: string; editing?: OfflineEditing }) {
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table" data-testid="donation-table">
@@ -78,7 +90,7 @@ export function DonationTable({ donations, caption, timeZone }: { donations: Rep
                 <Status d={d} timeZone={timeZone} />
               </td>
               <td className="py-1.5 text-right">
-                <Refund d={d} timeZone={timeZone} />
+                <Refund d={d} timeZone={timeZone} editing={editing} />
               </td>
             </tr>
           ))}
@@ -108,7 +120,7 @@ export function DonationTable({ donations, caption, timeZone }: { donations: Rep
             </dl>
             {d.status === "succeeded" ? (
               <div className="mt-2">
-                <Refund d={d} timeZone={timeZone} />
+                <Refund d={d} timeZone={timeZone} editing={editing} />
               </div>
             ) : null}
           </li>

@@ -10,12 +10,13 @@
  * the fundraiser, and the donor's name and email with the donor's consent. The server's answer
  * (POST /api/organizations/{id}/offline-gifts) puts its per-field messages under the fields;
  * on success the dialog closes, a status message says so (and takes the focus) and the
- * report reloads.
+ * report reloads. "Edit" on a gift recorded offline opens the same dialog with the gift as
+ * stored (GET /api/offline-gifts/{id}) and saves it with PUT.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,8 @@ import { TextAreaField, TextField } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { requestJson } from "@/lib/client/request";
 import { DIRECT_DONATION, offlineMethodLabel } from "@/lib/donations/labels";
+import { centsToDecimalString } from "@/lib/money";
+import type { OfflineGiftView } from "@/lib/services/donations/offline-gifts";
 import { messages } from "@/lib/validations/messages";
 import { OFFLINE_GIFT_METHODS, offlineGiftBody, offlineGiftFormSchema, todayUtc, type OfflineGiftFormValues } from "@/lib/validations/offline-gift";
 
@@ -56,7 +59,70 @@ const formField = (key: string): keyof OfflineGiftFormValues | null => {
   return key in emptyGift() ? (key as keyof OfflineGiftFormValues) : null;
 };
 
-export function OfflineGiftButton({ organizationId, fundraisers }: { organizationId: string; fundraisers: { id: string; name: string }[] }) {
+/** The form's values of a stored gift (its email was recorded with the donor's consent). */
+function storedGift(g: OfflineGiftView): OfflineGiftFormValues {
+  return {
+    method: g.method,
+    receivedOn: g.receivedOn,
+    amount: g.amountCents === null ? "" : centsToDecimalString(g.amountCents),
+    campaignId: g.campaignId ?? "",
+    checkNumber: g.details.checkNumber ?? "",
+    fundName: g.details.fundName ?? "",
+    description: g.details.description ?? "",
+    shares: g.details.shares ?? "",
+    donorName: g.donorName ?? "",
+    donorEmail: g.donorEmail ?? "",
+    donorConsent: Boolean(g.donorEmail),
+  };
+}
+
+type Fundraisers = { id: string; name: string }[];
+
+/** "Record an offline gift": the button, its dialog and the status message of the outcome. */
+export function OfflineGiftButton({ organizationId, fundraisers }: { organizationId: string; fundraisers: Fundraisers }) {
+  return (
+    <OfflineGiftDialog
+      organizationId={organizationId}
+      fundraisers={fundraisers}
+      title="Record an offline gift"
+      trigger={(props) => (
+        <Button variant="outline" size="sm" leftIcon={<Plus className="size-4" aria-hidden="true" />} {...props}>
+          Record an offline gift
+        </Button>
+      )}
+      className="sm:items-end"
+    />
+  );
+}
+
+/** "Edit" of one gift recorded offline; `what` names it for screen readers ("Offline: Check gift of $125.00 received Nov 10, 2026"). */
+export function EditOfflineGiftButton({ organizationId, fundraisers, donationId, what }: { organizationId: string; fundraisers: Fundraisers; donationId: string; what: string }) {
+  return (
+    <OfflineGiftDialog
+      organizationId={organizationId}
+      fundraisers={fundraisers}
+      donationId={donationId}
+      title="Edit this offline gift"
+      trigger={(props) => (
+        <Button variant="outline" size="sm" aria-label={`Edit the ${what}`} {...props}>
+          Edit
+        </Button>
+      )}
+    />
+  );
+}
+
+type DialogProps = {
+  organizationId: string;
+  fundraisers: Fundraisers;
+  /** The gift to correct; none to record a new one. */
+  donationId?: string;
+  title: string;
+  trigger: (props: { "aria-haspopup": "dialog" }) => ReactNode;
+  className?: string;
+};
+
+function OfflineGiftDialog({ organizationId, fundraisers, donationId, title, trigger, className }: DialogProps) {
   const router = useRouter();
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -77,9 +143,22 @@ export function OfflineGiftButton({ organizationId, fundraisers }: { organizatio
   const method = useWatch({ control, name: "method" });
   const email = useWatch({ control, name: "donorEmail" });
 
+  const [loading, setLoading] = useState(false);
+
+  /** Opening for an edit: the gift as stored now. */
+  async function load(id: string) {
+    setLoading(true);
+    const res = await requestJson<OfflineGiftView>(`/api/offline-gifts/${encodeURIComponent(id)}`, { fallback: messages.generic.server });
+    setLoading(false);
+    if (res.ok) reset(storedGift(res.data));
+    else setError(res.status === 0 ? messages.generic.server : res.message);
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await requestJson<{ id: string }>(`/api/organizations/${encodeURIComponent(organizationId)}/offline-gifts`, { method: "POST", body: offlineGiftBody(values), fallback: m.saveFailed });
+    const res = donationId
+      ? await requestJson<{ id: string }>(`/api/offline-gifts/${encodeURIComponent(donationId)}`, { method: "PUT", body: offlineGiftBody(values), fallback: m.saveFailed })
+      : await requestJson<{ id: string }>(`/api/organizations/${encodeURIComponent(organizationId)}/offline-gifts`, { method: "POST", body: offlineGiftBody(values), fallback: m.saveFailed });
     if (!res.ok) {
       let placed = false;
       for (const [key, message] of Object.entries(res.fields)) {
@@ -94,12 +173,12 @@ export function OfflineGiftButton({ organizationId, fundraisers }: { organizatio
     }
     setSaved(true);
     setOpen(false);
-    setNotice((n) => ({ id: (n?.id ?? 0) + 1, text: m.recorded }));
+    setNotice((n) => ({ id: (n?.id ?? 0) + 1, text: donationId ? m.updated : m.recorded }));
     router.refresh();
   });
 
   return (
-    <div className="flex flex-col items-start gap-2 sm:items-end">
+    <div className={`flex flex-col items-start gap-2 ${className ?? ""}`}>
       <Modal
         open={open}
         onOpenChange={(next) => {
@@ -108,19 +187,16 @@ export function OfflineGiftButton({ organizationId, fundraisers }: { organizatio
             setSaved(false);
             reset(emptyGift());
             setError(null);
+            if (donationId) void load(donationId);
           }
           setOpen(next);
         }}
         preventClose={isSubmitting}
         focusAfterClose={() => (saved ? noticeRef.current : null)}
-        title="Record an offline gift"
+        title={title}
         description="A gift your organization received directly: cash, a check, a donor-advised fund grant, stock or goods."
         size="lg"
-        trigger={
-          <Button variant="outline" size="sm" aria-haspopup="dialog" leftIcon={<Plus className="size-4" aria-hidden="true" />}>
-            Record an offline gift
-          </Button>
-        }
+        trigger={trigger({ "aria-haspopup": "dialog" })}
         footer={
           <>
             <ModalClose>
@@ -128,13 +204,13 @@ export function OfflineGiftButton({ organizationId, fundraisers }: { organizatio
                 Cancel
               </Button>
             </ModalClose>
-            <Button type="submit" form={formId} loading={isSubmitting} loadingLabel="Saving...">
-              Record gift
+            <Button type="submit" form={formId} loading={isSubmitting} loadingLabel="Saving..." disabled={loading}>
+              {donationId ? "Save changes" : "Record gift"}
             </Button>
           </>
         }
       >
-        <form id={formId} method="post" noValidate onSubmit={onSubmit} aria-label="Offline gift" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <form id={formId} method="post" noValidate onSubmit={onSubmit} aria-label="Offline gift" aria-busy={loading || undefined} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {error ? (
             <Alert variant="error" className="sm:col-span-2">
               {error}

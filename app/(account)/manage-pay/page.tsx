@@ -159,7 +159,7 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
                   <EmptyState title={messages.report.empty} />
                 ) : (
                   <RefundNotices>
-                    <DonationTable donations={report.page.donations} timeZone={timeZone} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
+                    <DonationTable donations={report.page.donations} timeZone={timeZone} editing={{ organizationId, fundraisers }} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
                   </RefundNotices>
                 )}
               </div>

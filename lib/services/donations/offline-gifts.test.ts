@@ -23,7 +23,7 @@ import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizationAuditLog, organizations } from "@/models";
 import { POST as recordRoute } from "@/app/api/organizations/[id]/offline-gifts/route";
-import { DELETE as deleteRoute, PUT as updateRoute } from "@/app/api/offline-gifts/[id]/route";
+import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/offline-gifts/[id]/route";
 import { donationReceiptPdf } from "./get-receipt";
 import { deleteOfflineGift, OFFLINE_GIFT_AUDIT, recordOfflineGift, updateOfflineGift } from "./offline-gifts";
 
@@ -227,11 +227,25 @@ describe("the routes", () => {
     call(recordRoute, { method: "POST", url: `/api/organizations/${organizationId}/offline-gifts`, params: { id: organizationId }, json, user });
   const put = (user: Actor | undefined, id: string, json: unknown) => call(updateRoute, { method: "PUT", url: `/api/offline-gifts/${id}`, params: { id }, json, user });
   const del = (user: Actor | undefined, id: string) => call(deleteRoute, { method: "DELETE", url: `/api/offline-gifts/${id}`, params: { id }, user });
+  const get = (user: Actor | undefined, id: string) => call(getRoute, { url: `/api/offline-gifts/${id}`, params: { id }, user });
 
   test("a member records, corrects and deletes an offline gift", async () => {
     const created = await post(a.user, gift("check"));
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
+    const read = await get(a.user, id);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({
+      id,
+      organizationId: a.organizationId,
+      method: "check",
+      receivedOn: "2026-11-10",
+      amountCents: 12_500,
+      campaignId: null,
+      details: { checkNumber: "1234" },
+      donorName: "Ada Lovelace",
+      donorEmail: "ada@example.org",
+    });
     const updated = await put(a.user, id, gift("check", { checkNumber: "987" }));
     expect(updated.status).toBe(200);
     expect((await stored(id))!.offlineDetails).toEqual({ checkNumber: "987" });
@@ -245,6 +259,8 @@ describe("the routes", () => {
     expect((await post(b.user, gift("cash"))).status).toBe(403);
     expect((await post(donor, gift("cash"))).status).toBe(403);
     expect((await post(undefined, gift("cash"))).status).toBe(401);
+    expect((await get(b.user, id)).status).toBe(404);
+    expect((await get(donor, id)).status).toBe(403);
     expect((await put(b.user, id, gift("cash", { amountCents: 1 }))).status).toBe(404);
     expect((await del(b.user, id)).status).toBe(404);
     expect((await put(donor, id, gift("cash", { amountCents: 1 }))).status).toBe(403);

@@ -141,6 +141,14 @@ export async function deleteOfflineGift({ actor, donationId }: DeleteOfflineGift
   return { id: donationId };
 }
 
+/**
+ * A gift its organization recorded offline, as stored, for the member who corrects it.
+ * @throws as updateOfflineGift (no validation).
+ */
+export async function getOfflineGift({ actor, donationId }: DeleteOfflineGiftOptions): Promise<OfflineGiftView> {
+  return toView(await findOwnGift(await getDb(), actor, donationId));
+}
+
 type DonationRow = typeof donations.$inferSelect;
 
 /** @throws AppError(validation) with `{ field: message }` for input the schema refuses. */

@@ -1,9 +1,17 @@
-// PUT /api/offline-gifts/{id} — the nonprofit corrects a gift it recorded offline; DELETE removes it
+// GET /api/offline-gifts/{id} — a gift the nonprofit recorded offline, to correct it; PUT corrects it; DELETE removes it
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route } from "@/lib/http/route";
-import { deleteOfflineGift, updateOfflineGift } from "@/lib/services/donations/offline-gifts";
+import { deleteOfflineGift, getOfflineGift, updateOfflineGift } from "@/lib/services/donations/offline-gifts";
 import { idParam } from "@/lib/validations/fields";
+
+export const GET = route<{ id: string }>(
+  async (_req: NextRequest, { params, actor }) => {
+    const donationId = idParam.parse(params.id);
+    return NextResponse.json(await getOfflineGift({ actor, donationId }), { headers: { "Cache-Control": "private, no-store" } });
+  },
+  { auth: "nonprofit" },
+);
 
 export const PUT = route<{ id: string }>(
   async (req: NextRequest, { params, actor }) => {
