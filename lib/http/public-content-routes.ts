@@ -56,6 +56,9 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/forgot",
   "/api/update/password",
   "/api/update/user",
+  // Offline gifts: their service refreshes the pages of the fundraiser it moved.
+  "/api/offline-gifts/[id]",
+  "/api/organizations/[id]/offline-gifts",
   // Checkout, refunds, pledges and recurring gifts: apply-payment-event refreshes the gift's pages.
   "/api/capturePaypalOrder",
   "/api/createDonation",
