@@ -209,3 +209,37 @@ test("checkout limits are counted across both processes", async () => {
   await a.dispose();
   await b.dispose();
 });
+
+test("a graceful stop (SIGTERM) answers the checkouts in flight; every gift that succeeded gets its receipt once", async () => {
+  const b = await clientFor(apps[1]!.url);
+  const stopping = apps[1]!;
+  const exited = new Promise<number | null>((resolve) => stopping.child.once("exit", (code) => resolve(code)));
+  // A burst of guest gifts to the process about to stop, each from its own address (the per-address limit is small).
+  const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`stop${i}`));
+  const burst = emails.map((email, i) => giveAsGuest(b, email, `203.0.113.${10 + i}`));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  stopping.child.kill("SIGTERM");
+  const results = await Promise.allSettled(burst);
+  expect(await exited).toBe(143);
+
+  const succeeded: string[] = [];
+  for (const [i, r] of results.entries()) {
+    if (r.status !== "fulfilled") continue;
+    // A request the stopping process accepted is answered in full, never cut off (one it no
+    // longer accepted fails to connect and is left out: the donor's browser retries it).
+    expect(r.value.status()).toBe(200);
+    const body = (await r.value.json()) as { status?: string };
+    if (r.value.status() === 200 && body.status === "succeeded") succeeded.push(emails[i]!);
+  }
+  expect(succeeded.length).toBeGreaterThan(0);
+  // Its queued receipts were sent by it before it exited, or are sent by the other process.
+  const pendingMail = async () =>
+    (await query<{ n: number }>("select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')"))[0]!.n;
+  await expect.poll(pendingMail, { timeout: 60_000 }).toBe(0);
+  for (const email of succeeded) {
+    expect(received.filter((m) => m.to === email && /receipt/i.test(m.subject))).toHaveLength(1);
+    const gifts = await query<{ n: number }>("select count(*)::int as n from donations where donor_email = $1 and status = 'succeeded'", [email]);
+    expect(gifts[0]!.n).toBe(1);
+  }
+  await b.dispose();
+});

@@ -6,7 +6,7 @@
  * dropping any X-Forwarded-For / X-Real-IP a client made up unless the peer is one of
  * TRUSTED_PROXIES (lib/http/client-ip.ts). Everything else is what
  * `next start` does: same request handlers, PORT (default 3000), graceful stop on SIGINT or
- * SIGTERM. Idle keep-alive connections are kept longer than clients keep them, so a busy
+ * SIGTERM (below). Idle keep-alive connections are kept longer than clients keep them, so a busy
  * server does not close a connection just as a client reuses it (ECONNRESET under load).
  *
  * What `next start` does not do:
@@ -15,7 +15,11 @@
  *   twice. Next's output is otherwise sent as Next wrote it;
  * - every request gets an id, returned in `x-request-id` and carried by its log lines
  *   (lib/http/request-id.ts), and its duration is counted by route pattern and status for
- *   GET /api/metrics (lib/metrics).
+ *   GET /api/metrics (lib/metrics);
+ * - a graceful stop: on SIGTERM or SIGINT the server takes no new connection, answers the
+ *   requests in flight, closes Next, then lets the queue workers finish the batch they hold
+ *   (lib/server/shutdown.ts); jobs not yet taken stay queued for the other processes. After
+ *   STOP_GRACE_MS it exits anyway: a load balancer or an orchestrator waits no longer.
  */
 import http from "node:http";
 import compression from "compression";
@@ -23,7 +27,11 @@ import { assertPublicUrl, serverEnv } from "../lib/env";
 import { withPeerAddress } from "../lib/http/client-ip";
 import { withRequestId } from "../lib/http/request-id";
 import { metrics } from "../lib/metrics";
+import { runShutdownHooks } from "../lib/server/shutdown";
 import { routePatternsOfBuild } from "../lib/metrics/route-patterns";
+
+/** How long a stop may take in all (ms): in-flight requests, then the queue workers' batches. */
+const STOP_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
   // What `next start` sets: the production build of React and of the app's own settings.
@@ -57,9 +65,21 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    const code = signal === "SIGINT" ? 130 : 143;
+    const started = Date.now();
+    setTimeout(() => {
+      console.error(`Stopped after ${STOP_GRACE_MS / 1000} s with work unfinished.`);
+      process.exit(code);
+    }, STOP_GRACE_MS).unref();
     server.close(() => {
-      void app.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+      void (async () => {
+        await app.close().catch(() => undefined);
+        const unfinished = await runShutdownHooks(Math.max(1_000, STOP_GRACE_MS - (Date.now() - started)));
+        if (unfinished.length) console.error(`Stopped with unfinished work: ${unfinished.join(", ")}.`);
+        process.exit(code);
+      })();
     });
+    // Idle keep-alive connections close now; busy ones close once their response is sent.
     server.closeIdleConnections();
   };
   process.on("SIGINT", stop);

@@ -40,8 +40,11 @@ export async function prepareDatabase(): Promise<void> {
     // The background jobs below publish domain events: their subscribers first.
     const { installSubscribers } = await import("@/lib/services/subscribers");
     installSubscribers();
-    const { startMailWorker } = await import("@/lib/mail/queue");
+    const { startMailWorker, stopMailQueue } = await import("@/lib/mail/queue");
     await startMailWorker();
+    // On SIGTERM the workers finish the batch they hold before the process exits (scripts/server.ts).
+    const { onShutdown } = await import("./shutdown");
+    onShutdown("queue", stopMailQueue);
     const { startWebhookWorker } = await import("@/lib/services/webhooks/deliver-webhook");
     await startWebhookWorker();
     const { startRecurringCharges } = await import("@/lib/services/recurring/schedule");
