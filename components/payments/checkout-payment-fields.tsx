@@ -5,14 +5,32 @@
  * the wallets, in Stripe's iframes), the sandbox's test card or the bank-account note, or a
  * warning when the configured provider has no form here.
  */
+import dynamic from "next/dynamic";
 import type { MutableRefObject } from "react";
 import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js";
 import { Alert } from "@/components/ui/alert";
 import { RadioButtonGroup } from "@/components/ui/radio-group";
+import { Spinner } from "@/components/ui/spinner";
 import { messages } from "@/lib/validations/messages";
 import { choiceClasses } from "./checkout-amount-fields";
 import { SandboxCardFields, type CardValue } from "./sandbox-card-fields";
-import { StripeElementsProvider, StripePaymentFields, type StripeBridge } from "./stripe-payment";
+import type { StripeBridge } from "./stripe-payment";
+
+/**
+ * Stripe's form (React Stripe.js and the Stripe.js loader) in its own chunk, loaded only where
+ * the Stripe provider is active: the sandbox's and PayPal's checkouts never download it. Its
+ * fields live in Stripe's iframes, which mount in the browser only, so nothing of it is
+ * rendered on the server; until the chunk arrives the same spinner as Stripe's own loading
+ * state holds its place.
+ */
+const StripeCheckoutFields = dynamic(() => import("./stripe-payment").then((m) => m.StripeCheckoutFields), {
+  ssr: false,
+  loading: () => (
+    <div className="mt-4">
+      <Spinner size="sm" label={messages.recurringGifts.stripeFormLoading} />
+    </div>
+  ),
+});
 
 const METHODS = [
   { value: "card", label: "Card" },
@@ -63,9 +81,15 @@ export function CheckoutPaymentFields({
       <legend className="text-lg font-bold">Payment</legend>
       {mode === "stripe" ? null : <RadioButtonGroup label="Payment method" options={METHODS} value={method} onChange={onMethod} className="mt-3 flex gap-2" optionClassName={choiceClasses} />}
       {mode === "stripe" && stripePublishableKey ? (
-        <StripeElementsProvider publishableKey={stripePublishableKey} chargeCents={chargeCents} monthly={monthly}>
-          <StripePaymentFields bridgeRef={bridgeRef} onMethodChange={onMethod} onExpressConfirm={onExpressConfirm} askEmail={askEmail} />
-        </StripeElementsProvider>
+        <StripeCheckoutFields
+          publishableKey={stripePublishableKey}
+          chargeCents={chargeCents}
+          monthly={monthly}
+          bridgeRef={bridgeRef}
+          onMethodChange={onMethod}
+          onExpressConfirm={onExpressConfirm}
+          askEmail={askEmail}
+        />
       ) : mode === "unavailable" ? (
         <Alert variant="warning" className="mt-4">
           {messages.donation.stripeJsMissing}

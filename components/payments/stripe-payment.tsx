@@ -106,3 +106,12 @@ export function StripePaymentFields({ bridgeRef, onMethodChange, onExpressConfir
     </div>
   );
 }
+
+/** The Elements group and its fields together: the one entry the checkout loads on demand. */
+export function StripeCheckoutFields({ publishableKey, chargeCents, monthly, ...fields }: Omit<ProviderProps, "children"> & FieldsProps) {
+  return (
+    <StripeElementsProvider publishableKey={publishableKey} chargeCents={chargeCents} monthly={monthly}>
+      <StripePaymentFields {...fields} />
+    </StripeElementsProvider>
+  );
+}
