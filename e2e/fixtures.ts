@@ -36,6 +36,7 @@ export async function fillAccountFields(page: Page, account: { firstName: string
 /** Sign a donor up through /signup/individual; ends on the thank-you page, signed in. */
 export async function signUpDonor(page: Page, account: { firstName: string; lastName: string; email: string }) {
   await page.goto("/signup/individual");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
   await fillAccountFields(page, account);
   await page.getByRole("button", { name: "Create donor account" }).click();
   await expect(page).toHaveURL(/\/signup-thankyou\/donor$/);
@@ -44,6 +45,7 @@ export async function signUpDonor(page: Page, account: { firstName: string; last
 /** Log in through /login; ends on the dashboard. */
 export async function login(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -68,6 +70,7 @@ export async function claimOrganization(
   account: { firstName: string; lastName: string; email: string },
 ): Promise<string> {
   await page.goto("/signup/nonprofit");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
   await page.getByLabel("EIN (Employer Identification Number)").fill(org.ein);
   await page.getByRole("button", { name: "Find my organization" }).click();
   await expect(page.getByText(org.name, { exact: true })).toBeVisible();
@@ -85,6 +88,7 @@ export async function claimOrganization(
  */
 export async function connectSandboxPayments(page: Page) {
   await page.goto("/connect-payments");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
   await page.getByRole("button", { name: "Connect sandbox payments" }).click();
   await expect(page.getByText("Payments connected")).toBeVisible();
 }

@@ -11,7 +11,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { claimOrganization, login, logout, signUpDonor, uniqueEmail, test } from "./fixtures";
+import { claimOrganization, hydrated, login, logout, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 /** VERMONT CHAMBER FOUNDATION INC, Montpelier VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0335635";
@@ -96,6 +96,7 @@ test.describe("pages people trust and share", () => {
       await page.setViewportSize(viewport);
       // Linked from the profile's fundraiser section, with the full name.
       await page.goto(`/nonprofit/${organizationId}?sec=fundraiser`);
+      await hydrated(page); // not about timing: the first tap is e2e/first-tap.spec.ts's
       await page.locator("#fundraiser").getByRole("link", { name: FUNDRAISER, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/fundraiser/${campaignId}$`));
 
