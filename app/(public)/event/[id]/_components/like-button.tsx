@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { requestJson } from "@/lib/client/request";
 
 /**
  * Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the
@@ -27,6 +26,9 @@ export function LikeButton({ eventId, userId, initialLiked, initialCount }: { ev
     }
     setBusy(true);
     try {
+      // The API client carries the app's message catalogue (and zod with it): it loads on the
+      // first press, so a visitor who only reads the event does not download it.
+      const { requestJson } = await import("@/lib/client/request");
       const res = await requestJson<{ isLiked: boolean; likesCount: number }>("/api/handleEventLikedButton", { method: "PUT", body: { eventId, userId, isLiked: !liked } });
       if (res.ok) {
         setLiked(res.data.isLiked);
