@@ -7,12 +7,11 @@ import { UserAvatar } from "@/components/layout/user-avatar";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
-import { requestJson } from "@/lib/client/request";
 import type { CampaignSearchHit } from "@/lib/search/campaigns";
 import type { EventSearchHit } from "@/lib/search/events";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import type { SearchAnswer as FullSearchAnswer } from "@/lib/search/search-engine";
-import { EMPTY_SEARCH_PATH, searchHrefWith, type SearchPageRequest } from "@/lib/search/search-page-params";
+import type { SearchPageRequest } from "@/lib/search/search-page-params";
 
 /** GET /api/search's answer, whichever the category (lib/search/search-engine.ts). */
 type SearchAnswer = Pick<FullSearchAnswer, "total" | "totalCapped" | "results">;
@@ -21,6 +20,13 @@ type Loaded = { query: string } & ({ ok: true; answer: SearchAnswer } | { ok: fa
 
 /** Results the server already found: `answer` for the API query `query` (SearchPageRequest.apiQuery). */
 export type InitialResults = { query: string; answer: SearchAnswer };
+
+/**
+ * Where the results' links lead: other pages of the same search, all its results on one page
+ * or fewer per page, and the empty search (./search-view.tsx resultLinks builds them, next to
+ * the URL parser, so this module does not carry it).
+ */
+export type ResultLinks = { previous: string; next: string; showAll: string; browseAll: string };
 
 const eventDate = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
@@ -131,7 +137,18 @@ export function SearchResultsLoading() {
  * "Show all results") are not prefetched: each is a search the server would run for a page the
  * visitor may never open.
  */
-export function SearchResults({ search, initial = null }: { search: SearchPageRequest; initial?: InitialResults | null }) {
+export function SearchResults({
+  search,
+  links,
+  failedMessage,
+  initial = null,
+}: {
+  search: SearchPageRequest;
+  links: ResultLinks;
+  /** Shown when the results cannot load at all (offline): messages.generic.server, as the API client says. */
+  failedMessage: string;
+  initial?: InitialResults | null;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(initial ? { query: initial.query, ok: true, answer: initial.answer } : null);
   const query = search.apiQuery;
   // The results the page arrived with are shown as they are: no second search for them.
@@ -140,13 +157,22 @@ export function SearchResults({ search, initial = null }: { search: SearchPageRe
     if (arrivedWith.current === query) return;
     arrivedWith.current = undefined;
     let live = true;
-    void requestJson<SearchAnswer>(`/api/search?${query}`).then((r) => {
-      if (live) setLoaded(r.ok ? { query, ok: true, answer: r.data } : { query, ok: false, message: r.message });
-    });
+    // The API client (and the message catalogue it carries) loads only for a search the server
+    // did not answer with the page: the cached page of a search arrives with its results.
+    void import("@/lib/client/request")
+      .then(({ requestJson }) => requestJson<SearchAnswer>(`/api/search?${query}`))
+      .then(
+        (r) => {
+          if (live) setLoaded(r.ok ? { query, ok: true, answer: r.data } : { query, ok: false, message: r.message });
+        },
+        () => {
+          if (live) setLoaded({ query, ok: false, message: failedMessage });
+        },
+      );
     return () => {
       live = false;
     };
-  }, [query]);
+  }, [query, failedMessage]);
 
   if (!loaded || loaded.query !== query) {
     return (
@@ -158,7 +184,7 @@ export function SearchResults({ search, initial = null }: { search: SearchPageRe
   }
   const answer: SearchAnswer = loaded.ok ? loaded.answer : { total: 0, results: [] };
   const problem = search.problem ?? (loaded.ok ? null : loaded.message);
-  const { offset, pageSize, showAll, linkParams } = search;
+  const { offset, pageSize, showAll } = search;
   const total = answer.total;
   const from = total === 0 ? 0 : offset + 1;
   const to = Math.min(offset + pageSize, total);
@@ -173,7 +199,7 @@ export function SearchResults({ search, initial = null }: { search: SearchPageRe
           {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString("en-US")}${answer.totalCapped ? "+" : ""} results` : null}
         </p>
         {total > pageSize || showAll ? (
-          <Link prefetch={false} href={searchHrefWith(linkParams, showAll ? { showAll: "false", currentDisplayRecords: "0" } : { showAll: "true", currentDisplayRecords: "0" })} className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link prefetch={false} href={links.showAll} className="text-sm font-semibold text-brand-700 hover:underline">
             {showAll ? "Show fewer per page" : "Show all results"}
           </Link>
         ) : null}
@@ -184,7 +210,7 @@ export function SearchResults({ search, initial = null }: { search: SearchPageRe
           title={nothing.title}
           description={nothing.text}
           action={
-            <LinkButton href={EMPTY_SEARCH_PATH} prefetch={false} variant="outline" size="sm">
+            <LinkButton href={links.browseAll} prefetch={false} variant="outline" size="sm">
               Browse all nonprofits
             </LinkButton>
           }
@@ -193,14 +219,14 @@ export function SearchResults({ search, initial = null }: { search: SearchPageRe
       {total > pageSize ? (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
           {offset > 0 ? (
-            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(Math.max(0, offset - pageSize)) })} prefetch={false} variant="outline" size="sm">
+            <LinkButton href={links.previous} prefetch={false} variant="outline" size="sm">
               Previous
             </LinkButton>
           ) : (
             <span />
           )}
           {offset + pageSize < total ? (
-            <LinkButton href={searchHrefWith(linkParams, { currentDisplayRecords: String(offset + pageSize) })} prefetch={false} variant="outline" size="sm">
+            <LinkButton href={links.next} prefetch={false} variant="outline" size="sm">
               Next
             </LinkButton>
           ) : null}

@@ -2,10 +2,10 @@
 
 import { SlidersHorizontal } from "lucide-react";
 import { useSearchParams } from "next/navigation";
-import { readSearchPage, searchPageTitle, type SearchPageRequest } from "@/lib/search/search-page-params";
-import { AdvancedFilters } from "./advanced-filters";
+import { readSearchPage, searchPageTitle } from "@/lib/search/search-page-params";
 import { SearchHeader } from "./search-header";
-import { SearchResults, SearchResultsLoading, type InitialResults } from "./search-results";
+import { SearchResultsLoading } from "./search-results";
+import { SearchView } from "./search-view";
 
 /**
  * The search page's shell as the URL describes it (lib/search/search-page-params.ts), read in
@@ -19,24 +19,6 @@ export function SearchScreen() {
       {/* React places the title in the document's head: the cached shell's own title names no search. */}
       <title>{searchPageTitle(search.queryString)}</title>
       <SearchView search={search} initial={null} />
-    </>
-  );
-}
-
-/**
- * The search page of `search`: its header with the query, the advanced filters and the
- * results. `initial` is the first page of results as the server found them (the cached page of
- * one search, app/(public)/search/results/[key]); without it the results load in the browser.
- */
-export function SearchView({ search, initial }: { search: SearchPageRequest; initial: InitialResults | null }) {
-  return (
-    <>
-      <SearchHeader queryString={search.queryString} searchCategory={search.searchCategory} />
-      <div className="mx-auto w-full max-w-5xl px-4 py-6">
-        <h1 className="sr-only">Search results</h1>
-        <AdvancedFilters key={`${search.searchCategory}:${JSON.stringify(search.values)}`} category={search.searchCategory} queryString={search.queryString} values={search.values} showAll={search.showAll} />
-        <SearchResults search={search} initial={initial} />
-      </div>
     </>
   );
 }

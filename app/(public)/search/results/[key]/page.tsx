@@ -8,7 +8,7 @@ import { searchParamsObject } from "@/lib/search/query-params";
 import { runSearch } from "@/lib/search/search-engine";
 import { readSearchPage } from "@/lib/search/search-page-params";
 import { searchPageMetadata } from "../../_components/search-metadata";
-import { SearchView } from "../../_components/search-screen";
+import { SearchView } from "../../_components/search-view";
 import type { InitialResults } from "../../_components/search-results";
 
 /**
