@@ -79,8 +79,10 @@ async function main(): Promise<void> {
         process.exit(code);
       })();
     });
-    // Idle keep-alive connections close now; busy ones close once their response is sent.
+    // Idle keep-alive connections close now, and each busy one as soon as its response is sent
+    // (server.close() alone would wait for the clients' keep-alive to end).
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
