@@ -171,12 +171,17 @@ async function recordLifecycle(
   now: Date,
   options: { extra?: Partial<PaymentRow>; guard?: SQL } = {},
 ): Promise<{ effectsAppliedAt: Date | null } | undefined> {
+  const where = options.guard ? and(eq(payments.id, t.payment.id), options.guard) : eq(payments.id, t.payment.id);
+  const paymentUpdate = tx.update(payments).set({ ...change, ...options.extra, updatedAt: now }).where(where).returning({ effectsAppliedAt: payments.effectsAppliedAt });
+  if (!t.gift) return (await paymentUpdate)[0];
+  // One statement: the gift is updated only when the payment was (its guard held).
+  const updatedPayment = tx.$with("updated_payment").as(paymentUpdate);
   const [updated] = await tx
-    .update(payments)
-    .set({ ...change, ...options.extra, updatedAt: now })
-    .where(options.guard ? and(eq(payments.id, t.payment.id), options.guard) : eq(payments.id, t.payment.id))
-    .returning({ effectsAppliedAt: payments.effectsAppliedAt });
-  if (updated && t.gift) await tx.update(donations).set({ ...change, updatedAt: now }).where(eq(donations.id, t.gift.id));
+    .with(updatedPayment)
+    .update(donations)
+    .set({ ...change, updatedAt: now })
+    .where(and(eq(donations.id, t.gift.id), sql`exists (select 1 from ${updatedPayment})`))
+    .returning({ effectsAppliedAt: sql<Date | null>`(select ${updatedPayment.effectsAppliedAt} from ${updatedPayment})`.mapWith(payments.effectsAppliedAt) });
   return updated;
 }
 

@@ -11,10 +11,10 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
-import { preparedPerExecutor } from "@/lib/db/prepared";
+import { preparedPerExecutor, selectBuiltOnce } from "@/lib/db/prepared";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -92,6 +92,48 @@ const checkoutOutcomeQuery = preparedPerExecutor((db: Executor) =>
     .where(eq(payments.id, sql.placeholder("id")))
     .prepare("checkout_payment_outcome"),
 );
+
+/** The payment columns a checkout writes; the others take their defaults. */
+const CHECKOUT_PAYMENT_COLUMNS = ["id", "organizationId", "provider", "providerPaymentId", "paymentMethodType", "amountCents", "feeCents", "status", "idempotencyKey", "metadata"] as const;
+/** The gift columns a checkout writes. */
+const CHECKOUT_GIFT_COLUMNS = [
+  "id", "paymentId", "organizationId", "campaignId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
+  "donorName", "donorEmail", "donorTelephone", "donorCity", "donorState", "donorGender", "donorAgeRange",
+  "anonymous", "shareName", "shareEmail", "shareTelephone", "shareLocation", "shareGender", "shareAge", "metadata",
+] as const;
+type CheckoutPaymentValues = Pick<typeof payments.$inferInsert, (typeof CHECKOUT_PAYMENT_COLUMNS)[number]>;
+type CheckoutGiftValues = Pick<typeof donations.$inferInsert, (typeof CHECKOUT_GIFT_COLUMNS)[number]>;
+
+/**
+ * A one-time gift's payment and gift as one statement, built once per process
+ * (lib/db/prepared.ts): the payment is inserted unless its idempotency key is taken, and the
+ * gift is inserted from the payment's returned row, so a taken key inserts neither and the
+ * statement returns no row (the retried checkout then reads the existing ones). One statement
+ * is atomic without a transaction: the two rows are written together or not at all. The
+ * payment's values are the placeholders `p_<column>`, the gift's `g_<column>`.
+ */
+const insertPaymentWithGift = selectBuiltOnce("checkout_insert_payment_gift", (db: Executor) => {
+  const paymentValues = Object.fromEntries(CHECKOUT_PAYMENT_COLUMNS.map((column) => [column, sql.placeholder(`p_${column}`)])) as unknown as CheckoutPaymentValues;
+  const inserted = db.$with("inserted_payment").as(db.insert(payments).values(paymentValues).onConflictDoNothing({ target: payments.idempotencyKey }).returning());
+  // INSERT ... SELECT ... FROM the payment's CTE: Drizzle's insert().select() needs every
+  // column of the table, so the column list and the typed values are spelled here.
+  const giftColumns = sql.join(CHECKOUT_GIFT_COLUMNS.map((column) => sql.identifier(donations[column].name)), sql`, `);
+  const giftValues = sql.join(CHECKOUT_GIFT_COLUMNS.map((column) => sql`${sql.param(sql.placeholder(`g_${column}`), donations[column])}::${sql.raw(donations[column].getSQLType())}`), sql`, `);
+  const gift = db.$with("inserted_gift", getTableColumns(donations)).as(sql`insert into ${donations} (${giftColumns}) select ${giftValues} from ${inserted} returning *`);
+  return db
+    .with(inserted, gift)
+    .select({ payment: inserted._.selectedFields, gift: gift._.selectedFields })
+    .from(inserted)
+    .innerJoin(gift, sql`true`);
+});
+
+/** The placeholder values of {@link insertPaymentWithGift}. */
+function paymentWithGiftValues(payment: CheckoutPaymentValues, gift: CheckoutGiftValues): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of CHECKOUT_PAYMENT_COLUMNS) values[`p_${column}`] = payment[column] ?? null;
+  for (const column of CHECKOUT_GIFT_COLUMNS) values[`g_${column}`] = gift[column] ?? null;
+  return values;
+}
 
 /** What {@link checkCheckout} checks: the caller (null for a guest) and the parsed checkout body. */
 export type CheckCheckoutOptions = { actor: Actor | null; input: CheckoutInput };
@@ -194,8 +236,9 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
         shareAge: input.share.age,
         metadata: { frequency: input.frequency },
       };
-  // The payment and what it pays for are written together, or not at all.
-  const created = await db.transaction(async (tx) => {
+  // The payment and what it pays for are written together, or not at all: a one-time gift in
+  // one statement, a monthly gift (its recurring gift first) or a ticket order in a transaction.
+  const created = gift && input.frequency !== "month" ? await insertOneTimeGift(db, payment as CheckoutPaymentValues, { ...gift, recurringGiftId: null } as CheckoutGiftValues) : await db.transaction(async (tx) => {
     const [row] = await tx.insert(payments).values(payment).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
     if (!row) return null;
     if (!gift) {
@@ -272,6 +315,12 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     clientSecret,
     redirectUrl,
   };
+}
+
+/** Insert a one-time gift's payment and gift; null when the idempotency key is taken. */
+async function insertOneTimeGift(db: Executor, payment: CheckoutPaymentValues, gift: CheckoutGiftValues): Promise<{ payment: typeof payments.$inferSelect; gift: typeof donations.$inferSelect } | null> {
+  const [row] = await insertPaymentWithGift(db, paymentWithGiftValues(payment, gift));
+  return row ?? null;
 }
 
 /** The payment of idempotency key `key` with its gift (null for a ticket order's payment); null when there is none. */
