@@ -11,7 +11,7 @@ import { TextField } from "@/components/ui/input";
 import { RadioButtonGroup } from "@/components/ui/radio-group";
 import { formatCents, parseDollarsToCents } from "@/lib/money";
 import type { feesFor } from "@/lib/payments/fees";
-import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "@/lib/validations/donation";
+import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "@/lib/validations/donation-amounts";
 import { messages } from "@/lib/validations/messages";
 
 /** Classes of a segmented choice (frequency, payment method); the chosen one by `has-checked:` (RadioButtonGroup). */

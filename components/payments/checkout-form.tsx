@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { useMemo } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { checkoutFormSchema, type CheckoutFormValues, type ShareChoices } from "@/lib/validations/donation";
+import type { CheckoutFormValues, ShareChoices } from "@/lib/validations/donation";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
@@ -34,6 +34,19 @@ type Props = {
 };
 
 /**
+ * The checkout schema's resolver, fetched (./checkout-resolver.ts, with zod) the first time
+ * the form validates, and kept. The form validates on submit only, so a donor filling in the
+ * fields runs no schema code.
+ */
+function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Resolver<CheckoutFormValues> {
+  let loaded: Promise<Resolver<CheckoutFormValues>> | null = null;
+  return async (values, context, resolverOptions) => {
+    loaded ??= import("./checkout-resolver").then((m) => m.checkoutResolver(options));
+    return (await loaded)(values, context, resolverOptions);
+  };
+}
+
+/**
  * The checkout form: amount, frequency, fees, donor, sharing choices and payment, posted to
  * the createPaymentIntent* calls with one idempotency key per attempt and, for guests, the
  * solved checkout challenge (useCheckoutSubmission). Used by the site's checkout page and the
@@ -45,9 +58,12 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
   // with the amount's when the donor submits, and focus goes to their summary.
+  const guest = !donor;
+  const sandbox = provider === "sandbox";
+  const resolver = useMemo(() => lazyCheckoutResolver({ guest, sandbox }), [guest, sandbox]);
   const form = useForm<CheckoutFormValues>({
     defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" } },
-    resolver: zodResolver(checkoutFormSchema({ guest: !donor, sandbox: provider === "sandbox" }), undefined, { raw: true }),
+    resolver,
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });

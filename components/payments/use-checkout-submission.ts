@@ -12,7 +12,8 @@ import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js
 import { useRouter } from "next/navigation";
 import { requestJson } from "@/lib/client/request";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
-import { checkoutRequestBody, type CheckoutFormValues } from "@/lib/validations/donation";
+import { checkoutRequestBody } from "@/lib/validations/checkout-request";
+import type { CheckoutFormValues } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { sendWithChallenge, useCheckoutChallenge } from "./checkout-challenge";
 import type { StripeBridge } from "./stripe-payment";

@@ -3,6 +3,7 @@
  * defaults (year to date, all fundraisers); a URL with only one of them, or bad dates, gets
  * the validation message instead of a report.
  */
+import "@/lib/validations/zod-setup";
 import { ZodError } from "zod";
 import { DEFAULT_REPORT_QUERY, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
 import type { ReportFilterValues } from "./report-filters";

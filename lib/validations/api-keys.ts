@@ -9,6 +9,7 @@
  * - read:events — GET /api/v1/organization/events (past ones too, with tickets sold);
  * - read:payouts — GET /api/v1/payouts (the money settled to the organization).
  */
+import "./zod-setup";
 import { z } from "zod";
 import { messages } from "./messages";
 

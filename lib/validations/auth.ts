@@ -1,4 +1,5 @@
 /** Payloads of sign-in, sign-up and password change (one schema each, client and server). */
+import "./zod-setup";
 import { z } from "zod";
 import {
   currentPasswordField,

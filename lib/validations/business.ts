@@ -1,4 +1,5 @@
 /** The business sign-up payload (sendBusinessSignUpEmail), shared by the form and the handler. */
+import "./zod-setup";
 import { z } from "zod";
 import { emailField } from "./fields";
 import { messages } from "./messages";

@@ -4,6 +4,7 @@
  * (spec section 9: money is stored in cents). Progress is never part of any input: it comes
  * from succeeded donations only.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents, type Cents } from "@/lib/money";
 import { idParam } from "./fields";

@@ -4,17 +4,17 @@
  * integer cents; the largest gift is DONATION_MAX_CENTS, passed in by the caller because
  * the browser cannot read the server's environment.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { formatCents } from "@/lib/money";
 import { refineWith } from "./field-errors";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 
-export const MIN_DONATION_CENTS = 100;
-export const DEFAULT_MAX_DONATION_CENTS = 2_500_000;
+import { DEFAULT_MAX_DONATION_CENTS, MIN_DONATION_CENTS } from "./donation-amounts";
 
-/** Preset gift amounts offered on the checkout page, in cents. */
-export const PRESET_AMOUNTS_CENTS = [1_000, 2_500, 5_000, 10_000, 25_000] as const;
+export { DEFAULT_MAX_DONATION_CENTS, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "./donation-amounts";
+export { checkoutRequestBody } from "./checkout-request";
 
 /** The amount in cents, between $1 and `maxCents`. */
 export function amountCentsField(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
@@ -158,34 +158,6 @@ export type CheckoutFormValues = z.input<ReturnType<typeof checkoutFormSchema>>;
 
 /** The createPaymentIntent* body as sent, before the server's defaults and trimming. */
 export type CheckoutBody = z.input<ReturnType<typeof checkoutSchema>>;
-
-/**
- * The createPaymentIntent* body built from the form's values: all of them, plus the fields
- * the form does not ask for. A signed-in donor's name and email are sent empty (the server
- * takes them from the session); the card goes only to the sandbox, and only for a card
- * payment (other providers collect it in their own form).
- * @param post.amountCents the gift in integer cents, as the form parsed it.
- * @param post.altcha a guest's solved checkout challenge, or null.
- * @param post.confirmDuplicate the donor confirmed a monthly gift like an active one.
- */
-export function checkoutRequestBody(
-  values: CheckoutFormValues,
-  post: { idempotencyKey: string; organizationId: string; campaignId: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
-): CheckoutBody {
-  const { card, ...choices } = values;
-  return {
-    ...choices,
-    idempotencyKey: post.idempotencyKey,
-    organizationId: post.organizationId,
-    campaignId: post.campaignId,
-    amountCents: post.amountCents,
-    name: post.signedIn ? "" : values.name,
-    email: post.signedIn ? "" : values.email,
-    ...(post.sandbox && values.method === "card" ? { card } : {}),
-    ...(post.altcha ? { altcha: post.altcha } : {}),
-    ...(post.confirmDuplicate ? { confirmDuplicate: true } : {}),
-  };
-}
 
 /** Sandbox simulated actions: the donor's verification step, ACH settlement (no refunds: only the nonprofit refunds, from its dashboard). */
 export const sandboxActionSchema = z.object({

@@ -3,6 +3,7 @@
  * update payloads, password reset, newsletter, Contact Us, volunteer hours, impact stories
  * and giving statements. One schema per payload, shared by forms and route handlers.
  */
+import "./zod-setup";
 import { z } from "zod";
 import type * as UsersModel from "@/models/users";
 import { amountCentsField } from "./donation";

@@ -4,6 +4,7 @@
  * expected string, received undefined"). Installed once, globally, by importing this module
  * (the shared field helpers and the route wrapper do).
  */
+import "./zod-setup";
 import { z } from "zod";
 import { messages } from "./messages";
 

@@ -4,6 +4,7 @@
  * instants (stored in UTC); prices are integer cents (0 = free); a ticket type's quantity is
  * a whole number of seats or null for unlimited.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { cardSchema, checkoutChallengeField, typedText } from "./donation";
 import { refineWith } from "./field-errors";

@@ -2,6 +2,7 @@
  * Field rules of the spec's section 5, as zod schemas shared by react-hook-form resolvers and
  * route handlers. The order of checks decides which message shows first.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { fieldLabel } from "./error-map";
 import { messages } from "./messages";

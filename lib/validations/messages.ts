@@ -2,8 +2,6 @@
  * Every user-facing validation and error message, once. Texts marked "spec" are the product
  * specification's words (sections 5 and 8) and must not be reworded.
  */
-import "./zod-setup";
-
 export const messages = {
   email: {
     invalid: "Invalid Format", // spec 5

@@ -12,6 +12,7 @@
  * The date received is a calendar day, not after today. The donor is named by a name or an
  * email; an email is recorded only with the donor's consent.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents, type Cents } from "@/lib/money";
 import { campaignIdField } from "./donation";

@@ -4,6 +4,7 @@
  * addresses without a scheme, only http(s) accepted (javascript:, data: and other schemes
  * are refused), then validated as a URL with a host name.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { idParam } from "./fields";
 import { messages } from "./messages";

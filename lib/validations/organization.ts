@@ -7,6 +7,7 @@
  * Spec 5: "Empty edit fields are dropped from the update payload": every optional text of
  * updateDashboard and updateNP that is empty (or only spaces) is treated as absent.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { idParam, profilePhoneField, stateField, zipField } from "./fields";
 import { messages } from "./messages";

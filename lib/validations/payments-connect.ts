@@ -1,4 +1,5 @@
 /** Payloads of connecting a nonprofit's payout account (PayPal partner onboarding, spec 4). */
+import "./zod-setup";
 import { z } from "zod";
 import { idParam } from "./fields";
 

@@ -1,4 +1,5 @@
 /** The pledge form's payload, shared by the pledge component and POST /api/pledges. */
+import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents } from "@/lib/money";
 import { campaignIdField, MIN_DONATION_CENTS } from "./donation";

@@ -7,6 +7,7 @@
  * sign or spaces, which JavaScript's Number() would take), codes in the documented case. Messages
  * come from the catalogue (messages.ts and, for fields without their own, error-map.ts).
  */
+import "./zod-setup";
 import { z } from "zod";
 import { donationStatus, recurringStatus, campaignStatus } from "@/models";
 import { einField, zipField } from "./fields";

@@ -4,6 +4,7 @@
  * (amountCentsField, $1 to DONATION_MAX_CENTS, passed in because the browser cannot read it).
  * `token` is the signed manage link's token (guests); signed-in owners may leave it out.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { amountCentsField, cardSchema, DEFAULT_MAX_DONATION_CENTS } from "./donation";
 import { messages } from "./messages";

@@ -7,6 +7,7 @@
  * lib/services/reports/donation-report.ts); the end day is included. Shared by the
  * filter form, the route handlers and the services. Budget lines are integer cents.
  */
+import "./zod-setup";
 import { z } from "zod";
 import { idParam } from "./fields";
 import { messages } from "./messages";

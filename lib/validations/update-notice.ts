@@ -1,4 +1,5 @@
 /** The update notice payload (createUpdate, updateUpdate), shared by the console form and the handlers. */
+import "./zod-setup";
 import { z } from "zod";
 import { messages } from "./messages";
 

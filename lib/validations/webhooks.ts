@@ -5,6 +5,7 @@
  * plain http and whether its host is allowed depends on the server's settings and is checked
  * by the service (lib/webhooks/targets.ts).
  */
+import "./zod-setup";
 import { z } from "zod";
 import { messages } from "./messages";
 

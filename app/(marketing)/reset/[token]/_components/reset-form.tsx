@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/validations/zod-setup";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
