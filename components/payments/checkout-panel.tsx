@@ -1,4 +1,4 @@
-import { PledgeForm } from "@/components/pledges/pledge-form";
+import { PledgeForm } from "@/components/pledges/pledge-form-chunk";
 import { Alert } from "@/components/ui/alert";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import type { CheckoutContext } from "@/lib/services/donations/get-checkout-context";

@@ -16,7 +16,7 @@ import { listOrganizationLinks } from "@/lib/services/organizations/list-organiz
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { readSpotlight } from "@/lib/services/organizations/spotlight";
-import { PledgeForm } from "./pledge-form-chunk";
+import { PledgeForm } from "@/components/pledges/pledge-form-chunk";
 import { serverEnv } from "@/lib/env";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { messages } from "@/lib/validations/messages";
