@@ -12,7 +12,7 @@ import { RadioButtonGroup } from "@/components/ui/radio-group";
 import { formatCents, parseDollarsToCents } from "@/lib/money";
 import type { feesFor } from "@/lib/payments/fees";
 import { MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "@/lib/validations/donation-amounts";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 
 /** Classes of a segmented choice (frequency, payment method); the chosen one by `has-checked:` (RadioButtonGroup). */
 export const choiceClasses =

@@ -2,7 +2,7 @@
 
 import type { RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 
 /**
  * Why the donation did not go through: the form error if there is one, else each distinct

@@ -8,7 +8,7 @@ import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
 import type { CheckoutFormValues, ShareChoices } from "@/lib/validations/donation";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
 import { PaymentTrustNote } from "./payment-trust-note";
 import { AmountFields, useDonationAmount } from "./checkout-amount-fields";

@@ -2,7 +2,7 @@ import { PledgeForm } from "@/components/pledges/pledge-form-chunk";
 import { Alert } from "@/components/ui/alert";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import type { CheckoutContext } from "@/lib/services/donations/get-checkout-context";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { CheckoutForm } from "./checkout-form";
 import { TaxFacts } from "./tax-facts";
 

@@ -11,7 +11,7 @@ import type { StripeExpressCheckoutElementConfirmEvent } from "@stripe/stripe-js
 import { Alert } from "@/components/ui/alert";
 import { RadioButtonGroup } from "@/components/ui/radio-group";
 import { Spinner } from "@/components/ui/spinner";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { choiceClasses } from "./checkout-amount-fields";
 import { SandboxCardFields, type CardValue } from "./sandbox-card-fields";
 import type { StripeBridge } from "./stripe-payment";

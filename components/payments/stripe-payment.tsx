@@ -16,7 +16,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { Elements, ExpressCheckoutElement, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 
 const loaders = new Map<string, Promise<Stripe | null>>();
 

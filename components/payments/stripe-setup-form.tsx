@@ -12,7 +12,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 
 export function StripeSetupForm({ publishableKey, clientSecret, onSaved }: { publishableKey: string; clientSecret: string; onSaved: (setupIntentId: string) => Promise<void> }) {
   const stripePromise = useMemo(() => loadStripe(publishableKey), [publishableKey]);

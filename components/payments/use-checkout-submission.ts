@@ -14,7 +14,7 @@ import { requestJson } from "@/lib/client/request";
 import { donationResultPath, type CheckoutFlow } from "@/lib/embed/paths";
 import { checkoutRequestBody } from "@/lib/validations/checkout-request";
 import type { CheckoutFormValues } from "@/lib/validations/donation";
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { sendWithChallenge, useCheckoutChallenge } from "./checkout-challenge";
 import type { StripeBridge } from "./stripe-payment";
 

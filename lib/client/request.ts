@@ -2,7 +2,7 @@
  * The one way browser code calls the app's own JSON API. Every route handler answers JSON:
  * the result on 2xx, `{ error, message, fields? }` otherwise (lib/http/route.ts). Never throws.
  */
-import { messages } from "@/lib/validations/messages";
+import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 
 /**
  * A call's outcome. `status` is the HTTP status, or 0 when the request never got an answer

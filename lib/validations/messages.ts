@@ -2,6 +2,8 @@
  * Every user-facing validation and error message, once. Texts marked "spec" are the product
  * specification's words (sections 5 and 8) and must not be reworded.
  */
+import { donationMessages, genericMessages, recurringGiftMessages, recurringManageMessages } from "./checkout-messages";
+
 export const messages = {
   email: {
     invalid: "Invalid Format", // spec 5
@@ -213,44 +215,11 @@ export const messages = {
     nicknameTaken: "This name is already taken. Please choose another one.",
     liveNeedsApproval: "Your profile can go live once our team approves your organization.",
   },
-  generic: {
-    badRequest: "The request is not valid.",
-    notFound: "Not found.",
-    server: "Something went wrong on our side. Please try again.",
-  },
+  generic: genericMessages,
   search: {
     busy: "Search is very busy right now. Please try again in a moment.",
   },
-  donation: {
-    amountRequired: "Please enter an amount.",
-    amountMin: "The smallest gift is $1.00.",
-    amountMax: (max: string) => `The largest gift we can take online is ${max}.`,
-    amountCents: "Please enter an amount in dollars and cents.",
-    nameRequired: "Please enter your name.",
-    emailRequired: "Please enter your email so we can send your receipt.",
-    cardNumber: "Please enter a valid card number.",
-    cardExpiry: "Please enter the expiry as MM/YY.",
-    cardExpired: "Your card has expired.",
-    cardCvc: "Please enter the 3 or 4 digit security code.",
-    checkFields: "Please check the fields marked below.",
-    sandboxTestCard: "This is the sandbox: please use a test card such as 4242 4242 4242 4242.",
-    sandboxTestCardField: "Use a test card such as 4242 4242 4242 4242.",
-    organizationNotFound: "This organization was not found.",
-    organizationNotAccepting: "This organization is not accepting donations yet.",
-    campaignNotFound: "This fundraiser was not found for this organization.",
-    campaignEnded: "This fundraiser has ended and no longer accepts donations.",
-    idempotencyMismatch: "This checkout was already submitted with different details. Please reload the page and try again.",
-    declined: "Your card was declined.",
-    insufficientFunds: "Your card has insufficient funds.",
-    notFound: "This donation was not found.",
-    notVerifiable: "This payment does not need verification.",
-    notSettleable: "This bank payment is not waiting to settle.",
-    providerUnavailable: (provider: string) => `${provider} payments are not configured on this server.`,
-    stripeJsMissing: "Card payments through Stripe need Stripe's payment form, which is not available on this server.",
-    webhookSignature: "The webhook signature is missing or invalid.",
-    stripeRequired: "Connect a Stripe account first.",
-    paypalRequired: "PayPal is not configured on this server.",
-  },
+  donation: donationMessages,
   // Events and event tickets (nonprofit profile events card, /event/tickets).
   events: {
     nameRequired: "Please enter the event name",
@@ -287,13 +256,7 @@ export const messages = {
     loadFailed: "We could not load the tickets. Please try again.",
   },
   // Donations and payments: monthly recurring gifts charged off-session, Stripe's payment form.
-  recurringGifts: {
-    noSavedPaymentMethod: "The saved payment method cannot be charged again: please give again to renew your monthly gift.",
-    paypalNotSupported: "PayPal monthly gifts cannot be charged automatically: please give again to renew your monthly gift.",
-    organizationNotAccepting: "The organization is not accepting donations right now, so this month's gift was not charged.",
-    stripeFormLoading: "Loading the secure payment form...",
-    stripeFormFailed: "The secure payment form could not load. Please reload the page and try again.",
-  },
+  recurringGifts: recurringGiftMessages,
   // Request layer (lib/http/route.ts): cross-site writes, content types, encoding, sizes.
   request: {
     crossSite: "This request did not come from Givebridge, so it was refused. Please reload the page and try again.",
@@ -401,21 +364,7 @@ export const messages = {
     fairMarketValueInvalid: "Please enter the fair market value in dollars, from 0 up to the ticket price",
   },
   // Recurring gifts donors manage themselves (manage link, retries, reminders).
-  recurringManage: {
-    linkInvalid: "This link to manage your monthly gift is not valid. Please use the latest link from your receipt or reminder email.",
-    linkExpired: "This link to manage your monthly gift has expired. Please use the link in your latest receipt or reminder email.",
-    canceled: "This monthly gift has been canceled.",
-    chargeDayInvalid: "Please choose a day of the month between 1 and 31",
-    pauseDateInvalid: "Please choose a date in the future, at most one year from today",
-    notPaused: "This monthly gift is not paused.",
-    nothingToSkip: "There is no upcoming charge to skip.",
-    cancelConfirm: "Please confirm that you want to cancel this monthly gift.",
-    cardRefused: "This card could not be saved. Please try another card.",
-    setupIncomplete: "The new payment method was not confirmed. Please try again.",
-    noActiveGifts: "You have no active monthly gifts.",
-    duplicateMonthly: (amount: string, name: string) =>
-      `You already give ${amount} every month to ${name}. Do you want to start another monthly gift?`,
-  },
+  recurringManage: recurringManageMessages,
   // Gifts a nonprofit records itself, received outside the platform (Manage Donations).
   offlineGifts: {
     methodRequired: "Please choose how the gift was given",
