@@ -2,7 +2,7 @@
 /**
  * The organization's private note and tags about one donor, saved with
  * PUT /api/organizations/{id}/donors/notes. Tags are typed separated by commas. The result is
- * announced (role="status"); a refused save shows the server's message next to the field.
+ * announced by its Alert; a refused save also shows the server's message next to the field.
  * Never shown to the donor.
  */
 import { useState, type FormEvent } from "react";
@@ -91,9 +91,8 @@ export function DonorNoteEditor({ organizationId, donorKey, note, tags }: { orga
           Save note and tags
         </Button>
       </div>
-      <div role="status" aria-live="polite">
-        {result ? <Alert variant={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
-      </div>
+      {/* The Alert is the announcement: role="status" on success, role="alert" on failure. */}
+      {result ? <Alert variant={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
     </form>
   );
 }
