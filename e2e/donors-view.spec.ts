@@ -69,6 +69,8 @@ test("a nonprofit sees its donors with segment counts, searches, filters, tags a
   await page.getByLabel("Tags", { exact: true }).fill("board, gala");
   await page.getByRole("button", { name: "Save note and tags" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Note and tags saved." })).toBeVisible();
+  // The summary shows the saved tags without a reload.
+  await expect(page.getByRole("region", { name: "Summary" }).getByRole("list", { name: "Tags" })).toHaveText(/board\s*gala/);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/donor-page-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/donor-page-360.png`, fullPage: true });

@@ -5,6 +5,7 @@
  * announced by its Alert; a refused save also shows the server's message next to the field.
  * Never shown to the donor.
  */
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ import { messages } from "@/lib/validations/messages";
 type Saved = { donorKey: string; note: string; tags: string[] };
 
 export function DonorNoteEditor({ organizationId, donorKey, note, tags }: { organizationId: string; donorKey: string; note: string; tags: string[] }) {
+  const router = useRouter();
   const [noteText, setNoteText] = useState(note);
   const [tagText, setTagText] = useState(tags.join(", "));
   const [saving, setSaving] = useState(false);
@@ -33,6 +35,8 @@ export function DonorNoteEditor({ organizationId, donorKey, note, tags }: { orga
       setNoteText(res.data.note);
       setTagText(res.data.tags.join(", "));
       setResult({ ok: true, message: messages.donors.saved, fields: {} });
+      // The page's summary shows the tags too.
+      router.refresh();
     } else setResult({ ok: false, message: res.message, fields: res.fields });
   }
 
