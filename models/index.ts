@@ -8,3 +8,4 @@ export * from "./engagement";
 export * from "./platform";
 export * from "./api-keys";
 export * from "./webhooks";
+export * from "./donor-relationships";

@@ -1,10 +1,11 @@
-/** Tabs of Manage Donations: the report, analytics and budgets; filters carry over. */
+/** Tabs of Manage Donations: the report, analytics, donors and budgets; the report's filters carry over to analytics. */
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 
 const tabs = [
   { href: "/manage-pay", label: "Donations" },
   { href: "/manage-pay/analytics", label: "Analytics" },
+  { href: "/manage-pay/donors", label: "Donors" },
   { href: "/manage-pay/budgets", label: "Budgets" },
 ] as const;
 
@@ -14,7 +15,7 @@ export function ManagePayNav({ current, query }: { current: (typeof tabs)[number
       <ul className="-mb-px flex gap-1 overflow-x-auto">
         {tabs.map((t) => {
           const active = t.href === current;
-          const href = query && t.href !== "/manage-pay/budgets" ? `${t.href}?${query}` : t.href;
+          const href = query && (t.href === "/manage-pay" || t.href === "/manage-pay/analytics") ? `${t.href}?${query}` : t.href;
           return (
             <li key={t.href}>
               <Link

@@ -33,6 +33,8 @@ const extraRoutes = [
   "app/api/donations/[id]/refund/route.ts", // the nonprofit refunds a completed donation through its provider
   "app/api/organizations/[id]/offline-gifts/route.ts", // the nonprofit records a gift received outside the platform
   "app/api/offline-gifts/[id]/route.ts", // read, edit or delete a gift recorded offline
+  "app/api/organizations/[id]/donors/notes/route.ts", // the nonprofit's private note and tags about a donor
+  "app/api/organizations/[id]/donors.csv/route.ts", // the nonprofit's Donors view as CSV
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)

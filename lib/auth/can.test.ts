@@ -39,6 +39,8 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "volunteerHours.verify": [[org, ["npA"]]],
   "pledge.view": [[org, ["npA", "admin"]]],
   "donation.recordOffline": [[org, ["npA"]]],
+  "donorRelationship.view": [[org, ["npA"]]],
+  "donorRelationship.annotate": [[org, ["npA"]]],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
   "donation.receipt": [

@@ -82,6 +82,10 @@ export type ActionResources = {
   "pledge.view": OrganizationResource;
   /** Record, correct and delete gifts the organization received outside the platform (cash, check, DAF, stock, in-kind). */
   "donation.recordOffline": OrganizationResource;
+  /** The Donors view: donors grouped from their shared details, segments, a donor's gifts, the donors CSV. */
+  "donorRelationship.view": OrganizationResource;
+  /** Write the organization's private note and tags about a donor (never shown to the donor). */
+  "donorRelationship.annotate": OrganizationResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
@@ -178,6 +182,8 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "volunteerHours.verify": member,
   "pledge.view": (a, r) => member(a, r) || isAdmin(a),
   "donation.recordOffline": member,
+  "donorRelationship.view": member,
+  "donorRelationship.annotate": member,
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),

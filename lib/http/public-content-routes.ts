@@ -59,6 +59,8 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   // Offline gifts: their service refreshes the pages of the fundraiser it moved.
   "/api/offline-gifts/[id]",
   "/api/organizations/[id]/offline-gifts",
+  // A nonprofit's private notes and tags about its donors: never on a public page.
+  "/api/organizations/[id]/donors/notes",
   // Checkout, refunds, pledges and recurring gifts: apply-payment-event refreshes the gift's pages.
   "/api/capturePaypalOrder",
   "/api/createDonation",

@@ -387,4 +387,22 @@ export const messages = {
     deleted: "The offline gift was deleted.",
     saveFailed: "We could not save this gift. Please try again.",
   },
+  // The nonprofit's Donors view (Manage Donations): donors, segments, notes and tags.
+  donors: {
+    segmentInvalid: "Please choose one of the listed segments.",
+    sortInvalid: "Please sort by lifetime giving, last gift or name.",
+    minAmountInvalid: "Please enter an amount in dollars, zero or more, with at most two decimals.",
+    searchTooLong: "Please search with at most 200 characters.",
+    pageInvalid: "Please choose a page number from 1.",
+    notFound: "We could not find this donor. They may no longer share their name or email with your organization.",
+    donorKeyInvalid: "This donor link is not valid.",
+    noteTooLong: "Please keep the note under 5,000 characters.",
+    tagInvalid: "Each tag must be 1 to 40 characters.",
+    tooManyTags: "Please use at most 20 tags.",
+    empty: "No donors match these filters.",
+    noDonorsYet: "No donor has shared their name or email with your organization yet.",
+    fetchFailed: "We could not load your donors. Please try again.",
+    saved: "Note and tags saved.",
+    saveFailed: "We could not save the note and tags. Please try again.",
+  },
 } as const;

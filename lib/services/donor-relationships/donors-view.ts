@@ -1,0 +1,435 @@
+/**
+ * The nonprofit's Donors view (Manage Donations → Donors): its succeeded, unrefunded gifts
+ * (online gifts with a payment and gifts recorded offline alike) grouped by donor.
+ *
+ * Who a donor is, only from what they shared with this organization:
+ * - the gifts of one person are linked by the email stored on them (lower-cased), or by the
+ *   name when a gift has no email; a gift with neither stands alone;
+ * - that person's LATEST counted gift decides what the organization sees: when it shares the
+ *   email (and is not anonymous) the person is the row "email:<email>", else when it shares the
+ *   name the row "name:<name>", else all of that person's gifts go to the one "Anonymous donors"
+ *   line (a count and a total, never rows). So a donor who stops sharing disappears at once,
+ *   here, from their donor page and from the CSV.
+ * - the row shows the name, email, telephone, location, gender and age range only as that
+ *   latest gift shared them.
+ *
+ * Gift dates are the gifts' `created_at` (a gift recorded offline is stored at noon UTC of the
+ * day it was received), the same instants the donation report lists. Segments are decided on
+ * calendar years of the organization's time zone (lib/time/organization-time-zone.ts). A donor
+ * has an active monthly gift when one of their gifts belongs to a `recurring_gifts` row that is
+ * active and not past due; a lapsed one when they had monthly gifts and none is active.
+ *
+ * Amounts are integer cents; instants are UTC (ISO 8601) until the page formats them.
+ * Access: every function authorizes "donorRelationship.view" against the database first
+ * (lib/auth/authorize.ts): 401 for nobody, 403 for anyone but a current member.
+ */
+import "server-only";
+import { stringify } from "csv-stringify/sync";
+import { sql, type SQL } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
+import { getDb, type Executor } from "@/lib/db/client";
+import { rowsOf } from "@/lib/db/rows";
+import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { AppError } from "@/lib/errors";
+import { centsToDecimalString, type Cents } from "@/lib/money";
+import { reportTimeZone } from "@/lib/services/reports/donation-report";
+import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
+import { zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
+import { DONORS_PAGE_SIZE, DONOR_SEGMENTS, donorKeyField, type DonorSegment, type DonorsQuery } from "@/lib/validations/donor-relationships";
+import { ageRangeLabel } from "@/lib/validations/donor";
+import { messages } from "@/lib/validations/messages";
+
+/** A donor's monthly-gift status: an active monthly gift, only canceled or past-due ones, or none. */
+export type MonthlyStatus = "active" | "lapsed" | "none";
+
+/** One donor row. Contact fields are null unless the donor's latest gift shared them. */
+export type DonorRow = {
+  /** "email:<lower-cased email>" or "name:<name>"; the URL of the donor's page carries it encoded. */
+  donorKey: string;
+  name: string | null;
+  email: string | null;
+  telephone: string | null;
+  /** "City, ST" (either part may be missing). */
+  location: string | null;
+  gender: string | null;
+  /** The age range's label ("35-54"). */
+  ageRange: string | null;
+  lifetimeCents: Cents;
+  giftCount: number;
+  largestGiftCents: Cents;
+  /** ISO 8601, UTC. */
+  firstGiftAt: string;
+  /** ISO 8601, UTC. */
+  lastGiftAt: string;
+  monthly: MonthlyStatus;
+  /** The organization's private tags (never shown to the donor). */
+  tags: string[];
+};
+
+/** The one line of every gift whose donor shared neither name nor email. */
+export type AnonymousLine = { giftCount: number; totalCents: Cents };
+
+export type DonorSegmentCounts = Record<DonorSegment, number> & {
+  /** Every recognized donor. */
+  all: number;
+  /** Donors whose lifetime giving is at least the query's `minCents`; null without one. */
+  atLeast: number | null;
+};
+
+export type DonorsPage = {
+  donors: DonorRow[];
+  /** Donors matching the filters, over all pages. */
+  total: number;
+  page: number;
+  pageSize: number;
+  segments: DonorSegmentCounts;
+  anonymous: AnonymousLine;
+  /** The organization's IANA zone, in which segments are decided and dates are shown. */
+  timeZone: string;
+};
+
+export type ListDonorsOptions = {
+  actor: Actor | null;
+  organizationId: string;
+  /** Parsed with parseDonorsQuery (lib/validations/donor-relationships.ts). */
+  query: DonorsQuery;
+  /** The present instant; "this year" in the organization's zone. Tests fix it. */
+  now?: Date;
+};
+
+/**
+ * One page (50 donors) of the organization's donors with the filters, the segment counts and
+ * the anonymous line.
+ * @returns DonorsPage (amounts in cents, instants in UTC).
+ * @throws AppError(unauthenticated) for nobody; AppError(forbidden) for anyone but a current
+ *   member of the organization; AppError(not_found) for an unknown organization.
+ */
+export async function listDonors({ actor, organizationId, query, now = new Date() }: ListDonorsOptions): Promise<DonorsPage> {
+  authorize(actor, "donorRelationship.view", { organizationId });
+  const db = await getDb();
+  await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
+  const clock = await orgClock(db, organizationId, now);
+  const offset = (query.page - 1) * DONORS_PAGE_SIZE;
+  const [rows, summary] = await Promise.all([
+    selectDonors(db, organizationId, clock, filterConditions(query), query.sort, { limit: DONORS_PAGE_SIZE, offset }),
+    selectSummary(db, organizationId, clock, query.minCents),
+  ]);
+  return { donors: rows.donors, total: rows.total, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
+}
+
+/** One gift of a donor's history. */
+export type DonorGift = {
+  id: string;
+  /** ISO 8601, UTC. */
+  at: string;
+  amountCents: Cents;
+  /** The fundraiser's name, or "Direct Donation". */
+  fundraiser: string;
+  /** How a gift recorded offline was given; null for a gift made online. */
+  offlineMethod: string | null;
+  status: "succeeded" | "refunded";
+  /** Part of a monthly gift. */
+  monthly: boolean;
+};
+
+export type DonorDetail = {
+  donor: DonorRow;
+  /** Newest first: the donor's succeeded gifts, and refunded ones marked as such (at most 1,000). */
+  gifts: DonorGift[];
+  note: string;
+  tags: string[];
+  timeZone: string;
+};
+
+export type GetDonorOptions = { actor: Actor | null; organizationId: string; donorKey: string; now?: Date };
+
+/**
+ * One donor of the organization, with their gift history to it and the organization's note and tags.
+ * @throws AppError(unauthenticated | forbidden) as listDonors; AppError(not_found) with
+ *   messages.donors.notFound when no donor has this key now (never was one, or stopped
+ *   sharing), or messages.donors.donorKeyInvalid for a malformed key.
+ */
+export async function getDonor({ actor, organizationId, donorKey, now = new Date() }: GetDonorOptions): Promise<DonorDetail> {
+  authorize(actor, "donorRelationship.view", { organizationId });
+  const key = parseDonorKey(donorKey);
+  const db = await getDb();
+  await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
+  const clock = await orgClock(db, organizationId, now);
+  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${key}`], "lifetime", { limit: 1, offset: 0 });
+  const donor = donors[0];
+  if (!donor) throw new AppError("not_found", messages.donors.notFound);
+  const result = await db.execute(sql`${keyedGifts(organizationId)}
+    select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
+      select k.id, ${utc(sql`k.created_at`)} as at, k.amount_cents::text as amount,
+             case when k.campaign_id is null then ${DIRECT_DONATION} else coalesce(c.name, ${DIRECT_DONATION}) end as fundraiser,
+             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly
+        from k left join campaigns c on c.id = k.campaign_id
+       where k.donor_key = ${key}
+       order by k.created_at desc, k.id desc
+       limit 1000
+    ) x`);
+  const gifts = parseJson<{ id: string; at: string; amount: string; fundraiser: string; offline_method: string | null; counted: boolean; monthly: boolean }>(result).map(
+    (g): DonorGift => ({ id: g.id, at: g.at, amountCents: Number(g.amount), fundraiser: g.fundraiser, offlineMethod: g.offline_method, status: g.counted ? "succeeded" : "refunded", monthly: g.monthly }),
+  );
+  const noteRows = rowsOf(await db.execute(sql`select note from donor_notes where organization_id = ${organizationId} and donor_key = ${key}`)) as { note: string }[];
+  return { donor, gifts, note: noteRows[0]?.note ?? "", tags: donor.tags, timeZone: clock.timeZone };
+}
+
+/** The columns of the donors CSV, in order. */
+export const DONORS_CSV_COLUMNS = [
+  "Name",
+  "Email",
+  "Lifetime USD",
+  "Gifts",
+  "Largest Gift USD",
+  "First Gift (UTC)",
+  "Last Gift (UTC)",
+  "Monthly Gift",
+  "Telephone",
+  "Location",
+  "Gender",
+  "Age Range",
+  "Tags",
+] as const;
+
+export type ExportDonorsCsvOptions = { actor: Actor | null; organizationId: string; query: DonorsQuery; now?: Date };
+
+/**
+ * Every donor matching the filters (all pages, in the query's sort) as CSV, header first.
+ * Amounts in dollars with two decimals, instants ISO 8601 in UTC ("2026-06-30T23:15:00Z"), only
+ * shared fields, tags but never the note; cells that start like a formula are neutralized
+ * (SAFE_CSV_OPTIONS). Without a search, segment or minimum, the last line is "Anonymous donors"
+ * with their gift count and total.
+ * @returns the file name ("donors-YYYY-MM-DD.csv", UTC day) and the CSV text.
+ * @throws as listDonors.
+ */
+export async function exportDonorsCsv({ actor, organizationId, query, now = new Date() }: ExportDonorsCsvOptions): Promise<{ filename: string; csv: string }> {
+  authorize(actor, "donorRelationship.view", { organizationId });
+  const db = await getDb();
+  await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
+  const clock = await orgClock(db, organizationId, now);
+  const { donors } = await selectDonors(db, organizationId, clock, filterConditions(query), query.sort, null);
+  const records: string[][] = donors.map((d) => [
+    d.name ?? "",
+    d.email ?? "",
+    centsToDecimalString(d.lifetimeCents),
+    String(d.giftCount),
+    centsToDecimalString(d.largestGiftCents),
+    isoSeconds(d.firstGiftAt),
+    isoSeconds(d.lastGiftAt),
+    d.monthly === "active" ? "Active" : d.monthly === "lapsed" ? "Lapsed" : "",
+    d.telephone ?? "",
+    d.location ?? "",
+    d.gender ?? "",
+    d.ageRange ?? "",
+    d.tags.join("; "),
+  ]);
+  if (!query.search && !query.segment && query.minCents === null) {
+    const { anonymous } = await selectSummary(db, organizationId, clock, null);
+    if (anonymous.giftCount > 0) records.push(["Anonymous donors", "", centsToDecimalString(anonymous.totalCents), String(anonymous.giftCount), "", "", "", "", "", "", "", "", ""]);
+  }
+  const csv = stringify(records, { header: true, columns: [...DONORS_CSV_COLUMNS], ...SAFE_CSV_OPTIONS });
+  return { filename: `donors-${now.toISOString().slice(0, 10)}.csv`, csv };
+}
+
+/**
+ * The donor key `donorKey` when it names a donor of the organization now; internal: the caller
+ * has authorized. @throws AppError(not_found) messages.donors.notFound otherwise.
+ */
+export async function assertDonorExists(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<void> {
+  const clock = await orgClock(db, organizationId, now);
+  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 });
+  if (!donors[0]) throw new AppError("not_found", messages.donors.notFound);
+}
+
+/** @throws AppError(not_found) messages.donors.donorKeyInvalid for a key that is not "email:…" or "name:…". */
+export function parseDonorKey(donorKey: string): string {
+  const parsed = donorKeyField.safeParse(donorKey);
+  if (!parsed.success) throw new AppError("not_found", messages.donors.donorKeyInvalid);
+  return parsed.data;
+}
+
+type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
+
+/** The organization's zone and the UTC instants its current and previous calendar years begin. */
+async function orgClock(db: Executor, organizationId: string, now: Date): Promise<Clock> {
+  const timeZone = await reportTimeZone(db, organizationId);
+  const year = Number(zonedCalendarDay(now, timeZone).slice(0, 4));
+  return { timeZone, thisYear: zonedDayStart(`${year}-01-01`, timeZone), lastYear: zonedDayStart(`${year - 1}-01-01`, timeZone) };
+}
+
+const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The CTEs `g` (the organization's succeeded and refunded gifts, `counted` when succeeded and
+ * not refunded, `ident` the person they are linked by) and `k` (those gifts with their
+ * `donor_key`, null for the anonymous line), per the rules at the top of this file.
+ */
+function keyedGifts(organizationId: string): SQL {
+  return sql`with g as (
+      select d.*, (d.status = 'succeeded' and d.refunded_at is null) as counted,
+             coalesce('e:' || lower(nullif(btrim(d.donor_email), '')), 'n:' || nullif(btrim(d.donor_name), ''), 'g:' || d.id) as ident
+        from donations d
+       where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
+    ), l as (
+      select distinct on (ident) ident,
+             case when not anonymous and share_email and nullif(btrim(donor_email), '') is not null then 'email:' || lower(btrim(donor_email))
+                  when not anonymous and share_name and nullif(btrim(donor_name), '') is not null then 'name:' || btrim(donor_name)
+             end as donor_key
+        from g where counted
+       order by ident, created_at desc, id desc
+    ), k as (
+      select g.*, l.donor_key from g join l using (ident)
+    )`;
+}
+
+/**
+ * The CTEs of {@link keyedGifts} and `d`: one row per donor with its aggregates, the shared
+ * fields of its latest gift, its monthly status and the organization's tags.
+ */
+function donorRows(organizationId: string, clock: Clock): SQL {
+  return sql`${keyedGifts(organizationId)}, agg as (
+      select k.donor_key,
+             sum(k.amount_cents) filter (where k.counted) as lifetime,
+             count(*) filter (where k.counted) as gifts,
+             max(k.amount_cents) filter (where k.counted) as largest,
+             min(k.created_at) filter (where k.counted) as first_at,
+             max(k.created_at) filter (where k.counted) as last_at,
+             coalesce(bool_or(rg.status = 'active' and rg.past_due_at is null), false) as active_monthly,
+             coalesce(bool_or(rg.id is not null), false) as had_monthly
+        from k left join recurring_gifts rg on rg.id = k.recurring_gift_id
+       where k.donor_key is not null
+       group by k.donor_key
+    ), latest as (
+      select distinct on (donor_key) donor_key,
+             case when share_name then nullif(btrim(donor_name), '') end as name,
+             case when share_email then lower(btrim(donor_email)) end as email,
+             case when share_telephone then nullif(btrim(donor_telephone), '') end as telephone,
+             case when share_location then nullif(concat_ws(', ', nullif(btrim(donor_city), ''), nullif(btrim(donor_state), '')), '') end as location,
+             case when share_gender then nullif(btrim(donor_gender), '') end as gender,
+             case when share_age then donor_age_range end as age_range
+        from k where donor_key is not null and counted
+       order by donor_key, created_at desc, id desc
+    ), d as (
+      select agg.*, latest.name, latest.email, latest.telephone, latest.location, latest.gender, latest.age_range,
+             coalesce(n.tags, '{}'::text[]) as tags,
+             agg.first_at >= ${clock.thisYear.toISOString()}::timestamptz as is_new,
+             agg.last_at >= ${clock.lastYear.toISOString()}::timestamptz and agg.last_at < ${clock.thisYear.toISOString()}::timestamptz as is_lybunt,
+             agg.last_at < ${clock.lastYear.toISOString()}::timestamptz as is_sybunt
+        from agg join latest using (donor_key)
+        left join donor_notes n on n.organization_id = ${organizationId} and n.donor_key = agg.donor_key
+       where agg.gifts > 0
+    )`;
+}
+
+const SEGMENT_SQL: Record<DonorSegment, SQL> = {
+  new: sql`d.is_new`,
+  recurring: sql`d.active_monthly`,
+  lybunt: sql`d.is_lybunt`,
+  sybunt: sql`d.is_sybunt`,
+  lapsedRecurring: sql`(d.had_monthly and not d.active_monthly)`,
+};
+
+function filterConditions(query: DonorsQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.search) where.push(sql`strpos(lower(coalesce(d.name, '') || ' ' || coalesce(d.email, '')), lower(${query.search})) > 0`);
+  if (query.segment) where.push(SEGMENT_SQL[query.segment]);
+  if (query.minCents !== null) where.push(sql`d.lifetime >= ${query.minCents}`);
+  return where;
+}
+
+const ORDER: Record<DonorsQuery["sort"], SQL> = {
+  lifetime: sql`d.lifetime desc, d.donor_key`,
+  lastGift: sql`d.last_at desc, d.donor_key`,
+  name: sql`lower(coalesce(d.name, d.email)) asc nulls last, d.donor_key`,
+};
+
+type RawDonor = {
+  donor_key: string;
+  name: string | null;
+  email: string | null;
+  telephone: string | null;
+  location: string | null;
+  gender: string | null;
+  age_range: number | null;
+  lifetime: string;
+  gifts: string;
+  largest: string;
+  first_at: string;
+  last_at: string;
+  active_monthly: boolean;
+  had_monthly: boolean;
+  tags: string[] | null;
+  total: string;
+};
+
+/** Donors matching `where`, in `sort`, one page or (page null) all; with the total matching. */
+async function selectDonors(db: Executor, organizationId: string, clock: Clock, where: SQL[], sort: DonorsQuery["sort"], page: { limit: number; offset: number } | null): Promise<{ donors: DonorRow[]; total: number }> {
+  const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  // One JSON value per query: the same shape from PGlite and PostgreSQL drivers.
+  const result = await db.execute(sql`${donorRows(organizationId, clock)}
+    select coalesce(json_agg(x order by x.rn)::text, '[]') as j from (
+      select row_number() over (order by ${ORDER[sort]}) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
+             d.lifetime::text as lifetime, d.gifts::text as gifts, d.largest::text as largest,
+             ${utc(sql`d.first_at`)} as first_at, ${utc(sql`d.last_at`)} as last_at,
+             d.active_monthly, d.had_monthly, d.tags, (count(*) over ())::text as total
+        from d ${condition}
+       order by ${ORDER[sort]}
+       ${paging}
+    ) x`);
+  const raw = parseJson<RawDonor>(result);
+  return { donors: raw.map(toDonorRow), total: raw[0] ? Number(raw[0].total) : page && page.offset > 0 ? await countDonors(db, organizationId, clock, where) : 0 };
+}
+
+/** How many donors match `where` (for a page past the last one). */
+async function countDonors(db: Executor, organizationId: string, clock: Clock, where: SQL[]): Promise<number> {
+  const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const [row] = rowsOf(await db.execute(sql`${donorRows(organizationId, clock)} select count(*)::text as n from d ${condition}`)) as { n: string }[];
+  return Number(row?.n ?? 0);
+}
+
+/** The segment counts (and "at least" count) over every donor, and the anonymous line. */
+async function selectSummary(db: Executor, organizationId: string, clock: Clock, minCents: Cents | null): Promise<{ segments: DonorSegmentCounts; anonymous: AnonymousLine }> {
+  const counts = DONOR_SEGMENTS.map((s) => sql`(count(*) filter (where ${SEGMENT_SQL[s]}))::text as ${sql.identifier(s)}`);
+  const atLeast = minCents === null ? sql`null::text` : sql`(count(*) filter (where d.lifetime >= ${minCents}))::text`;
+  const result = await db.execute(sql`${donorRows(organizationId, clock)}
+    select count(*)::text as "all", ${sql.join(counts, sql`, `)}, ${atLeast} as "atLeast",
+           (select count(*) from k where k.donor_key is null and k.counted)::text as anon_gifts,
+           (select coalesce(sum(k.amount_cents), 0) from k where k.donor_key is null and k.counted)::text as anon_cents
+      from d`);
+  const row = (rowsOf(result)[0] ?? {}) as Record<string, string | null>;
+  const segments = { all: Number(row.all ?? 0), atLeast: row.atLeast === null || row.atLeast === undefined ? null : Number(row.atLeast) } as DonorSegmentCounts;
+  for (const s of DONOR_SEGMENTS) segments[s] = Number(row[s] ?? 0);
+  return { segments, anonymous: { giftCount: Number(row.anon_gifts ?? 0), totalCents: Number(row.anon_cents ?? 0) } };
+}
+
+function toDonorRow(r: RawDonor): DonorRow {
+  return {
+    donorKey: r.donor_key,
+    name: r.name,
+    email: r.email,
+    telephone: r.telephone,
+    location: r.location,
+    gender: r.gender,
+    ageRange: ageRangeLabel(r.age_range),
+    lifetimeCents: Number(r.lifetime),
+    giftCount: Number(r.gifts),
+    largestGiftCents: Number(r.largest),
+    firstGiftAt: r.first_at,
+    lastGiftAt: r.last_at,
+    monthly: r.active_monthly ? "active" : r.had_monthly ? "lapsed" : "none",
+    tags: r.tags ?? [],
+  };
+}
+
+function parseJson<T>(result: unknown): T[] {
+  const [row] = rowsOf(result) as { j: string }[];
+  return JSON.parse(row?.j ?? "[]") as T[];
+}
+
+/** "2026-06-30T23:15:00.000Z" -> "2026-06-30T23:15:00Z" (the donation report's CSV form). */
+function isoSeconds(iso: string): string {
+  return iso.replace(/\.\d{3}Z$/, "Z");
+}
