@@ -43,7 +43,7 @@ export function DonorNoteEditor({ organizationId, donorKey, note, tags }: { orga
   const noteError = result && !result.ok ? result.fields.note : undefined;
   const tagsError = result && !result.ok ? Object.entries(result.fields).find(([k]) => k.startsWith("tags"))?.[1] : undefined;
   return (
-    <form onSubmit={save} className="space-y-4" aria-describedby="donor-note-private">
+    <form method="post" onSubmit={save} className="space-y-4" aria-describedby="donor-note-private">
       <p id="donor-note-private" className="text-sm text-ink-muted">
         Only your organization sees these. They are never shown to the donor.
       </p>
