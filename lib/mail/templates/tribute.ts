@@ -6,23 +6,10 @@
  * integer cents.
  */
 import "server-only";
+import { tributeLabel, type TributeKind } from "@/lib/donations/labels";
 import { renderMail } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
-
-/** "honor" or "memory": how a tribute is worded. */
-export type TributeKind = "honor" | "memory";
-
-/** "In honor of" / "In memory of" (`lower`: "in honor of"), for receipts, reports and the card. */
-export function tributeLabel(kind: TributeKind, options: { lower?: boolean } = {}): string {
-  const label = kind === "memory" ? "In memory of" : "In honor of";
-  return options.lower ? label.toLowerCase() : label;
-}
-
-/** "In memory of Jane Doe". */
-export function tributeLine(kind: TributeKind, name: string): string {
-  return `${tributeLabel(kind)} ${name}`;
-}
 
 /** What a tribute card shows: only what the donor chose to share. */
 export type TributeCardFacts = {
