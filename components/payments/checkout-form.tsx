@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
-import { checkoutFormSchema, type CheckoutFormValues, type ShareChoices } from "@/lib/validations/donation";
+import { NO_TRIBUTE, checkoutFormSchema, type CheckoutFormValues, type ShareChoices } from "@/lib/validations/donation";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
@@ -15,6 +15,7 @@ import { AmountFields, useDonationAmount } from "./checkout-amount-fields";
 import { DonorFields } from "./checkout-donor-fields";
 import { CheckoutErrorSummary } from "./checkout-error-summary";
 import { CheckoutPaymentFields, paymentModeOf } from "./checkout-payment-fields";
+import { TributeFields } from "./checkout-tribute-fields";
 import { useCheckoutSubmission, type CheckoutValues } from "./use-checkout-submission";
 
 type Props = {
@@ -34,7 +35,8 @@ type Props = {
 };
 
 /**
- * The checkout form: amount, frequency, fees, donor, sharing choices and payment, posted to
+ * The checkout form: amount, frequency, fees, donor, sharing choices, an optional dedication
+ * (checkout-tribute-fields.tsx) and payment, posted to
  * the createPaymentIntent* calls with one idempotency key per attempt and, for guests, the
  * solved checkout challenge (useCheckoutSubmission). Used by the site's checkout page and the
  * embeddable donate form (`flow`), which differ only in where the result is shown
@@ -46,15 +48,15 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
   // with the amount's when the donor submits, and focus goes to their summary.
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" } },
+    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" }, tribute: { ...NO_TRIBUTE } },
     resolver: zodResolver(checkoutFormSchema({ guest: !donor, sandbox: provider === "sandbox" }), undefined, { raw: true }),
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
   const { setValue } = form;
-  const [frequency, coverFees, name, email, anonymous, share, method, card] = useWatch({
+  const [frequency, coverFees, name, email, anonymous, share, method, card, tribute] = useWatch({
     control: form.control,
-    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card"],
+    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card", "tribute"],
   });
   const mode = paymentModeOf(provider, stripePublishableKey);
   const submission = useCheckoutSubmission({ organizationId, campaignId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
@@ -100,6 +102,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         share={share}
         onToggleShare={toggle}
       />
+
+      <TributeFields tribute={tribute} onTribute={(t) => setValue("tribute", t)} errors={errors} />
 
       <CheckoutPaymentFields
         mode={mode}
