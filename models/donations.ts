@@ -35,6 +35,14 @@ export const offlineGiftMethod = pgEnum("offline_gift_method", ["cash", "check",
  * or the in-kind property's description. Only the fields of the gift's method are present.
  */
 export type OfflineGiftDetails = { checkNumber?: string; fundName?: string; description?: string; shares?: string };
+/** A gift dedicated to someone (0025_tribute_gifts): "in honor of" or "in memory of" a name. */
+export const tributeType = pgEnum("tribute_type", ["honor", "memory"]);
+/**
+ * The card of a tribute gift, emailed to `recipientEmail` at 09:00 on `sendOn` (a calendar
+ * day, YYYY-MM-DD) in the donor's IANA `timeZone`; `showAmount`: the card shows the gift's
+ * amount (off unless the donor allowed it).
+ */
+export type TributeCard = { recipientName: string; recipientEmail: string; message: string; sendOn: string; timeZone: string; showAmount: boolean };
 export const recurringInterval = pgEnum("recurring_interval", ["month"]);
 export const recurringStatus = pgEnum("recurring_status", ["active", "canceled"]);
 
@@ -208,12 +216,21 @@ export const donations = pgTable(
     offlineDetails: jsonb("offline_details").$type<OfflineGiftDetails>(),
     /** The calendar day (YYYY-MM-DD) a gift recorded offline was received; null online. */
     receivedOn: date("received_on", { mode: "string" }),
+    /** The gift is dedicated "in honor of" or "in memory of" `tributeName`; null: no tribute. */
+    tributeType: tributeType("tribute_type"),
+    /** The honoree's name as the donor typed it (at most 100 characters); null without a tribute. */
+    tributeName: text("tribute_name"),
+    /** The tribute's card, when the donor asked for one; null otherwise. */
+    tributeCard: jsonb("tribute_card").$type<TributeCard>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     /** A gift recorded offline moved no money through a provider: it has no payment. */
     check("donations_offline_without_payment_ck", sql`${t.offlineMethod} is null or ${t.paymentId} is null`),
+    /** A tribute names its honoree; a card belongs to a tribute. */
+    check("donations_tribute_name_ck", sql`(${t.tributeType} is null) = (${t.tributeName} is null)`),
+    check("donations_tribute_card_ck", sql`${t.tributeCard} is null or ${t.tributeType} is not null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),

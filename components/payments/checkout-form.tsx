@@ -7,6 +7,7 @@ import type { CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
 import type { CheckoutFormValues, ShareChoices } from "@/lib/validations/donation";
+import { NO_TRIBUTE } from "@/lib/validations/tribute-fields";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
@@ -15,6 +16,7 @@ import { AmountFields, useDonationAmount } from "./checkout-amount-fields";
 import { DonorFields } from "./checkout-donor-fields";
 import { CheckoutErrorSummary } from "./checkout-error-summary";
 import { CheckoutPaymentFields, paymentModeOf } from "./checkout-payment-fields";
+import { TributeFields } from "./checkout-tribute-fields";
 import { useCheckoutSubmission, type CheckoutValues } from "./use-checkout-submission";
 
 type Props = {
@@ -47,7 +49,8 @@ function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Re
 }
 
 /**
- * The checkout form: amount, frequency, fees, donor, sharing choices and payment, posted to
+ * The checkout form: amount, frequency, fees, donor, sharing choices, an optional dedication
+ * (checkout-tribute-fields.tsx) and payment, posted to
  * the createPaymentIntent* calls with one idempotency key per attempt and, for guests, the
  * solved checkout challenge (useCheckoutSubmission). Used by the site's checkout page and the
  * embeddable donate form (`flow`), which differ only in where the result is shown
@@ -62,15 +65,15 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
   const sandbox = provider === "sandbox";
   const resolver = useMemo(() => lazyCheckoutResolver({ guest, sandbox }), [guest, sandbox]);
   const form = useForm<CheckoutFormValues>({
-    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" } },
+    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" }, tribute: { ...NO_TRIBUTE } },
     resolver,
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
   const { setValue } = form;
-  const [frequency, coverFees, name, email, anonymous, share, method, card] = useWatch({
+  const [frequency, coverFees, name, email, anonymous, share, method, card, tribute] = useWatch({
     control: form.control,
-    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card"],
+    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card", "tribute"],
   });
   const mode = paymentModeOf(provider, stripePublishableKey);
   const submission = useCheckoutSubmission({ organizationId, campaignId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
@@ -116,6 +119,8 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
         share={share}
         onToggleShare={toggle}
       />
+
+      <TributeFields tribute={tribute} onTribute={(t) => setValue("tribute", t)} errors={errors} />
 
       <CheckoutPaymentFields
         mode={mode}

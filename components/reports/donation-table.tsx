@@ -81,7 +81,10 @@ export function DonationTable({ donations, caption, timeZone, editing }: { donat
               <td className="py-2.5 pr-3">
                 <Email value={d.donorEmail} />
               </td>
-              <td className="py-2.5 pr-3 break-words">{d.fundraiser}</td>
+              <td className="py-2.5 pr-3 break-words">
+                {d.fundraiser}
+                {d.tribute ? <span className="block text-xs text-ink-muted">{d.tribute}</span> : null}
+              </td>
               <td className="py-2.5 pr-3 text-right tabular-nums whitespace-nowrap">
                 {formatCents(d.amount)}
                 {d.recordedOffline ? <span className="block text-xs text-ink-muted">{d.paymentType}</span> : null}
@@ -113,6 +116,12 @@ export function DonationTable({ donations, caption, timeZone, editing }: { donat
               </dd>
               <dt className="text-ink-muted">Fundraiser</dt>
               <dd className="min-w-0 break-words">{d.fundraiser}</dd>
+              {d.tribute ? (
+                <>
+                  <dt className="text-ink-muted">Tribute</dt>
+                  <dd className="min-w-0 break-words">{d.tribute}</dd>
+                </>
+              ) : null}
               <dt className="text-ink-muted">Status</dt>
               <dd>
                 <Status d={d} timeZone={timeZone} />

@@ -80,3 +80,17 @@ export function fundraiserLabel(fundraiserName: string | null | undefined): stri
 export function formatEin(ein: string | null): string | null {
   return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein;
 }
+
+/** How a gift is dedicated (models/donations.ts, tribute_type). */
+export type TributeKind = NonNullable<(typeof donations.$inferSelect)["tributeType"]>;
+
+/** "In honor of" / "In memory of" (`lower`: "in honor of"). */
+export function tributeLabel(kind: TributeKind, options: { lower?: boolean } = {}): string {
+  const label = kind === "memory" ? "In memory of" : "In honor of";
+  return options.lower ? label.toLowerCase() : label;
+}
+
+/** "In memory of Jane Doe"; null for a gift without a tribute. Receipts, reports and emails show it. */
+export function tributeLine(gift: { tributeType: TributeKind | null; tributeName: string | null }): string | null {
+  return gift.tributeType && gift.tributeName ? `${tributeLabel(gift.tributeType)} ${gift.tributeName}` : null;
+}

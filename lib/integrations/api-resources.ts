@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DonationResource } from "./donation-resource";
-import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus } from "@/models";
+import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
@@ -120,6 +120,14 @@ export const sharedDonorSchema = z
     description: "Only the details the donor chose to share with the organization for this gift; a field the donor did not share is absent.",
   });
 
+/** A tribute gift's dedication. */
+export const donationTributeSchema = z
+  .object({
+    type: z.enum(tributeType.enumValues).meta({ description: "honor: \"in honor of\" the name; memory: \"in memory of\" it." }),
+    name: z.string().meta({ description: "The honoree's name as the donor gave it (at most 100 characters).", example: "Jane Doe" }),
+  })
+  .meta({ id: "DonationTribute", description: "Whom a tribute gift honors. The card the donor may have sent is not part of it." });
+
 /** A donation (lib/integrations/donation-resource.ts: the one external donation shape). */
 export const donationSchema = z
   .object({
@@ -139,6 +147,7 @@ export const donationSchema = z
     refunded_at: timestamp("When it was refunded").nullable(),
     anonymous: z.boolean().meta({ description: "The donor gave anonymously: no donor details at all." }),
     donor: sharedDonorSchema.nullable().meta({ description: "Null for an anonymous gift." }),
+    tribute: donationTributeSchema.nullable().meta({ description: "The gift's dedication (\"in honor of\" / \"in memory of\" a name); null when it is not a tribute gift." }),
   })
   .meta({ id: "Donation", description: "A donation. Ticket payments are not donations and never appear here." });
 

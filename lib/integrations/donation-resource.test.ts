@@ -28,6 +28,8 @@ const base: DonationResourceSource = {
   shareLocation: false,
   shareGender: false,
   shareAge: false,
+  tributeType: null,
+  tributeName: null,
 };
 
 describe("donation resource", () => {
@@ -56,5 +58,11 @@ describe("donation resource", () => {
   it("keeps money in cents and times in UTC ISO form", () => {
     const r = toDonationResource(base);
     expect(r).toMatchObject({ amount_cents: 2500, fee_cents: 103, created_at: "2026-03-01T12:00:00.000Z", refunded_at: null });
+  });
+
+  it("carries a tribute gift's dedication, and null for any other gift", () => {
+    expect(toDonationResource({ ...base, tributeType: "memory", tributeName: "Jane Doe" }).tribute).toEqual({ type: "memory", name: "Jane Doe" });
+    expect(toDonationResource({ ...base, anonymous: true, tributeType: "honor", tributeName: "Coach Lee" }).tribute).toEqual({ type: "honor", name: "Coach Lee" });
+    expect(toDonationResource(base).tribute).toBeNull();
   });
 });

@@ -9,6 +9,9 @@
  * consumer cannot tell an unshared field from an empty one. Ticket payments are not gifts
  * and never pass through here.
  *
+ * A tribute gift carries its dedication (`tribute`: honor or memory, and the honoree's name);
+ * the card's recipient, message and send day are the donor's and are never part of it.
+ *
  * Money is integer cents; timestamps are UTC ISO 8601 strings.
  */
 // No "server-only" marker: the webhook events are emitted inside the payment-event path, which
@@ -50,6 +53,8 @@ export type DonationResourceSource = Pick<
   | "shareLocation"
   | "shareGender"
   | "shareAge"
+  | "tributeType"
+  | "tributeName"
 >;
 
 /** What the donor chose to share with the organization for one gift. */
@@ -89,7 +94,17 @@ export type DonationResource = {
   anonymous: boolean;
   /** Only the fields the donor shared for this gift; null when the gift is anonymous. */
   donor: SharedDonor | null;
+  /** Whom the gift honors ("in honor of" or "in memory of" a name); null when it is not a tribute gift. */
+  tribute: DonationTribute | null;
 };
+
+/** A tribute gift's dedication. The card's recipient, message and send day never leave Givebridge. */
+export type DonationTribute = { type: NonNullable<DonationRow["tributeType"]>; name: string };
+
+/** The dedication of `d`, or null when it is not a tribute gift. */
+export function tributeOf(d: Pick<DonationResourceSource, "tributeType" | "tributeName">): DonationTribute | null {
+  return d.tributeType && d.tributeName ? { type: d.tributeType, name: d.tributeName } : null;
+}
 
 /** The shared donor fields of `d` (see the module's privacy rule). */
 export function sharedDonorOf(d: DonationResourceSource): SharedDonor | null {
@@ -128,6 +143,7 @@ export function toDonationResource(d: DonationResourceSource): DonationResource 
     refunded_at: d.refundedAt ? d.refundedAt.toISOString() : null,
     anonymous: d.anonymous,
     donor: sharedDonorOf(d),
+    tribute: tributeOf(d),
   };
 }
 
@@ -161,5 +177,7 @@ export function donationResourceColumns(t: typeof donations) {
     shareLocation: t.shareLocation,
     shareGender: t.shareGender,
     shareAge: t.shareAge,
+    tributeType: t.tributeType,
+    tributeName: t.tributeName,
   };
 }

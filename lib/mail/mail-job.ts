@@ -11,19 +11,27 @@
 import "server-only";
 import { serverEnv } from "@/lib/env";
 import { donationMail, type DonationMailFacts, type DonationMailKind } from "@/lib/mail/templates/donation";
+import { tributeCardMail, type TributeCardFacts } from "@/lib/mail/templates/tribute";
 import type { MailMessage } from "@/lib/mail/transport";
 
 /** A donation email queued as its facts (`createdAt` comes back from the queue as ISO 8601 text). */
 export type DonationMailJob = { donationMail: DonationMailKind; facts: DonationMailFacts };
 
+/**
+ * A tribute gift's card queued as its facts, to be sent on the donor's chosen day; delivery
+ * sends it only while the gift is still succeeded (lib/mail/queue.ts).
+ */
+export type TributeCardJob = { tributeCard: TributeCardFacts };
+
 /** One job of the mail queue. */
-export type MailJob = MailMessage | DonationMailJob;
+export type MailJob = MailMessage | DonationMailJob | TributeCardJob;
 
 /**
- * The message a job delivers: the message itself, or the donation email rendered from its
- * facts (the platform copy to PLATFORM_DONATIONS_EMAIL). Null: nothing to send.
+ * The message a job delivers: the message itself, or the donation email or tribute card
+ * rendered from its facts (the platform copy to PLATFORM_DONATIONS_EMAIL). Null: nothing to send.
  */
 export function mailOfJob(job: MailJob): MailMessage | null {
+  if ("tributeCard" in job) return tributeCardMail(job.tributeCard);
   if (!("donationMail" in job)) return job;
   const facts: DonationMailFacts = { ...job.facts, createdAt: new Date(job.facts.createdAt) };
   return donationMail(job.donationMail, facts, serverEnv().PLATFORM_DONATIONS_EMAIL);

@@ -5,14 +5,15 @@
  * exists only if that transaction commits, and it is delivered after the commit.
  */
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import pLimit from "p-limit";
-import { getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
+import { getDb, getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
+import { donations } from "@/models";
 import { mailOfJob, type MailJob } from "./mail-job";
-import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS, type MailMessage } from "./transport";
+import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS } from "./transport";
 
 const QUEUE = "mail";
 
@@ -131,10 +132,11 @@ export async function ensureMailQueue(): Promise<void> {
 }
 
 /**
- * Queue a message. With `tx`, the job is written in that transaction and only exists if it
- * commits. Returns the job id.
+ * Queue a message (or a job rendered at delivery: lib/mail/mail-job.ts). With `tx`, the job is
+ * written in that transaction and only exists if it commits; `startAfter`: not delivered
+ * before this instant. Returns the job id.
  */
-export async function enqueueMail(message: MailMessage, options: { tx?: Executor } = {}): Promise<string | null> {
+export async function enqueueMail(message: MailJob, options: { tx?: Executor; startAfter?: Date } = {}): Promise<string | null> {
   metrics.mail("queued");
   return sendJob(QUEUE, message, options);
 }
@@ -181,16 +183,29 @@ export const MAIL_BATCH_SIZE = 50;
  * Start delivering queued mail in this process (the server calls this at start). Idempotent.
  * Each loop fetches up to `batchSize` jobs and delivers them SMTP_POOL_CONNECTIONS at a
  * time, over the pooled SMTP connections (lib/mail/transport.ts); a donation email queued as
- * its facts is rendered first (lib/mail/mail-job.ts). Each job still succeeds or fails on its
+ * its facts is rendered first (lib/mail/mail-job.ts), and a tribute card whose gift is no
+ * longer succeeded is dropped unsent. Each job still succeeds or fails on its
  * own: a message that failed is handed back to pg-boss's retry with backoff, the others
  * complete, so a delivered message is never sent again because a neighbour failed. A full
  * batch fetches the next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
   await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job) => {
+    if (!(await stillToSend(job))) return;
     const mail = mailOfJob(job);
     if (mail) await deliverMail(mail).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
   });
+}
+
+/**
+ * Whether a job is still to be sent when it is delivered: a tribute card only while its gift
+ * is still succeeded (a gift refunded before the card's day sends no card); every other job is.
+ */
+async function stillToSend(job: MailJob): Promise<boolean> {
+  if (!("tributeCard" in job)) return true;
+  const db = await getDb();
+  const [gift] = await db.select({ status: donations.status }).from(donations).where(eq(donations.id, job.tributeCard.donationId));
+  return gift?.status === "succeeded";
 }
 
 /**

@@ -81,7 +81,7 @@ beforeAll(async () => {
 
   // A's donations: nothing shared, name and email shared, anonymous.
   ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
-  ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", createdAt: new Date(Date.now() - 4_000) });
+  ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", tributeType: "honor", tributeName: "Grandpa Joe", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).
   ids.day1 = await makeGift(h.db, a.organizationId, null, { amountCents: 10_000, feeCents: 320, succeededAt: DAY1, createdAt: DAY1 });
@@ -132,13 +132,15 @@ describe("donations: only what each donor shared", () => {
     // makeGift's donor details (Dana Donor, 8025550100, Montpelier, female) were never shared.
     for (const secret of ["Dana Donor", "dana@example.org", "8025550100", "Montpelier", "female", "Ann Onymous", "ann@example.org"]) expect(r.text).not.toContain(secret);
     expect(Object.keys(byId.get(ids.shared)!).sort()).toEqual(
-      ["id", "object", "organization_id", "fundraiser_id", "recurring_gift_id", "amount_cents", "fee_cents", "cover_fees", "currency", "status", "payment_method_type", "created_at", "succeeded_at", "refunded_at", "anonymous", "donor"].sort(),
+      ["id", "object", "organization_id", "fundraiser_id", "recurring_gift_id", "amount_cents", "fee_cents", "cover_fees", "currency", "status", "payment_method_type", "created_at", "succeeded_at", "refunded_at", "anonymous", "donor", "tribute"].sort(),
     );
   });
 
   test("one donation, and the filters", async () => {
     const one = await api(donationRoute, `/api/v1/donations/${ids.shared}`, { key: keys.a, params: { id: ids.shared } });
-    expect(one.body).toMatchObject({ object: "donation", id: ids.shared, donor: { name: "Sam Sharer", email: "sam@example.org" } });
+    expect(one.body).toMatchObject({ object: "donation", id: ids.shared, donor: { name: "Sam Sharer", email: "sam@example.org" }, tribute: { type: "honor", name: "Grandpa Joe" } });
+    const plain = await api(donationRoute, `/api/v1/donations/${ids.private}`, { key: keys.a, params: { id: ids.private } });
+    expect(plain.body.tribute).toBeNull();
     const ticket = await api(donationRoute, `/api/v1/donations/${ids.ticket}`, { key: keys.a, params: { id: ids.ticket } });
     expectProblem(ticket, 404, "not-found", messages.donation.notFound);
 

@@ -6,7 +6,8 @@
  * provided and the sentence for the IRS deductibility code; for tickets: the IRS Publication
  * 1771 disclosure). A gift its organization recorded offline is marked "Recorded offline" and
  * says how it was given (receipt-text.ts: check number, DAF grant, stock as the donor values it,
- * in-kind property described without a value). Amounts are cents; dates are shown in UTC.
+ * in-kind property described without a value). A tribute gift says whom it honors ("In memory of
+ * Jane Doe"); the dedication changes nothing about what is deductible. Amounts are cents; dates are shown in UTC.
  */
 import { nameWithLegalName } from "@/lib/directory/display-name";
 import { fundraiserLabel } from "@/lib/donations/labels";
@@ -45,6 +46,8 @@ export type ReceiptFacts = {
   paymentType: string;
   /** Set for a gift its organization recorded offline: how it was given and what the receipt prints of it. */
   offline?: Omit<OfflineReceiptFacts, "amountCents"> | null;
+  /** "In memory of Jane Doe" for a tribute gift (lib/donations/labels.ts, tributeLine); a tribute changes nothing deductible. */
+  tribute?: string | null;
 };
 
 /** The rows of a gift's amount and how it was given: online, or recorded offline (receipt-text.ts). */
@@ -80,6 +83,7 @@ export function renderReceiptPdf(f: ReceiptFacts, logos: PdfLogos = { platform: 
     { label: f.offline ? "Date received" : "Date", value: receiptDate(f.date) },
     ...giftRows(f),
     { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
+    ...(f.tribute ? [{ label: "Tribute", value: f.tribute }] : []),
     { label: "Payment method", value: f.offline ? offlineGiftMethodText({ ...f.offline, amountCents: f.amountCents }) : f.paymentType },
     ...(f.offline ? [{ label: "Received", value: `${RECORDED_OFFLINE} by ${f.organizationName}` }] : []),
   ]);

@@ -8,6 +8,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { formatCents } from "@/lib/money";
 import { refineWith } from "./field-errors";
+import { isTimeZone, NO_TRIBUTE, sameDayNextYear, todayInTimeZone, TRIBUTE_MESSAGE_MAX, TRIBUTE_NAME_MAX } from "./tribute-fields";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 
@@ -15,6 +16,7 @@ import { DEFAULT_MAX_DONATION_CENTS, MIN_DONATION_CENTS } from "./donation-amoun
 
 export { DEFAULT_MAX_DONATION_CENTS, MIN_DONATION_CENTS, PRESET_AMOUNTS_CENTS } from "./donation-amounts";
 export { checkoutRequestBody } from "./checkout-request";
+export { isTimeZone, NO_TRIBUTE, sameDayNextYear, todayInTimeZone, TRIBUTE_MESSAGE_MAX, TRIBUTE_NAME_MAX } from "./tribute-fields";
 
 /** The amount in cents, between $1 and `maxCents`. */
 export function amountCentsField(maxCents: number = DEFAULT_MAX_DONATION_CENTS) {
@@ -46,6 +48,62 @@ export const cardSchema = z.object({
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: messages.donation.cardExpiry }),
   cvc: z.string().trim().regex(/^\d{3,4}$/, { error: messages.donation.cardCvc }),
 });
+
+/** True for a real calendar day written "YYYY-MM-DD". */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const tributeShape = z.object({
+  type: z.enum(["", "honor", "memory"], { error: messages.tribute.typeInvalid }).default(""),
+  name: z.string().trim().max(TRIBUTE_NAME_MAX, { error: messages.tribute.nameTooLong }).default(""),
+  sendCard: z.boolean().default(false),
+  recipientName: z.string().trim().max(120, { error: messages.tribute.recipientNameTooLong }).default(""),
+  recipientEmail: z.string().trim().max(254, { error: messages.tribute.recipientEmailInvalid }).default(""),
+  message: z.string().trim().max(TRIBUTE_MESSAGE_MAX, { error: messages.tribute.messageTooLong }).default(""),
+  sendOn: z.string().trim().max(10, { error: messages.tribute.sendOnRequired }).default(""),
+  timeZone: z.string().trim().max(64, { error: messages.tribute.timeZoneInvalid }).default(""),
+  showAmount: z.boolean().default(false),
+});
+
+/** {@link tributeSchema}'s rules beyond each field's own: what a chosen tribute and card need. */
+function refineTribute(v: z.output<typeof tributeShape>, ctx: z.RefinementCtx): void {
+  if (v.type === "") return;
+  if (!v.name) ctx.addIssue({ code: "custom", message: messages.tribute.nameRequired, path: ["name"] });
+  if (!v.sendCard) return;
+  if (!v.recipientName) ctx.addIssue({ code: "custom", message: messages.tribute.recipientNameRequired, path: ["recipientName"] });
+  if (!v.recipientEmail) ctx.addIssue({ code: "custom", message: messages.tribute.recipientEmailRequired, path: ["recipientEmail"] });
+  else if (!z.email().safeParse(v.recipientEmail).success) ctx.addIssue({ code: "custom", message: messages.tribute.recipientEmailInvalid, path: ["recipientEmail"] });
+  if (!isCalendarDay(v.sendOn)) {
+    ctx.addIssue({ code: "custom", message: messages.tribute.sendOnRequired, path: ["sendOn"] });
+    return;
+  }
+  if (!isTimeZone(v.timeZone)) {
+    ctx.addIssue({ code: "custom", message: messages.tribute.timeZoneInvalid, path: ["sendOn"] });
+    return;
+  }
+  const today = todayInTimeZone(v.timeZone);
+  if (v.sendOn < today) ctx.addIssue({ code: "custom", message: messages.tribute.sendOnPast, path: ["sendOn"] });
+  else if (v.sendOn > sameDayNextYear(today)) ctx.addIssue({ code: "custom", message: messages.tribute.sendOnTooFar, path: ["sendOn"] });
+}
+
+/**
+ * A gift's dedication at checkout. `type` "" is no tribute (the other fields are then
+ * ignored); "honor" or "memory" needs the honoree's `name` (at most 100 characters). With
+ * `sendCard`, a card is emailed to the recipient at 09:00 on `sendOn`, a calendar day
+ * ("YYYY-MM-DD") in the donor's own IANA `timeZone` as the browser reports it: from the
+ * donor's today to the same day one year ahead. `message` at most 500 characters;
+ * `showAmount`: the card shows the gift's amount (off by default). Every field has a default,
+ * so a body without a tribute parses as none.
+ */
+export const tributeSchema = tributeShape.superRefine(refineTribute);
+
+/** The checkout form's dedication: {@link tributeSchema} with every field held by the form. */
+export const tributeFormSchema = tributeShape.required().superRefine(refineTribute);
+export type TributeInput = z.infer<typeof tributeSchema>;
+
 
 /** Guests: the solved proof-of-work challenge of the checkout widget, base64 JSON. */
 export const checkoutChallengeField = z.string().trim().max(20_000).optional();
@@ -96,6 +154,8 @@ function buildCheckoutSchema(maxCents: number) {
     altcha: checkoutChallengeField,
     /** A monthly gift that duplicates an active one starts only once the donor confirmed it. */
     confirmDuplicate: z.boolean().optional(),
+    /** The gift's dedication and its card ({@link tributeSchema}); none by default. */
+    tribute: tributeSchema.default({ ...NO_TRIBUTE }),
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
@@ -148,6 +208,7 @@ export function checkoutFormSchema({ guest, sandbox }: { guest: boolean; sandbox
       name: guest ? guestSchema.shape.name : server.name.unwrap(),
       email: guest ? guestSchema.shape.email : server.email.unwrap(),
       card: typedText(cardSchema),
+      tribute: tributeFormSchema,
     })
     .superRefine((v, ctx) => {
       if (sandbox && v.method === "card") refineWith(cardSchema, v.card, ctx, ["card"]);

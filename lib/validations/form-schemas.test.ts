@@ -2,7 +2,7 @@
  * The checkout and ticket forms' schemas (react-hook-form's zodResolver, raw values): they
  * apply the server's guest, buyer and card schemas to the fields shown, with its messages.
  */
-import { checkoutFormSchema, checkoutRequestBody, checkoutSchema, type CheckoutFormValues } from "./donation";
+import { NO_TRIBUTE, checkoutFormSchema, todayInTimeZone, checkoutRequestBody, checkoutSchema, type CheckoutFormValues } from "./donation";
 import { ticketFormSchema, ticketOrderRequestBody, ticketOrderSchema } from "./event";
 import { nestedFieldErrors, zodFieldErrors } from "./field-errors";
 import { messages } from "./messages";
@@ -18,6 +18,7 @@ const form = (over: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
   share,
   method: "card",
   card: badCard,
+  tribute: { ...NO_TRIBUTE },
   ...over,
 });
 const errorsOf = (r: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }) => (r.success ? {} : zodFieldErrors(r.error!));
@@ -46,7 +47,8 @@ describe("checkoutRequestBody", () => {
   const post = { ...ids, signedIn: false, sandbox: true };
 
   it("a guest's body from the form's values parses with checkoutSchema and carries every value", () => {
-    const values = form({ frequency: "month", coverFees: true, name: " Ann ", email: "ann@example.org", anonymous: true, share: { ...share, email: true }, card: goodCard });
+    const tribute = { type: "memory", name: " Jane Doe ", sendCard: true, recipientName: "Sam Doe", recipientEmail: "sam@example.org", message: "With love", sendOn: todayInTimeZone("America/Chicago"), timeZone: "America/Chicago", showAmount: true } as const;
+    const values = form({ frequency: "month", coverFees: true, name: " Ann ", email: "ann@example.org", anonymous: true, share: { ...share, email: true }, card: goodCard, tribute });
     expect(checkoutFormSchema({ guest: true, sandbox: true }).safeParse(values).success).toBe(true);
     const parsed = checkoutSchema().parse(checkoutRequestBody(values, post));
     expect(parsed).toEqual({
@@ -59,6 +61,7 @@ describe("checkoutRequestBody", () => {
       anonymous: true,
       share: { ...share, email: true },
       card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+      tribute: { ...tribute, name: "Jane Doe" },
     });
   });
 

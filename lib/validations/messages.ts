@@ -405,4 +405,19 @@ export const messages = {
     saved: "Note and tags saved.",
     saveFailed: "We could not save the note and tags. Please try again.",
   },
+  // A gift dedicated "in honor of" or "in memory of" someone, and its card (checkout).
+  tribute: {
+    typeInvalid: "Please choose \"In honor of\" or \"In memory of\"",
+    nameRequired: "Please enter the name of the person this gift honors",
+    nameTooLong: "The name can be at most 100 characters",
+    recipientNameRequired: "Please enter the name of the card's recipient",
+    recipientNameTooLong: "The recipient's name can be at most 120 characters",
+    recipientEmailRequired: "Please enter the email the card is sent to",
+    recipientEmailInvalid: "Please enter a valid email address for the card's recipient",
+    messageTooLong: "The message can be at most 500 characters",
+    sendOnRequired: "Please choose the day the card is sent",
+    sendOnPast: "The card's send date cannot be in the past",
+    sendOnTooFar: "The card's send date can be at most one year from today",
+    timeZoneInvalid: "We could not read your time zone. Please reload the page and try again.",
+  },
 } as const;

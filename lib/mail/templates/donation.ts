@@ -50,6 +50,8 @@ export type DonationMailFacts = {
   receiptUrl: string;
   /** Monthly gifts: the signed link to manage the gift without signing in. */
   manageUrl?: string | null;
+  /** "In memory of Jane Doe" for a tribute gift (lib/donations/labels.ts, tributeLine), else null. */
+  tribute?: string | null;
 };
 
 /** The receipt's link for a monthly gift: the signed manage link (kept apart from the legal text). */
@@ -92,6 +94,7 @@ export function receiptMail(f: DonationMailFacts): MailMessage | null {
           ...(f.coverFees ? [coveredFeesRow(f.feeCents, f.amountCents)] : []),
           { label: "Date", value: receiptDate(f.createdAt) },
           { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
+          ...(f.tribute ? [{ label: "Tribute", value: f.tribute }] : []),
           { label: "Receipt number", value: f.donationId, code: true },
         ],
       },
@@ -134,6 +137,7 @@ export function nonprofitNotificationMail(f: DonationMailFacts): MailMessage | n
           { label: "Type", value: f.recurring ? "Monthly" : "One-time" },
           { label: "Amount", value: formatCents(f.amountCents) },
           { label: "Fundraiser", value: fundraiserLabel(f.fundraiserName) },
+          ...(f.tribute ? [{ label: "Tribute", value: f.tribute }] : []),
           { label: "Payment type", value: f.paymentType },
           { label: "Status", value: f.status },
         ],

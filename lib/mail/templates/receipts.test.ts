@@ -1,5 +1,5 @@
 /** Receipts state the deductible amount exactly; fees are never called deductible; tickets are purchases. */
-import { receiptMail, type DonationMailFacts } from "./donation";
+import { nonprofitNotificationMail, receiptMail, type DonationMailFacts } from "./donation";
 import { ticketConfirmationMail } from "./ticket";
 import type { TicketMailFacts } from "@/lib/receipts/ticket-summary";
 
@@ -49,6 +49,15 @@ test("a gift's receipt states the deductible amount (the gift only), and covered
   expect(text).toContain("Fees you covered: $1.75 (total charged $51.75); fees are not a gift to the organization and are not deductible");
   expect(text).not.toContain("Deductible amount: $51.75");
   expect(receiptMail({ ...gift, irsDeductibility: "2" })!.text).toContain("Deductible amount: $0.00");
+});
+
+test("a tribute gift's receipt and the nonprofit's notice say whom it honors; the deductible amount is the same", () => {
+  const tribute = { ...gift, tribute: "In memory of Jane Doe" };
+  const text = receiptMail(tribute)!.text;
+  expect(text).toContain("Tribute: In memory of Jane Doe");
+  expect(text).toContain("Deductible amount: $50.00");
+  expect(nonprofitNotificationMail({ ...tribute, organizationEmail: "np@example.org" })!.text).toContain("Tribute: In memory of Jane Doe");
+  expect(receiptMail(gift)!.text).not.toContain("Tribute");
 });
 
 test("a ticket confirmation is a purchase with the Publication 1771 disclosure", () => {

@@ -17,7 +17,7 @@ import "server-only";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { selectBuiltOnce } from "@/lib/db/prepared";
-import { displayDonationStatus, paymentTypeLabel } from "@/lib/donations/labels";
+import { displayDonationStatus, paymentTypeLabel, tributeLine } from "@/lib/donations/labels";
 import { baseUrl } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
@@ -286,6 +286,7 @@ export async function donationMailFacts(tx: Executor, d: DonationRow, known?: Do
     share: { name: d.shareName, email: d.shareEmail, phone: d.shareTelephone, location: d.shareLocation, gender: d.shareGender, age: d.shareAge },
     receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
     manageUrl: d.recurringGiftId ? recurringManageUrl(d.recurringGiftId) : null,
+    tribute: tributeLine(d),
   };
 }
 

@@ -71,6 +71,18 @@ describe("the PDF receipt of a donation", () => {
     expect(joined).not.toContain("Fees paid by the donor");
   });
 
+  test("a tribute gift says whom it honors; what is deductible does not change", async () => {
+    const id = await makeGift(h.db, np.organizationId, donor.id, { campaignId, amountCents: 3_000, tributeType: "memory", tributeName: "Jane Doe" });
+    const { joined } = await text(id);
+    expect(joined).toContain("Tribute: In memory of Jane Doe");
+    expect(joined).toContain("Amount: $30.00");
+    expect(joined).toContain("Deductible amount: $30.00");
+    const honor = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 1_000, tributeType: "honor", tributeName: "Coach Lee" });
+    expect((await text(honor)).joined).toContain("Tribute: In honor of Coach Lee");
+    const plain = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 1_000 });
+    expect((await text(plain)).joined).not.toContain("Tribute");
+  });
+
   test("the donor's own session opens it without the token; nobody else does", async () => {
     const id = await makeGift(h.db, np.organizationId, donor.id);
     expect((await text(id, null, donor)).lines).toContain(id);

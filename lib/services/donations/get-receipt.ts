@@ -11,7 +11,7 @@ import { authorizeOrganization } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { giftPaymentTypeLabel } from "@/lib/donations/labels";
+import { giftPaymentTypeLabel, tributeLine } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
@@ -57,6 +57,7 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
     donorName: d.donorName,
     paymentType: giftPaymentTypeLabel(d),
     offline: d.offlineMethod ? { method: d.offlineMethod, details: d.offlineDetails ?? {} } : null,
+    tribute: tributeLine(d),
   }, logos);
   return { pdf, filename: `givebridge-receipt-${d.id.slice(0, 8)}.pdf` };
 }

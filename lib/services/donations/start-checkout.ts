@@ -100,6 +100,7 @@ const CHECKOUT_GIFT_COLUMNS = [
   "id", "paymentId", "organizationId", "campaignId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
   "donorName", "donorEmail", "donorTelephone", "donorCity", "donorState", "donorGender", "donorAgeRange",
   "anonymous", "shareName", "shareEmail", "shareTelephone", "shareLocation", "shareGender", "shareAge", "metadata",
+  "tributeType", "tributeName", "tributeCard",
 ] as const;
 type CheckoutPaymentValues = Pick<typeof payments.$inferInsert, (typeof CHECKOUT_PAYMENT_COLUMNS)[number]>;
 type CheckoutGiftValues = Pick<typeof donations.$inferInsert, (typeof CHECKOUT_GIFT_COLUMNS)[number]>;
@@ -118,7 +119,10 @@ const insertPaymentWithGift = selectBuiltOnce("checkout_insert_payment_gift", (d
   // INSERT ... SELECT ... FROM the payment's CTE: Drizzle's insert().select() needs every
   // column of the table, so the column list and the typed values are spelled here.
   const giftColumns = sql.join(CHECKOUT_GIFT_COLUMNS.map((column) => sql.identifier(donations[column].name)), sql`, `);
-  const giftValues = sql.join(CHECKOUT_GIFT_COLUMNS.map((column) => sql`${sql.param(sql.placeholder(`g_${column}`), donations[column])}::${sql.raw(donations[column].getSQLType())}`), sql`, `);
+  // A null value stays SQL NULL: Drizzle hands a placeholder's null to the column's encoder,
+  // which would write a nullable jsonb column's null as the JSON value 'null'.
+  const encoderOf = (column: (typeof CHECKOUT_GIFT_COLUMNS)[number]) => ({ mapToDriverValue: (value: unknown) => (value === null ? null : donations[column].mapToDriverValue(value as never)) });
+  const giftValues = sql.join(CHECKOUT_GIFT_COLUMNS.map((column) => sql`${sql.param(sql.placeholder(`g_${column}`), encoderOf(column))}::${sql.raw(donations[column].getSQLType())}`), sql`, `);
   const gift = db.$with("inserted_gift", getTableColumns(donations)).as(sql`insert into ${donations} (${giftColumns}) select ${giftValues} from ${inserted} returning *`);
   return db
     .with(inserted, gift)
@@ -235,6 +239,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
         shareGender: input.share.gender,
         shareAge: input.share.age,
         metadata: { frequency: input.frequency },
+        ...tributeColumns(input.tribute),
       };
   // The payment and what it pays for are written together, or not at all: a one-time gift in
   // one statement, a monthly gift (its recurring gift first) or a ticket order in a transaction.
@@ -314,6 +319,29 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     ...toDonationResult({ ...paid, campaignId: paidFor.campaignId, recurringGiftId: paidFor.recurringGiftId, coverFees: paidFor.coverFees, donorEmail: paidFor.donorEmail, ...outcome }, org, campaignName),
     clientSecret,
     redirectUrl,
+  };
+}
+
+/**
+ * The gift's tribute columns from the checkout's dedication (checked by tributeSchema): none
+ * for type "", else the honoree's name and, when the donor asked for a card, its facts (send
+ * day YYYY-MM-DD in the donor's IANA zone; the recipient's email in lower case).
+ */
+export function tributeColumns(tribute: CheckoutInput["tribute"]): Pick<typeof donations.$inferInsert, "tributeType" | "tributeName" | "tributeCard"> {
+  if (tribute.type === "") return { tributeType: null, tributeName: null, tributeCard: null };
+  return {
+    tributeType: tribute.type,
+    tributeName: tribute.name,
+    tributeCard: tribute.sendCard
+      ? {
+          recipientName: tribute.recipientName,
+          recipientEmail: tribute.recipientEmail.toLowerCase(),
+          message: tribute.message,
+          sendOn: tribute.sendOn,
+          timeZone: tribute.timeZone,
+          showAmount: tribute.showAmount,
+        }
+      : null,
   };
 }
 

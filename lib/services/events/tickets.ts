@@ -24,6 +24,7 @@ import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { checkoutWithDefences, type CheckoutClient } from "@/lib/services/donations/checkout-defences";
 import { releaseSeats, ticketPaymentKey } from "@/lib/services/donations/ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
+import { NO_TRIBUTE } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
@@ -337,6 +338,8 @@ async function payForOrder(o: {
         anonymous: false,
         share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
         card: o.card,
+        // A ticket sale is no gift: it carries no tribute.
+        tribute: { ...NO_TRIBUTE },
       },
       client: o.client,
       ticketOrderId: order.id,

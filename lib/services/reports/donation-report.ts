@@ -30,7 +30,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { DIRECT_DONATION, displayDonationStatus, giftPaymentTypeLabel, type OfflineMethod, type PaymentMethodType } from "@/lib/donations/labels";
+import { DIRECT_DONATION, displayDonationStatus, giftPaymentTypeLabel, tributeLine, type OfflineMethod, type PaymentMethodType, type TributeKind } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
@@ -61,6 +61,8 @@ export type ReportDonation = {
   paymentType: string;
   /** True for a gift the organization recorded offline (it may correct or delete it; no refund). */
   recordedOffline: boolean;
+  /** "In memory of Jane Doe" for a tribute gift (lib/donations/labels.ts, tributeLine), else null. Not a CSV column. */
+  tribute: string | null;
 };
 
 export type ReportTotals = {
@@ -164,6 +166,8 @@ export const reportColumns = {
   failureReason: donations.failureReason,
   paymentMethodType: donations.paymentMethodType,
   offlineMethod: donations.offlineMethod,
+  tributeType: donations.tributeType,
+  tributeName: donations.tributeName,
 };
 
 type RawRow = {
@@ -178,6 +182,8 @@ type RawRow = {
   failureReason: string | null;
   paymentMethodType: PaymentMethodType;
   offlineMethod: OfflineMethod | null;
+  tributeType: TributeKind | null;
+  tributeName: string | null;
 };
 
 /** Shape a database row for callers. */
@@ -194,6 +200,7 @@ export function toReportDonation(r: RawRow): ReportDonation {
     reason: r.status === "failed" ? (r.failureReason ?? null) : null,
     paymentType: giftPaymentTypeLabel(r),
     recordedOffline: r.offlineMethod !== null,
+    tribute: tributeLine(r),
   };
 }
 

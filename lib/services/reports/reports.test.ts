@@ -328,3 +328,20 @@ describe("days of the organization's own time zone", () => {
     expect((await err(getReportTimeZone({ actor: null, organizationId: vt.organizationId })))?.status).toBe(401);
   });
 });
+
+describe("tribute gifts in the report", () => {
+  test("the report shows the tribute; the CSV keeps exactly its four columns", async () => {
+    const hospice = await makeNonprofit(h.db, "Tribute Report Hospice");
+    const id = await makeGift(h.db, hospice.organizationId, null, { amountCents: 2_500, createdAt: at(2026, 6, 3), shareEmail: true, donorEmail: "t@example.org", tributeType: "memory", tributeName: "Jane Doe" });
+    const plain = await makeGift(h.db, hospice.organizationId, null, { amountCents: 1_000, createdAt: at(2026, 6, 2) });
+    const page = await getDonationReportPage({ actor: hospice.user, organizationId: hospice.organizationId, query: ytd, now });
+    const byId = new Map(page.donations.map((d) => [d.id, d]));
+    expect(byId.get(id)).toMatchObject({ tribute: "In memory of Jane Doe", amount: 2_500 });
+    expect(byId.get(plain)).toMatchObject({ tribute: null });
+    const { stream } = await openDonationReportCsv({ actor: hospice.user, organizationId: hospice.organizationId, query: ytd, now });
+    const lines = (await readAll(stream)).split("\n");
+    expect(lines[0]).toBe("Date,Donor Email,Fundraiser,Amount USD");
+    expect(lines[1]).toBe("2026-06-03T12:00:00Z,t@example.org,Direct Donation,25.00");
+    expect(lines.join("\n")).not.toContain("Jane Doe");
+  });
+});
