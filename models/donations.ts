@@ -113,9 +113,7 @@ export const yearEndStatementMails = pgTable(
  * lifecycle (UTC timestamps) and the exactly-once marker of its effects. The payment is the
  * authority on the lifecycle; a gift's own status/failure_reason/succeeded_at/refunded_at
  * mirror it, written in the same transaction (docs/decisions/0007-payment-model.md). A gift
- * and its payment share one id (0021_payments kept the old donation ids). Its pages are filled to
- * 80% (0026_payments_fillfactor, a storage setting Drizzle does not model) so that the provider
- * events' updates, which change no indexed column, stay heap-only.
+ * and its payment share one id (0021_payments kept the old donation ids).
  */
 export const payments = pgTable(
   "payments",
