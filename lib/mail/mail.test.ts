@@ -171,6 +171,32 @@ describe("mail", () => {
     expect(most).toBeLessThanOrEqual(3);
   });
 
+  test("a job is complete as soon as its handler returns, while its batch's other jobs are still running", async () => {
+    let releaseSlow: () => void = () => {};
+    const gate = new Promise<void>((release) => (releaseSlow = release));
+    let slowStarted = false;
+    await startQueueWorker<{ slow: boolean }>("complete-each", { pollingIntervalSeconds: 0.5, batchSize: 2 }, async ({ slow }) => {
+      if (!slow) return;
+      slowStarted = true;
+      await gate;
+    });
+    // Both jobs in one transaction, so that one fetch takes them as one batch.
+    const [fast, slow] = await h.db.transaction(async (tx) => [await sendJob("complete-each", { slow: false }, { tx }), await sendJob("complete-each", { slow: true }, { tx })]);
+    const stateOf = async (id: string | null | undefined) => {
+      const result = (await h.db.execute(sql`select state from pgboss.job where name = 'complete-each' and id = ${id}::uuid`)) as unknown as { rows: { state: string }[] };
+      return result.rows[0]?.state;
+    };
+    try {
+      await waitFor(() => slowStarted, 10_000);
+      // Had this process died now, only the slow job would be run again.
+      await waitFor(async () => (await stateOf(fast)) === "completed", 5_000);
+      expect(await stateOf(slow)).toBe("active");
+    } finally {
+      releaseSlow();
+    }
+    await waitFor(async () => (await stateOf(slow)) === "completed", 10_000);
+  });
+
   test("a donation email queued as its facts is delivered as its template renders it; one without a recipient is not", async () => {
     useSmtp();
     await startMailWorker({ pollingIntervalSeconds: 0.5 });

@@ -212,7 +212,7 @@ async function stillToSend(job: MailJob): Promise<boolean> {
  * Work the jobs of queue `name` in this process: up to `batchSize` fetched together, at most
  * `concurrency` of them (default: the whole batch) handled at a time, each on its own: a job
  * whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
- * complete. A full batch fetches the next one at once. A queue not created at start is
+ * complete, each as soon as its handler returns. A full batch fetches the next one at once. A queue not created at start is
  * created with 3 retries, 30 s apart with backoff. Idempotent per name; stopMailQueue waits
  * for running handlers.
  */
@@ -232,7 +232,15 @@ export async function startQueueWorker<T extends object>(
   // against 123 ms with 5 at a time). The mail worker handles as many as it has SMTP connections.
   const limit = pLimit(options.concurrency ?? batchSize);
   workerId = await state.boss.work<T>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize }, async (jobs) => {
-    const batch = Promise.allSettled(jobs.map((job) => limit(() => handler(job.data))));
+    // Each job is marked complete as soon as its handler succeeds, not with the batch: a
+    // process that dies mid-batch then leaves active only the jobs it had not finished, and
+    // those are the only ones pg-boss runs again once they expire (a message already handed to
+    // the SMTP server is not sent twice because a neighbour was still being sent).
+    const handle = async (job: { id: string; data: T }) => {
+      await handler(job.data);
+      await state.boss.complete(name, job.id);
+    };
+    const batch = Promise.allSettled(jobs.map((job) => limit(() => handle(job))));
     state.inflight.add(batch);
     const outcomes = await batch.finally(() => state.inflight.delete(batch));
     const failed = jobs.filter((_, i) => outcomes[i]!.status === "rejected").map((job) => job.id);
