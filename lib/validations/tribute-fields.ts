@@ -3,7 +3,6 @@
  * the checkout form's dedication fields use them before (and without) loading the checkout
  * schema (lib/validations/donation.ts, which validates with them).
  */
-import { TZDate } from "@date-fns/tz";
 import type { tributeSchema } from "./donation";
 import type { z } from "zod";
 
@@ -12,8 +11,6 @@ type TributeFormInput = z.input<typeof tributeSchema>;
 /** The longest honoree name and card message a tribute takes (characters). */
 export const TRIBUTE_NAME_MAX = 100;
 export const TRIBUTE_MESSAGE_MAX = 500;
-
-const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /** True when the runtime knows IANA zone `timeZone` (e.g. "America/Chicago"). */
 export function isTimeZone(timeZone: string): boolean {
@@ -26,10 +23,12 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** "YYYY-MM-DD" of `now` in IANA zone `timeZone` (a known zone: see isTimeZone). */
+/**
+ * "YYYY-MM-DD" of `now` in IANA zone `timeZone` (a known zone: see isTimeZone), from the
+ * runtime's own time-zone data (Intl; the en-CA calendar date is written year-month-day).
+ */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  const d = new TZDate(now.getTime(), timeZone);
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /** The same calendar day one year after `day` ("YYYY-MM-DD"; February 29 gives March 1). */
