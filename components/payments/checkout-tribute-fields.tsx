@@ -7,12 +7,16 @@
  * browser reports), with a message and whether the card shows the amount. The rules and
  * messages are the server's (tributeSchema, lib/validations/donation.ts).
  */
+import dynamic from "next/dynamic";
 import { Checkbox } from "@/components/ui/checkbox";
-import { TextAreaField, TextField } from "@/components/ui/input";
-import type { CheckoutFormValues } from "@/lib/validations/donation";
-import { NO_TRIBUTE, TRIBUTE_MESSAGE_MAX, TRIBUTE_NAME_MAX, sameDayNextYear, todayInTimeZone } from "@/lib/validations/tribute-fields";
+import { NO_TRIBUTE } from "@/lib/validations/tribute-fields";
+import type { Tribute } from "./checkout-tribute-details";
 
-type Tribute = CheckoutFormValues["tribute"];
+// The honoree, card and date fields load when the donor ticks the box (most gifts are not
+// dedicated), so the donate page does not ship them up front.
+const TributeDetails = dynamic(() => import("./checkout-tribute-details").then((m) => m.TributeDetails), {
+  loading: () => <p className="mt-4 text-sm text-ink-muted">Loading the dedication fields…</p>,
+});
 
 /** The browser's IANA time zone ("America/Chicago"); UTC when it reports none. */
 export function browserTimeZone(): string {
@@ -22,9 +26,6 @@ export function browserTimeZone(): string {
 /** The dedication fieldset; `errors` are field messages keyed "tribute.<field>". */
 export function TributeFields({ tribute, onTribute, errors }: { tribute: Tribute; onTribute: (tribute: Tribute) => void; errors: Record<string, string> }) {
   const dedicated = tribute.type !== "";
-  const set = (change: Partial<Tribute>) => onTribute({ ...tribute, ...change });
-  const zone = tribute.timeZone || browserTimeZone();
-  const today = todayInTimeZone(zone);
   return (
     <fieldset>
       <legend className="sr-only">Dedication</legend>
@@ -34,75 +35,7 @@ export function TributeFields({ tribute, onTribute, errors }: { tribute: Tribute
         checked={dedicated}
         onChange={(e) => onTribute(e.target.checked ? { ...NO_TRIBUTE, type: "honor", timeZone: browserTimeZone() } : { ...NO_TRIBUTE })}
       />
-      {dedicated ? (
-        <div className="mt-4 space-y-4 border-l-2 border-slate-200 pl-3 sm:pl-4">
-          <div role="radiogroup" aria-label="Dedication" className="flex flex-wrap gap-x-6 gap-y-2">
-            {(["honor", "memory"] as const).map((type) => (
-              <label key={type} className="inline-flex cursor-pointer items-center gap-2">
-                <input type="radio" name="tribute.type" value={type} checked={tribute.type === type} onChange={() => set({ type })} className="size-5 accent-brand-700" />
-                {type === "honor" ? "In honor of" : "In memory of"}
-              </label>
-            ))}
-          </div>
-          <TextField
-            label={tribute.type === "memory" ? "In memory of (name)" : "In honor of (name)"}
-            name="tribute.name"
-            required
-            maxLength={TRIBUTE_NAME_MAX}
-            value={tribute.name}
-            onChange={(e) => set({ name: e.target.value })}
-            error={errors["tribute.name"]}
-          />
-          <Checkbox
-            label="Email a card about this gift"
-            description="We send it on the day you choose, at 9 AM your time."
-            checked={tribute.sendCard}
-            onChange={(e) => set({ sendCard: e.target.checked, timeZone: browserTimeZone() })}
-          />
-          {tribute.sendCard ? (
-            <div className="space-y-4">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label="Recipient's name" name="tribute.recipientName" required autoComplete="off" value={tribute.recipientName} onChange={(e) => set({ recipientName: e.target.value })} error={errors["tribute.recipientName"]} />
-                <TextField
-                  label="Recipient's email"
-                  name="tribute.recipientEmail"
-                  type="email"
-                  required
-                  autoComplete="off"
-                  value={tribute.recipientEmail}
-                  onChange={(e) => set({ recipientEmail: e.target.value })}
-                  error={errors["tribute.recipientEmail"]}
-                />
-              </div>
-              <TextAreaField
-                label="Message (optional)"
-                name="tribute.message"
-                rows={3}
-                maxLength={TRIBUTE_MESSAGE_MAX}
-                value={tribute.message}
-                onChange={(e) => set({ message: e.target.value })}
-                error={errors["tribute.message"]}
-                hint={`Up to ${TRIBUTE_MESSAGE_MAX} characters.`}
-              />
-              <TextField
-                label="Send the card on"
-                name="tribute.sendOn"
-                type="date"
-                required
-                min={today}
-                max={sameDayNextYear(today)}
-                value={tribute.sendOn}
-                onChange={(e) => set({ sendOn: e.target.value, timeZone: browserTimeZone() })}
-                error={errors["tribute.sendOn"]}
-                hint="Today or any day in the next year."
-                containerClassName="sm:max-w-xs"
-              />
-              <Checkbox label="Show the amount on the card" checked={tribute.showAmount} onChange={(e) => set({ showAmount: e.target.checked })} />
-              <p className="text-sm text-ink-muted">The card names you only if you share your name with this gift; it never shows your email.</p>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {dedicated ? <TributeDetails tribute={tribute} onTribute={onTribute} errors={errors} /> : null}
     </fieldset>
   );
 }
