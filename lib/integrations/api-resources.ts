@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DonationResource } from "./donation-resource";
-import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
+import { campaignStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
@@ -148,6 +148,10 @@ export const donationSchema = z
     anonymous: z.boolean().meta({ description: "The donor gave anonymously: no donor details at all." }),
     donor: sharedDonorSchema.nullable().meta({ description: "Null for an anonymous gift." }),
     tribute: donationTributeSchema.nullable().meta({ description: "The gift's dedication (\"in honor of\" / \"in memory of\" a name); null when it is not a tribute gift." }),
+    offline_method: z
+      .enum(offlineGiftMethod.enumValues)
+      .nullable()
+      .meta({ description: "How a gift the organization recorded itself (received outside Givebridge) was given; null for a gift made online. `payment_method_type` means nothing for such a gift." }),
   })
   .meta({ id: "Donation", description: "A donation. Ticket payments are not donations and never appear here." });
 
