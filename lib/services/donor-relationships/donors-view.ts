@@ -297,6 +297,27 @@ export async function findDonor(db: Executor, organizationId: string, donorKey: 
   return donors[0] ?? null;
 }
 
+/**
+ * The donor key gift `donationId` shows its donor under (the rules at the top of this file,
+ * applied to that one gift: what it shares), when no other succeeded or refunded gift of its
+ * organization has the same key, i.e. the gift made that donor appear; else null (also for
+ * an anonymous gift or one sharing neither name nor email). Reads in `db` (the gift's transaction).
+ */
+export async function newDonorKeyOf(db: Executor, donationId: string): Promise<string | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`with me as (
+        select organization_id, ${giftKey(sql`d`)} as donor_key from donations d where d.id = ${donationId}
+      )
+      select me.donor_key from me
+       where me.donor_key is not null
+         and not exists (
+           select 1 from donations o
+            where o.organization_id = me.organization_id and o.id <> ${donationId} and o.status in ('succeeded', 'refunded')
+              and ${giftKey(sql`o`)} = me.donor_key)`),
+  ) as { donor_key: string }[];
+  return row?.donor_key ?? null;
+}
+
 /** The donor key one gift row `g` shares ("email:…", "name:…"), null for none: the case of {@link keyedGifts}. */
 function giftKey(g: SQL): SQL {
   return sql`case when not ${g}.anonymous and ${g}.share_email and nullif(btrim(${g}.donor_email), '') is not null then 'email:' || lower(btrim(${g}.donor_email))
