@@ -305,6 +305,17 @@ describe("donor.created and offline_gift.created", () => {
     expect(first.status).toBe("succeeded");
   });
 
+  test("two first gifts of the same new donor recorded at once send one donor.created", async () => {
+    const ep = await endpoint(a, "/race", ["donor.created"]);
+    const input = { method: "cash", amountCents: 500, receivedOn: "2026-01-07", donorName: "Rita Race", donorEmail: "rita@example.org", donorConsent: true };
+    await Promise.all(Array.from({ length: 4 }, () => recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input })));
+    await receiver.waitFor("/race", 1);
+    await deliveriesSettled();
+    expect(receiver.requestsTo("/race").map((r) => verify(ep.secret, r).data.id)).toEqual([Buffer.from("email:rita@example.org").toString("base64url")]);
+    const rows = await h.db.select().from(webhookEvents).where(like(webhookEvents.dedupeKey, "donor.created:%"));
+    expect(rows.filter((r) => r.body.includes("rita@example.org"))).toHaveLength(1);
+  });
+
   test("without an endpoint picking donor.created nothing is recorded, and a donor's later first event is not sent for an earlier donor", async () => {
     await give(a.organizationId, { name: "Early Eve", email: "eve@example.org", share: { email: true } });
     const ep = await endpoint(a, "/late", ["donor.created"]);
