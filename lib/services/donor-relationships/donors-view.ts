@@ -299,21 +299,27 @@ export async function findDonor(db: Executor, organizationId: string, donorKey: 
 
 /**
  * The donor key gift `donationId` shows its donor under (the rules at the top of this file,
- * applied to that one gift: what it shares), when no other succeeded or refunded gift of its
- * organization has the same key, i.e. the gift made that donor appear; else null (also for
- * an anonymous gift or one sharing neither name nor email). Reads in `db` (the gift's transaction).
+ * applied to that one gift: what it shares) when the gift made that donor appear for its
+ * organization; else null (also for an anonymous gift or one sharing neither name nor email).
+ * In one statement of `db` (the gift's transaction): the key is claimed in organization_donors
+ * (INSERT ... ON CONFLICT DO NOTHING RETURNING, so of two first gifts committing at once only
+ * one claims it), and a key claimed now is still not new when another succeeded or refunded
+ * gift of the organization shares it (a gift made while no row was being added).
  */
-export async function newDonorKeyOf(db: Executor, donationId: string): Promise<string | null> {
+export async function claimNewDonorKey(db: Executor, donationId: string): Promise<string | null> {
   const [row] = rowsOf(
-    await db.execute(sql`with me as (
-        select organization_id, ${giftKey(sql`d`)} as donor_key from donations d where d.id = ${donationId}
+    await db.execute(sql`with claimed as (
+        insert into organization_donors (organization_id, donor_key)
+        select d.organization_id, ${giftKey(sql`d`)} from donations d
+         where d.id = ${donationId} and ${giftKey(sql`d`)} is not null
+        on conflict do nothing
+        returning organization_id, donor_key
       )
-      select me.donor_key from me
-       where me.donor_key is not null
-         and not exists (
-           select 1 from donations o
-            where o.organization_id = me.organization_id and o.id <> ${donationId} and o.status in ('succeeded', 'refunded')
-              and ${giftKey(sql`o`)} = me.donor_key)`),
+      select c.donor_key from claimed c
+       where not exists (
+         select 1 from donations o
+          where o.organization_id = c.organization_id and o.id <> ${donationId} and o.status in ('succeeded', 'refunded')
+            and ${giftKey(sql`o`)} = c.donor_key)`),
   ) as { donor_key: string }[];
   return row?.donor_key ?? null;
 }

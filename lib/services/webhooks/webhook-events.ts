@@ -22,7 +22,7 @@ import type { Executor } from "@/lib/db/client";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
 import { toDonorResource, donorIdOf } from "@/lib/services/api/list-donors";
-import { findDonor, newDonorKeyOf } from "@/lib/services/donor-relationships/donors-view";
+import { claimNewDonorKey, findDonor } from "@/lib/services/donor-relationships/donors-view";
 import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
@@ -61,14 +61,14 @@ export async function emitOfflineGiftCreated(tx: Executor, donationId: string, o
 }
 
 /**
- * Emit donor.created when succeeded gift `donationId` made its donor appear: no other succeeded
- * or refunded gift of the organization shares its donor key (newDonorKeyOf). Exactly once per
- * donor per organization: the dedupe key is the organization and the donor's id, and the
- * outbox's unique insert makes a concurrent first gift of the same donor wait for this
- * transaction and then record nothing.
+ * Emit donor.created when succeeded gift `donationId` made its donor appear for its
+ * organization (claimNewDonorKey: the key's organization_donors row is new and no other gift
+ * shares it). Exactly once per donor per organization: of two first gifts committing at once
+ * only one claims the row, and the outbox's dedupe key (organization and donor id) records
+ * the event once whatever happens.
  */
 export async function emitDonorCreatedIfNew(tx: Executor, donationId: string, organizationId: string, occurredAt: Date): Promise<void> {
-  const donorKey = await newDonorKeyOf(tx, donationId);
+  const donorKey = await claimNewDonorKey(tx, donationId);
   if (donorKey === null) return;
   await emitWebhookEvent(tx, {
     organizationId,
