@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { updatedAt } from "./_columns";
+import { createdAt, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -26,4 +26,24 @@ export const donorNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: "donor_notes_pk", columns: [t.organizationId, t.donorKey] })],
+);
+
+/**
+ * Every donor key that has appeared among an organization's succeeded or refunded gifts
+ * (0027_organization_donors). Its primary key decides, in the gift's transaction, whether a
+ * gift is its donor's first (INSERT ... ON CONFLICT DO NOTHING RETURNING) for the donor.created
+ * webhook; rows are added only while the organization has a webhook endpoint, so a new row is
+ * then checked against the gifts made before (lib/services/donor-relationships/donors-view.ts).
+ */
+export const organizationDonors = pgTable(
+  "organization_donors",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The Donors view's grouping key: "email:<lower-cased email>" or "name:<name>". */
+    donorKey: text("donor_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "organization_donors_pk", columns: [t.organizationId, t.donorKey] })],
 );

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DonationResource } from "./donation-resource";
-import { campaignStatus, donationStatus, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
+import { campaignStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
@@ -148,8 +148,34 @@ export const donationSchema = z
     anonymous: z.boolean().meta({ description: "The donor gave anonymously: no donor details at all." }),
     donor: sharedDonorSchema.nullable().meta({ description: "Null for an anonymous gift." }),
     tribute: donationTributeSchema.nullable().meta({ description: "The gift's dedication (\"in honor of\" / \"in memory of\" a name); null when it is not a tribute gift." }),
+    offline_method: z
+      .enum(offlineGiftMethod.enumValues)
+      .nullable()
+      .meta({ description: "How a gift the organization recorded itself (received outside Givebridge) was given; null for a gift made online. `payment_method_type` means nothing for such a gift." }),
   })
   .meta({ id: "Donation", description: "A donation. Ticket payments are not donations and never appear here." });
+
+/** A donor of the organization (GET /api/v1/donors): gifts grouped by what each donor shared. */
+export const donorSchema = z
+  .object({
+    object: z.literal("donor"),
+    id: z.string().meta({ description: "The donor's id: stable while the donor shares the same email (or, without one, the same name) on their latest gift." }),
+    name: z.string().nullable().meta({ description: "The name, when the donor's latest gift shared it; else null." }),
+    email: z.string().nullable().meta({ description: "The email (lower-cased), when the donor's latest gift shared it; else null." }),
+    lifetime_cents: cents("Succeeded, unrefunded gifts, all time"),
+    gift_count: z.number().int().meta({ description: "Succeeded, unrefunded gifts (gifts recorded offline included)." }),
+    largest_gift_cents: cents("The largest of those gifts"),
+    first_gift_at: timestamp("The first of those gifts"),
+    last_gift_at: timestamp("The latest of those gifts"),
+    monthly: z.enum(["active", "lapsed", "none"]).meta({ description: "active: a monthly gift is active and not past due; lapsed: had monthly gifts, none active now; none: never gave monthly." }),
+  })
+  .meta({
+    id: "Donor",
+    description:
+      "A donor: the organization's succeeded, unrefunded gifts grouped by the email (else the name) the donor shared. The donor's latest gift decides what is shown; " +
+      "a donor whose latest gift shares neither (or is anonymous) is not listed. Only what the donor shared: never the organization's own notes or tags.",
+  });
+export type DonorResource = z.infer<typeof donorSchema>;
 
 /** A recurring gift (no donor fields: those are on each of its donations, as shared). */
 export const recurringGiftSchema = z

@@ -30,6 +30,7 @@ const base: DonationResourceSource = {
   shareAge: false,
   tributeType: null,
   tributeName: null,
+  offlineMethod: null,
 };
 
 describe("donation resource", () => {
@@ -64,5 +65,10 @@ describe("donation resource", () => {
     expect(toDonationResource({ ...base, tributeType: "memory", tributeName: "Jane Doe" }).tribute).toEqual({ type: "memory", name: "Jane Doe" });
     expect(toDonationResource({ ...base, anonymous: true, tributeType: "honor", tributeName: "Coach Lee" }).tribute).toEqual({ type: "honor", name: "Coach Lee" });
     expect(toDonationResource(base).tribute).toBeNull();
+  });
+
+  it("marks a gift recorded offline with how it was given, and online gifts with null", () => {
+    expect(toDonationResource({ ...base, offlineMethod: "check" }).offline_method).toBe("check");
+    expect(toDonationResource(base).offline_method).toBeNull();
   });
 });

@@ -55,6 +55,7 @@ export type DonationResourceSource = Pick<
   | "shareAge"
   | "tributeType"
   | "tributeName"
+  | "offlineMethod"
 >;
 
 /** What the donor chose to share with the organization for one gift. */
@@ -96,6 +97,8 @@ export type DonationResource = {
   donor: SharedDonor | null;
   /** Whom the gift honors ("in honor of" or "in memory of" a name); null when it is not a tribute gift. */
   tribute: DonationTribute | null;
+  /** How a gift the organization recorded offline was given (cash, check, daf, stock, in_kind); null for a gift made online. */
+  offline_method: DonationRow["offlineMethod"];
 };
 
 /** A tribute gift's dedication. The card's recipient, message and send day never leave Givebridge. */
@@ -144,6 +147,7 @@ export function toDonationResource(d: DonationResourceSource): DonationResource 
     anonymous: d.anonymous,
     donor: sharedDonorOf(d),
     tribute: tributeOf(d),
+    offline_method: d.offlineMethod,
   };
 }
 
@@ -179,5 +183,6 @@ export function donationResourceColumns(t: typeof donations) {
     shareAge: t.shareAge,
     tributeType: t.tributeType,
     tributeName: t.tributeName,
+    offlineMethod: t.offlineMethod,
   };
 }

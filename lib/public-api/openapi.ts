@@ -145,6 +145,7 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
       { name: "Events", description: "Public events." },
       { name: "Your organization", description: "Your own fundraisers and events, with a key." },
       { name: "Donations", description: "Donations and recurring gifts to your organization, with a read:donations key." },
+      { name: "Donors", description: "Your organization's donors, only what each donor shared, with a read:donors key." },
       { name: "Payouts", description: "Money settled to your organization, with a read:payouts key." },
       { name: "Reference", description: "This document." },
       { name: "Webhooks", description: "Events Givebridge POSTs to your endpoints, signed by the Standard Webhooks scheme." },

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import {
   donationListQuerySchema,
+  donorIdPathSchema,
+  donorListQuerySchema,
   einPathSchema,
   eventSearchQuerySchema,
   fundraiserSearchQuerySchema,
@@ -19,6 +21,7 @@ import {
 import { defineOperation } from "./operation";
 import {
   donationSchema,
+  donorSchema,
   eventSchema,
   fundraiserSchema,
   listOf,
@@ -158,6 +161,30 @@ export const operations = {
     access: "read:donations",
     query: recurringGiftListQuerySchema,
     response: listOf(recurringGiftSchema, "RecurringGift"),
+  }),
+  listDonors: defineOperation({
+    operationId: "listDonors",
+    path: "/donors",
+    tag: "Donors",
+    summary: "List donors",
+    description:
+      "The key's organization's donors: its succeeded, unrefunded gifts (made online or recorded offline) grouped by the email, else the name, " +
+      "that each donor's latest gift shared, in the order they first gave (oldest first). A donor whose latest gift shares neither, or is anonymous, is not listed. " +
+      "Only the name and email the donor shared; never the organization's notes or tags.",
+    access: "read:donors",
+    query: donorListQuerySchema,
+    response: listOf(donorSchema, "Donor"),
+  }),
+  getDonor: defineOperation({
+    operationId: "getDonor",
+    path: "/donors/{id}",
+    tag: "Donors",
+    summary: "Get a donor",
+    description: "One donor of the key's organization. 404 once the donor no longer shares the email (or name) the id was made from.",
+    access: "read:donors",
+    params: donorIdPathSchema,
+    response: donorSchema,
+    notFound: true,
   }),
   listPayouts: defineOperation({
     operationId: "listPayouts",

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
-import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
+import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
+import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
 import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries";
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
@@ -70,6 +71,7 @@ describe("the document's webhooks", () => {
 
     await h.db.transaction(async (tx) => {
       await emitDonationEvent(tx, shared, org, "donation.succeeded", now);
+      await emitDonorCreatedIfNew(tx, shared, org, now);
       await emitDonationEvent(tx, anonymous, org, "donation.refunded", now);
       await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.created", { now });
       await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.updated", { now });
@@ -84,6 +86,8 @@ describe("the document's webhooks", () => {
     await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));
     await h.db.transaction((tx) => emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.canceled", { now }));
     await sendWebhookTestEvent({ actor: a.user, endpointId: endpoint.id });
+    // Sam gave before: offline_gift.created only.
+    await recordOfflineGift({ actor: a.user, organizationId: org, input: { method: "check", amountCents: 2_000, checkNumber: "101", receivedOn: "2026-01-05", donorName: "Sam Sharer", donorEmail: "sam@example.org", donorConsent: true } });
 
     const rows = await h.db.select({ type: webhookEventRows.type, body: webhookEventRows.body }).from(webhookEventRows).where(inArray(webhookEventRows.type, sentWebhookTypes));
     expect(rows.map((r) => r.type).sort()).toEqual([...sentWebhookTypes].sort());

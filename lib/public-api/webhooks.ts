@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { donationSchema, sharedDonorSchema } from "@/lib/integrations/api-resources";
+import { donationSchema, donorSchema, sharedDonorSchema } from "@/lib/integrations/api-resources";
 import { WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/post";
 import { WEBHOOK_TEST_EVENT, webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/lib/validations/webhooks";
 
@@ -105,6 +105,18 @@ export const webhookEvents: Record<SentWebhookType, { data: z.ZodType; summary: 
   "recurring_gift.payment_failed": { data: recurringGiftEventSchema, summary: webhookEventLabels["recurring_gift.payment_failed"], description: "A monthly charge failed; `failed_payment` says which, why, and when it is retried. Sent once per failed charge." },
   "ticket_order.paid": { data: ticketOrderEventSchema, summary: webhookEventLabels["ticket_order.paid"], description: "A paid ticket order's payment succeeded." },
   "fundraiser.goal_reached": { data: fundraiserGoalEventSchema, summary: webhookEventLabels["fundraiser.goal_reached"], description: "A fundraiser's progress reached its goal. Sent once per fundraiser, whatever happens later." },
+  "offline_gift.created": {
+    data: donationSchema,
+    summary: webhookEventLabels["offline_gift.created"],
+    description: "The organization recorded a gift it received outside Givebridge (cash, check, donor-advised fund, stock or in-kind). `data` is the donation as `GET /donations/{id}` answers it, with `offline_method` set. Sent once per gift.",
+  },
+  "donor.created": {
+    data: donorSchema,
+    summary: webhookEventLabels["donor.created"],
+    description:
+      "A succeeded gift (made online or recorded offline) shared an email, or else a name, that no earlier gift to the organization shared: a new donor appears. `data` is the donor as `GET /donors/{id}` answers it, " +
+      "only what the donor shared, never notes or tags. Sent once per donor, never again for their later gifts.",
+  },
   [WEBHOOK_TEST_EVENT]: { data: testEventSchema, summary: "The dashboard's test event", description: "Sent by Send test event on the dashboard, to that endpoint only, whatever event types it picked." },
 };
 

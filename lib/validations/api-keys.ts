@@ -7,13 +7,15 @@
  *   gift is a series of donations and tells as much about a donor);
  * - read:fundraisers — GET /api/v1/organization/fundraisers (ended ones too);
  * - read:events — GET /api/v1/organization/events (past ones too, with tickets sold);
- * - read:payouts — GET /api/v1/payouts (the money settled to the organization).
+ * - read:payouts — GET /api/v1/payouts (the money settled to the organization);
+ * - read:donors — GET /api/v1/donors and /donors/{id} (each donor's totals and only the name
+ *   and email they shared; never the organization's notes or tags).
  */
 import "./zod-setup";
 import { z } from "zod";
 import { messages } from "./messages";
 
-export const apiScopes = ["read:donations", "read:fundraisers", "read:events", "read:payouts"] as const;
+export const apiScopes = ["read:donations", "read:fundraisers", "read:events", "read:payouts", "read:donors"] as const;
 export type ApiScope = (typeof apiScopes)[number];
 
 /** What each scope lets a key read, as the dashboard and /developers say it. */
@@ -22,6 +24,7 @@ export const apiScopeDescriptions: Record<ApiScope, string> = {
   "read:fundraisers": "All your fundraisers, ended ones too",
   "read:events": "All your events, past ones too, with tickets sold",
   "read:payouts": "Payouts: the money settled to you each day",
+  "read:donors": "Donors: each one's totals and the name and email they shared",
 };
 
 /** The longest key name. */

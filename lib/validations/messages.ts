@@ -96,7 +96,7 @@ export const messages = {
     nameRequired: "Please enter a name for the key.",
     nameTooLong: "Key names can be at most 60 characters.",
     scopesRequired: "Please choose at least one scope.",
-    scopeInvalid: "Choose scopes from read:donations, read:fundraisers, read:events and read:payouts.",
+    scopeInvalid: "Choose scopes from read:donations, read:fundraisers, read:events, read:payouts and read:donors.",
     tooMany: (max: number) => `An organization can have at most ${max} active API keys. Revoke a key you no longer use first.`,
     notFound: "This API key was not found.",
     shownOnce: "Copy this key now: it is shown only once. We keep only a fingerprint of it.",

@@ -118,6 +118,12 @@ export const recurringGiftListQuerySchema = pageQuerySchema.extend({
   status: z.enum(recurringStatus.enumValues).optional().meta({ description: "Only active or only canceled recurring gifts." }),
 });
 
+/** GET /api/v1/donors. */
+export const donorListQuerySchema = pageQuerySchema;
+
+/** GET /api/v1/donors/{id} path: the donor id is base64url of the donor key (at most 600 characters). */
+export const donorIdPathSchema = z.object({ id: z.string().max(800).meta({ description: "The donor's id (from GET /donors or a donor.created webhook)." }) });
+
 /** GET /api/v1/payouts. */
 export const payoutListQuerySchema = pageQuerySchema;
 

@@ -19,6 +19,8 @@ export const webhookEventTypes = [
   "recurring_gift.payment_failed",
   "ticket_order.paid",
   "fundraiser.goal_reached",
+  "offline_gift.created",
+  "donor.created",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -35,6 +37,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "recurring_gift.payment_failed": "A monthly gift's charge failed",
   "ticket_order.paid": "A ticket order was paid",
   "fundraiser.goal_reached": "A fundraiser reached its goal",
+  "offline_gift.created": "A gift received outside Givebridge was recorded",
+  "donor.created": "A new donor gave for the first time (shared name or email)",
 };
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;

@@ -15,7 +15,8 @@
  *
  * Each change is authorized against the database before the first write and is written with
  * the fundraiser's progress (moved by the amount, back on edit or delete, exactly once) and an
- * entry of organization_audit_log, in one transaction. After the commit the cached public
+ * entry of organization_audit_log, in one transaction; recording one publishes
+ * "offline_gift.recorded" in that transaction (lib/domain-events/offline-gift-events.ts). After the commit the cached public
  * pages that show the fundraiser's progress are refreshed (lib/cache/public-pages.ts). Gifts
  * made online are refused here: they change only through the payment core.
  */
@@ -26,6 +27,8 @@ import { refreshGiftPages } from "@/lib/cache/public-pages";
 import { authorize, authorizeOrganization, unauthenticated } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
+import { publish } from "@/lib/domain-events";
+import "@/lib/domain-events/offline-gift-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
@@ -84,6 +87,7 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
       .returning();
     await moveProgress(tx, gift.campaignId, row!.amountCents);
     await audit(tx, actor, organizationId, OFFLINE_GIFT_AUDIT.recorded, row!.id, auditFacts(row!));
+    await publish(tx, "offline_gift.recorded", { donation: row!, occurredAt: now });
     return toView(row!);
   });
   refreshGiftPages({ organizationId, campaignId: view.campaignId });

@@ -250,6 +250,87 @@ export function parseDonorKey(donorKey: string): string {
   return parsed.data;
 }
 
+/** Where a page of {@link listDonorsInFirstGiftOrder} starts: after this donor's first gift instant and key hash. */
+export type DonorPosition = { firstAt: string; keyHash: string };
+
+export type DonorsInOrderPage = {
+  donors: DonorRow[];
+  /** The position of the last donor shown (PostgreSQL's timestamptz text and md5 of the key); null on an empty page. */
+  last: DonorPosition | null;
+  /** More donors follow the ones shown. */
+  more: boolean;
+};
+
+/**
+ * Up to `limit` donors of the organization in a stable order (first gift, oldest first; then
+ * the md5 of the donor key), strictly after `after`; internal: the caller has authorized (the
+ * public API's read:donors). Rows are those of {@link listDonors}: only shared fields; the
+ * caller drops what it must not show (tags).
+ * @returns DonorsInOrderPage (amounts in cents, instants in UTC).
+ */
+export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: string, options: { after: DonorPosition | null; limit: number; now?: Date }): Promise<DonorsInOrderPage> {
+  const clock = await orgClock(db, organizationId, options.now ?? new Date());
+  const after = options.after ? sql`where (d.first_at, md5(d.donor_key)) > (${options.after.firstAt}::timestamptz, ${options.after.keyHash})` : sql``;
+  const result = await db.execute(sql`${donorRows(organizationId, clock)}
+    select coalesce(json_agg(x order by x.rn)::text, '[]') as j from (
+      select row_number() over (order by d.first_at, md5(d.donor_key)) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
+             d.lifetime::text as lifetime, d.gifts::text as gifts, d.largest::text as largest,
+             ${utc(sql`d.first_at`)} as first_at, ${utc(sql`d.last_at`)} as last_at,
+             d.active_monthly, d.had_monthly, d.tags, '0' as total, d.first_at::text as first_at_text, md5(d.donor_key) as key_hash
+        from d ${after}
+       order by d.first_at, md5(d.donor_key)
+       limit ${options.limit + 1}
+    ) x`);
+  const raw = parseJson<RawDonor & { first_at_text: string; key_hash: string }>(result);
+  const shown = raw.slice(0, options.limit);
+  const lastRow = shown[shown.length - 1];
+  return { donors: shown.map(toDonorRow), last: lastRow ? { firstAt: lastRow.first_at_text, keyHash: lastRow.key_hash } : null, more: raw.length > options.limit };
+}
+
+/**
+ * The donor of the organization with key `donorKey` now, or null (never was one, or stopped
+ * sharing); internal: the caller has authorized. Only shared fields, as {@link listDonors}.
+ */
+export async function findDonor(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<DonorRow | null> {
+  const clock = await orgClock(db, organizationId, now);
+  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 });
+  return donors[0] ?? null;
+}
+
+/**
+ * The donor key gift `donationId` shows its donor under (the rules at the top of this file,
+ * applied to that one gift: what it shares) when the gift made that donor appear for its
+ * organization; else null (also for an anonymous gift or one sharing neither name nor email).
+ * In one statement of `db` (the gift's transaction): the key is claimed in organization_donors
+ * (INSERT ... ON CONFLICT DO NOTHING RETURNING, so of two first gifts committing at once only
+ * one claims it), and a key claimed now is still not new when another succeeded or refunded
+ * gift of the organization shares it (a gift made while no row was being added).
+ */
+export async function claimNewDonorKey(db: Executor, donationId: string): Promise<string | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`with claimed as (
+        insert into organization_donors (organization_id, donor_key)
+        select d.organization_id, ${giftKey(sql`d`)} from donations d
+         where d.id = ${donationId} and ${giftKey(sql`d`)} is not null
+        on conflict do nothing
+        returning organization_id, donor_key
+      )
+      select c.donor_key from claimed c
+       where not exists (
+         select 1 from donations o
+          where o.organization_id = c.organization_id and o.id <> ${donationId} and o.status in ('succeeded', 'refunded')
+            and ${giftKey(sql`o`)} = c.donor_key)`),
+  ) as { donor_key: string }[];
+  return row?.donor_key ?? null;
+}
+
+/** The donor key one gift row `g` shares ("email:…", "name:…"), null for none: the case of {@link keyedGifts}. */
+function giftKey(g: SQL): SQL {
+  return sql`case when not ${g}.anonymous and ${g}.share_email and nullif(btrim(${g}.donor_email), '') is not null then 'email:' || lower(btrim(${g}.donor_email))
+                  when not ${g}.anonymous and ${g}.share_name and nullif(btrim(${g}.donor_name), '') is not null then 'name:' || btrim(${g}.donor_name)
+             end`;
+}
+
 type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
 
 /** The organization's zone and the UTC instants its current and previous calendar years begin. */
@@ -274,9 +355,7 @@ function keyedGifts(organizationId: string): SQL {
        where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
     ), l as (
       select distinct on (ident) ident,
-             case when not anonymous and share_email and nullif(btrim(donor_email), '') is not null then 'email:' || lower(btrim(donor_email))
-                  when not anonymous and share_name and nullif(btrim(donor_name), '') is not null then 'name:' || btrim(donor_name)
-             end as donor_key
+             ${giftKey(sql`g`)} as donor_key
         from g where counted
        order by ident, created_at desc, id desc
     ), k as (

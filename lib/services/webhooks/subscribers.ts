@@ -6,18 +6,24 @@
  */
 import "server-only";
 import { subscribe } from "@/lib/domain-events";
+import "@/lib/domain-events/offline-gift-events";
 import "@/lib/domain-events/recurring-gift-events";
 import "@/lib/services/donations/payment-events";
 import { isRecurringPeriod } from "@/lib/services/recurring/failures";
-import { emitDonationEvent, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "./webhook-events";
+import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitTicketOrderPaid } from "./webhook-events";
 
-/** Subscribe outgoing webhooks to gift, ticket-order, fundraiser and recurring-gift events. */
+/** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser and recurring-gift events. */
 export function installWebhookSubscribers(): void {
   subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, hints, occurredAt }) => {
     if (!hints.webhookEndpoints) return;
     await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.succeeded", occurredAt);
     // A monthly gift starts with its first payment (made at checkout, not a later period).
     if (donation.recurringGiftId && !isRecurringPeriod(donation)) await emitRecurringGiftEvent(tx, donation.recurringGiftId, "recurring_gift.created", { now: occurredAt });
+    await emitDonorCreatedIfNew(tx, donation.id, donation.organizationId, occurredAt);
+  });
+  subscribe("offline_gift.recorded", "webhooks.offline-gift-created", async (tx, { donation, occurredAt }) => {
+    await emitOfflineGiftCreated(tx, donation.id, donation.organizationId, occurredAt);
+    await emitDonorCreatedIfNew(tx, donation.id, donation.organizationId, occurredAt);
   });
   subscribe("gift.refunded", "webhooks.donation-refunded", async (tx, { donation, hints, occurredAt }) => {
     if (hints.webhookEndpoints) await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.refunded", occurredAt);

@@ -10,6 +10,9 @@
  * - recurring_gift.*: the monthly gift with the donor fields shared on its gifts; emitted only
  *   for gifts that started (their first payment succeeded, which is recurring_gift.created).
  * - fundraiser.goal_reached: once per fundraiser, when its progress first reaches its goal.
+ * - offline_gift.created: a gift the organization recorded offline, as the donation resource.
+ * - donor.created: the donor resource (only shared name and email, never notes or tags), once
+ *   per donor key per organization, for the succeeded gift that first shared that key.
  *
  * Amounts are integer cents; times UTC ISO 8601.
  */
@@ -18,6 +21,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
+import { toDonorResource, donorIdOf } from "@/lib/services/api/list-donors";
+import { claimNewDonorKey, findDonor } from "@/lib/services/donor-relationships/donors-view";
 import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
@@ -37,6 +42,42 @@ export async function emitDonationEvent(tx: Executor, donationId: string, organi
     data: async () => {
       const [row] = await tx.select(donationResourceColumns(donations)).from(donations).where(eq(donations.id, donationId));
       return row ? toDonationResource(row) : null;
+    },
+  });
+}
+
+/** Emit offline_gift.created for gift `donationId`, which its organization just recorded offline. */
+export async function emitOfflineGiftCreated(tx: Executor, donationId: string, organizationId: string, occurredAt: Date): Promise<void> {
+  await emitWebhookEvent(tx, {
+    organizationId,
+    type: "offline_gift.created",
+    dedupeKey: `offline_gift.created:${donationId}`,
+    occurredAt,
+    data: async () => {
+      const [row] = await tx.select(donationResourceColumns(donations)).from(donations).where(eq(donations.id, donationId));
+      return row ? toDonationResource(row) : null;
+    },
+  });
+}
+
+/**
+ * Emit donor.created when succeeded gift `donationId` made its donor appear for its
+ * organization (claimNewDonorKey: the key's organization_donors row is new and no other gift
+ * shares it). Exactly once per donor per organization: of two first gifts committing at once
+ * only one claims the row, and the outbox's dedupe key (organization and donor id) records
+ * the event once whatever happens.
+ */
+export async function emitDonorCreatedIfNew(tx: Executor, donationId: string, organizationId: string, occurredAt: Date): Promise<void> {
+  const donorKey = await claimNewDonorKey(tx, donationId);
+  if (donorKey === null) return;
+  await emitWebhookEvent(tx, {
+    organizationId,
+    type: "donor.created",
+    dedupeKey: `donor.created:${organizationId}:${donorIdOf(donorKey)}`,
+    occurredAt,
+    data: async () => {
+      const row = await findDonor(tx, organizationId, donorKey, occurredAt);
+      return row ? toDonorResource(row) : null;
     },
   });
 }

@@ -23,6 +23,8 @@ import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
+import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
+import { saveDonorNote } from "@/lib/services/donor-relationships/donor-notes";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";
@@ -257,6 +259,72 @@ describe("exactly once", () => {
     await give(a.organizationId, { campaignId, amountCents: 6_000 });
     await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(1);
+  });
+});
+
+describe("donor.created and offline_gift.created", () => {
+  test("donor.created once per donor (not for their second gift, online or offline), with shared fields only and no notes or tags; offline_gift.created on recording", async () => {
+    const ep = await endpoint(a, "/donors", ["donor.created", "offline_gift.created"]);
+    const first = await give(a.organizationId, { name: "Nora New", email: "Nora.New@example.org", share: { name: true, email: true } });
+    const [created] = await receiver.waitFor("/donors", 1);
+    const event = verify(ep.secret, created!);
+    expect(event.type).toBe("donor.created");
+    expect(event.data).toEqual({
+      object: "donor",
+      id: Buffer.from("email:nora.new@example.org").toString("base64url"),
+      name: "Nora New",
+      email: "nora.new@example.org",
+      lifetime_cents: 2_500,
+      gift_count: 1,
+      largest_gift_cents: 2_500,
+      first_gift_at: expect.any(String),
+      last_gift_at: expect.any(String),
+      monthly: "none",
+    });
+    await saveDonorNote({ actor: a.user, organizationId: a.organizationId, input: { donorKey: "email:nora.new@example.org", note: "Prefers phone calls", tags: ["major-prospect"] } });
+    // The same donor again, online and offline: no second donor.created; the offline gift sends offline_gift.created.
+    await give(a.organizationId, { name: "Nora New", email: "nora.new@example.org", share: { name: true, email: true } });
+    const offline = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: { method: "check", amountCents: 4_000, checkNumber: "77", receivedOn: "2026-01-05", donorName: "Nora New", donorEmail: "nora.new@example.org", donorConsent: true } });
+    // A new donor recorded offline: offline_gift.created and donor.created.
+    const newOffline = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: { method: "cash", amountCents: 1_000, receivedOn: "2026-01-06", donorName: "Carl Cash" } });
+    // Nothing shared: no donor appears.
+    await give(a.organizationId, { name: "Quiet Quinn", email: "quinn@example.org" });
+    await deliveriesSettled();
+    const events = receiver.requestsTo("/donors").map((r) => verify(ep.secret, r));
+    expect(events.map((e) => `${e.type} ${String(e.data.id)}`).sort()).toEqual(
+      [
+        `donor.created ${Buffer.from("email:nora.new@example.org").toString("base64url")}`,
+        `donor.created ${Buffer.from("name:Carl Cash").toString("base64url")}`,
+        `offline_gift.created ${offline.id}`,
+        `offline_gift.created ${newOffline.id}`,
+      ].sort(),
+    );
+    const check = events.find((e) => e.type === "offline_gift.created" && e.data.id === offline.id)!;
+    expect(check.data).toMatchObject({ object: "donation", offline_method: "check", amount_cents: 4_000, status: "succeeded", donor: { name: "Nora New", email: "nora.new@example.org" } });
+    for (const r of receiver.requestsTo("/donors")) expect(r.body).not.toMatch(/Prefers phone|major-prospect|Quiet Quinn|quinn@/);
+    expect(first.status).toBe("succeeded");
+  });
+
+  test("two first gifts of the same new donor recorded at once send one donor.created", async () => {
+    const ep = await endpoint(a, "/race", ["donor.created"]);
+    const input = { method: "cash", amountCents: 500, receivedOn: "2026-01-07", donorName: "Rita Race", donorEmail: "rita@example.org", donorConsent: true };
+    await Promise.all(Array.from({ length: 4 }, () => recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input })));
+    await receiver.waitFor("/race", 1);
+    await deliveriesSettled();
+    expect(receiver.requestsTo("/race").map((r) => verify(ep.secret, r).data.id)).toEqual([Buffer.from("email:rita@example.org").toString("base64url")]);
+    const rows = await h.db.select().from(webhookEvents).where(like(webhookEvents.dedupeKey, "donor.created:%"));
+    expect(rows.filter((r) => r.body.includes("rita@example.org"))).toHaveLength(1);
+  });
+
+  test("without an endpoint picking donor.created nothing is recorded, and a donor's later first event is not sent for an earlier donor", async () => {
+    await give(a.organizationId, { name: "Early Eve", email: "eve@example.org", share: { email: true } });
+    const ep = await endpoint(a, "/late", ["donor.created"]);
+    await give(a.organizationId, { name: "Early Eve", email: "eve@example.org", share: { email: true } });
+    await give(a.organizationId, { name: "Fresh Fay", email: "fay@example.org", share: { email: true } });
+    await receiver.waitFor("/late", 1);
+    await deliveriesSettled();
+    const ids = receiver.requestsTo("/late").map((r) => verify(ep.secret, r).data.id);
+    expect(ids).toEqual([Buffer.from("email:fay@example.org").toString("base64url")]);
   });
 });
 
