@@ -30,7 +30,7 @@ export const donorNotes = pgTable(
 
 /**
  * Every donor key that has appeared among an organization's succeeded or refunded gifts
- * (0027_organization_donors). Its primary key decides, in the gift's transaction, whether a
+ * (0026_organization_donors). Its primary key decides, in the gift's transaction, whether a
  * gift is its donor's first (INSERT ... ON CONFLICT DO NOTHING RETURNING) for the donor.created
  * webhook; rows are added only while the organization has a webhook endpoint, so a new row is
  * then checked against the gifts made before (lib/services/donor-relationships/donors-view.ts).

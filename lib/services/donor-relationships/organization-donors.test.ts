@@ -1,5 +1,5 @@
 /**
- * organization_donors (drizzle/0027_organization_donors.sql): the migration fills in the donor
+ * organization_donors (drizzle/0026_organization_donors.sql): the migration fills in the donor
  * key of every gift already made exactly as the Donors view builds it (only what a gift shared,
  * never an anonymous or unshared one), and claimNewDonorKey claims a key once.
  */
@@ -34,7 +34,7 @@ test("the migration's backfill keys the gifts already made by what each shared",
   await makeGift(h.db, org, null, { shareEmail: true, donorEmail: "failed@example.org", status: "failed" });
   await makeGift(h.db, b.organizationId, null, { shareName: true, donorName: "Bea Other" });
   await h.db.delete(organizationDonors);
-  const migration = readFileSync(path.join(migrationsFolder, "0027_organization_donors.sql"), "utf8");
+  const migration = readFileSync(path.join(migrationsFolder, "0026_organization_donors.sql"), "utf8");
   const backfill = migration.split("--> statement-breakpoint")[1]!;
   await h.db.execute(sql.raw(backfill));
   const rows = await h.db.select({ organizationId: organizationDonors.organizationId, donorKey: organizationDonors.donorKey }).from(organizationDonors);
