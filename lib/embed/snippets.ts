@@ -7,10 +7,11 @@
 import { checkoutPath } from "./paths";
 
 /**
- * Height of the plain <iframe> snippet, in CSS pixels: the whole form (sandbox card fields) at
- * the frame's widest, 36rem; in a narrower frame the form scrolls inside it.
+ * Height of the plain <iframe> snippet, in CSS pixels: the whole form (sandbox card fields, the
+ * dedication closed) at the frame's widest, 36rem; in a narrower frame, or with the dedication
+ * open, the form scrolls inside it.
  */
-export const IFRAME_SNIPPET_HEIGHT = 1700;
+export const IFRAME_SNIPPET_HEIGHT = 1800;
 
 export type EmbedSnippets = { script: string; iframe: string; link: string };
 
