@@ -28,6 +28,16 @@ export const campaigns = pgTable(
     status: campaignStatus("status").notNull().default("active"),
     /** When true, the budget lines are shown on the public profile next to money raised. */
     budgetPublished: boolean("budget_published").notNull().default(false),
+    /** Supporters may make their own pages for this fundraiser (peer-to-peer fundraising). */
+    supporterPagesEnabled: boolean("supporter_pages_enabled").notNull().default(false),
+    /** A new supporter page waits for the organization's approval before it is public. */
+    supporterPagesNeedApproval: boolean("supporter_pages_need_approval").notNull().default(false),
+    /** Supporters may create and join teams. */
+    supporterTeamsAllowed: boolean("supporter_teams_allowed").notNull().default(true),
+    /** The goal a new supporter page starts with, in cents; null: the supporter picks one. */
+    supporterSuggestedGoalCents: bigint("supporter_suggested_goal_cents", { mode: "number" }),
+    /** The story a new supporter page starts with (plain text). */
+    supporterStory: text("supporter_story").notNull().default(""),
     endedAt: at("ended_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -10,6 +10,7 @@ import { bigint, boolean, check, date, index, jsonb, pgEnum, pgTable, primaryKey
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { campaigns } from "./campaigns";
+import { supporterPages, supporterTeams } from "./supporter-pages";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -222,6 +223,10 @@ export const donations = pgTable(
     tributeName: text("tribute_name"),
     /** The tribute's card, when the donor asked for one; null otherwise. */
     tributeCard: jsonb("tribute_card").$type<TributeCard>(),
+    /** The supporter page the gift was made on (peer-to-peer); null for the fundraiser's own page or once the page is deleted. */
+    supporterPageId: text("supporter_page_id").references(() => supporterPages.id, { onDelete: "set null" }),
+    /** The team of that page when the gift was made; kept when the page is deleted. */
+    supporterTeamId: text("supporter_team_id").references(() => supporterTeams.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -233,6 +238,8 @@ export const donations = pgTable(
     check("donations_tribute_card_ck", sql`${t.tributeCard} is null or ${t.tributeType} is not null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
+    index("donations_supporter_page_idx").on(t.supporterPageId).where(sql`${t.supporterPageId} is not null`),
+    index("donations_supporter_team_idx").on(t.supporterTeamId).where(sql`${t.supporterTeamId} is not null`),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),
     /** A fundraiser's recent succeeded gifts: the home page's momentum (0014_featured_fundraisers). */
     index("donations_campaign_momentum_idx")

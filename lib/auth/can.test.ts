@@ -41,6 +41,12 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "donation.recordOffline": [[org, ["npA"]]],
   "donorRelationship.view": [[org, ["npA"]]],
   "donorRelationship.annotate": [[org, ["npA"]]],
+  "supporterPage.moderate": [[org, ["npA"]]],
+  "supporterPage.edit": [
+    [{ supporterId: "donor-1", organizationId: "org-a" }, ["donor", "npA"]],
+    // A page whose supporter's account is gone: only its organization.
+    [{ supporterId: null, organizationId: "org-a" }, ["npA"]],
+  ],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
   "donation.receipt": [
@@ -61,6 +67,7 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "reward.view": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
   "event.like": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
   "volunteerHours.log": [[donorAccount, ["donor"]], [npAAccount, []]],
+  "supporterPage.create": [[donorAccount, ["donor"]], [npAAccount, []]],
   "impactStory.read": [[donorAccount, ["donor"]], [npAAccount, []]],
 
   "admin.review": [[platform, ["admin"]]],

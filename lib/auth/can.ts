@@ -50,6 +50,11 @@ export type DonationResource = {
  * (lib/auth/recurring-manage-link.ts).
  */
 export type RecurringGiftResource = { donorId: string | null | undefined; organizationId: string | null | undefined; holdsManageToken?: boolean };
+/**
+ * A supporter's page for a fundraiser (peer-to-peer): the supporter's account (null once it is
+ * gone) and the organization the page raises money for.
+ */
+export type SupporterPageResource = { supporterId: string | null | undefined; organizationId: string | null | undefined };
 /** Platform-wide things with no owner (the admin's review queue, update notices...). */
 export type PlatformResource = Record<string, never>;
 /** An organization's data read through the public REST API with one scope. */
@@ -86,6 +91,16 @@ export type ActionResources = {
   "donorRelationship.view": OrganizationResource;
   /** Write the organization's private note and tags about a donor (never shown to the donor). */
   "donorRelationship.annotate": OrganizationResource;
+  /**
+   * Peer-to-peer fundraising of the organization's fundraisers: turn supporter pages on, see
+   * every supporter page and team with its totals, approve, hide or edit one, the supporter-pages
+   * CSV, write to the supporters.
+   */
+  "supporterPage.moderate": OrganizationResource;
+
+  // One supporter page (peer-to-peer fundraising).
+  /** Edit, pause, close or delete a supporter page and see its gifts: its supporter, or its organization's members. */
+  "supporterPage.edit": SupporterPageResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
@@ -111,6 +126,8 @@ export type ActionResources = {
   "account.update": UserResource;
   /** A donor's own giving history (the donor dashboard). */
   "donationHistory.view": UserResource;
+  /** Start a supporter page (or a team) for a fundraiser as oneself: donors (spec 6: donors support causes). */
+  "supporterPage.create": UserResource;
   /** A donor's own rewards and badges. */
   "reward.view": UserResource;
   /** Like or unlike an event as oneself. */
@@ -184,6 +201,8 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "donation.recordOffline": member,
   "donorRelationship.view": member,
   "donorRelationship.annotate": member,
+  "supporterPage.moderate": member,
+  "supporterPage.edit": (a, r) => (isRole(a, "donor") && isUser(a, r.supporterId)) || isMemberOf(a, r.organizationId),
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),
@@ -199,6 +218,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "reward.view": self,
   "event.like": self,
   "volunteerHours.log": donorSelf,
+  "supporterPage.create": donorSelf,
   "impactStory.read": donorSelf,
 
   "admin.review": isAdmin,

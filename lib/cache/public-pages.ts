@@ -7,6 +7,9 @@
  *   its organization's profile at its id address and home (featured fundraisers show
  *   progress); the profile's nickname address follows within the `revalidate` interval. Ticket sales refresh the event pages (what is left).
  * - refreshEventPages: an event's tickets or likes changed.
+ * - refreshSupporterPages: a supporter page or team of a fundraiser changed: the fundraiser's
+ *   page (leaderboards), the supporter page and its team. A gift on a supporter page refreshes
+ *   them through refreshGiftPages.
  * - refreshAllPublicPages: anything else a public page shows changed (a profile edit, a new or
  *   edited fundraiser or event, an approval, a claim, a connected payment account...): every
  *   cached page is re-rendered on its next visit, and the kept directory search results are
@@ -26,6 +29,9 @@ import { forgetSearchResults } from "@/lib/search/cache";
 export type GiftPages = {
   organizationId: string;
   campaignId?: string | null;
+  /** The supporter page and team the gift was made on (peer-to-peer), by slug. */
+  supporterPageSlug?: string | null;
+  supporterTeamSlug?: string | null;
   /** A ticket payment: the event pages show what is left. */
   ticket?: boolean;
 };
@@ -33,8 +39,25 @@ export type GiftPages = {
 /** The cached paths a gift's change touches (exported for tests). */
 export function giftPagePaths(g: GiftPages): string[] {
   const paths = [HOME_ROUTE, `/nonprofit/${encodeURIComponent(g.organizationId)}`];
-  if (g.campaignId) paths.push(`/fundraiser/${encodeURIComponent(g.campaignId)}`);
+  if (g.campaignId) paths.push(...supporterPagePaths({ campaignId: g.campaignId, pageSlug: g.supporterPageSlug, teamSlug: g.supporterTeamSlug }));
   return paths;
+}
+
+/** Where a fundraiser's supporter page and team show (exported for tests). */
+export type SupporterPages = { campaignId: string; pageSlug?: string | null; teamSlug?: string | null };
+
+/** The cached paths of a fundraiser and, when given, one of its supporter pages and teams. */
+export function supporterPagePaths(p: SupporterPages): string[] {
+  const fundraiser = `/fundraiser/${encodeURIComponent(p.campaignId)}`;
+  return [fundraiser, ...(p.pageSlug ? [`${fundraiser}/p/${p.pageSlug}`] : []), ...(p.teamSlug ? [`${fundraiser}/t/${p.teamSlug}`] : [])];
+}
+
+/**
+ * After a supporter page or team was created, edited or changed state: the fundraiser's page
+ * (its leaderboards), the supporter page and its team.
+ */
+export function refreshSupporterPages(p: SupporterPages): void {
+  for (const path of supporterPagePaths(p)) mark(() => revalidatePath(path));
 }
 
 /** Run one revalidation; outside a request or during a render it is skipped (see the module comment). */

@@ -11,11 +11,12 @@ import type { CheckoutBody, CheckoutFormValues } from "./donation";
  * payment (other providers collect it in their own form).
  * @param post.amountCents the gift in integer cents, as the form parsed it.
  * @param post.altcha a guest's solved checkout challenge, or null.
+ * @param post.supporterPageId the supporter page the gift is made on (peer-to-peer), or null.
  * @param post.confirmDuplicate the donor confirmed a monthly gift like an active one.
  */
 export function checkoutRequestBody(
   values: CheckoutFormValues,
-  post: { idempotencyKey: string; organizationId: string; campaignId: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
+  post: { idempotencyKey: string; organizationId: string; campaignId: string | null; supporterPageId?: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
 ): CheckoutBody {
   const { card, ...choices } = values;
   return {
@@ -23,6 +24,7 @@ export function checkoutRequestBody(
     idempotencyKey: post.idempotencyKey,
     organizationId: post.organizationId,
     campaignId: post.campaignId,
+    supporterPageId: post.supporterPageId ?? null,
     amountCents: post.amountCents,
     name: post.signedIn ? "" : values.name,
     email: post.signedIn ? "" : values.email,

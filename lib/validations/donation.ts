@@ -116,6 +116,14 @@ export const campaignIdField = z
   .nullish()
   .transform((v) => (!v || v === "direct" ? null : v));
 
+/** A supporter page id, or null / empty for none. */
+export const supporterPageIdField = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((v) => v || null);
+
 /**
  * How a checkout pays. Each createPaymentIntent* call stands for one method and sets it
  * whatever the body says (lib/http/payment-routes.ts); createDonation takes the body's.
@@ -156,6 +164,8 @@ function buildCheckoutSchema(maxCents: number) {
     confirmDuplicate: z.boolean().optional(),
     /** The gift's dedication and its card ({@link tributeSchema}); none by default. */
     tribute: tributeSchema.default({ ...NO_TRIBUTE }),
+    /** The supporter page of `campaignId` the gift is made on (peer-to-peer); null for the fundraiser's own page. */
+    supporterPageId: supporterPageIdField,
   });
 }
 export type CheckoutInput = z.infer<ReturnType<typeof checkoutSchema>>;
@@ -173,7 +183,7 @@ export type CardInput = z.input<typeof cardSchema>;
  * The checkout fields the form does not ask for: it adds them when it posts
  * (checkoutRequestBody). Every other field of checkoutSchema is a form value.
  */
-const POSTED_BY_THE_FORM = { idempotencyKey: true, organizationId: true, campaignId: true, amountCents: true, altcha: true, confirmDuplicate: true } as const;
+const POSTED_BY_THE_FORM = { idempotencyKey: true, organizationId: true, campaignId: true, supporterPageId: true, amountCents: true, altcha: true, confirmDuplicate: true } as const;
 
 /** The methods chosen on the form itself; wallets pay from Stripe's sheet (its own call). */
 export const checkoutFormMethodField = checkoutMethodField.extract(["card", "us_bank_account"]);

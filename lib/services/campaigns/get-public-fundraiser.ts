@@ -33,6 +33,8 @@ export type PublicFundraiser = Pick<
   donorCount: number;
   /** Newest first: "Jane D." and when the gift succeeded (ISO, UTC). */
   recentSupporters: { name: string; at: string }[];
+  /** Peer-to-peer: supporters may start pages of their own (and teams) for this fundraiser. */
+  supporterPages: { enabled: boolean; teamsAllowed: boolean };
   organization: {
     _id: string;
     name: string;
@@ -78,6 +80,8 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
       startDate: campaigns.startDate,
       endDate: campaigns.endDate,
       createdAt: campaigns.createdAt,
+      supporterPagesEnabled: campaigns.supporterPagesEnabled,
+      supporterTeamsAllowed: campaigns.supporterTeamsAllowed,
       organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
@@ -127,6 +131,7 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
       const name = publicSupporterName(s.name);
       return name ? [{ name, at: new Date(s.at).toISOString() }] : [];
     }),
+    supporterPages: { enabled: row.supporterPagesEnabled, teamsAllowed: row.supporterTeamsAllowed },
     organization: {
       _id: row.organizationId,
       name: displayOrganizationName(row.orgName, row.orgLegalName),

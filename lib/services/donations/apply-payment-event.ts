@@ -134,7 +134,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     const gift: DonationRow | null = row.gift;
     const facts = gift && row.organization ? toDonationFacts({ donation: gift, payment, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
     const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event, facts, row);
-    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null });
+    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
     return { recorded: true, donationId: payment.id, effect };
   });
   await events.afterCommit();

@@ -33,6 +33,7 @@ declare module "@/lib/domain-events" {
     "ticket_order.paid": { payment: PaymentRow; orderId: string; hints: PaymentEffectHints; occurredAt: Date };
     "ticket_order.failed": { payment: PaymentRow; orderId: string; occurredAt: Date };
     "fundraiser.progressed": { fundraiser: ProgressedFundraiser; addedCents: Cents; hints: PaymentEffectHints; occurredAt: Date };
-    "payment.changed": { organizationId: string; campaignId: string | null; ticket: boolean };
+    /** `supporterPageId` / `supporterTeamId`: the supporter page and team the gift was made on (peer-to-peer), or null. */
+    "payment.changed": { organizationId: string; campaignId: string | null; ticket: boolean; supporterPageId: string | null; supporterTeamId: string | null };
   }
 }

@@ -23,6 +23,7 @@ import { feesFor } from "@/lib/payments/fees";
 import { assertSandboxCard, sandboxPaymentId } from "@/lib/payments/sandbox";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { addMonthsUtc } from "@/lib/time/recurring-dates";
+import { supporterPageForGift } from "@/lib/services/supporter-pages/supporter-pages";
 import { assertNoDuplicateMonthlyGift } from "./duplicate-monthly-gift";
 import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
@@ -54,6 +55,8 @@ export type CheckedCheckout = {
   donor: DonorColumns;
   sandboxCard: SandboxCard | undefined;
   fees: ReturnType<typeof feesFor>;
+  /** The supporter page and team the gift is attributed to (peer-to-peer); nulls for none. */
+  attribution: { supporterPageId: string | null; supporterTeamId: string | null };
 };
 
 const checkoutOrganizationColumns = {
@@ -100,7 +103,7 @@ const CHECKOUT_GIFT_COLUMNS = [
   "id", "paymentId", "organizationId", "campaignId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
   "donorName", "donorEmail", "donorTelephone", "donorCity", "donorState", "donorGender", "donorAgeRange",
   "anonymous", "shareName", "shareEmail", "shareTelephone", "shareLocation", "shareGender", "shareAge", "metadata",
-  "tributeType", "tributeName", "tributeCard",
+  "tributeType", "tributeName", "tributeCard", "supporterPageId", "supporterTeamId",
 ] as const;
 type CheckoutPaymentValues = Pick<typeof payments.$inferInsert, (typeof CHECKOUT_PAYMENT_COLUMNS)[number]>;
 type CheckoutGiftValues = Pick<typeof donations.$inferInsert, (typeof CHECKOUT_GIFT_COLUMNS)[number]>;
@@ -171,12 +174,14 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
     if (org.campaignStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
     campaignName = org.campaignName;
   }
+  // A gift made on a supporter page is the organization's gift to the page's fundraiser.
+  const attribution = input.supporterPageId ? await supporterPageForGift(db, input.supporterPageId, input.campaignId) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
   // The sandbox knows its test cards only: an unknown one is refused here, not by the charge.
   if (providerName === "sandbox" && input.method === "card") assertSandboxCard(input.card?.number ?? "");
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
-  return { org, providerName, campaignName, donor, sandboxCard, fees };
+  return { org, providerName, campaignName, donor, sandboxCard, fees, attribution };
 }
 
 /**
@@ -184,7 +189,8 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
  * @param actor the signed-in user, or null for a guest (who must give name and email).
  * @param input the parsed checkout body (amount in cents); the rest are {@link CheckoutOptions}.
  * @throws AppError(validation) bad guest details or an unknown sandbox card;
- *   AppError(not_found) unknown organization or fundraiser; AppError(conflict) organization not
+ *   AppError(not_found) unknown organization, fundraiser or supporter page (or one not public);
+ *   AppError(conflict) a paused or closed supporter page, or one of another fundraiser; organization not
  *   approved and live, or not claimed and connected to a payout account for the provider
  *   (messages.receiving.notReceiving: it takes pledges instead, see canReceiveGifts),
  *   fundraiser ended, or the key reused with different details;
@@ -192,7 +198,7 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded.
-  const { org, providerName, campaignName, donor, sandboxCard, fees } = await checkCheckout({ actor, input });
+  const { org, providerName, campaignName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
   const db = await getDb();
   const provider = providerByName(providerName);
   const method: PaymentMethod = input.method;
@@ -240,6 +246,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
         shareAge: input.share.age,
         metadata: { frequency: input.frequency },
         ...tributeColumns(input.tribute),
+        ...attribution,
       };
   // The payment and what it pays for are written together, or not at all: a one-time gift in
   // one statement, a monthly gift (its recurring gift first) or a ticket order in a transaction.

@@ -329,6 +329,7 @@ async function payForOrder(o: {
         idempotencyKey: ticketPaymentKey(order.id),
         organizationId: o.ev.organizationId,
         campaignId: null,
+        supporterPageId: null,
         amountCents: order.amountCents,
         coverFees: false,
         frequency: "once",

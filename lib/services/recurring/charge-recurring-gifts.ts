@@ -254,6 +254,9 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
       shareLocation: first.shareLocation,
       shareGender: first.shareGender,
       shareAge: first.shareAge,
+      // Each charge is attributed to the supporter page and team the first gift was made on.
+      supporterPageId: first.supporterPageId,
+      supporterTeamId: first.supporterTeamId,
       metadata: { frequency: "month", kind: "recurring", period: periodDate(periodStart), ...(attempt > 0 ? { attempt: String(attempt) } : {}) },
     });
   }
