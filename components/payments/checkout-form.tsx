@@ -23,6 +23,8 @@ type Props = {
   organizationId: string;
   organizationName: string;
   campaignId: string | null;
+  /** The supporter page the gift is made on (peer-to-peer); null for the fundraiser's own page. */
+  supporterPageId?: string | null;
   donor: { name: string; email: string } | null;
   shareDefaults: ShareChoices;
   maxCents: number;
@@ -56,7 +58,7 @@ function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Re
  * embeddable donate form (`flow`), which differ only in where the result is shown
  * (lib/embed/paths.ts).
  */
-export function CheckoutForm({ organizationId, organizationName, campaignId, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
+export function CheckoutForm({ organizationId, organizationName, campaignId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
@@ -76,7 +78,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, don
     name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card", "tribute"],
   });
   const mode = paymentModeOf(provider, stripePublishableKey);
-  const submission = useCheckoutSubmission({ organizationId, campaignId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
+  const submission = useCheckoutSubmission({ organizationId, campaignId, supporterPageId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
   const { errors } = submission;
 
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;

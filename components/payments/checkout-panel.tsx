@@ -12,8 +12,9 @@ import { TaxFacts } from "./tax-facts";
  * "doesn't receive gifts on Givebridge yet" pledge form when it cannot be paid out
  * (lib/services/organizations/receiving.ts); "Fundraiser ended"; otherwise the checkout form.
  * Above a pledge or checkout form: the organization's EIN, 501(c) status and deductibility.
+ * `supporterPageId`: the gift is made on that supporter page of the fundraiser (peer-to-peer).
  */
-export function CheckoutPanel({ ctx, prefill = null, flow = "site" }: { ctx: CheckoutContext; prefill?: { amountCents: number; email: string } | null; flow?: CheckoutFlow }) {
+export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPageId = null }: { ctx: CheckoutContext; prefill?: { amountCents: number; email: string } | null; flow?: CheckoutFlow; supporterPageId?: string | null }) {
   if (!ctx.organization.acceptsGifts) {
     return (
       <Alert variant="warning" title="Donations are not open">
@@ -44,6 +45,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site" }: { ctx: Che
       organizationId={ctx.organization.id}
       organizationName={ctx.organization.name}
       campaignId={ctx.campaign?._id ?? null}
+      supporterPageId={ctx.campaign ? supporterPageId : null}
       donor={ctx.donor}
       shareDefaults={ctx.shareDefaults}
       maxCents={ctx.maxCents}

@@ -9,14 +9,14 @@ const scriptSrc = (res: Response) =>
 
 describe("which public pages are served from cache (lib/cache/cached-pages.ts)", () => {
   test("home, /about and one-segment profile, fundraiser and event addresses are cached pages", () => {
-    for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
+    for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/fundraiser/f1/p/ana-s-5k", "/fundraiser/f1/t/office-runners", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
     expect(hasMemberTwin("/nonprofit/abc")).toBe(true);
     expect(hasMemberTwin("/search")).toBe(false);
     expect(hasMemberTwin("/pricing")).toBe(false);
   });
 
   test("other pages, deeper paths and the look-alike static pages are not", () => {
-    for (const p of ["/pricing", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
+    for (const p of ["/pricing", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/fundraiser/f1/p/ana/opengraph-image", "/fundraiser/f1/x/ana", "/fundraiser/f1/start", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
       expect([p, isCachedPublicPage(p)]).toEqual([p, false]);
     }
   });

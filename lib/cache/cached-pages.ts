@@ -3,7 +3,8 @@
  * that cache (docs/decisions/0006-public-pages-from-cache.md).
  *
  * - Cached for anonymous visitors (app/(public)): home, /about, /nonprofit/{id or nickname},
- *   /fundraiser/{id} and /event/{id}. Their HTML is the same for every anonymous visitor.
+ *   /fundraiser/{id}, its supporter pages /fundraiser/{id}/p/{slug} and team pages
+ *   /fundraiser/{id}/t/{slug}, and /event/{id}. Their HTML is the same for every anonymous visitor.
  *   The search page's shell (/search) is cached for every visitor, signed in or not.
  * - A request carrying a next-auth session cookie is rewritten by the proxy to the page's
  *   per-request twin under MEMBER_PREFIX (app/(member)), which reads the session: the top bar
@@ -63,6 +64,8 @@ const SAME_FOR_EVERYONE: ReadonlySet<string> = new Set(["/search"]);
 /** True when `pathname` (no query string) is one of the cached public pages. */
 export function isCachedPublicPage(pathname: string): boolean {
   if (pathname === "/" || pathname === "/about" || SAME_FOR_EVERYONE.has(pathname)) return true;
+  // A fundraiser's supporter page (/p/{slug}) and team page (/t/{slug}).
+  if (/^\/fundraiser\/[^/]+\/[pt]\/[^/]+$/.test(pathname)) return true;
   const m = /^\/(fundraiser|event|nonprofit)\/([^/]+)$/.exec(pathname);
   if (!m) return false;
   return !NOT_AN_ID[m[1]!]?.has(m[2]!);

@@ -58,6 +58,10 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/update/user",
   // Offline gifts: their service refreshes the pages of the fundraiser it moved.
   "/api/offline-gifts/[id]",
+  // Supporter pages (peer-to-peer): their service refreshes the fundraiser, the page and its team.
+  "/api/fundraisers/[campaignId]/supporter-pages",
+  "/api/supporter-pages/[id]",
+  "/api/supporter-pages/[id]/status",
   "/api/organizations/[id]/offline-gifts",
   // A nonprofit's private notes and tags about its donors: never on a public page.
   "/api/organizations/[id]/donors/notes",

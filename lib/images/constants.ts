@@ -24,9 +24,10 @@ export const ORIGINAL_PREFIX = "original_";
 
 /**
  * Which image of which record an upload changes (the crop result's `field`); `identifier` is
- * the id of that record: the user, the organization, the campaign, the event or the story.
+ * the id of that record: the user, the organization, the campaign, the event, the story or the
+ * supporter page.
  */
-export const IMAGE_FIELDS = ["profileImg", "logo", "campaignImage", "eventImage", "spotlightImage", "storyImage"] as const;
+export const IMAGE_FIELDS = ["profileImg", "logo", "campaignImage", "eventImage", "spotlightImage", "storyImage", "supporterPageImage"] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
 /** The aspect each field is cropped to. */
@@ -37,6 +38,7 @@ export const FIELD_ASPECT: Record<ImageField, CropAspect> = {
   eventImage: "wide",
   spotlightImage: "spotlight",
   storyImage: "wide",
+  supporterPageImage: "wide",
 };
 
 /** Crop result sent by the widget (spec section 3). */

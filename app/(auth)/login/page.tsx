@@ -20,7 +20,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <LoginForm callbackUrl={callbackUrl} />
       <p className="mt-6 text-sm text-ink-muted">
         New here?{" "}
-        <Link className="font-semibold text-brand-700 underline-offset-4 hover:underline" href="/signup">
+        {/* Someone sent here from the middle of something (a fundraising page) signs up as a donor and comes back to it. */}
+        <Link className="font-semibold text-brand-700 underline-offset-4 hover:underline" href={params.callbackUrl ? `/signup/individual?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/signup"}>
           Create an account
         </Link>
         {" · "}

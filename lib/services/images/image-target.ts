@@ -2,7 +2,8 @@
  * Who may change which image: a user their own profile photo (users.profileImg); a
  * nonprofit user its own organization's logo (organizations.logoUrl) and spotlight image
  * (organizations.spotlight.imageUrl) and the images of its own fundraisers and events
- * (campaigns.imageUrl, events.imageUrl); a donor the images of their own impact stories.
+ * (campaigns.imageUrl, events.imageUrl); a donor the images of their own impact stories and
+ * the photo of their own supporter pages (supporter_pages.image_url).
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
@@ -12,7 +13,7 @@ import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { ImageField } from "@/lib/images/constants";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, events, impactStories, organizations, users } from "@/models";
+import { campaigns, events, impactStories, organizations, supporterPages, users } from "@/models";
 
 /** One image slot the actor may change: its current URL and how to write a new one. */
 export type ImageTarget = {
@@ -121,6 +122,23 @@ export async function resolveImageTarget(
               .set({ imageUrl: url })
               .where(and(eq(impactStories.id, identifier), eq(impactStories.donorUserId, actor.id)))
               .returning({ id: impactStories.id })
+          ).length > 0,
+      };
+    }
+    case "supporterPageImage": {
+      const [row] = await db.select({ url: supporterPages.imageUrl, userId: supporterPages.userId }).from(supporterPages).where(eq(supporterPages.id, identifier)).limit(1);
+      if (!row) throw notFound();
+      assertActsForUser(actor, row.userId, "donor");
+      return {
+        ...base,
+        currentUrl: row.url,
+        write: async (tx, url) =>
+          (
+            await tx
+              .update(supporterPages)
+              .set({ imageUrl: url })
+              .where(and(eq(supporterPages.id, identifier), eq(supporterPages.userId, actor.id)))
+              .returning({ id: supporterPages.id })
           ).length > 0,
       };
     }

@@ -295,3 +295,23 @@ export async function listJoinableTeams({ campaignId }: { campaignId: string }):
     .limit(500);
   return rows.map((r) => ({ id: r.id, name: r.name, path: supporterTeamPath(campaignId, r.slug) }));
 }
+
+/** The supporter page a checkout names, as the donate page shows it: "Giving on Ana R.'s page". */
+export type CheckoutSupporterPage = { id: string; title: string; supporterName: string; path: string };
+
+/**
+ * Supporter page `pageId` of fundraiser `campaignId` when it takes gifts (active), for the
+ * donate page's banner; null otherwise (the checkout then gives to the fundraiser itself, and
+ * the server checks the page again when the gift is made).
+ */
+export async function supporterPageForCheckout({ pageId, campaignId }: { pageId: string; campaignId: string }): Promise<CheckoutSupporterPage | null> {
+  if (!pageId || pageId.length > 64) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, firstName: users.firstName, lastName: users.lastName })
+    .from(supporterPages)
+    .leftJoin(users, eq(users.id, supporterPages.userId))
+    .where(and(eq(supporterPages.id, pageId), eq(supporterPages.campaignId, campaignId), eq(supporterPages.status, "active")))
+    .limit(1);
+  return row ? { id: row.id, title: row.title, supporterName: supporterNameOf(row.firstName, row.lastName), path: supporterPagePath(campaignId, row.slug) } : null;
+}

@@ -24,6 +24,7 @@ import "@/lib/domain-events/supporter-page-events";
 import type { SupporterPageChange } from "@/lib/domain-events/supporter-page-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
+import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import {
@@ -249,7 +250,7 @@ export type UpdateSupporterPageOptions = { actor: Actor | null; pageId: string; 
  * Edit a supporter page: title, story, goal (dollars in, cents stored), how its supporter hears
  * of gifts, whether the organization sees the supporter's email, and its team (leave, join
  * another, or start one). The slug does not change, so shared links keep working. The
- * organization may edit the title, story, goal and photo; only the supporter decides their
+ * organization may edit the title, story and goal; only the supporter decides their photo, their
  * notices, their email and their team.
  * @throws as createSupporterPage, and AppError(not_found) for a page the actor may not edit;
  *   AppError(forbidden) when the organization changes the supporter's own choices.
@@ -398,23 +399,29 @@ export async function getSupporterPageForEditor({ actor, pageId }: GetSupporterP
   return toView(page, team, actor!.id, totals);
 }
 
+/** A gift on a supporter page as its supporter sees it: the donor's shared name (null: "Anonymous"), cents, when (ISO, UTC). */
+export type SupporterPageGift = { donorName: string | null; amountCents: Cents; at: string; status: "succeeded" | "refunded" };
+
 /**
- * The pages a gift may be attributed to at checkout: page `pageId` of fundraiser `campaignId`
- * when it takes gifts (active), with its team. Internal (the checkout's own check).
- * @throws AppError(not_found) for an unknown, pending or hidden page; AppError(conflict)
- *   (messages.supporterPages.wrongFundraiser) for a page of another fundraiser, or
- *   (notTakingGifts) for a paused or closed one.
+ * The gifts made on page `pageId`, newest first (at most 200), for its editor: the donor's name
+ * only as the donor shared it with the gift (first name and last initial), never another detail.
+ * @throws AppError(not_found) for a page the actor may not edit.
  */
-export async function supporterPageForGift(db: Executor, pageId: string, campaignId: string | null): Promise<{ supporterPageId: string; supporterTeamId: string | null }> {
-  const [page] = await db
-    .select({ id: supporterPages.id, campaignId: supporterPages.campaignId, status: supporterPages.status, teamId: supporterPages.teamId })
-    .from(supporterPages)
-    .where(eq(supporterPages.id, pageId))
-    .limit(1);
-  if (!page || page.status === "pending" || page.status === "hidden") throw new AppError("not_found", m.notFound);
-  if (page.campaignId !== campaignId) throw new AppError("conflict", m.wrongFundraiser);
-  if (page.status !== "active") throw new AppError("conflict", m.notTakingGifts);
-  return { supporterPageId: page.id, supporterTeamId: page.teamId };
+export async function listSupporterPageGifts({ actor, pageId }: GetSupporterPageOptions): Promise<SupporterPageGift[]> {
+  const db = await getDb();
+  const { page } = await editablePage(db, actor, pageId);
+  const rows = await db
+    .select({ donorName: donations.donorName, shareName: donations.shareName, anonymous: donations.anonymous, amountCents: donations.amountCents, status: donations.status, at: sql<Date>`coalesce(${donations.succeededAt}, ${donations.createdAt})` })
+    .from(donations)
+    .where(and(eq(donations.supporterPageId, page.id), inArray(donations.status, ["succeeded", "refunded"])))
+    .orderBy(sql`coalesce(${donations.succeededAt}, ${donations.createdAt}) desc`)
+    .limit(200);
+  return rows.map((r) => ({
+    donorName: !r.anonymous && r.shareName ? publicSupporterName(r.donorName) : null,
+    amountCents: r.amountCents,
+    at: new Date(r.at).toISOString(),
+    status: r.status === "refunded" ? "refunded" : "succeeded",
+  }));
 }
 
 /** The page as its editor sees it (captain: the viewer created its team). */

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Building2, HeartHandshake } from "lucide-react";
 import { Card } from "@/components/ui/card";
+import { safeRedirectPath } from "@/lib/http/safe-redirect";
 import { DonorSignupForm } from "./_components/donor-signup-form";
 import { NonprofitSignup } from "./_components/nonprofit-signup";
 
@@ -25,6 +26,8 @@ export default async function SignupPage({
   if (key && !(key in types)) notFound();
   const accountType = key ? types[key] : undefined;
   const ein = typeof query.ein === "string" ? query.ein : "";
+  // A donor who signs up in the middle of something (starting a fundraising page) goes back to it.
+  const returnTo = typeof query.callbackUrl === "string" ? safeRedirectPath(query.callbackUrl, "") || null : null;
 
   if (!accountType) {
     return (
@@ -67,7 +70,7 @@ export default async function SignupPage({
         <>
           <h1 className="text-2xl font-bold text-ink">Create your donor account</h1>
           <p className="mt-1 text-ink-muted">Nothing about you is shared with a nonprofit unless you choose to.</p>
-          <DonorSignupForm />
+          <DonorSignupForm returnTo={returnTo} />
         </>
       ) : (
         <>

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BadgeCheck, Building2, Heart, Users } from "lucide-react";
+import { BadgeCheck, Building2, Heart, UserPlus, Users } from "lucide-react";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
+import { PlainStory, RecentSupporters } from "@/components/fundraisers/recent-supporters";
+import { Leaderboard } from "@/components/supporter-pages/leaderboard";
 import { absoluteUrl, publicPageMetadata } from "@/components/share/page-metadata";
 import { ShareButton } from "@/components/share/share-dialog";
 import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatCents } from "@/lib/money";
+import { getSupporterLeaderboards } from "@/lib/services/supporter-pages/public-supporter-pages";
 import { loadPublicFundraiser } from "./load";
 
 type Props = { params: Promise<{ id: string }> };
@@ -39,7 +42,8 @@ const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en-US"
 /**
  * /fundraiser/:id — a fundraiser's public page, rendered on the server: cover image, story,
  * goal and progress, number of donors, recent supporters who shared their name, the
- * organization with its EIN, Donate and Share.
+ * organization with its EIN, Donate and Share; with supporter pages (peer-to-peer), "Start your
+ * own fundraiser" and the leaderboards of supporter pages and teams.
  */
 export default async function FundraiserPage({ params }: Props) {
   const f = await loadPublicFundraiser((await params).id);
@@ -48,6 +52,10 @@ export default async function FundraiserPage({ params }: Props) {
   const place = [f.organization.city, f.organization.state].filter(Boolean).join(", ");
   const active = f.status === "active";
   const canGive = active && f.organization.acceptsDonations;
+  // Peer-to-peer: supporters' pages and teams, shown once the organization turned them on or one exists.
+  const boards = await getSupporterLeaderboards({ campaignId: f._id });
+  const p2p = f.supporterPages.enabled || boards.pageCount > 0;
+  const canStart = f.supporterPages.enabled && active;
   const dates = f.startDate && f.endDate ? `${day(f.startDate)} – ${day(f.endDate)}` : f.endDate ? `Until ${day(f.endDate)}` : null;
 
   const giveCard = (
@@ -97,44 +105,35 @@ export default async function FundraiserPage({ params }: Props) {
               The story
             </h2>
             {f.story.trim() ? (
-              <div className="mt-3 space-y-4 text-lg leading-relaxed break-words text-ink" data-testid="fundraiser-story">
-                {f.story
-                  .split(/\n{2,}/)
-                  .filter((p) => p.trim())
-                  .map((p, i) => (
-                    <p key={i} className="whitespace-pre-line">
-                      {p.trim()}
-                    </p>
-                  ))}
-              </div>
+              <PlainStory story={f.story} testId="fundraiser-story" />
             ) : (
               <p className="mt-3 text-ink-muted">{f.organization.name} has not written a story for this fundraiser yet.</p>
             )}
           </section>
-          <section aria-labelledby="supporters-title" className="min-w-0 lg:col-start-1">
-            <h2 id="supporters-title" className="text-xl font-bold text-ink">
-              Recent supporters
-            </h2>
-            {f.recentSupporters.length ? (
-              <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="recent-supporters">
-                {f.recentSupporters.map((s, i) => (
-                  <li key={i} className="flex items-center gap-3 rounded-control border border-slate-200 bg-white px-3 py-2">
-                    <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
-                      {s.name.charAt(0)}
-                    </span>
-                    <span className="min-w-0">
-                      <span className="block font-semibold break-words text-ink">{s.name}</span>
-                      <time dateTime={s.at} className="text-sm text-ink-muted">
-                        {new Date(s.at).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}
-                      </time>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-3 text-ink-muted">{f.donorCount > 0 ? "Supporters of this fundraiser chose not to show their names." : "No gifts yet. Yours could be the first."}</p>
-            )}
-          </section>
+          <RecentSupporters supporters={f.recentSupporters} giftCount={f.donorCount} emptyText="No gifts yet. Yours could be the first." hiddenText="Supporters of this fundraiser chose not to show their names." />
+          {p2p ? (
+            <section aria-labelledby="p2p-title" className="min-w-0 lg:col-start-1" data-testid="supporter-fundraising">
+              <h2 id="p2p-title" className="text-xl font-bold text-ink">
+                Raise money with us
+              </h2>
+              <p className="mt-2 text-ink-muted">
+                {boards.pageCount === 0
+                  ? `Start a page of your own for ${f.name} and ask your friends to give. Every gift goes to ${f.organization.name}.`
+                  : `${boards.pageCount.toLocaleString("en-US")} ${boards.pageCount === 1 ? "supporter is" : "supporters are"} raising money for ${f.name}${boards.teamCount ? ` in ${boards.teamCount} ${boards.teamCount === 1 ? "team" : "teams"}` : ""}. Every gift counts once in the total above.`}
+              </p>
+              {canStart ? (
+                <LinkButton href={`/fundraiser/${f._id}/start`} variant="outline" size="lg" className="mt-4" leftIcon={<UserPlus className="size-5" aria-hidden="true" />}>
+                  Start your own fundraiser
+                </LinkButton>
+              ) : null}
+              {boards.pageCount > 0 ? (
+                <div className="mt-6 grid gap-6 md:grid-cols-2">
+                  <Leaderboard title="Top supporters" entries={boards.topPages} emptyText="No supporter pages yet." kind="page" testId="leaderboard-pages" />
+                  {boards.teamCount > 0 ? <Leaderboard title="Top teams" entries={boards.topTeams} emptyText="No teams yet." kind="team" testId="leaderboard-teams" /> : null}
+                </div>
+              ) : null}
+            </section>
+          ) : null}
           <section aria-labelledby="organizer-title" className="min-w-0 lg:col-start-1">
             <h2 id="organizer-title" className="text-xl font-bold text-ink">
               Organizer

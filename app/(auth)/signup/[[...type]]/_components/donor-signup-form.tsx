@@ -12,8 +12,11 @@ import { useSignup } from "./use-signup";
 
 type Values = z.input<typeof registerDonorSchema>;
 
-/** Donor (individual) sign-up: POST /api/register/individual. */
-export function DonorSignupForm() {
+/**
+ * Donor (individual) sign-up: POST /api/register/individual.
+ * @param returnTo a same-site path to go back to once signed up (else the thank-you page).
+ */
+export function DonorSignupForm({ returnTo = null }: { returnTo?: string | null }) {
   const {
     register,
     handleSubmit,
@@ -26,7 +29,7 @@ export function DonorSignupForm() {
     <form method="post"
       noValidate
       className="mt-6 space-y-4"
-      onSubmit={handleSubmit((values) => submit("/api/register/individual", values as never, "donor"))}
+      onSubmit={handleSubmit((values) => submit("/api/register/individual", values as never, "donor", returnTo))}
     >
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <AccountFields register={register} errors={errors} setError={setError} />

@@ -10,14 +10,15 @@ import { requestJson } from "@/lib/client/request";
 
 
 /**
- * Submit a sign-up payload, sign the new account in and go to the thank-you page.
+ * Submit a sign-up payload, sign the new account in and go to the thank-you page (or to
+ * `returnTo`, the same-site path the visitor was in the middle of).
  * Field errors from the server are shown on their fields; anything else as a form error.
  */
 export function useSignup<T extends FieldValues & { email: string; password: string }>(setError: UseFormSetError<T>) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function submit(url: string, body: T, section: string) {
+  async function submit(url: string, body: T, section: string, returnTo: string | null = null) {
     setFormError(null);
     const res = await requestJson<{ user?: { _id: string; type: string; orgId: string | null } }>(url, { method: "POST", body });
     if (!res.ok) {
@@ -32,7 +33,7 @@ export function useSignup<T extends FieldValues & { email: string; password: str
       writeStore(storeKeys.signin, { _id: data.user._id, type: data.user.type, email: body.email });
       if (data.user.orgId) writeStore(storeKeys.org, { _id: data.user.orgId });
     }
-    router.push(signedIn?.ok ? `/signup-thankyou/${section}` : "/login");
+    router.push(signedIn?.ok ? (returnTo ?? `/signup-thankyou/${section}`) : "/login");
     router.refresh();
   }
 

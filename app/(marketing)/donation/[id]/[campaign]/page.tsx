@@ -1,22 +1,24 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
+import { GivingOnPage } from "@/components/supporter-pages/giving-on-page";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { getActor } from "@/lib/http/session";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
 import { pledgePrefill } from "@/lib/services/pledges/pledges";
+import { supporterPageForCheckout } from "@/lib/services/supporter-pages/public-supporter-pages";
 
 export const metadata: Metadata = { title: "Donate" };
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ id: string; campaign: string }>; searchParams: Promise<{ pledge?: string | string[]; token?: string | string[] }> };
+type Props = { params: Promise<{ id: string; campaign: string }>; searchParams: Promise<{ pledge?: string | string[]; token?: string | string[]; page?: string | string[] }> };
 
-/** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`). */
+/** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`); `?page=` names the supporter page the gift is made on. */
 export default async function DonationPage({ params, searchParams }: Props) {
   const { id, campaign } = await params;
-  const { pledge, token } = await searchParams;
+  const { pledge, token, page } = await searchParams;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
   const actor = await getActor();
   const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
@@ -24,6 +26,8 @@ export default async function DonationPage({ params, searchParams }: Props) {
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
   const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill({ pledgeId: pledge, token: typeof token === "string" ? token : null, organizationId: ctx.organization.id }) : null;
   const place = [ctx.organization.city, ctx.organization.state].filter(Boolean).join(", ");
+  // A gift started on a supporter's page (peer-to-peer) is attributed to it.
+  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, campaignId: ctx.campaign._id }) : null;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Donate</p>
@@ -32,6 +36,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
         {ctx.campaign ? <>A fundraiser by {ctx.organization.name}</> : DIRECT_DONATION}
         {place ? ` · ${place}` : ""}
       </p>
+      {supporterPage ? <GivingOnPage page={supporterPage} organizationName={ctx.organization.name} /> : null}
       {ctx.campaign ? (
         <div className="mt-5 rounded-card border border-slate-200 bg-white p-4" data-testid="fundraiser-progress">
           <p className="mb-2 text-sm text-ink-muted">
@@ -50,7 +55,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
         </div>
       ) : null}
       <div className="mt-8">
-        <CheckoutPanel ctx={ctx} prefill={prefill} />
+        <CheckoutPanel ctx={ctx} prefill={prefill} supporterPageId={supporterPage?.id ?? null} />
       </div>
     </section>
   );

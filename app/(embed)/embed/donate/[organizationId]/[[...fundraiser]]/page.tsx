@@ -3,29 +3,35 @@ import { notFound } from "next/navigation";
 import { InsecureHostNotice } from "@/components/embed/insecure-host-notice";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
+import { GivingOnPage } from "@/components/supporter-pages/giving-on-page";
 import { getActor } from "@/lib/http/session";
 import { checkoutPath, PATH_ID_RE } from "@/lib/embed/paths";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
 import { getCheckoutContext } from "@/lib/services/donations/get-checkout-context";
+import { supporterPageForCheckout } from "@/lib/services/supporter-pages/public-supporter-pages";
 
 export const metadata: Metadata = { title: "Donate" };
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ organizationId: string; fundraiser?: string[] }> };
+type Props = { params: Promise<{ organizationId: string; fundraiser?: string[] }>; searchParams: Promise<{ page?: string | string[] }> };
 
 /**
  * /embed/donate/:organizationId[/:fundraiserId] — the embeddable donate form: the site's
  * checkout (same form, calls, idempotency keys, checkout challenge and velocity limits) in a
- * compact page that other sites may frame. Results stay under /embed/ (lib/embed/paths.ts).
+ * compact page that other sites may frame; `?page=` names a supporter page of the fundraiser
+ * whose gifts it takes (peer-to-peer). Results stay under /embed/ (lib/embed/paths.ts).
  */
-export default async function EmbedDonatePage({ params }: Props) {
+export default async function EmbedDonatePage({ params, searchParams }: Props) {
   const { organizationId, fundraiser = [] } = await params;
   const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
   if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
   const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
   if (!ctx) notFound();
-  const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?._id ?? null);
+  const { page } = await searchParams;
+  // A form embedded for a supporter's page (peer-to-peer): its gifts are attributed to it.
+  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, campaignId: ctx.campaign._id }) : null;
+  const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?._id ?? null) + (supporterPage ? `?page=${encodeURIComponent(supporterPage.id)}` : "");
   return (
     <div className="px-4 py-5">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Donate</p>
@@ -39,9 +45,10 @@ export default async function EmbedDonatePage({ params }: Props) {
           <FundraiserProgress name={ctx.campaign.name} progressCents={ctx.campaign.progress} goalCents={ctx.campaign.goal} />
         </div>
       ) : null}
+      {supporterPage ? <GivingOnPage page={supporterPage} organizationName={ctx.organization.name} newTab /> : null}
       <InsecureHostNotice giveHref={sitePath} />
       <div className="mt-5">
-        <CheckoutPanel ctx={ctx} flow="embed" />
+        <CheckoutPanel ctx={ctx} flow="embed" supporterPageId={supporterPage?.id ?? null} />
       </div>
       <p className="mt-5 text-center text-xs text-ink-muted">
         Secure giving by{" "}
