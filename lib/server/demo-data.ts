@@ -190,6 +190,8 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
         startDate: isoDay(now, c.startOffsetDays),
         endDate: isoDay(now, c.endOffsetDays),
         status: "active" as const,
+        // The food shelf's drive welcomes supporters' own pages and teams (peer-to-peer).
+        ...(i === 0 ? { supporterPagesEnabled: true, supporterSuggestedGoalCents: 25_000, supporterStory: "Neighbors feed neighbors. Every gift on my page stocks the Randolph Area Food Shelf for the winter." } : {}),
         createdAt: dayAt(now, c.startOffsetDays, 14),
       })),
     )
