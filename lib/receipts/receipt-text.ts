@@ -108,6 +108,8 @@ export function offlineGiftMethodText(f: OfflineReceiptFacts): string {
       return "Stock";
     case "in_kind":
       return "In-kind (property)";
+    case "other_platform":
+      return "Paid through another giving platform";
   }
 }
 
