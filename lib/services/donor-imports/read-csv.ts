@@ -13,24 +13,41 @@ import { parse } from "csv-parse";
 /** One record: its cells, or the reason csv-parse could not read it. */
 export type CsvRecord = { line: number; cells: string[] } | { line: number; unreadable: true };
 
-/** The records of `text` (header included, first), in file order. */
+/**
+ * The records of `text` (header included, first), in file order. Quotes inside a cell that does
+ * not start with one are kept as text (relax_quotes), so one stray quote does not swallow the
+ * rows after it.
+ */
 export async function* csvRecords(text: string): AsyncGenerator<CsvRecord> {
-  const parser = parse({ bom: true, relax_column_count: true, info: true, skip_records_with_error: true, max_record_size: 1_000_000 });
+  const bytes = Buffer.from(text, "utf8");
+  // Lines are counted on the bytes csv-parse reports (info.bytes): "\n" ends a line, so CRLF
+  // and LF files are numbered alike.
+  const breaks: number[] = [];
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) breaks.push(i);
+  /** The line of byte `offset`: 1 + the line breaks before it. */
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, skip_records_with_error: true, max_record_size: 1_000_000 });
+  // csv-parse reports a record it skips at the first bytes of that record.
   const skipped: number[] = [];
-  let lastLine = 0;
-  parser.on("skip", (err: Error & { lines?: number }) => {
-    skipped.push(lastLine + 1);
-    lastLine = err.lines ?? lastLine + 1;
-  });
+  parser.on("skip", (err: Error & { bytes?: number }) => skipped.push(lineAt((err.bytes ?? bytes.length) - 1)));
   Readable.from([text]).pipe(parser);
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    while (skipped.length) yield { line: skipped.shift()!, unreadable: true };
-    const line = lastLine + 1;
-    lastLine = info.lines;
-    if (record.length === 1 && record[0]!.trim() === "") continue;
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+    // The record ends on the line of its last byte (its own line break excluded).
+    const endLine = lineAt(info.bytes - 1);
+    const line = endLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+    while (skipped.length && skipped[0]! < line) yield { line: skipped.shift()!, unreadable: true };
     yield { line, cells: record };
   }
-  while (skipped.length) yield { line: skipped.shift()!, unreadable: true };
+  for (const line of skipped) yield { line, unreadable: true };
 }
 
 /**
