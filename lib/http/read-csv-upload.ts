@@ -2,7 +2,8 @@
  * Reading the multipart body of a CSV upload (POST /api/organizations/{id}/donor-imports) with
  * its size limit enforced before the file is buffered: the declared Content-Length first, then
  * the bytes actually received (reading stops at the limit), then the file's own size
- * (OWASP ASVS 5.0 5.2: file size limits).
+ * (OWASP ASVS 5.0 5.2: file size limits). The proxy passes bodies up to
+ * next.config.ts proxyClientMaxBodySize, which is above this limit.
  */
 import { AppError } from "@/lib/errors";
 import { readBodyWithin } from "@/lib/images/read-upload";
