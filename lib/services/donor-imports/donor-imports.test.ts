@@ -229,6 +229,30 @@ describe("mappings", () => {
   });
 });
 
+describe("the upload route", () => {
+  test("a file over 20 MB gets 413, a form without a file 400, a write from another site 403; nothing is stored", async () => {
+    const before = (await h.db.select({ n: sql<string>`count(*)` }).from(donorImports))[0]!.n;
+    const big = await upload(a.user, a.organizationId, new Uint8Array(20 * 1024 * 1024 + 10));
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe(m.fileTooLarge);
+    const empty = new FormData();
+    empty.append("note", "no file");
+    const none = await call(uploadRoute, { method: "POST", url: `/api/organizations/${a.organizationId}/donor-imports`, params: { id: a.organizationId }, body: empty, user: a.user });
+    expect(none.status).toBe(400);
+    expect((await none.json()).message).toBe(m.fileRequired);
+    const crossSite = await call(uploadRoute, {
+      method: "POST",
+      url: `/api/organizations/${a.organizationId}/donor-imports`,
+      params: { id: a.organizationId },
+      body: form(givebutter),
+      user: a.user,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await h.db.select({ n: sql<string>`count(*)` }).from(donorImports))[0]!.n).toBe(before);
+  });
+});
+
 describe("a batch that fails", () => {
   test("leaves no half batch; the next run resumes after the last committed batch and imports each row once", async () => {
     const lines = ["Gift ID,Gift Date,Gift Amount,Email address"];
