@@ -103,14 +103,14 @@ async function main() {
     const t3 = process.hrtime.bigint();
     const again = await runDonorImport({ actor, importId: (await reupload(actor, organizationId, csv)).id, batchSize: BATCH });
     const tAgain = seconds(t3);
-    const total = seconds(t0);
+    const total = tUpload + tDry + tRun;
 
     console.log(`upload   ${tUpload.toFixed(2)} s`);
     console.log(`dry run  ${tDry.toFixed(2)} s  (would create ${dry.create}, ${dry.failed} bad rows, ${dry.newDonors} new donors)`);
     console.log(`import   ${tRun.toFixed(2)} s  created ${run.created}, failed ${run.failed}, status ${run.status}: ${(ROWS / tRun).toFixed(0)} rows/s`);
     console.log(`again    ${tAgain.toFixed(2)} s  created ${again.created}, duplicates ${again.duplicates} (a second import creates nothing)`);
-    console.log(`total    ${total.toFixed(2)} s for upload + dry run + import of ${ROWS.toLocaleString("en-US")} rows: ${(ROWS / (tUpload + tDry + tRun)).toFixed(0)} rows/s; peak RSS ${peakMb()} MB`);
-    const ok = run.status === "completed" && again.created === 0 && tUpload + tDry + tRun < 30;
+    console.log(`total    ${total.toFixed(2)} s for upload + dry run + import of ${ROWS.toLocaleString("en-US")} rows: ${(ROWS / total).toFixed(0)} rows/s; peak RSS ${peakMb()} MB`);
+    const ok = run.status === "completed" && again.created === 0 && total < 30;
     console.log(ok ? "PASS: under 30 s, idempotent" : "FAIL: over 30 s or not idempotent");
     if (!ok) process.exitCode = 1;
   } finally {
