@@ -11,6 +11,7 @@ import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { campaigns } from "./campaigns";
 import { supporterPages, supporterTeams } from "./supporter-pages";
+import { donorImports } from "./donor-imports";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -27,9 +28,11 @@ export const paymentProvider = pgEnum("payment_provider", ["sandbox", "stripe", 
 export const paymentMethodType = pgEnum("payment_method_type", ["card", "us_bank_account", "wallet", "paypal"]);
 /**
  * How a gift recorded offline was given (0023_offline_gifts): cash, a check, a donor-advised
- * fund grant, stock, or in-kind property (described, never valued: IRS Publication 1771).
+ * fund grant, stock, or in-kind property (described, never valued: IRS Publication 1771); or,
+ * for a gift imported from another platform's history (0027_donor_imports), paid through that
+ * platform ("other_platform": a card or bank payment this platform never saw).
  */
-export const offlineGiftMethod = pgEnum("offline_gift_method", ["cash", "check", "daf", "stock", "in_kind"]);
+export const offlineGiftMethod = pgEnum("offline_gift_method", ["cash", "check", "daf", "stock", "in_kind", "other_platform"]);
 /**
  * What the receipt of a gift recorded offline prints besides the amount: the check number, the
  * donor-advised fund's name, the stock's description and number of shares (a decimal string),
@@ -227,6 +230,13 @@ export const donations = pgTable(
     supporterPageId: text("supporter_page_id").references(() => supporterPages.id, { onDelete: "set null" }),
     /** The team of that page when the gift was made; kept when the page is deleted. */
     supporterTeamId: text("supporter_team_id").references(() => supporterTeams.id, { onDelete: "set null" }),
+    /** The import that created this gift (0027_donor_imports); null for a gift recorded here. */
+    importId: text("import_id").references(() => donorImports.id, { onDelete: "set null" }),
+    /**
+     * The imported row this gift came from, unique per organization so importing it again
+     * creates nothing: "ext:<the source's transaction id>" or "row:<sha-256 of the normalized row>:<n>".
+     */
+    importRowKey: text("import_row_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +246,14 @@ export const donations = pgTable(
     /** A tribute names its honoree; a card belongs to a tribute. */
     check("donations_tribute_name_ck", sql`(${t.tributeType} is null) = (${t.tributeName} is null)`),
     check("donations_tribute_card_ck", sql`${t.tributeCard} is null or ${t.tributeType} is not null`),
+    /** An imported gift is a gift recorded offline. */
+    check("donations_import_offline_ck", sql`${t.importRowKey} is null or ${t.offlineMethod} is not null`),
+    uniqueIndex("donations_import_row_uq")
+      .on(t.organizationId, t.importRowKey)
+      .where(sql`${t.importRowKey} is not null`),
+    index("donations_import_idx")
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_supporter_page_idx").on(t.supporterPageId).where(sql`${t.supporterPageId} is not null`),

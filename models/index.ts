@@ -10,3 +10,4 @@ export * from "./api-keys";
 export * from "./webhooks";
 export * from "./donor-relationships";
 export * from "./supporter-pages";
+export * from "./donor-imports";

@@ -59,10 +59,13 @@ const formField = (key: string): keyof OfflineGiftFormValues | null => {
   return key in emptyGift() ? (key as keyof OfflineGiftFormValues) : null;
 };
 
-/** The form's values of a stored gift (its email was recorded with the donor's consent). */
+/**
+ * The form's values of a stored gift (its email was recorded with the donor's consent). A gift
+ * imported as paid on another platform has none of the form's methods: the member chooses one.
+ */
 function storedGift(g: OfflineGiftView): OfflineGiftFormValues {
   return {
-    method: g.method,
+    method: (g.method === "other_platform" ? "" : g.method) as OfflineGiftFormValues["method"],
     receivedOn: g.receivedOn,
     amount: g.amountCents === null ? "" : centsToDecimalString(g.amountCents),
     campaignId: g.campaignId ?? "",
@@ -220,6 +223,7 @@ function OfflineGiftDialog({ organizationId, fundraisers, donationId, title, tri
             label="How was it given?"
             required
             options={OFFLINE_GIFT_METHODS.map((value) => ({ value, label: offlineMethodLabel(value) }))}
+            placeholder={method ? undefined : "Choose how it was given"}
             error={errors.method?.message}
             {...register("method")}
           />

@@ -35,6 +35,11 @@ const extraRoutes = [
   "app/api/offline-gifts/[id]/route.ts", // read, edit or delete a gift recorded offline
   "app/api/organizations/[id]/donors/notes/route.ts", // the nonprofit's private note and tags about a donor
   "app/api/organizations/[id]/donors.csv/route.ts", // the nonprofit's Donors view as CSV
+  "app/api/organizations/[id]/donor-imports/route.ts", // the nonprofit uploads a donor history CSV from another platform
+  "app/api/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
+  "app/api/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
+  "app/api/donor-imports/[id]/dry-run/route.ts", // the import's dry run: counts and bad rows by line
+  "app/api/donor-imports/[id]/run/route.ts", // import the next batches of a donor history
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)

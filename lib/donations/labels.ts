@@ -56,6 +56,7 @@ const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {
   daf: "Donor-advised fund grant",
   stock: "Stock",
   in_kind: "In-kind",
+  other_platform: "Another platform",
 };
 
 /** "check" -> "Check", "daf" -> "Donor-advised fund grant", "in_kind" -> "In-kind". */

@@ -65,6 +65,11 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/organizations/[id]/offline-gifts",
   // A nonprofit's private notes and tags about its donors: never on a public page.
   "/api/organizations/[id]/donors/notes",
+  // Donor history imports: private until run; the run's service refreshes the pages of the fundraisers it moved.
+  "/api/organizations/[id]/donor-imports",
+  "/api/organizations/[id]/donor-import-mappings",
+  "/api/donor-imports/[id]/dry-run",
+  "/api/donor-imports/[id]/run",
   // Checkout, refunds, pledges and recurring gifts: apply-payment-event refreshes the gift's pages.
   "/api/capturePaypalOrder",
   "/api/createDonation",

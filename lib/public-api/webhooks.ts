@@ -108,7 +108,7 @@ export const webhookEvents: Record<SentWebhookType, { data: z.ZodType; summary: 
   "offline_gift.created": {
     data: donationSchema,
     summary: webhookEventLabels["offline_gift.created"],
-    description: "The organization recorded a gift it received outside Givebridge (cash, check, donor-advised fund, stock or in-kind). `data` is the donation as `GET /donations/{id}` answers it, with `offline_method` set. Sent once per gift.",
+    description: "The organization recorded a gift it received outside Givebridge (cash, check, donor-advised fund, stock or in-kind). `data` is the donation as `GET /donations/{id}` answers it, with `offline_method` set. Sent once per gift; not sent for gifts imported from another platform's history.",
   },
   "donor.created": {
     data: donorSchema,

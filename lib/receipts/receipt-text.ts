@@ -94,7 +94,8 @@ export const RECORDED_OFFLINE = "Recorded offline";
 
 /**
  * How an offline gift was given: "Cash", "Check no. 1234", "Grant from Example Giving Fund, a
- * donor-advised fund", "Stock", "In-kind (property)".
+ * donor-advised fund", "Stock", "In-kind (property)", "Paid through another giving platform" (an
+ * imported gift).
  */
 export function offlineGiftMethodText(f: OfflineReceiptFacts): string {
   switch (f.method) {
@@ -108,6 +109,8 @@ export function offlineGiftMethodText(f: OfflineReceiptFacts): string {
       return "Stock";
     case "in_kind":
       return "In-kind (property)";
+    case "other_platform":
+      return "Paid through another giving platform";
   }
 }
 

@@ -36,11 +36,14 @@ import { messages } from "@/lib/validations/messages";
 import { offlineGiftSchema, todayUtc, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
 import { campaigns, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
 
-/** A gift recorded offline as the organization sees it. Amount in cents, null for in-kind. */
+/**
+ * A gift recorded offline as the organization sees it. Amount in cents, null for in-kind.
+ * `method` "other_platform": a gift imported from another platform's history, paid there.
+ */
 export type OfflineGiftView = {
   id: string;
   organizationId: string;
-  method: OfflineGiftMethod;
+  method: OfflineGiftMethod | "other_platform";
   /** YYYY-MM-DD. */
   receivedOn: string;
   amountCents: Cents | null;

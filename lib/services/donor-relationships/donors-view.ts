@@ -324,6 +324,39 @@ export async function claimNewDonorKey(db: Executor, donationId: string): Promis
   return row?.donor_key ?? null;
 }
 
+/**
+ * Claim in organization_donors the donor keys the gifts `donationIds` share (the rules at the top
+ * of this file), in `db`'s transaction, without deciding that any donor is new: for gifts that
+ * publish no event (an imported history). Keys already claimed are left as they are.
+ */
+export async function claimDonorKeys(db: Executor, donationIds: string[]): Promise<void> {
+  if (donationIds.length === 0) return;
+  await db.execute(sql`insert into organization_donors (organization_id, donor_key)
+      select distinct d.organization_id, ${giftKey(sql`d`)} from donations d
+       where d.id in (${sql.join(donationIds.map((id) => sql`${id}`), sql`, `)}) and ${giftKey(sql`d`)} is not null
+      on conflict do nothing`);
+}
+
+/**
+ * Of the donor keys `keys`, those some succeeded or refunded gift of the organization shares now
+ * (the rules at the top of this file), leaving out the gifts of import `exceptImportId`.
+ */
+export async function existingDonorKeys(db: Executor, organizationId: string, keys: string[], exceptImportId: string | null = null): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    const except = exceptImportId ? sql`and d.import_id is distinct from ${exceptImportId}` : sql``;
+    const rows = rowsOf(
+      await db.execute(sql`select distinct k from (
+          select ${giftKey(sql`d`)} as k from donations d
+           where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded') ${except}
+        ) x where k in (${sql.join(chunk.map((k) => sql`${k}`), sql`, `)})`),
+    ) as { k: string }[];
+    for (const r of rows) found.add(r.k);
+  }
+  return found;
+}
+
 /** The donor key one gift row `g` shares ("email:…", "name:…"), null for none: the case of {@link keyedGifts}. */
 function giftKey(g: SQL): SQL {
   return sql`case when not ${g}.anonymous and ${g}.share_email and nullif(btrim(${g}.donor_email), '') is not null then 'email:' || lower(btrim(${g}.donor_email))

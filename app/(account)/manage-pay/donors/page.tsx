@@ -87,9 +87,14 @@ export default async function DonorsPageView({ searchParams }: { searchParams: P
             {view ? <> Years and days are in your organization&apos;s time zone: {timeZoneLabel(view.timeZone)}.</> : null}
           </p>
         </div>
-        <LinkButton href="/dashboard" variant="ghost" size="sm">
-          Back to your dashboard
-        </LinkButton>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton href="/manage-pay/donors/import" variant="outline" size="sm">
+            Import donors from CSV
+          </LinkButton>
+          <LinkButton href="/dashboard" variant="ghost" size="sm">
+            Back to your dashboard
+          </LinkButton>
+        </div>
       </div>
 
       <div className="mt-6 space-y-6">
