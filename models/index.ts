@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./api-keys";
 export * from "./webhooks";
 export * from "./donor-relationships";
+export * from "./donor-mail";
