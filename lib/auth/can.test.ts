@@ -41,6 +41,7 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "donation.recordOffline": [[org, ["npA"]]],
   "donorRelationship.view": [[org, ["npA"]]],
   "donorRelationship.annotate": [[org, ["npA"]]],
+  "donorMail.manage": [[org, ["npA"]]],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
   "donation.receipt": [

@@ -86,6 +86,8 @@ export type ActionResources = {
   "donorRelationship.view": OrganizationResource;
   /** Write the organization's private note and tags about a donor (never shown to the donor). */
   "donorRelationship.annotate": OrganizationResource;
+  /** Edit the organization's thank-you emails, send itself a test, and email its donors their year-end statements. */
+  "donorMail.manage": OrganizationResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
@@ -184,6 +186,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "donation.recordOffline": member,
   "donorRelationship.view": member,
   "donorRelationship.annotate": member,
+  "donorMail.manage": member,
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),

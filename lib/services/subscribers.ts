@@ -1,7 +1,8 @@
 /**
  * Installs every subscriber of the domain events (lib/domain-events), in the order their
  * effects are applied within one transaction: the payment core's own (receipts, ticket
- * orders), then pledges, recurring gifts and outgoing webhooks. Called where a process starts
+ * orders), then pledges, recurring gifts, the organization's thank-you emails and outgoing
+ * webhooks. Called where a process starts
  * handling work: the request layer (lib/http/route.ts), the server start-up
  * (lib/server/startup.ts) and the test setup; calling it again does nothing.
  */
@@ -10,6 +11,7 @@ import { markSubscribersInstalled } from "@/lib/domain-events";
 import { installDonationSubscribers } from "./donations/subscribers";
 import { installPledgeSubscribers } from "./pledges/subscribers";
 import { installRecurringSubscribers } from "./recurring/subscribers";
+import { installThankYouSubscribers } from "./thank-you/subscribers";
 import { installWebhookSubscribers } from "./webhooks/subscribers";
 
 let done = false;
@@ -21,6 +23,7 @@ export function installSubscribers(): void {
   installDonationSubscribers();
   installPledgeSubscribers();
   installRecurringSubscribers();
+  installThankYouSubscribers();
   installWebhookSubscribers();
   markSubscribersInstalled();
 }
