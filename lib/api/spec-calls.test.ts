@@ -35,6 +35,10 @@ const extraRoutes = [
   "app/api/offline-gifts/[id]/route.ts", // read, edit or delete a gift recorded offline
   "app/api/organizations/[id]/donors/notes/route.ts", // the nonprofit's private note and tags about a donor
   "app/api/organizations/[id]/donors.csv/route.ts", // the nonprofit's Donors view as CSV
+  "app/api/thank-you-templates/route.ts", // the nonprofit's thank-you emails (read, save)
+  "app/api/thank-you-templates/preview/route.ts", // a thank-you draft rendered with a sample donor
+  "app/api/thank-you-templates/test/route.ts", // a thank-you draft sent to the member's own email
+  "app/api/year-end-statements/route.ts", // the nonprofit emails its donors their year-end statements
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)
