@@ -66,6 +66,21 @@ export async function getThankYouSettings({ actor, organizationId }: { actor: Ac
   return readThankYouSettings(db, organizationId);
 }
 
+/** What the editor page shows: the settings, the organization's display name and its IANA time zone. */
+export type ThankYouEditorContext = { settings: ThankYouSettings; organizationName: string; timeZone: string };
+
+/**
+ * The editor page's context.
+ * @throws AppError(unauthenticated | forbidden | not_found) (authorizeOrganization).
+ */
+export async function getThankYouEditor({ actor, organizationId }: { actor: Actor | null; organizationId: string }): Promise<ThankYouEditorContext> {
+  authorize(actor, "donorMail.manage", { organizationId });
+  const db = await getDb();
+  await authorizeOrganization(db, actor, "donorMail.manage", organizationId);
+  const [settings, org] = await Promise.all([readThankYouSettings(db, organizationId), loadSender(db, organizationId)]);
+  return { settings, organizationName: org.name, timeZone: org.timeZone };
+}
+
 /**
  * Save the master switch and all four templates (validated with thankYouSettingsSchema: an
  * unknown merge field is refused with a message naming it).
