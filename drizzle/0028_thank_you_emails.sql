@@ -43,3 +43,7 @@ CREATE TABLE IF NOT EXISTS "organization_statement_mails" (
 	CONSTRAINT "organization_statement_mails_pk" PRIMARY KEY("organization_id","donor_email","year"),
 	CONSTRAINT "organization_statement_mails_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action
 );
+--> statement-breakpoint
+-- A donor's gifts to one organization by email, case-insensitive: whether a gift is the donor's
+-- first to it (the "first gift" thank-you, on every succeeded gift) and a donor's statement.
+CREATE INDEX IF NOT EXISTS "donations_org_donor_email_idx" ON "donations" USING btree ("organization_id", lower("donor_email"));

@@ -1,7 +1,9 @@
 /**
  * What an organization emails its donors in its own name (0028_thank_you_emails): its thank-you
  * emails (a master switch and one template per variant) and its bulk year-end statements. The
- * platform's receipt is separate and unchanged (lib/mail/templates/donation.ts).
+ * platform's receipt is separate and unchanged (lib/mail/templates/donation.ts). The same
+ * migration indexes donations on (organization_id, lower(donor_email)) for the first-gift check
+ * and the statements (lib/services/thank-you).
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";

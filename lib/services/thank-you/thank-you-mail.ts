@@ -101,7 +101,7 @@ async function isFirstGift(tx: Executor, donation: DonationRow, email: string): 
  * @returns the variant queued, or null when none is sent (no email, switched off, later monthly charge, already queued).
  */
 export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; donation: DonationRow; facts?: DonationFacts | null }): Promise<ThankYouVariant | null> {
-  const email = donation.donorEmail?.trim().toLowerCase();
+  const email = donation.donorEmail?.toLowerCase();
   if (!email || donation.offlineMethod) return null;
   const settings = await readThankYouSettings(tx, donation.organizationId);
   if (!settings.enabled) return null;

@@ -60,16 +60,16 @@ function yearRange(year: number, timeZone: string): { from: Date; to: Date } {
 async function eligibleEmails(db: Executor, organizationId: string, from: Date, to: Date): Promise<string[]> {
   const result = await db.execute(sql`
     with latest as (
-      select distinct on (lower(btrim(d.donor_email))) lower(btrim(d.donor_email)) as email, d.share_email, d.anonymous
+      select distinct on (lower(d.donor_email)) lower(d.donor_email) as email, d.share_email, d.anonymous
         from donations d
        where d.organization_id = ${organizationId} and d.status = 'succeeded' and nullif(btrim(d.donor_email), '') is not null
-       order by lower(btrim(d.donor_email)), d.created_at desc, d.id desc
+       order by lower(d.donor_email), d.created_at desc, d.id desc
     )
     select l.email from latest l
      where l.share_email and not l.anonymous
        and exists (select 1 from donations g
                     where g.organization_id = ${organizationId} and g.status = 'succeeded'
-                      and lower(btrim(g.donor_email)) = l.email
+                      and lower(g.donor_email) = l.email
                       and g.created_at >= ${from.toISOString()}::timestamptz and g.created_at < ${to.toISOString()}::timestamptz)
      order by l.email`);
   return (rowsOf(result) as { email: string }[]).map((r) => r.email);
@@ -81,7 +81,7 @@ async function statementOf(tx: Executor, org: OrganizationSender, email: string,
     .select({ at: donations.createdAt, amountCents: donations.amountCents, fundraiser: campaigns.name, campaignId: donations.campaignId, offlineMethod: donations.offlineMethod, offlineDetails: donations.offlineDetails })
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.organizationId, org.id), eq(donations.status, "succeeded"), sql`lower(btrim(${donations.donorEmail})) = ${email}`, gte(donations.createdAt, from), lt(donations.createdAt, to)))
+    .where(and(eq(donations.organizationId, org.id), eq(donations.status, "succeeded"), sql`lower(${donations.donorEmail}) = ${email}`, gte(donations.createdAt, from), lt(donations.createdAt, to)))
     .orderBy(asc(donations.createdAt), asc(donations.id));
   let totalCents: Cents = 0;
   const lines = gifts.map((g) => {
