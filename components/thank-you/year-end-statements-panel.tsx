@@ -85,7 +85,7 @@ export function YearEndStatementsPanel({ years }: { years: number[] }) {
           title={`Email year-end statements for ${year}?`}
           description={m.confirm.replace("{{year}}", String(year))}
           trigger={
-            <Button disabled={loading || nothingToSend}>
+            <Button disabled={loading || nothingToSend} className="h-auto! min-h-11 py-2 whitespace-normal!">
               Email year-end statements for {year}
             </Button>
           }

@@ -443,7 +443,7 @@ export const messages = {
   yearEndStatements: {
     yearInvalid: "Please choose a year from 2000 to this year",
     confirm: "Email the {{year}} year-end statement to every donor who shared their email with your organization? Each donor gets one email listing only their gifts to your organization that year.",
-    queued: "{{queued}} statements queued for {{year}}.",
+    queued: "Statements queued for {{year}}: {{queued}}.",
     nothingNew: "Every donor who shared their email has been sent their {{year}} statement already.",
     sendFailed: "We could not queue the statements. Please try again.",
     fetchFailed: "We could not load the progress of the statements. Please try again.",
