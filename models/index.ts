@@ -11,3 +11,4 @@ export * from "./webhooks";
 export * from "./donor-relationships";
 export * from "./supporter-pages";
 export * from "./donor-imports";
+export * from "./donor-mail";

@@ -40,6 +40,10 @@ const extraRoutes = [
   "app/api/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
   "app/api/donor-imports/[id]/dry-run/route.ts", // the import's dry run: counts and bad rows by line
   "app/api/donor-imports/[id]/run/route.ts", // import the next batches of a donor history
+  "app/api/thank-you-templates/route.ts", // the nonprofit's thank-you emails (read, save)
+  "app/api/thank-you-templates/preview/route.ts", // a thank-you draft rendered with a sample donor
+  "app/api/thank-you-templates/test/route.ts", // a thank-you draft sent to the member's own email
+  "app/api/year-end-statements/route.ts", // the nonprofit emails its donors their year-end statements
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)

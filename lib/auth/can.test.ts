@@ -47,6 +47,7 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     // A page whose supporter's account is gone: only its organization.
     [{ supporterId: null, organizationId: "org-a" }, ["npA"]],
   ],
+  "donorMail.manage": [[org, ["npA"]]],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
   "donation.receipt": [

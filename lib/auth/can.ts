@@ -101,6 +101,8 @@ export type ActionResources = {
   // One supporter page (peer-to-peer fundraising).
   /** Edit, pause, close or delete a supporter page and see its gifts: its supporter, or its organization's members. */
   "supporterPage.edit": SupporterPageResource;
+  /** Edit the organization's thank-you emails, send itself a test, and email its donors their year-end statements. */
+  "donorMail.manage": OrganizationResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
@@ -203,6 +205,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "donorRelationship.annotate": member,
   "supporterPage.moderate": member,
   "supporterPage.edit": (a, r) => (isRole(a, "donor") && isUser(a, r.supporterId)) || isMemberOf(a, r.organizationId),
+  "donorMail.manage": member,
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),

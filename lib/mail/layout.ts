@@ -29,8 +29,8 @@ export type MailOrganization = {
 
 /** One part of a message's body. */
 export type MailBlock =
-  /** A paragraph; `strong` for a statement that must stand out (e.g. no goods or services). */
-  | { kind: "text"; text: string; strong?: boolean }
+  /** A paragraph; `strong` for a statement that must stand out (e.g. no goods or services); `keepLines`: its line breaks show in HTML too. */
+  | { kind: "text"; text: string; strong?: boolean; keepLines?: boolean }
   /** Label and value pairs; `code` values (receipt and confirmation numbers) get a full-width line of their own and never wrap. */
   | { kind: "facts"; rows: { label: string; value: string; code?: boolean }[] }
   /** A link shown as a button in HTML and as "label:" and the URL on its own line in text. */
@@ -39,7 +39,7 @@ export type MailBlock =
   | { kind: "note"; text: string };
 
 /** A message before rendering. */
-export type MailContent = Pick<MailMessage, "to" | "subject" | "replyTo" | "attachments"> & {
+export type MailContent = Pick<MailMessage, "to" | "subject" | "replyTo" | "fromName" | "attachments"> & {
   /** The message's first sentence, also the inbox preview line. */
   heading: string;
   /** The organization the message speaks for (header and footer); null for the platform's own mail. */
@@ -100,7 +100,7 @@ function header(org: MailOrganization | null): Html {
 function blockHtml(b: MailBlock): Html {
   switch (b.kind) {
     case "text":
-      return html`<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.55;color:#0f172a${b.strong ? ";font-weight:700" : ""}">${b.text}</p>`;
+      return html`<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.55;color:#0f172a${b.strong ? ";font-weight:700" : ""}${b.keepLines ? ";white-space:pre-line" : ""}">${b.text}</p>`;
     case "note":
       return html`<p style="margin:0 0 16px;${font};font-size:13px;line-height:1.5;color:#475569">${b.text}</p>`;
     case "facts":
@@ -152,7 +152,7 @@ function footerText(org: MailOrganization | null): string {
 
 /**
  * Render a message: the text part and the HTML part say the same things.
- * @returns a MailMessage with `text` and `html` (to, subject, replyTo and attachments as given).
+ * @returns a MailMessage with `text` and `html` (to, subject, replyTo, fromName and attachments as given).
  */
 export function renderMail(content: MailContent): MailMessage {
   const { heading, organization: org, blocks, ...envelope } = content;

@@ -7,6 +7,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { serverEnv } from "@/lib/env";
 
 /** An email to send. `text` is required; `html` optional. Attachments are base64 so jobs stay JSON. */
@@ -16,8 +17,20 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * The sender's display name when a message is sent in an organization's name ("Hope Shelter
+   * via Givebridge"); the address stays MAIL_FROM's, the platform's own sending domain (an
+   * organization's domain would fail SPF/DMARC, RFC 7489). Default: MAIL_FROM as it is.
+   */
+  fromName?: string;
   attachments?: { filename: string; contentType: string; contentBase64: string }[];
 };
+
+/** MAIL_FROM's address with display name `name` (nodemailer quotes and encodes the name). */
+function senderAs(name: string, mailFrom: string): { name: string; address: string } {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  return { name, address: parsed?.address ?? mailFrom };
+}
 
 let smtp: { url: string; transporter: Transporter } | undefined;
 /** The transport that writes a message's bytes for the local outbox (it holds no connection). */
@@ -57,7 +70,7 @@ export function closeSmtpPool(): void {
 export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" | "outbox"; messageId?: string; file?: string }> {
   const env = serverEnv();
   const mail = {
-    from: env.MAIL_FROM,
+    from: message.fromName ? senderAs(message.fromName, env.MAIL_FROM) : env.MAIL_FROM,
     to: message.to,
     subject: message.subject,
     text: message.text,

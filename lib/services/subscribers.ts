@@ -1,7 +1,8 @@
 /**
  * Installs every subscriber of the domain events (lib/domain-events), in the order their
  * effects are applied within one transaction: the payment core's own (receipts, ticket
- * orders), then pledges, recurring gifts, supporter pages and outgoing webhooks. Called where a process starts
+ * orders), then pledges, recurring gifts, supporter pages, the organization's thank-you emails
+ * and outgoing webhooks. Called where a process starts
  * handling work: the request layer (lib/http/route.ts), the server start-up
  * (lib/server/startup.ts) and the test setup; calling it again does nothing.
  */
@@ -11,6 +12,7 @@ import { installDonationSubscribers } from "./donations/subscribers";
 import { installPledgeSubscribers } from "./pledges/subscribers";
 import { installRecurringSubscribers } from "./recurring/subscribers";
 import { installSupporterPageSubscribers } from "./supporter-pages/subscribers";
+import { installThankYouSubscribers } from "./thank-you/subscribers";
 import { installWebhookSubscribers } from "./webhooks/subscribers";
 
 let done = false;
@@ -23,6 +25,7 @@ export function installSubscribers(): void {
   installPledgeSubscribers();
   installRecurringSubscribers();
   installSupporterPageSubscribers();
+  installThankYouSubscribers();
   installWebhookSubscribers();
   markSubscribersInstalled();
 }

@@ -489,4 +489,32 @@ export const messages = {
     failed: "We could not finish the import. Nothing of the batch in progress was saved; please press Import again to resume.",
     uploadFailed: "We could not upload this file. Please try again.",
   },
+  // The organization's own thank-you emails and its bulk year-end statements (Manage Donations).
+  thankYou: {
+    subjectRequired: "Please enter a subject",
+    subjectTooLong: "The subject can be at most 200 characters",
+    subjectOneLine: "The subject must fit on one line",
+    bodyRequired: "Please write the message",
+    bodyTooLong: "The message can be at most 5,000 characters",
+    variantInvalid: "Please choose one of the thank-you emails",
+    /** `{{field}}` is replaced by the unknown field as written; `{{fields}}` by the known ones. */
+    unknownField: "Unknown merge field {{field}}. Use one of: {{fields}}",
+    unclosedField: "A merge field is not closed: write it as {{first_name}}",
+    saved: "Thank-you emails saved.",
+    saveFailed: "We could not save your thank-you emails. Please try again.",
+    fetchFailed: "We could not load your thank-you emails. Please try again.",
+    previewFailed: "We could not show the preview. Please try again.",
+    testSent: "A test email is on its way to {{email}}.",
+    testFailed: "We could not send the test email. Please try again.",
+    testRateLimited: "You have sent several test emails already. Please wait a few minutes before sending another.",
+    noOrganization: "Your account is not linked to an organization yet.",
+  },
+  yearEndStatements: {
+    yearInvalid: "Please choose a year from 2000 to this year",
+    confirm: "Email the {{year}} year-end statement to every donor who shared their email with your organization? Each donor gets one email listing only their gifts to your organization that year.",
+    queued: "Statements queued for {{year}}: {{queued}}.",
+    nothingNew: "Every donor who shared their email has been sent their {{year}} statement already.",
+    sendFailed: "We could not queue the statements. Please try again.",
+    fetchFailed: "We could not load the progress of the statements. Please try again.",
+  },
 } as const;
