@@ -3,7 +3,7 @@
  * fundraiser, newest first, with their totals and number of public member pages. Public (no
  * key), as team pages are: pending and hidden teams are never listed; no member's email.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { PUBLIC_SUPPORTER_STATUSES, type SupporterTeamResource } from "@/lib/integrations/api-resources";
@@ -41,17 +41,26 @@ export async function listSupporterTeams({ fundraiserId, query }: ListSupporterT
       status: t.status,
       createdAt: t.createdAt,
       cursorAt: sql<string>`${t.createdAt}::text`,
-      memberCount: sql<number>`(select count(*) from ${supporterPages} where ${supporterPages.teamId} = ${t.id} and ${supporterPages.status} in ('active', 'paused', 'closed'))`.mapWith(Number),
     })
     .from(t)
     .where(and(...where))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit + 1);
-  const totals = await totalsByTeam(db, rows.slice(0, limit).map((r) => r.id));
+  const shown = rows.slice(0, limit).map((r) => r.id);
+  const totals = await totalsByTeam(db, shown);
+  const members =
+    shown.length === 0
+      ? []
+      : await db
+          .select({ teamId: supporterPages.teamId, n: count() })
+          .from(supporterPages)
+          .where(and(inArray(supporterPages.teamId, shown), inArray(supporterPages.status, [...PUBLIC_SUPPORTER_STATUSES])))
+          .groupBy(supporterPages.teamId);
+  const memberCount = new Map(members.map((m) => [m.teamId, m.n]));
   return keysetPage(
     rows,
     limit,
     (r) => [r.cursorAt, r.id],
-    (r) => toSupporterTeamResource({ ...r, status: r.status as SupporterTeamResource["status"] }, totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 }),
+    (r) => toSupporterTeamResource({ ...r, status: r.status as SupporterTeamResource["status"], memberCount: memberCount.get(r.id) ?? 0 }, totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 }),
   );
 }
