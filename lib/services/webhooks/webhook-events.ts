@@ -20,7 +20,7 @@
  * Amounts are integer cents; times UTC ISO 8601.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import type { SupporterPageChange } from "@/lib/domain-events/supporter-page-events";
 import type { SupporterPageEventResource } from "@/lib/integrations/api-resources";
@@ -278,14 +278,16 @@ export async function emitSupporterPageEvent(tx: Executor, page: typeof supporte
     dedupeKey: type === "supporter_page.created" ? `${type}:${page.id}` : `${type}:${page.id}:${randomUUID()}`,
     occurredAt,
     data: async (): Promise<SupporterPageEventResource> => {
-      const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, page.userId)) : [];
+      // The email column is selected only when shared, so an unshared email never leaves the database.
+      const email = page.shareEmailWithOrganization ? users.email : sql<null>`null`;
+      const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
       const totals = (await totalsByPage(tx, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
       return {
         ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
         organization_id: page.organizationId,
         status: page.status,
         team_id: page.teamId,
-        ...(page.shareEmailWithOrganization && supporter?.email ? { supporter_email: supporter.email } : {}),
+        ...(supporter?.email ? { supporter_email: supporter.email } : {}),
       };
     },
   });
