@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { messages } from "@/lib/validations/messages";
 import { requestJson } from "@/lib/client/request";
 
-type Filters = { duration: string; fundraiser: string; startDate?: string; endDate?: string };
+type Filters = { duration: string; fundraiser: string; startDate?: string; endDate?: string; supporterPage?: string; team?: string };
 
 export function EmailReportButton({ filters }: { filters: Filters }) {
   const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" | "error"; text: string }>({ kind: "idle", text: "" });

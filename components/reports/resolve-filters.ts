@@ -5,7 +5,7 @@
  */
 import "@/lib/validations/zod-setup";
 import { ZodError } from "zod";
-import { DEFAULT_REPORT_QUERY, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
+import { DEFAULT_REPORT_QUERY, parseReportQuery, reportQueryToParams, type ReportQuery } from "@/lib/validations/report";
 import type { ReportFilterValues } from "./report-filters";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -21,6 +21,8 @@ export function resolveReportFilters(sp: SearchParams): { query: ReportQuery | n
     fundraiser: firstParam(sp, "fundraiser"),
     startDate: firstParam(sp, "startDate"),
     endDate: firstParam(sp, "endDate"),
+    supporterPage: firstParam(sp, "supporterPage"),
+    team: firstParam(sp, "team"),
   };
   const input = raw.duration === undefined && raw.fundraiser === undefined ? { ...raw, ...DEFAULT_REPORT_QUERY } : raw;
   const values: ReportFilterValues = {
@@ -28,6 +30,8 @@ export function resolveReportFilters(sp: SearchParams): { query: ReportQuery | n
     fundraiser: input.fundraiser ?? "",
     startDate: input.startDate ?? "",
     endDate: input.endDate ?? "",
+    supporterPage: input.supporterPage ?? "",
+    team: input.team ?? "",
   };
   try {
     return { query: parseReportQuery(input), error: null, values };
@@ -37,13 +41,9 @@ export function resolveReportFilters(sp: SearchParams): { query: ReportQuery | n
   }
 }
 
-/** The filters as a query string ("duration=...&fundraiser=..."). */
+/** The filters as a query string ("duration=...&fundraiser=...", and supporterPage and team when chosen). */
 export function reportQueryString(q: ReportQuery, extra: Record<string, string> = {}): string {
-  const p = new URLSearchParams({ duration: q.duration, fundraiser: q.fundraiser });
-  if (q.duration === "customRange") {
-    p.set("startDate", q.startDate);
-    p.set("endDate", q.endDate);
-  }
+  const p = reportQueryToParams(q);
   for (const [k, v] of Object.entries(extra)) p.set(k, v);
   return p.toString();
 }

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DonationResource } from "./donation-resource";
-import { campaignStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, tributeType } from "@/models";
+import { campaignStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, supporterPageStatus, tributeType } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
@@ -152,8 +152,80 @@ export const donationSchema = z
       .enum(offlineGiftMethod.enumValues)
       .nullable()
       .meta({ description: "How a gift the organization recorded itself (received outside Givebridge) was given; null for a gift made online. `payment_method_type` means nothing for such a gift." }),
+    supporter_page_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The supporter page (peer-to-peer fundraising) the gift was made on; null for a gift made on the fundraiser's own page, or once that supporter page was deleted." }),
+    team_id: z.string().nullable().meta({ description: "The supporter team the gift counts for (the team of its supporter page when it was made); null otherwise." }),
   })
   .meta({ id: "Donation", description: "A donation. Ticket payments are not donations and never appear here." });
+
+/** The states of a supporter page or team the public sees: pending and hidden ones are never listed. */
+export const PUBLIC_SUPPORTER_STATUSES = ["active", "paused", "closed"] as const;
+
+const supporterPageFields = {
+  object: z.literal("supporter_page"),
+  id: id("The supporter page's id (what `supporter_page_id` of a donation holds)."),
+  fundraiser_id: id("The fundraiser the page raises money for: every gift on it is the organization's gift to this fundraiser."),
+  slug: z.string().meta({ description: "The page's name in its address, unique within the fundraiser.", example: "ana-runs-the-5k" }),
+  url: z.string().meta({ description: "The page's public address." }),
+  title: z.string(),
+  goal_cents: cents("The supporter's goal"),
+  raised_cents: cents("Succeeded, unrefunded gifts made on the page"),
+  gift_count: z.number().int().meta({ description: "How many succeeded, unrefunded gifts were made on the page." }),
+  supporter_name: z.string().meta({ description: "The supporter as the page shows them: first name and last initial (\"Ana R.\"); \"A supporter\" once their account is gone.", example: "Ana R." }),
+  created_at: timestamp("When the page was started"),
+};
+
+/** A supporter's page for a fundraiser (peer-to-peer fundraising), as the public sees it. */
+export const supporterPageSchema = z
+  .object({
+    ...supporterPageFields,
+    status: z.enum(PUBLIC_SUPPORTER_STATUSES).meta({ description: "active: takes gifts; paused (by its supporter) or closed: shown, takes no gifts." }),
+    team_id: z.string().nullable().meta({ description: "The page's team; null without one (or when the team is not public)." }),
+  })
+  .meta({
+    id: "SupporterPage",
+    description: "A supporter's own page for a fundraiser. Money never goes to the supporter: a gift on the page is the organization's gift to the fundraiser, attributed to the page and its team. Never the supporter's email.",
+  });
+export type SupporterPageResource = z.infer<typeof supporterPageSchema>;
+
+/**
+ * A supporter page as its organization's webhooks send it: every state, the organization, and
+ * the supporter's email only when the supporter agreed to share it with the organization.
+ */
+export const supporterPageEventSchema = z
+  .object({
+    ...supporterPageFields,
+    organization_id: id("The organization the page raises money for."),
+    status: z.enum(supporterPageStatus.enumValues).meta({ description: "pending: waits for your approval; active: takes gifts; paused (by its supporter) or closed: takes no gifts; hidden: hidden by your organization." }),
+    team_id: z.string().nullable().meta({ description: "The page's team (whatever its state); null without one." }),
+    supporter_email: z
+      .string()
+      .optional()
+      .meta({ description: "The supporter's email, present only when the supporter chose to share it with your organization; absent otherwise." }),
+  })
+  .meta({ id: "SupporterPageEvent", description: "A supporter page as your organization sees it." });
+export type SupporterPageEventResource = z.infer<typeof supporterPageEventSchema>;
+
+/** A team of supporter pages of a fundraiser, as the public sees it. */
+export const supporterTeamSchema = z
+  .object({
+    object: z.literal("supporter_team"),
+    id: id("The team's id (what `team_id` of a supporter page or a donation holds)."),
+    fundraiser_id: id("The fundraiser the team raises money for."),
+    slug: z.string().meta({ description: "The team's name in its address, unique within the fundraiser.", example: "office-runners" }),
+    url: z.string().meta({ description: "The team's public page." }),
+    name: z.string(),
+    goal_cents: cents("The team's goal"),
+    raised_cents: cents("Succeeded, unrefunded gifts made on its members' pages (gifts keep their team when a page leaves it or is deleted)"),
+    gift_count: z.number().int().meta({ description: "How many succeeded, unrefunded gifts count for the team." }),
+    member_count: z.number().int().meta({ description: "Its public supporter pages (active, paused or closed)." }),
+    status: z.enum(PUBLIC_SUPPORTER_STATUSES).meta({ description: "active, paused or closed." }),
+    created_at: timestamp("When the team was started"),
+  })
+  .meta({ id: "SupporterTeam", description: "A team of supporter pages of one fundraiser. Never its members' emails." });
+export type SupporterTeamResource = z.infer<typeof supporterTeamSchema>;
 
 /** A donor of the organization (GET /api/v1/donors): gifts grouped by what each donor shared. */
 export const donorSchema = z

@@ -31,6 +31,8 @@ const base: DonationResourceSource = {
   tributeType: null,
   tributeName: null,
   offlineMethod: null,
+  supporterPageId: null,
+  supporterTeamId: null,
 };
 
 describe("donation resource", () => {
@@ -70,5 +72,10 @@ describe("donation resource", () => {
   it("marks a gift recorded offline with how it was given, and online gifts with null", () => {
     expect(toDonationResource({ ...base, offlineMethod: "check" }).offline_method).toBe("check");
     expect(toDonationResource(base).offline_method).toBeNull();
+  });
+
+  it("names the supporter page and team a gift was made on, and null for a gift on the fundraiser's own page", () => {
+    expect(toDonationResource({ ...base, campaignId: "c_1", supporterPageId: "sp_1", supporterTeamId: "st_1" })).toMatchObject({ fundraiser_id: "c_1", supporter_page_id: "sp_1", team_id: "st_1" });
+    expect(toDonationResource(base)).toMatchObject({ supporter_page_id: null, team_id: null });
   });
 });

@@ -9,6 +9,9 @@
  * consumer cannot tell an unshared field from an empty one. Ticket payments are not gifts
  * and never pass through here.
  *
+ * A gift made on a supporter page (peer-to-peer fundraising) names that page and its team
+ * (`supporter_page_id`, `team_id`); the supporter's own details are never part of it.
+ *
  * A tribute gift carries its dedication (`tribute`: honor or memory, and the honoree's name);
  * the card's recipient, message and send day are the donor's and are never part of it.
  *
@@ -56,6 +59,8 @@ export type DonationResourceSource = Pick<
   | "tributeType"
   | "tributeName"
   | "offlineMethod"
+  | "supporterPageId"
+  | "supporterTeamId"
 >;
 
 /** What the donor chose to share with the organization for one gift. */
@@ -99,6 +104,10 @@ export type DonationResource = {
   tribute: DonationTribute | null;
   /** How a gift the organization recorded offline was given (cash, check, daf, stock, in_kind); null for a gift made online. */
   offline_method: DonationRow["offlineMethod"];
+  /** The supporter page (peer-to-peer fundraising) the gift was made on; null otherwise or once that page was deleted. */
+  supporter_page_id: string | null;
+  /** The supporter team the gift counts for; null otherwise. */
+  team_id: string | null;
 };
 
 /** A tribute gift's dedication. The card's recipient, message and send day never leave Givebridge. */
@@ -148,6 +157,8 @@ export function toDonationResource(d: DonationResourceSource): DonationResource 
     donor: sharedDonorOf(d),
     tribute: tributeOf(d),
     offline_method: d.offlineMethod,
+    supporter_page_id: d.supporterPageId,
+    team_id: d.supporterTeamId,
   };
 }
 
@@ -184,5 +195,7 @@ export function donationResourceColumns(t: typeof donations) {
     tributeType: t.tributeType,
     tributeName: t.tributeName,
     offlineMethod: t.offlineMethod,
+    supporterPageId: t.supporterPageId,
+    supporterTeamId: t.supporterTeamId,
   };
 }

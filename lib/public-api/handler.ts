@@ -10,7 +10,7 @@
  *  5. the answer parsed with the operation's response schema, so only documented fields leave.
  * Query parameters are taken exactly as the OpenAPI document declares them: one non-empty value
  * per declared parameter, else 400 naming it. A list's cursor is sealed to its operation and
- * filters (lib/services/api/pagination.ts). Every path answers GET, HEAD and OPTIONS; the
+ * filters, path parameters included (lib/services/api/pagination.ts). Every path answers GET, HEAD and OPTIONS; the
  * methods that would write get 405 with Allow (RFC 9110 section 15.5.6).
  * Errors are RFC 9457 problem details (lib/public-api/problem.ts). Session cookies are never
  * read: a browser signed in to Givebridge has no more access here than anyone else.
@@ -176,7 +176,9 @@ export function v1Route<Q extends z.ZodObject, P extends z.ZodObject, R extends 
       }
       const query = op.query.parse(queryObject(req, op.query)) as z.output<Q> & { cursor?: string };
       const path = op.params.parse(params);
-      const scope: CursorScope = { list: op.operationId, filters: query, organizationId: op.access === "public" ? null : actor?.organizationId };
+      // A list under a path parameter (a fundraiser's supporter pages) binds its cursors to that parameter too.
+      const pathFilters = Object.fromEntries(Object.entries(path as Record<string, unknown>).map(([name, value]) => [`path:${name}`, value]));
+      const scope: CursorScope = { list: op.operationId, filters: { ...query, ...pathFilters }, organizationId: op.access === "public" ? null : actor?.organizationId };
       if (typeof query.cursor === "string") query.cursor = openCursor(query.cursor, scope);
       const result = await fn({ actor, query, params: path });
       if (isPage(result) && result.next_cursor) result.next_cursor = sealCursor(result.next_cursor, scope);

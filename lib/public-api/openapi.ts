@@ -28,7 +28,7 @@ export function rateLimitSentence(): string {
   return `Each API key may make ${env.API_KEY_RATE_LIMIT} calls per ${env.API_RATE_LIMIT_WINDOW_SECONDS} seconds; calls without a key may make ${env.API_IP_RATE_LIMIT} per IP address.`;
 }
 
-const description = () => `Read Givebridge's public directory, fundraisers and events, and your own organization's donations, recurring gifts and payouts.
+const description = () => `Read Givebridge's public directory, fundraisers (with their supporter pages and teams) and events, and your own organization's donations, recurring gifts and payouts.
 
 **Keys.** Create an API key on your nonprofit dashboard (tile *API keys*). It is shown once; Givebridge keeps only its SHA-256 hash. Send it as \`Authorization: Bearer gb_live_…\`. Revoked keys get 401 at once. Never put a key in a web page.
 
@@ -141,7 +141,7 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
     servers: [{ url: serverUrl, description: "This Givebridge" }],
     tags: [
       { name: "Directory", description: "Every US tax-exempt organization (IRS EO BMF). Public." },
-      { name: "Fundraisers", description: "Public fundraisers." },
+      { name: "Fundraisers", description: "Public fundraisers, and the supporter pages and teams of peer-to-peer fundraising." },
       { name: "Events", description: "Public events." },
       { name: "Your organization", description: "Your own fundraisers and events, with a key." },
       { name: "Donations", description: "Donations and recurring gifts to your organization, with a read:donations key." },

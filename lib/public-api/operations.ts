@@ -17,6 +17,8 @@ import {
   organizationSearchQuerySchema,
   payoutListQuerySchema,
   recurringGiftListQuerySchema,
+  supporterPageListQuerySchema,
+  supporterTeamListQuerySchema,
 } from "@/lib/validations/public-api";
 import { defineOperation } from "./operation";
 import {
@@ -30,6 +32,8 @@ import {
   organizationSummarySchema,
   payoutSchema,
   recurringGiftSchema,
+  supporterPageSchema,
+  supporterTeamSchema,
 } from "@/lib/integrations/api-resources";
 
 /** How payouts are defined (there is no payout record of our own: they come from the providers' confirmations). */
@@ -86,6 +90,35 @@ export const operations = {
     response: fundraiserSchema,
     notFound: true,
   }),
+  listSupporterPages: defineOperation({
+    operationId: "listSupporterPages",
+    path: "/fundraisers/{id}/supporter-pages",
+    tag: "Fundraisers",
+    summary: "List a fundraiser's supporter pages",
+    description:
+      "Peer-to-peer fundraising: the pages supporters made for a public fundraiser (active, paused or closed; never one waiting for approval or hidden by the organization), " +
+      "newest first, with what each raised. Public, like the pages themselves: no key is needed. A supporter is named as the page shows them (\"Ana R.\"); never an email. " +
+      "404 for an unknown fundraiser or one of an organization that is not public.",
+    access: "public",
+    params: idPathSchema,
+    query: supporterPageListQuerySchema,
+    response: listOf(supporterPageSchema, "SupporterPage"),
+    notFound: true,
+  }),
+  listSupporterTeams: defineOperation({
+    operationId: "listSupporterTeams",
+    path: "/fundraisers/{id}/teams",
+    tag: "Fundraisers",
+    summary: "List a fundraiser's teams",
+    description:
+      "Peer-to-peer fundraising: the public teams of supporter pages of a public fundraiser (active, paused or closed), newest first, with what each raised and its number of public pages. " +
+      "Public: no key is needed. 404 for an unknown fundraiser or one of an organization that is not public.",
+    access: "public",
+    params: idPathSchema,
+    query: supporterTeamListQuerySchema,
+    response: listOf(supporterTeamSchema, "SupporterTeam"),
+    notFound: true,
+  }),
   listEvents: defineOperation({
     operationId: "listEvents",
     path: "/events",
@@ -134,7 +167,7 @@ export const operations = {
     summary: "List donations",
     description:
       "Donations to the key's organization, newest first. Each carries only the donor details the donor chose to share for that gift; " +
-      "an anonymous gift has `donor: null`. Ticket payments are not donations and are not listed.",
+      "an anonymous gift has `donor: null`. A gift made on a supporter page names it and its team (`supporter_page_id`, `team_id`). Ticket payments are not donations and are not listed.",
     access: "read:donations",
     query: donationListQuerySchema,
     response: listOf(donationSchema, "Donation"),

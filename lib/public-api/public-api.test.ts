@@ -132,7 +132,7 @@ describe("donations: only what each donor shared", () => {
     // makeGift's donor details (Dana Donor, 8025550100, Montpelier, female) were never shared.
     for (const secret of ["Dana Donor", "dana@example.org", "8025550100", "Montpelier", "female", "Ann Onymous", "ann@example.org"]) expect(r.text).not.toContain(secret);
     expect(Object.keys(byId.get(ids.shared)!).sort()).toEqual(
-      ["id", "object", "organization_id", "fundraiser_id", "recurring_gift_id", "amount_cents", "fee_cents", "cover_fees", "currency", "status", "payment_method_type", "created_at", "succeeded_at", "refunded_at", "anonymous", "donor", "tribute", "offline_method"].sort(),
+      ["id", "object", "organization_id", "fundraiser_id", "recurring_gift_id", "amount_cents", "fee_cents", "cover_fees", "currency", "status", "payment_method_type", "created_at", "succeeded_at", "refunded_at", "anonymous", "donor", "tribute", "offline_method", "supporter_page_id", "team_id"].sort(),
     );
   });
 

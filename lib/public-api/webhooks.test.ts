@@ -9,12 +9,12 @@ import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
-import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
+import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
 import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries";
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createWebhookEndpointSchema, webhookEventTypes } from "@/lib/validations/webhooks";
-import { campaigns, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, webhookEvents as webhookEventRows } from "@/models";
+import { campaigns, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, supporterPages, webhookEvents as webhookEventRows } from "@/models";
 import { generateOpenApiDocument } from "./openapi";
 import { sentWebhookTypes, webhookBodySchema, type SentWebhookType } from "./webhooks";
 
@@ -22,10 +22,13 @@ jest.setTimeout(120_000);
 
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
+let donorId: string;
 
 beforeAll(async () => {
   setEnvForTests({ WEBHOOK_RETRY_SCHEDULE: undefined });
-  ({ h, a } = await makeTwoNonprofitsAndADonor(["Maple Valley Food Shelf", "Birch Hollow Library"], "webhook-doc-donor@example.org"));
+  let donor: { id: string };
+  ({ h, a, donor } = await makeTwoNonprofitsAndADonor(["Maple Valley Food Shelf", "Birch Hollow Library"], "webhook-doc-donor@example.org"));
+  donorId = donor.id;
 }, 180_000);
 
 afterAll(() => h.close());
@@ -82,6 +85,13 @@ describe("the document's webhooks", () => {
       const [ticketPayment] = await tx.select().from(payments).where(eq(payments.id, ticketPaymentId));
       await emitTicketOrderPaid(tx, ticketPayment!, order!.id, now);
       await emitGoalReachedIfCrossed(tx, { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 }, 5_000, now);
+      // A supporter page whose supporter shares their email with the organization: supporter_email is sent.
+      const [page] = await tx
+        .insert(supporterPages)
+        .values({ campaignId: fundraiser!.id, organizationId: org, userId: donorId, slug: "roof-run", title: "Roof Run", goalCents: 20_000, status: "pending", shareEmailWithOrganization: true })
+        .returning();
+      await emitSupporterPageEvent(tx, page!, "supporter_page.created", now);
+      await emitSupporterPageEvent(tx, { ...page!, status: "active" }, "supporter_page.updated", now);
     });
     await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));
     await h.db.transaction((tx) => emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.canceled", { now }));
@@ -91,6 +101,7 @@ describe("the document's webhooks", () => {
 
     const rows = await h.db.select({ type: webhookEventRows.type, body: webhookEventRows.body }).from(webhookEventRows).where(inArray(webhookEventRows.type, sentWebhookTypes));
     expect(rows.map((r) => r.type).sort()).toEqual([...sentWebhookTypes].sort());
+    expect(JSON.parse(rows.find((r) => r.type === "supporter_page.created")!.body).data).toMatchObject({ status: "pending", supporter_email: "webhook-doc-donor@example.org", supporter_name: expect.any(String) });
     for (const row of rows) {
       const body = JSON.parse(row.body) as unknown;
       const read = webhookBodySchema(row.type as SentWebhookType).safeParse(body);

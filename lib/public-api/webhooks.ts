@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { donationSchema, donorSchema, sharedDonorSchema } from "@/lib/integrations/api-resources";
+import { donationSchema, donorSchema, sharedDonorSchema, supporterPageEventSchema } from "@/lib/integrations/api-resources";
 import { WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/post";
 import { WEBHOOK_TEST_EVENT, webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/lib/validations/webhooks";
 
@@ -116,6 +116,20 @@ export const webhookEvents: Record<SentWebhookType, { data: z.ZodType; summary: 
     description:
       "A succeeded gift (made online or recorded offline) shared an email, or else a name, that no earlier gift to the organization shared: a new donor appears. `data` is the donor as `GET /donors/{id}` answers it, " +
       "only what the donor shared, never notes or tags. Sent once per donor, never again for their later gifts.",
+  },
+  "supporter_page.created": {
+    data: supporterPageEventSchema,
+    summary: webhookEventLabels["supporter_page.created"],
+    description:
+      "Peer-to-peer fundraising: a supporter started a page for one of your fundraisers (`status` pending when your organization approves pages first, else active). " +
+      "`data` is the page with its totals; `supporter_email` only when the supporter chose to share it with you. Sent once per page.",
+  },
+  "supporter_page.updated": {
+    data: supporterPageEventSchema,
+    summary: webhookEventLabels["supporter_page.updated"],
+    description:
+      "A supporter page changed: its words or goal, its team, the supporter's choices, or its state (paused, resumed, closed, approved, hidden, shown again). " +
+      "`data` is the page as it is after the change, with the same rules as supporter_page.created. Each change is its own event.",
   },
   [WEBHOOK_TEST_EVENT]: { data: testEventSchema, summary: "The dashboard's test event", description: "Sent by Send test event on the dashboard, to that endpoint only, whatever event types it picked." },
 };

@@ -118,6 +118,20 @@ export const recurringGiftListQuerySchema = pageQuerySchema.extend({
   status: z.enum(recurringStatus.enumValues).optional().meta({ description: "Only active or only canceled recurring gifts." }),
 });
 
+/** The public states of a supporter page or team, as a filter. */
+const publicSupporterStatus = z.enum(["active", "paused", "closed"]).optional();
+
+/** GET /api/v1/fundraisers/{id}/supporter-pages. */
+export const supporterPageListQuerySchema = pageQuerySchema.extend({
+  status: publicSupporterStatus.meta({ description: "Only pages in this state: active (takes gifts), paused or closed." }),
+  team_id: z.string().max(100).optional().meta({ description: "Only the pages of this team (its id)." }),
+});
+
+/** GET /api/v1/fundraisers/{id}/teams. */
+export const supporterTeamListQuerySchema = pageQuerySchema.extend({
+  status: publicSupporterStatus.meta({ description: "Only teams in this state: active, paused or closed." }),
+});
+
 /** GET /api/v1/donors. */
 export const donorListQuerySchema = pageQuerySchema;
 

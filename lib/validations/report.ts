@@ -1,7 +1,8 @@
 /**
  * Manage Donations report filters (spec sections 5 and 9): a duration — yearToDate (default),
  * monthToDate or customRange with a start and end date — and a fundraiser — all (default),
- * nonFundraiser (direct donations) or one campaign id. "Report needs a duration and a
+ * nonFundraiser (direct donations) or one campaign id — and, optionally, one supporter page and/or
+ * one team of peer-to-peer fundraising (their ids). "Report needs a duration and a
  * fundraiser chosen" (spec 5): a query without either is refused with messages.report.needsFilters.
  * Dates are calendar days written YYYY-MM-DD, read in the organization's own time zone (see
  * lib/services/reports/donation-report.ts); the end day is included. Shared by the
@@ -20,6 +21,8 @@ export const REPORT_PAGE_SIZE = 50;
 export const REPORT_MAX_PAGE_SIZE = 200;
 
 const ymd = /^\d{4}-\d{2}-\d{2}$/;
+/** The form of a campaign, supporter page or team id in a report filter. */
+const REPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** "2026-03-01" -> true only for a real calendar day. */
 export function isCalendarDay(value: string): boolean {
@@ -41,8 +44,12 @@ export const reportQuerySchema = z
     fundraiser: optionalText,
     startDate: optionalText,
     endDate: optionalText,
+    supporterPage: optionalText,
+    team: optionalText,
   })
   .superRefine((q, ctx) => {
+    if (q.supporterPage !== undefined && !REPORT_ID.test(q.supporterPage)) ctx.addIssue({ code: "custom", path: ["supporterPage"], message: messages.supporterPages.notFound });
+    if (q.team !== undefined && !REPORT_ID.test(q.team)) ctx.addIssue({ code: "custom", path: ["team"], message: messages.supporterPages.teamNotFound });
     if (!q.duration || !q.fundraiser) {
       ctx.addIssue({ code: "custom", path: [q.duration ? "fundraiser" : "duration"], message: messages.report.needsFilters });
       return;
@@ -50,7 +57,7 @@ export const reportQuerySchema = z
     if (!(REPORT_DURATIONS as readonly string[]).includes(q.duration)) {
       ctx.addIssue({ code: "custom", path: ["duration"], message: messages.reports.durationInvalid });
     }
-    if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser" && !/^[A-Za-z0-9_-]{1,64}$/.test(q.fundraiser)) {
+    if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser" && !REPORT_ID.test(q.fundraiser)) {
       ctx.addIssue({ code: "custom", path: ["fundraiser"], message: messages.reports.fundraiserNotFound });
     }
     if (q.duration === "customRange") {
@@ -68,15 +75,24 @@ export const reportQuerySchema = z
   })
   .transform((q): ReportQuery => {
     const duration = q.duration as ReportDuration;
+    const attribution = { ...(q.supporterPage ? { supporterPage: q.supporterPage } : {}), ...(q.team ? { team: q.team } : {}) };
     return duration === "customRange"
-      ? { duration, fundraiser: q.fundraiser!, startDate: q.startDate!, endDate: q.endDate! }
-      : { duration, fundraiser: q.fundraiser! };
+      ? { duration, fundraiser: q.fundraiser!, startDate: q.startDate!, endDate: q.endDate!, ...attribution }
+      : { duration, fundraiser: q.fundraiser!, ...attribution };
   });
 
+/**
+ * The peer-to-peer filters of a report: only gifts made on this supporter page
+ * (donations.supporter_page_id) and/or counted for this team (donations.supporter_team_id).
+ */
+export type ReportAttribution = { supporterPage?: string; team?: string };
+
 /** Validated filters. `fundraiser` is "all", "nonFundraiser" or a campaign id. */
-export type ReportQuery =
+export type ReportQuery = (
   | { duration: "yearToDate" | "monthToDate"; fundraiser: string; startDate?: undefined; endDate?: undefined }
-  | { duration: "customRange"; fundraiser: string; startDate: string; endDate: string };
+  | { duration: "customRange"; fundraiser: string; startDate: string; endDate: string }
+) &
+  ReportAttribution;
 
 /** The filters of a report when the page is opened without any: year to date, all fundraisers. */
 export const DEFAULT_REPORT_QUERY: ReportQuery = { duration: "yearToDate", fundraiser: "all" };
@@ -91,6 +107,8 @@ export const emailReportSchema = z.object({
   fundraiser: z.string().optional(),
   startDate: z.string().optional(),
   endDate: z.string().optional(),
+  supporterPage: z.string().optional(),
+  team: z.string().optional(),
 });
 
 /**
@@ -103,7 +121,7 @@ export function parseReportQuery(input: URLSearchParams | Record<string, string 
     const v = input[k];
     return Array.isArray(v) ? v[0] : v;
   };
-  return reportQuerySchema.parse({ duration: get("duration"), fundraiser: get("fundraiser"), startDate: get("startDate"), endDate: get("endDate") });
+  return reportQuerySchema.parse({ duration: get("duration"), fundraiser: get("fundraiser"), startDate: get("startDate"), endDate: get("endDate"), supporterPage: get("supporterPage"), team: get("team") });
 }
 
 /** The filters as URL query parameters (for links, the CSV download and bookmarks). */
@@ -113,6 +131,8 @@ export function reportQueryToParams(q: ReportQuery): URLSearchParams {
     p.set("startDate", q.startDate);
     p.set("endDate", q.endDate);
   }
+  if (q.supporterPage) p.set("supporterPage", q.supporterPage);
+  if (q.team) p.set("team", q.team);
   return p;
 }
 

@@ -21,6 +21,8 @@ export const webhookEventTypes = [
   "fundraiser.goal_reached",
   "offline_gift.created",
   "donor.created",
+  "supporter_page.created",
+  "supporter_page.updated",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -39,6 +41,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "fundraiser.goal_reached": "A fundraiser reached its goal",
   "offline_gift.created": "A gift received outside Givebridge was recorded",
   "donor.created": "A new donor gave for the first time (shared name or email)",
+  "supporter_page.created": "A supporter started a fundraising page for one of your fundraisers",
+  "supporter_page.updated": "A supporter page was edited, paused, resumed, closed, approved or hidden",
 };
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;

@@ -16,7 +16,7 @@ import { requireUserPage } from "@/lib/http/session";
 import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";
-import { getDonationReportPage, getDonationReportTotals, getReportTimeZone, listReportFundraisers, type ReportPage, type ReportTotals } from "@/lib/services/reports/donation-report";
+import { getDonationReportPage, getDonationReportTotals, getReportTimeZone, listReportFundraisers, listReportSupporterChoices, type ReportPage, type ReportTotals } from "@/lib/services/reports/donation-report";
 import { DEFAULT_TIME_ZONE, timeZoneLabel } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 import { REPORT_PAGE_SIZE } from "@/lib/validations/report";
@@ -26,7 +26,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * /manage-pay — Manage Donations (spec section 2 "Donations screen", 4, 8, 9): report filters in
- * the URL (duration, fundraiser, startDate, endDate; cursor and page for paging), the
+ * the URL (duration, fundraiser, startDate, endDate, and supporterPage and team for peer-to-peer
+ * gifts; cursor and page for paging), the
  * transaction table 50 rows a page (keyset paging, newest first), the total of completed gifts,
  * the CSV download and the "Email report" button, the payment account's status, and a Refund
  * action on each completed donation (through the payment provider), and recording a gift
@@ -53,9 +54,10 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
     );
   }
 
-  const [fundraisers, timeZone] = await Promise.all([
+  const [fundraisers, timeZone, supporters] = await Promise.all([
     listReportFundraisers({ actor, organizationId }).catch(() => []),
     getReportTimeZone({ actor, organizationId }).catch(() => DEFAULT_TIME_ZONE),
+    listReportSupporterChoices({ actor, organizationId }).catch(() => ({ pages: [], teams: [] })),
   ]);
   const zoneLabel = timeZoneLabel(timeZone);
   let report: { page: ReportPage; totals: ReportTotals } | null = null;
@@ -103,7 +105,7 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
           <h2 id="report-filters-title" className="mb-4 text-lg font-bold">
             Report filters
           </h2>
-          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} />
+          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} supporters={supporters} />
         </Card>
 
         <div className="space-y-6">

@@ -15,7 +15,7 @@ import { ApiReference } from "./_components/api-reference";
 export function generateMetadata(): Metadata {
   return publicPageMetadata({
     title: "Givebridge API for developers",
-    description: "Read the nonprofit directory, fundraisers and events, and your organization's donations, recurring gifts and payouts, with the Givebridge REST API.",
+    description: "Read the nonprofit directory, fundraisers with their supporter pages and teams, and events, and your organization's donations, recurring gifts and payouts, with the Givebridge REST API.",
     path: "/developers",
   });
 }
@@ -77,7 +77,10 @@ export default function DevelopersPage() {
         </section>
         <section aria-labelledby="scopes">
           <h2 id="scopes">Scopes</h2>
-          <p>Each key holds one or more read scopes, chosen when it is created. The directory, public fundraisers and public events need no key.</p>
+          <p>
+            Each key holds one or more read scopes, chosen when it is created. The directory, public fundraisers (with their supporter pages and teams) and
+            public events need no key.
+          </p>
           <ul>
             {apiScopes.map((s) => (
               <li key={s}>
@@ -117,6 +120,34 @@ export default function DevelopersPage() {
         <section aria-labelledby="payouts">
           <h2 id="payouts">Payouts</h2>
           <p>{PAYOUTS_DESCRIPTION.replaceAll("`", "")}</p>
+        </section>
+        <section aria-labelledby="peer-to-peer">
+          <h2 id="peer-to-peer">Peer-to-peer fundraising</h2>
+          <p>
+            Supporters may start their own pages for a fundraiser whose organization allows it, alone or in teams. Money never goes to a supporter: a gift
+            on a supporter page is the organization&apos;s gift to the fundraiser, attributed to the page and its team.
+          </p>
+          <ul>
+            <li>
+              <code>GET /fundraisers/{"{id}"}/supporter-pages</code> and <code>GET /fundraisers/{"{id}"}/teams</code> list a public fundraiser&apos;s
+              supporter pages and teams, newest first, with <code>raised_cents</code> and <code>gift_count</code>. They are public like the pages
+              themselves: no key is needed (a key may be sent; it is then its allowance that counts). Pages waiting for approval and pages or teams hidden by
+              the organization are never listed; a supporter is named as the page shows them (<code>Ana R.</code>), never with an email. An unknown
+              fundraiser, or one of an organization that is not public, is a 404. Cursors work only on the fundraiser and filters they came from.
+            </li>
+            <li>
+              Every donation carries <code>supporter_page_id</code> and <code>team_id</code>: the supporter page the gift was made on and its team, or{" "}
+              <code>null</code>.
+            </li>
+            <li>
+              The webhooks <code>supporter_page.created</code> and <code>supporter_page.updated</code> tell your organization of pages started and changed
+              (every state, pending and hidden included), with their totals. The supporter&apos;s email is sent only when the supporter chose to share it
+              with you.
+            </li>
+          </ul>
+          <pre tabIndex={0} role="region" aria-label="Example call for supporter pages" className="mt-3 overflow-x-auto rounded-control bg-surface-sunken p-3 text-sm">
+            <code>{`curl "${api}/fundraisers/<fundraiser id>/supporter-pages?status=active&limit=50"`}</code>
+          </pre>
         </section>
         <section aria-labelledby="webhooks">
           <h2 id="webhooks">Webhooks</h2>

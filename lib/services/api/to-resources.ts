@@ -3,8 +3,11 @@
  * public fields are read; links are absolute (NEXTAUTH_URL).
  */
 import { baseUrl } from "@/lib/env";
-import type { EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource } from "@/lib/integrations/api-resources";
+import type { EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource, SupporterPageResource, SupporterTeamResource } from "@/lib/integrations/api-resources";
 import type { EventSearchHit } from "@/lib/search/events";
+import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { supporterPagePath, supporterTeamPath, type SupporterTotals } from "@/lib/services/supporter-pages/supporter-pages";
+import type { supporterPages, supporterTeams } from "@/models";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 
@@ -99,5 +102,65 @@ export function toEventResource(e: EventSearchHit): EventResource {
     city: e.city,
     state: e.state,
     url: `${baseUrl()}/event/${encodeURIComponent(e._id)}`,
+  };
+}
+
+/**
+ * A supporter as supporter pages show them: "Ana R." (first name, last initial), or
+ * "A supporter" once their account is gone. Never their email.
+ */
+export function supporterDisplayName(firstName: string | null, lastName: string | null): string {
+  return publicSupporterName(`${firstName ?? ""} ${lastName ?? ""}`) ?? "A supporter";
+}
+
+/** The columns of a supporter page resource, however they were read. */
+export type SupporterPageFacts = Pick<typeof supporterPages.$inferSelect, "id" | "campaignId" | "slug" | "title" | "goalCents" | "createdAt"> & {
+  supporterFirstName: string | null;
+  supporterLastName: string | null;
+};
+
+/** The fields every supporter page resource has (public list and webhooks): totals in cents, absolute URL, UTC time. */
+export function supporterPageCommonFields(p: SupporterPageFacts, totals: SupporterTotals) {
+  return {
+    object: "supporter_page" as const,
+    id: p.id,
+    fundraiser_id: p.campaignId,
+    slug: p.slug,
+    url: `${baseUrl()}${supporterPagePath(p.campaignId, p.slug)}`,
+    title: p.title,
+    goal_cents: p.goalCents,
+    raised_cents: totals.raisedCents,
+    gift_count: totals.giftCount,
+    supporter_name: supporterDisplayName(p.supporterFirstName, p.supporterLastName),
+    created_at: new Date(p.createdAt).toISOString(),
+  };
+}
+
+/** A public supporter page (the caller has already left out pending and hidden pages, and teams that are not public). */
+export function toSupporterPageResource(p: SupporterPageFacts & { status: SupporterPageResource["status"]; teamId: string | null }, totals: SupporterTotals): SupporterPageResource {
+  return { ...supporterPageCommonFields(p, totals), status: p.status, team_id: p.teamId };
+}
+
+/** The columns of a supporter team resource. */
+export type SupporterTeamFacts = Pick<typeof supporterTeams.$inferSelect, "id" | "campaignId" | "slug" | "name" | "goalCents" | "createdAt"> & {
+  status: SupporterTeamResource["status"];
+  memberCount: number;
+};
+
+/** A public supporter team, with its totals (cents). */
+export function toSupporterTeamResource(t: SupporterTeamFacts, totals: SupporterTotals): SupporterTeamResource {
+  return {
+    object: "supporter_team",
+    id: t.id,
+    fundraiser_id: t.campaignId,
+    slug: t.slug,
+    url: `${baseUrl()}${supporterTeamPath(t.campaignId, t.slug)}`,
+    name: t.name,
+    goal_cents: t.goalCents,
+    raised_cents: totals.raisedCents,
+    gift_count: totals.giftCount,
+    member_count: t.memberCount,
+    status: t.status,
+    created_at: new Date(t.createdAt).toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Donation analytics for the organization (spec section 1: "donation analytics"): completed
- * (succeeded) gifts of the report's range and fundraiser filter, aggregated in SQL —
+ * (succeeded) gifts of the report's range and fundraiser filter (and supporter page and team
+ * filters, when chosen), aggregated in SQL —
  * gifts and dollars per month (calendar months of the organization's time zone, like the
  * report's days: donation-report.ts), per fundraiser, new versus returning donors per month,
  * the average gift, and recurring revenue (gifts charged from a monthly recurring gift, plus
@@ -60,10 +61,11 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
   const { from, to } = reportRange(q, clock);
   const fundraiser =
     q.fundraiser === "all" ? sql`true` : q.fundraiser === "nonFundraiser" ? sql`g.campaign_id is null` : sql`g.campaign_id = ${q.fundraiser}`;
+  const attribution = sql.join([sql`true`, ...(q.supporterPage ? [sql`g.supporter_page_id = ${q.supporterPage}`] : []), ...(q.team ? [sql`g.supporter_team_id = ${q.team}`] : [])], sql` and `);
   const range = to ? sql`g.created_at >= ${from.toISOString()}::timestamptz and g.created_at < ${to.toISOString()}::timestamptz` : sql`g.created_at >= ${from.toISOString()}::timestamptz`;
 
   const base = sql`with gifts as (
-      select d.created_at, d.amount_cents, d.campaign_id, d.recurring_gift_id,
+      select d.created_at, d.amount_cents, d.campaign_id, d.recurring_gift_id, d.supporter_page_id, d.supporter_team_id,
              coalesce('u:' || d.donor_user_id, 'e:' || lower(d.donor_email), 'g:' || d.id) as donor_key
         from donations d
        where d.organization_id = ${organizationId} and d.status = 'succeeded'
@@ -73,7 +75,7 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
       select g.*, date_trunc('month', g.created_at at time zone ${clock.timeZone}) as month,
              date_trunc('month', f.first_at at time zone ${clock.timeZone}) as first_month
         from gifts g join firsts f using (donor_key)
-       where ${range} and ${fundraiser}
+       where ${range} and ${fundraiser} and ${attribution}
     )`;
 
   const [monthly, byFundraiser, totals, recurring, tickets] = await Promise.all([

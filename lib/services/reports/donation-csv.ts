@@ -25,7 +25,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { centsToDecimalString, formatCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, organizations, users } from "@/models";
+import { campaigns, donations, organizations, supporterPages, supporterTeams, users } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 import { rowsOf } from "@/lib/db/rows";
 import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
@@ -130,8 +130,9 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
 }
 
 /**
- * The report as a CSV stream for a download (GET /api/reports/donations.csv).
- * Access and the fundraiser filter are checked before the stream starts.
+ * The report as a CSV stream for a download (GET /api/reports/donations.csv), with the same
+ * filters as the table (supporter page and team included) and the same four columns.
+ * Access and the fundraiser, supporter page and team filters are checked before the stream starts.
  * @throws AppError(unauthenticated | forbidden | not_found) as getDonationReportPage.
  */
 export async function openDonationReportCsv({ actor, organizationId, query: q, now, batchSize }: ReportRequest & { batchSize?: number }): Promise<{ filename: string; stream: Readable }> {
@@ -179,6 +180,15 @@ export async function emailDonorReport({ actor, organizationId, query: q, now }:
   if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") {
     const [c] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, q.fundraiser)).limit(1);
     if (c) fundraiserName = c.name;
+  }
+  // The peer-to-peer filters are named in the email too (prepareReport checked they are the organization's).
+  if (q.supporterPage) {
+    const [p] = await db.select({ title: supporterPages.title }).from(supporterPages).where(eq(supporterPages.id, q.supporterPage)).limit(1);
+    if (p) fundraiserName += `, supporter page “${p.title}”`;
+  }
+  if (q.team) {
+    const [t] = await db.select({ name: supporterTeams.name }).from(supporterTeams).where(eq(supporterTeams.id, q.team)).limit(1);
+    if (t) fundraiserName += `, team “${t.name}”`;
   }
   const { filename, stream } = await openDonationReportCsv({ actor, organizationId, query: q, now: clock.now });
   const csv = await collect(stream);

@@ -10,7 +10,9 @@
  *   instants before querying, so the index is used the same way. The table shows each time
  *   in that zone with the zone's name ("2:00 PM EST"); CSV files keep ISO 8601 timestamps in
  *   UTC (donation-csv.ts).
- * - Rows are the organization's donations inside the chosen range and fundraiser filter,
+ * - Rows are the organization's donations inside the chosen range and fundraiser filter (and,
+ *   when chosen, made on one supporter page and/or counted for one team of peer-to-peer
+ *   fundraising: donations.supporter_page_id / supporter_team_id),
  *   newest first (created_at desc, id desc), read a page at a time with a keyset cursor so
  *   the first page of a 100,000-donation report costs one index range scan
  *   (donations_org_created_idx).
@@ -35,7 +37,7 @@ import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, eventTicketOrders, organizations, payments } from "@/models";
+import { campaigns, donations, eventTicketOrders, organizations, payments, supporterPages, supporterTeams } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 
 /** One donation of the report, as the table, JSON and CSV see it. */
@@ -116,12 +118,28 @@ export async function getReportTimeZone({ actor, organizationId }: GetReportTime
 }
 
 /**
- * Check the fundraiser filter and read the organization's zone: what every report query needs.
- * @throws AppError(not_found) as assertReportFundraiser.
+ * Check the fundraiser, supporter page and team filters and read the organization's zone:
+ * what every report query needs.
+ * @throws AppError(not_found) as assertReportFundraiser and assertReportAttribution.
  */
 export async function prepareReport(db: Executor, organizationId: string, q: ReportQuery, now?: Date): Promise<Required<ReportClock>> {
-  const [timeZone] = await Promise.all([reportTimeZone(db, organizationId), assertReportFundraiser(db, organizationId, q.fundraiser)]);
+  const [timeZone] = await Promise.all([reportTimeZone(db, organizationId), assertReportFundraiser(db, organizationId, q.fundraiser), assertReportAttribution(db, organizationId, q)]);
   return { now: now ?? new Date(), timeZone };
+}
+
+/**
+ * Make sure the supporter page and team filters, when given, name the organization's own.
+ * @throws AppError(not_found, messages.supporterPages.notFound | teamNotFound) otherwise.
+ */
+export async function assertReportAttribution(db: Executor, organizationId: string, q: ReportQuery): Promise<void> {
+  if (q.supporterPage) {
+    const [page] = await db.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.id, q.supporterPage), eq(supporterPages.organizationId, organizationId))).limit(1);
+    if (!page) throw new AppError("not_found", messages.supporterPages.notFound);
+  }
+  if (q.team) {
+    const [team] = await db.select({ id: supporterTeams.id }).from(supporterTeams).where(and(eq(supporterTeams.id, q.team), eq(supporterTeams.organizationId, organizationId))).limit(1);
+    if (!team) throw new AppError("not_found", messages.supporterPages.teamNotFound);
+  }
 }
 
 /**
@@ -138,7 +156,7 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
   if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
 }
 
-/** The WHERE conditions of a report's gifts (organization, range, fundraiser). */
+/** The WHERE conditions of a report's gifts (organization, range, fundraiser, supporter page, team). */
 export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock): SQL[] {
   const { from, to } = reportRange(q, clock);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
@@ -147,6 +165,8 @@ export function reportConditions(organizationId: string, q: ReportQuery, clock: 
   if (to) where.push(lt(donations.createdAt, to));
   if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
   else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
+  if (q.supporterPage) where.push(eq(donations.supporterPageId, q.supporterPage));
+  if (q.team) where.push(eq(donations.supporterTeamId, q.team));
   return where;
 }
 
@@ -296,10 +316,10 @@ export async function getDonationReportTotals({ actor, organizationId, query: q,
 /**
  * The organization's succeeded ticket sales in the report's range: how many payments and their
  * amount in cents. Sales are shown apart from gifts (IRS Publication 1771) and belong to no
- * fundraiser, so a report of one fundraiser has none.
+ * fundraiser, supporter page or team, so a report of one of those has none.
  */
 export async function ticketSalesTotals(db: Executor, organizationId: string, q: ReportQuery, clock: ReportClock): Promise<{ count: number; cents: number }> {
-  if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") return { count: 0, cents: 0 };
+  if ((q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") || q.supporterPage || q.team) return { count: 0, cents: 0 };
   const { from, to } = reportRange(q, clock);
   const where: SQL[] = [eq(payments.organizationId, organizationId), eq(payments.status, "succeeded"), gte(payments.createdAt, from)];
   if (to) where.push(lt(payments.createdAt, to));
@@ -323,6 +343,39 @@ export async function listReportFundraisers({ actor, organizationId }: ListRepor
     .where(eq(campaigns.organizationId, organizationId))
     .orderBy(desc(campaigns.createdAt))
     .limit(500);
+}
+
+/** The organization's supporter pages and teams, for the report's peer-to-peer filters. */
+export type ReportSupporterChoices = {
+  pages: { id: string; title: string; fundraiser: string }[];
+  teams: { id: string; name: string; fundraiser: string }[];
+};
+
+/**
+ * The organization's supporter pages and teams (every state: it sees its own), by fundraiser
+ * then name, at most 500 of each, for the report's filters. Never a supporter's email.
+ * @throws as getDonationReportPage.
+ */
+export async function listReportSupporterChoices({ actor, organizationId }: ListReportFundraisersOptions): Promise<ReportSupporterChoices> {
+  authorize(actor, "report.view", { organizationId });
+  const db = await getDb();
+  const [pages, teams] = await Promise.all([
+    db
+      .select({ id: supporterPages.id, title: supporterPages.title, fundraiser: campaigns.name })
+      .from(supporterPages)
+      .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+      .where(eq(supporterPages.organizationId, organizationId))
+      .orderBy(campaigns.name, supporterPages.title, supporterPages.id)
+      .limit(500),
+    db
+      .select({ id: supporterTeams.id, name: supporterTeams.name, fundraiser: campaigns.name })
+      .from(supporterTeams)
+      .innerJoin(campaigns, eq(campaigns.id, supporterTeams.campaignId))
+      .where(eq(supporterTeams.organizationId, organizationId))
+      .orderBy(campaigns.name, supporterTeams.name, supporterTeams.id)
+      .limit(500),
+  ]);
+  return { pages, teams };
 }
 
 /**

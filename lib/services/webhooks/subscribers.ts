@@ -8,11 +8,12 @@ import "server-only";
 import { subscribe } from "@/lib/domain-events";
 import "@/lib/domain-events/offline-gift-events";
 import "@/lib/domain-events/recurring-gift-events";
+import "@/lib/domain-events/supporter-page-events";
 import "@/lib/services/donations/payment-events";
 import { isRecurringPeriod } from "@/lib/services/recurring/failures";
-import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitTicketOrderPaid } from "./webhook-events";
+import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
 
-/** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser and recurring-gift events. */
+/** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser, recurring-gift and supporter-page events. */
 export function installWebhookSubscribers(): void {
   subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, hints, occurredAt }) => {
     if (!hints.webhookEndpoints) return;
@@ -36,5 +37,8 @@ export function installWebhookSubscribers(): void {
   });
   subscribe("recurring_gift.changed", "webhooks.recurring-gift", async (tx, { giftId, change, occurredAt, failedPayment }) => {
     await emitRecurringGiftEvent(tx, giftId, change, { now: occurredAt, failedPayment });
+  });
+  subscribe("supporter_page.changed", "webhooks.supporter-page", async (tx, { change, page, occurredAt }) => {
+    await emitSupporterPageEvent(tx, page, change, occurredAt);
   });
 }

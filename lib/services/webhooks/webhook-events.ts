@@ -13,21 +13,28 @@
  * - offline_gift.created: a gift the organization recorded offline, as the donation resource.
  * - donor.created: the donor resource (only shared name and email, never notes or tags), once
  *   per donor key per organization, for the succeeded gift that first shared that key.
+ * - supporter_page.created / supporter_page.updated: the supporter page (peer-to-peer
+ *   fundraising) in every state, with its totals; the supporter's email only when they chose to
+ *   share it with the organization (supporter_pages.share_email_with_organization).
  *
  * Amounts are integer cents; times UTC ISO 8601.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
+import type { SupporterPageChange } from "@/lib/domain-events/supporter-page-events";
+import type { SupporterPageEventResource } from "@/lib/integrations/api-resources";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
 import { toDonorResource, donorIdOf } from "@/lib/services/api/list-donors";
+import { supporterPageCommonFields } from "@/lib/services/api/to-resources";
+import { totalsByPage } from "@/lib/services/supporter-pages/supporter-pages";
 import { claimNewDonorKey, findDonor } from "@/lib/services/donor-relationships/donors-view";
 import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
 import type { WebhookEventType } from "@/lib/validations/webhooks";
-import { donations, recurringGifts, type payments } from "@/models";
+import { donations, recurringGifts, users, type payments, type supporterPages } from "@/models";
 import { emitWebhookEvent } from "./emit-webhook-event";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -253,6 +260,34 @@ export async function emitRecurringGiftEvent(
         anonymous: first.anonymous,
         donor: sharedDonorOf(first),
         ...(options.failedPayment ? { failed_payment: options.failedPayment } : {}),
+      };
+    },
+  });
+}
+
+/**
+ * Emit supporter_page.created or supporter_page.updated for `page` as just written in `tx`
+ * (SupporterPageEventResource: every state, totals in cents). The supporter's email is read
+ * only when they agreed to share it with the organization; their name leaves as "Ana R.".
+ * Dedupe: created once per page; each update is its own event.
+ */
+export async function emitSupporterPageEvent(tx: Executor, page: typeof supporterPages.$inferSelect, type: SupporterPageChange, occurredAt: Date): Promise<void> {
+  await emitWebhookEvent(tx, {
+    organizationId: page.organizationId,
+    type,
+    dedupeKey: type === "supporter_page.created" ? `${type}:${page.id}` : `${type}:${page.id}:${randomUUID()}`,
+    occurredAt,
+    data: async (): Promise<SupporterPageEventResource> => {
+      // The email column is selected only when shared, so an unshared email never leaves the database.
+      const email = page.shareEmailWithOrganization ? users.email : sql<null>`null`;
+      const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
+      const totals = (await totalsByPage(tx, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+      return {
+        ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
+        organization_id: page.organizationId,
+        status: page.status,
+        team_id: page.teamId,
+        ...(supporter?.email ? { supporter_email: supporter.email } : {}),
       };
     },
   });

@@ -12,7 +12,7 @@ import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { formatCents } from "@/lib/money";
 import { getDonationAnalytics, type DonationAnalytics } from "@/lib/services/reports/analytics";
-import { getReportTimeZone, listReportFundraisers } from "@/lib/services/reports/donation-report";
+import { getReportTimeZone, listReportFundraisers, listReportSupporterChoices } from "@/lib/services/reports/donation-report";
 import { DEFAULT_TIME_ZONE, timeZoneLabel } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 
@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * /manage-pay/analytics — donation analytics of the signed-in nonprofit's organization for the
- * report filters in the URL: completed gifts per month, by fundraiser, new versus returning
+ * report filters in the URL (supporter page and team included): completed gifts per month, by fundraiser, new versus returning
  * donors, average gift and recurring revenue (charts with data tables). Months and days are
  * the organization's own, in its time zone (named on the page).
  */
@@ -39,9 +39,10 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
       </section>
     );
   }
-  const [fundraisers, timeZone] = await Promise.all([
+  const [fundraisers, timeZone, supporters] = await Promise.all([
     listReportFundraisers({ actor, organizationId }).catch(() => []),
     getReportTimeZone({ actor, organizationId }).catch(() => DEFAULT_TIME_ZONE),
+    listReportSupporterChoices({ actor, organizationId }).catch(() => ({ pages: [], teams: [] })),
   ]);
   const zoneLabel = timeZoneLabel(timeZone);
   let data: DonationAnalytics | null = null;
@@ -88,7 +89,7 @@ export default async function ManagePayAnalyticsPage({ searchParams }: { searchP
           <h2 id="analytics-filters-title" className="mb-4 text-lg font-bold">
             Filters
           </h2>
-          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} />
+          <ReportFilters key={JSON.stringify(values)} initial={values} fundraisers={fundraisers} zoneLabel={zoneLabel} supporters={supporters} />
         </Card>
         <div className="space-y-6">
           {error ? <Alert variant="error">{error}</Alert> : null}

@@ -4,9 +4,10 @@
  * columns Date, Donor Email, Fundraiser, Amount USD (spec section 9); completed gifts, newest
  * first; donor emails only where shared. Streamed from the database in batches.
  *
- * Query: the report filters of getDonationReports (duration, fundraiser, startDate, endDate).
+ * Query: the report filters of getDonationReports (duration, fundraiser, startDate, endDate,
+ * and optionally supporterPage and team: ids of the organization's supporter page and team).
  * 401 without a session; 403 for anyone but a nonprofit user; 400 with the spec's message
- * for bad filters; 404 for a fundraiser of another organization.
+ * for bad filters; 404 for a fundraiser, supporter page or team of another organization.
  */
 import { Readable } from "node:stream";
 import { route } from "@/lib/http/route";

@@ -6,15 +6,16 @@
  * organizationId and userId (the signed-in nonprofit user's id) must both be the caller's own
  * (401 without a session, 403 otherwise). Query: duration=yearToDate|monthToDate|customRange,
  * fundraiser=all|nonFundraiser|<campaign id>, startDate and endDate (YYYY-MM-DD, days of the
- * organization's time zone, end day included) for customRange; optional limit (1-200, default 50) and cursor (from the
+ * organization's time zone, end day included) for customRange; optional supporterPage=<supporter
+ * page id> and team=<team id> (peer-to-peer: gifts made on that page / counted for that team); optional limit (1-200, default 50) and cursor (from the
  * X-Next-Cursor header of the previous page).
  *
  * Response 200: a JSON array of donations, newest first: { id, createdAt (UTC ISO), amount
  * (cents), donorEmail (null unless shared), campaignID, fundraiser (name or "Direct
  * Donation"), status, statusLabel, reason }. Headers: X-Next-Cursor (absent on the last page),
  * X-Report-Count (all matching donations), X-Report-Total-Cents and X-Report-Completed-Count
- * (completed gifts only). 400 with the spec's message for bad filters; 404 for a fundraiser
- * of another organization.
+ * (completed gifts only). 400 with the spec's message for bad filters; 404 for a fundraiser,
+ * supporter page or team of another organization.
  */
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
