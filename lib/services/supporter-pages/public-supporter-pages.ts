@@ -141,6 +141,7 @@ async function recentSupporters(db: Executor, where: ReturnType<typeof eq>): Pro
   });
 }
 
+const members = (n: number) => `${n} ${n === 1 ? "member" : "members"}`;
 const supporterNameOf = (first: string | null, last: string | null) => publicSupporterName(`${first ?? ""} ${last ?? ""}`) ?? "A supporter";
 const visible = (status: SupporterPageStatus): status is PublicSupporterPage["status"] => status !== "pending" && status !== "hidden";
 const validKey = (campaignId: string, slug: string) => campaignId.length > 0 && campaignId.length <= 64 && SLUG_PATTERN.test(slug);
@@ -266,15 +267,21 @@ export async function getSupporterLeaderboards({ campaignId }: { campaignId: str
     .orderBy(sql`coalesce(${pageRaised.raised}, 0) desc`, sql`coalesce(${pageRaised.gifts}, 0) desc`, supporterPages.createdAt)
     .limit(LEADERBOARD_SIZE);
   const teams = await db
-    .select({ team: supporterTeams, members: sql<number>`(select count(*) from ${supporterPages} where ${supporterPages.teamId} = ${supporterTeams.id} and ${supporterPages.status} in ('active', 'paused', 'closed'))`.mapWith(Number) })
+    .select({ team: supporterTeams })
     .from(supporterTeams)
     .where(and(eq(supporterTeams.campaignId, campaignId), inArray(supporterTeams.status, ["active", "paused", "closed"])))
     .limit(500);
+  const memberRows = await db
+    .select({ teamId: supporterPages.teamId, n: count() })
+    .from(supporterPages)
+    .where(and(eq(supporterPages.campaignId, campaignId), shown, sql`${supporterPages.teamId} is not null`))
+    .groupBy(supporterPages.teamId);
+  const membersOf = new Map(memberRows.map((r) => [r.teamId!, r.n]));
   const teamTotals = await totalsByTeam(db, teams.map((t) => t.team.id));
   const topTeams = teams
     .map((t) => {
       const totals = teamTotals.get(t.team.id) ?? { raisedCents: 0, giftCount: 0 };
-      return { entry: { name: t.team.name, path: supporterTeamPath(campaignId, t.team.slug), raisedCents: totals.raisedCents, giftCount: totals.giftCount, goalCents: t.team.goalCents, detail: `${t.members} ${t.members === 1 ? "member" : "members"}` }, createdAt: t.team.createdAt.getTime() };
+      return { entry: { name: t.team.name, path: supporterTeamPath(campaignId, t.team.slug), raisedCents: totals.raisedCents, giftCount: totals.giftCount, goalCents: t.team.goalCents, detail: members(membersOf.get(t.team.id) ?? 0) }, createdAt: t.team.createdAt.getTime() };
     })
     .sort((a, b) => b.entry.raisedCents - a.entry.raisedCents || b.entry.giftCount - a.entry.giftCount || a.createdAt - b.createdAt)
     .slice(0, LEADERBOARD_SIZE)

@@ -156,7 +156,7 @@ describe("a team 5K", () => {
     expect(team.members.map((p) => p.name)).toEqual(["Ana's 5K", "Ana's 5K!"]);
     const boards = await getSupporterLeaderboards({ campaignId: scene.campaignId });
     expect(boards.topPages.map((p) => [p.name, p.raisedCents])).toEqual([["Ana's 5K", 4_000], ["Ana's 5K!", 3_501], ["Cy runs", 1_500]]);
-    expect(boards.topTeams.map((t) => [t.name, t.raisedCents])).toEqual([["Office Runners", 7_501]]);
+    expect(boards.topTeams.map((t) => [t.name, t.raisedCents, t.detail])).toEqual([["Office Runners", 7_501, "2 members"]]);
     const mine = await listMySupporterPages({ actor: scene.donor });
     expect(mine).toEqual([expect.objectContaining({ id: ana.id, raisedCents: 3_501, giftCount: 2, fundraiserName: "Turkey Trot 5K" })]);
   });

@@ -2,7 +2,8 @@
  * Peer-to-peer fundraising: a supporter starts a page of their own for a fundraiser whose
  * organization turned supporter pages on, optionally with a team (create one and captain it,
  * or join one); edits, pauses, resumes, closes or deletes it; and sees its gifts and totals.
- * The organization approves, hides or edits pages (./manage-supporter-pages.ts).
+ * The organization approves, hides, closes or edits pages through the same functions
+ * (changeSupporterPageStatus, updateSupporterPage), and lists them in ./manage-supporter-pages.ts.
  *
  * Money never goes to a supporter: a gift on a page is the organization's gift to the
  * fundraiser (donations.campaign_id), attributed to the page and team (models/supporter-pages.ts).
