@@ -44,6 +44,9 @@ const extraRoutes = [
   "app/api/thank-you-templates/preview/route.ts", // a thank-you draft rendered with a sample donor
   "app/api/thank-you-templates/test/route.ts", // a thank-you draft sent to the member's own email
   "app/api/year-end-statements/route.ts", // the nonprofit emails its donors their year-end statements
+  "app/api/fundraisers/[campaignId]/supporter-pages/route.ts", // a donor starts their own page (and team) for a fundraiser
+  "app/api/supporter-pages/[id]/route.ts", // a supporter page for its editor: read, edit, delete
+  "app/api/supporter-pages/[id]/status/route.ts", // pause, resume, close; approve, hide, unhide
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)
