@@ -103,6 +103,15 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/webhook-endpoints/[id]/deliveries/[deliveryId]/replay",
   "/api/webhook-endpoints/[id]/secret",
   "/api/webhook-endpoints/[id]/test",
+  // Supporter pages (peer-to-peer): their services refresh the fundraiser's, page's and team's pages.
+  "/api/fundraisers/[campaignId]/supporter-settings",
+  "/api/fundraisers/[campaignId]/supporter-pages",
+  "/api/supporter-pages/[id]",
+  "/api/supporter-pages/[id]/status",
+  // Messages and reports about supporter pages, and unsubscribing from them: mail only.
+  "/api/fundraisers/[campaignId]/supporter-messages",
+  "/api/supporter-pages/[id]/report",
+  "/api/supporter-pages/unsubscribe",
 ];
 
 /** A route folder pattern as a RegExp over request paths. */
