@@ -26,6 +26,7 @@ const m = messages.supporterPages;
 const formSchema = supporterMessageSchema.extend({ campaignId: z.string().min(1, { error: messages.campaign.notFound }) });
 type Values = { campaignId: string; subject: string; body: string };
 
+/** The "Write to supporters" button, its dialog (fundraiser, subject, message) and the status message of how many emails were queued. */
 export function MessageSupportersDialog({ fundraisers, defaultCampaignId }: { fundraisers: { id: string; name: string }[]; defaultCampaignId: string | null }) {
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -97,7 +98,7 @@ export function MessageSupportersDialog({ fundraisers, defaultCampaignId }: { fu
           </>
         }
       >
-        <form id={formId} method="post" noValidate onSubmit={onSubmit} aria-label="Message to supporters" className="grid gap-4">
+        <form id={formId} method="post" noValidate onSubmit={onSubmit} aria-label="Write to supporters" className="grid gap-4">
           {error ? <Alert variant="error">{error}</Alert> : null}
           <Select label="Fundraiser" required error={errors.campaignId?.message} {...register("campaignId")}>
             {fundraisers.map((f) => (

@@ -13,7 +13,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -48,13 +48,14 @@ const BADGE: Record<SupporterPageStatusValue, string> = {
   hidden: "bg-red-50 text-red-800 ring-red-200",
 };
 
-/** A page's or team's state as a small coloured label. */
+/** A page's or team's state as a small coloured label ("Waiting for approval", "Hidden"...). */
 export function SupporterStatusBadge({ status }: { status: SupporterPageStatusValue }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${BADGE[status]}`}>{supporterPageStatusLabel(status)}</span>;
 }
 
 type EditValues = { title: string; story: string; goal: string };
 
+/** The pages as a table (md and up) or cards (phones), with their moves, edit and delete dialogs and the outcome's status message. */
 export function SupporterPageList({ pages, caption }: { pages: OrganizationSupporterPage[]; caption: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
@@ -66,9 +67,12 @@ export function SupporterPageList({ pages, caption }: { pages: OrganizationSuppo
 
   function announce(text: string, error = false) {
     setNotice((n) => ({ id: (n?.id ?? 0) + 1, text, error }));
-    // The message appears in the next render; move the focus there so keyboard users hear it.
-    setTimeout(() => noticeRef.current?.focus(), 0);
   }
+  // A new outcome takes the focus: the button that was pressed may be gone (a page approved
+  // has no "Approve"), and keyboard users hear the message.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   async function act(page: OrganizationSupporterPage, action: Action) {
     setBusy(`${page.id}:${action}`);
@@ -96,7 +100,10 @@ export function SupporterPageList({ pages, caption }: { pages: OrganizationSuppo
             {ACTION_LABELS[action]}
           </Button>
         ))}
-        <Button size="sm" variant="outline" aria-haspopup="dialog" aria-label={`Edit the page “${page.title}”`} disabled={busy !== null} onClick={() => setEditing(page)}>
+        <Button size="sm" variant="outline" aria-haspopup="dialog" aria-label={`Edit the page “${page.title}”`} disabled={busy !== null} onClick={() => {
+            done.current = false;
+            setEditing(page);
+          }}>
           Edit
         </Button>
         <Button size="sm" variant="ghost" className="text-red-700" aria-haspopup="dialog" aria-label={`Delete the page “${page.title}”`} disabled={busy !== null} onClick={() => {
@@ -205,8 +212,10 @@ export function SupporterPageList({ pages, caption }: { pages: OrganizationSuppo
 
       <EditPageDialog
         page={editing}
+        focusAfterClose={() => (done.current ? noticeRef.current : null)}
         onClose={() => setEditing(null)}
         onSaved={() => {
+          done.current = true;
           setEditing(null);
           announce(m.saved);
           router.refresh();
@@ -256,7 +265,7 @@ export function SupporterPageList({ pages, caption }: { pages: OrganizationSuppo
 }
 
 /** "Edit" of one page: its title, story and goal (dollars), as the shared schema checks them. */
-function EditPageDialog({ page, onClose, onSaved }: { page: OrganizationSupporterPage | null; onClose: () => void; onSaved: () => void }) {
+function EditPageDialog({ page, onClose, onSaved, focusAfterClose }: { page: OrganizationSupporterPage | null; onClose: () => void; onSaved: () => void; focusAfterClose: () => HTMLElement | null }) {
   const formId = useId();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -297,6 +306,7 @@ function EditPageDialog({ page, onClose, onSaved }: { page: OrganizationSupporte
         onClose();
       }}
       preventClose={isSubmitting}
+      focusAfterClose={focusAfterClose}
       title="Edit this page"
       description="Change the page's words or goal. The supporter's own choices (their team, notices and email) stay theirs."
       size="lg"

@@ -37,6 +37,7 @@ const valuesOf = (f: OrganizationSupporterFundraiser): Values => ({
   story: f.story,
 });
 
+/** A fundraiser's "Settings" button, its settings dialog and the status message once saved. */
 export function SupporterSettingsDialog({ fundraiser }: { fundraiser: OrganizationSupporterFundraiser }) {
   const router = useRouter();
   const formId = useId();

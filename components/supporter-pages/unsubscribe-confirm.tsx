@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { requestJson } from "@/lib/client/request";
 import { messages } from "@/lib/validations/messages";
 
+/** The "Unsubscribe" button for page `pageId` with its link's `token`; the outcome replaces it. */
 export function UnsubscribeConfirm({ pageId, token }: { pageId: string; token: string }) {
   const [state, setState] = useState<{ kind: "idle" | "sending" } | { kind: "done" | "error"; text: string }>({ kind: "idle" });
 
