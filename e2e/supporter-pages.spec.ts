@@ -28,6 +28,9 @@ async function giveAsGuestFrom(browser: Browser, pagePath: string, amount: strin
   await page.getByRole("radio", { name: `$${amount}`, exact: true }).click();
   await page.getByRole("textbox", { name: /^Full name/ }).fill(name);
   await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("p2p-guest"));
+  // The guest shares their name (and only it): it shows as "First L." on the page.
+  const shareName = page.getByRole("checkbox", { name: "Name", exact: true });
+  if (!(await shareName.isChecked())) await shareName.check();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");

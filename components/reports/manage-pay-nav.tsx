@@ -1,4 +1,4 @@
-/** Tabs of Manage Donations: the report, analytics, donors, budgets and thank-you emails; the report's filters carry over to analytics. */
+/** Tabs of Manage Donations: the report, analytics, donors, supporter pages, budgets and thank-you emails; the report's filters carry over to analytics. */
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 
@@ -6,6 +6,7 @@ const tabs = [
   { href: "/manage-pay", label: "Donations" },
   { href: "/manage-pay/analytics", label: "Analytics" },
   { href: "/manage-pay/donors", label: "Donors" },
+  { href: "/manage-pay/supporter-pages", label: "Supporter pages" },
   { href: "/manage-pay/budgets", label: "Budgets" },
   { href: "/manage-pay/thank-you", label: "Thank-you emails" },
 ] as const;

@@ -47,6 +47,12 @@ const extraRoutes = [
   "app/api/fundraisers/[campaignId]/supporter-pages/route.ts", // a donor starts their own page (and team) for a fundraiser
   "app/api/supporter-pages/[id]/route.ts", // a supporter page for its editor: read, edit, delete
   "app/api/supporter-pages/[id]/status/route.ts", // pause, resume, close; approve, hide, unhide
+  "app/api/supporter-pages/[id]/report/route.ts", // anyone reports a supporter page to its organization and the admin
+  "app/api/supporter-pages/unsubscribe/route.ts", // a supporter stops the organization's messages (signed link)
+  "app/api/fundraisers/[campaignId]/supporter-settings/route.ts", // the organization turns supporter pages on and sets their options
+  "app/api/fundraisers/[campaignId]/supporter-messages/route.ts", // the organization writes to its supporters
+  "app/api/organizations/[id]/supporter-pages/route.ts", // the organization's supporter pages and teams with their totals
+  "app/api/organizations/[id]/supporter-pages.csv/route.ts", // the supporter-pages CSV
   "app/api/donor/[id]/statement/route.ts", // year-end giving statement (PDF/CSV)
   "app/api/donor/recurring/[id]/route.ts", // change amount / cancel a recurring gift
   "app/api/recurring/[id]/route.ts", // manage a recurring gift from its signed link (or as its owner)

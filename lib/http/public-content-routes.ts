@@ -58,10 +58,6 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/update/user",
   // Offline gifts: their service refreshes the pages of the fundraiser it moved.
   "/api/offline-gifts/[id]",
-  // Supporter pages (peer-to-peer): their service refreshes the fundraiser, the page and its team.
-  "/api/fundraisers/[campaignId]/supporter-pages",
-  "/api/supporter-pages/[id]",
-  "/api/supporter-pages/[id]/status",
   "/api/organizations/[id]/offline-gifts",
   // A nonprofit's private notes and tags about its donors: never on a public page.
   "/api/organizations/[id]/donors/notes",
@@ -112,6 +108,20 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/webhook-endpoints/[id]/deliveries/[deliveryId]/replay",
   "/api/webhook-endpoints/[id]/secret",
   "/api/webhook-endpoints/[id]/test",
+  // Supporter pages (peer-to-peer): their services refresh the fundraiser's, page's and team's pages.
+  "/api/fundraisers/[campaignId]/supporter-settings",
+  "/api/fundraisers/[campaignId]/supporter-pages",
+  "/api/supporter-pages/[id]",
+  "/api/supporter-pages/[id]/status",
+  // The organization's thank-you emails and its donors' year-end statements: mail only.
+  "/api/thank-you-templates",
+  "/api/thank-you-templates/preview",
+  "/api/thank-you-templates/test",
+  "/api/year-end-statements",
+  // Messages and reports about supporter pages, and unsubscribing from them: mail only.
+  "/api/fundraisers/[campaignId]/supporter-messages",
+  "/api/supporter-pages/[id]/report",
+  "/api/supporter-pages/unsubscribe",
 ];
 
 /** A route folder pattern as a RegExp over request paths. */

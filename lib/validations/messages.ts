@@ -440,6 +440,18 @@ export const messages = {
     settingsSaved: "Supporter fundraising settings saved.",
     messageSent: (n: number) => `Your message is on its way to ${n} supporter${n === 1 ? "" : "s"}.`,
     unsubscribed: "You will no longer receive messages from this organization about your fundraising page.",
+    // The organization's side: its supporter pages view, CSV, messages and reports.
+    statusFilterInvalid: "Please choose a page status from the list",
+    messageLimit: "You can write to this fundraiser's supporters at most 5 times a day. Please try again tomorrow.",
+    unsubscribeInvalid: "This unsubscribe link is not valid. Please use the link in the most recent email.",
+    reportLimit: "Too many reports from your connection. Please try again in an hour.",
+    fetchFailed: "We could not load your supporter pages. Please reload the page.",
+    noPagesYet: "No supporter pages yet. Turn supporter pages on for a fundraiser and invite your supporters to start one.",
+    noPagesMatch: "No supporter pages match these filters.",
+    actionFailed: "We could not change this page. Please try again.",
+    deleted: "The page was deleted. Its gifts stay with the fundraiser and its team.",
+    statusChanged: (label: string) => `The page is now ${label.toLowerCase()}.`,
+    noFundraisers: "Create a fundraiser first: supporter pages raise money for one of your fundraisers.",
   },
   // A gift dedicated "in honor of" or "in memory of" someone, and its card (checkout).
   tribute: {

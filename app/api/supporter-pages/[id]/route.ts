@@ -1,4 +1,4 @@
-// GET /api/supporter-pages/{id} — a supporter page for its editor (its supporter or its organization); PUT edits it; DELETE removes it
+// GET /api/supporter-pages/{id} — a page for its editor (its supporter or its organization); PUT edits it; DELETE removes it (its gifts stay)
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route } from "@/lib/http/route";
@@ -6,7 +6,10 @@ import { deleteSupporterPage, getSupporterPageForEditor, updateSupporterPage } f
 import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ id: string }>(
-  async (_req: NextRequest, { params, actor }) => NextResponse.json(await getSupporterPageForEditor({ actor, pageId: idParam.parse(params.id) }), { headers: { "Cache-Control": "private, no-store" } }),
+  async (_req: NextRequest, { params, actor }) => {
+    const pageId = idParam.parse(params.id);
+    return NextResponse.json(await getSupporterPageForEditor({ actor, pageId }), { headers: { "Cache-Control": "private, no-store" } });
+  },
   { auth: "user" },
 );
 
@@ -21,6 +24,9 @@ export const PUT = route<{ id: string }>(
 );
 
 export const DELETE = route<{ id: string }>(
-  async (_req: NextRequest, { params, actor }) => NextResponse.json(await deleteSupporterPage({ actor, pageId: idParam.parse(params.id) })),
+  async (_req: NextRequest, { params, actor }) => {
+    const pageId = idParam.parse(params.id);
+    return NextResponse.json(await deleteSupporterPage({ actor, pageId }));
+  },
   { auth: "user", body: "none" },
 );

@@ -1,4 +1,4 @@
-// POST /api/fundraisers/{campaignId}/supporter-pages — a signed-in donor starts their own page (and team) for a fundraiser
+// POST /api/fundraisers/{campaignId}/supporter-pages — a donor starts their own page (and team) for a fundraiser
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route } from "@/lib/http/route";

@@ -1,4 +1,4 @@
-// POST /api/supporter-pages/{id}/status — { action }: its supporter pauses, resumes or closes it; its organization approves, hides, unhides or closes it
+// POST /api/supporter-pages/{id}/status — { action }: the supporter pauses, resumes or closes their page; the organization approves, hides, unhides or closes it
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route } from "@/lib/http/route";
@@ -8,6 +8,7 @@ import { idParam } from "@/lib/validations/fields";
 export const POST = route<{ id: string }>(
   async (req: NextRequest, { params, actor }) => {
     const pageId = idParam.parse(params.id);
+    // The service validates the body with supporterPageActionSchema.
     const input = await parseJson(req, z.unknown());
     return NextResponse.json(await changeSupporterPageStatus({ actor, pageId, input }));
   },
