@@ -6,8 +6,9 @@
  * team and the fundraiser's leaderboards agree to the cent; at 360 and 1280 px nothing
  * overflows. Screenshots of the supporter page and the leaderboard are kept as test output.
  */
+import { randomUUID } from "node:crypto";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { fillAccountFields, hydrated, signUpDonor, test, uniqueEmail } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, fillAccountFields, hydrated, signUpDonor, solvedCheckoutChallenge, test, uniqueEmail } from "./fixtures";
 
 /** The demo fundraiser that welcomes supporter pages. */
 async function pantryDrive(page: Page): Promise<{ id: string; organizationId: string }> {
@@ -144,5 +145,110 @@ test.describe("peer-to-peer fundraising", () => {
     await page.goto(anaManage);
     await expect(page.getByTestId("my-page-gifts")).toContainText("Gwen G.");
     await expect(page.getByTestId("my-page-totals")).toContainText("$25.00");
+  });
+});
+
+/** WOODSTOCK SKI RUNNERS EDUCATIONAL PROGRAM INC, South Pomfret VT: a real Vermont EIN no other spec claims. */
+const EIN = "23-7009384";
+const NAME = "WOODSTOCK SKI RUNNERS EDUCATIONAL PROGRAM INC";
+
+test.describe("a nonprofit runs a team 5K", () => {
+  test("it turns supporter pages on, three supporters raise money (two in a team), guests give, it hides a page; pages, leaderboards and its CSV agree to the cent", async ({ page, browser }, testInfo) => {
+    test.setTimeout(240_000);
+    const organizationId = await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Nia", lastName: "Director", email: uniqueEmail("p2p-np") });
+    await connectSandboxPayments(page);
+    await page.goto(`/nonprofit/${organizationId}?sec=fundraiser`);
+    await hydrated(page);
+    const createForm = page.locator("#fundraiser").getByRole("form", { name: "Create a fundraiser" });
+    await createForm.getByLabel("Fundraiser name").fill("Turkey Trot 5K");
+    await createForm.getByLabel("Goal (USD)").fill("5,000");
+    await createForm.getByRole("button", { name: "Create fundraiser" }).click();
+    await expect(page.locator("#fundraiser").getByTestId("fundraiser-item").filter({ hasText: "Turkey Trot 5K" })).toBeVisible();
+    const { campaigns } = (await (await page.request.get(`/api/getNpCampaigns/${organizationId}`)).json()) as { campaigns: { _id: string; name: string }[] };
+    const fundraiserId = campaigns.find((c) => c.name === "Turkey Trot 5K")!._id;
+
+    // Supporter pages on, with a suggested goal, from Manage Donations → Supporter pages.
+    await page.goto("/manage-pay/supporter-pages");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Supporter page settings of “Turkey Trot 5K”" }).click();
+    await page.getByRole("switch", { name: "Supporters can start pages" }).check();
+    await page.getByLabel("Suggested goal (USD)").fill("200");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Supporter fundraising settings saved.")).toBeVisible();
+
+    // Three supporters, two of them in one team, each with a page (through the app's own calls).
+    const supporters: { title: string; id: string; api: import("@playwright/test").APIRequestContext }[] = [];
+    let teamId = "";
+    for (const [first, title, team] of [["Ola", "Ola's trot", "create"], ["Pia", "Pia's trot", "join"], ["Quin", "Quin solo", "none"]] as const) {
+      const context = await browser.newContext();
+      const p = await context.newPage();
+      await signUpDonor(p, { firstName: first, lastName: "Supporter", email: uniqueEmail(`p2p-${first.toLowerCase()}`) });
+      const body = { title, goal: "200", team: team === "create" ? { mode: "create", name: "Hill Climbers", goal: "500" } : team === "join" ? { mode: "join", teamId } : { mode: "none" } };
+      const res = await p.request.post(`/api/fundraisers/${fundraiserId}/supporter-pages`, { data: body });
+      expect(res.status()).toBe(201);
+      const created = (await res.json()) as { id: string; team: { id: string } | null };
+      if (team === "create") teamId = created.team!.id;
+      supporters.push({ title, id: created.id, api: p.request });
+    }
+
+    // Guests give on each page: $30.00, $20.50 and $12.34.
+    const amounts = [3_000, 2_050, 1_234];
+    for (const [i, s] of supporters.entries()) {
+      const res = await page.request.post("/api/createPaymentIntent", {
+        data: {
+          idempotencyKey: randomUUID(),
+          organizationId,
+          campaignId: fundraiserId,
+          supporterPageId: s.id,
+          amountCents: amounts[i],
+          name: `Guest Number${i}`,
+          email: uniqueEmail("p2p-5k-guest"),
+          share: { name: true, email: false, location: false, phone: false, gender: false, age: false },
+          card: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+          altcha: await solvedCheckoutChallenge(page.request),
+        },
+      });
+      expect(res.status()).toBe(200);
+      expect(((await res.json()) as { status: string }).status).toBe("succeeded");
+    }
+
+    // The fundraiser's total counts each gift once; the boards order the pages and the team.
+    const visitor = await browser.newContext();
+    const v = await visitor.newPage();
+    await expect(async () => {
+      await v.goto(`/fundraiser/${fundraiserId}`);
+      await expect(v.getByTestId("fundraiser-progress-card")).toContainText("$62.84");
+    }).toPass({ timeout: 10_000 });
+    const board = v.getByTestId("leaderboard-pages").getByRole("listitem");
+    await expect(board).toHaveCount(3);
+    await expect(board.nth(0)).toContainText("Ola's trot");
+    await expect(board.nth(1)).toContainText("Pia's trot");
+    await expect(board.nth(2)).toContainText("Quin solo");
+    await expect(v.getByTestId("leaderboard-teams").getByRole("listitem").first()).toContainText("$50.50");
+
+    // The organization hides one page: it answers 404; its gift stays in the fundraiser's total.
+    await page.goto("/manage-pay/supporter-pages");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Hide the page “Quin solo”" }).click();
+    await expect(page.getByRole("button", { name: "Unhide the page “Quin solo”" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("supporter-pages-manage-1280.png"), fullPage: true });
+    expect((await v.goto(`/fundraiser/${fundraiserId}/p/quin-solo`))!.status()).toBe(404);
+    await expect(async () => {
+      await v.goto(`/fundraiser/${fundraiserId}`);
+      await expect(v.getByTestId("leaderboard-pages").getByRole("listitem")).toHaveCount(2);
+    }).toPass({ timeout: 10_000 });
+    await expect(v.getByTestId("fundraiser-progress-card")).toContainText("$62.84");
+    await visitor.close();
+
+    // The supporter-pages CSV: one row per page with what was raised, the email only when agreed.
+    const csv = await (await page.request.get(`/api/organizations/${organizationId}/supporter-pages.csv`)).text();
+    expect(csv.split(/\r?\n/)[0]).toBe("Page,Team,Supporter name,Supporter email,Goal USD,Raised USD,Gifts,Status,Page URL");
+    expect(csv).toContain("Ola's trot,Hill Climbers,Ola Supporter,,200.00,30.00,1,");
+    expect(csv).toContain("Quin solo,,Quin Supporter,,200.00,12.34,1,");
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await fitsWidth(page, 360);
+    await page.screenshot({ path: testInfo.outputPath("supporter-pages-manage-360.png"), fullPage: true });
   });
 });

@@ -105,7 +105,7 @@ export default async function SupporterPage({ params }: Props) {
               <BadgeCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
                 Every gift goes to {org.name}
-                {org.ein ? ` (EIN ${org.ein})` : ""}, which sends your tax receipt. No money goes to {p.supporterName}.
+                {org.ein ? ` (EIN ${org.ein})` : ""}, which sends your tax receipt. No money goes to {p.supporterName.replace(/\.$/, "")}.
               </span>
             </p>
           </Card>
