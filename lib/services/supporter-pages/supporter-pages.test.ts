@@ -3,11 +3,11 @@
  * to a real SMTP server: a donor starts a page (and a team) for a fundraiser whose organization
  * turned supporter pages on; gifts on the page (one-time, monthly, ACH) are the organization's
  * gifts to the fundraiser, attributed to the page and its team; totals agree to the cent and a
- * refund leaves each exactly once; the supporter hears of each gift with the donor's shared
+ * refund leaves each exactly once; each monthly charge keeps the page; the supporter hears of each gift with the donor's shared
  * name only; approval, pausing, hiding and deleting behave as the rules say.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
@@ -18,7 +18,8 @@ import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundrai
 import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, supporterPages } from "@/models";
+import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";
+import { campaigns, donations, recurringGifts, supporterPages } from "@/models";
 import { getPublicSupporterPage, getPublicSupporterTeam, getSupporterLeaderboards } from "./public-supporter-pages";
 import { updateSupporterSettings } from "./settings";
 import { changeSupporterPageStatus, createSupporterPage, deleteSupporterPage, listMySupporterPages, updateSupporterPage } from "./supporter-pages";
@@ -188,6 +189,18 @@ describe("a team 5K", () => {
     expect((await getPublicSupporterPage({ campaignId: scene.campaignId, slug: "ana-s-5k" })).raisedCents).toBe(before.page - 1_200);
     expect((await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(before.team - 1_200);
     expect(await progress()).toBe(before.fundraiser - 1_200);
+  });
+
+  test("each later charge of a monthly gift made on a page is attributed to the same page and team", async () => {
+    const [first] = await scene.h.db.select().from(donations).where(and(eq(donations.supporterPageId, cy.id), isNotNull(donations.recurringGiftId)));
+    const [gift] = await scene.h.db.select().from(recurringGifts).where(eq(recurringGifts.id, first!.recurringGiftId!));
+    const before = { page: (await getPublicSupporterPage({ campaignId: scene.campaignId, slug: cy.slug })).raisedCents, fundraiser: await progress() };
+    await chargeDueRecurringGifts({ now: new Date(gift!.nextChargeAt!.getTime() + 1_000) });
+    const charges = await scene.h.db.select().from(donations).where(eq(donations.recurringGiftId, gift!.id));
+    expect(charges).toHaveLength(2);
+    for (const c of charges) expect(c).toMatchObject({ supporterPageId: cy.id, supporterTeamId: null, campaignId: scene.campaignId, status: "succeeded" });
+    expect((await getPublicSupporterPage({ campaignId: scene.campaignId, slug: cy.slug })).raisedCents).toBe(before.page + 1_500);
+    expect(await progress()).toBe(before.fundraiser + 1_500);
   });
 
   test("a paused page takes no gifts; a hidden one is not found but its gifts stay in the totals; deleting keeps gifts with the fundraiser and the team", async () => {
