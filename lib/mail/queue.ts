@@ -24,6 +24,8 @@ const QUEUE = "mail";
  * retried on the webhook schedule with jobs of their own instead.
  */
 export const WEBHOOK_QUEUE = "webhook-deliveries";
+/** The queue of the organizations' thank-you emails to write (lib/services/thank-you): one job per succeeded gift. */
+export const THANK_YOU_QUEUE = "thank-you";
 
 type SqlAdapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }> };
 
@@ -110,6 +112,7 @@ async function startBoss(): Promise<BossState> {
   await boss.start();
   await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
   await createQueueOnce(boss, handle, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
+  await createQueueOnce(boss, handle, THANK_YOU_QUEUE, { name: THANK_YOU_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   return { boss, handle, workers: new Set(), inflight: new Set(), periodic: new Map() };
 }
 

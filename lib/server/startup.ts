@@ -53,6 +53,8 @@ export async function prepareDatabase(): Promise<void> {
     await startTicketHoldRelease();
     const { startPledgeJob } = await import("@/lib/services/pledges/schedule");
     await startPledgeJob();
+    const { startThankYouWorker } = await import("@/lib/services/thank-you/thank-you-mail");
+    await startThankYouWorker();
     const { startSupporterDigestJob } = await import("@/lib/services/supporter-pages/gift-notices");
     await startSupporterDigestJob();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);

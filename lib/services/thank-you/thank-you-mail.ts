@@ -1,7 +1,9 @@
 /**
- * The organization's thank-you for a succeeded gift, queued in the gift's transaction (on
- * gift.succeeded: ./subscribers.ts), separate from the platform's receipt, from
- * "<organization> via Givebridge" with Reply-To the organization's email when it has one.
+ * The organization's thank-you for a succeeded gift, separate from the platform's receipt, from
+ * "<organization> via Givebridge" with Reply-To the organization's email when it has one. The
+ * gift's transaction queues only a job naming the gift (on gift.succeeded: ./subscribers.ts,
+ * THANK_YOU_QUEUE); this queue's worker then chooses the template, renders the message and
+ * queues it on the mail queue (sendThankYouForGift), so a checkout pays one insert for it.
  *
  * Who gets it: the donor themself, at the email they gave for the gift (writing to a donor at
  * their own address is not sharing it with the organization; the organization never sees it).
@@ -23,14 +25,18 @@
  * fall back to another variant). Gifts recorded offline (lib/services/donations/offline-gifts.ts)
  * publish no gift.succeeded and get no thank-you: the organization received them in person.
  *
+ * "First" and "first charge" are judged against the gifts made BEFORE this one (created_at), so
+ * the answer does not depend on when the worker runs. A gift refunded before its job runs is
+ * not thanked.
+ *
  * At most one per gift: a thank_you_mails row (primary key donation_id) is inserted ON CONFLICT
- * DO NOTHING in the same transaction as the job.
+ * DO NOTHING in the same transaction as the mail job.
  */
 import "server-only";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import type { Executor } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { fundraiserLabel, tributeLine } from "@/lib/donations/labels";
-import { enqueueMail } from "@/lib/mail/queue";
+import { enqueueMail, startQueueWorker, THANK_YOU_QUEUE } from "@/lib/mail/queue";
 import { formatCents } from "@/lib/money";
 import { formatDayInTimeZone } from "@/lib/time/zoned-time";
 import type { MergeValues, ThankYouVariant } from "@/lib/validations/thank-you";
@@ -73,13 +79,17 @@ export function thankYouMergeValues({ donation, organizationName, fundraiserName
   };
 }
 
+/** Gifts made before `donation` (created earlier; the same instant: the smaller id). */
+const madeBefore = (donation: DonationRow) =>
+  or(sql`${donations.createdAt} < ${donation.createdAt.toISOString()}`, and(sql`${donations.createdAt} = ${donation.createdAt.toISOString()}`, sql`${donations.id} < ${donation.id}`));
+
 /** Whether gift `donation` is a charge of a monthly gift, and if so its first or a later one. */
 async function monthlyCharge(tx: Executor, donation: DonationRow): Promise<"first" | "later" | null> {
   if (!donation.recurringGiftId) return null;
   const [earlier] = await tx
     .select({ id: donations.id })
     .from(donations)
-    .where(and(eq(donations.recurringGiftId, donation.recurringGiftId), ne(donations.id, donation.id), inArray(donations.status, ["succeeded", "refunded"])))
+    .where(and(eq(donations.recurringGiftId, donation.recurringGiftId), ne(donations.id, donation.id), madeBefore(donation), inArray(donations.status, ["succeeded", "refunded"])))
     .limit(1);
   return earlier ? "later" : "first";
 }
@@ -90,7 +100,7 @@ async function isFirstGift(tx: Executor, donation: DonationRow, email: string): 
   const [earlier] = await tx
     .select({ id: donations.id })
     .from(donations)
-    .where(and(eq(donations.organizationId, donation.organizationId), ne(donations.id, donation.id), inArray(donations.status, ["succeeded", "refunded"]), sameDonor))
+    .where(and(eq(donations.organizationId, donation.organizationId), ne(donations.id, donation.id), madeBefore(donation), inArray(donations.status, ["succeeded", "refunded"]), sameDonor))
     .limit(1);
   return !earlier;
 }
@@ -121,4 +131,24 @@ export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; d
   const values = thankYouMergeValues({ donation, organizationName: org.name, fundraiserName, timeZone: org.timeZone });
   await enqueueMail(renderThankYou({ draft: template, values, to: donation.donorEmail!.trim(), organization: org }), { tx });
   return variant;
+}
+
+/**
+ * The thank-you job's work (THANK_YOU_QUEUE): queue the organization's thank-you for gift
+ * `donationId` when it is still succeeded, in one transaction. Idempotent: a job run again
+ * after a crash finds its thank_you_mails row and queues nothing.
+ * @returns the variant queued, or null when none is (see enqueueThankYou).
+ */
+export async function sendThankYouForGift(donationId: string): Promise<ThankYouVariant | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1);
+    if (!donation || donation.status !== "succeeded") return null;
+    return enqueueThankYou({ tx, donation });
+  });
+}
+
+/** Start the thank-you worker in this process (the server calls this at start). Idempotent. */
+export async function startThankYouWorker(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  await startQueueWorker<{ donationId: string }>(THANK_YOU_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 10, concurrency: 2 }, ({ donationId }) => sendThankYouForGift(donationId));
 }

@@ -24,7 +24,7 @@ import { organizations, thankYouMails } from "@/models";
 import { PUT as putTemplates } from "@/app/api/thank-you-templates/route";
 import { POST as postTest } from "@/app/api/thank-you-templates/test/route";
 import { POST as postStatements } from "@/app/api/year-end-statements/route";
-import { chooseThankYouVariant } from "./thank-you-mail";
+import { chooseThankYouVariant, startThankYouWorker } from "./thank-you-mail";
 import { getThankYouSettings, previewThankYou, saveThankYouSettings, sendThankYouTest } from "./thank-you-templates";
 import { getYearEndStatementProgress, sendOrganizationYearEndStatements } from "./year-end-statements";
 
@@ -105,6 +105,7 @@ beforeAll(async () => {
   await scene.h.db.update(organizations).set({ email: ORG_EMAIL }).where(eq(organizations.id, scene.np.organizationId));
   other = await makeNonprofit(scene.h.db, "Other Valley Pantry");
   await startMailWorker({ pollingIntervalSeconds: 0.5 });
+  await startThankYouWorker({ pollingIntervalSeconds: 0.5 });
 }, 120_000);
 
 afterAll(async () => {
