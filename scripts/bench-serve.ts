@@ -9,7 +9,9 @@
  * each, anonymously:
  *   - a static file (/robots.txt) — the reference;
  *   - the public pages: home, /about, /search (empty, and with a search), a nonprofit profile,
- *     a fundraiser page (when the route exists), an event page and the donate page;
+ *     a fundraiser page (when the route exists), an event page, the donate page, and a
+ *     supporter page and a team page (peer-to-peer) of the demo "Winter Pantry Drive", which a
+ *     donor signed up for the run starts over the HTTP API (skipped when that fundraiser is absent);
  *   - the directory search API (`food bank`, the same search again and again: the search cache's
  *     case), the search API with a new search each time (a cause and a town; none repeats within
  *     the run: what a search costs the database), then the static file and the search API
@@ -17,7 +19,10 @@
  *   - the checkout (POST /api/createPaymentIntent, sandbox test card, a new idempotency key
  *     per request);
  * and prints req/s, p50 and p95 latency (ms), non-2xx answers (and how many of them were 503 "busy"), and each page's throughput as a
- * share of the static file's. Last, a burst of 1,000 donations (50 at a time) and the time
+ * share of the static file's (target for the supporter and team pages: at least
+ * SUPPORTER_PAGE_TARGET_SHARE of it, MET or NOT MET). Then one sandbox gift on the supporter page
+ * and the seconds until the cached supporter page and team page show it in their totals
+ * (target: GIFT_SHOWN_TARGET_SECONDS). Last, a burst of 1,000 donations (50 at a time) and the time
  * until their mail has drained to the SMTP server (no new message for 3 s).
  * With --url it measures an app that is already running (no mail drain figure); that app needs
  * CHECKOUT_CHALLENGE=off and high CHECKOUT_*_MAX_ATTEMPTS for the checkout rows, as set here.
@@ -39,6 +44,7 @@ import { freePort, waitForApp } from "./local-app";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { DonorSession, findFundraiser, giveOnPage, raisedOnPage, startSupporterPage, type ActiveFundraiser, type StartedPage } from "./supporter-pages-http";
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,6 +60,14 @@ const pgServer = process.env.DATABASE_URL || "postgres://root@127.0.0.1:5432/tes
 export const DISTINCT_SEARCH_TARGET_P95_MS = { PostgreSQL: 80, PGlite: 150 } as const;
 /** Label of the search API row whose searches are all different. */
 const DISTINCT_LABEL = "search API, each one new";
+/** Supporter and team pages are cached public pages: at least this share of the static file's req/s. */
+export const SUPPORTER_PAGE_TARGET_SHARE = 0.5;
+/** A gift on a supporter page shows in the page's and its team's totals within this many seconds. */
+export const GIFT_SHOWN_TARGET_SECONDS = 2;
+const SUPPORTER_LABEL = "supporter page";
+const TEAM_LABEL = "team page";
+/** The demo fundraiser whose organization turned supporter pages on (lib/server/demo-data.ts). */
+const P2P_FUNDRAISER = "Winter Pantry Drive";
 
 
 
@@ -129,6 +143,54 @@ async function discover(url: string): Promise<Target[]> {
   const { events } = (await (await fetch(`${url}/api/find/events?showAll=true`)).json()) as { events: { _id: string }[] };
   if (events[0]) targets.push({ label: "event page", path: `/event/${events[0]._id}` });
   return targets;
+}
+
+/** A supporter page with a team, started by a donor signed up for the run, on the demo P2P fundraiser. */
+type SupporterTargets = { fundraiser: ActiveFundraiser; page: StartedPage; targets: Target[] };
+
+/**
+ * Sign up a donor over the HTTP API and start a supporter page and a team on P2P_FUNDRAISER;
+ * undefined when the database has no such fundraiser (an imported directory without the demo data).
+ */
+async function supporterTargets(url: string): Promise<SupporterTargets | undefined> {
+  const fundraiser = await findFundraiser(url, P2P_FUNDRAISER).catch(() => undefined);
+  if (!fundraiser) return undefined;
+  const run = randomUUID().slice(0, 8);
+  const session = await new DonorSession(url).signUp(`bench-serve-supporter-${run}@example.org`);
+  const page = await startSupporterPage(session, fundraiser._id, { title: `Serve bench ${run}`, goal: "500", team: { mode: "create", name: `Serve bench team ${run}`, goal: "2000" } });
+  return {
+    fundraiser,
+    page,
+    targets: [
+      { label: SUPPORTER_LABEL, path: page.path },
+      { label: TEAM_LABEL, path: page.team!.path },
+    ],
+  };
+}
+
+/**
+ * One sandbox gift on the supporter page, then the seconds until its cached page and its team's
+ * page show the new total (polled every 100 ms, for at most 30 s; NaN when they never do).
+ */
+async function giftShownAfter(url: string, p2p: SupporterTargets): Promise<{ page: number; team: number; amountCents: number }> {
+  const pageBefore = await raisedOnPage(url, p2p.page.path, "supporter-raised");
+  const teamBefore = await raisedOnPage(url, p2p.page.team!.path, "team-raised");
+  const amountCents = 1_234;
+  const t0 = performance.now();
+  const gift = await giveOnPage(url, p2p.fundraiser, p2p.page.id, amountCents, { name: "Serve Bench Guest" });
+  if (gift.outcome !== "succeeded") throw new Error(`the gift on the supporter page did not succeed: ${gift.detail}`);
+  const shown = { page: NaN, team: NaN };
+  while (performance.now() - t0 < 30_000 && (Number.isNaN(shown.page) || Number.isNaN(shown.team))) {
+    const [page, team] = await Promise.all([
+      Number.isNaN(shown.page) ? raisedOnPage(url, p2p.page.path, "supporter-raised") : undefined,
+      Number.isNaN(shown.team) ? raisedOnPage(url, p2p.page.team!.path, "team-raised") : undefined,
+    ]);
+    const at = (performance.now() - t0) / 1000;
+    if (page === pageBefore + amountCents) shown.page = at;
+    if (team === teamBefore + amountCents) shown.team = at;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { ...shown, amountCents };
 }
 
 /**
@@ -266,6 +328,9 @@ async function main() {
   }
   const searchOnly = flag("search-only");
   const targets = searchOnly ? [] : await discover(url);
+  const p2p = searchOnly ? undefined : await supporterTargets(url);
+  if (p2p) targets.push(...p2p.targets);
+  else if (!searchOnly) console.log(`no active fundraiser "${P2P_FUNDRAISER}": no supporter or team page rows`);
   // Warm every page once (first renders compile and fill caches).
   for (const t of targets) await fetch(`${url}${t.path}`);
   console.log(
@@ -315,6 +380,23 @@ async function main() {
     console.log(
       `\ndistinct searches, ${database}, 10 connections: p50 ${distinct.p50.toFixed(0)} ms, p95 ${distinct.p95.toFixed(0)} ms, ${distinct.rps.toFixed(0)} req/s ` +
         `(${distinct.non2xx} non-2xx); target p95 <= ${target} ms: ${met ? "MET" : "NOT MET"} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`,
+    );
+  }
+  if (p2p) {
+    for (const label of [SUPPORTER_LABEL, TEAM_LABEL]) {
+      for (const c of CONNECTIONS) {
+        const r = rows.find((x) => x.label === label && x.connections === c)!;
+        const share = r.rps / staticRps.get(c)!;
+        const met = share >= SUPPORTER_PAGE_TARGET_SHARE && r.non2xx === 0 && r.errors === 0;
+        console.log(`${label}, ${c} connections: ${r.rps.toFixed(0)} req/s, ${(share * 100).toFixed(0)}% of the static file's (target >= ${SUPPORTER_PAGE_TARGET_SHARE * 100}%): ${met ? "MET" : "NOT MET"}`);
+      }
+    }
+    const shown = await giftShownAfter(url, p2p);
+    const fmt = (s: number) => (Number.isNaN(s) ? "not within 30 s" : `after ${s.toFixed(2)} s`);
+    const met = shown.page <= GIFT_SHOWN_TARGET_SECONDS && shown.team <= GIFT_SHOWN_TARGET_SECONDS;
+    console.log(
+      `a $${(shown.amountCents / 100).toFixed(2)} gift on the supporter page: in its page's total ${fmt(shown.page)}, in its team's ${fmt(shown.team)} ` +
+        `(target <= ${GIFT_SHOWN_TARGET_SECONDS} s): ${met ? "MET" : "NOT MET"}`,
     );
   }
   if (smtp && campaign) await mailDrain(url, campaign.organization._id, campaign._id, smtp);
