@@ -25,6 +25,8 @@ let proxied: LocalApp;
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
+  // Two app processes migrate and load the demo data first: up to waitForApp's 180 s each on a busy machine.
+  test.setTimeout(400_000);
   scratch = await createScratchDatabase(pgServer, "gb_e2e_ip");
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-e2e-ip-"));
   const base = Number(process.env.E2E_PORT ?? 3100);

@@ -32,6 +32,8 @@ let publicUrl: string;
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
+  // Both processes start at once on an empty database: up to waitForApp's 180 s on a busy machine.
+  test.setTimeout(300_000);
   scratch = await createScratchDatabase(pgServer, "gb_e2e_two");
   smtp = new SMTPServer({
     authOptional: true,
