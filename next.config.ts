@@ -1,6 +1,25 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
-const nextConfig: NextConfig = {
+/**
+ * The shared page cache on Redis (docs/decisions/0009-shared-page-cache-on-redis.md): Next reads
+ * this file again when the server starts, so the same build serves with it when REDIS_URL is
+ * set at start and with Next's default per-process cache when it is not. The build itself never
+ * uses Redis (its prerendered pages stay in the build folder). lib/env.ts checks REDIS_URL.
+ */
+function sharedCache(phase: string): Pick<NextConfig, "cacheHandler" | "cacheMaxMemorySize"> {
+  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL?.trim()) return {};
+  return {
+    cacheHandler: path.join(process.cwd(), "lib", "cache", "redis-cache-handler.mjs"),
+    // No in-memory cache of Next's own next to the shared store (Next's self-hosting guide); the
+    // handler keeps its own copy only for when Redis is down.
+    cacheMaxMemorySize: 0,
+  };
+}
+
+const nextConfig = (phase: string): NextConfig => ({
+  ...sharedCache(phase),
   // NEXT_DIST_DIR lets several builds of one checkout coexist (parallel test runs).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite loads its WebAssembly data file from its package folder; bundling it breaks that.
@@ -20,8 +39,8 @@ const nextConfig: NextConfig = {
     // Pages rendered at run time (the cached public pages, app/(public)) stay in the process's
     // memory, not in the build folder: they describe the database the process serves, and a
     // restart (another DATA_DIR, another DATABASE_URL, changes made while it was down) must
-    // not serve the last run's pages. Each process keeps its own page cache anyway (README,
-    // "Production"); pages rendered at build time are still read from the build.
+    // not serve the last run's pages. Without REDIS_URL each process keeps its own page cache
+    // (README, "Production"); pages rendered at build time are still read from the build.
     isrFlushToDisk: false,
   },
   reactStrictMode: true,
@@ -30,6 +49,6 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
   },
-};
+});
 
 export default nextConfig;

@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, request as newRequest, type APIRequestContext } from "@playwright/test";
+import { createClient } from "@redis/client";
 import { Client } from "pg";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
@@ -16,9 +17,14 @@ import { giveAsGuest, PASSWORD, uniqueEmail, test } from "./fixtures";
  * Both start at once on the empty database: migrations and the demo data must happen once;
  * a session made on one works on the other; sign-in limits are counted across both; a
  * donation's receipt is sent once although both deliver mail; an uploaded image is served by
- * both. Needs the build of the e2e stage and the PostgreSQL server of TEST_DATABASE_URL.
+ * both; both read and invalidate one page cache on Redis, so a change made through either shows
+ * on the other's cached pages. Needs the build of the e2e stage, the PostgreSQL server of
+ * TEST_DATABASE_URL and the Redis server of E2E_REDIS_URL (.ci/run starts both).
  */
 const pgServer = process.env.TEST_DATABASE_URL || "postgres://root@127.0.0.1:5432/test";
+const redisServer = process.env.E2E_REDIS_URL || "redis://127.0.0.1:6379";
+/** This run's keys in Redis: parallel or earlier runs on the same Redis never meet. */
+const redisKeyPrefix = `givebridge-e2e-${process.pid}-${Date.now()}:`;
 /** Checkout attempts allowed per IP address in the window (CHECKOUT_IP_MAX_ATTEMPTS) for both processes. */
 const CHECKOUT_IP_LIMIT = 6;
 
@@ -34,6 +40,16 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.beforeAll(async () => {
   // Both processes start at once on an empty database: up to waitForApp's 180 s on a busy machine.
   test.setTimeout(300_000);
+  // Said at once rather than as a wrong page later: the shared page cache needs Redis.
+  const redis = createClient({ url: redisServer });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(`no Redis at ${redisServer} (set E2E_REDIS_URL): ${(err as Error).message}`);
+  } finally {
+    await redis.close().catch(() => undefined);
+  }
   scratch = await createScratchDatabase(pgServer, "gb_e2e_two");
   smtp = new SMTPServer({
     authOptional: true,
@@ -66,6 +82,8 @@ test.beforeAll(async () => {
         NEXTAUTH_URL: publicUrl,
         NEXTAUTH_SECRET: "two-process-e2e-secret-0123456789abcdef",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        REDIS_URL: redisServer,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
         // The load balancer in front of both processes: its X-Forwarded-For is believed.
         TRUSTED_PROXIES: "127.0.0.1,::1",
         // Scripted guests cannot solve the browser's proof-of-work challenge; the per-IP checkout
@@ -82,10 +100,37 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await stopApps(apps);
+  await dropRedisKeys();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
   await scratch?.drop();
   if (uploadsDir) fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
+
+/** Remove this run's page cache from Redis. */
+async function dropRedisKeys(): Promise<void> {
+  const redis = createClient({ url: redisServer });
+  try {
+    await redis.connect();
+    const keys: string[] = [];
+    for await (const batch of redis.scanIterator({ MATCH: `${redisKeyPrefix}*`, COUNT: 500 })) keys.push(...batch);
+    if (keys.length) await redis.unlink(keys);
+  } finally {
+    await redis.close().catch(() => undefined);
+  }
+}
+
+/** The amount raised a fundraiser page shows ("$1,250.00"), and whether Next served it from its cache. */
+async function fundraiserPage(api: APIRequestContext, campaignId: string): Promise<{ raised: string | undefined; cached: boolean }> {
+  const res = await api.get(`/fundraiser/${campaignId}`);
+  expect(res.status()).toBe(200);
+  const raised = />(\$[\d,]+\.\d\d)<\/span><span class="text-ink-muted">raised of/.exec(await res.text())?.[1];
+  return { raised, cached: res.headers()["x-nextjs-cache"] === "HIT" };
+}
+
+/** "$1,250.00" -> 125000 (cents). */
+function cents(dollars: string | undefined): number {
+  return Math.round(Number((dollars ?? "").replace(/[$,]/g, "")) * 100);
+}
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: scratch.url });
@@ -133,6 +178,57 @@ test("a session made on one process works on the other", async () => {
   const b = await clientFor(apps[1]!.url, a);
   const session = (await (await b.get("/api/auth/session")).json()) as { user?: { email?: string } };
   expect(session.user?.email).toBe(email);
+  await a.dispose();
+  await b.dispose();
+});
+
+test("a gift on one process shows on the other's cached fundraiser page within 2 s", async () => {
+  const a = await clientFor(apps[0]!.url);
+  const b = await clientFor(apps[1]!.url);
+  const { campaigns } = (await (await a.get("/api/find/campaigns/active?showAll=true")).json()) as { campaigns: { _id: string }[] };
+  const campaignId = campaigns[0]!._id; // the fundraiser giveAsGuest gives to
+  // B renders the page once; from then on both processes serve it from the one cache.
+  await fundraiserPage(b, campaignId);
+  const before = await fundraiserPage(b, campaignId);
+  expect(before.cached).toBe(true);
+  expect(before.raised).toBeDefined();
+  expect((await fundraiserPage(a, campaignId)).cached).toBe(true);
+
+  const res = await giveAsGuest(a, uniqueEmail("cache-gift"), "127.0.0.1");
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { status?: string }).status).toBe("succeeded");
+  const given = Date.now();
+  await expect
+    .poll(async () => cents((await fundraiserPage(b, campaignId)).raised), { timeout: 2_000, intervals: [100] })
+    .toBe(cents(before.raised) + 2500);
+  expect(Date.now() - given).toBeLessThan(2_000);
+  await a.dispose();
+  await b.dispose();
+});
+
+test("a profile edit on one process shows on the other's cached profile page at once", async () => {
+  const a = await clientFor(apps[0]!.url);
+  const b = await clientFor(apps[1]!.url);
+  const email = uniqueEmail("cache-np");
+  // TOWN HALL THEATER INC, Middlebury VT, from the demo directory (this run's own database).
+  const registered = await b.post("/api/register/nonprofit", { data: { firstName: "Cache", lastName: "Owner", email, password: PASSWORD, ein: "03-0358794" } });
+  expect(registered.status()).toBe(201);
+  expect(await signIn(b, email)).toBe(true);
+  const { nonprofit } = (await (await b.get("/api/getNonprofit")).json()) as { nonprofit: { _id: string } };
+  const profile = `/nonprofit/${nonprofit._id}`;
+  const mission = `Plays for every town, edited ${Date.now()}`;
+  // An anonymous visitor of A gets the profile from the cache, without the new mission.
+  await a.get(profile);
+  const cached = await a.get(profile);
+  expect(cached.headers()["x-nextjs-cache"]).toBe("HIT");
+  expect(await cached.text()).not.toContain(mission);
+
+  const saved = await b.put("/api/updateNP", { data: { npID: nonprofit._id, mission } });
+  expect(saved.status()).toBe(200);
+  // The very next visit of A, with no wait and no retry.
+  const after = await a.get(profile);
+  expect(after.status()).toBe(200);
+  expect(await after.text()).toContain(mission);
   await a.dispose();
   await b.dispose();
 });

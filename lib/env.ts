@@ -56,6 +56,20 @@ const serverSchema = z.object({
   /** SMTP server for mail (smtp://user:pass@host:port); unset = .eml files in DATA_DIR/outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Givebridge <no-reply@givebridge.local>"),
+  /**
+   * Redis shared by every app process for Next's page cache (redis:// or rediss://, e.g.
+   * redis://127.0.0.1:6379/0); unset = each process keeps its own cache in memory. Read by
+   * lib/cache/redis-cache-handler.mjs and next.config.ts, which Next loads outside the app
+   * bundle; checked here at start (docs/decisions/0009-shared-page-cache-on-redis.md).
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^rediss?:\/\/[^\s]+$/, "REDIS_URL must be a redis:// or rediss:// URL").optional())
+    .optional(),
+  /** Prefix of every key the page cache writes in Redis: several sites or test runs can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("givebridge:"),
   /** Password of the admin console; unset = admin sign-in disabled. */
   ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Where admin mail goes: approval requests and business sign-up notices. */

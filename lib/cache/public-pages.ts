@@ -17,8 +17,10 @@
  *
  * Outside a request (a scheduled recurring charge, a script) Next has no cache store to mark:
  * the call does nothing and the pages follow within their `revalidate` interval (60 s). The
- * same bound holds for the other processes of a multi-process deployment, each of which keeps
- * its own page cache (README, "Production"). Invalidation never fails the change it follows.
+ * same bound holds for the other processes of a multi-process deployment without REDIS_URL,
+ * each of which keeps its own page cache; with REDIS_URL they share one cache on Redis and a
+ * change shows on all of them at once (lib/cache/redis-cache-handler.mjs, README "Production").
+ * Invalidation never fails the change it follows.
  */
 import "server-only";
 import { revalidatePath } from "next/cache";
