@@ -22,6 +22,10 @@
  * Amounts are integer cents; instants are UTC (ISO 8601) until the page formats them.
  * Access: every function authorizes "donorRelationship.view" against the database first
  * (lib/auth/authorize.ts): 401 for nobody, 403 for anyone but a current member.
+ * Sharing log: listDonors, getDonor and exportDonorsCsv each write one row of the sharing log
+ * (disclosures.ts) in the same request, naming the member, the donors shown and the fields shown.
+ * A gift of the donor's history names its tribute ("In honor of Jane Doe"), as receipts and the
+ * donation report do (lib/donations/labels.ts).
  */
 import "server-only";
 import { stringify } from "csv-stringify/sync";
@@ -30,7 +34,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { DIRECT_DONATION, tributeLine, type TributeKind } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { centsToDecimalString, type Cents } from "@/lib/money";
 import { reportTimeZone } from "@/lib/services/reports/donation-report";
@@ -39,6 +43,7 @@ import { zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { DONORS_PAGE_SIZE, DONOR_SEGMENTS, donorKeyField, type DonorSegment, type DonorsQuery } from "@/lib/validations/donor-relationships";
 import { ageRangeLabel } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
+import { DISCLOSED_FIELDS, recordDisclosure } from "./disclosures";
 
 /** A donor's monthly-gift status: an active monthly gift, only canceled or past-due ones, or none. */
 export type MonthlyStatus = "active" | "lapsed" | "none";
@@ -115,6 +120,7 @@ export async function listDonors({ actor, organizationId, query, now = new Date(
     selectDonors(db, organizationId, clock, filterConditions(query), query.sort, { limit: DONORS_PAGE_SIZE, offset }),
     selectSummary(db, organizationId, clock, query.minCents),
   ]);
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_view", donors: rows.donors, shows: DISCLOSED_FIELDS });
   return { donors: rows.donors, total: rows.total, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
 }
 
@@ -131,6 +137,8 @@ export type DonorGift = {
   status: "succeeded" | "refunded";
   /** Part of a monthly gift. */
   monthly: boolean;
+  /** "In honor of Jane Doe" / "In memory of Jane Doe" (lib/donations/labels.ts tributeLine); null without a tribute. */
+  tribute: string | null;
 };
 
 export type DonorDetail = {
@@ -163,15 +171,26 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
     select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
       select k.id, ${utc(sql`k.created_at`)} as at, k.amount_cents::text as amount,
              case when k.campaign_id is null then ${DIRECT_DONATION} else coalesce(c.name, ${DIRECT_DONATION}) end as fundraiser,
-             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly
+             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly,
+             k.tribute_type::text as tribute_type, k.tribute_name
         from k left join campaigns c on c.id = k.campaign_id
        where k.donor_key = ${key}
        order by k.created_at desc, k.id desc
        limit 1000
     ) x`);
-  const gifts = parseJson<{ id: string; at: string; amount: string; fundraiser: string; offline_method: string | null; counted: boolean; monthly: boolean }>(result).map(
-    (g): DonorGift => ({ id: g.id, at: g.at, amountCents: Number(g.amount), fundraiser: g.fundraiser, offlineMethod: g.offline_method, status: g.counted ? "succeeded" : "refunded", monthly: g.monthly }),
+  const gifts = parseJson<{ id: string; at: string; amount: string; fundraiser: string; offline_method: string | null; counted: boolean; monthly: boolean; tribute_type: TributeKind | null; tribute_name: string | null }>(result).map(
+    (g): DonorGift => ({
+      id: g.id,
+      at: g.at,
+      amountCents: Number(g.amount),
+      fundraiser: g.fundraiser,
+      offlineMethod: g.offline_method,
+      status: g.counted ? "succeeded" : "refunded",
+      monthly: g.monthly,
+      tribute: tributeLine({ tributeType: g.tribute_type, tributeName: g.tribute_name }),
+    }),
   );
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donor_page", donors: [donor], shows: DISCLOSED_FIELDS, single: true });
   const noteRows = rowsOf(await db.execute(sql`select note from donor_notes where organization_id = ${organizationId} and donor_key = ${key}`)) as { note: string }[];
   return { donor, gifts, note: noteRows[0]?.note ?? "", tags: donor.tags, timeZone: clock.timeZone };
 }
@@ -229,6 +248,7 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
     const { anonymous } = await selectSummary(db, organizationId, clock, null);
     if (anonymous.giftCount > 0) records.push(["Anonymous donors", "", centsToDecimalString(anonymous.totalCents), String(anonymous.giftCount), "", "", "", "", "", "", "", "", ""]);
   }
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_csv", donors, shows: DISCLOSED_FIELDS });
   const csv = stringify(records, { header: true, columns: [...DONORS_CSV_COLUMNS], ...SAFE_CSV_OPTIONS });
   return { filename: `donors-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
