@@ -24,3 +24,11 @@ CREATE INDEX IF NOT EXISTS "donor_field_disclosures_org_created_idx" ON "donor_f
 CREATE INDEX IF NOT EXISTS "donor_field_disclosures_donor_key_idx" ON "donor_field_disclosures" USING btree ("donor_key");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "donor_field_disclosures_donor_keys_idx" ON "donor_field_disclosures" USING gin ("donor_keys");
+--> statement-breakpoint
+-- One donor of the Donors view (donor page, the API's donor, saving a note) reads only the gifts
+-- of the people who can show under its key: by the gifts' email, or by their name
+-- (lib/services/donor-relationships/donors-view.ts, onlyPeopleOf), instead of every gift of the
+-- organization.
+CREATE INDEX IF NOT EXISTS "donations_org_email_key_idx" ON "donations" USING btree ("organization_id", lower(btrim("donor_email")));
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "donations_org_name_key_idx" ON "donations" USING btree ("organization_id", btrim("donor_name"));

@@ -174,6 +174,30 @@ test("the donor page names each gift's tribute", async () => {
   expect(gus.gifts.map((g) => g.tribute)).toEqual(["In memory of Old Friend"]);
 });
 
+test("one donor read by key is the same row as in the list, whoever their key comes from", async () => {
+  const B = b.organizationId;
+  // Pat's gifts share an email, the latest only the (new) name: the key is the name, the gifts are both.
+  await gift(B, null, "2025-04-01T18:00:00Z", { donorName: "Pat Early", donorEmail: "pat@example.org", shareName: true, shareEmail: true });
+  await gift(B, null, "2026-04-01T18:00:00Z", { donorName: "Pat Later", donorEmail: " PAT@example.org", shareName: true, shareEmail: false });
+  // Ned gives without an email, twice under the same name; Ted's name is another's prefix.
+  await gift(B, null, "2026-01-01T18:00:00Z", { donorName: "Ned Noemail", donorEmail: null, shareName: true });
+  await gift(B, null, "2026-02-01T18:00:00Z", { donorName: " Ned Noemail ", donorEmail: "", shareName: true });
+  await gift(B, null, "2026-02-01T18:00:00Z", { donorName: "Ned", donorEmail: null, shareName: true });
+  const listed = await listDonors({ actor: b.user, organizationId: B, query: DEFAULT_DONORS_QUERY, now: NOW });
+  expect(listed.donors.map((d) => [d.donorKey, d.giftCount])).toEqual(
+    expect.arrayContaining([
+      ["name:Pat Later", 2],
+      ["name:Ned Noemail", 2],
+      ["name:Ned", 1],
+    ]),
+  );
+  for (const row of listed.donors) {
+    const one = await getDonor({ actor: b.user, organizationId: B, donorKey: row.donorKey, now: NOW });
+    expect(one.donor).toEqual(row);
+    expect(one.gifts.filter((g) => g.status === "succeeded")).toHaveLength(row.giftCount);
+  }
+});
+
 test("deleting a donor account removes what organizations kept under the donor's emails, and nothing else", async () => {
   const A = a.organizationId;
   const B = b.organizationId;
