@@ -418,7 +418,11 @@ const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
  */
 function keyedGifts(organizationId: string, only: string | null = null): SQL {
   return sql`with g as (
-      select d.*, (d.status = 'succeeded' and d.refunded_at is null) as counted,
+      -- Only the columns the view reads: the CTEs below sort and carry these rows.
+      select d.id, d.created_at, d.amount_cents, d.campaign_id, d.offline_method, d.recurring_gift_id, d.tribute_type, d.tribute_name, d.anonymous,
+             d.donor_name, d.donor_email, d.donor_telephone, d.donor_city, d.donor_state, d.donor_gender, d.donor_age_range,
+             d.share_name, d.share_email, d.share_telephone, d.share_location, d.share_gender, d.share_age,
+             (d.status = 'succeeded' and d.refunded_at is null) as counted,
              ${IDENT(sql`d`)} as ident
         from donations d
        where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded') ${onlyPeopleOf(organizationId, only)}
