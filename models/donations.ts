@@ -255,6 +255,9 @@ export const donations = pgTable(
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
     index("donations_org_created_idx").on(t.organizationId, t.createdAt),
+    // A donor of the Donors view by key: its gifts by email or by name (0030_donor_field_disclosures).
+    index("donations_org_email_key_idx").on(t.organizationId, sql`lower(btrim(${t.donorEmail}))`),
+    index("donations_org_name_key_idx").on(t.organizationId, sql`btrim(${t.donorName})`),
     index("donations_campaign_idx").on(t.campaignId),
     index("donations_supporter_page_idx").on(t.supporterPageId).where(sql`${t.supporterPageId} is not null`),
     index("donations_supporter_team_idx").on(t.supporterTeamId).where(sql`${t.supporterTeamId} is not null`),

@@ -6,8 +6,9 @@
  * working notes: they are never shown to the donor, sent through the public API or webhooks.
  */
 import { sql } from "drizzle-orm";
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./_columns";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./_columns";
+import { apiKeys } from "./api-keys";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -46,4 +47,43 @@ export const organizationDonors = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: "organization_donors_pk", columns: [t.organizationId, t.donorKey] })],
+);
+
+/** Where a Donors view read happened (0030_donor_field_disclosures). */
+export const DISCLOSURE_CHANNELS = ["donors_view", "donor_page", "donors_csv", "api"] as const;
+export type DisclosureChannel = (typeof DISCLOSURE_CHANNELS)[number];
+
+/**
+ * The sharing log (0030_donor_field_disclosures): one row per read of the Donors view, its CSV or
+ * the public API's donors, naming who read (a member or an API key), the organization, the donor
+ * keys shown and which shared fields were shown, at `created_at` (UTC). Field names only, never
+ * their values. Donors read the rows naming their keys (lib/services/donor-relationships/disclosures.ts).
+ */
+export const donorFieldDisclosures = pgTable(
+  "donor_field_disclosures",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The member who read; null for an API key, or once that account is deleted. */
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The API key that read; null for a member, or once the key is deleted. */
+    actorApiKeyId: text("actor_api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    channel: text("channel").$type<DisclosureChannel>().notNull(),
+    /** The one donor read (donor page, API donor); null for a list. */
+    donorKey: text("donor_key"),
+    /** The donors a list showed (list page, CSV, API list); empty for one donor. */
+    donorKeys: text("donor_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** The shared fields shown ("name", "email", "telephone", "location", "gender", "age"). */
+    fields: text("fields").array().notNull().default(sql`'{}'::text[]`),
+    /** How many donor rows were shown. */
+    rows: integer("rows").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("donor_field_disclosures_org_created_idx").on(t.organizationId, t.createdAt),
+    index("donor_field_disclosures_donor_key_idx").on(t.donorKey),
+    index("donor_field_disclosures_donor_keys_idx").using("gin", t.donorKeys),
+  ],
 );

@@ -529,4 +529,13 @@ export const messages = {
     sendFailed: "We could not queue the statements. Please try again.",
     fetchFailed: "We could not load the progress of the statements. Please try again.",
   },
+  // A donor's sharing log (donor dashboard): which organizations saw which shared fields, when.
+  sharingLog: {
+    title: "Who saw what you share",
+    intro: "Each time a nonprofit you gave to opened its donor list, your donor page, its donors CSV or read you through its integration, we note it here: the fields shown (never more than you shared) and when.",
+    empty: "No nonprofit has viewed your shared details yet.",
+    fetchFailed: "We could not load who saw what you share. Please try again later.",
+    byIntegration: "through its integration",
+    listNote: "Fields shown in that list; yours only as you shared them.",
+  },
 } as const;

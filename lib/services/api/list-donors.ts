@@ -3,17 +3,23 @@
  * its Donors view groups them (lib/services/donor-relationships/donors-view.ts), with only the
  * name and email each donor's latest gift shared and never the organization's notes or tags.
  * A donor's id is base64url of the view's donor key, so it stays the same while the donor
- * shares the same email (or name).
+ * shares the same email (or name). Each read writes one row of the sharing log
+ * (lib/services/donor-relationships/disclosures.ts) naming the API key, the donors and the
+ * fields returned (name and email only).
  */
 import type { z } from "zod";
 import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { DonorResource } from "@/lib/integrations/api-resources";
+import { recordDisclosure } from "@/lib/services/donor-relationships/disclosures";
 import { findDonor, listDonorsInFirstGiftOrder, parseDonorKey, type DonorRow } from "@/lib/services/donor-relationships/donors-view";
 import type { donorListQuerySchema } from "@/lib/validations/public-api";
 import { messages } from "@/lib/validations/messages";
 import { decodeKeysetCursor, type Page } from "./pagination";
+
+/** The shared fields a donor resource carries (toDonorResource). */
+const API_DONOR_FIELDS = ["name", "email"] as const;
 
 /** The API id of donor key `donorKey`: base64url (URL-safe, no padding). */
 export function donorIdOf(donorKey: string): string {
@@ -45,6 +51,7 @@ export async function listDonors(options: { actor: ApiKeyActor | null; query: z.
   const key = decodeKeysetCursor(options.query.cursor);
   const db = await getDb();
   const page = await listDonorsInFirstGiftOrder(db, organizationId, { after: key ? { firstAt: key.after, keyHash: key.id } : null, limit: options.query.limit, now: options.now });
+  await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: page.donors, shows: API_DONOR_FIELDS });
   const next = page.more && page.last ? Buffer.from(JSON.stringify({ k: [page.last.firstAt, page.last.keyHash] }), "utf8").toString("base64url") : null;
   return { object: "list", data: page.donors.map(toDonorResource), has_more: page.more, next_cursor: next };
 }
@@ -64,7 +71,9 @@ export async function getDonor(options: { actor: ApiKeyActor | null; id: string;
   } catch {
     throw new AppError("not_found", messages.donors.notFound);
   }
-  const row = await findDonor(await getDb(), organizationId, donorKey, options.now);
+  const db = await getDb();
+  const row = await findDonor(db, organizationId, donorKey, options.now);
   if (!row) throw new AppError("not_found", messages.donors.notFound);
+  await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: [row], shows: API_DONOR_FIELDS, single: true });
   return toDonorResource(row);
 }

@@ -22,6 +22,10 @@
  * Amounts are integer cents; instants are UTC (ISO 8601) until the page formats them.
  * Access: every function authorizes "donorRelationship.view" against the database first
  * (lib/auth/authorize.ts): 401 for nobody, 403 for anyone but a current member.
+ * Sharing log: listDonors, getDonor and exportDonorsCsv each write one row of the sharing log
+ * (disclosures.ts) in the same request, naming the member, the donors shown and the fields shown.
+ * A gift of the donor's history names its tribute ("In honor of Jane Doe"), as receipts and the
+ * donation report do (lib/donations/labels.ts).
  */
 import "server-only";
 import { stringify } from "csv-stringify/sync";
@@ -30,7 +34,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { DIRECT_DONATION } from "@/lib/donations/labels";
+import { DIRECT_DONATION, tributeLine, type TributeKind } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import { centsToDecimalString, type Cents } from "@/lib/money";
 import { reportTimeZone } from "@/lib/services/reports/donation-report";
@@ -39,6 +43,7 @@ import { zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { DONORS_PAGE_SIZE, DONOR_SEGMENTS, donorKeyField, type DonorSegment, type DonorsQuery } from "@/lib/validations/donor-relationships";
 import { ageRangeLabel } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
+import { DISCLOSED_FIELDS, recordDisclosure } from "./disclosures";
 
 /** A donor's monthly-gift status: an active monthly gift, only canceled or past-due ones, or none. */
 export type MonthlyStatus = "active" | "lapsed" | "none";
@@ -115,6 +120,7 @@ export async function listDonors({ actor, organizationId, query, now = new Date(
     selectDonors(db, organizationId, clock, filterConditions(query), query.sort, { limit: DONORS_PAGE_SIZE, offset }),
     selectSummary(db, organizationId, clock, query.minCents),
   ]);
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_view", donors: rows.donors, shows: DISCLOSED_FIELDS });
   return { donors: rows.donors, total: rows.total, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
 }
 
@@ -131,6 +137,8 @@ export type DonorGift = {
   status: "succeeded" | "refunded";
   /** Part of a monthly gift. */
   monthly: boolean;
+  /** "In honor of Jane Doe" / "In memory of Jane Doe" (lib/donations/labels.ts tributeLine); null without a tribute. */
+  tribute: string | null;
 };
 
 export type DonorDetail = {
@@ -156,22 +164,32 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
   const clock = await orgClock(db, organizationId, now);
-  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${key}`], "lifetime", { limit: 1, offset: 0 });
-  const donor = donors[0];
+  const donor = await selectOneDonor(db, organizationId, clock, key);
   if (!donor) throw new AppError("not_found", messages.donors.notFound);
-  const result = await db.execute(sql`${keyedGifts(organizationId)}
+  const result = await db.execute(sql`${keyedGifts(organizationId, key)}
     select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
       select k.id, ${utc(sql`k.created_at`)} as at, k.amount_cents::text as amount,
              case when k.campaign_id is null then ${DIRECT_DONATION} else coalesce(c.name, ${DIRECT_DONATION}) end as fundraiser,
-             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly
+             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly,
+             k.tribute_type::text as tribute_type, k.tribute_name
         from k left join campaigns c on c.id = k.campaign_id
        where k.donor_key = ${key}
        order by k.created_at desc, k.id desc
        limit 1000
     ) x`);
-  const gifts = parseJson<{ id: string; at: string; amount: string; fundraiser: string; offline_method: string | null; counted: boolean; monthly: boolean }>(result).map(
-    (g): DonorGift => ({ id: g.id, at: g.at, amountCents: Number(g.amount), fundraiser: g.fundraiser, offlineMethod: g.offline_method, status: g.counted ? "succeeded" : "refunded", monthly: g.monthly }),
+  const gifts = parseJson<{ id: string; at: string; amount: string; fundraiser: string; offline_method: string | null; counted: boolean; monthly: boolean; tribute_type: TributeKind | null; tribute_name: string | null }>(result).map(
+    (g): DonorGift => ({
+      id: g.id,
+      at: g.at,
+      amountCents: Number(g.amount),
+      fundraiser: g.fundraiser,
+      offlineMethod: g.offline_method,
+      status: g.counted ? "succeeded" : "refunded",
+      monthly: g.monthly,
+      tribute: tributeLine({ tributeType: g.tribute_type, tributeName: g.tribute_name }),
+    }),
   );
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donor_page", donors: [donor], shows: DISCLOSED_FIELDS, single: true });
   const noteRows = rowsOf(await db.execute(sql`select note from donor_notes where organization_id = ${organizationId} and donor_key = ${key}`)) as { note: string }[];
   return { donor, gifts, note: noteRows[0]?.note ?? "", tags: donor.tags, timeZone: clock.timeZone };
 }
@@ -229,6 +247,7 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
     const { anonymous } = await selectSummary(db, organizationId, clock, null);
     if (anonymous.giftCount > 0) records.push(["Anonymous donors", "", centsToDecimalString(anonymous.totalCents), String(anonymous.giftCount), "", "", "", "", "", "", "", "", ""]);
   }
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_csv", donors, shows: DISCLOSED_FIELDS });
   const csv = stringify(records, { header: true, columns: [...DONORS_CSV_COLUMNS], ...SAFE_CSV_OPTIONS });
   return { filename: `donors-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
@@ -239,8 +258,7 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
  */
 export async function assertDonorExists(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<void> {
   const clock = await orgClock(db, organizationId, now);
-  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 });
-  if (!donors[0]) throw new AppError("not_found", messages.donors.notFound);
+  if (!(await selectOneDonor(db, organizationId, clock, donorKey))) throw new AppError("not_found", messages.donors.notFound);
 }
 
 /** @throws AppError(not_found) messages.donors.donorKeyInvalid for a key that is not "email:…" or "name:…". */
@@ -293,8 +311,7 @@ export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: s
  */
 export async function findDonor(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<DonorRow | null> {
   const clock = await orgClock(db, organizationId, now);
-  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 });
-  return donors[0] ?? null;
+  return selectOneDonor(db, organizationId, clock, donorKey);
 }
 
 /**
@@ -364,6 +381,21 @@ function giftKey(g: SQL): SQL {
              end`;
 }
 
+/** The person a gift row `g` is linked by: its email, else its name, else the gift alone. */
+const IDENT = (g: SQL) => sql`coalesce('e:' || lower(nullif(btrim(${g}.donor_email), '')), 'n:' || nullif(btrim(${g}.donor_name), ''), 'g:' || ${g}.id)`;
+
+/** The condition on `d` keeping the gifts of the people who can show under donor key `only` (nothing for null). */
+function onlyPeopleOf(organizationId: string, only: string | null): SQL {
+  if (only === null) return sql``;
+  if (only.startsWith("email:")) return sql`and lower(btrim(d.donor_email)) = ${only.slice("email:".length)}`;
+  const name = only.slice("name:".length);
+  // The people (IDENT) of the gifts carrying the name: by their email, or by the name when a gift has no email.
+  return sql`and (lower(btrim(d.donor_email)) in (
+        select lower(btrim(n.donor_email)) from donations n
+         where n.organization_id = ${organizationId} and btrim(n.donor_name) = ${name} and nullif(btrim(n.donor_email), '') is not null)
+      or (nullif(btrim(d.donor_email), '') is null and btrim(d.donor_name) = ${name}))`;
+}
+
 type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
 
 /** The organization's zone and the UTC instants its current and previous calendar years begin. */
@@ -379,13 +411,21 @@ const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * The CTEs `g` (the organization's succeeded and refunded gifts, `counted` when succeeded and
  * not refunded, `ident` the person they are linked by) and `k` (those gifts with their
  * `donor_key`, null for the anonymous line), per the rules at the top of this file.
+ * With `only` (a donor key), `g` holds just the gifts of the people who can show under that key,
+ * read through the indexes donations_org_email_key_idx / donations_org_name_key_idx
+ * (0030_donor_field_disclosures): the email key's gifts carry that email; a name key comes from
+ * a person one of whose gifts carries that name. The rows computed are the same as without it.
  */
-function keyedGifts(organizationId: string): SQL {
+function keyedGifts(organizationId: string, only: string | null = null): SQL {
   return sql`with g as (
-      select d.*, (d.status = 'succeeded' and d.refunded_at is null) as counted,
-             coalesce('e:' || lower(nullif(btrim(d.donor_email), '')), 'n:' || nullif(btrim(d.donor_name), ''), 'g:' || d.id) as ident
+      -- Only the columns the view reads: the CTEs below sort and carry these rows.
+      select d.id, d.created_at, d.amount_cents, d.campaign_id, d.offline_method, d.recurring_gift_id, d.tribute_type, d.tribute_name, d.anonymous,
+             d.donor_name, d.donor_email, d.donor_telephone, d.donor_city, d.donor_state, d.donor_gender, d.donor_age_range,
+             d.share_name, d.share_email, d.share_telephone, d.share_location, d.share_gender, d.share_age,
+             (d.status = 'succeeded' and d.refunded_at is null) as counted,
+             ${IDENT(sql`d`)} as ident
         from donations d
-       where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
+       where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded') ${onlyPeopleOf(organizationId, only)}
     ), l as (
       select distinct on (ident) ident,
              ${giftKey(sql`g`)} as donor_key
@@ -400,8 +440,8 @@ function keyedGifts(organizationId: string): SQL {
  * The CTEs of {@link keyedGifts} and `d`: one row per donor with its aggregates, the shared
  * fields of its latest gift, its monthly status and the organization's tags.
  */
-function donorRows(organizationId: string, clock: Clock): SQL {
-  return sql`${keyedGifts(organizationId)}, agg as (
+function donorRows(organizationId: string, clock: Clock, only: string | null = null): SQL {
+  return sql`${keyedGifts(organizationId, only)}, agg as (
       select k.donor_key,
              sum(k.amount_cents) filter (where k.counted) as lifetime,
              count(*) filter (where k.counted) as gifts,
@@ -477,11 +517,19 @@ type RawDonor = {
 };
 
 /** Donors matching `where`, in `sort`, one page or (page null) all; with the total matching. */
-async function selectDonors(db: Executor, organizationId: string, clock: Clock, where: SQL[], sort: DonorsQuery["sort"], page: { limit: number; offset: number } | null): Promise<{ donors: DonorRow[]; total: number }> {
+async function selectDonors(
+  db: Executor,
+  organizationId: string,
+  clock: Clock,
+  where: SQL[],
+  sort: DonorsQuery["sort"],
+  page: { limit: number; offset: number } | null,
+  only: string | null = null,
+): Promise<{ donors: DonorRow[]; total: number }> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   // One JSON value per query: the same shape from PGlite and PostgreSQL drivers.
-  const result = await db.execute(sql`${donorRows(organizationId, clock)}
+  const result = await db.execute(sql`${donorRows(organizationId, clock, only)}
     select coalesce(json_agg(x order by x.rn)::text, '[]') as j from (
       select row_number() over (order by ${ORDER[sort]}) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
              d.lifetime::text as lifetime, d.gifts::text as gifts, d.largest::text as largest,
@@ -493,6 +541,12 @@ async function selectDonors(db: Executor, organizationId: string, clock: Clock, 
     ) x`);
   const raw = parseJson<RawDonor>(result);
   return { donors: raw.map(toDonorRow), total: raw[0] ? Number(raw[0].total) : page && page.offset > 0 ? await countDonors(db, organizationId, clock, where) : 0 };
+}
+
+/** The donor with key `donorKey` now, or null: the gifts of the people who can show under it only. */
+async function selectOneDonor(db: Executor, organizationId: string, clock: Clock, donorKey: string): Promise<DonorRow | null> {
+  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 }, donorKey);
+  return donors[0] ?? null;
 }
 
 /** How many donors match `where` (for a page past the last one). */

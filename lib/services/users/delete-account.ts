@@ -8,6 +8,7 @@ import { assertActsForUser, hasRole } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
+import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
 import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
@@ -16,6 +17,9 @@ export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
 /**
  * Cancel recurring gifts, strip the donor snapshot from every donation and remove the
  * account (preferences, tokens and volunteer hours go with it; stories lose their author).
+ * What organizations keep under the donor's email keys (private notes and tags, donor.created
+ * claims, sharing-log keys) is removed first: data keyed by a deleted person's email must not
+ * outlive the account (GDPR Art. 17, right to erasure).
  * @throws AppError(forbidden) unless the actor is this donor.
  */
 export async function deleteDonorAccount({ actor, userId }: DeleteDonorAccountOptions): Promise<{ deleted: true }> {
@@ -23,6 +27,8 @@ export async function deleteDonorAccount({ actor, userId }: DeleteDonorAccountOp
   const db = await getDb();
   await db.transaction(async (tx) => {
     const now = new Date();
+    // Before the gifts' emails are stripped: the keys are read from them.
+    await forgetDonorKeys(tx, userId);
     const canceled = await tx
       .update(recurringGifts)
       .set({ status: "canceled", canceledAt: now, donorUserId: null })

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { Heart, History, Home, Plus, Search } from "lucide-react";
 import { ProfilePhotoUpload } from "@/components/image-upload";
 import type { Actor } from "@/lib/auth/actor";
@@ -13,6 +14,7 @@ import { DashboardFooter } from "./dashboard-footer";
 import { DeleteAccount } from "./delete-account";
 import { DonorProfileModal } from "./donor-profile-modal";
 import { DonorSettingsModal } from "./donor-settings-modal";
+import { DonorSharingLog, DonorSharingLogSkeleton } from "./donor-sharing-log";
 import { DonorStories } from "./donor-stories";
 import { DonorSummaryCard } from "./donor-summary";
 import { DonorVolunteer } from "./donor-volunteer";
@@ -23,7 +25,8 @@ import { Tile } from "./tile";
 /**
  * The donor dashboard (spec section 2): profile photo, full name, tiles Home Page, Search
  * Charities, Donation History, Edit My Profile, Account Settings (popup) and More+ (popup),
- * and the footer. On phones the General Info and Change Password panels are inline.
+ * the sharing log (which organizations saw which of the fields the donor shares, and when) and
+ * the footer. On phones the General Info and Change Password panels are inline.
  */
 export async function DonorDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
   const now = new Date();
@@ -81,6 +84,9 @@ export async function DonorDashboard({ user, actor, links, section }: { user: Se
       <DonorSummaryCard summary={summary} year={now.getUTCFullYear()} />
       <DonorVolunteer entries={volunteering.entries} totals={volunteering.totals} />
       <DonorStories stories={stories} organizations={supported} origin={baseUrl()} />
+      <Suspense fallback={<DonorSharingLogSkeleton />}>
+        <DonorSharingLog actor={actor} />
+      </Suspense>
 
       {/* Phones: General Info and Change Password inline instead of the settings popup. */}
       <section aria-labelledby="mobile-settings" className="mt-8 nav:hidden">

@@ -33,8 +33,9 @@ const day = (iso: string, timeZone: string) => formatDayInTimeZone(iso, timeZone
 /**
  * /manage-pay/donors/{donorKey} — one donor of the organization (key URL-encoded): what they
  * shared, their totals, their gifts to this organization (days in the organization's time
- * zone, amount, fundraiser, online or offline, status) and the organization's private note and
- * tags. A donor who no longer shares a name or email is "not found". Members only.
+ * zone, amount, fundraiser and tribute ("In honor of Jane Doe"), online or offline, status) and
+ * the organization's private note and tags. A donor who no longer shares a name or email is
+ * "not found". Members only.
  */
 export default async function DonorPage({ params }: { params: Promise<{ donorKey: string }> }) {
   const { donorKey: raw } = await params;
@@ -150,7 +151,10 @@ function DonorDetailView({ detail, organizationId }: { detail: DonorDetail; orga
                           <time dateTime={g.at}>{day(g.at, timeZone)}</time>
                         </td>
                         <td className="py-2.5 pr-3 text-right tabular-nums">{formatCents(g.amountCents)}</td>
-                        <td className="py-2.5 pr-3 break-words">{g.fundraiser}</td>
+                        <td className="py-2.5 pr-3 break-words">
+                          {g.fundraiser}
+                          {g.tribute ? <span className="block text-ink-muted">{g.tribute}</span> : null}
+                        </td>
                         <td className="py-2.5 pr-3">{how(g)}</td>
                         <td className="py-2.5">{g.status === "refunded" ? "Refunded" : <span className="text-emerald-800">Completed</span>}</td>
                       </tr>
@@ -167,6 +171,7 @@ function DonorDetailView({ detail, organizationId }: { detail: DonorDetail; orga
                         <span className="font-semibold tabular-nums">{formatCents(g.amountCents)}</span>
                       </div>
                       <p className="mt-1 break-words">{g.fundraiser}</p>
+                      {g.tribute ? <p className="break-words text-ink-muted">{g.tribute}</p> : null}
                       <p className="text-ink-muted">
                         {how(g)} · {g.status === "refunded" ? "Refunded" : "Completed"}
                       </p>
