@@ -225,11 +225,12 @@ export const MAIL_BATCH_SIZE = 50;
  * batch fetches the next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
-  await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job, { fetchedAt }) => {
+  await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job, { fetchedAt, jobId }) => {
     if (Date.now() - fetchedAt > MAIL_SEND_DEADLINE_MS) throw new MailDeadlineError();
     if (!(await stillToSend(job))) return;
     const mail = mailOfJob(job);
-    if (mail) await deliverMail(mail).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
+    // The job's id names the message (its Message-ID): a copy sent again after a crash is the same message.
+    if (mail) await deliverMail(mail, { key: `mail-${jobId}` }).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
   });
 }
 
@@ -253,15 +254,15 @@ async function stillToSend(job: MailJob): Promise<boolean> {
  * Work the jobs of queue `name` in this process: up to `batchSize` fetched together, at most
  * `concurrency` of them (default: the whole batch) handled at a time, each on its own: a job
  * whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
- * complete, each as soon as its handler returns (the handler is told when its batch was
- * fetched: `fetchedAt`, ms since the epoch). A full batch fetches the next one at once. A queue not created at start is
+ * complete, each as soon as its handler returns (the handler is told its job's id, the same on
+ * every retry, and when its batch was fetched: `fetchedAt`, ms since the epoch). A full batch fetches the next one at once. A queue not created at start is
  * created with 3 retries, 30 s apart with backoff. Idempotent per name; stopMailQueue waits
  * for running handlers.
  */
 export async function startQueueWorker<T extends object>(
   name: string,
   options: { pollingIntervalSeconds?: number; batchSize?: number; concurrency?: number },
-  handler: (data: T, context: { fetchedAt: number }) => Promise<unknown>,
+  handler: (data: T, context: { fetchedAt: number; jobId: string }) => Promise<unknown>,
 ): Promise<void> {
   const state = await getBoss();
   if (state.workers.has(name)) return;
@@ -280,7 +281,7 @@ export async function startQueueWorker<T extends object>(
     // the SMTP server is not sent twice because a neighbour was still being sent).
     const fetchedAt = Date.now();
     const handle = async (job: { id: string; data: T }) => {
-      await handler(job.data, { fetchedAt });
+      await handler(job.data, { fetchedAt, jobId: job.id });
       await state.boss.complete(name, job.id);
     };
     const batch = Promise.allSettled(jobs.map((job) => limit(() => handle(job))));
