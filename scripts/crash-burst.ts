@@ -57,6 +57,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
+  // A killed sender's connections end with a reset; the server reports it as an error event,
+  // which without a listener would end this process.
+  smtp.on("error", () => undefined);
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const port = (smtp.server.address() as net.AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
