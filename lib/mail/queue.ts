@@ -21,8 +21,9 @@ const QUEUE = "mail";
  * Seconds a fetched mail job may stay active before pg-boss hands it to another worker
  * (pg-boss `expireInSeconds`, checked by its maintenance; its default is 15 minutes). A worker
  * killed mid-batch (SIGKILL, out of memory, a lost machine) leaves its jobs active: they are
- * delivered by another process about a minute and a half later (this expiry, then the
- * maintenance interval below, then the queue's retry delay) instead of a quarter of an hour.
+ * delivered by another process one and a half to two and a half minutes later (this expiry,
+ * then up to the maintenance interval below, then the queue's first retry delay, 30 to 60 s)
+ * instead of after a quarter of an hour.
  * A live worker never sends a job after this long: see MAIL_SEND_DEADLINE_MS.
  */
 export const MAIL_JOB_EXPIRE_SECONDS = 60;
@@ -255,8 +256,9 @@ async function stillToSend(job: MailJob): Promise<boolean> {
  * `concurrency` of them (default: the whole batch) handled at a time, each on its own: a job
  * whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
  * complete, each as soon as its handler returns (the handler is told its job's id, the same on
- * every retry, and when its batch was fetched: `fetchedAt`, ms since the epoch). A full batch fetches the next one at once. A queue not created at start is
- * created with 3 retries, 30 s apart with backoff. Idempotent per name; stopMailQueue waits
+ * every retry, and when its batch was fetched: `fetchedAt`, ms since the epoch). A full batch
+ * fetches the next one at once. A queue not created at start is created with 3 retries, 30 s
+ * apart with backoff. Idempotent per name; stopMailQueue waits
  * for running handlers.
  */
 export async function startQueueWorker<T extends object>(
