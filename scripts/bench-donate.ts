@@ -15,13 +15,24 @@
  * at the end, as bench:serve does. After the run it then also opens that database and checks
  * progress = SUM(succeeded, unrefunded donations) of the fundraiser. The machine's load average
  * (what `uptime` shows) is printed at the start and at the end.
+ *
+ * `npm run bench:donate -- --pg --crash [--n 1000] [--c 50]`: a crash mid-burst instead. Two app
+ * processes (`npm run serve`, on the existing build; built first when there is none) on one
+ * scratch PostgreSQL database, both delivering mail to an SMTP server run by the benchmark; N
+ * (default 1,000) gifts to a fundraiser of their own over C connections spread over both;
+ * process A is SIGKILLed once 30 % of the requests were sent, the requests lost with it are
+ * retried on B with the same idempotency key, A is restarted. Prints gifts/s, the number of
+ * retried requests and one PASS/FAIL line per check of scripts/crash-burst.ts (each gift
+ * succeeded once or is not charged, none charged twice, progress to the cent, each receipt sent
+ * once, no job stuck in the queue); exits 1 when a check fails.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitForApp } from "./local-app";
+import { freePort, serveApp, stopApps, waitForApp, type LocalApp } from "./local-app";
+import { addFundraiser, checkCrashBurst, crashBurst, CRASH_BURST_APP_ENV, progressCents, startMailCatcher, type MailCatcher } from "./crash-burst";
 import { parseDollarsToCents } from "@/lib/money";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 
@@ -32,7 +43,8 @@ function arg(name: string, fallback?: string): string | undefined {
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
-const N = Number(arg("n", "2000"));
+const CRASH = flag("crash");
+const N = Number(arg("n", CRASH ? "1000" : "2000"));
 /**
  * Donations made first and left out of the throughput and latency figures (they still count
  * in the money check): a freshly started app opens its database connections, prepares its
@@ -170,6 +182,58 @@ async function phase(url: string, target: Hit, count: number, first: number): Pr
 
 let child: ChildProcess | undefined;
 let scratch: ScratchDatabase | undefined;
+const crashApps: LocalApp[] = [];
+let crashMail: MailCatcher | undefined;
+
+/** The --crash run (this file's docstring). */
+async function crashMain() {
+  if (!flag("pg") || arg("url")) throw new Error("--crash needs --pg (two processes on one PostgreSQL database) and no --url");
+  console.log(`start: ${loadAverage()}`);
+  if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
+    console.log("no build: building Givebridge...");
+    const build = spawnSync(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (build.status !== 0) throw new Error("the build failed");
+  }
+  scratch = await createScratchDatabase(pgServer, arg("pg-prefix", "gb_bench_crash")!);
+  crashMail = await startMailCatcher();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-crash-"));
+  const ports = [await freePort(), await freePort()];
+  const env = {
+    ...CRASH_BURST_APP_ENV,
+    DATABASE_URL: scratch.url,
+    DATA_DIR: dataDir,
+    NEXTAUTH_URL: `http://localhost:${ports[0]}`,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-crash-secret-0123456789abcdef",
+    SMTP_URL: crashMail.url,
+  };
+  const start = (port: number) => {
+    const app = serveApp(port, env);
+    crashApps.push(app);
+    return app;
+  };
+  const [a, b] = [start(ports[0]!), start(ports[1]!)];
+  console.log(`starting processes A (${a.url}) and B (${b.url}) on PostgreSQL ${scratch.name}...`);
+  await Promise.all([a, b].map((app) => waitForApp(app.url, { child: app.child, stderr: app.stderr, ms: 300_000 })));
+  const target = await addFundraiser(scratch.url);
+  const progressBefore = await progressCents(scratch.url, target.campaignId);
+  console.log(`${N} gifts over ${C} connections, A killed (SIGKILL) after 30 % were sent`);
+  const burst = await crashBurst({ a, b, restartA: () => start(ports[0]!), target, gifts: N, connections: C, log: (line) => console.log(`  ${line}`) });
+  const answered = burst.gifts.slice(0, N);
+  console.log(`burst: ${answered.filter((g) => g.answer === "succeeded").length} succeeded, ${answered.filter((g) => g.answer === "failed").length} declined in ${burst.seconds.toFixed(1)} s`);
+  console.log(`throughput: ${(N / burst.seconds).toFixed(1)} gifts/s (kill and retries included)`);
+  console.log(`retried with the same key on B: ${burst.retried} requests (${burst.sentAtKill} sent when A was killed)`);
+  console.log("waiting for the mail queue to drain (a job held by the killed worker expires first)...");
+  const drainStarted = Date.now();
+  const checks = await checkCrashBurst({ databaseUrl: scratch.url, campaignId: target.campaignId, progressBefore, gifts: burst.gifts, mail: crashMail, drainMs: 300_000 });
+  console.log(`mail queue checked ${((Date.now() - drainStarted) / 1000).toFixed(0)} s after the burst; ${crashMail.messages.length} messages at the SMTP server`);
+  for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}: ${c.name} (${c.detail})`);
+  await stopApps(crashApps.filter((app) => app.child.exitCode === null && app.child.signalCode === null));
+  await crashMail.close();
+  await dropScratch();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`end: ${loadAverage()}`);
+  process.exit(checks.every((c) => c.ok) ? 0 : 1);
+}
 
 async function main() {
   let url = arg("url");
@@ -240,9 +304,11 @@ async function dropScratch() {
   scratch = undefined;
 }
 
-main().catch(async (err) => {
+(CRASH ? crashMain() : main()).catch(async (err) => {
   console.error(err);
   await stopApp().catch(() => undefined);
+  await stopApps(crashApps.filter((app) => app.child.exitCode === null && app.child.signalCode === null)).catch(() => undefined);
+  await crashMail?.close().catch(() => undefined);
   await dropScratch().catch(() => undefined);
   process.exit(1);
 });

@@ -8,7 +8,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { enqueueMail, enqueueMails, sendJob, startMailWorker, startQueueWorker, stopMailQueue } from "./queue";
 import { receiptMail, type DonationMailFacts } from "./templates/donation";
-import { deliverMail, listOutbox } from "./transport";
+import { deliverMail, listOutbox, messageIdOf } from "./transport";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-mail-"));
 let received: { to: string; raw: string }[] = [];
@@ -126,6 +126,19 @@ describe("mail", () => {
     await waitFor(() => received.some((m) => m.to === "committed@example.org"));
     await waitUntilDrained("mail");
     expect(received.map((m) => m.to)).toEqual(["committed@example.org"]);
+  });
+
+  test("a queued message's Message-ID is its job's id, the same on every attempt", async () => {
+    useSmtp();
+    await startMailWorker({ pollingIntervalSeconds: 0.5 });
+    const jobId = await enqueueMail({ to: "named@example.org", subject: "Receipt", text: "Thanks" });
+    await waitFor(() => received.some((m) => m.to === "named@example.org"));
+    const messageId = /^Message-ID: (.*)$/im.exec(received[0]!.raw)?.[1]?.trim();
+    expect(messageId).toBe(messageIdOf(`mail-${jobId}`));
+    expect(messageId).toMatch(/^<mail-[0-9a-f-]{36}@[^>]+>$/);
+    // A message sent again under the same key (a job retried after a crash) carries the same id.
+    await deliverMail({ to: "named@example.org", subject: "Receipt", text: "Thanks" }, { key: `mail-${jobId}` });
+    expect(/^Message-ID: (.*)$/im.exec(received[1]!.raw)?.[1]?.trim()).toBe(messageId);
   });
 
   test("a batch is delivered at once; a failed message is retried alone and the others are sent exactly once", async () => {

@@ -18,6 +18,33 @@ import { closeSmtpPool, deliverMail, SMTP_POOL_CONNECTIONS } from "./transport";
 const QUEUE = "mail";
 
 /**
+ * Seconds a fetched mail job may stay active before pg-boss hands it to another worker
+ * (pg-boss `expireInSeconds`, checked by its maintenance; its default is 15 minutes). A worker
+ * killed mid-batch (SIGKILL, out of memory, a lost machine) leaves its jobs active: they are
+ * delivered by another process one and a half to two and a half minutes later (this expiry,
+ * then up to the maintenance interval below, then the queue's first retry delay, 30 to 60 s)
+ * instead of after a quarter of an hour.
+ * A live worker never sends a job after this long: see MAIL_SEND_DEADLINE_MS.
+ */
+export const MAIL_JOB_EXPIRE_SECONDS = 60;
+
+/**
+ * A job of a batch not yet handed to the SMTP server this long after the batch was fetched is
+ * handed back to the queue unsent (retried with the queue's backoff), so that a slow batch
+ * never sends a message that pg-boss has meanwhile expired and given to another worker, which
+ * would send it a second time. Well under MAIL_JOB_EXPIRE_SECONDS: one SMTP send must fit in
+ * the difference.
+ */
+export const MAIL_SEND_DEADLINE_MS = 30_000;
+
+/**
+ * How often pg-boss's maintenance (expiring active jobs past their expiry, archiving, purging)
+ * runs across all processes (one at a time: it takes a lock). pg-boss's default is 120 s; a
+ * shorter interval bounds how long a dead worker's jobs wait after they expire.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 30;
+
+/**
  * Outgoing webhook deliveries (lib/services/webhooks/deliver-webhook.ts). Its jobs are sent
  * inside the transactions that emit events, so the queue is created at start with the mail
  * queue. A job that throws (database trouble) is retried by pg-boss; an endpoint's failures are
@@ -90,15 +117,24 @@ const QUEUE_SETUP_LOCK_KEY = 7_231_950_115;
  * runs under a session advisory lock and is skipped when the queue exists; the embedded
  * database has one process by construction.
  */
-async function createQueueOnce(boss: PgBoss, handle: DatabaseHandle, name: string, options: PgBoss.Queue): Promise<void> {
+async function createQueueOnce(boss: PgBoss, handle: DatabaseHandle, name: string, options: PgBoss.Queue, { update = false } = {}): Promise<void> {
+  const createOrUpdate = async () => {
+    const existing = await boss.getQueue(name);
+    if (!existing) await boss.createQueue(name, options);
+    // With `update`, a queue made by an older release takes this release's expiry and retries
+    // (pg-boss updateQueue; jobs already queued keep the settings they were sent with).
+    else if (update && (existing.expireInSeconds !== options.expireInSeconds || existing.retryLimit !== options.retryLimit || existing.retryDelay !== options.retryDelay)) {
+      await boss.updateQueue(name, options);
+    }
+  };
   if (handle.kind === "pglite") {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    await createOrUpdate();
     return;
   }
   const lockClient = await (handle.raw as import("pg").Pool).connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+    await createOrUpdate();
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
@@ -107,10 +143,10 @@ async function createQueueOnce(boss: PgBoss, handle: DatabaseHandle, name: strin
 
 async function startBoss(): Promise<BossState> {
   const handle = await getHandle();
-  const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true } as ConstructorParameters<typeof PgBoss>[0]);
+  const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
   await boss.start();
-  await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true });
+  await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS }, { update: true });
   await createQueueOnce(boss, handle, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   await createQueueOnce(boss, handle, THANK_YOU_QUEUE, { name: THANK_YOU_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   return { boss, handle, workers: new Set(), inflight: new Set(), periodic: new Map() };
@@ -193,11 +229,18 @@ export const MAIL_BATCH_SIZE = 50;
  * batch fetches the next one at once instead of waiting for the polling interval.
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
-  await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job) => {
+  await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job, { fetchedAt, jobId }) => {
+    if (Date.now() - fetchedAt > MAIL_SEND_DEADLINE_MS) throw new MailDeadlineError();
     if (!(await stillToSend(job))) return;
     const mail = mailOfJob(job);
-    if (mail) await deliverMail(mail).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
+    // The job's id names the message (its Message-ID): a copy sent again after a crash is the same message.
+    if (mail) await deliverMail(mail, { key: `mail-${jobId}` }).then(() => metrics.mail("sent"), (err: unknown) => Promise.reject((metrics.mail("failed"), err)));
   });
+}
+
+/** A mail job handed back unsent: its batch was fetched more than MAIL_SEND_DEADLINE_MS ago. */
+class MailDeadlineError extends Error {
+  override name = "MailDeadlineError";
 }
 
 /**
@@ -215,14 +258,16 @@ async function stillToSend(job: MailJob): Promise<boolean> {
  * Work the jobs of queue `name` in this process: up to `batchSize` fetched together, at most
  * `concurrency` of them (default: the whole batch) handled at a time, each on its own: a job
  * whose handler throws goes back to pg-boss's retry (its queue's backoff), the others
- * complete, each as soon as its handler returns. A full batch fetches the next one at once. A queue not created at start is
- * created with 3 retries, 30 s apart with backoff. Idempotent per name; stopMailQueue waits
+ * complete, each as soon as its handler returns (the handler is told its job's id, the same on
+ * every retry, and when its batch was fetched: `fetchedAt`, ms since the epoch). A full batch
+ * fetches the next one at once. A queue not created at start is created with 3 retries, 30 s
+ * apart with backoff. Idempotent per name; stopMailQueue waits
  * for running handlers.
  */
 export async function startQueueWorker<T extends object>(
   name: string,
   options: { pollingIntervalSeconds?: number; batchSize?: number; concurrency?: number },
-  handler: (data: T) => Promise<unknown>,
+  handler: (data: T, context: { fetchedAt: number; jobId: string }) => Promise<unknown>,
 ): Promise<void> {
   const state = await getBoss();
   if (state.workers.has(name)) return;
@@ -239,8 +284,9 @@ export async function startQueueWorker<T extends object>(
     // process that dies mid-batch then leaves active only the jobs it had not finished, and
     // those are the only ones pg-boss runs again once they expire (a message already handed to
     // the SMTP server is not sent twice because a neighbour was still being sent).
+    const fetchedAt = Date.now();
     const handle = async (job: { id: string; data: T }) => {
-      await handler(job.data);
+      await handler(job.data, { fetchedAt, jobId: job.id });
       await state.boss.complete(name, job.id);
     };
     const batch = Promise.allSettled(jobs.map((job) => limit(() => handle(job))));

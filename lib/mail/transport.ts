@@ -63,13 +63,29 @@ export function closeSmtpPool(): void {
 }
 
 /**
- * Send one message now.
+ * The Message-ID (RFC 5322 section 3.6.4) of the message with key `key`, on MAIL_FROM's domain:
+ * `<key@domain>`. The same key gives the same id, so every copy of one message carries it.
+ */
+export function messageIdOf(key: string, mailFrom = serverEnv().MAIL_FROM): string {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  const domain = parsed?.address?.split("@")[1] || "givebridge.invalid";
+  return `<${key}@${domain}>`;
+}
+
+/**
+ * Send one message now. `key`: a stable identity of the message (the mail queue passes its job
+ * id), which becomes its Message-ID (messageIdOf); without it nodemailer makes a random one.
+ * A queued message whose sender was killed after the SMTP server accepted it and before the
+ * job was marked done is sent again by another worker (at-least-once: SMTP gives no way to
+ * learn whether an answer was lost), and the copy has the same Message-ID, by which mail
+ * clients and mailbox providers recognise it as the same message.
  * @returns where it went: { via: "smtp", messageId } or { via: "outbox", file }.
  * @throws the transport's error (the queue retries it).
  */
-export async function deliverMail(message: MailMessage): Promise<{ via: "smtp" | "outbox"; messageId?: string; file?: string }> {
+export async function deliverMail(message: MailMessage, options: { key?: string } = {}): Promise<{ via: "smtp" | "outbox"; messageId?: string; file?: string }> {
   const env = serverEnv();
   const mail = {
+    ...(options.key ? { messageId: messageIdOf(options.key, env.MAIL_FROM) } : {}),
     from: message.fromName ? senderAs(message.fromName, env.MAIL_FROM) : env.MAIL_FROM,
     to: message.to,
     subject: message.subject,
