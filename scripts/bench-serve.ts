@@ -1,5 +1,5 @@
 /**
- * `npm run bench:serve [-- --pg] [--irs] [--database postgres://.../db] [--search-only] [--seconds 5] [--url http://host:port]`
+ * `npm run bench:serve [-- --pg] [--two] [--irs] [--database postgres://.../db] [--search-only] [--seconds 5] [--url http://host:port]`
  *
  * What concurrent visitors meet. Starts the app (embedded PGlite in a temporary DATA_DIR by
  * default; with --pg on a scratch database of the PostgreSQL server at DATABASE_URL, default
@@ -34,13 +34,21 @@
  * connections, p50, p95 and req/s, against its target (DISTINCT_SEARCH_TARGET_P95_MS: p95 80 ms
  * on PostgreSQL with the full IRS directory, 150 ms on the embedded database with the demo
  * data), MET or NOT MET.
+ *
+ * With --two (implies --pg; --url, --database and --irs do not apply) it runs two app processes
+ * on one scratch PostgreSQL database sharing a page cache on Redis (env BENCH_REDIS_URL, default
+ * redis://127.0.0.1:6379, under a key prefix of the run's own, deleted at the end) and prints
+ * instead: req/s of the cached public pages (home, a nonprofit profile, the fundraiser page, the supporter and team
+ * pages) on process A and on process B at 10 and 50 connections, and the seconds until a sandbox
+ * gift on A shows on B's cached fundraiser page (target GIFT_SHOWN_TARGET_SECONDS), MET or NOT MET.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, waitForApp } from "./local-app";
+import { freePort, serveApp, stopApps, waitForApp, type LocalApp } from "./local-app";
+import { createClient } from "@redis/client";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
@@ -278,8 +286,25 @@ async function firstCampaign(url: string): Promise<{ _id: string; organization: 
   return campaigns[0];
 }
 
+/**
+ * The results table: one line per run; a page's req/s also as a share of `staticRpsOf(row)`,
+ * the static file's req/s measured at the same connections (and, with --two, on the same process).
+ */
+function printTable(rows: Measured[], staticRpsOf: (r: Measured) => number | undefined) {
+  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"503".padStart(6)} ${"errors".padStart(6)}  share of static`);
+  for (const r of rows) {
+    const share = r.page ? `${((r.rps / staticRpsOf(r)!) * 100).toFixed(0)}%` : "";
+    console.log(
+      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.busy).padStart(6)} ${String(r.errors).padStart(6)}  ${share}`,
+    );
+  }
+}
+
 let child: ChildProcess | undefined;
 let scratch: ScratchDatabase | undefined;
+/** With --two: the two app processes, and the removal of this run's keys from Redis. */
+const apps: LocalApp[] = [];
+let dropRedisKeys: (() => Promise<void>) | undefined;
 
 async function main() {
   let url = arg("url");
@@ -365,13 +390,7 @@ async function main() {
     }
   }
 
-  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"503".padStart(6)} ${"errors".padStart(6)}  share of static`);
-  for (const r of rows) {
-    const share = r.page ? `${((r.rps / staticRps.get(r.connections)!) * 100).toFixed(0)}%` : "";
-    console.log(
-      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.busy).padStart(6)} ${String(r.errors).padStart(6)}  ${share}`,
-    );
-  }
+  printTable(rows, (r) => staticRps.get(r.connections));
   const distinct = rows.find((r) => r.label === DISTINCT_LABEL && r.connections === 10);
   if (distinct) {
     const database = usePg ? "PostgreSQL" : "PGlite";
@@ -405,7 +424,147 @@ async function main() {
   smtp?.server.close();
 }
 
+/** The cached public pages that --two measures on each process (and the supporter and team pages when present). */
+const TWO_PROCESS_PAGES = ["home", "nonprofit profile", "fundraiser page"];
+
+/** The amount raised a fundraiser page shows, in cents (its "$1,250.00 raised of" line). */
+async function raisedOnFundraiserPage(url: string, pathname: string): Promise<number> {
+  const html = await (await fetch(`${url}${pathname}`)).text();
+  const m = />\$([\d,]+\.\d\d)<\/span><span class="text-ink-muted">raised of/.exec(html);
+  if (!m) throw new Error(`could not read the amount raised on ${url}${pathname}`);
+  return Math.round(Number(m[1]!.replace(/,/g, "")) * 100);
+}
+
+/**
+ * --two: the production shape. Two app processes (scripts/server.ts, as `npm run serve`) on one
+ * scratch PostgreSQL database, sharing DATA_DIR, the auth secret, the local SMTP server and the
+ * page cache on Redis (REDIS_URL = env BENCH_REDIS_URL or redis://127.0.0.1:6379, under a
+ * REDIS_KEY_PREFIX of this run's own). B starts once A is up, so migrations and the demo data
+ * run once. Measures the cached public pages on A, then on B (each against the static file on the
+ * same process), then the seconds until a sandbox gift on A shows in the amount raised on B's
+ * cached fundraiser page (polled every 100 ms, for at most 30 s; target GIFT_SHOWN_TARGET_SECONDS).
+ * Last it stops both, deletes this run's Redis keys and drops the database.
+ * @throws when Redis does not answer, an app does not start, or the gift does not succeed.
+ */
+async function mainTwo() {
+  const redisUrl = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379";
+  const keyPrefix = `bench-${randomUUID().slice(0, 8)}:`;
+  const redis = createClient({ url: redisUrl });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(`no Redis at ${redisUrl} (set BENCH_REDIS_URL): ${(err as Error).message}`);
+  } finally {
+    await redis.close().catch(() => undefined);
+  }
+  dropRedisKeys = async () => {
+    const client = createClient({ url: redisUrl });
+    try {
+      await client.connect();
+      let deleted = 0;
+      for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 500 })) if (keys.length) deleted += await client.del(keys);
+      console.log(`deleted ${deleted} Redis keys under ${keyPrefix}`);
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  };
+  const smtp = await startSmtp();
+  scratch = await createScratchDatabase(pgServer, "gb_bench_serve");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-serve-"));
+  const portA = await freePort();
+  let portB = await freePort();
+  while (portB === portA) portB = await freePort();
+  // Behind a load balancer both processes answer for one public address.
+  const env = {
+    DATABASE_URL: scratch.url,
+    DATA_DIR: dataDir,
+    DEMO_DATA: "1",
+    NEXTAUTH_URL: `http://localhost:${portA}`,
+    NEXTAUTH_SECRET: `bench-serve-${randomUUID()}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: keyPrefix,
+    // Capacity, not the card-testing defences (as in main).
+    CHECKOUT_CHALLENGE: "off",
+    CHECKOUT_IP_MAX_ATTEMPTS: "1000000",
+    CHECKOUT_DEVICE_MAX_ATTEMPTS: "1000000",
+    CHECKOUT_CARD_MAX_ATTEMPTS: "1000000",
+  };
+  const processes: { name: string; url: string }[] = [];
+  for (const [name, port] of [["A", portA], ["B", portB]] as const) {
+    console.log(`starting process ${name} on http://localhost:${port} (PostgreSQL ${scratch.name}, Redis ${redisUrl} under ${keyPrefix})...`);
+    const app = serveApp(port, env);
+    apps.push(app);
+    await waitForApp(app.url, { child: app.child, stderr: app.stderr, ms: 600_000 });
+    processes.push({ name, url: app.url });
+  }
+  const [a, b] = processes as [{ name: string; url: string }, { name: string; url: string }];
+
+  const targets = (await discover(a.url)).filter((t) => TWO_PROCESS_PAGES.includes(t.label));
+  const p2p = await supporterTargets(a.url);
+  if (p2p) targets.push(...p2p.targets);
+  else console.log(`no active fundraiser "${P2P_FUNDRAISER}": no supporter or team page rows`);
+  for (const p of processes) for (const t of targets) await fetch(`${p.url}${t.path}`);
+  console.log(
+    `bench:serve --two: PostgreSQL, two processes sharing a page cache on Redis; each row on one process (A, then B) with all the connections; ` +
+      `${SECONDS} s per run; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`,
+  );
+
+  const rows: Measured[] = [];
+  const staticRps = new Map<Measured, number>();
+  for (const c of CONNECTIONS) {
+    for (const p of processes) {
+      const s = await load(`robots.txt on ${p.name}`, `${p.url}/robots.txt`, c);
+      rows.push(s);
+      for (const t of targets) {
+        const r = await load(`${t.label} on ${p.name}`, `${p.url}${t.path}`, c, undefined, true);
+        staticRps.set(r, s.rps);
+        rows.push(r);
+      }
+    }
+  }
+  printTable(rows, (r) => staticRps.get(r));
+
+  const fundraiserPath = targets.find((t) => t.label === "fundraiser page")?.path;
+  const campaign = await firstCampaign(a.url);
+  if (!fundraiserPath || !campaign) {
+    console.log("\nno fundraiser page: no gift-on-A-shown-on-B figure");
+  } else {
+    const before = await raisedOnFundraiserPage(b.url, fundraiserPath);
+    const body = checkoutBody(campaign.organization._id, campaign._id)();
+    const t0 = performance.now();
+    const res = await fetch(`${a.url}/api/createPaymentIntent`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const gift = (await res.json().catch(() => ({}))) as { status?: string };
+    if (!res.ok || gift.status !== "succeeded") throw new Error(`the gift on A did not succeed: ${res.status} ${JSON.stringify(gift).slice(0, 200)}`);
+    let shown = NaN;
+    let after = before;
+    while (performance.now() - t0 < 30_000) {
+      after = await raisedOnFundraiserPage(b.url, fundraiserPath);
+      if (after !== before) {
+        shown = (performance.now() - t0) / 1000;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const amountCents = (JSON.parse(body) as { amountCents: number }).amountCents;
+    console.log(
+      `\ngift on A shown on B's fundraiser page ${Number.isNaN(shown) ? "not within 30 s" : `after ${shown.toFixed(2)} s`} ` +
+        `(target ${GIFT_SHOWN_TARGET_SECONDS} s) ${shown <= GIFT_SHOWN_TARGET_SECONDS ? "MET" : "NOT MET"} ` +
+        `($${(amountCents / 100).toFixed(2)}; raised $${(before / 100).toFixed(2)} -> $${(after / 100).toFixed(2)})`,
+    );
+  }
+  await shutdown();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  smtp.server.close();
+}
+
 async function shutdown() {
+  if (apps.length) await stopApps(apps.splice(0));
+  if (dropRedisKeys) {
+    await dropRedisKeys();
+    dropRedisKeys = undefined;
+  }
   if (child) {
     child.kill("SIGTERM");
     await new Promise((r) => child!.once("exit", r));
@@ -417,7 +576,7 @@ async function shutdown() {
   }
 }
 
-main().then(
+(flag("two") ? mainTwo() : main()).then(
   () => process.exit(0),
   async (err) => {
     console.error(err);
