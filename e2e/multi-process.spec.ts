@@ -317,7 +317,9 @@ test("a graceful stop (SIGTERM) answers the checkouts in flight; every gift that
   // A burst of guest gifts to the process about to stop, each from its own address (the per-address limit is small).
   const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`stop${i}`));
   const burst = emails.map((email, i) => giveAsGuest(b, email, `203.0.113.${10 + i}`));
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The stop comes while checkouts are in flight: once the first of them has recorded its gift.
+  const recorded = async () => (await query<{ n: number }>("select count(*)::int as n from donations where donor_email = any($1)", [emails]))[0]!.n;
+  await expect.poll(recorded, { timeout: 20_000, intervals: [20] }).toBeGreaterThan(0);
   const signaled = Date.now();
   stopping.child.kill("SIGTERM");
   const results = await Promise.allSettled(burst);
