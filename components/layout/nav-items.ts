@@ -3,7 +3,7 @@
  * bar"), built from the resolved link map so desktop and mobile cannot drift apart.
  */
 import type { LucideIcon } from "lucide-react";
-import { Building2, Flag, LayoutDashboard, Mail, Search, Settings, Shield, Users } from "lucide-react";
+import { Building2, LayoutDashboard, Mail, Search, Settings, Shield, Users } from "lucide-react";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 
@@ -107,7 +107,8 @@ export function accountItems(user: SessionUser, links: SiteLinks): AccountItem[]
   }
   return [
     { kind: "link", label: "Dashboard", href: "/dashboard", icon: LayoutDashboard },
-    { kind: "link", label: "My Fundraising Pages", href: "/fundraising-pages", icon: Flag },
+    // An icon the menu ships already: one more would weigh on every page's first load.
+    { kind: "link", label: "My Fundraising Pages", href: "/fundraising-pages", icon: Users },
     { kind: "link", label: "Settings", href: "/dashboard/settings", icon: Settings },
     { kind: "link", label: "Contact Us", href: links.contactUs, icon: Mail },
     logout,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import type { CheckoutFlow } from "@/lib/embed/paths";
@@ -11,7 +11,6 @@ import { NO_TRIBUTE } from "@/lib/validations/tribute-fields";
 import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
-import { PaymentTrustNote } from "./payment-trust-note";
 import { AmountFields, useDonationAmount } from "./checkout-amount-fields";
 import { DonorFields } from "./checkout-donor-fields";
 import { CheckoutErrorSummary } from "./checkout-error-summary";
@@ -35,6 +34,8 @@ type Props = {
   prefill?: { amountCents: number; email: string } | null;
   /** "embed": the form runs inside the embeddable donate form, and every result page is an /embed/ page. */
   flow?: CheckoutFlow;
+  /** The line under the pay button (PaymentTrustNote), rendered on the server: its words never ship as code. */
+  trustNote?: ReactNode;
 };
 
 /**
@@ -58,7 +59,7 @@ function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Re
  * embeddable donate form (`flow`), which differ only in where the result is shown
  * (lib/embed/paths.ts).
  */
-export function CheckoutForm({ organizationId, organizationName, campaignId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site" }: Props) {
+export function CheckoutForm({ organizationId, organizationName, campaignId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
@@ -147,7 +148,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, sup
         <Button type="submit" size="lg" fullWidth loading={submission.busy} loadingLabel="Processing your donation..." disabled={mode === "unavailable"}>
           {fees ? `Donate ${formatCents(fees.chargeCents)}${frequency === "month" ? " monthly" : ""}` : "Donate"}
         </Button>
-        {mode === "unavailable" ? null : <PaymentTrustNote provider={provider} flow={flow} />}
+        {mode === "unavailable" ? null : trustNote}
       </div>
     </form>
   );

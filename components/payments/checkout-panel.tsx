@@ -4,6 +4,7 @@ import type { CheckoutFlow } from "@/lib/embed/paths";
 import type { CheckoutContext } from "@/lib/services/donations/get-checkout-context";
 import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { CheckoutForm } from "./checkout-form";
+import { PaymentTrustNote } from "./payment-trust-note";
 import { TaxFacts } from "./tax-facts";
 
 /**
@@ -53,6 +54,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPag
       stripePublishableKey={ctx.stripePublishableKey}
       prefill={prefill}
       flow={flow}
+      trustNote={<PaymentTrustNote provider={ctx.provider} flow={flow} />}
     />
     </div>
   );
