@@ -74,6 +74,7 @@ export async function startSupporterPage(session: DonorSession, campaignId: stri
     json: { title: page.title, goal: page.goal, ...(page.team ? { team: page.team } : {}) },
   });
   if (res.status !== 201) throw new Error(`starting the supporter page "${page.title}" failed: ${res.status} ${String(res.body.message ?? "")}`);
+  // The 201 answer is the page as its editor sees it (SupporterPageView, lib/services/supporter-pages/supporter-pages.ts).
   return res.body as unknown as StartedPage;
 }
 
