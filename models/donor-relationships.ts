@@ -6,7 +6,7 @@
  * working notes: they are never shown to the donor, sent through the public API or webhooks.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./_columns";
 import { apiKeys } from "./api-keys";
 import { organizations } from "./organizations";
@@ -86,4 +86,74 @@ export const donorFieldDisclosures = pgTable(
     index("donor_field_disclosures_donor_key_idx").on(t.donorKey),
     index("donor_field_disclosures_donor_keys_idx").using("gin", t.donorKeys),
   ],
+);
+
+/**
+ * The Donors view's summaries (0031_donor_summaries), kept by
+ * lib/services/donor-relationships/donor-summaries.ts; never written by anything else.
+ * The columns both tables share: aggregates over counted gifts (succeeded, not refunded) in
+ * integer cents and UTC instants, the monthly-gift flags, and the contact fields only as the
+ * latest counted gift shared them.
+ */
+const summaryColumns = () => ({
+  giftCount: integer("gift_count").notNull(),
+  lifetimeCents: bigint("lifetime_cents", { mode: "number" }).notNull(),
+  largestGiftCents: bigint("largest_gift_cents", { mode: "number" }).notNull(),
+  firstGiftAt: timestamp("first_gift_at", { withTimezone: true, mode: "date" }).notNull(),
+  lastGiftAt: timestamp("last_gift_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** One of the donor's gifts belongs to an active monthly gift that is not past due. */
+  activeMonthly: boolean("active_monthly").notNull(),
+  /** One of the donor's gifts belongs to a monthly gift. */
+  hadMonthly: boolean("had_monthly").notNull(),
+  name: text("name"),
+  email: text("email"),
+  telephone: text("telephone"),
+  /** "City, ST" (either part may be missing). */
+  location: text("location"),
+  gender: text("gender"),
+  ageRange: smallint("age_range"),
+});
+
+/**
+ * One person who gave to the organization: their gifts linked by email, else name, else the gift
+ * alone (SQL function gb_donor_ident), with at least one counted gift. `donorKey` is what their
+ * latest counted gift shares ("email:…", "name:…"), null when it shares neither (the
+ * "Anonymous donors" line).
+ */
+export const donorPeople = pgTable(
+  "donor_people",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    ident: text("ident").notNull(),
+    donorKey: text("donor_key"),
+    latestGiftId: text("latest_gift_id").notNull(),
+    ...summaryColumns(),
+  },
+  (t) => [primaryKey({ name: "donor_people_pk", columns: [t.organizationId, t.ident] }), index("donor_people_org_key_idx").on(t.organizationId, t.donorKey)],
+);
+
+/** One row of the Donors view: the people sharing a donor key, merged. */
+export const donorSummaries = pgTable(
+  "donor_summaries",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    donorKey: text("donor_key").notNull(),
+    ...summaryColumns(),
+  },
+  (t) => [primaryKey({ name: "donor_summaries_pk", columns: [t.organizationId, t.donorKey] })],
+);
+
+/** People whose gifts changed since their donor_people row was computed; added by triggers on donations and recurring_gifts. */
+export const donorPeopleStale = pgTable(
+  "donor_people_stale",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text("organization_id").notNull(),
+    ident: text("ident").notNull(),
+  },
+  (t) => [index("donor_people_stale_org_idx").on(t.organizationId)],
 );

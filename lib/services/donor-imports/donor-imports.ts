@@ -39,6 +39,7 @@ import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
+import { refreshDonorSummaries } from "@/lib/services/donor-relationships/donor-summaries";
 import { claimDonorKeys, existingDonorKeys } from "@/lib/services/donor-relationships/donors-view";
 import { reportTimeZone } from "@/lib/services/reports/donation-report";
 import { zonedCalendarDay } from "@/lib/time/zoned-time";
@@ -293,6 +294,9 @@ export async function runDonorImport({ actor, importId, now = new Date(), batchS
         .returning();
       return updated!;
     });
+    // The Donors view's summaries take in each committed batch here, so the first read after a
+    // large import does not recompute every imported donor at once.
+    await refreshDonorSummaries(db, row.organizationId);
   }
   for (const campaignId of touched) refreshGiftPages({ organizationId: row.organizationId, campaignId });
   const doneRows = gifts.filter((g) => g.line <= current.processedLine).length;

@@ -173,7 +173,12 @@ describe("search, sort and paging", () => {
     expect((await list({ search: "bob@EXAMPLE" })).donors.map((d) => d.name)).toEqual(["Bob Baker"]);
     // Carol did not share her email: it does not find her.
     expect((await list({ search: "carol@" })).total).toBe(0);
+    // LIKE's wildcards and escape character are searched as themselves.
     expect((await list({ search: "%" })).total).toBe(0);
+    expect((await list({ search: "_" })).total).toBe(0);
+    expect((await list({ search: "a_ice" })).total).toBe(0);
+    expect((await list({ search: "\\" })).total).toBe(0);
+    expect((await list({ search: "e a" })).donors.map((d) => d.name)).toEqual(["Alice Archer"]);
   });
 
   test("sort by last gift and by name", async () => {

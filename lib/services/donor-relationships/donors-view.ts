@@ -13,6 +13,10 @@
  * - the row shows the name, email, telephone, location, gender and age range only as that
  *   latest gift shared them.
  *
+ * The rows are read from the per-donor summaries (donor_summaries and donor_people, kept by
+ * donor-summaries.ts, which applies the rules above), brought up to date with the committed gifts
+ * at the start of every read; a donor's gift history reads the gifts of the people under that key.
+ *
  * Gift dates are the gifts' `created_at` (a gift recorded offline is stored at noon UTC of the
  * day it was received), the same instants the donation report lists. Segments are decided on
  * calendar years of the organization's time zone (lib/time/organization-time-zone.ts). A donor
@@ -44,6 +48,7 @@ import { DONORS_PAGE_SIZE, DONOR_SEGMENTS, donorKeyField, type DonorSegment, typ
 import { ageRangeLabel } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { DISCLOSED_FIELDS, recordDisclosure } from "./disclosures";
+import { giftDonorKeySql, refreshDonorSummaries } from "./donor-summaries";
 
 /** A donor's monthly-gift status: an active monthly gift, only canceled or past-due ones, or none. */
 export type MonthlyStatus = "active" | "lapsed" | "none";
@@ -114,14 +119,16 @@ export async function listDonors({ actor, organizationId, query, now = new Date(
   authorize(actor, "donorRelationship.view", { organizationId });
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
-  const clock = await orgClock(db, organizationId, now);
+  const clock = await prepareRead(db, organizationId, now);
   const offset = (query.page - 1) * DONORS_PAGE_SIZE;
-  const [rows, summary] = await Promise.all([
-    selectDonors(db, organizationId, clock, filterConditions(query), query.sort, { limit: DONORS_PAGE_SIZE, offset }),
+  const where = filterConditions(query);
+  const [donors, summary, matching] = await Promise.all([
+    selectDonors(db, organizationId, clock, where, query.sort, { limit: DONORS_PAGE_SIZE, offset }),
     selectSummary(db, organizationId, clock, query.minCents),
+    where.length > 0 ? countDonors(db, organizationId, clock, where) : null,
   ]);
-  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_view", donors: rows.donors, shows: DISCLOSED_FIELDS });
-  return { donors: rows.donors, total: rows.total, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
+  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_view", donors, shows: DISCLOSED_FIELDS });
+  return { donors, total: matching ?? summary.segments.all, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
 }
 
 /** One gift of a donor's history. */
@@ -163,17 +170,18 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
   const key = parseDonorKey(donorKey);
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
-  const clock = await orgClock(db, organizationId, now);
+  const clock = await prepareRead(db, organizationId, now);
   const donor = await selectOneDonor(db, organizationId, clock, key);
   if (!donor) throw new AppError("not_found", messages.donors.notFound);
-  const result = await db.execute(sql`${keyedGifts(organizationId, key)}
-    select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
+  // The gifts of the people whose donor key this is (donor_people), through donations_org_ident_idx.
+  const result = await db.execute(sql`select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
       select k.id, ${utc(sql`k.created_at`)} as at, k.amount_cents::text as amount,
              case when k.campaign_id is null then ${DIRECT_DONATION} else coalesce(c.name, ${DIRECT_DONATION}) end as fundraiser,
-             k.offline_method::text as offline_method, k.counted, k.recurring_gift_id is not null as monthly,
+             k.offline_method::text as offline_method, (k.status = 'succeeded' and k.refunded_at is null) as counted, k.recurring_gift_id is not null as monthly,
              k.tribute_type::text as tribute_type, k.tribute_name
-        from k left join campaigns c on c.id = k.campaign_id
-       where k.donor_key = ${key}
+        from donations k left join campaigns c on c.id = k.campaign_id
+       where k.organization_id = ${organizationId} and k.status in ('succeeded', 'refunded')
+         and gb_donor_ident(k.donor_email, k.donor_name, k.id) in (select p.ident from donor_people p where p.organization_id = ${organizationId} and p.donor_key = ${key})
        order by k.created_at desc, k.id desc
        limit 1000
     ) x`);
@@ -226,8 +234,8 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
   authorize(actor, "donorRelationship.view", { organizationId });
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorRelationship.view", organizationId);
-  const clock = await orgClock(db, organizationId, now);
-  const { donors } = await selectDonors(db, organizationId, clock, filterConditions(query), query.sort, null);
+  const clock = await prepareRead(db, organizationId, now);
+  const donors = await selectDonors(db, organizationId, clock, filterConditions(query), query.sort, null);
   const records: string[][] = donors.map((d) => [
     d.name ?? "",
     d.email ?? "",
@@ -257,7 +265,7 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
  * has authorized. @throws AppError(not_found) messages.donors.notFound otherwise.
  */
 export async function assertDonorExists(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<void> {
-  const clock = await orgClock(db, organizationId, now);
+  const clock = await prepareRead(db, organizationId, now);
   if (!(await selectOneDonor(db, organizationId, clock, donorKey))) throw new AppError("not_found", messages.donors.notFound);
 }
 
@@ -287,14 +295,14 @@ export type DonorsInOrderPage = {
  * @returns DonorsInOrderPage (amounts in cents, instants in UTC).
  */
 export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: string, options: { after: DonorPosition | null; limit: number; now?: Date }): Promise<DonorsInOrderPage> {
-  const clock = await orgClock(db, organizationId, options.now ?? new Date());
+  const clock = await prepareRead(db, organizationId, options.now ?? new Date());
   const after = options.after ? sql`where (d.first_at, md5(d.donor_key)) > (${options.after.firstAt}::timestamptz, ${options.after.keyHash})` : sql``;
   const result = await db.execute(sql`${donorRows(organizationId, clock)}
     select coalesce(json_agg(x order by x.rn)::text, '[]') as j from (
       select row_number() over (order by d.first_at, md5(d.donor_key)) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
              d.lifetime::text as lifetime, d.gifts::text as gifts, d.largest::text as largest,
              ${utc(sql`d.first_at`)} as first_at, ${utc(sql`d.last_at`)} as last_at,
-             d.active_monthly, d.had_monthly, d.tags, '0' as total, d.first_at::text as first_at_text, md5(d.donor_key) as key_hash
+             d.active_monthly, d.had_monthly, d.tags, d.first_at::text as first_at_text, md5(d.donor_key) as key_hash
         from d ${after}
        order by d.first_at, md5(d.donor_key)
        limit ${options.limit + 1}
@@ -310,7 +318,7 @@ export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: s
  * sharing); internal: the caller has authorized. Only shared fields, as {@link listDonors}.
  */
 export async function findDonor(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<DonorRow | null> {
-  const clock = await orgClock(db, organizationId, now);
+  const clock = await prepareRead(db, organizationId, now);
   return selectOneDonor(db, organizationId, clock, donorKey);
 }
 
@@ -327,8 +335,8 @@ export async function claimNewDonorKey(db: Executor, donationId: string): Promis
   const [row] = rowsOf(
     await db.execute(sql`with claimed as (
         insert into organization_donors (organization_id, donor_key)
-        select d.organization_id, ${giftKey(sql`d`)} from donations d
-         where d.id = ${donationId} and ${giftKey(sql`d`)} is not null
+        select d.organization_id, ${giftDonorKeySql(sql`d`)} from donations d
+         where d.id = ${donationId} and ${giftDonorKeySql(sql`d`)} is not null
         on conflict do nothing
         returning organization_id, donor_key
       )
@@ -336,7 +344,7 @@ export async function claimNewDonorKey(db: Executor, donationId: string): Promis
        where not exists (
          select 1 from donations o
           where o.organization_id = c.organization_id and o.id <> ${donationId} and o.status in ('succeeded', 'refunded')
-            and ${giftKey(sql`o`)} = c.donor_key)`),
+            and ${giftDonorKeySql(sql`o`)} = c.donor_key)`),
   ) as { donor_key: string }[];
   return row?.donor_key ?? null;
 }
@@ -349,8 +357,8 @@ export async function claimNewDonorKey(db: Executor, donationId: string): Promis
 export async function claimDonorKeys(db: Executor, donationIds: string[]): Promise<void> {
   if (donationIds.length === 0) return;
   await db.execute(sql`insert into organization_donors (organization_id, donor_key)
-      select distinct d.organization_id, ${giftKey(sql`d`)} from donations d
-       where d.id in (${sql.join(donationIds.map((id) => sql`${id}`), sql`, `)}) and ${giftKey(sql`d`)} is not null
+      select distinct d.organization_id, ${giftDonorKeySql(sql`d`)} from donations d
+       where d.id in (${sql.join(donationIds.map((id) => sql`${id}`), sql`, `)}) and ${giftDonorKeySql(sql`d`)} is not null
       on conflict do nothing`);
 }
 
@@ -365,7 +373,7 @@ export async function existingDonorKeys(db: Executor, organizationId: string, ke
     const except = exceptImportId ? sql`and d.import_id is distinct from ${exceptImportId}` : sql``;
     const rows = rowsOf(
       await db.execute(sql`select distinct k from (
-          select ${giftKey(sql`d`)} as k from donations d
+          select ${giftDonorKeySql(sql`d`)} as k from donations d
            where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded') ${except}
         ) x where k in (${sql.join(chunk.map((k) => sql`${k}`), sql`, `)})`),
     ) as { k: string }[];
@@ -374,32 +382,15 @@ export async function existingDonorKeys(db: Executor, organizationId: string, ke
   return found;
 }
 
-/** The donor key one gift row `g` shares ("email:…", "name:…"), null for none: the case of {@link keyedGifts}. */
-function giftKey(g: SQL): SQL {
-  return sql`case when not ${g}.anonymous and ${g}.share_email and nullif(btrim(${g}.donor_email), '') is not null then 'email:' || lower(btrim(${g}.donor_email))
-                  when not ${g}.anonymous and ${g}.share_name and nullif(btrim(${g}.donor_name), '') is not null then 'name:' || btrim(${g}.donor_name)
-             end`;
-}
-
-/** The person a gift row `g` is linked by: its email, else its name, else the gift alone. */
-const IDENT = (g: SQL) => sql`coalesce('e:' || lower(nullif(btrim(${g}.donor_email), '')), 'n:' || nullif(btrim(${g}.donor_name), ''), 'g:' || ${g}.id)`;
-
-/** The condition on `d` keeping the gifts of the people who can show under donor key `only` (nothing for null). */
-function onlyPeopleOf(organizationId: string, only: string | null): SQL {
-  if (only === null) return sql``;
-  if (only.startsWith("email:")) return sql`and lower(btrim(d.donor_email)) = ${only.slice("email:".length)}`;
-  const name = only.slice("name:".length);
-  // The people (IDENT) of the gifts carrying the name: by their email, or by the name when a gift has no email.
-  return sql`and (lower(btrim(d.donor_email)) in (
-        select lower(btrim(n.donor_email)) from donations n
-         where n.organization_id = ${organizationId} and btrim(n.donor_name) = ${name} and nullif(btrim(n.donor_email), '') is not null)
-      or (nullif(btrim(d.donor_email), '') is null and btrim(d.donor_name) = ${name}))`;
-}
-
 type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
 
-/** The organization's zone and the UTC instants its current and previous calendar years begin. */
-async function orgClock(db: Executor, organizationId: string, now: Date): Promise<Clock> {
+/**
+ * Before a read: brings the organization's donor summaries up to date with its committed gifts
+ * (donor-summaries.ts) and returns its zone and the UTC instants its current and previous
+ * calendar years begin.
+ */
+async function prepareRead(db: Executor, organizationId: string, now: Date): Promise<Clock> {
+  await refreshDonorSummaries(db, organizationId);
   const timeZone = await reportTimeZone(db, organizationId);
   const year = Number(zonedCalendarDay(now, timeZone).slice(0, 4));
   return { timeZone, thisYear: zonedDayStart(`${year}-01-01`, timeZone), lastYear: zonedDayStart(`${year - 1}-01-01`, timeZone) };
@@ -408,70 +399,23 @@ async function orgClock(db: Executor, organizationId: string, now: Date): Promis
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The CTEs `g` (the organization's succeeded and refunded gifts, `counted` when succeeded and
- * not refunded, `ident` the person they are linked by) and `k` (those gifts with their
- * `donor_key`, null for the anonymous line), per the rules at the top of this file.
- * With `only` (a donor key), `g` holds just the gifts of the people who can show under that key,
- * read through the indexes donations_org_email_key_idx / donations_org_name_key_idx
- * (0030_donor_field_disclosures): the email key's gifts carry that email; a name key comes from
- * a person one of whose gifts carries that name. The rows computed are the same as without it.
- */
-function keyedGifts(organizationId: string, only: string | null = null): SQL {
-  return sql`with g as (
-      -- Only the columns the view reads: the CTEs below sort and carry these rows.
-      select d.id, d.created_at, d.amount_cents, d.campaign_id, d.offline_method, d.recurring_gift_id, d.tribute_type, d.tribute_name, d.anonymous,
-             d.donor_name, d.donor_email, d.donor_telephone, d.donor_city, d.donor_state, d.donor_gender, d.donor_age_range,
-             d.share_name, d.share_email, d.share_telephone, d.share_location, d.share_gender, d.share_age,
-             (d.status = 'succeeded' and d.refunded_at is null) as counted,
-             ${IDENT(sql`d`)} as ident
-        from donations d
-       where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded') ${onlyPeopleOf(organizationId, only)}
-    ), l as (
-      select distinct on (ident) ident,
-             ${giftKey(sql`g`)} as donor_key
-        from g where counted
-       order by ident, created_at desc, id desc
-    ), k as (
-      select g.*, l.donor_key from g join l using (ident)
-    )`;
-}
-
-/**
- * The CTEs of {@link keyedGifts} and `d`: one row per donor with its aggregates, the shared
- * fields of its latest gift, its monthly status and the organization's tags.
+ * The CTE `d`: one row per donor of the organization (donor_summaries, kept by
+ * donor-summaries.ts per the rules at the top of this file) with its segments in `clock` and the
+ * organization's tags; with `only`, just the donor with that key.
  */
 function donorRows(organizationId: string, clock: Clock, only: string | null = null): SQL {
-  return sql`${keyedGifts(organizationId, only)}, agg as (
-      select k.donor_key,
-             sum(k.amount_cents) filter (where k.counted) as lifetime,
-             count(*) filter (where k.counted) as gifts,
-             max(k.amount_cents) filter (where k.counted) as largest,
-             min(k.created_at) filter (where k.counted) as first_at,
-             max(k.created_at) filter (where k.counted) as last_at,
-             coalesce(bool_or(rg.status = 'active' and rg.past_due_at is null), false) as active_monthly,
-             coalesce(bool_or(rg.id is not null), false) as had_monthly
-        from k left join recurring_gifts rg on rg.id = k.recurring_gift_id
-       where k.donor_key is not null
-       group by k.donor_key
-    ), latest as (
-      select distinct on (donor_key) donor_key,
-             case when share_name then nullif(btrim(donor_name), '') end as name,
-             case when share_email then lower(btrim(donor_email)) end as email,
-             case when share_telephone then nullif(btrim(donor_telephone), '') end as telephone,
-             case when share_location then nullif(concat_ws(', ', nullif(btrim(donor_city), ''), nullif(btrim(donor_state), '')), '') end as location,
-             case when share_gender then nullif(btrim(donor_gender), '') end as gender,
-             case when share_age then donor_age_range end as age_range
-        from k where donor_key is not null and counted
-       order by donor_key, created_at desc, id desc
-    ), d as (
-      select agg.*, latest.name, latest.email, latest.telephone, latest.location, latest.gender, latest.age_range,
+  const one = only === null ? sql`` : sql`and s.donor_key = ${only}`;
+  return sql`with d as (
+      select s.donor_key, s.gift_count as gifts, s.lifetime_cents as lifetime, s.largest_gift_cents as largest,
+             s.first_gift_at as first_at, s.last_gift_at as last_at, s.active_monthly, s.had_monthly,
+             s.name, s.email, s.telephone, s.location, s.gender, s.age_range,
              coalesce(n.tags, '{}'::text[]) as tags,
-             agg.first_at >= ${clock.thisYear.toISOString()}::timestamptz as is_new,
-             agg.last_at >= ${clock.lastYear.toISOString()}::timestamptz and agg.last_at < ${clock.thisYear.toISOString()}::timestamptz as is_lybunt,
-             agg.last_at < ${clock.lastYear.toISOString()}::timestamptz as is_sybunt
-        from agg join latest using (donor_key)
-        left join donor_notes n on n.organization_id = ${organizationId} and n.donor_key = agg.donor_key
-       where agg.gifts > 0
+             s.first_gift_at >= ${clock.thisYear.toISOString()}::timestamptz as is_new,
+             s.last_gift_at >= ${clock.lastYear.toISOString()}::timestamptz and s.last_gift_at < ${clock.thisYear.toISOString()}::timestamptz as is_lybunt,
+             s.last_gift_at < ${clock.lastYear.toISOString()}::timestamptz as is_sybunt
+        from donor_summaries s
+        left join donor_notes n on n.organization_id = s.organization_id and n.donor_key = s.donor_key
+       where s.organization_id = ${organizationId} ${one}
     )`;
 }
 
@@ -485,7 +429,9 @@ const SEGMENT_SQL: Record<DonorSegment, SQL> = {
 
 function filterConditions(query: DonorsQuery): SQL[] {
   const where: SQL[] = [];
-  if (query.search) where.push(sql`strpos(lower(coalesce(d.name, '') || ' ' || coalesce(d.email, '')), lower(${query.search})) > 0`);
+  // A part of the shared name or email, any case; LIKE with its wildcards escaped, so that the
+  // trigram index donor_summaries_search_idx serves it.
+  if (query.search) where.push(sql`lower(coalesce(d.name, '') || ' ' || coalesce(d.email, '')) like '%' || lower(${query.search.replace(/[\\%_]/g, "\\$&")}) || '%'`);
   if (query.segment) where.push(SEGMENT_SQL[query.segment]);
   if (query.minCents !== null) where.push(sql`d.lifetime >= ${query.minCents}`);
   return where;
@@ -513,10 +459,12 @@ type RawDonor = {
   active_monthly: boolean;
   had_monthly: boolean;
   tags: string[] | null;
-  total: string;
 };
 
-/** Donors matching `where`, in `sort`, one page or (page null) all; with the total matching. */
+/**
+ * Donors matching `where`, in `sort`, one page or (page null) all. Without a window over every
+ * row, a page in lifetime or last-gift order reads its rows off the donor_summaries indexes.
+ */
 async function selectDonors(
   db: Executor,
   organizationId: string,
@@ -525,7 +473,7 @@ async function selectDonors(
   sort: DonorsQuery["sort"],
   page: { limit: number; offset: number } | null,
   only: string | null = null,
-): Promise<{ donors: DonorRow[]; total: number }> {
+): Promise<DonorRow[]> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const paging = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   // One JSON value per query: the same shape from PGlite and PostgreSQL drivers.
@@ -534,22 +482,21 @@ async function selectDonors(
       select row_number() over (order by ${ORDER[sort]}) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
              d.lifetime::text as lifetime, d.gifts::text as gifts, d.largest::text as largest,
              ${utc(sql`d.first_at`)} as first_at, ${utc(sql`d.last_at`)} as last_at,
-             d.active_monthly, d.had_monthly, d.tags, (count(*) over ())::text as total
+             d.active_monthly, d.had_monthly, d.tags
         from d ${condition}
        order by ${ORDER[sort]}
        ${paging}
     ) x`);
-  const raw = parseJson<RawDonor>(result);
-  return { donors: raw.map(toDonorRow), total: raw[0] ? Number(raw[0].total) : page && page.offset > 0 ? await countDonors(db, organizationId, clock, where) : 0 };
+  return parseJson<RawDonor>(result).map(toDonorRow);
 }
 
-/** The donor with key `donorKey` now, or null: the gifts of the people who can show under it only. */
+/** The donor with key `donorKey` now, or null. */
 async function selectOneDonor(db: Executor, organizationId: string, clock: Clock, donorKey: string): Promise<DonorRow | null> {
-  const { donors } = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 }, donorKey);
-  return donors[0] ?? null;
+  const [donor] = await selectDonors(db, organizationId, clock, [sql`d.donor_key = ${donorKey}`], "lifetime", { limit: 1, offset: 0 }, donorKey);
+  return donor ?? null;
 }
 
-/** How many donors match `where` (for a page past the last one). */
+/** How many donors match `where`. */
 async function countDonors(db: Executor, organizationId: string, clock: Clock, where: SQL[]): Promise<number> {
   const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const [row] = rowsOf(await db.execute(sql`${donorRows(organizationId, clock)} select count(*)::text as n from d ${condition}`)) as { n: string }[];
@@ -562,8 +509,8 @@ async function selectSummary(db: Executor, organizationId: string, clock: Clock,
   const atLeast = minCents === null ? sql`null::text` : sql`(count(*) filter (where d.lifetime >= ${minCents}))::text`;
   const result = await db.execute(sql`${donorRows(organizationId, clock)}
     select count(*)::text as "all", ${sql.join(counts, sql`, `)}, ${atLeast} as "atLeast",
-           (select count(*) from k where k.donor_key is null and k.counted)::text as anon_gifts,
-           (select coalesce(sum(k.amount_cents), 0) from k where k.donor_key is null and k.counted)::text as anon_cents
+           (select coalesce(sum(p.gift_count), 0) from donor_people p where p.organization_id = ${organizationId} and p.donor_key is null)::text as anon_gifts,
+           (select coalesce(sum(p.lifetime_cents), 0) from donor_people p where p.organization_id = ${organizationId} and p.donor_key is null)::text as anon_cents
       from d`);
   const row = (rowsOf(result)[0] ?? {}) as Record<string, string | null>;
   const segments = { all: Number(row.all ?? 0), atLeast: row.atLeast === null || row.atLeast === undefined ? null : Number(row.atLeast) } as DonorSegmentCounts;
