@@ -57,6 +57,8 @@ export async function prepareDatabase(): Promise<void> {
     await startThankYouWorker();
     const { startSupporterDigestJob } = await import("@/lib/services/supporter-pages/gift-notices");
     await startSupporterDigestJob();
+    const { startDonorSummaryJob } = await import("@/lib/services/donor-relationships/donor-summaries");
+    await startDonorSummaryJob();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {

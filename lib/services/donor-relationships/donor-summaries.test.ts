@@ -13,7 +13,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { serverEnv } from "@/lib/env";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { donations, recurringGifts } from "@/models";
-import { refreshDonorSummaries } from "./donor-summaries";
+import { refreshAllDonorSummaries, refreshDonorSummaries } from "./donor-summaries";
 
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
@@ -191,6 +191,20 @@ describe("refreshing the summaries", () => {
     await h.db.update(donations).set({ status: "refunded", refundedAt: new Date() }).where(eq(donations.id, id));
     await refreshDonorSummaries(h.db, B);
     expect((await stored(B)).rows).toEqual([]);
+  });
+
+  test("the periodic refresh brings every organization up to date and drops the stale rows of deleted organizations", async () => {
+    await makeGift(h.db, a.organizationId, null, { donorEmail: "vic@example.org", donorName: "Vic Moss", shareEmail: true, shareName: true, amountCents: 1_100 });
+    await makeGift(h.db, b.organizationId, null, { donorEmail: "wes@example.org", donorName: "Wes Hall", shareEmail: true, shareName: true, amountCents: 1_200 });
+    await h.db.execute(sql`insert into donor_people_stale (organization_id, ident) values ('no-such-organization', 'e:gone@example.org')`);
+    const r = await refreshAllDonorSummaries(h.db);
+    expect(r.organizations).toBe(2);
+    expect(r.people).toBeGreaterThanOrEqual(2);
+    const [left] = rowsOf(await h.db.execute(sql`select count(*)::int as n from donor_people_stale`)) as { n: number }[];
+    expect(Number(left!.n)).toBe(0);
+    expect((await stored(a.organizationId)).rows.map((x) => x.donor_key)).toContain("email:vic@example.org");
+    expect((await stored(b.organizationId)).rows.map((x) => x.donor_key)).toContain("email:wes@example.org");
+    expect(await refreshAllDonorSummaries(h.db)).toEqual({ organizations: 0, people: 0 });
   });
 
   // Two connections at once need the PostgreSQL server; the embedded database has one.

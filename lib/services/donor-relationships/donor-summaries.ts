@@ -22,12 +22,18 @@
  * less than what was committed before it began: a donor who stops sharing a field disappears at
  * the next read.
  *
+ * A periodic job ({@link startDonorSummaryJob}) also refreshes every organization with stale
+ * people, so an organization that rarely opens the view neither piles up stale rows nor pays for
+ * them all on its next read.
+ *
  * Amounts are integer cents; instants are timestamptz (UTC).
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
+import { logger } from "@/lib/logger";
+import { startPeriodicJob } from "@/lib/mail/queue";
 
 /**
  * The SQL of the donor key the gift row `g` shares: "email:<lower-cased email>" when it is not
@@ -131,4 +137,28 @@ async function resummarize(tx: Executor, organizationId: string, keys: string[])
  */
 function textArray(values: string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/** How often the periodic job refreshes the organizations with stale people: every ten minutes. */
+export const DONOR_SUMMARY_INTERVAL_SECONDS = 10 * 60;
+
+/**
+ * Refresh the summaries of every organization that has stale people, one organization at a
+ * time, and drop the stale rows of organizations that no longer exist.
+ * @returns how many organizations and people were refreshed.
+ */
+export async function refreshAllDonorSummaries(db: Executor): Promise<{ organizations: number; people: number }> {
+  await db.execute(sql`delete from donor_people_stale s where not exists (select 1 from organizations o where o.id = s.organization_id)`);
+  const orgs = rowsOf(await db.execute(sql`select distinct organization_id from donor_people_stale`)) as { organization_id: string }[];
+  let people = 0;
+  for (const { organization_id } of orgs) people += await refreshDonorSummaries(db, organization_id);
+  return { organizations: orgs.length, people };
+}
+
+/** Start the periodic refresh in this process (the server calls this at start). Idempotent. */
+export async function startDonorSummaryJob(): Promise<void> {
+  await startPeriodicJob("donor-summaries", DONOR_SUMMARY_INTERVAL_SECONDS, async () => {
+    const r = await refreshAllDonorSummaries(await getDb());
+    if (r.people > 0) logger.info("donor summaries refreshed", r);
+  });
 }
