@@ -38,6 +38,11 @@ test("a nonprofit imports a Givebutter export: broken rows by line, the good row
   await expect(errors.getByRole("listitem")).toHaveText(["line 7: Amount must be a positive number of dollars.", "line 9: Date is missing."]);
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(13);
   await page.screenshot({ path: testInfo.outputPath("import-dry-run-360.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // From the top: a full-page shot of a scrolled page paints the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath("import-dry-run-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // Import with progress, then the summary.
   await page.getByRole("button", { name: "Import 12 gifts" }).click();
