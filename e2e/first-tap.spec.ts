@@ -9,8 +9,8 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { hydrated, test } from "./fixtures";
 
-/** How many times each page is opened. */
-const ROUNDS = 5;
+/** How many times each page is opened: ten taps in a row must all take effect. */
+const ROUNDS = 10;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
