@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { publicPageMetadata } from "@/components/share/page-metadata";
 import { baseUrl } from "@/lib/env";
-import { rateLimitSentence } from "@/lib/public-api/openapi";
+import { openApiDocument, rateLimitSentence } from "@/lib/public-api/openapi";
 import { PAYOUTS_DESCRIPTION } from "@/lib/public-api/operations";
+import { buildReference } from "@/lib/public-api/reference";
 import { retryScheduleSentence, sentWebhookTypes, VERIFY_EXAMPLES, webhookEvents } from "@/lib/public-api/webhooks";
 import { problemSlugs } from "@/lib/public-api/problem";
 import { apiScopeDescriptions, apiScopes } from "@/lib/validations/api-keys";
@@ -41,7 +42,7 @@ const PROBLEMS: { code: keyof typeof problemSlugs; status: number; when: string 
 
 /**
  * /developers — the public API: how keys, scopes, pagination, rate limits and errors work, and
- * the reference generated from the OpenAPI document (rendered by a bundled viewer).
+ * the reference generated from the OpenAPI document (rendered here, on the server).
  */
 export default function DevelopersPage() {
   const api = `${baseUrl()}/api/v1`;
@@ -205,7 +206,7 @@ export default function DevelopersPage() {
         </section>
       </LegalArticle>
       <section aria-label="API reference" className="mx-auto w-full max-w-7xl px-2 pb-12 sm:px-4">
-        <ApiReference />
+        <ApiReference reference={buildReference(openApiDocument())} />
       </section>
     </>
   );
