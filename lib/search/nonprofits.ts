@@ -454,9 +454,10 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Stage 1: every word (a synonym, an IRS abbreviation, a joined or split compound
   // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
   // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
-  const lexicon = await lookupLexicon(db, terms);
   const place = center ? null : await placeOf(db, terms);
   const textTerms = place ? place.rest : terms;
+  // The place's words and the others are read as text apart: no compound spans them.
+  const lexicon = await lookupLexicon(db, terms, place ? [textTerms, place.words] : [terms]);
   const prefixLast = textTerms[textTerms.length - 1] === last;
   const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
   const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");
