@@ -8,7 +8,8 @@ import type { Database, DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
 import { forgetSearchResults } from "./cache";
-import { forgetCommonStems, forgetWordFacts, lookupLexicon } from "./relevance";
+import { forgetCommonStems, lookupLexicon } from "./relevance";
+import { forgetKeptWords } from "./word-cache";
 
 let h: DatabaseHandle;
 /** h.db, counting the statements it runs (the database is real; only the count is added). */
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => {
-  forgetWordFacts();
+  forgetKeptWords();
   forgetCommonStems(db);
 });
 

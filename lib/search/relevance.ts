@@ -7,11 +7,11 @@
  * a place typed, and the name starting with the text typed.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { Executor } from "@/lib/db/client";
 import { isStopWord, LONGEST_PHRASE, phraseSynonymsOf, stateCodeOf, synonymsOf } from "./synonyms";
 import { detectPlace, type DetectedPlace } from "./places";
 import { indexedWord } from "./text";
+import { forgetKeptWords, keptWords } from "./word-cache";
 import { areaQueryText, areaState, boxCells, type AreaBox } from "./area";
 import { NTEE_DESCRIPTIONS } from "@/lib/directory/ntee-descriptions";
 
@@ -179,41 +179,26 @@ async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: Read
   return entry;
 }
 
-/** Forget the cached common stems and words' dictionary facts of a database handle (after an import and its ANALYZE). */
+/**
+ * Forget the cached common stems of a database handle and what is kept of its words
+ * (lib/search/word-cache.ts), after an import and its ANALYZE.
+ */
 export function forgetCommonStems(db: Executor): void {
   commonStemsCache.delete(db);
-  wordFactsCache.delete(db);
+  forgetKeptWords(db);
 }
 
 /** What the dictionary says of one word: its English stem (the word itself when it has none) and whether an indexed word has that stem. */
 type WordFacts = { stem: string; known: boolean };
 
-/** Words whose dictionary facts are kept, per database handle. */
-const WORD_FACTS_ENTRIES = 20_000;
-/**
- * How long a word's facts are kept (as the common stems): the dictionary gains words when an
- * organization is added or renamed. A change made in this process forgets them at once
- * (forgetWordFacts, with the search results); an import forgets them too (forgetCommonStems).
- */
-const WORD_FACTS_TTL_MS = COMMON_STEMS_TTL_MS;
-let wordFactsCache = new WeakMap<object, LRUCache<string, WordFacts>>();
-
-/** Forget the dictionary facts of words kept for every database handle (after a change of public content). */
-export function forgetWordFacts(): void {
-  wordFactsCache = new WeakMap();
-}
-
 /**
  * The dictionary facts of the words (by English stem; stop words such as "will" have no stem
  * and are never known: the full-text query would drop them), from the words' cache, and for
- * the others one round trip on the primary key of search_words (none when all are kept).
+ * the others one round trip on the primary key of search_words (none when all are kept), kept
+ * for the next searches (lib/search/word-cache.ts).
  */
 async function wordFacts(db: Executor, words: string[]): Promise<Map<string, WordFacts>> {
-  let kept = wordFactsCache.get(db);
-  if (!kept) {
-    kept = new LRUCache<string, WordFacts>({ max: WORD_FACTS_ENTRIES, ttl: WORD_FACTS_TTL_MS });
-    wordFactsCache.set(db, kept);
-  }
+  const kept = keptWords<WordFacts>(db, "facts");
   const out = new Map<string, WordFacts>();
   const missing: string[] = [];
   for (const w of words) {
