@@ -40,7 +40,7 @@ function arg(name: string): string | undefined {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 /** One statement a search ran: its kind, milliseconds, and its text and parameters (for EXPLAIN). */
-type Statement = { kind: string; ms: number; text: string; params: unknown[] };
+type Statement = { kind: string; ms: number; text: string; params: unknown[]; serverMs?: number };
 type Profiled = { query: string; offset: number; ms: number; statements: Statement[]; total: number; ids: string[] };
 
 /** The kind of a search statement, from its text. */
@@ -182,9 +182,12 @@ async function main() {
           const plan = Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? NaN);
           const exec = Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? NaN);
           const k = byKind.get(s.kind) ?? { plan: 0, exec: 0, client: 0, n: 0 };
+          s.serverMs = plan + exec;
           byKind.set(s.kind, { plan: k.plan + plan, exec: k.exec + exec, client: k.client + s.ms, n: k.n + 1 });
         }
       }
+      const firstServer = out.flatMap((p) => p.statements.filter((s) => s.kind === "first page").map((s) => s.serverMs ?? NaN)).sort((a, b) => a - b);
+      console.log(`first page, server planning + execution: p50 ${pct(firstServer, 50).toFixed(2)} ms, p90 ${pct(firstServer, 90).toFixed(2)} ms, p95 ${pct(firstServer, 95).toFixed(2)} ms`);
       for (const [kind, k] of byKind) {
         console.log(`${kind.padEnd(24)} server planning ${(k.plan / k.n).toFixed(2)} ms, execution ${(k.exec / k.n).toFixed(2)} ms; as timed by the client ${(k.client / k.n).toFixed(2)} ms`);
       }
