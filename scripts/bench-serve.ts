@@ -52,6 +52,7 @@ import { createClient } from "@redis/client";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { distinctSearch } from "./distinct-searches";
 import { DonorSession, findFundraiser, giveOnPage, raisedOnPage, startSupporterPage, type ActiveFundraiser, type StartedPage } from "./supporter-pages-http";
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -202,18 +203,14 @@ async function giftShownAfter(url: string, p2p: SupporterTargets): Promise<{ pag
 }
 
 /**
- * Directory searches that each ask something new (a cause and a town, then the next page),
- * so none is answered from the search cache: what a search costs the database under load.
- * The towns are the demo directory's (Vermont) and, at the end, other states' cities.
+ * Directory searches that each ask something new (scripts/distinct-searches.ts: a cause and a
+ * town, then the next page), so none is answered from the search cache: what a search costs
+ * the database under load.
  */
 function variedSearchPaths(): () => string {
-  const causes = ["food shelf", "animal rescue", "hospital", "library", "youth soccer", "church", "museum", "veterans", "scholarship fund", "fire department", "historical society", "homeless shelter", "arts council", "literacy", "hospice", "land trust", "rescue squad", "senior center", "garden club", "humane society"];
-  const towns = ["burlington", "rutland", "barre", "montpelier", "brattleboro", "bennington", "middlebury", "st albans", "newport", "springfield", "st johnsbury", "winooski", "essex", "colchester", "stowe", "randolph", "woodstock", "manchester", "norwich", "bristol", "omaha", "louisville", "concord", "salem", "lincoln", "wichita", "boise", "helena", "cheyenne", "fargo"];
   let i = 0;
   return () => {
-    const n = i++;
-    const query = `${causes[n % causes.length]} ${towns[Math.floor(n / causes.length) % towns.length]}`;
-    const offset = 10 * Math.floor(n / (causes.length * towns.length));
+    const { query, offset } = distinctSearch(i++);
     return `/api/search/nonprofit?search_query=${encodeURIComponent(query)}&currentDisplayRecords=${offset}`;
   };
 }

@@ -17,14 +17,31 @@ export async function pgliteExtensions() {
 }
 
 /**
- * PGlite.create's options: our extensions and `shared_buffers` (PostgreSQL size syntax,
- * PGLITE_SHARED_BUFFERS) added to PGlite's default start parameters.
+ * Largest pending list of a GIN index on the embedded database (PostgreSQL's
+ * gin_pending_list_limit, default 4MB). Every scan of a GIN index reads its pending list
+ * through, and on a PostgreSQL server autovacuum empties it; the embedded database has no
+ * autovacuum, so the list is merged into the index only when an insert finds it over this
+ * size. Kept small, a full-text search reads at most 8 pending pages (4MB is 512, as many as
+ * the whole demo directory's search index).
+ */
+export const PGLITE_GIN_PENDING_LIST_LIMIT = "64kB";
+
+/**
+ * PGlite.create's options: our extensions, `shared_buffers` (PostgreSQL size syntax,
+ * PGLITE_SHARED_BUFFERS) and PGLITE_GIN_PENDING_LIST_LIMIT added to PGlite's default start
+ * parameters.
  */
 export async function pgliteCreateOptions(sharedBuffers: string): Promise<PGliteOptions> {
   const { PGlite } = await import("@electric-sql/pglite");
   return {
     extensions: await pgliteExtensions(),
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      "-c",
+      `shared_buffers=${sharedBuffers}`,
+      "-c",
+      `gin_pending_list_limit=${PGLITE_GIN_PENDING_LIST_LIMIT}`,
+    ],
   };
 }
 

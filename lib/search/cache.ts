@@ -12,7 +12,8 @@
  *   - forgetSearchResults() empties it; lib/cache/public-pages.ts calls it on every change of
  *     public content (a profile edit, an approval, a claim...). A change made by another process
  *     or outside a request (an IRS import) shows within the 60 s, as on the cached pages.
- * Errors (an unknown ZIP or category: AppError bad_request) are not kept.
+ * Errors (an unknown ZIP or category: AppError bad_request) are not kept. forgetSearchResults
+ * also forgets what is kept of single words (lib/search/word-cache.ts).
  * A search the cache cannot answer waits for its turn on the database (./admission.ts): a
  * burst of different searches is answered 503 "busy" rather than queued until the pool times out.
  */
@@ -20,6 +21,7 @@ import { LRUCache } from "lru-cache";
 import { admitSearch } from "./admission";
 import { normalizeSearchText } from "./text";
 import { searchNonprofits, type NonprofitSearchInput, type NonprofitSearchResult } from "./nonprofits";
+import { forgetKeptWords } from "./word-cache";
 
 /** How many different searches are kept (a page of 10 hits is about 4 KB, 100 hits 40 KB). */
 export const SEARCH_CACHE_ENTRIES = 500;
@@ -75,6 +77,8 @@ export async function cachedSearchNonprofits(input: NonprofitSearchInput): Promi
 
 /** Forget every kept search (after a change of public content); resets the counters. */
 export function forgetSearchResults(): void {
+  // The change may have added words to the dictionary of indexed words (a new or renamed organization).
+  forgetKeptWords();
   generation++;
   cache.clear();
   searches = 0;

@@ -1,7 +1,9 @@
+import type { SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { organizations } from "@/models";
 import { oneEditAway, searchNonprofits } from "./nonprofits";
+import { forgetKeptWords } from "./word-cache";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const BURLINGTON = { lat: 44.4759, lng: -73.2121 };
@@ -70,6 +72,34 @@ describe("spelling corrections", () => {
   test("a typo filed as a small organization's name does not hide the prominent organization spelled right", async () => {
     const r = await searchNonprofits({ query: "yale univeristy", limit: 5, offset: 0 });
     expect(r.results.map((x) => x.legalName)).toEqual(["YALE UNIVERSITY", "YALE UNIVERISTY"]);
+  });
+
+  test("a word's corrections are kept: the next search with it looks for none and finds the same", async () => {
+    const statements: string[] = [];
+    const dialect = (h.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect;
+    const db = new Proxy(h.db, {
+      get: (target, prop, receiver) =>
+        prop === "execute"
+          ? (q: SQL) => {
+              statements.push(dialect.sqlToQuery(q).sql);
+              return target.execute(q);
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    // The spelling statements: spellings one edit away, and the trigram step.
+    const dictionaryReads = () => statements.filter((x) => x.includes("v.indexed") || x.includes("% t.term")).length;
+    forgetKeptWords();
+    const first = await searchNonprofits({ query: "connecicut educaion association", limit: 5, offset: 0 }, db);
+    const readFirst = dictionaryReads();
+    expect(readFirst).toBeGreaterThan(0);
+    // Another search with the same misspelled words, in another order.
+    const second = await searchNonprofits({ query: "educaion connecicut association", limit: 5, offset: 0 }, db);
+    expect(dictionaryReads()).toBe(readFirst);
+    expect(second.results[0]?.name.toUpperCase()).toBe("CONNECTICUT EDUCATION ASSOCIATION");
+    expect(first.results[0]?.name.toUpperCase()).toBe("CONNECTICUT EDUCATION ASSOCIATION");
+    forgetKeptWords();
+    await searchNonprofits({ query: "educaion connecicut association", limit: 5, offset: 0 }, db);
+    expect(dictionaryReads()).toBeGreaterThan(readFirst);
   });
 
   test("every word but one: a word that matches nothing does not hide the others", async () => {

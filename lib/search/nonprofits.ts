@@ -23,6 +23,7 @@ import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { isStopWord } from "./synonyms";
+import { keptWords } from "./word-cache";
 import { PROMINENT_TIERS, areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
 import { commonStemFrequenciesJson, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
@@ -173,12 +174,33 @@ export function oneEditAway(word: string): string[] {
  * whose English stem is in the dictionary, the most used first (then the closest by trigram
  * similarity); for a word with none, dictionary words of
  * trigram similarity >= 0.4 (the trigram GIN index of migration 0006 answers `%`).
- * At most 3 corrections per word. One round trip, two when some word needs the trigram step.
+ * At most 3 corrections per word. One round trip, two when some word needs the trigram step;
+ * none when every word's corrections are kept from a recent search.
  */
 async function corrections(db: Executor, terms: string[]): Promise<Map<string, string[]>> {
-  const long = [...new Set(terms.filter((t) => CORRECTABLE.test(t)))];
+  // A word's corrections depend on the word and the directory only: kept for the next searches
+  // (lib/search/word-cache.ts), an empty list for a word that has none.
+  const kept = keptWords<{ fixes: string[] }>(db, "corrections");
   const out = new Map<string, string[]>();
+  const long: string[] = [];
+  for (const t of new Set(terms.filter((x) => CORRECTABLE.test(x)))) {
+    const k = kept.get(t);
+    if (!k) long.push(t);
+    else if (k.fixes.length) out.set(t, k.fixes);
+  }
   if (!long.length) return out;
+  const fresh = await correctionsOf(db, long);
+  for (const t of long) {
+    const fixes = fresh.get(t) ?? [];
+    kept.set(t, { fixes });
+    if (fixes.length) out.set(t, fixes);
+  }
+  return out;
+}
+
+/** corrections() of distinct correctable words, from the database. */
+async function correctionsOf(db: Executor, long: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
   const candidates = JSON.stringify(
     long.flatMap((term) => [term, ...oneEditAway(term)].map((variant) => ({ term, variant, indexed: indexedWord(variant) }))),
   );
@@ -454,9 +476,10 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Stage 1: every word (a synonym, an IRS abbreviation, a joined or split compound
   // counts), place words typed (a ZIP, a state, a city at the end) ranking by nearness instead
   // of having to be in the document, ordered by the relevance score (lib/search/relevance.ts).
-  const lexicon = await lookupLexicon(db, terms);
   const place = center ? null : await placeOf(db, terms);
   const textTerms = place ? place.rest : terms;
+  // The place's words and the others are read as text apart: no compound spans them.
+  const lexicon = await lookupLexicon(db, terms, place ? [textTerms, place.words] : [terms]);
   const prefixLast = textTerms[textTerms.length - 1] === last;
   const wholeText = relevanceQueryText(textTerms, lexicon, false) || tsQueryText(terms, "&", "none");
   const prefixText = relevanceQueryText(textTerms, lexicon, prefixLast) || tsQueryText(terms, "&", "last");

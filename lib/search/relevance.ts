@@ -11,6 +11,7 @@ import type { Executor } from "@/lib/db/client";
 import { isStopWord, LONGEST_PHRASE, phraseSynonymsOf, stateCodeOf, synonymsOf } from "./synonyms";
 import { detectPlace, type DetectedPlace } from "./places";
 import { indexedWord } from "./text";
+import { forgetKeptWords, keptWords } from "./word-cache";
 import { areaQueryText, areaState, boxCells, type AreaBox } from "./area";
 import { NTEE_DESCRIPTIONS } from "@/lib/directory/ntee-descriptions";
 
@@ -178,39 +179,87 @@ async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: Read
   return entry;
 }
 
-/** Forget the cached common stems of a database handle (after ANALYZE of organizations). */
+/**
+ * Forget the cached common stems of a database handle and what is kept of its words
+ * (lib/search/word-cache.ts), after an import and its ANALYZE.
+ */
 export function forgetCommonStems(db: Executor): void {
   commonStemsCache.delete(db);
+  forgetKeptWords(db);
+}
+
+/** What the dictionary says of one word: its English stem (the word itself when it has none) and whether an indexed word has that stem. */
+type WordFacts = { stem: string; known: boolean };
+
+/**
+ * The dictionary facts of the words (by English stem; stop words such as "will" have no stem
+ * and are never known: the full-text query would drop them), from the words' cache, and for
+ * the others one round trip on the primary key of search_words (none when all are kept), kept
+ * for the next searches (lib/search/word-cache.ts).
+ */
+async function wordFacts(db: Executor, words: string[]): Promise<Map<string, WordFacts>> {
+  const kept = keptWords<WordFacts>(db, "facts");
+  const out = new Map<string, WordFacts>();
+  const missing: string[] = [];
+  for (const w of words) {
+    const facts = kept.get(w);
+    if (facts) out.set(w, facts);
+    else missing.push(w);
+  }
+  if (!missing.length) return out;
+  // Each word is looked up by the primary key (a lateral probe with LIMIT 1): as an EXISTS in
+  // the select list the planner, guessing 100 words, hashed the whole dictionary instead (a
+  // sequential scan of search_words on every search, 10-40 ms on the embedded database).
+  const result = await db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known
+      from json_array_elements_text(${JSON.stringify(missing)}::json) as c(v)
+      cross join lateral (select (ts_lexize('english_stem', c.v))[1] as lexeme) x
+      left join lateral (select true as hit from search_words w where w.word = x.lexeme limit 1) k on true`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean }[];
+  for (const r of rows) {
+    const facts = { stem: r.stem, known: Boolean(r.known) };
+    kept.set(r.v, facts);
+    out.set(r.v, facts);
+  }
+  return out;
 }
 
 /**
- * Which of the candidate words are in the dictionary of indexed words (by English stem; stop
- * words such as "will" never count: the full-text query would drop them), which of those and
- * of the typed words are among the directory's most common words (commonStems). One round
- * trip on the primary key of search_words.
+ * The words relevanceUnitList may ask a lexicon about for these typed words: two or three
+ * consecutive words joined (stop words left out, as it does) and the two parts of a long word.
  */
-export async function lookupLexicon(db: Executor, terms: string[]): Promise<Lexicon> {
-  const candidates = compoundCandidates(terms);
+function lexiconProbes(terms: string[]): Set<string> {
+  const words = terms.filter((t) => WORD.test(t) && !isStopWord(t));
+  const out = new Set<string>();
+  for (let k = 0; k < words.length; k++) {
+    for (const n of [2, 3]) if (k + n <= words.length) out.add(words.slice(k, k + n).join(""));
+    const w = words[k]!;
+    if (w.length >= 8 && /^\p{L}+$/u.test(w)) for (let i = 4; i <= w.length - 4; i++) out.add(w.slice(0, i)).add(w.slice(i));
+  }
+  return out;
+}
+
+/**
+ * Which of the candidate words (compoundCandidates of the typed words) are in the dictionary
+ * of indexed words (by English stem; stop words such as "will" never count: the full-text query
+ * would drop them), which of those and of the typed words are among the directory's most
+ * common words (commonStems).
+ * @param groups the runs of typed words that are read as text apart (the words besides a place
+ *   typed, and the place's own words: lib/search/places.ts); a candidate spanning two of them is
+ *   never asked about, so it is not looked up. Default: all the words, one run.
+ * Words' facts are kept per database handle (wordFacts): a search whose words were all seen
+ * lately makes no round trip here; else one, on the primary key of search_words.
+ */
+export async function lookupLexicon(db: Executor, terms: string[], groups: string[][] = [terms]): Promise<Lexicon> {
+  const probes = new Set(groups.flatMap((g) => [...lexiconProbes(g)]));
+  const candidates = compoundCandidates(terms).filter((c) => probes.has(c));
   const words = [...new Set([...terms, ...candidates])];
   if (!words.length) return { known: new Set(), common: new Set(), commonTerms: new Set() };
-  const [mce, result] = await Promise.all([
-    commonStems(db),
-    // Each word is looked up by the primary key (a lateral probe with LIMIT 1): as an EXISTS in
-    // the select list the planner, guessing 100 words, hashed the whole dictionary instead (a
-    // sequential scan of search_words on every search, 10-40 ms on the embedded database).
-    db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known
-      from json_array_elements_text(${JSON.stringify(words)}::json) as c(v)
-      cross join lateral (select (ts_lexize('english_stem', c.v))[1] as lexeme) x
-      left join lateral (select true as hit from search_words w where w.word = x.lexeme limit 1) k on true`),
-  ]);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean }[];
-  const isCandidate = new Set(candidates);
-  const known = rows.filter((r) => r.known && isCandidate.has(r.v));
-  const typed = new Set(terms);
+  const [mce, facts] = await Promise.all([commonStems(db), wordFacts(db, words)]);
+  const known = candidates.filter((c) => facts.get(c)?.known);
   return {
-    known: new Set(known.map((r) => r.v)),
-    common: new Set(known.filter((r) => mce.has(r.stem)).map((r) => r.v)),
-    commonTerms: new Set(rows.filter((r) => typed.has(r.v) && mce.has(r.stem)).map((r) => r.v)),
+    known: new Set(known),
+    common: new Set(known.filter((c) => mce.has(facts.get(c)!.stem))),
+    commonTerms: new Set(terms.filter((t) => facts.has(t) && mce.has(facts.get(t)!.stem))),
   };
 }
 

@@ -21,6 +21,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "@/lib/db/client";
 import { organizations } from "@/models";
 import { forgetCommonStems } from "@/lib/search/relevance";
+import { mergePendingSearchEntries } from "@/lib/search/index-upkeep";
 import {
   csvErrorReason,
   missingIrsColumns,
@@ -232,7 +233,8 @@ function openRecords(file: string, skip: (line: number, reason: string) => void)
  * sets updated_at; an unchanged record writes nothing. Within one batch a repeated EIN keeps
  * the later record (the earlier is counted as skipped, DUPLICATE_EIN_REASON).
  * Memory stays bounded whatever the file size (two batches at most). When anything was
- * written, the planner's statistics of organizations and search_words are refreshed (ANALYZE).
+ * written, the search indexes' pending entries are merged (lib/search/index-upkeep.ts) and the
+ * planner's statistics of organizations and search_words refreshed (ANALYZE).
  *
  * @param db the database (a transaction works too: batches then run in savepoints).
  * @param files paths of `.csv` or `.csv.gz` files with the IRS header row.
@@ -335,6 +337,9 @@ export async function importIrsFiles(db: Database, files: string[], options: Imp
     progress();
   }
   if (summary.inserted + summary.updated > 0) {
+    // The new rows' entries wait in the GIN indexes' pending lists, which every search would
+    // read through until a VACUUM (never, on the embedded database): merge them now.
+    await mergePendingSearchEntries(db);
     // Search reads the planner's statistics of the search documents (the directory's common
     // words decide compound splits and spelling corrections, lib/search/relevance.ts), and the
     // embedded database has no autovacuum to gather them: gather them now.

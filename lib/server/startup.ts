@@ -1,7 +1,8 @@
 /**
  * What the server does once at start (called from instrumentation.ts): open the database
  * (taking the PGlite folder lock), apply migrations, and on an empty database load the
- * Vermont directory and the demo seed, then start delivering queued mail and webhooks and the
+ * Vermont directory and the demo seed, merge what is pending in the search indexes
+ * (lib/search/index-upkeep.ts), then start delivering queued mail and webhooks and the
  * schedule that charges monthly recurring gifts. A second process on the same PGlite folder stops here
  * with a clear message and exit code 1, leaving the data untouched.
  */
@@ -37,6 +38,10 @@ export async function prepareDatabase(): Promise<void> {
         );
       }
     }
+    // Entries left pending in the search indexes (an embedded database loaded or imported
+    // into before imports merged them: it has no autovacuum) would be read by every search.
+    const { mergePendingSearchEntries } = await import("@/lib/search/index-upkeep");
+    await mergePendingSearchEntries(handle.db);
     // The background jobs below publish domain events: their subscribers first.
     const { installSubscribers } = await import("@/lib/services/subscribers");
     installSubscribers();
