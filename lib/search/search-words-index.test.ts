@@ -22,7 +22,10 @@ async function indexesOf(query: ReturnType<typeof sql>): Promise<string[]> {
       if (!node || typeof node !== "object") return;
       const n = node as Record<string, unknown>;
       if (typeof n["Index Name"] === "string") out.push(n["Index Name"]);
-      for (const v of Object.values(n)) (Array.isArray(v) ? v.forEach(walk) : walk(v));
+      for (const v of Object.values(n)) {
+        if (Array.isArray(v)) v.forEach(walk);
+        else walk(v);
+      }
     };
     walk(plan["QUERY PLAN"] ?? Object.values(plan)[0]);
   });
