@@ -1,12 +1,13 @@
 /**
  * npm run bench:search-profile [-- --pglite [--pglite-dir DIR] | --database postgres://.../db]
- *   [--queries 600] [--from 0] [--query "text"] [--set name=value ...]
+ *   [--queries 600] [--from 0] [--query "text" | --random-pairs] [--set name=value ...]
  *   [--dump results.json] [--compare results.json] [--server-times] [--by-cause] [--explain N]
  *
  * Where a directory search spends its time, one search at a time (no HTTP, no concurrency):
  * runs the searches of bench:serve's "each one new" row (scripts/distinct-searches.ts; the
- * n-th from --from, or --query's text --queries times) through searchNonprofits on the
- * embedded database with the demo data (--pglite: a temporary folder, or DIR kept for the
+ * n-th from --from; with --random-pairs those of its "random word pairs" row; or --query's
+ * text --queries times) through searchNonprofits on the embedded database with the demo data
+ * (--pglite: a temporary folder, or DIR kept for the
  * next runs, migrated and loaded as the app does with DEMO_DATA) or on an existing PostgreSQL
  * database (--database: an imported directory, left as it is), and prints per search:
  * milliseconds (p50, p95, mean), statements, the time of each kind of statement (the lexicon
@@ -31,7 +32,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { mergePendingSearchEntries } from "@/lib/search/index-upkeep";
 import { searchNonprofits } from "@/lib/search/nonprofits";
 import { loadDemoDataIfEmpty } from "@/lib/server/demo-data";
-import { distinctSearch } from "./distinct-searches";
+import { distinctSearch, randomWordPair } from "./distinct-searches";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,7 +49,7 @@ function kindOf(text: string, pageNo: number): string {
   if (text.includes("pg_stats")) return "common stems (cached)";
   if (text.includes("with recursive s(st)")) return "states (cached)";
   if (text.includes("search_words w where w.word = x.lexeme")) return "lexicon";
-  if (text.includes("known as (select")) return "corrections";
+  if (text.includes("ts_lexize('english_stem', v.indexed)")) return "corrections";
   if (text.includes("% t.term")) return "corrections (trigram)";
   if (text.includes("cand as materialized")) return pageNo === 1 ? "first page" : `later page ${pageNo}`;
   return text.slice(0, 40);
@@ -117,7 +118,7 @@ async function main() {
     // One search first, so the cached statistics (common stems, states) are read before timing.
     await searchNonprofits({ query: "food bank", limit: 10, offset: 0 }, db);
     for (let i = from; i < from + n; i++) {
-      const { query, offset } = arg("query") ? { query: arg("query")!, offset: 0 } : distinctSearch(i);
+      const { query, offset } = arg("query") ? { query: arg("query")!, offset: 0 } : flag("random-pairs") ? randomWordPair(i) : distinctSearch(i);
       sink.statements = [];
       sink.pages = 0;
       const t0 = performance.now();

@@ -102,6 +102,18 @@ describe("spelling corrections", () => {
     expect(dictionaryReads()).toBeGreaterThan(readFirst);
   });
 
+  test("any word: among matches that rank the same, the name closest to the text comes first, wherever it is stored", async () => {
+    // Thirty names match one word with the same full-text rank; the one whose name is closest
+    // to the text typed was stored last, far past the first page of the table's order.
+    await h.db.insert(organizations).values(Array.from({ length: 30 }, (_, i) => ({ name: `QUILLON GROUP ${String(i).padStart(2, "0")}`, state: "VT" })));
+    await h.db.insert(organizations).values({ name: "QUILLON VEXJ FUND", state: "VT" });
+    const r = await searchNonprofits({ query: "quillon vexjukbdwq", limit: 10, offset: 0 });
+    expect(r.total).toBe(31);
+    expect(r.results[0]?.name.toUpperCase()).toBe("QUILLON VEXJ FUND");
+    // The rest by the shorter name, then by name, as ordering every match would give.
+    expect(r.results.slice(1).map((x) => x.name.toUpperCase())).toEqual(Array.from({ length: 9 }, (_, i) => `QUILLON GROUP 0${i}`));
+  });
+
   test("every word but one: a word that matches nothing does not hide the others", async () => {
     const r = await searchNonprofits({ query: "stamford connecticut garden zzzzzz", limit: 5, offset: 0 });
     expect(r.results[0]?.name.toUpperCase()).toBe("STAMFORD CONNECTICUT GARDEN CLUB");

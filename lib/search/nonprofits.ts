@@ -25,7 +25,7 @@ import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryT
 import { isStopWord } from "./synonyms";
 import { keptWords } from "./word-cache";
 import { PROMINENT_TIERS, areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
-import { commonStemFrequenciesJson, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { commonStemFrequencies, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -138,7 +138,11 @@ const LOCATION = sql`point(o.longitude, o.latitude)`;
 const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence, o.name_key, o.name_compact,
   (o.irs_revenue_amount is null and o.irs_income_amount is null and o.irs_asset_amount is null) as finances_unknown`;
 
-type Stage = { match: SQL; query: SQL; order: SQL };
+/**
+ * One text stage: its match condition, its tsquery, its order, and `cut`: the order's first
+ * keys (each descending) when later keys cost far more per row (candidatePage).
+ */
+type Stage = { match: SQL; query: SQL; order: SQL; cut?: SQL };
 type Found = { rows: unknown[]; n: number };
 
 /** Words of 4+ letters (no digits) that may be typos. */
@@ -201,26 +205,48 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
 /** corrections() of distinct correctable words, from the database. */
 async function correctionsOf(db: Executor, long: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
+  // Each word and its spellings one edit away, as [word index, spelling] or, when the
+  // dictionary has the spelling's stem under another form (lib/search/text.ts indexedWord),
+  // [word index, spelling, indexed form].
   const candidates = JSON.stringify(
-    long.flatMap((term) => [term, ...oneEditAway(term)].map((variant) => ({ term, variant, indexed: indexedWord(variant) }))),
+    long.flatMap((term, t) =>
+      [term, ...oneEditAway(term)].map((variant) => {
+        const indexed = indexedWord(variant);
+        return indexed === variant ? [t, variant] : [t, variant, indexed];
+      }),
+    ),
   );
   // Spellings in the dictionary, with how many organizations use them: common words from the
   // planner's statistics of the search documents (most common elements, about the top 1,000,
-  // as cached by commonStemFrequenciesJson),
-  // the others counted up to WORD_USES_CAP (their index entries are short).
-  const frequencies = await commonStemFrequenciesJson(db);
-  const result = await db.execute(sql`with mce as (select e.word, e.freq from json_to_recordset(${frequencies}::json) as e(word text, freq real)),
-      d as (select v.term, v.variant, v.indexed, coalesce((ts_lexize('english_stem', v.indexed))[1], v.indexed) as stem
-        from json_to_recordset(${candidates}::json) as v(term text, variant text, indexed text)),
-      known as (select d.* from d where exists (select 1 from search_words w where w.word = d.stem))
-    select k.term, k.variant, k.stem, coalesce(${WORD_USES_CAP} + ceil(m.freq * 1000000)::int, (select count(*)::int from (select 1 from organizations o
-        where o.search_document @@ to_tsquery('english', k.indexed) limit ${WORD_USES_CAP}) c)) as uses
-    from known k left join mce m on m.word = k.stem
-    order by k.term, uses desc, similarity(k.variant, k.term) desc, k.variant`);
+  // as cached by commonStemFrequencies), the others counted up to WORD_USES_CAP (their index
+  // entries are short; a common word's first WORD_USES_CAP come as fast). The other spellings
+  // of a word that COMMON_WORD organizations use are not counted: only a common one can be
+  // used MUCH_MORE_USED times more (a count stops at WORD_USES_CAP), and counting read
+  // hundreds of table pages per word.
+  const frequencies = await commonStemFrequencies(db);
+  const count = (indexed: SQL) =>
+    sql`(select count(*)::int from (select 1 from organizations o where o.search_document @@ to_tsquery('english', ${indexed}) limit ${WORD_USES_CAP}) c)`;
+  const typed = sql`(${JSON.stringify(long)}::json->>k.t)`;
+  const result = await db.execute(sql`with v as (select (e->>0)::int as t, e->>1 as variant, coalesce(e->>2, e->>1) as indexed from json_array_elements(${candidates}::json) as e),
+      d as (select v.*, coalesce((ts_lexize('english_stem', v.indexed))[1], v.indexed) as stem from v),
+      k as materialized (select d.* from d where exists (select 1 from search_words w where w.word = d.stem)),
+      own as materialized (select k.t, ${count(sql`k.indexed`)} as uses from k where k.variant = ${typed})
+    select k.t, k.variant, k.stem, similarity(k.variant, ${typed}) as closeness,
+      case when k.variant = ${typed} then (select own.uses from own where own.t = k.t)
+        when coalesce((select own.uses from own where own.t = k.t), 0) >= ${COMMON_WORD} then null
+        else ${count(sql`k.indexed`)} end as uses
+    from k`);
+  const rows = (rowsOf(result) as { t: number; variant: string; stem: string; closeness: number; uses: number }[])
+    .map((r) => {
+      const freq = frequencies.get(r.stem);
+      return { ...r, term: long[Number(r.t)]!, uses: freq === undefined ? Number(r.uses) : WORD_USES_CAP + Math.ceil(freq * 1_000_000) };
+    })
+    // By word (in the order given), the most used spellings first, then the closest to the word, then by spelling.
+    .sort((a, b) => a.t - b.t || b.uses - a.uses || Number(b.closeness) - Number(a.closeness) || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));
   const known = new Map<string, number>();
   const found = new Map<string, { variant: string; uses: number }[]>();
   const stems = new Set<string>();
-  for (const r of rowsOf(result) as { term: string; variant: string; stem: string; uses: number }[]) {
+  for (const r of rows) {
     // Spellings with the same stem are one correction ("wesleyed", "wesleye" and "wesleyent"
     // all stem to "wesley"): only the most used counts, so the 3 kept are 3 different words.
     if (r.variant !== r.term && stems.has(`${r.term} ${r.stem}`)) continue;
@@ -388,7 +414,7 @@ type SearchRun = {
  * `order` may then use in several places (the text score and the place bonus): with a city
  * typed it is a haversine distance to each same-named city, the costliest part of the score.
  */
-async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[], placeNearness?: SQL | null): Promise<Found> {
+async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[], placeNearness?: SQL | null, cut?: SQL): Promise<Found> {
   const { db, input, q } = run;
   const distanceColumn = run.scope.distance ? sql`round(${run.scope.distance}::numeric, 1)::float8` : sql`null::float8`;
   // `prominent` adds more candidates (the most prominent matches, by the prominence index,
@@ -398,11 +424,22 @@ async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, promin
   // The candidates hold m's matches only up to a cap each, so m's own size (up to run.cap)
   // also bounds the count from below: every row of m matches.
   const count = shared ? sql`greatest((select count(*) from cand), least((select count(*) from m), ${run.cap}))::int` : sql`count(*)::int`;
-  const result = await db.execute(sql`with ${shared ? sql`m as materialized (${shared}), ` : sql``}${sql.join((tops ?? []).map((t, i) => sql.raw(`top${i} as materialized (`).append(t).append(sql.raw("), "))))}cand as materialized (${set})
+  // The rows to order: every candidate, with its nearness to the place typed when there is one.
+  const withNearness = placeNearness ? sql`(select o.*, ${placeNearness} as place_nearness from cand o) o` : sql`cand o`;
+  // With `cut`, only the candidates at least as good on its keys as the page's last row are
+  // ordered by the whole of `order`, whose later keys (name similarity) cost far more per row
+  // than the cut's; the page is the same. The page's own columns (similarity, distance) are
+  // computed for its rows only, after the limit (PostgreSQL computes a select list's
+  // expressions for every row it sorts).
+  const keyed = cut ? sql`, keyed as materialized (select o.*, row(${cut}) as cut_key from ${withNearness})` : sql``;
+  const ranked = cut
+    ? sql`(select o.* from keyed o where o.cut_key >= coalesce((select k.cut_key from keyed k order by k.cut_key desc limit 1 offset ${run.want - 1}), o.cut_key)) o`
+    : withNearness;
+  const result = await db.execute(sql`with ${shared ? sql`m as materialized (${shared}), ` : sql``}${sql.join((tops ?? []).map((t, i) => sql.raw(`top${i} as materialized (`).append(t).append(sql.raw("), "))))}cand as materialized (${set})${keyed}
     select c.n, p.* from (select ${count} as n${shared ? sql`` : sql` from cand`}) c
     left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
         word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
-      from ${placeNearness ? sql`(select o.*, ${placeNearness} as place_nearness from cand o) o` : sql`cand o`} order by ${order} limit ${input.limit} offset ${input.offset}) p on true`);
+      from (select o.* from ${ranked} order by ${order} limit ${input.limit} offset ${input.offset}) o) p on true`);
   const rows = rowsOf(result) as Record<string, unknown>[];
   return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
 }
@@ -449,6 +486,7 @@ async function textSearch(run: SearchRun): Promise<Found> {
   // Nearness to the place typed, as computed once per candidate by candidatePage (set below).
   let placeNearness: SQL | null = null;
   const page = (candidates: SQL, order: SQL, prominent?: SQL, shared?: SQL, tops?: SQL[]) => candidatePage(run, candidates, order, prominent, shared, tops, placeNearness);
+  const stagePage = (candidates: SQL, s: Stage) => candidatePage(run, candidates, s.order, undefined, undefined, undefined, placeNearness, s.cut);
   let found: Found;
   const like = `${escapeLikeText(q)}%`;
   const head = sql`(lower(o.name) = ${q}) desc, (lower(o.name) like ${like}) desc`;
@@ -465,6 +503,11 @@ async function textSearch(run: SearchRun): Promise<Found> {
     return {
       match: sql`o.search_document @@ ${query}`,
       query,
+      // Ranked first, then by similarity: the keys before the similarity.
+      cut:
+        options.similarity === "after rank"
+          ? sql`lower(o.name) = ${q}, lower(o.name) like ${like}, ${options.extra ? sql`${options.extra}, ` : sql``}ts_rank(o.search_document, ${query})`
+          : undefined,
       // Ordered by similarity first (the typo stage), an exact name is just the most similar
       // one: a far more prominent organization matching the corrected spelling comes first.
       order: sql`${options.similarity === "first" ? sql`` : sql`${head},`} ${options.extra ? sql`${options.extra} desc,` : sql``}
@@ -617,11 +660,11 @@ async function textSearch(run: SearchRun): Promise<Found> {
       )}${nearer})`;
       if (found.n === 0 && words.length > 2) {
         const most = stage(allButOneQueryText(words, fixes, common), { extra: matched, similarity: "after rank" });
-        found = await page(within(most), most.order);
+        found = await stagePage(within(most), most);
       }
       if (found.n === 0 && words.length > 1) {
         const any = stage(correctedQueryText(words, fixes, "|", common), { extra: matched, similarity: "after rank" });
-        found = await page(within(any), any.order);
+        found = await stagePage(within(any), any);
       }
       if (found.n > 0) break;
     }

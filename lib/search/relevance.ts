@@ -133,10 +133,9 @@ export function compoundCandidates(terms: string[]): string[] {
 
 /**
  * The directory's most common stems, per database handle, cached for a few minutes: the set,
- * and the same stems with their frequencies as JSON ([{"word":"church","freq":0.11},...]) for
- * the spelling corrections of lib/search/nonprofits.ts.
+ * and the same stems with their frequencies for the spelling corrections of lib/search/nonprofits.ts.
  */
-const commonStemsCache = new WeakMap<object, { at: number; stems: ReadonlySet<string>; frequenciesJson: string }>();
+const commonStemsCache = new WeakMap<object, { at: number; stems: ReadonlySet<string>; frequencies: ReadonlyMap<string, number> }>();
 const COMMON_STEMS_TTL_MS = 5 * 60_000;
 
 /**
@@ -153,15 +152,15 @@ export async function commonStems(db: Executor): Promise<ReadonlySet<string>> {
 
 /**
  * The most common stems (commonStems) with their frequencies (pg_stats
- * most_common_elem_freqs: the share of documents holding the stem, a float4), as JSON
- * records {word, freq}, from the same cache. Reading them from pg_stats took about 5 ms of
- * every spelling-correction statement (the text form of the 1,000 elements parsed again).
+ * most_common_elem_freqs: the share of documents holding the stem, a float4), from the same
+ * cache. Reading them from pg_stats took about 5 ms of every spelling-correction statement
+ * (the text form of the 1,000 elements parsed again).
  */
-export async function commonStemFrequenciesJson(db: Executor): Promise<string> {
-  return (await commonStemsEntry(db)).frequenciesJson;
+export async function commonStemFrequencies(db: Executor): Promise<ReadonlyMap<string, number>> {
+  return (await commonStemsEntry(db)).frequencies;
 }
 
-async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: ReadonlySet<string>; frequenciesJson: string }> {
+async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: ReadonlySet<string>; frequencies: ReadonlyMap<string, number> }> {
   const cached = commonStemsCache.get(db);
   if (cached && Date.now() - cached.at < COMMON_STEMS_TTL_MS) return cached;
   // most_common_elem_freqs has three more numbers than there are elements (the least and
@@ -173,7 +172,7 @@ async function commonStemsEntry(db: Executor): Promise<{ at: number; stems: Read
   const entry = {
     at: Date.now(),
     stems: new Set(rows.map((r) => r.stem)),
-    frequenciesJson: JSON.stringify(rows.map((r) => ({ word: r.stem, freq: Number(r.freq) }))),
+    frequencies: new Map(rows.map((r) => [r.stem, Number(r.freq)])),
   };
   commonStemsCache.set(db, entry);
   return entry;
