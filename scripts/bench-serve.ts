@@ -291,11 +291,11 @@ async function firstCampaign(url: string): Promise<{ _id: string; organization: 
  * the static file's req/s measured at the same connections (and, with --two, on the same process).
  */
 function printTable(rows: Measured[], staticRpsOf: (r: Measured) => number | undefined) {
-  console.log(`\n${"what".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"503".padStart(6)} ${"errors".padStart(6)}  share of static`);
+  console.log(`\n${"what".padEnd(30)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"503".padStart(6)} ${"errors".padStart(6)}  share of static`);
   for (const r of rows) {
     const share = r.page ? `${((r.rps / staticRpsOf(r)!) * 100).toFixed(0)}%` : "";
     console.log(
-      `${r.label.padEnd(26)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.busy).padStart(6)} ${String(r.errors).padStart(6)}  ${share}`,
+      `${r.label.padEnd(30)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.busy).padStart(6)} ${String(r.errors).padStart(6)}  ${share}`,
     );
   }
 }
