@@ -23,9 +23,10 @@ import { formatEin } from "@/lib/donations/labels";
 import type { NonprofitFilters } from "@/lib/validations/search";
 import { escapeLikeText, indexedWord, normalizeSearchText, searchTerms, tsQueryText } from "./text";
 import { isStopWord } from "./synonyms";
+import stemOf from "wink-porter2-stemmer";
 import { keptWords } from "./word-cache";
 import { PROMINENT_TIERS, areaNteeGroup, areaQueryText, areaState, boxCells } from "./area";
-import { commonStemFrequencies, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
+import { commonStemFrequencies, WORD_USES_CAP, type WordFacts, exactNameBonusSql, exactNameKeys, isCauseUnit, namePrefixSql, lookupLexicon, nearnessSql, nearPlaceSql, placeAreaSql, placeOf, relevanceQueryText, relevanceUnitList, relevanceUnits, SCORE_WEIGHTS, textScoreSql } from "./relevance";
 
 export type NonprofitSearchHit = {
   _id: string;
@@ -152,8 +153,6 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const COMMON_WORD = 5;
 /** A known word still gets a correction used this many times more (a typo several names share). */
 const MUCH_MORE_USED = 50;
-/** Uses of a spelling are counted up to this number, to rank corrections. */
-const WORD_USES_CAP = 20;
 
 /** Every spelling one edit away (a letter deleted, swapped with the next, replaced or inserted). */
 export function oneEditAway(word: string): string[] {
@@ -179,7 +178,8 @@ export function oneEditAway(word: string): string[] {
  * similarity); for a word with none, dictionary words of
  * trigram similarity >= 0.4 (the trigram GIN index of migration 0006 answers `%`).
  * At most 3 corrections per word. One round trip, two when some word needs the trigram step;
- * none when every word's corrections are kept from a recent search.
+ * none when every word's corrections are kept from a recent search or come from the common
+ * stems alone (commonSpellings).
  */
 async function corrections(db: Executor, terms: string[]): Promise<Map<string, string[]>> {
   // A word's corrections depend on the word and the directory only: kept for the next searches
@@ -193,7 +193,18 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
     else if (k.fixes.length) out.set(t, k.fixes);
   }
   if (!long.length) return out;
-  const fresh = await correctionsOf(db, long);
+  // A word that COMMON_WORD organizations use (as the lexicon lookup of this search counted)
+  // can only be corrected to a common word: its corrections need no round trip.
+  const facts = keptWords<WordFacts>(db, "facts");
+  const frequencies = await commonStemFrequencies(db);
+  const fresh = new Map<string, string[]>();
+  const asked: string[] = [];
+  for (const t of long) {
+    const fixes = commonSpellings(t, facts.get(t), frequencies);
+    if (fixes) fresh.set(t, fixes);
+    else asked.push(t);
+  }
+  if (asked.length) for (const [t, fixes] of await correctionsOf(db, asked)) fresh.set(t, fixes);
   for (const t of long) {
     const fixes = fresh.get(t) ?? [];
     kept.set(t, { fixes });
@@ -202,8 +213,70 @@ async function corrections(db: Executor, terms: string[]): Promise<Map<string, s
   return out;
 }
 
+/**
+ * How many organizations use a word, on the scale corrections compare: a common stem's
+ * frequency (commonStemFrequencies, a share of documents) as WORD_USES_CAP plus parts per
+ * million, above any count; else `counted` (up to WORD_USES_CAP).
+ */
+function usesOf(stem: string, counted: number, frequencies: ReadonlyMap<string, number>): number {
+  const freq = frequencies.get(stem);
+  return freq === undefined ? counted : WORD_USES_CAP + Math.ceil(freq * 1_000_000);
+}
+
+/**
+ * The trigram similarity of two words as PostgreSQL's pg_trgm computes it (the shared trigrams
+ * of "  word " over all of both), in [0, 1]: the tie-break of corrections used as often.
+ */
+export function wordTrigramSimilarity(a: string, b: string): number {
+  const grams = (w: string) => {
+    const chars = [...`  ${w.toLowerCase()} `];
+    const out = new Set<string>();
+    for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(""));
+    return out;
+  };
+  const ga = grams(a);
+  const gb = grams(b);
+  let shared = 0;
+  for (const g of ga) if (gb.has(g)) shared++;
+  return shared / (ga.size + gb.size - shared);
+}
+
+/**
+ * The corrections of a word that at least COMMON_WORD organizations use, as its facts from this
+ * search's lexicon lookup (lib/search/relevance.ts WordFacts) say, without the database: a
+ * spelling one edit away counts only when used MUCH_MORE_USED times more, which only the
+ * directory's common stems (commonStemFrequencies, pg_stats) can be, so the English stems of
+ * the spellings (Porter2, the algorithm of PostgreSQL's english_stem) are looked up among
+ * those. Ordered and capped as correctionsOf: the most used first, then the closest, one
+ * spelling per stem, at most 3.
+ * @returns null when the database must answer: a word unknown, rare, or indexed under another
+ *   form (lib/search/text.ts indexedWord), or whose facts are not at hand.
+ */
+export function commonSpellings(term: string, facts: WordFacts | undefined, frequencies: ReadonlyMap<string, number>): string[] | null {
+  if (!facts?.known || facts.uses < COMMON_WORD || indexedWord(term) !== term) return null;
+  const own = usesOf(facts.stem, facts.uses, frequencies);
+  const found: { variant: string; stem: string; uses: number; closeness: number }[] = [];
+  for (const variant of oneEditAway(term)) {
+    const stem = stemOf(indexedWord(variant));
+    // The dictionary of indexed words keeps stems of 3 to 40 characters (migration 0004_search_words).
+    if (!frequencies.has(stem) || stem.length < 3 || stem.length > 40) continue;
+    const uses = usesOf(stem, 0, frequencies);
+    if (uses >= MUCH_MORE_USED * own) found.push({ variant, stem, uses, closeness: wordTrigramSimilarity(variant, term) });
+  }
+  found.sort((a, b) => b.uses - a.uses || b.closeness - a.closeness || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));
+  // A spelling with the word's own stem is the word itself.
+  const stems = new Set<string>([facts.stem]);
+  const fixes: string[] = [];
+  for (const f of found) {
+    if (stems.has(f.stem)) continue;
+    stems.add(f.stem);
+    fixes.push(f.variant);
+  }
+  return fixes.slice(0, 3);
+}
+
 /** corrections() of distinct correctable words, from the database. */
-async function correctionsOf(db: Executor, long: string[]): Promise<Map<string, string[]>> {
+export async function correctionsOf(db: Executor, long: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   // Each word and its spellings one edit away, as [word index, spelling] or, when the
   // dictionary has the spelling's stem under another form (lib/search/text.ts indexedWord),
@@ -238,8 +311,7 @@ async function correctionsOf(db: Executor, long: string[]): Promise<Map<string, 
     from k`);
   const rows = (rowsOf(result) as { t: number; variant: string; stem: string; closeness: number; uses: number }[])
     .map((r) => {
-      const freq = frequencies.get(r.stem);
-      return { ...r, term: long[Number(r.t)]!, uses: freq === undefined ? Number(r.uses) : WORD_USES_CAP + Math.ceil(freq * 1_000_000) };
+      return { ...r, term: long[Number(r.t)]!, uses: usesOf(r.stem, Number(r.uses), frequencies) };
     })
     // By word (in the order given), the most used spellings first, then the closest to the word, then by spelling.
     .sort((a, b) => a.t - b.t || b.uses - a.uses || Number(b.closeness) - Number(a.closeness) || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));

@@ -187,8 +187,15 @@ export function forgetCommonStems(db: Executor): void {
   forgetKeptWords(db);
 }
 
-/** What the dictionary says of one word: its English stem (the word itself when it has none) and whether an indexed word has that stem. */
-type WordFacts = { stem: string; known: boolean };
+/**
+ * What the dictionary says of one word: its English stem (the word itself when it has none),
+ * whether an indexed word has that stem, and how many organizations' documents hold it,
+ * counted up to WORD_USES_CAP (0 when unknown).
+ */
+export type WordFacts = { stem: string; known: boolean; uses: number };
+
+/** Uses of a word are counted up to this number (a few index entries and table rows). */
+export const WORD_USES_CAP = 20;
 
 /**
  * The dictionary facts of the words (by English stem; stop words such as "will" have no stem
@@ -209,13 +216,14 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
   // Each word is looked up by the primary key (a lateral probe with LIMIT 1): as an EXISTS in
   // the select list the planner, guessing 100 words, hashed the whole dictionary instead (a
   // sequential scan of search_words on every search, 10-40 ms on the embedded database).
-  const result = await db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known
+  const result = await db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known,
+        case when k.hit then (select count(*)::int from (select 1 from organizations o where o.search_document @@ to_tsquery('english', c.v) limit ${WORD_USES_CAP}) u) else 0 end as uses
       from json_array_elements_text(${JSON.stringify(missing)}::json) as c(v)
       cross join lateral (select (ts_lexize('english_stem', c.v))[1] as lexeme) x
       left join lateral (select true as hit from search_words w where w.word = x.lexeme limit 1) k on true`);
-  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean }[];
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { v: string; stem: string; known: boolean; uses: number }[];
   for (const r of rows) {
-    const facts = { stem: r.stem, known: Boolean(r.known) };
+    const facts = { stem: r.stem, known: Boolean(r.known), uses: Number(r.uses ?? 0) };
     kept.set(r.v, facts);
     out.set(r.v, facts);
   }
