@@ -1,10 +1,10 @@
-import { childProcessEnv } from "@/lib/env";
+import { childProcessEnv, serverEnv } from "@/lib/env";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { DatabaseLockedError, initPgliteFolder, openPglite } from "./client";
+import { DatabaseLockedError, initPgliteFolder, openPglite, openPostgres } from "./client";
 import { runMigrations } from "./migrate";
 
 /** The PGlite folder lock: a second opener, in this process or another, is refused and nothing is lost. */
@@ -70,3 +70,21 @@ describe("creating an embedded database", () => {
     expect(fs.existsSync(path.join(dataDir, "givebridge.lock"))).toBe(false);
   });
 });
+
+/**
+ * A PostgreSQL pool's sessions start a capped sequential scan at the table's first page: with
+ * synchronize_seqscans on, a LIMIT over a large table began where the previous scan stopped,
+ * and the same broad search gave other results each time. The embedded database has no server.
+ */
+if (serverEnv().TEST_DATABASE_URL)
+  describe("PostgreSQL sessions", () => {
+    test("do not synchronize sequential scans", async () => {
+      const handle = await openPostgres(serverEnv().TEST_DATABASE_URL!, { max: 1 });
+      try {
+        const result = await handle.db.execute(sql`show synchronize_seqscans`);
+        expect((result as unknown as { rows: { synchronize_seqscans: string }[] }).rows[0]?.synchronize_seqscans).toBe("off");
+      } finally {
+        await handle.close();
+      }
+    });
+  });

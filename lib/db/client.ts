@@ -219,6 +219,11 @@ export async function openPostgres(url: string, options: PostgresPoolOptions = {
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
     application_name: "givebridge",
+    // A capped read of a large table (a LIMIT over a sequential scan, as a broad search's
+    // candidates are) starts at the table's first page, not where the last such scan stopped
+    // (PostgreSQL's synchronize_seqscans, for tables over a quarter of shared_buffers): the same
+    // search then gives the same results every time, and its pages follow one another.
+    options: "-c synchronize_seqscans=off",
   });
   // An idle client that loses its connection (server restart, a dropped test database) must
   // not crash the process: the pool replaces it on the next query.
