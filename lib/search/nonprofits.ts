@@ -241,6 +241,36 @@ export function wordTrigramSimilarity(a: string, b: string): number {
   return shared / (ga.size + gb.size - shared);
 }
 
+/** Words whose Porter2 stem does not begin with all but the last letter of the stem. */
+const STEM_EXCEPTIONS: ReadonlySet<string> = new Set(["dying", "lying", "tying"]);
+const stemHeadsCache = new WeakMap<ReadonlyMap<string, number>, ReadonlySet<string>>();
+
+/**
+ * All but the last letter of each common stem the dictionary can hold (3 to 40 characters,
+ * migration 0004_search_words), per map of common stems.
+ */
+function stemHeads(frequencies: ReadonlyMap<string, number>): ReadonlySet<string> {
+  let heads = stemHeadsCache.get(frequencies);
+  if (!heads) {
+    heads = new Set([...frequencies.keys()].filter((stem) => stem.length >= 3 && stem.length <= 40).map((stem) => stem.slice(0, -1)));
+    stemHeadsCache.set(frequencies, heads);
+  }
+  return heads;
+}
+
+/**
+ * False when `word` cannot have one of the stems whose heads (stemHeads) are given: Porter2
+ * removes suffixes, and changes at most the last letter of what remains (y to i, an e added, a
+ * doubled letter undone), so a stem without its last letter begins the word, but for the three
+ * exceptions of STEM_EXCEPTIONS. Stemming costs microseconds a word; this test spares it for
+ * most spellings.
+ */
+function mayStemToOneOf(word: string, heads: ReadonlySet<string>): boolean {
+  if (STEM_EXCEPTIONS.has(word)) return true;
+  for (let n = 2; n <= word.length; n++) if (heads.has(word.slice(0, n))) return true;
+  return false;
+}
+
 /**
  * The corrections of a word that at least COMMON_WORD organizations use, as its facts from this
  * search's lexicon lookup (lib/search/relevance.ts WordFacts) say, without the database: a
@@ -256,8 +286,11 @@ export function commonSpellings(term: string, facts: WordFacts | undefined, freq
   if (!facts?.known || facts.uses < COMMON_WORD || indexedWord(term) !== term) return null;
   const own = usesOf(facts.stem, facts.uses, frequencies);
   const found: { variant: string; stem: string; uses: number; closeness: number }[] = [];
+  const heads = stemHeads(frequencies);
   for (const variant of oneEditAway(term)) {
-    const stem = stemOf(indexedWord(variant));
+    const indexed = indexedWord(variant);
+    if (!mayStemToOneOf(indexed, heads)) continue;
+    const stem = stemOf(indexed);
     // The dictionary of indexed words keeps stems of 3 to 40 characters (migration 0004_search_words).
     if (!frequencies.has(stem) || stem.length < 3 || stem.length > 40) continue;
     const uses = usesOf(stem, 0, frequencies);

@@ -190,7 +190,8 @@ export function forgetCommonStems(db: Executor): void {
 /**
  * What the dictionary says of one word: its English stem (the word itself when it has none),
  * whether an indexed word has that stem, and how many organizations' documents hold it,
- * counted up to WORD_USES_CAP (0 when unknown).
+ * counted up to WORD_USES_CAP for a word typed (0 when unknown, or when it was looked up only as
+ * part of a compound).
  */
 export type WordFacts = { stem: string; known: boolean; uses: number };
 
@@ -201,9 +202,10 @@ export const WORD_USES_CAP = 20;
  * The dictionary facts of the words (by English stem; stop words such as "will" have no stem
  * and are never known: the full-text query would drop them), from the words' cache, and for
  * the others one round trip on the primary key of search_words (none when all are kept), kept
- * for the next searches (lib/search/word-cache.ts).
+ * for the next searches (lib/search/word-cache.ts). The uses of the `typed` words among them
+ * are counted too (WordFacts.uses).
  */
-async function wordFacts(db: Executor, words: string[]): Promise<Map<string, WordFacts>> {
+async function wordFacts(db: Executor, words: string[], typed: ReadonlySet<string>): Promise<Map<string, WordFacts>> {
   const kept = keptWords<WordFacts>(db, "facts");
   const out = new Map<string, WordFacts>();
   const missing: string[] = [];
@@ -217,7 +219,7 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
   // the select list the planner, guessing 100 words, hashed the whole dictionary instead (a
   // sequential scan of search_words on every search, 10-40 ms on the embedded database).
   const result = await db.execute(sql`select c.v, coalesce(x.lexeme, c.v) as stem, k.hit is not null as known,
-        case when k.hit then (select count(*)::int from (select 1 from organizations o where o.search_document @@ to_tsquery('english', c.v) limit ${WORD_USES_CAP}) u) else 0 end as uses
+        case when k.hit and c.v in (select json_array_elements_text(${JSON.stringify([...typed])}::json)) then (select count(*)::int from (select 1 from organizations o where o.search_document @@ to_tsquery('english', c.v) limit ${WORD_USES_CAP}) u) else 0 end as uses
       from json_array_elements_text(${JSON.stringify(missing)}::json) as c(v)
       cross join lateral (select (ts_lexize('english_stem', c.v))[1] as lexeme) x
       left join lateral (select true as hit from search_words w where w.word = x.lexeme limit 1) k on true`);
@@ -261,7 +263,7 @@ export async function lookupLexicon(db: Executor, terms: string[], groups: strin
   const candidates = compoundCandidates(terms).filter((c) => probes.has(c));
   const words = [...new Set([...terms, ...candidates])];
   if (!words.length) return { known: new Set(), common: new Set(), commonTerms: new Set() };
-  const [mce, facts] = await Promise.all([commonStems(db), wordFacts(db, words)]);
+  const [mce, facts] = await Promise.all([commonStems(db), wordFacts(db, words, new Set(terms))]);
   const known = candidates.filter((c) => facts.get(c)?.known);
   return {
     known: new Set(known),
