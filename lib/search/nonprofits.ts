@@ -241,18 +241,25 @@ export function wordTrigramSimilarity(a: string, b: string): number {
   return shared / (ga.size + gb.size - shared);
 }
 
+/** Whether the dictionary of indexed words can hold `stem`: 3 to 40 characters (migration 0004_search_words). */
+const inDictionary = (stem: string) => stem.length >= 3 && stem.length <= 40;
+
+/**
+ * The order of a word's spellings among its corrections: the most used first, then the closest
+ * to the word (trigram similarity), then by spelling.
+ */
+const bySpellingRank = (a: { uses: number; closeness: number; variant: string }, b: { uses: number; closeness: number; variant: string }) =>
+  b.uses - a.uses || b.closeness - a.closeness || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0);
+
 /** Words whose Porter2 stem does not begin with all but the last letter of the stem. */
 const STEM_EXCEPTIONS: ReadonlySet<string> = new Set(["dying", "lying", "tying"]);
 const stemHeadsCache = new WeakMap<ReadonlyMap<string, number>, ReadonlySet<string>>();
 
-/**
- * All but the last letter of each common stem the dictionary can hold (3 to 40 characters,
- * migration 0004_search_words), per map of common stems.
- */
+/** All but the last letter of each common stem the dictionary can hold (inDictionary), per map of common stems. */
 function stemHeads(frequencies: ReadonlyMap<string, number>): ReadonlySet<string> {
   let heads = stemHeadsCache.get(frequencies);
   if (!heads) {
-    heads = new Set([...frequencies.keys()].filter((stem) => stem.length >= 3 && stem.length <= 40).map((stem) => stem.slice(0, -1)));
+    heads = new Set([...frequencies.keys()].filter(inDictionary).map((stem) => stem.slice(0, -1)));
     stemHeadsCache.set(frequencies, heads);
   }
   return heads;
@@ -291,12 +298,11 @@ export function commonSpellings(term: string, facts: WordFacts | undefined, freq
     const indexed = indexedWord(variant);
     if (!mayStemToOneOf(indexed, heads)) continue;
     const stem = stemOf(indexed);
-    // The dictionary of indexed words keeps stems of 3 to 40 characters (migration 0004_search_words).
-    if (!frequencies.has(stem) || stem.length < 3 || stem.length > 40) continue;
+    if (!frequencies.has(stem) || !inDictionary(stem)) continue;
     const uses = usesOf(stem, 0, frequencies);
     if (uses >= MUCH_MORE_USED * own) found.push({ variant, stem, uses, closeness: wordTrigramSimilarity(variant, term) });
   }
-  found.sort((a, b) => b.uses - a.uses || b.closeness - a.closeness || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));
+  found.sort(bySpellingRank);
   // A spelling with the word's own stem is the word itself.
   const stems = new Set<string>([facts.stem]);
   const fixes: string[] = [];
@@ -343,11 +349,9 @@ export async function correctionsOf(db: Executor, long: string[]): Promise<Map<s
         else ${count(sql`k.indexed`)} end as uses
     from k`);
   const rows = (rowsOf(result) as { t: number; variant: string; stem: string; closeness: number; uses: number }[])
-    .map((r) => {
-      return { ...r, term: long[Number(r.t)]!, uses: usesOf(r.stem, Number(r.uses), frequencies) };
-    })
-    // By word (in the order given), the most used spellings first, then the closest to the word, then by spelling.
-    .sort((a, b) => a.t - b.t || b.uses - a.uses || Number(b.closeness) - Number(a.closeness) || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));
+    .map((r) => ({ ...r, term: long[Number(r.t)]!, closeness: Number(r.closeness), uses: usesOf(r.stem, Number(r.uses), frequencies) }))
+    // By word (in the order given), then in the order of its spellings.
+    .sort((a, b) => a.t - b.t || bySpellingRank(a, b));
   const known = new Map<string, number>();
   const found = new Map<string, { variant: string; uses: number }[]>();
   const stems = new Set<string>();
