@@ -3,8 +3,9 @@
  * (lib/http/security-headers.ts). A fresh CSP nonce per request goes on the request's
  * Content-Security-Policy header, from which Next takes it for its own scripts, and on the
  * response; the cached public pages get a policy without a nonce instead (their HTML is the
- * same for everyone), and a signed-in visitor of one of them is rewritten to its per-request
- * twin (lib/cache/cached-pages.ts). It is never the authorization check (the services are).
+ * same for everyone, signed in or not: lib/cache/cached-pages.ts). It keeps the signed-in hint
+ * cookie in step with the session cookie (lib/auth/session-cookie.ts). It is never the
+ * authorization check (the services are).
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
@@ -12,8 +13,8 @@ import { can, principalFromSessionUser } from "@/lib/auth/can";
 import { authSecret } from "@/lib/config/signing-secret";
 import type { SessionUser } from "@/lib/auth/types";
 import { serverEnv } from "@/lib/env";
-import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, memberPath, searchResultsPath } from "@/lib/cache/cached-pages";
-import { hasSessionCookie } from "@/lib/auth/session-cookie";
+import { cachedPageRoute, isCachedPublicPage, isInternalPath, searchResultsPath } from "@/lib/cache/cached-pages";
+import { hasSessionCookie, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/session-cookie";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
 import { messages } from "@/lib/validations/messages";
@@ -63,15 +64,15 @@ function malformedPath(request: NextRequest): boolean {
 /** Add the security headers to the response of `request` (the nonce reaches Next's renderer). */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const pathname = request.nextUrl.pathname;
-  // Anonymous visitors of a cached page get the one HTML rendered for all: it carries no nonce.
-  const signedIn = hasSessionCookie(request.cookies.getAll().map((c) => c.name));
-  const cachedPage = isCachedPublicPage(pathname) && !(signedIn && hasMemberTwin(pathname));
+  // Visitors of a cached page get the one HTML rendered for all: it carries no nonce.
+  const cachedPage = isCachedPublicPage(pathname);
   const nonce = cachedPage ? null : newNonce();
   const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const https = (forwardedProto ?? request.nextUrl.protocol.replace(":", "")) === "https";
   const headers = securityHeaders({
     pathname,
     nonce,
-    https: (forwardedProto ?? request.nextUrl.protocol.replace(":", "")) === "https",
+    https,
     dev: serverEnv().NODE_ENV === "development",
     imageOrigins: imageOrigins(),
   });
@@ -100,10 +101,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     const target = request.nextUrl.clone();
     target.pathname = resultsPath;
     response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
-  } else if (signedIn && hasMemberTwin(pathname)) {
-    const target = request.nextUrl.clone();
-    target.pathname = memberPath(pathname);
-    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
   } else if (cachedPage && cachedPageRoute(pathname) !== pathname) {
     const target = request.nextUrl.clone();
     target.pathname = cachedPageRoute(pathname);
@@ -112,7 +109,21 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  syncSignedInHint(request, response, https);
   return response;
+}
+
+/**
+ * Sets or clears the signed-in hint (lib/auth/session-cookie.ts) when it disagrees with the
+ * session cookie: once after signing in, once after signing out. The response that changes it
+ * is kept out of shared caches, since it carries a Set-Cookie.
+ */
+function syncSignedInHint(request: NextRequest, response: NextResponse, https: boolean): void {
+  const signedIn = hasSessionCookie(request.cookies.getAll().map((c) => c.name));
+  if (signedIn === request.cookies.has(SIGNED_IN_HINT_COOKIE)) return;
+  if (signedIn) response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure: https, httpOnly: false });
+  else response.cookies.delete(SIGNED_IN_HINT_COOKIE);
+  response.headers.set("Cache-Control", "private, no-store");
 }
 
 export const config = {

@@ -19,7 +19,7 @@ async function claimOrganization(page: Page): Promise<string> {
 }
 
 test.describe("nonprofit public profile editing", () => {
-  test("the owner edits general info in place, cancels, saves, picks a nickname; a bad contact email is refused", async ({ page }) => {
+  test("the owner edits general info in place, cancels, saves, picks a nickname; a bad contact email is refused", async ({ page, request }) => {
     test.setTimeout(120_000);
     const organizationId = await claimOrganization(page);
     await page.goto(`/nonprofit/${organizationId}`);
@@ -62,9 +62,8 @@ test.describe("nonprofit public profile editing", () => {
     await expect(info).toContainText("8025550142");
     await expect(info).toContainText("box-office@example.org");
 
-    // A nickname typed while the page's code is still loading is not lost: it is checked once
-    // the editors hydrate. It gives a short public URL that opens the same profile.
-    // (Only scripts are held: the streamed content waits for its stylesheets before showing.)
+    // The profile is the cached page everyone gets: its HTML has no owner tools. They arrive
+    // once the page's code has run and asked for the owner's view (app/(public)/_components).
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
     const isScript = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
@@ -73,9 +72,12 @@ test.describe("nonprofit public profile editing", () => {
       await route.continue();
     });
     await page.reload({ waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
+    await expect(page.getByLabel("Nickname")).toHaveCount(0);
+    releaseScripts();
+    // A nickname gives a short public URL that opens the same profile.
     const nickname = `town-hall-${Date.now().toString(36)}`;
     await page.getByLabel("Nickname").fill(nickname);
-    releaseScripts();
     await expect(page.getByText("This name is available.")).toBeVisible();
     await page.getByRole("button", { name: "Save nickname" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`/nonprofit/${nickname}$`) })).toBeVisible();
@@ -84,9 +86,14 @@ test.describe("nonprofit public profile editing", () => {
     await page.goto(`/nonprofit/${nickname}`);
     await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
 
-    // Hide and go live again.
+    // Hide it: anyone else now gets "not found", while the owner, coming back, still gets the
+    // profile with its tools, and goes live again.
     await page.getByRole("button", { name: "Hide profile" }).click();
     await expect(page.getByTestId("live-status")).toHaveText("Hidden: only you can see your profile.");
+    await expect.poll(async () => (await request.get(`/nonprofit/${nickname}`)).status()).toBe(404);
+    await page.reload();
+    await expect(page.getByTestId("live-status")).toHaveText("Hidden: only you can see your profile.");
+    await expect(page.getByText("Only you can see this profile")).toBeVisible();
     await page.getByRole("button", { name: "Go live" }).click();
     await expect(page.getByTestId("live-status")).toHaveText("Live: everybody can see your profile.");
   });

@@ -16,10 +16,15 @@ export class DonorSession {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly url: string) {}
 
+  /** The session's cookies as a Cookie header, for a load generator that visits pages as this donor. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   /** A request with the session's cookies; a JSON body, a form body or none (GET). */
   async fetch(pathname: string, init: { json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
     const headers: Record<string, string> = { origin: this.url };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body: string | undefined;
     if (init.json !== undefined) {
       headers["content-type"] = "application/json";

@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { SiteChrome } from "@/components/layout/site-chrome";
 
 /**
- * Public pages served from Next's cache to anonymous visitors: home, /about, nonprofit
+ * Public pages served from Next's cache to every visitor: home, /about, search, nonprofit
  * profiles, fundraiser and event pages. Nothing here reads the request, so each page is
  * rendered once, kept for its `revalidate` seconds and re-rendered on demand when the data
- * behind it changes (lib/cache/public-pages.ts). The proxy sends a signed-in visitor to the
- * same page's per-request twin in app/(member) instead (lib/cache/cached-pages.ts).
+ * behind it changes (lib/cache/public-pages.ts). What a signed-in visitor sees beyond it loads
+ * in the browser: the top bar's account area, and on a profile or an event the view rendered
+ * for them (lib/cache/visitor-views.ts).
  */
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  return <SiteChrome user={null}>{children}</SiteChrome>;
+  return <SiteChrome user="browser">{children}</SiteChrome>;
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { BrandLink } from "./brand-link";
 import { burgerClasses } from "./menu-classes";
+import { useBrowserUser } from "./browser-session";
 import { accountItems, displayName, drawerGroups } from "./nav-items";
 import { SmartLink } from "./smart-link";
 import { useLogout } from "./use-logout";
@@ -20,7 +21,8 @@ const DESKTOP_QUERY = "(min-width: 800px)";
 const DRAWER_ID = "site-menu";
 
 export type MobileDrawerProps = {
-  user: SessionUser | null;
+  /** The server's user, or "browser" on a cached page: the user the browser learns (browser-session.ts). */
+  user: SessionUser | null | "browser";
   links: SiteLinks;
   /** The burger button's content (its icon). */
   children: ReactNode;
@@ -43,7 +45,9 @@ const linkClasses = "flex min-h-11 items-center rounded-lg px-3 py-2 text-[0.95r
  * also closes when a link in it is followed, when the route changes and when the window grows
  * to desktop width.
  */
-export function MobileDrawer({ user, links, children }: MobileDrawerProps) {
+export function MobileDrawer({ user: given, links, children }: MobileDrawerProps) {
+  const browserUser = useBrowserUser(given === "browser");
+  const user = given === "browser" ? browserUser : given;
   const drawerRef = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
   const shownPath = useRef(pathname);

@@ -7,7 +7,8 @@ import { Building2, LayoutDashboard, Mail, Search, Settings, Shield, Users } fro
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 
-export type NavItem = { label: string; href: string };
+/** A menu link; `anonymousOnly`: offered only to visitors who are not signed in. */
+export type NavItem = { label: string; href: string; anonymousOnly?: true };
 export type NavGroup = { id: string; label: string; items: NavItem[] };
 
 export type AccountItem =
@@ -23,7 +24,7 @@ export function forDonors(links: SiteLinks, signedIn: boolean): NavGroup {
     { label: "Resources", href: links.donorResources },
     { label: "FAQ", href: links.donorFaq },
   ];
-  if (!signedIn) items.push({ label: "Login", href: links.login });
+  if (!signedIn) items.push({ label: "Login", href: links.login, anonymousOnly: true });
   return { id: "donors", label: "For Donors", items };
 }
 

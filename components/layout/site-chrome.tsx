@@ -12,11 +12,11 @@ import { TopNav } from "./top-nav";
 /**
  * The site around a page: skip link, top bar, <main>, footers. Each route group's layout
  * renders it (the root layout stays free of per-request data, so public pages can be served
- * from cache): the cached public pages (app/(public)) pass `user={null}`, so their HTML is the
- * same for every anonymous visitor; every other group passes the session's user, read per
- * request (signed-in visitors of a public page get its per-request twin, app/(member)).
+ * from cache): the cached public pages (app/(public)) pass `user="browser"`, so their HTML is
+ * the same for every visitor and the signed-in parts of the top bar load in the browser
+ * (browser-session.ts); every other group passes the session's user, read per request.
  */
-export function SiteChrome({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+export function SiteChrome({ user, children }: { user: SessionUser | null | "browser"; children: ReactNode }) {
   const links = siteLinks();
   return (
     <div className="flex min-h-dvh flex-col">

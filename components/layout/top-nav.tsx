@@ -1,20 +1,21 @@
 import { ChevronDown, Menu } from "lucide-react";
-import { buttonClasses } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
-import { AccountMenu } from "./account-menu";
+import { AccountArea } from "./account-area";
 import { BrandLink } from "./brand-link";
 import { MobileDrawer } from "./mobile-drawer";
 import { NavDropdown } from "./nav-dropdown";
-import { desktopMenus, displayName } from "./nav-items";
+import { desktopMenus } from "./nav-items";
 import { PathGate } from "./path-gate";
 import { SearchBox } from "./search-box";
-import { SmartLink } from "./smart-link";
-import { UserAvatar } from "./user-avatar";
 
 export type TopNavProps = {
-  /** The signed-in user from the server (getSessionUser()), or null. */
-  user: SessionUser | null;
+  /**
+   * The signed-in user from the server (getSessionUser()), or null; "browser" on the cached
+   * public pages, whose HTML is the same for everyone: the account area, the drawer's account
+   * items and the menus' Login item then follow the user the browser learns (browser-session.ts).
+   */
+  user: SessionUser | null | "browser";
   /** Resolved links (lib/config/links.ts siteLinks()). */
   links: SiteLinks;
 };
@@ -25,7 +26,8 @@ export type TopNavProps = {
  * dropdowns and the account area, whose Radix widgets are downloaded only when a visitor
  * reaches for them; below: a burger that opens MobileDrawer, a native popover that works
  * before the page's code has run. Sign-in, sign-out and profile
- * changes refresh the server components, which renders the bar again with the new user.
+ * changes refresh the server components, which renders the bar again with the new user; on a
+ * cached page the browser asks for the session again.
  */
 export function TopNav({ user, links }: TopNavProps) {
   return (
@@ -35,8 +37,8 @@ export function TopNav({ user, links }: TopNavProps) {
           <BrandLink className="mr-1 lg:mr-2" />
 
           <nav aria-label="Main" className="hidden items-center gap-0.5 nav:flex">
-            {desktopMenus(links, Boolean(user)).map((group) => (
-              <NavDropdown key={group.id} group={group}>
+            {desktopMenus(links, user !== null && user !== "browser").map((group) => (
+              <NavDropdown key={group.id} group={group} fromBrowser={user === "browser"}>
                 {group.label}
                 <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
               </NavDropdown>
@@ -50,23 +52,7 @@ export function TopNav({ user, links }: TopNavProps) {
           </PathGate>
 
           <div className="ml-auto flex items-center gap-2 lg:ml-0">
-            {user ? (
-              <div className="hidden nav:block">
-                <AccountMenu user={user} links={links} label={`Account menu for ${displayName(user)}`}>
-                  <UserAvatar src={user.profileImg} kind={user.type === "nonprofit" ? "organization" : "person"} size={36} />
-                  <ChevronDown className="size-4 text-ink-muted transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
-                </AccountMenu>
-              </div>
-            ) : (
-              <div className="hidden items-center gap-2 nav:flex">
-                <SmartLink href={links.login} className={buttonClasses({ variant: "ghost", size: "sm", className: "h-10 px-3.5" })}>
-                  Login
-                </SmartLink>
-                <SmartLink href={links.signup} className={buttonClasses({ variant: "accent", size: "sm", className: "h-10 px-4" })}>
-                  Sign Up
-                </SmartLink>
-              </div>
-            )}
+            <AccountArea user={user} links={links} />
             <MobileDrawer user={user} links={links}>
               <Menu className="size-6" aria-hidden="true" />
             </MobileDrawer>

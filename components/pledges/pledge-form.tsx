@@ -11,14 +11,18 @@ import { parseDollarsToCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
 import { requestJson } from "@/lib/client/request";
+import { useBrowserUser } from "@/components/layout/browser-session";
 
 type Props = {
   organizationId: string;
   organizationName: string;
   /** Fundraiser id, or null for the organization itself. */
   campaignId: string | null;
-  /** The signed-in user's email (then no email field), or null for a guest. */
-  signedInEmail: string | null;
+  /**
+   * The signed-in user's email (then no email field), null for a guest, or "browser" on a cached
+   * page: the email of the user the browser learns (components/layout/browser-session.ts).
+   */
+  signedInEmail: string | null | "browser";
   maxCents: number;
 };
 
@@ -27,7 +31,9 @@ type Props = {
  * an email (or the signed-in account). No card is asked for and no money is held; POST
  * /api/pledges records the pledge, and the donor is emailed once the nonprofit can receive it.
  */
-export function PledgeForm({ organizationId, organizationName, campaignId, signedInEmail, maxCents }: Props) {
+export function PledgeForm({ organizationId, organizationName, campaignId, signedInEmail: given, maxCents }: Props) {
+  const browserEmail = useBrowserUser(given === "browser")?.email ?? null;
+  const signedInEmail = given === "browser" ? browserEmail : given;
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const schema = useMemo(() => pledgeFormSchema(Boolean(signedInEmail), maxCents), [signedInEmail, maxCents]);

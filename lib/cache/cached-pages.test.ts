@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
-import { hasSessionCookie } from "@/lib/auth/session-cookie";
-import { cachedPageRoute, hasMemberTwin, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, memberPath, searchFromResultsKey, searchResultsPath } from "./cached-pages";
+import { hasSessionCookie, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/session-cookie";
+import { cachedPageRoute, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, searchFromResultsKey, searchResultsPath } from "./cached-pages";
+import { visitorViewTarget } from "./visitor-views";
 
 const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
 const scriptSrc = (res: Response) =>
@@ -10,9 +11,13 @@ const scriptSrc = (res: Response) =>
 describe("which public pages are served from cache (lib/cache/cached-pages.ts)", () => {
   test("home, /about and one-segment profile, fundraiser and event addresses are cached pages", () => {
     for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/fundraiser/f1/p/ana-s-5k", "/fundraiser/f1/t/office-runners", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
-    expect(hasMemberTwin("/nonprofit/abc")).toBe(true);
-    expect(hasMemberTwin("/search")).toBe(false);
-    expect(hasMemberTwin("/pricing")).toBe(false);
+  });
+
+  test("profiles and events have a signed-in visitor's view; other cached pages are the same for everyone", () => {
+    expect(visitorViewTarget("/nonprofit/abc")).toEqual({ kind: "profile", id: "abc" });
+    expect(visitorViewTarget("/nonprofit/my%20nick")).toEqual({ kind: "profile", id: "my%20nick" });
+    expect(visitorViewTarget("/event/e1")).toEqual({ kind: "event", id: "e1" });
+    for (const p of ["/", "/about", "/search", "/fundraiser/f1", "/fundraiser/f1/p/ana", "/nonprofit/events", "/event/tickets", "/nonprofit/abc/x", "/dashboard"]) expect([p, visitorViewTarget(p)]).toEqual([p, null]);
   });
 
   test("other pages, deeper paths and the look-alike static pages are not", () => {
@@ -21,12 +26,9 @@ describe("which public pages are served from cache (lib/cache/cached-pages.ts)",
     }
   });
 
-  test("the member twin of a cached page, and what counts as a member path", () => {
-    expect(memberPath("/")).toBe("/member");
-    expect(memberPath("/nonprofit/abc")).toBe("/member/nonprofit/abc");
-    expect(isInternalPath("/member")).toBe(true);
-    expect(isInternalPath("/member/about")).toBe(true);
+  test("the internal addresses, and where a cached page is rendered", () => {
     expect(isInternalPath("/home/anonymous")).toBe(true);
+    expect(isInternalPath("/member")).toBe(false);
     expect(isInternalPath("/members")).toBe(false);
     expect(isInternalPath("/homeless-shelters")).toBe(false);
     expect(cachedPageRoute("/")).toBe("/home/anonymous");
@@ -67,21 +69,38 @@ describe("the proxy on cached pages", () => {
     expect(res.headers.get("x-middleware-request-content-security-policy")).toBeNull();
   });
 
-  test("a signed-in visitor of a cached page is rewritten to its per-request twin, with a nonce", async () => {
-    const res = await run("/nonprofit/abc?sec=fundraiser", { cookie: "next-auth.session-token=x" });
-    expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/member/nonprofit/abc");
-    expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?sec=fundraiser");
-    const nonce = res.headers.get("x-middleware-request-x-nonce");
-    expect(nonce).toBeTruthy();
-    expect(scriptSrc(res)).toContain(`'nonce-${nonce}'`);
-    expect(scriptSrc(res)).not.toContain("unsafe-inline");
+  test("a signed-in visitor of a cached page gets the same cached page: no rewrite, no nonce", async () => {
+    for (const p of ["/nonprofit/abc?sec=fundraiser", "/event/e1", "/fundraiser/f1", "/about"]) {
+      const res = await run(p, { cookie: `next-auth.session-token=x; ${SIGNED_IN_HINT_COOKIE}=1` });
+      expect([p, res.headers.get("x-middleware-rewrite")]).toEqual([p, null]);
+      expect([p, scriptSrc(res)]).toEqual([p, "script-src 'self' 'unsafe-inline'"]);
+      expect([p, res.headers.get("x-middleware-request-x-nonce")]).toEqual([p, null]);
+    }
   });
 
-  test("an anonymous visitor of home is served the cached home route", async () => {
-    const res = await run("/");
-    expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/home/anonymous");
-    expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
-    expect(new URL((await run("/", { cookie: "next-auth.session-token=x" })).headers.get("x-middleware-rewrite")!).pathname).toBe("/member");
+  test("the signed-in hint follows the session cookie: set once after signing in, cleared once after signing out", async () => {
+    const hint = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`)) ?? null;
+    const signedIn = await run("/fundraiser/f1", { cookie: "next-auth.session-token=x" });
+    expect(hint(signedIn)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=lax$`, "i"));
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const overHttps = await run("/api/x", { cookie: "next-auth.session-token=x", "x-forwarded-proto": "https" });
+    expect(hint(overHttps)).toMatch(/; Secure/i);
+    expect(hint(overHttps)).not.toMatch(/HttpOnly/i);
+    // In step: nothing is set, and the cached page keeps its own caching headers.
+    const steady = await run("/fundraiser/f1", { cookie: `next-auth.session-token=x; ${SIGNED_IN_HINT_COOKIE}=1` });
+    expect(hint(steady)).toBeNull();
+    expect(steady.headers.get("cache-control")).toBeNull();
+    expect(hint(await run("/fundraiser/f1"))).toBeNull();
+    const signedOut = await run("/", { cookie: `${SIGNED_IN_HINT_COOKIE}=1` });
+    expect(hint(signedOut)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970`, "i"));
+  });
+
+  test("home is served from the cached home route, signed in or not", async () => {
+    for (const cookie of ["", "next-auth.session-token=x"]) {
+      const res = await run("/", { cookie });
+      expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/home/anonymous");
+      expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
+    }
   });
 
   test("a search is its own cached page, the same for signed-in visitors; bare /search goes to the empty search", async () => {
@@ -104,8 +123,8 @@ describe("the proxy on cached pages", () => {
     expect(res.headers.get("x-middleware-rewrite")).toBeNull();
   });
 
-  test("the member twins and the searches' pages are not public addresses: asked for directly, they answer 404", async () => {
-    for (const p of ["/member", "/member/about", "/member/nonprofit/abc", "/home/anonymous", searchResultsPath(new URLSearchParams("queryString=food"))!]) {
+  test("the home route and the searches' pages are not public addresses: asked for directly, they answer 404", async () => {
+    for (const p of ["/home/anonymous", searchResultsPath(new URLSearchParams("queryString=food"))!]) {
       const res = await run(p, { cookie: "next-auth.session-token=x" });
       expect([p, res.status, new URL(res.headers.get("x-middleware-rewrite")!).pathname]).toEqual([p, 404, "/404"]);
     }

@@ -2,24 +2,21 @@
  * Which public pages are served from Next's cache, and how signed-in visitors are kept out of
  * that cache (docs/decisions/0006-public-pages-from-cache.md).
  *
- * - Cached for anonymous visitors (app/(public)): home, /about, /nonprofit/{id or nickname},
- *   /fundraiser/{id}, its supporter pages /fundraiser/{id}/p/{slug} and team pages
- *   /fundraiser/{id}/t/{slug}, and /event/{id}. Their HTML is the same for every anonymous visitor.
- *   The search page's shell (/search) is cached for every visitor, signed in or not.
- * - A request carrying a next-auth session cookie is rewritten by the proxy to the page's
- *   per-request twin under MEMBER_PREFIX (app/(member)), which reads the session: the top bar
- *   shows the account and owners get their tools. The address in the browser does not change.
- * - Home is rendered at HOME_ROUTE, to which the proxy rewrites an anonymous "/".
+ * - Cached for every visitor, signed in or not (app/(public)): home, /about, /search,
+ *   /nonprofit/{id or nickname}, /fundraiser/{id}, its supporter pages /fundraiser/{id}/p/{slug}
+ *   and team pages /fundraiser/{id}/t/{slug}, and /event/{id}. Their HTML is the same for
+ *   everyone and holds nothing of a session.
+ * - What a signed-in visitor sees beyond it loads in the browser: the top bar's account area
+ *   (components/layout/browser-session.ts) and, on a profile or an event, the view rendered for
+ *   that visitor (lib/cache/visitor-views.ts: the owner's editors, their like, their unpublished event).
+ * - Home is rendered at HOME_ROUTE, to which the proxy rewrites "/".
  * - A search (/search with its parameters) is rendered with its first results under
  *   SEARCH_RESULTS_PREFIX, one cached page per search (searchResultsPath), for every visitor.
- * - MEMBER_PREFIX, HOME_ROUTE and SEARCH_RESULTS_PREFIX are not public addresses: the proxy
- *   answers them 404.
+ * - HOME_ROUTE and SEARCH_RESULTS_PREFIX are not public addresses: the proxy answers them 404.
  * Pure functions of the path, shared by the proxy, the page refresh (public-pages.ts) and the tests.
  */
 import { FILTER_KEYS } from "@/lib/search/filter-keys";
-
-/** The internal path prefix of the per-request twins of the cached pages. */
-export const MEMBER_PREFIX = "/member";
+import { NOT_AN_ID } from "./visitor-views";
 
 /**
  * The internal address the cached home page is rendered at (app/(public)/home/[edition]): under
@@ -34,7 +31,7 @@ export const HOME_ROUTE = "/home/anonymous";
 export const SEARCH_RESULTS_PREFIX = "/search/results";
 
 /** Internal addresses, answered 404 when asked for directly. */
-const INTERNAL_PREFIXES = [MEMBER_PREFIX, "/home", SEARCH_RESULTS_PREFIX];
+const INTERNAL_PREFIXES = ["/home", SEARCH_RESULTS_PREFIX];
 
 /**
  * The /search parameters that make up a search (lib/search/search-page-params.ts), in the
@@ -48,22 +45,9 @@ const SEARCH_KEYS: readonly string[] = [
 /** The longest search key (characters) given its own cached page; a longer search gets the page's shell, which searches from the browser. */
 export const MAX_SEARCH_KEY_LENGTH = 1_024;
 
-/** Single-segment children of /event and /nonprofit that are other pages, not an id. */
-const NOT_AN_ID: Record<string, ReadonlySet<string>> = {
-  event: new Set(["tickets"]),
-  nonprofit: new Set(["events"]),
-};
-
-/**
- * Cached pages that show nothing of the visitor (no top bar): served from cache to signed-in
- * visitors too, without a per-request twin. The search page's shell reads its search from the
- * URL in the browser.
- */
-const SAME_FOR_EVERYONE: ReadonlySet<string> = new Set(["/search"]);
-
 /** True when `pathname` (no query string) is one of the cached public pages. */
 export function isCachedPublicPage(pathname: string): boolean {
-  if (pathname === "/" || pathname === "/about" || SAME_FOR_EVERYONE.has(pathname)) return true;
+  if (pathname === "/" || pathname === "/about" || pathname === "/search") return true;
   // A fundraiser's supporter page (/p/{slug}) and team page (/t/{slug}).
   if (/^\/fundraiser\/[^/]+\/[pt]\/[^/]+$/.test(pathname)) return true;
   const m = /^\/(fundraiser|event|nonprofit)\/([^/]+)$/.exec(pathname);
@@ -71,12 +55,7 @@ export function isCachedPublicPage(pathname: string): boolean {
   return !NOT_AN_ID[m[1]!]?.has(m[2]!);
 }
 
-/** True when a signed-in visitor of cached page `pathname` gets its per-request twin. */
-export function hasMemberTwin(pathname: string): boolean {
-  return isCachedPublicPage(pathname) && !SAME_FOR_EVERYONE.has(pathname);
-}
-
-/** True when `pathname` is an internal address (a member twin or the home route). */
+/** True when `pathname` is an internal address (the home route or a search's results page). */
 export function isInternalPath(pathname: string): boolean {
   return INTERNAL_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
@@ -107,9 +86,4 @@ export function searchFromResultsKey(key: string): URLSearchParams | null {
 /** Where an anonymous visitor's cached page is rendered: HOME_ROUTE for "/", else the page's own path. */
 export function cachedPageRoute(pathname: string): string {
   return pathname === "/" ? HOME_ROUTE : pathname;
-}
-
-/** The per-request twin of cached page `pathname`: "/" → "/member", "/about" → "/member/about". */
-export function memberPath(pathname: string): string {
-  return pathname === "/" ? MEMBER_PREFIX : `${MEMBER_PREFIX}${pathname}`;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { publicPageMetadata } from "@/components/share/page-metadata";
+import { VisitorView } from "../../_components/visitor-view";
 import { EventView, loadEvent } from "./_components/event-view";
 
 type Props = { params: Promise<{ id: string }> };
@@ -22,7 +23,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** /event/:id for anonymous visitors (cached); signed-in visitors get app/(member)/member/event/[id]. */
+/** /event/:id, cached for every visitor; a signed-in visitor gets their like in the browser (VisitorView). */
 export default async function EventPage({ params }: Props) {
-  return <EventView id={(await params).id} actor={null} />;
+  return (
+    <VisitorView>
+      <EventView id={(await params).id} actor={null} />
+    </VisitorView>
+  );
 }

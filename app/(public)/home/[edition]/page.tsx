@@ -25,7 +25,7 @@ export function generateMetadata(): Metadata {
   });
 }
 
-/** "/" for anonymous visitors (cached); signed-in visitors get app/(member)/member/page.tsx. */
+/** "/", cached for every visitor. */
 export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
   if ((await params).edition !== "anonymous") notFound();
   return <HomeView />;

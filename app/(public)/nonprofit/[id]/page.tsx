@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { publicPageMetadata } from "@/components/share/page-metadata";
+import { VisitorView } from "../../_components/visitor-view";
 import { loadOrganization, ProfileView } from "./_components/profile-view";
 
 type Props = { params: Promise<{ id: string }> };
@@ -20,7 +21,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return publicPageMetadata({ title: org.name, description, path: `/nonprofit/${org._id}`, ownImage: true });
 }
 
-/** /nonprofit/:id for anonymous visitors (cached); signed-in visitors get app/(member)/member/nonprofit/[id]. */
+/** /nonprofit/:id, cached for every visitor; its owner gets the editors in the browser (VisitorView). */
 export default async function NonprofitProfilePage({ params }: Props) {
-  return <ProfileView id={(await params).id} actor={null} openFundraisers={false} />;
+  return (
+    <VisitorView>
+      <ProfileView id={(await params).id} actor={null} openFundraisers={false} />
+    </VisitorView>
+  );
 }

@@ -34,8 +34,8 @@ function whatIsLeft(t: TicketTypeView): string {
 /**
  * /event/:id — one event of a public organization: image, description, date and time in the
  * organization's own time zone, place, ticket types with prices and what is left, Buy
- * tickets, the like button and sharing. `actor` is null on the cached page every anonymous
- * visitor gets (app/(public)), the signed-in visitor on its per-request twin (app/(member)).
+ * tickets, the like button and sharing. `actor` is null on the cached page everyone gets
+ * (app/(public)), the signed-in visitor in the view rendered for them (loadVisitorView).
  */
 export async function EventView({ id, actor }: { id: string; actor: Actor | null }) {
   const event = await loadEvent(id, actor);
@@ -110,7 +110,7 @@ export async function EventView({ id, actor }: { id: string; actor: Actor | null
       ) : null}
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <LikeButton eventId={event._id} userId={actor?.id ?? null} initialLiked={event.likedByMe} initialCount={event.likesCount} />
+        <LikeButton eventId={event._id} userId={actor ? actor.id : "browser"} initialLiked={event.likedByMe} initialCount={event.likesCount} />
         <ShareButton title={`Share ${event.name}`} url={absoluteUrl(`/event/${event._id}`)} size="md" />
       </div>
       <p className="mt-6 break-words">

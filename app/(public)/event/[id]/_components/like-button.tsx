@@ -5,13 +5,18 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useBrowserUser } from "@/components/layout/browser-session";
 
 /**
  * Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the
  * server. Signed out (`userId` null), pressing it asks the visitor to log in, with a link
- * that comes back to this event.
+ * that comes back to this event. On the cached page (`userId` "browser") the visitor is the
+ * user the browser learns (components/layout/browser-session.ts): their press counts before the
+ * view rendered for them, with their own like, has arrived.
  */
-export function LikeButton({ eventId, userId, initialLiked, initialCount }: { eventId: string; userId: string | null; initialLiked: boolean; initialCount: number }) {
+export function LikeButton({ eventId, userId: given, initialLiked, initialCount }: { eventId: string; userId: string | null | "browser"; initialLiked: boolean; initialCount: number }) {
+  const browserUserId = useBrowserUser(given === "browser")?._id ?? null;
+  const userId = given === "browser" ? browserUserId : given;
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
   const [busy, setBusy] = useState(false);

@@ -44,8 +44,8 @@ export async function loadOrganization(id: string, actor: Actor | null): Promise
 
 /**
  * /nonprofit/:id — an organization's public profile (server-rendered, indexable). `actor` is
- * null on the cached page every anonymous visitor gets (app/(public)); on the signed-in
- * visitor's per-request twin (app/(member)) the owner gets the editors. `openFundraisers`
+ * null on the cached page everyone gets (app/(public)); in the view rendered for its owner
+ * (loadVisitorView) the owner gets the editors. `openFundraisers`
  * (?sec=fundraiser, owners only) opens the new-fundraiser form.
  */
 export async function ProfileView({ id, actor, openFundraisers }: { id: string; actor: Actor | null; openFundraisers: boolean }) {
@@ -115,7 +115,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
       ) : null}
       {!org.acceptsDonations && org.approvalStatus === "approved" && org.live && !isOwner ? (
         <div className="mt-6">
-          <PledgeForm organizationId={org._id} organizationName={org.name} campaignId={null} signedInEmail={user?.email ?? null} maxCents={serverEnv().DONATION_MAX_CENTS} />
+          <PledgeForm organizationId={org._id} organizationName={org.name} campaignId={null} signedInEmail={user ? user.email : "browser"} maxCents={serverEnv().DONATION_MAX_CENTS} />
         </div>
       ) : null}
 

@@ -1,2 +1,0 @@
-/** /about for a signed-in visitor: the cached page's content, rendered per request under the (member) layout. */
-export { default, generateMetadata } from "@/app/(public)/about/page";

@@ -1,2 +1,0 @@
-/** /fundraiser/:id/p/:slug for a signed-in visitor: the cached page's content, rendered per request under the (member) layout. */
-export { default, generateMetadata } from "@/app/(public)/fundraiser/[id]/p/[slug]/page";
