@@ -5,13 +5,16 @@
  * as source text, which a TypeScript loader's helpers would break.
  *
  * Lighthouse (mobile form factor, simulated slow 4G and 4x CPU slowdown: Lighthouse's
- * defaults) against the pages of a running app — home, /search with a query, a nonprofit
- * profile with fundraisers and that fundraiser's donate page — in Debian's Chromium
- * (CHROMIUM_PATH, default /usr/bin/chromium). For each page it prints the median over the
- * runs of the performance score, LCP, TBT, CLS, and the JavaScript of the first load: the
+ * defaults) against every public page of a running app — home, /about, /search with a query,
+ * a nonprofit profile with fundraisers, that fundraiser's page, a supporter page and a team
+ * page of it (started for the run by a donor signed up over the HTTP API, on the demo
+ * fundraiser that takes them), an event page — and the fundraiser's donate page, in Debian's
+ * Chromium (CHROMIUM_PATH, default /usr/bin/chromium). For each page it prints the median over
+ * the runs of the performance score, LCP, TBT, CLS, and the JavaScript of the first load: the
  * compressed bytes transferred for the scripts the page's HTML asks for (its script tags), not
- * the routes Next prefetches afterwards for the page's links. Targets: score >= 95 and LCP < 1.5 s
- * and JavaScript < 170 KB compressed. It also prints the machine's load.
+ * the routes Next prefetches afterwards for the page's links. Targets (TARGETS): score >= 90,
+ * LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05, JavaScript <= 170 KB compressed; and the aim:
+ * score >= 95, LCP <= 2.0 s. It also prints the machine's load.
  * Start the app first (`npm start`, a production build); `next dev` figures mean nothing.
  * Exit code: 0 all targets met, 2 a target missed, 1 an error.
  */
@@ -19,9 +22,10 @@ import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const TARGET_SCORE = 95;
-const TARGET_LCP_MS = 1_500;
-const TARGET_JS_KB = 170;
+/** What every page must reach (median of the runs). */
+const TARGETS = { score: 90, lcpMs: 2_500, tbtMs: 200, cls: 0.05, jsKb: 170 };
+/** What every page should reach. */
+const AIM = { score: 95, lcpMs: 2_000 };
 
 /** @param {string} name @param {string} fallback @returns {string} */
 function arg(name, fallback) {
@@ -37,16 +41,68 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** An active fundraiser: its organization's profile and its donate page. */
-/** @param {string} base @returns {Promise<{ profile: string, donate: string }>} */
+/** The demo fundraiser whose organization takes supporter pages (lib/server/demo-data.ts). */
+const P2P_FUNDRAISER = "Winter Pantry Drive";
+
+/**
+ * The active demo fundraisers: the first one's profile, page and donate page, and the one that
+ * takes supporter pages.
+ * @param {string} base @returns {Promise<{ profile: string, fundraiser: string, donate: string, p2pId: string | null }>}
+ */
 async function fundraiserPaths(base) {
-  const res = await fetch(`${base}/api/find/campaigns/active?limit=1`);
-  /** @type {{ campaigns?: { organization?: { _id?: string } }[] }} */
+  const res = await fetch(`${base}/api/find/campaigns/active?showAll=true`);
+  /** @type {{ campaigns?: { _id: string, name: string, organization: { _id: string } }[] }} */
   const data = await res.json().catch(() => ({}));
-  const first = /** @type {{ _id?: string, organization?: { _id?: string } } | undefined} */ (data.campaigns?.[0]);
-  const id = first?.organization?._id;
-  if (!id || !first?._id) throw new Error("No active fundraiser found: start the app with the demo data (npm start).");
-  return { profile: `/nonprofit/${id}`, donate: `/donation/${id}/${first._id}` };
+  const first = data.campaigns?.[0];
+  if (!first) throw new Error("No active fundraiser found: start the app with the demo data (npm start).");
+  const id = first.organization._id;
+  const p2p = data.campaigns?.find((c) => c.name === P2P_FUNDRAISER);
+  return { profile: `/nonprofit/${id}`, fundraiser: `/fundraiser/${first._id}`, donate: `/donation/${id}/${first._id}`, p2pId: p2p?._id ?? null };
+}
+
+/** The first demo event's page, or null. @param {string} base @returns {Promise<string | null>} */
+async function eventPath(base) {
+  /** @type {{ events?: { _id: string }[] }} */
+  const data = await (await fetch(`${base}/api/find/events?showAll=true`)).json().catch(() => ({}));
+  return data.events?.[0] ? `/event/${data.events[0]._id}` : null;
+}
+
+/**
+ * A supporter page with its own team on fundraiser `campaignId`, started by a donor signed up for
+ * the run as a browser does it (POST /api/register/individual, next-auth's credentials callback,
+ * POST /api/fundraisers/{id}/supporter-pages): the pages' paths.
+ * @param {string} base @param {string} campaignId @returns {Promise<{ page: string, team: string }>}
+ * @throws when a step is refused.
+ */
+async function startSupporterPage(base, campaignId) {
+  /** @type {Map<string, string>} */
+  const cookies = new Map();
+  /** @param {string} path @param {{ json?: unknown, form?: Record<string, string> }} init */
+  const send = async (path, init = {}) => {
+    /** @type {Record<string, string>} */
+    const headers = { origin: base, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    let body;
+    if (init.json !== undefined) [headers["content-type"], body] = ["application/json", JSON.stringify(init.json)];
+    else if (init.form) [headers["content-type"], body] = ["application/x-www-form-urlencoded", new URLSearchParams(init.form).toString()];
+    const res = await fetch(base + path, { method: body ? "POST" : "GET", headers, body, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const pair = c.split(";")[0];
+      cookies.set(pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim());
+    }
+    return { status: res.status, body: /** @type {Record<string, any>} */ (await res.json().catch(() => ({}))) };
+  };
+  const run = Math.random().toString(36).slice(2, 10);
+  const email = `bench-pages-${run}@example.org`;
+  const password = "bench-pages-password-1";
+  const reg = await send("/api/register/individual", { json: { firstName: "Page", lastName: "Bench", email, password, organization_company: "" } });
+  if (reg.status !== 201) throw new Error(`signing up ${email} failed: ${reg.status}`);
+  const { body: csrf } = await send("/api/auth/csrf");
+  await send("/api/auth/callback/credentials", { form: { csrfToken: String(csrf.csrfToken), email, password, json: "true" } });
+  const started = await send(`/api/fundraisers/${encodeURIComponent(campaignId)}/supporter-pages`, {
+    json: { title: `Page bench ${run}`, goal: "500", team: { mode: "create", name: `Page bench team ${run}`, goal: "2000" } },
+  });
+  if (started.status !== 201) throw new Error(`starting a supporter page failed: ${started.status} ${started.body.message ?? ""}`);
+  return { page: started.body.path, team: started.body.team.path };
 }
 
 /**
@@ -102,12 +158,20 @@ async function main() {
   const base = arg("url", "http://localhost:3000").replace(/\/$/, "");
   const runs = Math.max(1, Number(arg("runs", "3")));
   const fundraiser = await fundraiserPaths(base);
+  const event = await eventPath(base);
+  const p2p = fundraiser.p2pId ? await startSupporterPage(base, fundraiser.p2pId) : null;
   const pages = [
     { name: "home", path: "/" },
+    { name: "about", path: "/about" },
     { name: "search", path: "/search?queryString=hospital&searchCategory=NonProfits" },
     { name: "profile", path: fundraiser.profile },
+    { name: "fundraiser", path: fundraiser.fundraiser },
+    ...(p2p ? [{ name: "supporter", path: p2p.page }, { name: "team", path: p2p.team }] : []),
+    ...(event ? [{ name: "event", path: event }] : []),
     { name: "donate", path: fundraiser.donate },
   ];
+  if (!p2p) console.log(`No active fundraiser "${P2P_FUNDRAISER}": no supporter or team page measured.`);
+  if (!event) console.log("No event: no event page measured.");
   const loadAtStart = os.loadavg();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -131,16 +195,21 @@ async function main() {
   }
   const fmt = (/** @type {number[]} */ l) => l.map((x) => x.toFixed(1)).join(" ");
   console.log(`Lighthouse ${runs} run(s) per page, mobile, medians (${base}); load average ${fmt(loadAtStart)} at the start, ${fmt(os.loadavg())} at the end, ${os.cpus().length} CPUs\n`);
-  console.log("page    | score | LCP ms | TBT ms | CLS   | JS KB (gz) | scripts | verdict");
-  console.log("--------|-------|--------|--------|-------|------------|---------|--------");
+  console.log("page       | score | LCP ms | TBT ms | CLS   | JS KB (gz) | scripts | target | aim");
+  console.log("-----------|-------|--------|--------|-------|------------|---------|--------|-----");
   let ok = true;
   for (const r of rows) {
-    const met = r.score >= TARGET_SCORE && r.lcpMs < TARGET_LCP_MS && r.jsKb < TARGET_JS_KB;
+    const met = r.score >= TARGETS.score && r.lcpMs <= TARGETS.lcpMs && r.tbtMs <= TARGETS.tbtMs && r.cls <= TARGETS.cls && r.jsKb <= TARGETS.jsKb;
+    const aimed = met && r.score >= AIM.score && r.lcpMs <= AIM.lcpMs;
     ok &&= met;
     console.log(
-      `${r.name.padEnd(7)} | ${String(r.score).padStart(5)} | ${String(r.lcpMs).padStart(6)} | ${String(r.tbtMs).padStart(6)} | ${String(r.cls).padEnd(5)} | ${String(r.jsKb).padStart(10)} | ${String(r.requests).padStart(7)} | ${met ? "met" : `missed (score >= ${TARGET_SCORE}, LCP < ${TARGET_LCP_MS} ms, JS < ${TARGET_JS_KB} KB)`}`,
+      `${r.name.padEnd(10)} | ${String(r.score).padStart(5)} | ${String(r.lcpMs).padStart(6)} | ${String(r.tbtMs).padStart(6)} | ${String(r.cls).padEnd(5)} | ${String(r.jsKb).padStart(10)} | ${String(r.requests).padStart(7)} | ${(met ? "met" : "MISSED").padEnd(6)} | ${aimed ? "yes" : "no"}`,
     );
   }
+  console.log(
+    `\ntarget: score >= ${TARGETS.score}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS <= ${TARGETS.cls}, JS <= ${TARGETS.jsKb} KB; aim: score >= ${AIM.score}, LCP <= ${AIM.lcpMs} ms. ` +
+      `Every page: ${ok ? "MET" : "NOT MET"}`,
+  );
   return ok ? 0 : 2;
 }
 

@@ -2,7 +2,7 @@
 
 import { Heart } from "lucide-react";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useBrowserUser } from "@/components/layout/browser-session";
@@ -19,6 +19,14 @@ export function LikeButton({ eventId, userId: given, initialLiked, initialCount 
   const userId = given === "browser" ? browserUserId : given;
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
+  // The server's figures replace the shown ones when they change (the view rendered for the
+  // visitor arriving over the cached page's), until a press has brought fresher ones back.
+  const answered = useRef(false);
+  useEffect(() => {
+    if (answered.current) return;
+    setLiked(initialLiked);
+    setCount(initialCount);
+  }, [initialLiked, initialCount]);
   const [busy, setBusy] = useState(false);
   const [askSignIn, setAskSignIn] = useState(false);
   const prompt = useRef<HTMLAnchorElement>(null);
@@ -36,6 +44,7 @@ export function LikeButton({ eventId, userId: given, initialLiked, initialCount 
       const { requestJson } = await import("@/lib/client/request");
       const res = await requestJson<{ isLiked: boolean; likesCount: number }>("/api/handleEventLikedButton", { method: "PUT", body: { eventId, userId, isLiked: !liked } });
       if (res.ok) {
+        answered.current = true;
         setLiked(res.data.isLiked);
         setCount(res.data.likesCount);
       }
