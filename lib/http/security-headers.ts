@@ -7,9 +7,10 @@
  *   Exception: the public pages served from cache (lib/cache/cached-pages.ts) are one HTML for
  *   every visitor, so they cannot carry a per-request nonce: their policy (nonce null) allows
  *   scripts from our own origin and Next's inline bootstrap scripts ('self' 'unsafe-inline').
- *   Those pages hold no form that takes a secret and render only React-escaped text; every
+ *   Those pages hold no form that takes a secret (an owner's profile editors, which load over
+ *   them for signed-in owners, take none either) and render only React-escaped text; every
  *   other directive (no plugins, no framing, connect/img/form targets) stays as strict.
- *   See docs/decisions/0006-public-pages-from-cache.md.
+ *   See docs/decisions/0006-public-pages-from-cache.md and 0011-signed-in-extras-in-the-browser.md.
  *   Stripe's and PayPal's hosts are allowed only on the pages where their forms load
  *   (PAYMENT_FORM_PATHS and the embeddable routes).
  * - frame-ancestors 'none' + X-Frame-Options: DENY, except on routes built to be embedded
