@@ -105,8 +105,8 @@ export const metrics = {
   searchAdmitted(ms: number): void {
     metricsState().searchWait.observe(ms / 1000);
   },
-  /** A search answered busy: "queue_full" or "waited_too_long". */
-  searchRefused(reason: "queue_full" | "waited_too_long"): void {
+  /** A search answered busy ("queue_full", "waited_too_long"), or dropped while waiting because everyone who asked for it had gone ("abandoned"). */
+  searchRefused(reason: "queue_full" | "waited_too_long" | "abandoned"): void {
     metricsState().searchRefused.inc({ reason });
   },
 };

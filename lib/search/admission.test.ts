@@ -6,7 +6,7 @@ import { organizations } from "@/models";
 import { messages } from "@/lib/validations/messages";
 import { GET as searchNonprofit } from "@/app/api/search/nonprofit/route";
 import { admitSearch, searchAdmissionStats, SEARCH_CONCURRENCY, SEARCH_QUEUE, SEARCH_RETRY_AFTER_SECONDS } from "./admission";
-import { forgetSearchResults } from "./cache";
+import { cachedSearchNonprofits, forgetSearchResults } from "./cache";
 
 /** A search that runs until release() is called. */
 function heldSearch() {
@@ -25,6 +25,13 @@ function fillAdmission() {
   const held = Array.from({ length: SEARCH_CONCURRENCY + SEARCH_QUEUE }, heldSearch);
   const answers = held.map((h) => admitSearch(h.run, 60_000));
   return { held, answers, releaseAll: () => held.forEach((h) => h.release()) };
+}
+
+/** Fill every running place and all but one waiting place with held searches. */
+function fillAdmissionButOne() {
+  const held = Array.from({ length: SEARCH_CONCURRENCY + SEARCH_QUEUE - 1 }, heldSearch);
+  const answers = held.map((x) => admitSearch(x.run, 60_000));
+  return { answers, releaseAll: () => held.forEach((x) => x.release()) };
 }
 
 let h: DatabaseHandle;
@@ -88,6 +95,59 @@ describe("search admission", () => {
     await expect(admitSearch(async () => Promise.reject(new AppError("bad_request", "no")))).rejects.toMatchObject({ code: "bad_request" });
     expect(searchAdmissionStats()).toEqual({ running: 0, waiting: 0 });
     await expect(admitSearch(async () => "next")).resolves.toBe("next");
+  });
+
+  test("a waiting search whose asker has gone leaves the queue at once, never runs, and frees its place for another", async () => {
+    const running = Array.from({ length: SEARCH_CONCURRENCY }, heldSearch);
+    const runningAnswers = running.map((x) => admitSearch(x.run, 60_000));
+    const waiters = Array.from({ length: SEARCH_QUEUE }, heldSearch);
+    const left = new AbortController();
+    const waitingAnswers = waiters.map((x, i) => admitSearch(x.run, 60_000, i === 0 ? left.signal : undefined));
+    await Promise.resolve();
+    expect(searchAdmissionStats().waiting).toBe(SEARCH_QUEUE);
+    // The queue is full: one more asker is turned away...
+    await expect(admitSearch(async () => "extra")).rejects.toMatchObject({ code: "unavailable" });
+    // ...until a waiting asker leaves; then there is a place again.
+    left.abort();
+    expect(searchAdmissionStats().waiting).toBe(SEARCH_QUEUE - 1);
+    const late = heldSearch();
+    const lateAnswer = admitSearch(late.run, 60_000);
+    expect(searchAdmissionStats().waiting).toBe(SEARCH_QUEUE);
+    // An asker that is already gone is not queued at all.
+    await expect(admitSearch(async () => "gone", 60_000, AbortSignal.abort())).rejects.toMatchObject({ code: "unavailable" });
+    running.forEach((x) => x.release());
+    waiters.forEach((x) => x.release());
+    late.release();
+    await expect(waitingAnswers[0]).rejects.toMatchObject({ code: "unavailable", message: messages.search.busy });
+    expect(waiters[0]!.started()).toBe(false);
+    await Promise.all([...runningAnswers, ...waitingAnswers.slice(1), lateAnswer]);
+    expect(late.started()).toBe(true);
+    expect(searchAdmissionStats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  test("a search several callers share leaves the queue only when every one of them has gone", async () => {
+    forgetSearchResults();
+    const { answers, releaseAll } = fillAdmissionButOne();
+    const [first, second] = [new AbortController(), new AbortController()];
+    const input = { query: "burlington food bank", limit: 10, offset: 0 };
+    const a = cachedSearchNonprofits(input, first.signal);
+    const b = cachedSearchNonprofits(input, second.signal);
+    await Promise.resolve();
+    first.abort();
+    expect(searchAdmissionStats().waiting).toBe(SEARCH_QUEUE);
+    second.abort();
+    expect(searchAdmissionStats().waiting).toBe(SEARCH_QUEUE - 1);
+    releaseAll();
+    await Promise.all(answers);
+    await expect(a).rejects.toMatchObject({ code: "unavailable" });
+    await expect(b).rejects.toMatchObject({ code: "unavailable" });
+    // A caller that stays keeps it: asked again, the search runs and answers.
+    const stays = cachedSearchNonprofits(input);
+    const leaves = new AbortController();
+    const leaving = cachedSearchNonprofits(input, leaves.signal);
+    leaves.abort();
+    expect((await stays).results[0]!.name).toBe("Burlington Community Food Bank");
+    expect((await leaving).results[0]!.name).toBe("Burlington Community Food Bank");
   });
 
   test("GET /api/search/nonprofit answers 503 with Retry-After when every place is taken, and 200 once one is free", async () => {

@@ -40,16 +40,51 @@ let hits = 0;
  */
 let generation = 0;
 
-const cache = new LRUCache<string, NonprofitSearchResult, NonprofitSearchInput>({
+/** A search being asked for: how many callers wait for it, and whether one will wait whatever happens. */
+type Interest = { askers: number; staying: boolean; gone: AbortController };
+
+/**
+ * The searches in flight by key. Callers of one search share one database query, so the query
+ * is dropped from the admission queue (admitSearch's signal) only when every caller has gone:
+ * each gave a signal and each aborted. A caller who arrives after that shares the dropped
+ * search's busy answer.
+ */
+const interests = new Map<string, Interest>();
+
+const cache = new LRUCache<string, NonprofitSearchResult, { input: NonprofitSearchInput; gone: AbortSignal }>({
   max: SEARCH_CACHE_ENTRIES,
   ttl: SEARCH_CACHE_TTL_MS,
   // clear() aborts searches in flight; their callers still get their result (see generation).
   ignoreFetchAbort: true,
   fetchMethod: async (_key, _stale, { context }) => {
     searches++;
-    return admitSearch(() => searchNonprofits(context));
+    return admitSearch(() => searchNonprofits(context.input), undefined, context.gone);
   },
 });
+
+/** Count one caller of the search `key` until it settles; its `signal` aborting takes it away. */
+function askFor(key: string, signal: AbortSignal | undefined): { interest: Interest; done: () => void } {
+  let interest = interests.get(key);
+  if (!interest) {
+    interest = { askers: 0, staying: false, gone: new AbortController() };
+    interests.set(key, interest);
+  }
+  const current = interest;
+  current.askers++;
+  if (!signal) current.staying = true;
+  const leave = () => {
+    current.askers--;
+    if (current.askers === 0 && !current.staying) current.gone.abort();
+  };
+  signal?.addEventListener("abort", leave, { once: true });
+  return {
+    interest: current,
+    done: () => {
+      signal?.removeEventListener("abort", leave);
+      if (interests.get(key) === current) interests.delete(key);
+    },
+  };
+}
 
 /**
  * The cache key of a search: the normalized text (case, accents, spacing), the page and the
@@ -64,15 +99,24 @@ export function searchCacheKey(input: NonprofitSearchInput): string {
 
 /**
  * searchNonprofits through the cache (same input, result and errors).
+ * @param signal the caller's request signal: when it aborts, and every other caller of the same
+ *   search has gone too, the search leaves the admission queue without running. Without one
+ *   the search is kept in the queue until its turn.
  * @throws AppError(bad_request) as searchNonprofits does; AppError(unavailable) when too many
- *   searches already wait for the database (admitSearch); a failed search is not kept.
+ *   searches already wait for the database (admitSearch) or everyone who asked has gone; a
+ *   failed search is not kept.
  */
-export async function cachedSearchNonprofits(input: NonprofitSearchInput): Promise<NonprofitSearchResult> {
+export async function cachedSearchNonprofits(input: NonprofitSearchInput, signal?: AbortSignal): Promise<NonprofitSearchResult> {
   const key = `${generation}:${searchCacheKey(input)}`;
   if (cache.has(key)) hits++;
-  const result = await cache.fetch(key, { context: input });
-  if (!result) throw new Error("search cache: no result"); // fetchMethod always returns one
-  return result;
+  const { interest, done } = askFor(key, signal);
+  try {
+    const result = await cache.fetch(key, { context: { input, gone: interest.gone.signal } });
+    if (!result) throw new Error("search cache: no result"); // fetchMethod always returns one
+    return result;
+  } finally {
+    done();
+  }
 }
 
 /** Forget every kept search (after a change of public content); resets the counters. */
