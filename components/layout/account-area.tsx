@@ -5,7 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { AccountMenu } from "./account-menu";
-import { useBrowserUser } from "./browser-session";
+import { useShownUser } from "./browser-session";
 import { displayName } from "./nav-items";
 import { SmartLink } from "./smart-link";
 import { UserAvatar } from "./user-avatar";
@@ -17,8 +17,7 @@ import { UserAvatar } from "./user-avatar";
  * signed in (browser-session.ts).
  */
 export function AccountArea({ user: given, links }: { user: SessionUser | null | "browser"; links: SiteLinks }) {
-  const browserUser = useBrowserUser(given === "browser");
-  const user = given === "browser" ? browserUser : given;
+  const user = useShownUser(given, (u) => u);
   if (user) {
     return (
       <div className="hidden nav:block">

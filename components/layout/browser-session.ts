@@ -95,6 +95,18 @@ export function useBrowserUser(enabled: boolean): SessionUser | null {
   return current;
 }
 
+/**
+ * What a component shows of the signed-in user: `given` itself when the page was rendered per
+ * request (taken from the server's session, or null), or `pick` of the user the browser learns
+ * (useBrowserUser) when `given` is "browser", as on the cached public pages.
+ * E.g. `useShownUser(userId, (u) => u._id)`.
+ */
+export function useShownUser<T>(given: T | null | "browser", pick: (user: SessionUser) => T): T | null {
+  const browserUser = useBrowserUser(given === "browser");
+  if (given !== "browser") return given;
+  return browserUser ? pick(browserUser) : null;
+}
+
 /** After this tab signed out: the user is dropped at once and the session asked again on the next check. */
 export function forgetBrowserUser(): void {
   settledHint = undefined;

@@ -8,7 +8,7 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { BrandLink } from "./brand-link";
 import { burgerClasses } from "./menu-classes";
-import { useBrowserUser } from "./browser-session";
+import { useShownUser } from "./browser-session";
 import { accountItems, displayName, drawerGroups } from "./nav-items";
 import { SmartLink } from "./smart-link";
 import { useLogout } from "./use-logout";
@@ -46,8 +46,7 @@ const linkClasses = "flex min-h-11 items-center rounded-lg px-3 py-2 text-[0.95r
  * to desktop width.
  */
 export function MobileDrawer({ user: given, links, children }: MobileDrawerProps) {
-  const browserUser = useBrowserUser(given === "browser");
-  const user = given === "browser" ? browserUser : given;
+  const user = useShownUser(given, (u) => u);
   const drawerRef = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
   const shownPath = useRef(pathname);

@@ -11,7 +11,7 @@ import { parseDollarsToCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
 import { requestJson } from "@/lib/client/request";
-import { useBrowserUser } from "@/components/layout/browser-session";
+import { useShownUser } from "@/components/layout/browser-session";
 
 type Props = {
   organizationId: string;
@@ -32,8 +32,7 @@ type Props = {
  * /api/pledges records the pledge, and the donor is emailed once the nonprofit can receive it.
  */
 export function PledgeForm({ organizationId, organizationName, campaignId, signedInEmail: given, maxCents }: Props) {
-  const browserEmail = useBrowserUser(given === "browser")?.email ?? null;
-  const signedInEmail = given === "browser" ? browserEmail : given;
+  const signedInEmail = useShownUser(given, (u) => u.email);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const schema = useMemo(() => pledgeFormSchema(Boolean(signedInEmail), maxCents), [signedInEmail, maxCents]);

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useBrowserUser } from "@/components/layout/browser-session";
+import { useShownUser } from "@/components/layout/browser-session";
 
 /**
  * Like / unlike an event (PUT /api/handleEventLikedButton); the count comes back from the
@@ -15,8 +15,7 @@ import { useBrowserUser } from "@/components/layout/browser-session";
  * view rendered for them, with their own like, has arrived.
  */
 export function LikeButton({ eventId, userId: given, initialLiked, initialCount }: { eventId: string; userId: string | null | "browser"; initialLiked: boolean; initialCount: number }) {
-  const browserUserId = useBrowserUser(given === "browser")?._id ?? null;
-  const userId = given === "browser" ? browserUserId : given;
+  const userId = useShownUser(given, (u) => u._id);
   const [liked, setLiked] = useState(initialLiked);
   const [count, setCount] = useState(initialCount);
   // The server's figures replace the shown ones when they change (the view rendered for the
