@@ -3,23 +3,28 @@ import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
 /**
- * The shared page cache on Redis (docs/decisions/0009-shared-page-cache-on-redis.md): Next reads
- * this file again when the server starts, so the same build serves with it when REDIS_URL is
- * set at start and with Next's default per-process cache when it is not. The build itself never
- * uses Redis (its prerendered pages stay in the build folder). lib/env.ts checks REDIS_URL.
+ * Next's page cache, on the server only (docs/decisions/0009-shared-page-cache-on-redis.md):
+ * lib/cache/redis-cache-handler.mjs, on one Redis shared by every process when REDIS_URL is set
+ * at start, else in the process's memory. Next reads this file again when the server starts, so
+ * one build serves either way. The build itself keeps Next's default (no Redis).
+ *
+ * The handler never reads the pages `next build` prerendered into the build folder, so every
+ * cached page is rendered on its first request from the database the server serves: the build
+ * has none (lib/env.ts isBuildPhase), and a restart (another DATA_DIR or DATABASE_URL, changes
+ * made while it was down) must not serve pages that describe another one.
  */
-function sharedCache(phase: string): Pick<NextConfig, "cacheHandler" | "cacheMaxMemorySize"> {
-  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL?.trim()) return {};
+function pageCache(phase: string): Pick<NextConfig, "cacheHandler" | "cacheMaxMemorySize"> {
+  if (phase !== PHASE_PRODUCTION_SERVER) return {};
   return {
     cacheHandler: path.join(process.cwd(), "lib", "cache", "redis-cache-handler.mjs"),
-    // No in-memory cache of Next's own next to the shared store (Next's self-hosting guide); the
-    // handler keeps its own copy only for when Redis is down.
+    // No in-memory cache of Next's own next to the handler (Next's self-hosting guide): the
+    // handler keeps the process's copy itself.
     cacheMaxMemorySize: 0,
   };
 }
 
 const nextConfig = (phase: string): NextConfig => ({
-  ...sharedCache(phase),
+  ...pageCache(phase),
   // NEXT_DIST_DIR lets several builds of one checkout coexist (parallel test runs).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // PGlite loads its WebAssembly data file from its package folder; bundling it breaks that.
@@ -36,11 +41,8 @@ const nextConfig = (phase: string): NextConfig => ({
     // MAX_UPLOAD_BODY_BYTES, 2 x 10 MB + 64 KB) would arrive cut and read as a broken file.
     // One byte over that limit, the route itself answers 413 "Your image file was too large".
     proxyClientMaxBodySize: 2 * 10_485_760 + 64 * 1024 + 1,
-    // Pages rendered at run time (the cached public pages, app/(public)) stay in the process's
-    // memory, not in the build folder: they describe the database the process serves, and a
-    // restart (another DATA_DIR, another DATABASE_URL, changes made while it was down) must
-    // not serve the last run's pages. Without REDIS_URL each process keeps its own page cache
-    // (README, "Production"); pages rendered at build time are still read from the build.
+    // Pages rendered at run time (the cached public pages, app/(public)) are never written to
+    // the build folder: they describe the database the process serves (pageCache above).
     isrFlushToDisk: false,
   },
   reactStrictMode: true,

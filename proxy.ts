@@ -13,7 +13,7 @@ import { can, principalFromSessionUser } from "@/lib/auth/can";
 import { authSecret } from "@/lib/config/signing-secret";
 import type { SessionUser } from "@/lib/auth/types";
 import { serverEnv } from "@/lib/env";
-import { cachedPageRoute, isCachedPublicPage, isInternalPath, searchResultsPath } from "@/lib/cache/cached-pages";
+import { isCachedPublicPage, isInternalPath, searchResultsPath } from "@/lib/cache/cached-pages";
 import { hasSessionCookie, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/session-cookie";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
@@ -100,10 +100,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // A search's page with its first results, cached per search (lib/cache/cached-pages.ts).
     const target = request.nextUrl.clone();
     target.pathname = resultsPath;
-    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
-  } else if (cachedPage && cachedPageRoute(pathname) !== pathname) {
-    const target = request.nextUrl.clone();
-    target.pathname = cachedPageRoute(pathname);
     response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
   } else {
     response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -166,6 +166,8 @@ const serverSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   API_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Set by Next itself: "phase-production-build" while `next build` prerenders pages (next/constants). */
+  NEXT_PHASE: z.string().optional(),
 });
 
 export type ServerEnv = z.infer<typeof serverSchema>;
@@ -190,6 +192,16 @@ export function serverEnv(): ServerEnv {
 /** Forget the memoized environment (tests and CLI scripts that change variables). */
 export function resetServerEnv(): void {
   cached = undefined;
+}
+
+/**
+ * True while `next build` prerenders pages. The build has no database (the server migrates
+ * and loads data when it starts, lib/server/startup.ts), so a page prerendered then must not
+ * read it; such a page is never served (next.config.ts: the server's cache handler does not
+ * read the build folder, so each page is rendered on its first request).
+ */
+export function isBuildPhase(): boolean {
+  return serverEnv().NEXT_PHASE === "phase-production-build";
 }
 
 /** The public base URL, without a trailing slash: PUBLIC_URL, else NEXTAUTH_URL, else http://localhost:PORT (development and tests). */

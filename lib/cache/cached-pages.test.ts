@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 import { hasSessionCookie, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/session-cookie";
-import { cachedPageRoute, isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, searchFromResultsKey, searchResultsPath } from "./cached-pages";
+import { isCachedPublicPage, isInternalPath, MAX_SEARCH_KEY_LENGTH, searchFromResultsKey, searchResultsPath } from "./cached-pages";
 import { visitorViewTarget } from "./visitor-views";
 
 const run = (p: string, headers: Record<string, string> = {}) => proxy(new NextRequest(new URL(p, "http://localhost:3000"), { headers }));
@@ -26,13 +26,10 @@ describe("which public pages are served from cache (lib/cache/cached-pages.ts)",
     }
   });
 
-  test("the internal addresses, and where a cached page is rendered", () => {
-    expect(isInternalPath("/home/anonymous")).toBe(true);
-    expect(isInternalPath("/member")).toBe(false);
-    expect(isInternalPath("/members")).toBe(false);
-    expect(isInternalPath("/homeless-shelters")).toBe(false);
-    expect(cachedPageRoute("/")).toBe("/home/anonymous");
-    expect(cachedPageRoute("/about")).toBe("/about");
+  test("the internal addresses: the searches' pages only", () => {
+    expect(isInternalPath("/search/results")).toBe(true);
+    expect(isInternalPath("/search/results/abc")).toBe(true);
+    for (const p of ["/", "/search", "/search/resultsx", "/home", "/home/anonymous", "/member"]) expect([p, isInternalPath(p)]).toEqual([p, false]);
   });
 
   test("a search's cached page: one key per search, whatever the order or the extra parameters", () => {
@@ -95,10 +92,10 @@ describe("the proxy on cached pages", () => {
     expect(hint(signedOut)).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970`, "i"));
   });
 
-  test("home is served from the cached home route, signed in or not", async () => {
-    for (const cookie of ["", "next-auth.session-token=x"]) {
+  test("home is its own cached page, signed in or not: no rewrite, no nonce", async () => {
+    for (const cookie of ["", `next-auth.session-token=x; ${SIGNED_IN_HINT_COOKIE}=1`]) {
       const res = await run("/", { cookie });
-      expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe("/home/anonymous");
+      expect(res.headers.get("x-middleware-rewrite")).toBeNull();
       expect(scriptSrc(res)).toBe("script-src 'self' 'unsafe-inline'");
     }
   });
@@ -123,8 +120,8 @@ describe("the proxy on cached pages", () => {
     expect(res.headers.get("x-middleware-rewrite")).toBeNull();
   });
 
-  test("the home route and the searches' pages are not public addresses: asked for directly, they answer 404", async () => {
-    for (const p of ["/home/anonymous", searchResultsPath(new URLSearchParams("queryString=food"))!]) {
+  test("the searches' pages are not public addresses: asked for directly, they answer 404", async () => {
+    for (const p of [searchResultsPath(new URLSearchParams("queryString=food"))!]) {
       const res = await run(p, { cookie: "next-auth.session-token=x" });
       expect([p, res.status, new URL(res.headers.get("x-middleware-rewrite")!).pathname]).toEqual([p, 404, "/404"]);
     }

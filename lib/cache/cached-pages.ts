@@ -9,20 +9,13 @@
  * - What a signed-in visitor sees beyond it loads in the browser: the top bar's account area
  *   (components/layout/browser-session.ts) and, on a profile or an event, the view rendered for
  *   that visitor (lib/cache/visitor-views.ts: the owner's editors, their like, their unpublished event).
- * - Home is rendered at HOME_ROUTE, to which the proxy rewrites "/".
  * - A search (/search with its parameters) is rendered with its first results under
  *   SEARCH_RESULTS_PREFIX, one cached page per search (searchResultsPath), for every visitor.
- * - HOME_ROUTE and SEARCH_RESULTS_PREFIX are not public addresses: the proxy answers them 404.
+ * - SEARCH_RESULTS_PREFIX is not a public address: the proxy answers it 404.
  * Pure functions of the path, shared by the proxy, the page refresh (public-pages.ts) and the tests.
  */
 import { FILTER_KEYS } from "@/lib/search/filter-keys";
 import { NOT_AN_ID } from "./visitor-views";
-
-/**
- * The internal address the cached home page is rendered at (app/(public)/home/[edition]): under
- * a dynamic segment, so it is rendered on its first request rather than at build time.
- */
-export const HOME_ROUTE = "/home/anonymous";
 
 /**
  * The internal address under which one search's page is rendered with its results
@@ -30,8 +23,6 @@ export const HOME_ROUTE = "/home/anonymous";
  */
 export const SEARCH_RESULTS_PREFIX = "/search/results";
 
-/** Internal addresses, answered 404 when asked for directly. */
-const INTERNAL_PREFIXES = ["/home", SEARCH_RESULTS_PREFIX];
 
 /**
  * The /search parameters that make up a search (lib/search/search-page-params.ts), in the
@@ -55,9 +46,9 @@ export function isCachedPublicPage(pathname: string): boolean {
   return !NOT_AN_ID[m[1]!]?.has(m[2]!);
 }
 
-/** True when `pathname` is an internal address (the home route or a search's results page). */
+/** True when `pathname` is an internal address (a search's results page), answered 404 when asked for directly. */
 export function isInternalPath(pathname: string): boolean {
-  return INTERNAL_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return pathname === SEARCH_RESULTS_PREFIX || pathname.startsWith(`${SEARCH_RESULTS_PREFIX}/`);
 }
 
 /**
@@ -81,9 +72,4 @@ export function searchFromResultsKey(key: string): URLSearchParams | null {
   if (!/^[A-Za-z0-9_-]*$/.test(key) || key.length > MAX_SEARCH_KEY_LENGTH) return null;
   const params = new URLSearchParams(Buffer.from(key, "base64url").toString("utf8"));
   return [...params.keys()].every((name) => SEARCH_KEYS.includes(name)) ? params : null;
-}
-
-/** Where an anonymous visitor's cached page is rendered: HOME_ROUTE for "/", else the page's own path. */
-export function cachedPageRoute(pathname: string): string {
-  return pathname === "/" ? HOME_ROUTE : pathname;
 }

@@ -2,8 +2,8 @@ import { giftPagePaths, refreshAllPublicPages, refreshEventPages, refreshGiftPag
 
 describe("public page invalidation (lib/cache/public-pages.ts)", () => {
   test("a gift touches home, its organization's profile and its fundraiser", () => {
-    expect(giftPagePaths({ organizationId: "org 1", campaignId: "c1" })).toEqual(["/home/anonymous", "/nonprofit/org%201", "/fundraiser/c1"]);
-    expect(giftPagePaths({ organizationId: "o2" })).toEqual(["/home/anonymous", "/nonprofit/o2"]);
+    expect(giftPagePaths({ organizationId: "org 1", campaignId: "c1" })).toEqual(["/", "/nonprofit/org%201", "/fundraiser/c1"]);
+    expect(giftPagePaths({ organizationId: "o2" })).toEqual(["/", "/nonprofit/o2"]);
   });
 
   test("outside a request (a scheduled charge, a script) invalidation is skipped, never thrown", () => {

@@ -24,7 +24,6 @@
  */
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { HOME_ROUTE } from "./cached-pages";
 import { forgetSearchResults } from "@/lib/search/cache";
 
 /** A gift whose status changed: where it shows. */
@@ -40,7 +39,7 @@ export type GiftPages = {
 
 /** The cached paths a gift's change touches (exported for tests). */
 export function giftPagePaths(g: GiftPages): string[] {
-  const paths = [HOME_ROUTE, `/nonprofit/${encodeURIComponent(g.organizationId)}`];
+  const paths = ["/", `/nonprofit/${encodeURIComponent(g.organizationId)}`];
   if (g.campaignId) paths.push(...supporterPagePaths({ campaignId: g.campaignId, pageSlug: g.supporterPageSlug, teamSlug: g.supporterTeamSlug }));
   return paths;
 }

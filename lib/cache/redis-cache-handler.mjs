@@ -20,10 +20,15 @@
  * The client keeps reconnecting in the background and Redis is used again once it answers.
  * A Redis command that does not answer within COMMAND_TIMEOUT_MS fails over the same way.
  *
+ * Without REDIS_URL: the in-process LRU alone, each process its own cache.
+ *
+ * Pages `next build` prerendered into the build folder are never read: a page not in the
+ * cache is rendered on its request (next.config.ts pageCache says why).
+ *
  * Next imports this file itself, outside the app bundle and before lib/env.ts could be
  * loaded ("server-only", TypeScript), so it reads its two variables here; lib/env.ts declares
- * and checks them (REDIS_URL, REDIS_KEY_PREFIX) when the server starts. next.config.ts only
- * names this file when REDIS_URL is set; without it Next keeps its default cache.
+ * and checks them (REDIS_URL, REDIS_KEY_PREFIX) when the server starts. next.config.ts names
+ * this file for every server.
  */
 import { createClient } from "@redis/client";
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";

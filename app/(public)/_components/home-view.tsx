@@ -16,6 +16,7 @@ import { SearchBox } from "@/components/layout/search-box";
 import { LinkButton } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
+import { isBuildPhase } from "@/lib/env";
 import { FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "@/lib/services/campaigns/featured-fundraisers";
 
 
@@ -69,7 +70,9 @@ const nonprofitPoints = [
 
 /** Home (spec section 1): hero with search, how it works for donors and nonprofits, featured fundraisers. */
 export async function HomeView() {
-  const featured = await listFeaturedFundraisers({ limit: 6 });
+  // `next build` prerenders this page without a database; that render is never served
+  // (lib/env.ts isBuildPhase), the first request renders home with its fundraisers.
+  const featured = isBuildPhase() ? [] : await listFeaturedFundraisers({ limit: 6 });
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">

@@ -1,19 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { publicPageMetadata } from "@/components/share/page-metadata";
 import { HomeView } from "./_components/home-view";
 
 /** Served from cache; re-rendered at most every minute, and at once when a featured fundraiser changes (lib/cache/public-pages.ts). */
 export const revalidate = 60;
-
-/**
- * Home is served at "/" from this internal address (the proxy rewrites it: lib/cache/cached-pages.ts
- * HOME_ROUTE), because a page under a dynamic segment is rendered on its first request, not at
- * build time, when there is no database to read the featured fundraisers from.
- */
-export function generateStaticParams(): { edition: string }[] {
-  return [];
-}
 
 export function generateMetadata(): Metadata {
   return publicPageMetadata({
@@ -25,8 +15,7 @@ export function generateMetadata(): Metadata {
   });
 }
 
-/** "/", cached for every visitor. */
-export default async function HomePage({ params }: { params: Promise<{ edition: string }> }) {
-  if ((await params).edition !== "anonymous") notFound();
+/** "/", cached for every visitor, signed in or not (lib/cache/cached-pages.ts). */
+export default function HomePage() {
   return <HomeView />;
 }
