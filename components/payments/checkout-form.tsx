@@ -1,14 +1,12 @@
 "use client";
 
-import { useMemo, type ReactNode } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { CheckoutFlow } from "@/lib/embed/paths";
 import { formatCents } from "@/lib/money";
 import { feesFor } from "@/lib/payments/fees";
 import type { CheckoutFormValues, ShareChoices } from "@/lib/validations/donation";
 import { NO_TRIBUTE } from "@/lib/validations/tribute-fields";
-import { nestedFieldErrors } from "@/lib/validations/field-errors";
 import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { DuplicateMonthlyConfirm } from "./duplicate-monthly-confirm";
 import { AmountFields, useDonationAmount } from "./checkout-amount-fields";
@@ -39,16 +37,17 @@ type Props = {
 };
 
 /**
- * The checkout schema's resolver, fetched (./checkout-resolver.ts, with zod) the first time
- * the form validates, and kept. The form validates on submit only, so a donor filling in the
- * fields runs no schema code.
+ * The form's field errors by the checkout schema (./checkout-field-check.ts, with zod), fetched the
+ * first time the form validates. The form validates on submit only, so a donor filling in the
+ * fields runs no schema code. When that code cannot be fetched (the connection dropped), the
+ * gift is sent unchecked: the server checks the same schema and answers with the same messages.
  */
-function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Resolver<CheckoutFormValues> {
-  let loaded: Promise<Resolver<CheckoutFormValues>> | null = null;
-  return async (values, context, resolverOptions) => {
-    loaded ??= import("./checkout-resolver").then((m) => m.checkoutResolver(options));
-    return (await loaded)(values, context, resolverOptions);
-  };
+async function checkFields(options: { guest: boolean; sandbox: boolean }, values: CheckoutFormValues): Promise<Record<string, string>> {
+  try {
+    return (await import("./checkout-field-check")).checkoutFieldErrors(options, values);
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -58,41 +57,47 @@ function lazyCheckoutResolver(options: { guest: boolean; sandbox: boolean }): Re
  * solved checkout challenge (useCheckoutSubmission). Used by the site's checkout page and the
  * embeddable donate form (`flow`), which differ only in where the result is shown
  * (lib/embed/paths.ts).
+ *
+ * Its values are React state, not react-hook-form's like the site's other forms: every field
+ * here is a controlled component of its own, so the library would only hold the values, and
+ * its code (12.5 KB compressed) was what put the donate page over the first-load JavaScript
+ * budget of 170 KB (docs/decisions/0012-checkout-form-without-a-form-library.md).
  */
 export function CheckoutForm({ organizationId, organizationName, campaignId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
   // with the amount's when the donor submits, and focus goes to their summary.
-  const guest = !donor;
-  const sandbox = provider === "sandbox";
-  const resolver = useMemo(() => lazyCheckoutResolver({ guest, sandbox }), [guest, sandbox]);
-  const form = useForm<CheckoutFormValues>({
-    defaultValues: { frequency: "once", coverFees: false, name: "", email: prefill?.email ?? "", anonymous: false, share: shareDefaults, method: "card", card: { number: "", expiry: "", cvc: "" }, tribute: { ...NO_TRIBUTE } },
-    resolver,
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { setValue } = form;
-  const [frequency, coverFees, name, email, anonymous, share, method, card, tribute] = useWatch({
-    control: form.control,
-    name: ["frequency", "coverFees", "name", "email", "anonymous", "share", "method", "card", "tribute"],
-  });
+  const checkOptions = { guest: !donor, sandbox: provider === "sandbox" };
+  const [form, setForm] = useState<CheckoutFormValues>(() => ({
+    frequency: "once",
+    coverFees: false,
+    name: "",
+    email: prefill?.email ?? "",
+    anonymous: false,
+    share: shareDefaults,
+    method: "card",
+    card: { number: "", expiry: "", cvc: "" },
+    tribute: { ...NO_TRIBUTE },
+  }));
+  const setValue = <K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const { frequency, coverFees, name, email, anonymous, share, method, card, tribute } = form;
   const mode = paymentModeOf(provider, stripePublishableKey);
   const submission = useCheckoutSubmission({ organizationId, campaignId, supporterPageId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
   const { errors } = submission;
 
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;
   // Every form value (the fields of checkoutSchema the donor fills in) and the typed amount.
-  const values = (): CheckoutValues => ({ ...form.getValues(), amountCents });
+  const values = (): CheckoutValues => ({ ...form, amountCents });
 
   /** The amount's own message (it is not a form field), first among the field errors. */
   const amountErrors = (): Record<string, string> =>
     amountCents === null ? { amountCents: messages.donation.amountRequired } : amountError ? { amountCents: amountError } : {};
-  const submit = form.handleSubmit(
-    () => submission.submit(values(), amountErrors()),
-    (fieldErrors) => submission.submit(values(), { ...amountErrors(), ...nestedFieldErrors(fieldErrors) }),
-  );
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fieldErrors = await checkFields(checkOptions, form);
+    await submission.submit(values(), { ...amountErrors(), ...fieldErrors });
+  };
 
   const toggle = (k: keyof ShareChoices) => setValue("share", { ...share, [k]: !share[k] });
 
