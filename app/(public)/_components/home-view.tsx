@@ -19,7 +19,6 @@ import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
 import { isBuildPhase } from "@/lib/env";
 import { FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "@/lib/services/campaigns/featured-fundraisers";
 
-
 /** Spec section 1: the six benefit cards of the marketing home page. */
 const benefits: { title: string; text: string; icon: LucideIcon }[] = [
   {
