@@ -23,7 +23,6 @@ import { NOT_AN_ID } from "./visitor-views";
  */
 export const SEARCH_RESULTS_PREFIX = "/search/results";
 
-
 /**
  * The /search parameters that make up a search (lib/search/search-page-params.ts), in the
  * order they take in a key; anything else (Next's "_rsc", a campaign tracker) is left out, so it
