@@ -102,10 +102,12 @@ export type PgliteThread = "worker" | "main";
  * initPgliteFolder. With `thread: "worker"` PGlite runs in a worker thread
  * (lib/db/pglite-thread.ts) and its statements no longer hold this thread's event loop;
  * `onCrash` is then called if that thread dies. The handle is the same either way.
+ * `loadDataDir`: for "memory://", the path of a tar file of a data folder (PGlite
+ * dumpDataDir) that the database starts from, instead of an empty cluster.
  * @throws DatabaseLockedError when another process holds the folder; Error when a new folder's
  *   initdb fails or PGlite does not open.
  */
-export async function openPglite(dataDir: string, options: { thread?: PgliteThread; onCrash?: (err: Error) => void } = {}): Promise<Handle> {
+export async function openPglite(dataDir: string, options: { thread?: PgliteThread; onCrash?: (err: Error) => void; loadDataDir?: string } = {}): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   let release: (() => void) | undefined;
   let target = dataDir;
@@ -124,10 +126,10 @@ export async function openPglite(dataDir: string, options: { thread?: PgliteThre
   let client: PgliteClient;
   try {
     if (options.thread === "worker") {
-      client = await WorkerPglite.start({ target, sharedBuffers }, { onCrash: options.onCrash });
+      client = await WorkerPglite.start({ target, sharedBuffers, loadDataDir: options.loadDataDir }, { onCrash: options.onCrash });
     } else {
       const { PGlite } = await import("@electric-sql/pglite");
-      client = await PGlite.create(target, await pgliteCreateOptions(sharedBuffers));
+      client = await PGlite.create(target, await pgliteCreateOptions(sharedBuffers, options.loadDataDir));
     }
   } catch (err) {
     release?.();

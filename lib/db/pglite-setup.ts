@@ -4,6 +4,7 @@
  * app. This module is loaded inside the worker by tsx on its own: it imports nothing of the
  * app (no "@/" paths, no environment), only PGlite.
  */
+import { readFile } from "node:fs/promises";
 import type { PGliteOptions } from "@electric-sql/pglite";
 
 /** Extensions every database needs (registered with PGlite, created by the first migration). */
@@ -29,12 +30,15 @@ export const PGLITE_GIN_PENDING_LIST_LIMIT = "64kB";
 /**
  * PGlite.create's options: our extensions, `shared_buffers` (PostgreSQL size syntax,
  * PGLITE_SHARED_BUFFERS) and PGLITE_GIN_PENDING_LIST_LIMIT added to PGlite's default start
- * parameters.
+ * parameters; with `loadDataDir` (a tar file's path), the cluster that file holds.
  */
-export async function pgliteCreateOptions(sharedBuffers: string): Promise<PGliteOptions> {
+export async function pgliteCreateOptions(sharedBuffers: string, loadDataDir?: string): Promise<PGliteOptions> {
   const { PGlite } = await import("@electric-sql/pglite");
   return {
     extensions: await pgliteExtensions(),
+    // A data folder saved by PGlite's dumpDataDir (a tar file): the cluster starts from it
+    // instead of running initdb (the migrated template of lib/db/test-template.ts).
+    ...(loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       "-c",
@@ -50,6 +54,8 @@ export type PgliteWorkerData = {
   /** The cluster folder (already initialised and locked by the app), or "memory://". */
   target: string;
   sharedBuffers: string;
+  /** A tar file of a data folder (PGlite dumpDataDir) to start "memory://" from, instead of initdb. */
+  loadDataDir?: string;
 };
 
 /**

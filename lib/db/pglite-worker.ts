@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   let db: PGlite;
   try {
     const { PGlite } = await import("@electric-sql/pglite");
-    db = await PGlite.create(data.target, await pgliteCreateOptions(data.sharedBuffers));
+    db = await PGlite.create(data.target, await pgliteCreateOptions(data.sharedBuffers, data.loadDataDir));
   } catch (err) {
     post({ id: 0, ready: false, error: toWireError(err) });
     return;

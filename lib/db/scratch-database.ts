@@ -13,11 +13,12 @@ export type ScratchDatabase = {
 };
 
 /**
- * Create an empty database `<prefix>_<12 random hex digits>` on the server of `serverUrl`,
- * connecting through the database that URL names.
+ * Create a database `<prefix>_<12 random hex digits>` on the server of `serverUrl`, connecting
+ * through the database that URL names: empty, or a copy of the database `options.template`
+ * (PostgreSQL `CREATE DATABASE … TEMPLATE`; no session may be connected to that database).
  * @throws the driver's error when the server is unreachable or refuses `create database`.
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, options: { template?: string } = {}): Promise<ScratchDatabase> {
   const { Client } = await import("pg");
   const run = async (statement: string) => {
     const client = new Client({ connectionString: serverUrl });
@@ -29,7 +30,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
     }
   };
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await run(`create database ${name}`);
+  await run(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

@@ -2,16 +2,38 @@
  * Fresh, migrated databases for tests: PGlite in memory by default (on the test's own thread,
  * or in a worker thread as the served app runs it with TEST_PGLITE_WORKER=1), or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created per call, dropped by
- * `close`).
+ * `close`). Each starts as a copy of the migrated template of lib/db/test-template.ts.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
 import { createScratchDatabase } from "./scratch-database";
+import { pgliteTemplate, postgresTemplate } from "./test-template";
 
 import { serverEnv } from "@/lib/env";
 
-function testDatabaseUrl(): string | undefined {
+/**
+ * The PostgreSQL server that tests run on (TEST_DATABASE_URL), or undefined for the embedded
+ * database. Every test file that opens a database asks through here (createTestDatabase does),
+ * and is then recorded as a database test: when TEST_DATABASE_FILES names a folder, the test
+ * file's path is appended to `<folder>/<pid>.txt`. `npm test` (scripts/test.ts) runs only the
+ * recorded files again on PostgreSQL; a test file that opens no database runs once.
+ */
+export function testDatabaseServer(): string | undefined {
+  recordDatabaseTest();
   return serverEnv().TEST_DATABASE_URL;
+}
+
+const recorded = new Set<string>();
+
+function recordDatabaseTest(): void {
+  const folder = serverEnv().TEST_DATABASE_FILES;
+  const testPath = typeof expect === "undefined" ? undefined : expect.getState().testPath;
+  if (!folder || !testPath || recorded.has(testPath)) return;
+  recorded.add(testPath);
+  fs.mkdirSync(folder, { recursive: true });
+  fs.appendFileSync(path.join(folder, `${process.pid}.txt`), `${testPath}\n`);
 }
 
 /**
@@ -21,12 +43,12 @@ function testDatabaseUrl(): string | undefined {
  * `close()` closes it and drops it on the server.
  */
 export async function createTestDatabase(options: { processWide?: boolean } = {}): Promise<DatabaseHandle> {
-  const serverUrl = testDatabaseUrl();
+  const serverUrl = testDatabaseServer();
   let handle: DatabaseHandle;
   if (!serverUrl) {
-    handle = await openPglite("memory://", { thread: serverEnv().TEST_PGLITE_WORKER ? "worker" : "main" });
+    handle = await openPglite("memory://", { thread: serverEnv().TEST_PGLITE_WORKER ? "worker" : "main", loadDataDir: await pgliteTemplate() });
   } else {
-    const scratch = await createScratchDatabase(serverUrl, "gb_test");
+    const scratch = await createScratchDatabase(serverUrl, "gb_test", { template: await postgresTemplate(serverUrl) });
     const inner = await openPostgres(scratch.url);
     handle = {
       ...inner,
@@ -36,6 +58,7 @@ export async function createTestDatabase(options: { processWide?: boolean } = {}
       },
     };
   }
+  // A copy of the template is migrated already: this only compares it with ./drizzle's journal.
   await runMigrations(handle);
   if (options.processWide === false) return handle;
   setHandle(handle);
