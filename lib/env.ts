@@ -81,6 +81,8 @@ const serverSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   /** Tests only: a PostgreSQL server on which each test file gets its own fresh database. */
   TEST_DATABASE_URL: optionalUrl,
+  /** Tests only: a folder where each test file that opens a test database is recorded (lib/db/testing.ts). */
+  TEST_DATABASE_FILES: z.string().trim().min(1).optional(),
   /** Tests only: open the embedded test databases in a worker thread, as the served app does. */
   TEST_PGLITE_WORKER: flag(false),
   /** Tests only (honoured when NODE_ENV=test): hold each checkout this long between recording the donation and calling the provider. */

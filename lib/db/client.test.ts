@@ -1,4 +1,5 @@
-import { childProcessEnv, serverEnv } from "@/lib/env";
+import { testDatabaseServer } from "@/lib/db/testing";
+import { childProcessEnv } from "@/lib/env";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -76,10 +77,10 @@ describe("creating an embedded database", () => {
  * synchronize_seqscans on, a LIMIT over a large table began where the previous scan stopped,
  * and the same broad search gave other results each time. The embedded database has no server.
  */
-if (serverEnv().TEST_DATABASE_URL)
+if (testDatabaseServer())
   describe("PostgreSQL sessions", () => {
     test("do not synchronize sequential scans", async () => {
-      const handle = await openPostgres(serverEnv().TEST_DATABASE_URL!, { max: 1 });
+      const handle = await openPostgres(testDatabaseServer()!, { max: 1 });
       try {
         const result = await handle.db.execute(sql`show synchronize_seqscans`);
         expect((result as unknown as { rows: { synchronize_seqscans: string }[] }).rows[0]?.synchronize_seqscans).toBe("off");

@@ -16,7 +16,8 @@ import { eq } from "drizzle-orm";
 import { DatabaseLockedError, openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
-import { resetServerEnv, serverEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
+import { testDatabaseServer } from "@/lib/db/testing";
+import { resetServerEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
 import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { campaigns, organizations, paymentEvents } from "@/models";
@@ -28,7 +29,7 @@ const SECRET = "test-secret-for-checkout-crash-0123456789";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-checkout-crash-"));
 const serverUrl = (() => {
   resetServerEnv();
-  return serverEnv().TEST_DATABASE_URL;
+  return testDatabaseServer();
 })();
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;

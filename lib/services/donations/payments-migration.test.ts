@@ -15,7 +15,7 @@ import { openPglite, openPostgres } from "@/lib/db/client";
 import { migrationsFolder } from "@/lib/db/migrate";
 import { rowsOf } from "@/lib/db/rows";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
-import { serverEnv } from "@/lib/env";
+import { testDatabaseServer } from "@/lib/db/testing";
 
 type Handle = Awaited<ReturnType<typeof openPglite>>;
 
@@ -43,7 +43,7 @@ async function migrateTo(handle: Handle, folder: string): Promise<void> {
 }
 
 async function open(): Promise<Handle> {
-  const serverUrl = serverEnv().TEST_DATABASE_URL;
+  const serverUrl = testDatabaseServer();
   if (!serverUrl) return openPglite("memory://", { thread: "main" });
   const scratch = await createScratchDatabase(serverUrl, "gb_test");
   const inner = await openPostgres(scratch.url);

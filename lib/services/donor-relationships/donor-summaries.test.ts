@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { openPostgres } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
-import { serverEnv } from "@/lib/env";
+import { testDatabaseServer } from "@/lib/db/testing";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { donations, recurringGifts } from "@/models";
 import { refreshAllDonorSummaries, refreshDonorSummaries } from "./donor-summaries";
@@ -208,7 +208,7 @@ describe("refreshing the summaries", () => {
   });
 
   // Two connections at once need the PostgreSQL server; the embedded database has one.
-  if (serverEnv().TEST_DATABASE_URL)
+  if (testDatabaseServer())
     test("on PostgreSQL, a gift committed while a read refreshes is shown by the next read", async () => {
     const B = b.organizationId;
     const other = await openPostgres((h.raw as import("pg").Pool).options.connectionString!, { max: 1 });
