@@ -1,12 +1,21 @@
+import fs from "node:fs";
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
+
+/**
+ * Test files of the PostgreSQL server alone (lib/testing/server-only-tests.json): left out when
+ * TEST_DATABASE_URL is unset (the embedded run), and always run on the server by `npm test`
+ * (scripts/test.ts).
+ */
+const serverOnlyTests = JSON.parse(fs.readFileSync(new URL("./lib/testing/server-only-tests.json", import.meta.url), "utf8"));
 
 /** Unit and service tests (`*.test.ts` next to the code) on a real database. */
 /** @type {import("jest").Config} */
 const config = {
   testEnvironment: "node",
   testMatch: ["<rootDir>/{lib,app,scripts,models,components}/**/*.test.ts"],
+  testPathIgnorePatterns: ["/node_modules/", ...(process.env.TEST_DATABASE_URL ? [] : serverOnlyTests.map((file) => `<rootDir>/${file}`))],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testTimeout: 60_000,
   maxWorkers: 2,
