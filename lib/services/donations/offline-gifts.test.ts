@@ -22,8 +22,8 @@ import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/l
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizationAuditLog, organizations } from "@/models";
-import { POST as recordRoute } from "@/app/api/organizations/[id]/offline-gifts/route";
-import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/offline-gifts/[id]/route";
+import { POST as recordRoute } from "@/app/api/(app)/organizations/[id]/offline-gifts/route";
+import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/(app)/offline-gifts/[id]/route";
 import { donationReceiptPdf } from "./get-receipt";
 import { deleteOfflineGift, OFFLINE_GIFT_AUDIT, recordOfflineGift, updateOfflineGift } from "./offline-gifts";
 

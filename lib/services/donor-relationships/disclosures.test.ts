@@ -19,7 +19,7 @@ import { makeDonor, makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit,
 import { DEFAULT_DONORS_QUERY } from "@/lib/validations/donor-relationships";
 import { donorListQuerySchema } from "@/lib/validations/public-api";
 import { donorFieldDisclosures, donorNotes, organizationDonors } from "@/models";
-import { GET as csvRoute } from "@/app/api/organizations/[id]/donors.csv/route";
+import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
 import { listMyDisclosures } from "./disclosures";
 import { getDonor, listDonors } from "./donors-view";
 
