@@ -9,7 +9,7 @@ import { retryScheduleSentence, sentWebhookTypes, VERIFY_EXAMPLES, webhookEvents
 import { problemSlugs } from "@/lib/public-api/problem";
 import { apiScopeDescriptions, apiScopes } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
-import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/validations/public-api";
+import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/public-api/query-schemas";
 import { LegalArticle } from "../_components/legal-article";
 import { ApiReference } from "./_components/api-reference";
 

@@ -15,7 +15,7 @@ import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { NO_GOODS_STATEMENT } from "@/lib/receipts/receipt-text";
 import { pdfLines } from "@/lib/receipts/testing";
-import { listPayouts } from "@/lib/services/api/list-payouts";
+import { listPayouts } from "@/lib/public-api/queries/list-payouts";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";

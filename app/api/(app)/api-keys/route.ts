@@ -4,8 +4,8 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
-import { createApiKey } from "@/lib/services/api-keys/create-api-key";
-import { listApiKeys } from "@/lib/services/api-keys/list-api-keys";
+import { createApiKey } from "@/lib/public-api/keys/create-api-key";
+import { listApiKeys } from "@/lib/public-api/keys/list-api-keys";
 import { createApiKeySchema } from "@/lib/validations/api-keys";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

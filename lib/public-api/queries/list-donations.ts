@@ -9,7 +9,7 @@ import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { donationResourceColumns, toDonationResource, type DonationResource } from "@/lib/integrations/donation-resource";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
-import type { donationListQuerySchema } from "@/lib/validations/public-api";
+import type { donationListQuerySchema } from "@/lib/public-api/query-schemas";
 import { donations } from "@/models";
 
 /**

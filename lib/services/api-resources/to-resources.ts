@@ -1,14 +1,17 @@
 /**
  * Map the site's own DTOs to the public API's resources (lib/integrations/api-resources.ts). Only
- * public fields are read; links are absolute (NEXTAUTH_URL).
+ * public fields are read; links are absolute (NEXTAUTH_URL). Shared by the public API's queries
+ * (lib/public-api/queries) and the outgoing webhooks' events (lib/services/webhooks), so it sits
+ * in the services layer, below both.
  */
 import { baseUrl } from "@/lib/env";
-import type { EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource, SupporterPageResource, SupporterTeamResource } from "@/lib/integrations/api-resources";
+import type { DonorResource, EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource, SupporterPageResource, SupporterTeamResource } from "@/lib/integrations/api-resources";
 import type { EventSearchHit } from "@/lib/search/events";
 import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
 import { supporterPagePath, supporterTeamPath, type SupporterTotals } from "@/lib/services/supporter-pages/supporter-pages";
 import type { supporterPages, supporterTeams } from "@/models";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
+import type { DonorRow } from "@/lib/services/donor-relationships/donors-view";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
 
 const profileUrl = (id: string, nickname: string | null) => `${baseUrl()}/nonprofit/${encodeURIComponent(nickname ?? id)}`;
@@ -162,5 +165,26 @@ export function toSupporterTeamResource(t: SupporterTeamFacts, totals: Supporter
     member_count: t.memberCount,
     status: t.status,
     created_at: new Date(t.createdAt).toISOString(),
+  };
+}
+
+/** The API id of donor key `donorKey`: base64url (URL-safe, no padding). */
+export function donorIdOf(donorKey: string): string {
+  return Buffer.from(donorKey, "utf8").toString("base64url");
+}
+
+/** The donor resource of a Donors view row: only the shared name and email, no tags. */
+export function toDonorResource(row: DonorRow): DonorResource {
+  return {
+    object: "donor",
+    id: donorIdOf(row.donorKey),
+    name: row.name,
+    email: row.email,
+    lifetime_cents: row.lifetimeCents,
+    gift_count: row.giftCount,
+    largest_gift_cents: row.largestGiftCents,
+    first_gift_at: row.firstGiftAt,
+    last_gift_at: row.lastGiftAt,
+    monthly: row.monthly,
   };
 }

@@ -5,13 +5,13 @@
  * value, a repeated parameter and one the call does not declare, each with a 400 naming it;
  * values are then read exactly as documented: numbers in decimal digits only (no exponent, hex,
  * sign or spaces, which JavaScript's Number() would take), codes in the documented case. Messages
- * come from the catalogue (messages.ts and, for fields without their own, error-map.ts).
+ * come from the catalogue (lib/validations/messages.ts and, for fields without their own, error-map.ts).
  */
-import "./zod-setup";
+import "@/lib/validations/zod-setup";
 import { z } from "zod";
 import { donationStatus, recurringStatus, campaignStatus } from "@/models";
-import { einField, zipField } from "./fields";
-import { messages } from "./messages";
+import { einField, zipField } from "@/lib/validations/fields";
+import { messages } from "@/lib/validations/messages";
 
 /** Largest page of any list. */
 export const API_PAGE_MAX = 100;

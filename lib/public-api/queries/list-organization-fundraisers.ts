@@ -9,9 +9,9 @@ import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
-import type { organizationFundraisersQuerySchema } from "@/lib/validations/public-api";
+import type { organizationFundraisersQuerySchema } from "@/lib/public-api/query-schemas";
 import { campaigns } from "@/models";
-import { toFundraiserResource } from "./to-resources";
+import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /** @throws AppError(unauthenticated|forbidden) without a key holding read:fundraisers; AppError(bad_request) for a bad cursor. */
 export async function listOrganizationFundraisers(options: {

@@ -8,9 +8,9 @@ import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import type { OrganizationEventResource } from "@/lib/integrations/api-resources";
-import type { organizationEventsQuerySchema } from "@/lib/validations/public-api";
+import type { organizationEventsQuerySchema } from "@/lib/public-api/query-schemas";
 import { events, eventTicketTypes, organizations } from "@/models";
-import { toEventResource } from "./to-resources";
+import { toEventResource } from "@/lib/services/api-resources/to-resources";
 
 /** @throws AppError(unauthenticated|forbidden) without a key holding read:events; AppError(bad_request) for a bad cursor. */
 export async function listOrganizationEvents(options: {

@@ -9,11 +9,11 @@ import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { PUBLIC_SUPPORTER_STATUSES, type SupporterPageResource } from "@/lib/integrations/api-resources";
 import { totalsByPage } from "@/lib/services/supporter-pages/supporter-pages";
-import type { supporterPageListQuerySchema } from "@/lib/validations/public-api";
+import type { supporterPageListQuerySchema } from "@/lib/public-api/query-schemas";
 import { supporterPages, supporterTeams, users } from "@/models";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import { assertPublicFundraiser } from "./public-fundraiser";
-import { toSupporterPageResource } from "./to-resources";
+import { toSupporterPageResource } from "@/lib/services/api-resources/to-resources";
 
 export type ListSupporterPagesOptions = { fundraiserId: string; query: z.output<typeof supporterPageListQuerySchema> };
 

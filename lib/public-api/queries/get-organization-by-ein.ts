@@ -6,7 +6,7 @@ import type { OrganizationResource } from "@/lib/integrations/api-resources";
 import { publicOrganizationColumns, toPublicOrganization } from "@/lib/services/organizations/organization-dto";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
-import { toOrganizationResource } from "./to-resources";
+import { toOrganizationResource } from "@/lib/services/api-resources/to-resources";
 
 /**
  * @param options.ein 9 digits (parsed by einPathSchema).

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
 import type { EventResource } from "@/lib/integrations/api-resources";
 import { findEvents } from "@/lib/services/events/list-events";
-import type { eventSearchQuerySchema } from "@/lib/validations/public-api";
-import { toEventResource } from "./to-resources";
+import type { eventSearchQuerySchema } from "@/lib/public-api/query-schemas";
+import { toEventResource } from "@/lib/services/api-resources/to-resources";
 
 /** @throws AppError(bad_request) for a bad cursor. */
 export async function listEvents(options: { query: z.output<typeof eventSearchQuerySchema> }): Promise<Page<EventResource>> {

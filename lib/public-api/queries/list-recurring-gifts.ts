@@ -9,7 +9,7 @@ import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { getDb } from "@/lib/db/client";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import type { RecurringGiftResource } from "@/lib/integrations/api-resources";
-import type { recurringGiftListQuerySchema } from "@/lib/validations/public-api";
+import type { recurringGiftListQuerySchema } from "@/lib/public-api/query-schemas";
 import { recurringGifts } from "@/models";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

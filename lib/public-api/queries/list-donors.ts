@@ -13,34 +13,14 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { DonorResource } from "@/lib/integrations/api-resources";
 import { recordDisclosure } from "@/lib/services/donor-relationships/disclosures";
-import { findDonor, listDonorsInFirstGiftOrder, parseDonorKey, type DonorRow } from "@/lib/services/donor-relationships/donors-view";
-import type { donorListQuerySchema } from "@/lib/validations/public-api";
+import { toDonorResource } from "@/lib/services/api-resources/to-resources";
+import { findDonor, listDonorsInFirstGiftOrder, parseDonorKey } from "@/lib/services/donor-relationships/donors-view";
+import type { donorListQuerySchema } from "@/lib/public-api/query-schemas";
 import { messages } from "@/lib/validations/messages";
 import { decodeKeysetCursor, type Page } from "./pagination";
 
 /** The shared fields a donor resource carries (toDonorResource). */
 const API_DONOR_FIELDS = ["name", "email"] as const;
-
-/** The API id of donor key `donorKey`: base64url (URL-safe, no padding). */
-export function donorIdOf(donorKey: string): string {
-  return Buffer.from(donorKey, "utf8").toString("base64url");
-}
-
-/** The donor resource of a Donors view row: only the shared name and email, no tags. */
-export function toDonorResource(row: DonorRow): DonorResource {
-  return {
-    object: "donor",
-    id: donorIdOf(row.donorKey),
-    name: row.name,
-    email: row.email,
-    lifetime_cents: row.lifetimeCents,
-    gift_count: row.giftCount,
-    largest_gift_cents: row.largestGiftCents,
-    first_gift_at: row.firstGiftAt,
-    last_gift_at: row.lastGiftAt,
-    monthly: row.monthly,
-  };
-}
 
 /**
  * A page of the key's organization's donors, in the order they first gave (oldest first).

@@ -1,7 +1,7 @@
 /** GET /api/v1/fundraisers/{id}: one public fundraiser. */
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
 import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
-import { toFundraiserResource } from "./to-resources";
+import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /**
  * An active or ended fundraiser of a live, approved organization (as its public page shows it).

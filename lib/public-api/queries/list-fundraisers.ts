@@ -5,9 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
 import { searchCampaigns } from "@/lib/search/campaigns";
-import type { fundraiserSearchQuerySchema } from "@/lib/validations/public-api";
+import type { fundraiserSearchQuerySchema } from "@/lib/public-api/query-schemas";
 import { organizations } from "@/models";
-import { toFundraiserResource } from "./to-resources";
+import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /**
  * @param options.query words, an organization's EIN, topic and a date window the fundraiser overlaps.

@@ -8,11 +8,11 @@ import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { PUBLIC_SUPPORTER_STATUSES, type SupporterTeamResource } from "@/lib/integrations/api-resources";
 import { totalsByTeam } from "@/lib/services/supporter-pages/supporter-pages";
-import type { supporterTeamListQuerySchema } from "@/lib/validations/public-api";
+import type { supporterTeamListQuerySchema } from "@/lib/public-api/query-schemas";
 import { supporterPages, supporterTeams } from "@/models";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import { assertPublicFundraiser } from "./public-fundraiser";
-import { toSupporterTeamResource } from "./to-resources";
+import { toSupporterTeamResource } from "@/lib/services/api-resources/to-resources";
 
 export type ListSupporterTeamsOptions = { fundraiserId: string; query: z.output<typeof supporterTeamListQuerySchema> };
 

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
 import type { OrganizationSummaryResource } from "@/lib/integrations/api-resources";
 import { cachedSearchNonprofits } from "@/lib/search/cache";
-import type { organizationSearchQuerySchema } from "@/lib/validations/public-api";
-import { toOrganizationSummary } from "./to-resources";
+import type { organizationSearchQuerySchema } from "@/lib/public-api/query-schemas";
+import { toOrganizationSummary } from "@/lib/services/api-resources/to-resources";
 
 /**
  * Live, approved organizations matching `q` and the filters, in the directory search's order.

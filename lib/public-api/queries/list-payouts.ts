@@ -20,7 +20,7 @@ import { getDb } from "@/lib/db/client";
 import { decodeKeysetCursor, invalidCursor, keysetPage, type Page } from "./pagination";
 import type { PayoutResource } from "@/lib/integrations/api-resources";
 import { rowsOf } from "@/lib/db/rows";
-import type { payoutListQuerySchema } from "@/lib/validations/public-api";
+import type { payoutListQuerySchema } from "@/lib/public-api/query-schemas";
 import { paymentProvider } from "@/models";
 
 type Provider = (typeof paymentProvider.enumValues)[number];
