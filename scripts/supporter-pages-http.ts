@@ -141,7 +141,7 @@ export async function giveOnPage(url: string, fundraiser: ActiveFundraiser, supp
   }
 }
 
-/** A supporter page or team as the public API lists it (lib/services/api/to-resources.ts), totals in cents. */
+/** A supporter page or team as the public API lists it (lib/services/api-resources/to-resources.ts), totals in cents. */
 export type PublicTotals = { id: string; slug: string; raised_cents: number; gift_count: number; team_id?: string | null };
 
 /**

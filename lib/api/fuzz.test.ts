@@ -118,7 +118,7 @@ describe("fuzzing every call of the spec's list gets no 5xx, whatever the input"
   });
 
   test("a JSON body to next-auth's sign-in callback is a 4xx, not a 500", async () => {
-    const { POST } = await import("@/app/api/auth/[...nextauth]/route");
+    const { POST } = await import("@/app/api/(app)/auth/[...nextauth]/route");
     for (const body of ['{"email":"a@b.c","password":"x"}', "{not json", "[]", "null"]) {
       const res = await call(POST, { method: "POST", url: "/api/auth/callback/credentials", params: { nextauth: ["callback", "credentials"] }, body, headers: { "content-type": "application/json", "content-length": String(body.length) } });
       expect(res.status).toBeGreaterThanOrEqual(400);

@@ -1,8 +1,9 @@
 /**
  * The product specification's call list (section 7), one row per call, with the route file
- * that implements it and the issue that owns it. `spec-calls.test.ts` checks that every
- * call of a finished issue has a handler exporting its method, and prints the calls that
- * have none yet, so the gap is visible at any time.
+ * that implements it (under app/api/(spec), see routeFileOf) and the issue that owns it.
+ * `spec-calls.test.ts` checks that this list is the spec's, that app/api/(spec) holds exactly
+ * these calls and no route elsewhere answers one, that every call of a finished issue has a
+ * handler exporting its method, and prints the calls that have none yet.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -17,6 +18,9 @@ export type SpecCall = {
   /** Issue that builds it: 2 foundation, 3 discovery, 4 donations, 5 nonprofit dashboard, 6 donor, 7 images, 8 admin. */
   issue: 2 | 3 | 4 | 5 | 6 | 7 | 8;
 };
+
+/** The route group that holds exactly the spec's calls. */
+export const SPEC_ROUTES_DIR = "app/api/(spec)";
 
 const c = (method: HttpMethod, path: string, issue: SpecCall["issue"]): SpecCall => ({ method, path, issue });
 
@@ -107,7 +111,11 @@ export const specCalls: SpecCall[] = [
   c("DELETE", "deleteUpdate/{id}", 8),
 ];
 
-/** The route file of a spec path: "find/nonprofit/{id}" -> "app/api/find/nonprofit/[id]/route.ts". */
+/**
+ * The route file of a spec path: "find/nonprofit/{id}" -> "app/api/(spec)/find/nonprofit/[id]/route.ts".
+ * The spec's calls live in the route group app/api/(spec) and nothing else does (README, "How the
+ * code is laid out"); a route group adds nothing to the URL, so the call is still /api/find/nonprofit/{id}.
+ */
 export function routeFileOf(path: string): string {
-  return `app/api/${path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`;
+  return `${SPEC_ROUTES_DIR}/${path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`;
 }

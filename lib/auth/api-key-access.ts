@@ -9,7 +9,7 @@ import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { can } from "./can";
 
-/** A caller authenticated by an API key (lib/services/api-keys/authenticate-api-key.ts). */
+/** A caller authenticated by an API key (lib/public-api/keys/authenticate-api-key.ts). */
 export type ApiKeyActor = {
   kind: "api_key";
   keyId: string;

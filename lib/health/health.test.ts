@@ -11,10 +11,10 @@ import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { startMailWorker, stopMailQueue, ensureMailQueue } from "@/lib/mail/queue";
 import { makeNonprofit } from "@/lib/testing/service-fixtures";
-import { GET as health } from "@/app/api/health/route";
-import { GET as ready } from "@/app/api/ready/route";
-import { GET as metricsGet } from "@/app/api/metrics/route";
-import { POST as createPaymentIntent } from "@/app/api/createPaymentIntent/route";
+import { GET as health } from "@/app/api/(ops)/health/route";
+import { GET as ready } from "@/app/api/(ops)/ready/route";
+import { GET as metricsGet } from "@/app/api/(ops)/metrics/route";
+import { POST as createPaymentIntent } from "@/app/api/(spec)/createPaymentIntent/route";
 import { resetMigrationsCheck } from "./database";
 
 const TOKEN = "metrics-token-for-tests-0123456789";

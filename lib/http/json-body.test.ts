@@ -6,7 +6,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { call } from "@/lib/http/testing";
 import { makeDonor, makeNonprofit, testAdmin } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
-import { POST as register } from "@/app/api/register/[type]/route";
+import { POST as register } from "@/app/api/(spec)/register/[type]/route";
 import { jsonDepth, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, parseJsonText } from "./json-body";
 
 let h: DatabaseHandle;
@@ -86,7 +86,7 @@ describe("every route handler that reads a body answers 5,000 nested arrays with
         const kind = handler.routeOptions?.body ?? "json";
         if (kind !== "json" && kind !== "form-or-json") continue;
         const names = [...file.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => m[1]!);
-        const params = Object.fromEntries(names.map((n) => [n, n === "nextauth" ? ["session"] : n === "type" ? (file.includes("api/register/") ? "individual" : "nonprofit") : "abc123"]));
+        const params = Object.fromEntries(names.map((n) => [n, n === "nextauth" ? ["session"] : n === "type" ? (file.includes("/register/[type]/") ? "individual" : "nonprofit") : "abc123"]));
         const auth = handler.routeOptions?.auth;
         const url = `/${file.replace(/^app\//, "").replace(/\/route\.ts$/, "")}`;
         const send = () => call(handler, { method, url, params, body: nested(5000), headers: { "content-type": "application/json" }, user: auth ? actors[auth] : undefined });

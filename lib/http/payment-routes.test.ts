@@ -13,12 +13,12 @@ import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { makeNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { POST as createDonation } from "@/app/api/createDonation/route";
-import { POST as createPaymentIntent } from "@/app/api/createPaymentIntent/route";
-import { POST as createPaymentIntentACH } from "@/app/api/createPaymentIntentACH/route";
-import { POST as paypalWebhook } from "@/app/api/webhooks/paypal/route";
-import { POST as sandboxWebhook } from "@/app/api/webhooks/sandbox/route";
-import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { POST as createDonation } from "@/app/api/(spec)/createDonation/route";
+import { POST as createPaymentIntent } from "@/app/api/(spec)/createPaymentIntent/route";
+import { POST as createPaymentIntentACH } from "@/app/api/(spec)/createPaymentIntentACH/route";
+import { POST as paypalWebhook } from "@/app/api/(providers)/webhooks/paypal/route";
+import { POST as sandboxWebhook } from "@/app/api/(providers)/webhooks/sandbox/route";
+import { POST as stripeWebhook } from "@/app/api/(providers)/webhooks/stripe/route";
 import { DEVICE_COOKIE } from "./checkout-client";
 import { call } from "./testing";
 

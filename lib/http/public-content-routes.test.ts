@@ -11,7 +11,8 @@ function writeRoutes(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name === "route.ts" && /export (const|async function|function) (POST|PUT|DELETE|PATCH)\b|export \{[^}]*\b(POST|PUT|DELETE|PATCH)\b/.test(fs.readFileSync(full, "utf8"))) {
-        found.push("/" + path.relative(root, dir).split(path.sep).join("/"));
+        // Route groups ("(spec)", "(app)", ...) are not part of the URL (Next's route groups).
+        found.push("/" + path.relative(root, dir).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment)).join("/"));
       }
     }
   };

@@ -7,7 +7,8 @@
  *
  * Every write route of app/api is in exactly one of the two lists; a test walks app/api and
  * fails on a route in neither, so a new route cannot forget to say what it changes.
- * Patterns are app/api folder paths ("[id]" matches one path segment, "[...x]" the rest).
+ * Patterns are app/api folder paths without their route groups, i.e. URL patterns ("[id]" matches
+ * one path segment, "[...x]" the rest).
  */
 
 /** Writes that change a profile, a fundraiser, an event, an approval or who can receive gifts. */

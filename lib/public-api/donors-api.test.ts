@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { donorSchema, listOf } from "@/lib/integrations/api-resources";
 import { call } from "@/lib/http/testing";
-import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { createApiKey } from "@/lib/public-api/keys/create-api-key";
 import { saveDonorNote } from "@/lib/services/donor-relationships/donor-notes";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import type { ApiScope } from "@/lib/validations/api-keys";

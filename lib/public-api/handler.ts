@@ -10,7 +10,7 @@
  *  5. the answer parsed with the operation's response schema, so only documented fields leave.
  * Query parameters are taken exactly as the OpenAPI document declares them: one non-empty value
  * per declared parameter, else 400 naming it. A list's cursor is sealed to its operation and
- * filters, path parameters included (lib/services/api/pagination.ts). Every path answers GET, HEAD and OPTIONS; the
+ * filters, path parameters included (lib/public-api/queries/pagination.ts). Every path answers GET, HEAD and OPTIONS; the
  * methods that would write get 405 with Allow (RFC 9110 section 15.5.6).
  * Errors are RFC 9457 problem details (lib/public-api/problem.ts). Session cookies are never
  * read: a browser signed in to Givebridge has no more access here than anyone else.
@@ -21,9 +21,9 @@ import type { z } from "zod";
 import { requireApiScope, type ApiKeyActor } from "@/lib/auth/api-key-access";
 import { AppError } from "@/lib/errors";
 import { clientIp, route } from "@/lib/http/route";
-import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+import { authenticateApiKey } from "@/lib/public-api/keys/authenticate-api-key";
 import { messages } from "@/lib/validations/messages";
-import { openCursor, sealCursor, type CursorScope } from "@/lib/services/api/pagination";
+import { openCursor, sealCursor, type CursorScope } from "@/lib/public-api/queries/pagination";
 import type { Operation } from "./operation";
 import { MethodNotAllowed, problemResponse } from "./problem";
 import { ApiRateLimited, consumeApiCall, peekApiCalls, rateLimitHeaders, type RateLimitState } from "./rate-limit";
@@ -154,7 +154,7 @@ function optionsHandler() {
   );
 }
 
-/** True for a list envelope (lib/services/api/pagination.ts Page). */
+/** True for a list envelope (lib/public-api/queries/pagination.ts Page). */
 function isPage(body: unknown): body is { next_cursor: string | null } {
   return typeof body === "object" && body !== null && (body as { object?: unknown }).object === "list" && "next_cursor" in body;
 }
@@ -163,7 +163,7 @@ function isPage(body: unknown): body is { next_cursor: string | null } {
  * The handlers of the path of `op`: GET (and so HEAD), OPTIONS, and 405 for the methods that
  * would write. `fn` gets the caller and the parsed parameters and returns the resource; see
  * the module comment for everything around it. A list's `next_cursor` leaves sealed to the
- * operation, its filters and the key's organization (lib/services/api/pagination.ts), and a
+ * operation, its filters and the key's organization (lib/public-api/queries/pagination.ts), and a
  * `cursor` is opened against the same before `fn` sees it.
  */
 export function v1Route<Q extends z.ZodObject, P extends z.ZodObject, R extends z.ZodType>(op: Operation<Q, P, R>, fn: (ctx: V1Context<Q, P>) => Promise<z.input<R>>) {

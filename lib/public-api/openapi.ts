@@ -7,7 +7,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { baseUrl, serverEnv } from "@/lib/env";
 import { apiScopeDescriptions, apiScopes } from "@/lib/validations/api-keys";
-import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/validations/public-api";
+import { API_PAGE_DEFAULT, API_PAGE_MAX } from "@/lib/public-api/query-schemas";
 import { noParams, type AnyOperation } from "./operation";
 import { operations } from "./operations";
 import { PROBLEM_CONTENT_TYPE, problemSchema } from "@/lib/integrations/api-resources";

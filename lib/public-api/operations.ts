@@ -19,7 +19,7 @@ import {
   recurringGiftListQuerySchema,
   supporterPageListQuerySchema,
   supporterTeamListQuerySchema,
-} from "@/lib/validations/public-api";
+} from "@/lib/public-api/query-schemas";
 import { defineOperation } from "./operation";
 import {
   donationSchema,

@@ -15,7 +15,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { createApiKey } from "@/lib/public-api/keys/create-api-key";
 import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
 import { updateSupporterSettings } from "@/lib/services/supporter-pages/settings";
 import { changeSupporterPageStatus, createSupporterPage } from "@/lib/services/supporter-pages/supporter-pages";

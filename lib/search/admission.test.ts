@@ -4,7 +4,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { AppError } from "@/lib/errors";
 import { organizations } from "@/models";
 import { messages } from "@/lib/validations/messages";
-import { GET as searchNonprofit } from "@/app/api/search/nonprofit/route";
+import { GET as searchNonprofit } from "@/app/api/(spec)/search/nonprofit/route";
 import { admitSearch, searchAdmissionStats, SEARCH_CONCURRENCY, SEARCH_QUEUE, SEARCH_RETRY_AFTER_SECONDS } from "./admission";
 import { cachedSearchNonprofits, forgetSearchResults } from "./cache";
 

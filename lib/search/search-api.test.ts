@@ -2,12 +2,12 @@ import { NextRequest } from "next/server";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { campaigns, events, organizations } from "@/models";
-import { GET as searchAll } from "@/app/api/search/route";
-import { GET as searchCampaign } from "@/app/api/search/campaign/route";
-import { GET as searchNonprofit } from "@/app/api/search/nonprofit/route";
-import { GET as findEvents } from "@/app/api/find/events/route";
-import { GET as activeCampaigns } from "@/app/api/find/campaigns/active/route";
-import { GET as locations } from "@/app/api/search/locations/route";
+import { GET as searchAll } from "@/app/api/(spec)/search/route";
+import { GET as searchCampaign } from "@/app/api/(spec)/search/campaign/route";
+import { GET as searchNonprofit } from "@/app/api/(spec)/search/nonprofit/route";
+import { GET as findEvents } from "@/app/api/(spec)/find/events/route";
+import { GET as activeCampaigns } from "@/app/api/(spec)/find/campaigns/active/route";
+import { GET as locations } from "@/app/api/(app)/search/locations/route";
 
 let h: DatabaseHandle;
 let organizationId: string;

@@ -15,15 +15,15 @@ import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { NO_GOODS_STATEMENT } from "@/lib/receipts/receipt-text";
 import { pdfLines } from "@/lib/receipts/testing";
-import { listPayouts } from "@/lib/services/api/list-payouts";
+import { listPayouts } from "@/lib/public-api/queries/list-payouts";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
 import { campaigns, donations, organizationAuditLog, organizations } from "@/models";
-import { POST as recordRoute } from "@/app/api/organizations/[id]/offline-gifts/route";
-import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/offline-gifts/[id]/route";
+import { POST as recordRoute } from "@/app/api/(app)/organizations/[id]/offline-gifts/route";
+import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/(app)/offline-gifts/[id]/route";
 import { donationReceiptPdf } from "./get-receipt";
 import { deleteOfflineGift, OFFLINE_GIFT_AUDIT, recordOfflineGift, updateOfflineGift } from "./offline-gifts";
 

@@ -16,7 +16,7 @@ import { getDonationReportTotals } from "@/lib/services/reports/donation-report"
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, paymentEvents, users } from "@/models";
-import { POST as refundRoute } from "@/app/api/donations/[id]/refund/route";
+import { POST as refundRoute } from "@/app/api/(app)/donations/[id]/refund/route";
 import { checkoutWithDefences } from "./checkout-defences";
 import { refundDonation } from "./refund-donation";
 

@@ -18,7 +18,7 @@ import { makeDonationScene, testCheckoutClient, type DonationScene } from "@/lib
 import { checkoutSchema, sameDayNextYear, todayInTimeZone, type TributeInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { POST as createPaymentIntent } from "@/app/api/createPaymentIntent/route";
+import { POST as createPaymentIntent } from "@/app/api/(spec)/createPaymentIntent/route";
 import { checkoutWithDefences } from "./checkout-defences";
 import { refundDonation } from "./refund-donation";
 import { tributeCardSendAt } from "./tribute-card";

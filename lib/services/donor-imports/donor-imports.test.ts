@@ -18,11 +18,11 @@ import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/l
 import { queuedMail } from "@/lib/testing/queued-mail";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorImports, organizationAuditLog, organizations, payments } from "@/models";
-import { GET as getRoute } from "@/app/api/donor-imports/[id]/route";
-import { POST as dryRunRoute } from "@/app/api/donor-imports/[id]/dry-run/route";
-import { POST as runRoute } from "@/app/api/donor-imports/[id]/run/route";
-import { POST as uploadRoute } from "@/app/api/organizations/[id]/donor-imports/route";
-import { GET as listMappingsRoute, POST as saveMappingRoute } from "@/app/api/organizations/[id]/donor-import-mappings/route";
+import { GET as getRoute } from "@/app/api/(app)/donor-imports/[id]/route";
+import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/route";
+import { POST as runRoute } from "@/app/api/(app)/donor-imports/[id]/run/route";
+import { POST as uploadRoute } from "@/app/api/(app)/organizations/[id]/donor-imports/route";
+import { GET as listMappingsRoute, POST as saveMappingRoute } from "@/app/api/(app)/organizations/[id]/donor-import-mappings/route";
 import { DONOR_IMPORT_AUDIT, dryRunDonorImport, getDonorImport, runDonorImport, uploadDonorImport } from "./donor-imports";
 
 let h: DatabaseHandle;

@@ -16,8 +16,8 @@ import { DEFAULT_DONORS_QUERY, parseDonorsQuery, type DonorsQuery } from "@/lib/
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donorNotes, organizations, recurringGifts } from "@/models";
 import { eq } from "drizzle-orm";
-import { PUT as notesRoute } from "@/app/api/organizations/[id]/donors/notes/route";
-import { GET as csvRoute } from "@/app/api/organizations/[id]/donors.csv/route";
+import { PUT as notesRoute } from "@/app/api/(app)/organizations/[id]/donors/notes/route";
+import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
 import { saveDonorNote } from "./donor-notes";
 import { exportDonorsCsv, getDonor, listDonors } from "./donors-view";
 

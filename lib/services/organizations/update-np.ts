@@ -13,7 +13,7 @@ export type UpdateNonprofitOptions = { actor: Actor; input: ForOrganization<Upda
 /**
  * Save the description and mission that are present (empty ones were dropped by the schema).
  * `stripeComplete` is never stored as sent: the request layer re-checks the payment connection
- * through the payments service when it is true (app/api/updateNP/route.ts).
+ * through the payments service when it is true (app/api/(spec)/updateNP/route.ts).
  * @returns `{ nonprofit }`: the owner's view of the organization.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.

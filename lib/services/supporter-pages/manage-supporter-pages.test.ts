@@ -18,14 +18,14 @@ import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { makeDonationScene, makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit, type DonationScene } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { organizationAuditLog, organizations, supporterPages, users } from "@/models";
-import { GET as listRoute } from "@/app/api/organizations/[id]/supporter-pages/route";
-import { GET as csvRoute } from "@/app/api/organizations/[id]/supporter-pages.csv/route";
-import { PUT as settingsRoute } from "@/app/api/fundraisers/[campaignId]/supporter-settings/route";
-import { POST as messageRoute } from "@/app/api/fundraisers/[campaignId]/supporter-messages/route";
-import { DELETE as deleteRoute, PUT as updateRoute } from "@/app/api/supporter-pages/[id]/route";
-import { POST as statusRoute } from "@/app/api/supporter-pages/[id]/status/route";
-import { POST as reportRoute } from "@/app/api/supporter-pages/[id]/report/route";
-import { POST as unsubscribeRoute } from "@/app/api/supporter-pages/unsubscribe/route";
+import { GET as listRoute } from "@/app/api/(app)/organizations/[id]/supporter-pages/route";
+import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/supporter-pages.csv/route";
+import { PUT as settingsRoute } from "@/app/api/(app)/fundraisers/[campaignId]/supporter-settings/route";
+import { POST as messageRoute } from "@/app/api/(app)/fundraisers/[campaignId]/supporter-messages/route";
+import { DELETE as deleteRoute, PUT as updateRoute } from "@/app/api/(app)/supporter-pages/[id]/route";
+import { POST as statusRoute } from "@/app/api/(app)/supporter-pages/[id]/status/route";
+import { POST as reportRoute } from "@/app/api/(app)/supporter-pages/[id]/report/route";
+import { POST as unsubscribeRoute } from "@/app/api/(app)/supporter-pages/unsubscribe/route";
 import {
   getSupporterUnsubscribe,
   listSupporterPagesForOrganization,

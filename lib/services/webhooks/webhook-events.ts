@@ -26,8 +26,7 @@ import type { SupporterPageChange } from "@/lib/domain-events/supporter-page-eve
 import type { SupporterPageEventResource } from "@/lib/integrations/api-resources";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
-import { toDonorResource, donorIdOf } from "@/lib/services/api/list-donors";
-import { supporterPageCommonFields } from "@/lib/services/api/to-resources";
+import { donorIdOf, supporterPageCommonFields, toDonorResource } from "@/lib/services/api-resources/to-resources";
 import { totalsByPage } from "@/lib/services/supporter-pages/supporter-pages";
 import { claimNewDonorKey, findDonor } from "@/lib/services/donor-relationships/donors-view";
 import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";

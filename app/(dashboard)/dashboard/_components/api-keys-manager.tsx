@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { TextField } from "@/components/ui/input";
-import type { ApiKeySummary } from "@/lib/services/api-keys/api-key-dto";
+import type { ApiKeySummary } from "@/lib/public-api/keys/api-key-dto";
 import { apiScopeDescriptions, apiScopes, createApiKeySchema, API_KEY_NAME_MAX, type CreateApiKeyInput } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { CopyLink } from "./copy-link";

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import type { Actor } from "@/lib/auth/actor";
-import { listApiKeys } from "@/lib/services/api-keys/list-api-keys";
+import { listApiKeys } from "@/lib/public-api/keys/list-api-keys";
 import { ApiKeysManager } from "./api-keys-manager";
 import { PopupTile } from "./popup-tile";
 
