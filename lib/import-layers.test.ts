@@ -1,7 +1,9 @@
 /*
- * The layers of lib/, bottom to top (README, "How the code is laid out"); a module imports only
- * from its own layer or those below:
- *  1. env.ts, errors.ts, money.ts, logger.ts, metrics/, config/: settings, error codes, cents, logs, metrics, links, platform name, the signing secret
+ * The layers of the code, bottom to top (README, "How the code is laid out"); a module imports
+ * only from its own layer or those below. `LAYERS` below writes the same order as data:
+ *  0. models/: the Drizzle tables (they import nothing of the application)
+ *  1. env.ts, errors.ts, money.ts, logger.ts, metrics/, config/, time/zoned-time.ts: settings, error codes, cents, logs, metrics, links,
+ *     platform name, the signing secret, calendar days and times in a given time zone
  *  2. validations/: zod schemas and every message shown to users
  *  3. directory/, donations/: vocabulary: IRS rows, NTEE, ZIP codes, display names, donation labels
  *  4. time/: an organization's time zone (from its ZIP) and times shown in it
@@ -20,16 +22,21 @@
  * 16. http/: route(), the request layer, next-auth's options and the session of a request
  * 17. public-api/: the REST API (/api/v1)
  * 18. server/: what a running process starts: start-up, demo data, the IRS import
+ * 19. components/: shared UI
+ * 20. app/: routes only (pages, layouts, route handlers)
  */
 /**
- * The folders of lib/ are layers: imports between them point one way, so a folder can be read,
- * tested and changed without the ones above it (ENGINEERING.md, "Imports between folders of lib/
- * point one way; a cycle means a shared piece belongs lower down"). This check reads the imports
- * of every module of lib/ (static, re-exports and dynamic `import()`, as TypeScript's own
- * pre-processor finds them) and fails on a cycle:
- * - between the top-level folders of lib/ (lib/services counted as one folder; a file directly
- *   in lib/, such as lib/env.ts, is its own node), and
- * - between the folders of lib/services.
+ * The folders of the code are layers: imports between them point one way, so a folder can be
+ * read, tested and changed without the ones above it (docs/engineering.md, "As the codebase
+ * grows": "Imports between folders of lib/ point one way; a cycle means a shared piece belongs
+ * lower down"; README, "How the code is laid out"). This check reads the imports of every
+ * module of models/, lib/, components/ and app/ (static, re-exports and dynamic `import()`, as TypeScript's own
+ * pre-processor finds them) and fails:
+ * - on an import that points up the layers of `LAYERS` (nothing under lib/ imports components/
+ *   or app/; components/ never imports app/), and on a folder of lib/ that has no layer;
+ * - on a cycle between the top-level folders of lib/ (lib/services counted as one folder; a
+ *   file directly in lib/, such as lib/env.ts, is its own node), and
+ * - on a cycle between the folders of lib/services.
  * Test code is left out: `*.test.ts`, lib/testing/ and the `testing.ts` helper modules, which
  * production code never imports.
  *
@@ -42,6 +49,39 @@ import path from "node:path";
 import ts from "typescript";
 
 const LIB = path.join(__dirname);
+const ROOT = path.join(__dirname, "..");
+
+/**
+ * The layers, bottom to top, as README "How the code is laid out" orders them: a module may
+ * import its own layer and those below. An entry is a folder (or a file directly in lib/) relative
+ * to the repository root; a module belongs to the longest entry its path starts with.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ["models"],
+  ["lib/env.ts", "lib/errors.ts", "lib/money.ts", "lib/logger.ts", "lib/metrics", "lib/config", "lib/time/zoned-time.ts"],
+  ["lib/validations"],
+  ["lib/directory", "lib/donations"],
+  ["lib/time"],
+  ["lib/images", "lib/storage", "lib/client", "lib/embed", "lib/api"],
+  ["lib/db", "lib/domain-events"],
+  ["lib/receipts"],
+  ["lib/search"],
+  ["lib/cache"],
+  ["lib/mail", "lib/health"],
+  ["lib/payments"],
+  ["lib/integrations"],
+  ["lib/auth"],
+  ["lib/webhooks"],
+  ["lib/services"],
+  ["lib/http"],
+  ["lib/public-api"],
+  ["lib/server"],
+  ["components"],
+  ["app"],
+];
+
+/** The folders whose modules are checked against `LAYERS`. */
+const LAYERED_ROOTS = ["models", "lib", "components", "app"];
 
 /** "from -> to" edges allowed for now; each still closes a cycle and is to be removed. */
 const KNOWN_BACK_EDGES: string[] = [
@@ -163,6 +203,97 @@ function cycleEdges(g: Graph, components: string[][], prefix: string): string[] 
     c.flatMap((a) => [...(g.get(a) ?? new Map<string, string>()).entries()].filter(([b]) => c.includes(b)).map(([b, file]) => `${prefix}${a} -> ${prefix}${b} (${file})`)),
   );
 }
+
+
+/** The index in `LAYERS` of a root-relative path, or null when no entry holds it. */
+function layerOf(rel: string, layers: readonly (readonly string[])[] = LAYERS): number | null {
+  let best: { index: number; length: number } | null = null;
+  layers.forEach((entries, index) => {
+    for (const entry of entries) {
+      if ((rel === entry || rel.startsWith(`${entry}/`)) && (!best || entry.length > best.length)) best = { index, length: entry.length };
+    }
+  });
+  return best ? (best as { index: number }).index : null;
+}
+
+/** The root-relative path an import specifier of `fromFile` names, or null for a package. */
+function resolveRoot(fromFile: string, specifier: string): string | null {
+  let target: string;
+  if (specifier.startsWith("@/")) target = path.join(ROOT, specifier.slice(2));
+  else if (specifier.startsWith(".")) target = path.resolve(path.dirname(fromFile), specifier);
+  else return null;
+  const rel = path.relative(ROOT, target);
+  return rel.startsWith("..") ? null : rel.split(path.sep).join("/");
+}
+
+/** The file a root-relative import path names, with its extension (`lib/env` -> "lib/env.ts"), so file entries of `LAYERS` match. */
+function withExtension(rel: string): string {
+  if (/\.(ts|tsx)$/.test(rel)) return rel;
+  for (const ext of [".ts", ".tsx"]) if (fs.existsSync(path.join(ROOT, `${rel}${ext}`))) return `${rel}${ext}`;
+  return rel;
+}
+
+/** Every import of a layered module, as [importing file, imported path], both root-relative. */
+function layeredImports(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const root of LAYERED_ROOTS) {
+    for (const file of sourceFiles(path.join(ROOT, root))) {
+      const rel = path.relative(ROOT, file).split(path.sep).join("/");
+      if (isTestCode(rel.replace(/^lib\//, "")) || rel.endsWith(".test.ts") || rel.endsWith(".test.tsx")) continue;
+      const info = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
+      for (const imported of info.importedFiles) {
+        const target = resolveRoot(file, imported.fileName);
+        if (target && !(target.startsWith("lib/") && isTestCode(target.slice(4)))) out.push([rel, withExtension(target)]);
+      }
+    }
+  }
+  return out;
+}
+
+/** Each import that points from a lower layer to a higher one: "from -> to (layer a -> layer b)". */
+function upwardImports(imports: [string, string][], layers: readonly (readonly string[])[] = LAYERS): string[] {
+  const found: string[] = [];
+  for (const [from, to] of imports) {
+    const a = layerOf(from, layers);
+    const b = layerOf(to, layers);
+    if (a !== null && b !== null && b > a) found.push(`${from} -> ${to} (layer ${a} imports layer ${b})`);
+  }
+  return found;
+}
+
+describe("the layers of the code", () => {
+  const imports = layeredImports();
+
+  it("place every folder of lib/ in a layer", () => {
+    const unplaced = fs
+      .readdirSync(LIB, { withFileTypes: true })
+      .map((e) => `lib/${e.name}`)
+      .filter((rel) => !isTestCode(`${rel.slice(4)}/`) && !rel.endsWith(".test.ts") && !rel.endsWith(".d.ts") && layerOf(rel) === null);
+    expect(unplaced).toEqual([]);
+  });
+
+  it("never import a higher layer", () => {
+    expect(upwardImports(imports)).toEqual([]);
+  });
+
+  it("import nothing of components/ or app/ from lib/", () => {
+    expect(imports.filter(([from, to]) => from.startsWith("lib/") && /^(components|app)\//.test(to)).map(([from, to]) => `${from} -> ${to}`)).toEqual([]);
+  });
+
+  it("finds an upward import when there is one", () => {
+    const layers = [["lib/db"], ["lib/services"], ["components"]];
+    const found = upwardImports(
+      [
+        ["lib/services/a.ts", "lib/db/client.ts"],
+        ["lib/db/client.ts", "lib/services/a.ts"],
+        ["lib/services/a.ts", "components/x.tsx"],
+        ["components/x.tsx", "lib/services/a.ts"],
+      ],
+      layers,
+    );
+    expect(found).toEqual(["lib/db/client.ts -> lib/services/a.ts (layer 0 imports layer 1)", "lib/services/a.ts -> components/x.tsx (layer 1 imports layer 2)"]);
+  });
+});
 
 describe("imports between the folders of lib/", () => {
   const { top, services } = buildGraphs();

@@ -1,6 +1,7 @@
 import { Handshake } from "lucide-react";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { listBusinessesNearOrganization } from "@/lib/services/business/list-business-signups";
 
 const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matching: "Matching gifts", both: "Sponsoring and matching gifts" };
@@ -10,7 +11,7 @@ const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matchi
  * organization's state (server component; the service checks the nonprofit actor).
  */
 export async function InterestedBusinessesCard({ user }: { user: Actor }) {
-  if (user.role !== "nonprofit" || !user.organizationId) return null;
+  if (!can(user, "organization.update", { organizationId: user.organizationId })) return null;
   const { state, businesses } = await listBusinessesNearOrganization({ actor: user, limit: 5 });
   return (
     <Card as="section" aria-labelledby="businesses-near-title">

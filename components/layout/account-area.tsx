@@ -2,6 +2,7 @@
 
 import { ChevronDown } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { AccountMenu } from "./account-menu";
@@ -22,7 +23,7 @@ export function AccountArea({ user: given, links }: { user: SessionUser | null |
     return (
       <div className="hidden nav:block">
         <AccountMenu user={user} links={links} label={`Account menu for ${displayName(user)}`}>
-          <UserAvatar src={user.profileImg} kind={user.type === "nonprofit" ? "organization" : "person"} size={36} />
+          <UserAvatar src={user.profileImg} kind={sessionUserIs(user, "nonprofit") ? "organization" : "person"} size={36} />
           <ChevronDown className="size-4 text-ink-muted transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
         </AccountMenu>
       </div>

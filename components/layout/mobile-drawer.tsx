@@ -4,6 +4,7 @@ import { ChevronDown, LogOut, X } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { BrandLink } from "./brand-link";
@@ -106,7 +107,7 @@ export function MobileDrawer({ user: given, links, children }: MobileDrawerProps
           {user ? (
             <div className="mb-3 rounded-card bg-surface-muted p-3">
               <div className="flex items-center gap-3 px-1 pb-2">
-                <UserAvatar src={user.profileImg} kind={user.type === "nonprofit" ? "organization" : "person"} size={44} />
+                <UserAvatar src={user.profileImg} kind={sessionUserIs(user, "nonprofit") ? "organization" : "person"} size={44} />
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-ink">{displayName(user)}</p>
                   <p className="truncate text-sm text-ink-muted">{user.email}</p>

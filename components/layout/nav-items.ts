@@ -4,6 +4,7 @@
  */
 import type { LucideIcon } from "lucide-react";
 import { Building2, LayoutDashboard, Mail, Search, Settings, Shield, Users } from "lucide-react";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 
@@ -93,7 +94,7 @@ export function drawerGroups(links: SiteLinks, signedIn: boolean): NavGroup[] {
 /** The avatar menu for a signed-in user (Log Out last). */
 export function accountItems(user: SessionUser, links: SiteLinks): AccountItem[] {
   const logout: AccountItem = { kind: "logout", label: "Log Out" };
-  if (user.type === "nonprofit") {
+  if (sessionUserIs(user, "nonprofit")) {
     return [
       { kind: "link", label: "Public Profile", href: user.orgId ? `/nonprofit/${encodeURIComponent(user.orgId)}` : "/404", icon: Building2 },
       { kind: "link", label: "Dashboard", href: "/dashboard", icon: LayoutDashboard },
@@ -103,7 +104,7 @@ export function accountItems(user: SessionUser, links: SiteLinks): AccountItem[]
       logout,
     ];
   }
-  if (user.type === "admin") {
+  if (sessionUserIs(user, "admin")) {
     return [{ kind: "link", label: "Admin", href: "/admin", icon: Shield }, logout];
   }
   return [
@@ -119,7 +120,7 @@ export function accountItems(user: SessionUser, links: SiteLinks): AccountItem[]
 /** The name shown for the signed-in user: the organization for a nonprofit, else the person. */
 export function displayName(user: SessionUser): string {
   const person = `${user.firstName} ${user.lastName}`.trim();
-  if (user.type === "nonprofit") return user.organization_company.trim() || person || user.email;
+  if (sessionUserIs(user, "nonprofit")) return user.organization_company.trim() || person || user.email;
   return person || user.email;
 }
 

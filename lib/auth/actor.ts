@@ -2,7 +2,7 @@
  * Who is acting, as services see it. The session's wire format (spec section 3: `type`,
  * `_id`, `orgId`, `organization_company`…) stays at the edge (next-auth callbacks, the client
  * session, API responses); requests map it once, with {@link actorFromSession}, and every
- * service and the access module (lib/auth/access.ts) take an `Actor`.
+ * service and the access rule (lib/auth/can.ts, lib/auth/authorize.ts) take an `Actor`.
  */
 import type { SessionUser, UserType } from "./types";
 

@@ -148,7 +148,9 @@ export async function authorizeDonation(
   if (!d || !can(actor, action, { donorId: d.donorUserId, organizationId: d.organizationId, holdsAccessToken })) {
     throw new AppError("not_found", messages.donation.notFound);
   }
-  if (actor?.role === "nonprofit" && actor.organizationId === d.organizationId && actor.id !== d.donorUserId) {
+  // Allowed through the organization rather than as the donor: decide again on the account as it is now.
+  const resource = { donorId: d.donorUserId, organizationId: d.organizationId };
+  if (can(actor, "report.view", resource) && !can(actor, "donation.viewOwn", resource)) {
     await authorizeOrganization(db, actor, "report.view", d.organizationId);
   }
   return d;

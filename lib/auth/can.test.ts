@@ -47,9 +47,16 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     // A page whose supporter's account is gone: only its organization.
     [{ supporterId: null, organizationId: "org-a" }, ["npA"]],
   ],
+  // The supporter's own choices: never its organization.
+  "supporterPage.editOwnChoices": [
+    [{ supporterId: "donor-1", organizationId: "org-a" }, ["donor"]],
+    [{ supporterId: null, organizationId: "org-a" }, []],
+  ],
   "donorMail.manage": [[org, ["npA"]]],
 
   "donation.view": [[donation, ["donor", "npA", "admin"]], [{ donorId: "np-b", organizationId: "org-a" }, ["npA", "npB", "admin"]]],
+  // Only the account that paid, whatever its type.
+  "donation.viewOwn": [[donation, ["donor"]], [{ donorId: "np-a", organizationId: "org-a" }, ["npA"]], [{ donorId: null, organizationId: "org-a" }, []]],
   "donation.receipt": [
     [donation, ["donor"]],
     [{ donorId: null, organizationId: "org-a" }, []],
@@ -65,6 +72,9 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
 
   "account.update": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
   "donationHistory.view": [[donorAccount, ["donor"]], [npAAccount, []]],
+  "report.requestOwn": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
+  "sharingLog.view": [[donorAccount, ["donor"]], [npAAccount, []]],
+  "payout.finishOwnOnboarding": [[donorAccount, ["donor"]], [npAAccount, ["npA"]], [{ userId: null }, []]],
   "reward.view": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
   "event.like": [[donorAccount, ["donor"]], [npAAccount, ["npA"]]],
   "volunteerHours.log": [[donorAccount, ["donor"]], [npAAccount, []]],

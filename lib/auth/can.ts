@@ -101,12 +101,20 @@ export type ActionResources = {
   // One supporter page (peer-to-peer fundraising).
   /** Edit, pause, close or delete a supporter page and see its gifts: its supporter, or its organization's members. */
   "supporterPage.edit": SupporterPageResource;
+  /**
+   * The supporter's own choices on their page, which its organization may not make for them:
+   * gift notices, sharing their email with the organization, their team, pausing and resuming
+   * the page. Its supporter only.
+   */
+  "supporterPage.editOwnChoices": SupporterPageResource;
   /** Edit the organization's thank-you emails, send itself a test, and email its donors their year-end statements. */
   "donorMail.manage": OrganizationResource;
 
   // One donation.
   /** See a donation: its donor, its organization, or the admin. */
   "donation.view": DonationResource;
+  /** A donation one gave oneself: the account that paid, whatever its type (a nonprofit user may give too). */
+  "donation.viewOwn": DonationResource;
   /**
    * The result page and PDF receipt: its donor, or a guest holding its access token; for a gift
    * recorded offline also its organization's members, who hand the receipt to the donor.
@@ -130,6 +138,18 @@ export type ActionResources = {
   "donationHistory.view": UserResource;
   /** Start a supporter page (or a team) for a fundraiser as oneself: donors (spec 6: donors support causes). */
   "supporterPage.create": UserResource;
+  /**
+   * Ask for a report in one's own name: the spec's getDonationReports/{organizationId}/{userId}
+   * names the caller's account, which must be the caller's own.
+   */
+  "report.requestOwn": UserResource;
+  /** A donor's own sharing log: who read the details they shared with organizations (spec section 1). */
+  "sharingLog.view": UserResource;
+  /**
+   * Finish a PayPal partner onboarding one began oneself: the onboarding's state token names
+   * the account that started it, which must be the caller's.
+   */
+  "payout.finishOwnOnboarding": UserResource;
   /** A donor's own rewards and badges. */
   "reward.view": UserResource;
   /** Like or unlike an event as oneself. */
@@ -205,10 +225,12 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "donorRelationship.annotate": member,
   "supporterPage.moderate": member,
   "supporterPage.edit": (a, r) => (isRole(a, "donor") && isUser(a, r.supporterId)) || isMemberOf(a, r.organizationId),
+  "supporterPage.editOwnChoices": (a, r) => isUser(a, r.supporterId),
   "donorMail.manage": member,
 
   // The account that paid is the donor whatever its type (a nonprofit user may give too).
   "donation.view": (a, r) => isUser(a, r.donorId) || isMemberOf(a, r.organizationId) || isAdmin(a),
+  "donation.viewOwn": (a, r) => isUser(a, r.donorId),
   "donation.receipt": (a, r) => isUser(a, r.donorId) || r.holdsAccessToken === true || (r.recordedOffline === true && isMemberOf(a, r.organizationId)),
   "donation.refund": (a, r) => isMemberOf(a, r.organizationId),
   "donation.resendNonprofitNotice": (a, r) => isMemberOf(a, r.organizationId) || isAdmin(a),
@@ -218,6 +240,9 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
 
   "account.update": self,
   "donationHistory.view": donorSelf,
+  "report.requestOwn": self,
+  "sharingLog.view": donorSelf,
+  "payout.finishOwnOnboarding": self,
   "reward.view": self,
   "event.like": self,
   "volunteerHours.log": donorSelf,

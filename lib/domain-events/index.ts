@@ -3,8 +3,8 @@
  * service that made it happen, inside the transaction that made it happen, to the features
  * that react to it (receipts, pledges, recurring schedules, outgoing webhooks, page refresh),
  * each subscribing from its own folder. The publisher knows none of them, so imports between
- * the folders of lib/services point one way (ENGINEERING.md, "Imports between folders of lib/
- * point one way").
+ * the folders of lib/services point one way (docs/engineering.md, "As the codebase grows":
+ * "Imports between folders of lib/ point one way").
  *
  * - Event names and payloads are declared by the publishing module, by augmenting
  *   {@link DomainEventMap} (`declare module "@/lib/domain-events"`).

@@ -1,7 +1,7 @@
 /** Business sign-ups: all of them for the admin, those of its state for a nonprofit. */
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { assertAdmin } from "@/lib/auth/admin";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
@@ -52,7 +52,7 @@ export type ListBusinessesNearOrganizationOptions = { actor: Actor | null; limit
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user with an organization.
  */
 export async function listBusinessesNearOrganization({ actor, limit = 10 }: ListBusinessesNearOrganizationOptions): Promise<{ state: string | null; businesses: BusinessSignup[] }> {
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "organization.update");
   const db = await getDb();
   const [org] = await db.select({ state: organizations.state }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!org?.state) return { state: null, businesses: [] };

@@ -9,8 +9,8 @@
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { actsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
@@ -98,7 +98,7 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
     .where(eq(campaigns.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
-  const isOwner = actsForOrganization(viewer, row.organizationId);
+  const isOwner = can(viewer, "fundraiser.manage", { organizationId: row.organizationId });
   if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
 
   const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));

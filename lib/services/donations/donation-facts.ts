@@ -4,7 +4,7 @@
  * address) and the fundraiser's name. The result page (getDonationResult), the PDF receipt
  * (donationReceiptPdf) and the donation emails (donationMailFacts) all start from it, so they
  * cannot disagree about the facts. Amounts are integer cents; times are UTC. Reading does not
- * check access: each caller does that with lib/auth/access.ts before showing anything.
+ * check access: each caller does that with the access rule (lib/auth/can.ts) before showing anything.
  */
 import { displayCity } from "@/lib/directory/display-name";
 import "server-only";

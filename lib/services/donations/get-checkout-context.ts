@@ -6,8 +6,8 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { hasRole } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { hasAccountType } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import type { Cents } from "@/lib/money";
@@ -63,7 +63,7 @@ export async function getCheckoutContext({ actor, organizationId, campaign: camp
   }
   const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
   let shareDefaults = none;
-  if (hasRole(actor, "donor")) {
+  if (hasAccountType(actor, "donor")) {
     const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
     if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
   }

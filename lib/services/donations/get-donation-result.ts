@@ -5,14 +5,14 @@
  * with its reason.
  */
 import "server-only";
-import { donationAccess } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { donationAccessToken } from "@/lib/auth/donation-access-token";
+import { checkDonationAccessToken, donationAccessToken } from "@/lib/auth/donation-access-token";
 import { loadDonationFacts } from "./donation-facts";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
@@ -51,7 +51,10 @@ export type DonationResult = {
  */
 export async function getDonationResult({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null | undefined }): Promise<DonationResult> {
   const facts = await loadDonationFacts(await getDb(), donationId);
-  const allowed = facts && donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  // Its donor's session, or the donation's access token verified here.
+  const allowed =
+    facts &&
+    can(actor, "donation.receipt", { donorId: facts.donation.donorUserId, organizationId: facts.donation.organizationId, holdsAccessToken: checkDonationAccessToken(facts.donation.id, token) });
   if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
   return toDonationResult({ ...facts.donation, provider: facts.payment?.provider ?? null, providerPaymentId: facts.payment?.providerPaymentId ?? null }, facts.organization, facts.fundraiserName);
 }

@@ -6,9 +6,9 @@
  * ("donation.receipt" in lib/auth/can.ts).
  */
 import "server-only";
-import { donationAccess } from "@/lib/auth/access";
 import { authorizeOrganization } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
+import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { giftPaymentTypeLabel, tributeLine } from "@/lib/donations/labels";
@@ -32,7 +32,8 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
   const facts = await loadDonationFacts(db, donationId);
   // Not a gift: the id may be a ticket order's payment, whose document is the purchase confirmation.
   if (!facts) return ticketPurchasePdf({ actor, paymentId: donationId, token });
-  const asDonor = donationAccess(actor, facts.donation, token).some((a) => a === "token" || a === "donor");
+  // Its donor's session, or the donation's access token verified here.
+  const asDonor = can(actor, "donation.receipt", { donorId: facts.donation.donorUserId, organizationId: facts.donation.organizationId, holdsAccessToken: checkDonationAccessToken(facts.donation.id, token) });
   const asOrganization =
     !asDonor &&
     facts.donation.offlineMethod !== null &&
@@ -75,7 +76,8 @@ async function ticketPurchasePdf({ actor, paymentId, token }: { actor: Actor | n
     .from(payments)
     .innerJoin(eventTicketOrders, eq(eventTicketOrders.paymentId, payments.id))
     .where(eq(payments.id, paymentId));
-  const allowed = row && donationAccess(actor, { id: row.payment.id, organizationId: row.payment.organizationId, donorUserId: row.buyerUserId }, token).some((a) => a === "token" || a === "donor");
+  // Its buyer's session, or the payment's access token verified here.
+  const allowed = row && can(actor, "donation.receipt", { donorId: row.buyerUserId, organizationId: row.payment.organizationId, holdsAccessToken: checkDonationAccessToken(row.payment.id, token) });
   if (!row || !allowed || row.payment.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   const facts = await ticketMailFacts(db, row.payment, row.orderId);
   if (!facts) throw new AppError("not_found", messages.donation.notFound);

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { desc, eq } from "drizzle-orm";
-import { assertActsForOrganization } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
@@ -27,7 +27,7 @@ export type RecentDonation = {
  * @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId`.
  */
 export async function listRecentDonations({ actor, organizationId, limit = 5 }: { actor: Actor; organizationId: string; limit?: number }): Promise<RecentDonation[]> {
-  assertActsForOrganization(actor, organizationId);
+  authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   const rows = await db
     .select({

@@ -7,8 +7,9 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { requireActsForOrganization, requireDonationAccess } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { authorizeOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -50,8 +51,9 @@ export async function refundDonation(options: { actor: Actor | null; donationId:
     .where(eq(donations.id, donationId))
     .limit(1);
   if (!d) throw new AppError("not_found", messages.donation.notFound);
-  requireDonationAccess(actor, d, ["organization"]);
-  await requireActsForOrganization(db, actor, d.organizationId);
+  // Another organization's donation is not found rather than forbidden: its existence is not revealed.
+  if (!can(actor, "donation.refund", { donorId: d.donorUserId, organizationId: d.organizationId })) throw new AppError("not_found", messages.donation.notFound);
+  await authorizeOrganization(db, actor, "report.view", d.organizationId);
   // A gift recorded offline was not paid through a provider: there is nothing to refund here.
   if (!d.paymentId || !d.provider) throw new AppError("conflict", messages.refunds.onlyDonations);
   if (d.status === "refunded") return { donationId: d.id, status: "refunded", amountCents: d.amountCents };

@@ -5,8 +5,9 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { donationAccess } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { forbidden } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -22,8 +23,8 @@ export async function resendDonationEmail({ actor, donationId, which }: { actor:
   const [d] = await db.select().from(donations).where(eq(donations.id, donationId));
   if (!d || d.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   // The platform's copy (with fees) is the admin's alone; the nonprofit's notice, also its organization's.
-  const access = donationAccess(actor, d);
-  if (!access.includes("admin") && !(which === "nonprofit" && access.includes("organization"))) throw new AppError("forbidden", messages.auth.forbidden);
+  const action = which === "platform" ? "donation.resendPlatformNotice" : "donation.resendNonprofitNotice";
+  if (!can(actor, action, { donorId: d.donorUserId, organizationId: d.organizationId })) throw forbidden();
   const queued = await db.transaction((tx) => enqueueDonationMail(tx, d, { [which]: true }));
   return { queued };
 }

@@ -10,9 +10,10 @@
  */
 import "server-only";
 import { sql } from "drizzle-orm";
-import { assertActsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
 import type { ApiKeyActor } from "@/lib/auth/api-key-access";
+import { forbidden } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { donorFieldDisclosures, type DisclosureChannel } from "@/models";
@@ -87,7 +88,7 @@ export type ListMyDisclosuresOptions = { actor: Actor | null; userId: string; li
  * @throws AppError(forbidden) unless the actor is this donor.
  */
 export async function listMyDisclosures({ actor, userId, limit = 50 }: ListMyDisclosuresOptions): Promise<MyDisclosure[]> {
-  assertActsForUser(actor, userId, "donor");
+  if (!can(actor, "sharingLog.view", { userId })) throw forbidden();
   const db = await getDb();
   const rows = rowsOf(
     await db.execute(sql`with mine as (${donorEmailKeys(userId)}), keys as (select coalesce(array_agg(k), '{}'::text[]) as a from mine)

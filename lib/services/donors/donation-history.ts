@@ -4,8 +4,8 @@
  */
 import "server-only";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import { actsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
@@ -49,7 +49,7 @@ export type AssertOwnDonorPageOptions = { actor: Actor | null; donorId: string }
  */
 export function assertOwnDonorPage({ actor, donorId }: AssertOwnDonorPageOptions): Actor {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
-  if (!actsForUser(actor, donorId, "donor")) throw new AppError("not_found", messages.generic.notFound);
+  if (!can(actor, "donationHistory.view", { userId: donorId })) throw new AppError("not_found", messages.generic.notFound);
   return actor;
 }
 

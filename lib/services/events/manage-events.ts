@@ -8,8 +8,9 @@
  */
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { actsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { authorizeOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { CreateEventInput, TicketTypeInput, UpdateEventInput } from "@/lib/validations/event";
@@ -118,12 +119,12 @@ function split(list: ManagedEvent[], now = Date.now()): EventLists {
 /**
  * Every event of the actor's organization (upcoming and past), with ticket types, and the
  * organization's IANA time zone (in which a new event's times are entered).
- * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
+ * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/authorize.ts);
  *   AppError(not_found) when the organization is gone.
  */
 export async function listManagedEvents({ actor, organizationId }: { actor: Actor; organizationId: string }): Promise<EventLists & { timeZone: string }> {
   const db = await getDb();
-  await requireActsForOrganization(db, actor, organizationId);
+  await authorizeOrganization(db, actor, "event.manage", organizationId);
   const [list, place] = await Promise.all([loadEvents(db, organizationId), organizationPlace(db, organizationId)]);
   return { ...split(list), timeZone: organizationTimeZone(place) };
 }
@@ -144,7 +145,7 @@ export async function listEventsForViewer({ actor, organizationId }: { actor: Ac
     .where(eq(organizations.id, id))
     .limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
-  if (actsForOrganization(actor, id)) return { ...split(await loadEvents(db, id)), owner: true };
+  if (can(actor, "event.manage", { organizationId: id })) return { ...split(await loadEvents(db, id)), owner: true };
   if (!org.live || org.approvalStatus !== "approved") throw new AppError("not_found", messages.organization.notFound);
   return { upcoming: split(await loadEvents(db, id)).upcoming, past: [], owner: false };
 }
@@ -165,13 +166,13 @@ const eventColumns = (input: CreateEventInput | UpdateEventInput) => ({
 /**
  * POST /api/createEvent: a new event of the actor's organization with its ticket types.
  * @returns the saved event (ISO dates in UTC, prices in cents).
- * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/access.ts);
+ * @throws AppError(forbidden) unless `actor` is its nonprofit user (per the database, lib/auth/authorize.ts);
  *   AppError(not_found) when the organization is gone.
  */
 export async function createEvent({ actor, input }: { actor: Actor; input: CreateEventInput }): Promise<ManagedEvent> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, input.organizationId);
+    await authorizeOrganization(tx, actor, "event.manage", input.organizationId);
     const [row] = await tx
       .insert(events)
       .values({ organizationId: input.organizationId, ...eventColumns(input) })
@@ -195,7 +196,7 @@ async function lockOwnedEvent(tx: Executor, eventId: string, actor: Actor) {
     .limit(1)
     .for("update");
   if (!row) throw new AppError("not_found", messages.events.notFound);
-  await requireActsForOrganization(tx, actor, row.organizationId);
+  await authorizeOrganization(tx, actor, "event.manage", row.organizationId);
   return row;
 }
 

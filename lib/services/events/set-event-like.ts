@@ -1,8 +1,8 @@
 /** PUT /api/handleEventLikedButton: a signed-in user likes or unlikes an event. */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { assertActsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
 import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -21,7 +21,7 @@ export async function setEventLike(
   input: { eventId: string; userId: string; isLiked: boolean },
   actor: Actor,
 ): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
-  assertActsForUser(actor, input.userId);
+  authorize(actor, "event.like", { userId: input.userId });
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [event] = await tx

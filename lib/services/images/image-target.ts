@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { assertActsForOrganization, assertActsForUser } from "@/lib/auth/access";
+import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -38,7 +38,7 @@ export async function resolveImageTarget(
   const base = { field, identifier };
   switch (field) {
     case "profileImg": {
-      assertActsForUser(actor, identifier);
+      authorize(actor, "account.update", { userId: identifier });
       const [row] = await db.select({ url: users.profileImg }).from(users).where(eq(users.id, identifier)).limit(1);
       if (!row) throw notFound();
       return {
@@ -56,7 +56,7 @@ export async function resolveImageTarget(
         .where(eq(organizations.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      assertActsForOrganization(actor, identifier);
+      authorize(actor, "organization.update", { organizationId: identifier });
       if (field === "logo") {
         return {
           ...base,
@@ -90,7 +90,8 @@ export async function resolveImageTarget(
         .where(eq(table.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      const organizationId = assertActsForOrganization(actor, row.organizationId);
+      const organizationId = row.organizationId;
+      authorize(actor, field === "campaignImage" ? "fundraiser.manage" : "event.manage", { organizationId });
       return {
         ...base,
         currentUrl: row.url,
@@ -111,7 +112,8 @@ export async function resolveImageTarget(
         .where(eq(impactStories.id, identifier))
         .limit(1);
       if (!row) throw notFound();
-      assertActsForUser(actor, row.donorUserId, "donor");
+      authorize(actor, "account.update", { userId: row.donorUserId });
+      authorizeRole(actor, "donor");
       return {
         ...base,
         currentUrl: row.url,
@@ -128,7 +130,8 @@ export async function resolveImageTarget(
     case "supporterPageImage": {
       const [row] = await db.select({ url: supporterPages.imageUrl, userId: supporterPages.userId }).from(supporterPages).where(eq(supporterPages.id, identifier)).limit(1);
       if (!row) throw notFound();
-      assertActsForUser(actor, row.userId, "donor");
+      authorize(actor, "account.update", { userId: row.userId });
+      authorizeRole(actor, "donor");
       return {
         ...base,
         currentUrl: row.url,

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { ownOrganizationId } from "@/lib/auth/access";
+import { authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -29,7 +29,7 @@ export type OwnerForOptions = { actor: Actor; field: ImageField };
  * @throws AppError(forbidden) for an organization slot without an organization.
  */
 export function ownerFor({ actor, field }: OwnerForOptions): ImageOwner {
-  if (ORGANIZATION_FIELDS.includes(field)) return { organizationId: ownOrganizationId(actor) };
+  if (ORGANIZATION_FIELDS.includes(field)) return { organizationId: authorizeOwnOrganization(actor, "organization.update") };
   return { userId: actor.id };
 }
 

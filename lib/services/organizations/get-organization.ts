@@ -4,8 +4,9 @@
  */
 import "server-only";
 import { eq, or } from "drizzle-orm";
-import { actsForOrganization, requireRole } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { authorizeRole } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
@@ -29,7 +30,7 @@ export async function getPublicOrganization({ idOrNickname, actor }: GetPublicOr
     .where(or(eq(organizations.id, key), eq(organizations.nickname, key)))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
-  const isOwner = actsForOrganization(actor, row.id);
+  const isOwner = can(actor, "organization.update", { organizationId: row.id });
   if (!isOwner && (!row.live || row.approvalStatus !== "approved")) {
     throw new AppError("not_found", messages.organization.notFound);
   }
@@ -53,7 +54,7 @@ export type GetOwnOrganizationOptions = { actor: Actor };
  * @throws AppError(forbidden) for non-nonprofit users; AppError(not_found) if it has none.
  */
 export async function getOwnOrganization({ actor }: GetOwnOrganizationOptions): Promise<OwnOrganization> {
-  requireRole(actor, "nonprofit");
+  authorizeRole(actor, "nonprofit");
   if (!actor.organizationId) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
   const [row] = await db

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
+import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
 import { getDb } from "@/lib/db/client";
@@ -42,7 +42,8 @@ export type GetSpotlightOptions = { actor: Actor; organizationId: string };
  *         when the organization no longer exists.
  */
 export async function getSpotlight({ actor, organizationId: requested }: GetSpotlightOptions): Promise<{ spotlight: SpotlightCard | null }> {
-  const organizationId = assertActsForOrganization(actor, requested);
+  const organizationId = requested;
+  authorize(actor, "organization.update", { organizationId });
   const db = await getDb();
   const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
@@ -61,7 +62,7 @@ export type UpdateSpotlightOptions = { actor: Actor; input: ForOrganization<Upda
 export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions): Promise<{ spotlight: SpotlightCard | null }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await requireActsForOrganization(tx, actor, input.organizationId);
+    const organizationId = await authorizeOrganization(tx, actor, "organization.update", input.organizationId);
     const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
     if (!row) throw new AppError("not_found", messages.organization.notFound);
     const imageUrl =

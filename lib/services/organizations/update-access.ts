@@ -1,4 +1,4 @@
-/** Helpers shared by the public-profile edits; who may edit is lib/auth/access.ts's rule. */
+/** Helpers shared by the public-profile edits; who may edit is the access rule's "organization.update" (lib/auth/can.ts). */
 
 /** Postgres unique_violation (two organizations racing for one nickname). */
 export function isUniqueViolation(err: unknown): boolean {

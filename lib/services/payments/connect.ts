@@ -8,7 +8,8 @@
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { actsForUser, assertActsForOrganization, ownOrganizationId, requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
+import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
@@ -27,9 +28,9 @@ type Org = typeof organizations.$inferSelect;
 
 /** @throws AppError(forbidden) unless the actor is a nonprofit user of `organizationId` (default: their own). */
 async function ownOrganization(actor: Actor, requested?: string): Promise<Org> {
-  const organizationId = requested ? assertActsForOrganization(actor, requested) : ownOrganizationId(actor);
+  const organizationId = requested ? requested : authorizeOwnOrganization(actor, "payout.manage");
   const db = await getDb();
-  await requireActsForOrganization(db, actor, organizationId);
+  await authorizeOrganization(db, actor, "payout.manage", organizationId);
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw new AppError("not_found", messages.generic.notFound);
   return org;
@@ -272,7 +273,7 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
   const db = await getDb();
   await db.transaction(async (tx) => {
     const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
-    if (!actsForUser(actor, owner)) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
+    if (!can(actor, "payout.finishOwnOnboarding", { userId: owner })) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
   });
   await notifyPledgers(org.id);

@@ -3,7 +3,7 @@
  * @throws AppError(unavailable) when PayPal is not configured or refuses.
  */
 import "server-only";
-import { requireRole } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -13,7 +13,7 @@ import { messages } from "@/lib/validations/messages";
 export type RegisterPaypalDomainOptions = { actor: Actor };
 
 export async function registerPaypalDomain({ actor }: RegisterPaypalDomainOptions): Promise<{ domain: string; registered: boolean }> {
-  requireRole(actor, "admin");
+  authorize(actor, "platform.configure", {});
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const domain = new URL(baseUrl()).hostname;
   const res = await fetch(`${paypalApiBase()}/v1/customer/wallet-domains`, {

@@ -9,8 +9,8 @@
  */
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { actsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -74,7 +74,7 @@ export function recurringGiftState(g: Pick<GiftRow, "status" | "pastDueAt" | "pa
 async function authorize(db: Executor, giftId: string, access: GiftAccess, now: Date, lock = false): Promise<GiftRow> {
   const q = db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId)).limit(1);
   const [gift] = lock ? await q.for("update") : await q;
-  if (gift && actsForUser(access.actor, gift.donorUserId)) return gift;
+  if (gift && can(access.actor, "recurringGift.manage", { donorId: gift.donorUserId, organizationId: gift.organizationId })) return gift;
   if (access.token) {
     const check = checkRecurringManageToken(giftId, access.token, now);
     if (check === "expired") throw new AppError("forbidden", messages.recurringManage.linkExpired);

@@ -4,8 +4,8 @@
  */
 import "server-only";
 import { and, count, eq, gte, lt, sql, sum } from "drizzle-orm";
-import { assertActsForUser } from "@/lib/auth/access";
 import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
@@ -106,7 +106,7 @@ async function loadRewardTotals(donorId: string) {
  * @throws AppError(forbidden) for another user's id.
  */
 export async function getDonorSummary({ actor, donorId, now = new Date() }: { actor: Actor; donorId: string; now?: Date }): Promise<DonorSummary> {
-  assertActsForUser(actor, donorId);
+  authorize(actor, "reward.view", { userId: donorId });
   const db = await getDb();
   const year = now.getUTCFullYear();
   const [totals, [thisYear]] = await Promise.all([

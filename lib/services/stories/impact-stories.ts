@@ -5,7 +5,8 @@
  */
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import { hasRole, ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization, authorizeRole } from "@/lib/auth/authorize";
+import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { acceptImageUrl } from "@/lib/services/images/issued-images";
@@ -23,7 +24,7 @@ export type SupportedOrganizationsOptions = { actor: Actor };
 
 /** Organizations the donor supported: a completed gift or volunteer hours (not declined). */
 export async function supportedOrganizations({ actor }: SupportedOrganizationsOptions): Promise<{ id: string; name: string }[]> {
-  if (!hasRole(actor, "donor")) return [];
+  if (!hasAccountType(actor, "donor")) return [];
   const db = await getDb();
   const gifts = await db
     .selectDistinct({ id: organizations.id, name: organizations.name })
@@ -46,7 +47,7 @@ export type CreateImpactStoryOptions = { actor: Actor; input: CreateStoryInput }
  * @throws AppError(forbidden) unless a donor who supported the organization.
  */
 export async function createImpactStory({ actor, input }: CreateImpactStoryOptions): Promise<MyStory> {
-  requireRole(actor, "donor");
+  authorizeRole(actor, "donor");
   const supported = await supportedOrganizations({ actor });
   const org = supported.find((o) => o.id === input.organizationId);
   if (!org) throw new AppError("forbidden", messages.donor.notSupported);
@@ -91,7 +92,7 @@ export type ListStoriesForReviewOptions = { actor: Actor };
  * @throws AppError(forbidden) unless a nonprofit user with an organization.
  */
 export async function listStoriesForReview({ actor }: ListStoriesForReviewOptions): Promise<StoryForReview[]> {
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "impactStory.publish");
   const db = await getDb();
   const rows = await db
     .select({
@@ -119,7 +120,7 @@ export async function listStoriesForReview({ actor }: ListStoriesForReviewOption
  */
 export async function reviewImpactStory({ actor, storyId, status }: { actor: Actor; storyId: string; status: "approved" | "declined" }): Promise<{ id: string; status: StoryStatus }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
+  const organizationId = await authorizeOrganization(db, actor, "impactStory.publish", authorizeOwnOrganization(actor, "impactStory.publish"));
   const [row] = await db
     .update(impactStories)
     .set({ status, reviewedAt: new Date() })

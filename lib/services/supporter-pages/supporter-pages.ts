@@ -262,7 +262,7 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
   const values: UpdateSupporterPageInput = parseOrThrow(updateSupporterPageSchema.safeParse(input));
   const { page, team, oldTeamSlug } = await db.transaction(async (tx) => {
     const { page: before, team: oldTeam } = await editablePage(tx, actor, pageId, true);
-    const isSupporter = before.userId === actor!.id;
+    const isSupporter = can(actor, "supporterPage.editOwnChoices", { supporterId: before.userId, organizationId: before.organizationId });
     if (!isSupporter && (values.team !== undefined || values.giftNotice !== undefined || values.shareEmailWithOrganization !== undefined)) throw forbidden();
     let teamId = before.teamId;
     let team = oldTeam;
@@ -329,7 +329,7 @@ export async function changeSupporterPageStatus({ actor, pageId, input, now = ne
   const rule = TRANSITIONS[action];
   const { page, team } = await db.transaction(async (tx) => {
     const { page: before, team } = await editablePage(tx, actor, pageId, true);
-    const isSupporter = before.userId === actor!.id;
+    const isSupporter = can(actor, "supporterPage.editOwnChoices", { supporterId: before.userId, organizationId: before.organizationId });
     const isOrganization = can(actor, "supporterPage.moderate", { organizationId: before.organizationId });
     const allowed = rule.by === "either" ? isSupporter || isOrganization : rule.by === "supporter" ? isSupporter : isOrganization;
     if (!allowed) throw forbidden();

@@ -4,7 +4,8 @@
  */
 import "server-only";
 import { and, count, eq, sql } from "drizzle-orm";
-import { assertActsForUser, hasRole } from "@/lib/auth/access";
+import { authorize, authorizeRole } from "@/lib/auth/authorize";
+import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
@@ -23,7 +24,8 @@ export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
  * @throws AppError(forbidden) unless the actor is this donor.
  */
 export async function deleteDonorAccount({ actor, userId }: DeleteDonorAccountOptions): Promise<{ deleted: true }> {
-  assertActsForUser(actor, userId, "donor");
+  authorize(actor, "account.update", { userId });
+  authorizeRole(actor, "donor");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -75,7 +77,8 @@ export type DeleteNonprofitAccountOptions = { actor: Actor; userId: string };
  * @throws AppError(forbidden) unless the actor is this nonprofit user.
  */
 export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitAccountOptions): Promise<{ deleted: true }> {
-  assertActsForUser(actor, userId, "nonprofit");
+  authorize(actor, "account.update", { userId });
+  authorizeRole(actor, "nonprofit");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ email: users.email, organizationId: users.organizationId }).from(users).where(eq(users.id, userId));
@@ -115,6 +118,6 @@ export type DeleteOwnAccountOptions = { actor: Actor };
 
 /** Delete the actor's own account, donor or nonprofit (DELETE /api/account). */
 export function deleteOwnAccount({ actor }: DeleteOwnAccountOptions): Promise<{ deleted: true }> {
-  if (hasRole(actor, "nonprofit")) return deleteNonprofitAccount({ actor, userId: actor.id });
+  if (hasAccountType(actor, "nonprofit")) return deleteNonprofitAccount({ actor, userId: actor.id });
   return deleteDonorAccount({ actor, userId: actor.id });
 }

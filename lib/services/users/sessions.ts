@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { requireRole } from "@/lib/auth/access";
+import { authorizeRole } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -57,7 +57,7 @@ export type SignOutEverywhereOptions = { actor: Actor };
  * @throws AppError(forbidden) for the admin (configured, not an account).
  */
 export async function signOutEverywhere({ actor }: SignOutEverywhereOptions): Promise<{ sessionVersion: number }> {
-  requireRole(actor, "donor", "nonprofit");
+  authorizeRole(actor, "donor", "nonprofit");
   const v = await raiseSessionVersion(await getDb(), actor.id);
   if (v === null) throw new AppError("unauthenticated", messages.auth.signInRequired);
   return { sessionVersion: v };

@@ -1,9 +1,9 @@
 /** PUT /api/update/password: a signed-in user changes their own password. */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { assertActsForUser } from "@/lib/auth/access";
 import { hashPassword } from "@/lib/auth/password";
 import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { UpdatePasswordInput } from "@/lib/validations/auth";
@@ -25,7 +25,7 @@ export type UpdatePasswordOptions = { actor: Actor; input: UpdatePasswordInput }
  *         AppError(rate_limited) after too many wrong current passwords.
  */
 export async function updatePassword({ actor, input }: UpdatePasswordOptions): Promise<{ updated: boolean; sessionVersion: number }> {
-  assertActsForUser(actor, input.userId);
+  authorize(actor, "account.update", { userId: input.userId });
   if (!(await verifyCurrentPassword({ userId: actor.id, password: input.currentPassword, limitMessage: messages.donor.tooManyChecks }))) {
     throw new AppError("validation", messages.password.currentMismatch, { currentPassword: messages.password.currentMismatch });
   }

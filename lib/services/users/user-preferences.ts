@@ -4,7 +4,8 @@
  */
 import "server-only";
 import { eq } from "drizzle-orm";
-import { assertActsForUser, hasRole } from "@/lib/auth/access";
+import { authorize } from "@/lib/auth/authorize";
+import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
 import { getDb } from "@/lib/db/client";
@@ -19,7 +20,7 @@ export type AssertSelfOptions = { actor: Actor; userId: string };
 
 /** @throws AppError(forbidden) unless `userId` is the actor's own id. */
 export function assertSelf({ actor, userId }: AssertSelfOptions): void {
-  assertActsForUser(actor, userId);
+  authorize(actor, "account.update", { userId });
 }
 
 export type GetUserPreferencesOptions = { actor: Actor; userId: string };
@@ -92,7 +93,7 @@ export async function updateUserProfile({ actor, input }: UpdateUserProfileOptio
         ...(profileImg !== undefined ? { profileImg } : {}),
       })
       .where(eq(users.id, actor.id));
-    if (hasRole(actor, "donor") && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
+    if (hasAccountType(actor, "donor") && (input.ShareMyPrivateInfo || input.demographic || input.address || input.telephone !== undefined)) {
       const s = input.ShareMyPrivateInfo;
       const gender = input.demographic?.gender ?? null;
       const values = {

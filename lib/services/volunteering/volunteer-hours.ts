@@ -7,7 +7,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import PDFDocument from "pdfkit";
-import { ownOrganizationId, requireActsForOrganization, requireRole } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization, authorizeRole } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -40,7 +40,7 @@ export type VolunteerTotals = {
  *         AppError(validation) for a future date.
  */
 export async function logVolunteerHours({ actor, input, now = new Date() }: { actor: Actor; input: LogHoursInput; now?: Date }): Promise<VolunteerEntry> {
-  requireRole(actor, "donor");
+  authorizeRole(actor, "donor");
   if (input.date > now.toISOString().slice(0, 10)) {
     throw new AppError("validation", messages.donor.dateInFuture, { date: messages.donor.dateInFuture });
   }
@@ -58,7 +58,7 @@ export type ListMyVolunteerHoursOptions = { actor: Actor };
 
 /** The actor's own entries (newest first) and totals by organization and year. */
 export async function listMyVolunteerHours({ actor }: ListMyVolunteerHoursOptions): Promise<{ entries: VolunteerEntry[]; totals: VolunteerTotals[]; verifiedMinutes: number; pendingMinutes: number }> {
-  requireRole(actor, "donor");
+  authorizeRole(actor, "donor");
   const db = await getDb();
   const entries = await db
     .select({
@@ -106,7 +106,7 @@ export type ListHoursForReviewOptions = { actor: Actor; status?: "pending" | "ap
  * @throws AppError(forbidden) unless the actor is a nonprofit user with an organization.
  */
 export async function listHoursForReview({ actor, status }: ListHoursForReviewOptions): Promise<HoursForReview[]> {
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "volunteerHours.verify");
   const db = await getDb();
   const where = [eq(volunteerHours.organizationId, organizationId)];
   if (status) where.push(eq(volunteerHours.status, status));
@@ -137,7 +137,7 @@ export async function listHoursForReview({ actor, status }: ListHoursForReviewOp
  */
 export async function reviewVolunteerHours({ actor, entryId, status }: { actor: Actor; entryId: string; status: "approved" | "declined" }): Promise<{ id: string; status: string }> {
   const db = await getDb();
-  const organizationId = await requireActsForOrganization(db, actor, ownOrganizationId(actor));
+  const organizationId = await authorizeOrganization(db, actor, "volunteerHours.verify", authorizeOwnOrganization(actor, "volunteerHours.verify"));
   const [row] = await db
     .update(volunteerHours)
     .set({ status, reviewedAt: new Date(), reviewedByUserId: actor.id })

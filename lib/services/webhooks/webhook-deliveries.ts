@@ -1,7 +1,7 @@
 /**
  * An endpoint's delivery log, replay and test event (the dashboard's
  * Webhooks tile). Only a nonprofit user of the endpoint's organization may act
- * (lib/auth/access.ts); a delivery or endpoint of another organization is "not found".
+ * (lib/auth/can.ts, "webhook.manage"); a delivery or endpoint of another organization is "not found".
  *
  * A replay sends the delivery again now with the same `webhook-id` (receivers deduplicate on
  * it) and a fresh signature, and restarts its retry schedule. The test event (`webhook.test`)
@@ -9,12 +9,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { sendJob, WEBHOOK_QUEUE } from "@/lib/mail/queue";
-import { ownOrganizationId } from "@/lib/auth/access";
 import { messages } from "@/lib/validations/messages";
 import { WEBHOOK_TEST_EVENT } from "@/lib/validations/webhooks";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/models";
@@ -97,8 +96,7 @@ async function deliveryViews(db: Executor, where: SQL | undefined, limit: number
  * @throws AppError(not_found) for another organization's endpoint; access errors.
  */
 export async function listWebhookDeliveries(options: { actor: Actor | null; endpointId: string }): Promise<WebhookDeliveryView[]> {
-  const organizationId = ownOrganizationId(options.actor);
-  assertActsForOrganization(options.actor, organizationId);
+  const organizationId = authorizeOwnOrganization(options.actor, "webhook.manage");
   const db = await getDb();
   const [endpoint] = await db
     .select({ id: webhookEndpoints.id })
@@ -120,10 +118,10 @@ async function oneDelivery(db: Executor, deliveryId: string): Promise<WebhookDel
  */
 export async function replayWebhookDelivery(options: { actor: Actor | null; endpointId: string; deliveryId: string }): Promise<WebhookDeliveryView> {
   const { actor, endpointId, deliveryId } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     const endpoint = await lockOwnEndpoint(tx, organizationId, endpointId);
     const now = new Date();
     const [delivery] = await tx
@@ -150,10 +148,10 @@ export async function replayWebhookDelivery(options: { actor: Actor | null; endp
  */
 export async function sendWebhookTestEvent(options: { actor: Actor | null; endpointId: string }): Promise<WebhookDeliveryView> {
   const { actor, endpointId } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     const endpoint = await lockOwnEndpoint(tx, organizationId, endpointId);
     if (!endpoint.enabled) throw new AppError("conflict", messages.webhooks.endpointDisabled);
     const [id] = await emitWebhookEvent(tx, {

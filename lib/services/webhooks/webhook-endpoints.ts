@@ -1,7 +1,7 @@
 /**
  * A nonprofit's webhook endpoints (the dashboard's Webhooks tile): list,
  * create, edit (URL, events, description, enabled), delete and rotate the signing secret.
- * Only a nonprofit user of the organization may act (lib/auth/access.ts), checked inside the
+ * Only a nonprofit user of the organization may act (lib/auth/can.ts, "webhook.manage"), checked inside the
  * writing transaction; an endpoint of another organization is "not found".
  *
  * The signing secret is returned once, by create and rotate, and stored encrypted
@@ -10,11 +10,10 @@
  * without losing events.
  */
 import { and, asc, count, eq } from "drizzle-orm";
-import { assertActsForOrganization, requireActsForOrganization } from "@/lib/auth/access";
+import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { ownOrganizationId } from "@/lib/auth/access";
 import { messages } from "@/lib/validations/messages";
 import type { CreateWebhookEndpointInput, UpdateWebhookEndpointInput, WebhookEventType } from "@/lib/validations/webhooks";
 import { encryptSigningSecret, newSigningSecret } from "@/lib/webhooks/signing";
@@ -100,8 +99,7 @@ export async function lockOwnEndpoint(tx: Executor, organizationId: string, endp
  * @throws AppError(unauthenticated | forbidden) unless `actor` is a nonprofit user.
  */
 export async function listWebhookEndpoints(options: { actor: Actor | null }): Promise<WebhookEndpointView[]> {
-  const organizationId = ownOrganizationId(options.actor);
-  assertActsForOrganization(options.actor, organizationId);
+  const organizationId = authorizeOwnOrganization(options.actor, "webhook.manage");
   const db = await getDb();
   const rows = await db.select(viewColumns).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).orderBy(asc(webhookEndpoints.createdAt));
   return rows.map((r) => toView(r));
@@ -114,12 +112,12 @@ export async function listWebhookEndpoints(options: { actor: Actor | null }): Pr
  */
 export async function createWebhookEndpoint(options: { actor: Actor | null; input: CreateWebhookEndpointInput }): Promise<WebhookEndpointWithSecret> {
   const { actor, input } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   assertTargetAllowed(input.url);
   const db = await getDb();
   const secret = newSigningSecret();
   const row = await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
     if (Number(existing?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError("conflict", messages.webhooks.tooMany(MAX_WEBHOOK_ENDPOINTS));
     const [created] = await tx
@@ -138,11 +136,11 @@ export async function createWebhookEndpoint(options: { actor: Actor | null; inpu
  */
 export async function updateWebhookEndpoint(options: { actor: Actor | null; endpointId: string; input: UpdateWebhookEndpointInput }): Promise<WebhookEndpointView> {
   const { actor, endpointId, input } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   if (input.url !== undefined) assertTargetAllowed(input.url);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     const current = await lockOwnEndpoint(tx, organizationId, endpointId);
     const changes: Partial<typeof webhookEndpoints.$inferInsert> = {};
     if (input.url !== undefined) changes.url = input.url;
@@ -162,10 +160,10 @@ export async function updateWebhookEndpoint(options: { actor: Actor | null; endp
  */
 export async function deleteWebhookEndpoint(options: { actor: Actor | null; endpointId: string }): Promise<{ deleted: true }> {
   const { actor, endpointId } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     await lockOwnEndpoint(tx, organizationId, endpointId);
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   });
@@ -179,11 +177,11 @@ export async function deleteWebhookEndpoint(options: { actor: Actor | null; endp
  */
 export async function rotateWebhookSecret(options: { actor: Actor | null; endpointId: string }): Promise<WebhookEndpointWithSecret> {
   const { actor, endpointId } = options;
-  const organizationId = ownOrganizationId(actor);
+  const organizationId = authorizeOwnOrganization(actor, "webhook.manage");
   const db = await getDb();
   const secret = newSigningSecret();
   const row = await db.transaction(async (tx) => {
-    await requireActsForOrganization(tx, actor, organizationId);
+    await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     await lockOwnEndpoint(tx, organizationId, endpointId);
     const [current] = await tx.select({ secret: webhookEndpoints.secretEncrypted }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     const [updated] = await tx

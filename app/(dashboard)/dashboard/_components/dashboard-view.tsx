@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { actorFromSession } from "@/lib/auth/actor";
+import { hasAccountType } from "@/lib/auth/can";
 import { requireSessionUserPage } from "@/lib/http/session";
 import { siteLinks } from "@/lib/config/links";
 import { DonorDashboard } from "./donor-dashboard";
@@ -19,7 +20,7 @@ const sectionErrors: Record<string, string> = {
 export async function DashboardView({ path, section, error }: { path: string; section?: string; error?: string }) {
   const user = await requireSessionUserPage(path);
   const actor = actorFromSession(user);
-  if (actor.role === "admin") redirect("/admin");
+  if (hasAccountType(actor, "admin")) redirect("/admin");
   const links = siteLinks();
   return (
     <>
@@ -28,7 +29,7 @@ export async function DashboardView({ path, section, error }: { path: string; se
           {sectionErrors[section ?? ""] ?? "That did not work. Please try again, and contact us if it happens again."}
         </Alert>
       ) : null}
-      {actor.role === "nonprofit" ? (
+      {hasAccountType(actor, "nonprofit") ? (
         <NonprofitDashboard user={user} actor={actor} links={links} section={section} />
       ) : (
         <DonorDashboard user={user} actor={actor} links={links} section={section} />

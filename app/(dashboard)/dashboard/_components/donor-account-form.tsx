@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import { requestJson } from "@/lib/client/request";
 import { emailField, newPasswordField, settingsPhoneField } from "@/lib/validations/fields";
@@ -183,7 +184,7 @@ export function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={user.type === "nonprofit" ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
+          hint={sessionUserIs(user, "nonprofit") ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}

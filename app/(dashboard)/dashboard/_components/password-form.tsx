@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import { requestJson } from "@/lib/client/request";
 import { changePasswordFormSchemaFor, type ChangePasswordFormInput } from "@/lib/validations/auth";
@@ -65,7 +66,7 @@ export function PasswordForm({ user }: { user: SessionUser }) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={user.type === "nonprofit" ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
+        hint={sessionUserIs(user, "nonprofit") ? "8 to 40 characters." : "8 to 40 characters, with at least one number."}
         {...register("password")}
         error={errors.password?.message}
       />

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { sessionUserIs } from "@/lib/auth/account-type";
 import type { SessionUser } from "@/lib/auth/types";
 import { DonorAccountForm } from "./donor-account-form";
 import { NonprofitAccountForm } from "./nonprofit-account-form";
@@ -55,16 +56,16 @@ export function SettingsPanel({
         ))}
       </div>
       <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="pt-5">
-        {tab === "account" && user.type === "individual" ? (
+        {tab === "account" && sessionUserIs(user, "donor") ? (
           <DonorAccountForm user={user} onSaved={onSaved} />
-        ) : tab === "account" && user.type === "nonprofit" ? (
+        ) : tab === "account" && sessionUserIs(user, "nonprofit") ? (
           <NonprofitAccountForm user={user} contactEmail={contactEmail ?? null} />
         ) : tab === "account" ? (
           <AccountDetails user={user} />
         ) : (
           <>
             <PasswordForm user={user} />
-            {user.type !== "admin" ? <SignOutEverywhere /> : null}
+            {!sessionUserIs(user, "admin") ? <SignOutEverywhere /> : null}
           </>
         )}
       </div>

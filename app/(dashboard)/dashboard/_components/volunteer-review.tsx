@@ -1,6 +1,7 @@
 import { HandHeart } from "lucide-react";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/can";
 import { listStoriesForReview } from "@/lib/services/stories/impact-stories";
 import { listHoursForReview } from "@/lib/services/volunteering/volunteer-hours";
 import { ReviewButtons } from "./volunteer-review-buttons";
@@ -15,7 +16,7 @@ const storyStatusText = { approved: "Published", pending: "Waiting for approval"
  * when the donor shares them (server component; the services check the nonprofit actor).
  */
 export async function VolunteerReviewCard({ user }: { user: Actor }) {
-  if (user.role !== "nonprofit" || !user.organizationId) return null;
+  if (!can(user, "volunteerHours.verify", { organizationId: user.organizationId })) return null;
   const [entries, stories] = await Promise.all([listHoursForReview({ actor: user }), listStoriesForReview({ actor: user })]);
   return (
     <Card as="section" aria-labelledby="volunteer-review-title">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
 import { actorFromSession } from "@/lib/auth/actor";
+import { hasAccountType } from "@/lib/auth/can";
 import { requireSessionUserPage } from "@/lib/http/session";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { SettingsPanel } from "../_components/settings-panel";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const user = await requireSessionUserPage("/dashboard/settings");
   const actor = actorFromSession(user);
-  const contactEmail = actor.role === "nonprofit" ? (await getOwnOrganization({ actor }).catch(() => null))?.email : undefined;
+  const contactEmail = hasAccountType(actor, "nonprofit") ? (await getOwnOrganization({ actor }).catch(() => null))?.email : undefined;
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="text-2xl font-bold text-ink">Account Settings</h1>

@@ -18,6 +18,7 @@
  * supporter page or team of another organization.
  */
 import { NextResponse } from "next/server";
+import { authorize } from "@/lib/auth/authorize";
 import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
@@ -30,7 +31,7 @@ export const dynamic = "force-dynamic";
 export const GET = route<{ organizationId: string; userId: string }>(async (req, { params, actor }) => {
   if (!actor) throw new AppError("unauthenticated", messages.auth.signInRequired);
   const organizationId = idParam.parse(params.organizationId);
-  if (idParam.parse(params.userId) !== actor.id) throw new AppError("forbidden", messages.auth.forbidden);
+  authorize(actor, "report.requestOwn", { userId: idParam.parse(params.userId) });
   const sp = req.nextUrl.searchParams;
   const q = parseReportQuery(sp);
   const limit = sp.get("limit") ? Number(sp.get("limit")) : REPORT_PAGE_SIZE;
