@@ -37,7 +37,7 @@ export async function pgliteCreateOptions(sharedBuffers: string, loadDataDir?: s
   return {
     extensions: await pgliteExtensions(),
     // A data folder saved by PGlite's dumpDataDir (a tar file): the cluster starts from it
-    // instead of running initdb (the migrated template of lib/db/test-template.ts).
+    // instead of running initdb (the migrated template of lib/testing/database-template.ts).
     ...(loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {}),
     startParams: [
       ...PGlite.defaultStartParams,

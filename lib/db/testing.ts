@@ -2,14 +2,14 @@
  * Fresh, migrated databases for tests: PGlite in memory by default (on the test's own thread,
  * or in a worker thread as the served app runs it with TEST_PGLITE_WORKER=1), or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created per call, dropped by
- * `close`). Each starts as a copy of the migrated template of lib/db/test-template.ts.
+ * `close`). Each starts as a copy of the migrated template of lib/testing/database-template.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
 import { createScratchDatabase } from "./scratch-database";
-import { pgliteTemplate, postgresTemplate } from "./test-template";
+import { pgliteTemplate, postgresTemplate } from "@/lib/testing/database-template";
 
 import { serverEnv } from "@/lib/env";
 

@@ -21,8 +21,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lockfile from "proper-lockfile";
-import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "./client";
-import { migrationsFolder, runMigrations } from "./migrate";
+import { openPglite, openPostgres, setHandle, type DatabaseHandle } from "@/lib/db/client";
+import { migrationsFolder, runMigrations } from "@/lib/db/migrate";
 
 /** Advisory lock held while a template database is built on the server. */
 const TEMPLATE_LOCK_KEY = 7_231_950_116;
