@@ -121,14 +121,14 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     const [row] = await lockAndRecordEvent(tx, {
       provider: event.provider,
       providerPaymentId: event.providerPaymentId ?? null,
-      paymentId: event.donationId ?? null,
+      paymentId: event.paymentId ?? null,
       eventId: event.eventId,
       type: event.rawType,
     });
     if (!row) return { recorded: false, donationId: null, effect: "none" as const };
     const payment: PaymentRow | null = row.payment;
     if (!payment) {
-      if (event.providerPaymentId || event.donationId) logger.warn("payment event for an unknown payment", { provider: event.provider, type: event.rawType });
+      if (event.providerPaymentId || event.paymentId) logger.warn("payment event for an unknown payment", { provider: event.provider, type: event.rawType });
       return { recorded: true, donationId: null, effect: "none" as const };
     }
     const gift: DonationRow | null = row.gift;

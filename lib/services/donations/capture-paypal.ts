@@ -30,7 +30,7 @@ export async function capturePaypalDonation({ actor, orderId }: { actor: Actor |
       rawType: `ORDER.CAPTURE.${capture.status}`,
       providerPaymentId: orderId,
       providerChargeId: capture.captureId,
-      donationId: d.id,
+      paymentId: d.id,
       failureReason: completed ? null : "PayPal did not complete the payment.",
     });
   }

@@ -299,7 +299,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   if (paid.status === "pending") {
     await testPauseBeforeProvider();
     const charge = await provider.createCharge({
-      donationId: paid.id,
+      paymentId: paid.id,
       chargeCents: fees.chargeCents,
       applicationFeeCents: fees.platformFeeCents,
       currency: "usd",

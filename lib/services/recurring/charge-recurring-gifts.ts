@@ -292,7 +292,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
   const [campaign] = d.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
   const fees = feesFor(d.amountCents, d.paymentMethodType, d.coverFees, serverEnv().PLATFORM_FEE_BPS);
   const answer = await providerByName(payment.provider).chargeOffSession({
-    donationId: d.id,
+    paymentId: d.id,
     chargeCents: d.coverFees ? d.amountCents + d.feeCents : d.amountCents,
     applicationFeeCents: fees.platformFeeCents,
     currency: "usd",
@@ -312,7 +312,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
       type: "payment.failed",
       rawType: "recurring.charge_failed",
       providerPaymentId: answer.providerPaymentId,
-      donationId: d.id,
+      paymentId: d.id,
       failureReason: answer.failureReason,
     });
     return "failed";
