@@ -55,7 +55,7 @@ export const payments = pgTable(
     effectsAppliedAt: at("effects_applied_at"),
     /**
      * What the checkout recorded for later (never card data or an address): the keyed
-     * digests of its limit keys (`checkoutLimits`, lib/services/donations/checkout-defences.ts).
+     * digests of its limit keys (`checkoutLimits`, lib/services/payments/checkout-defences.ts).
      */
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),

@@ -16,7 +16,8 @@ import { stripeProvider } from "@/lib/payments/stripe";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { applyPaymentEvent, donationMailFacts, handleWebhook } from "./apply-payment-event";
+import { applyPaymentEvent, handleWebhook } from "@/lib/services/payments/apply-payment-event";
+import { donationMailFacts } from "./donation-mail";
 import { sandboxAction } from "./sandbox-action";
 import { getDonationResult } from "./get-donation-result";
 import { startCheckout } from "./start-checkout";
@@ -285,7 +286,7 @@ describe("Stripe webhook verification (local, no network)", () => {
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_secret" });
     const event = await stripeProvider.verifyWebhook(payload, { "stripe-signature": header });
-    expect(event).toMatchObject({ provider: "stripe", eventId: "evt_test_1", type: "payment.succeeded", providerPaymentId: "pi_123", donationId: "d1" });
+    expect(event).toMatchObject({ provider: "stripe", eventId: "evt_test_1", type: "payment.succeeded", providerPaymentId: "pi_123", paymentId: "d1" });
     await expect(stripeProvider.verifyWebhook(payload.replace("pi_123", "pi_999"), { "stripe-signature": header })).rejects.toMatchObject({ code: "bad_request" });
     await expect(stripeProvider.verifyWebhook(payload, {})).rejects.toMatchObject({ code: "bad_request" });
   });
