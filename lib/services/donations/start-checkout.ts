@@ -146,7 +146,7 @@ export type CheckCheckoutOptions = { actor: Actor | null; input: CheckoutInput }
  */
 export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Promise<CheckedCheckout> {
   const env = serverEnv();
-  assertAmountAllowed(input.amountCents);
+  assertAmountAllowed({ amountCents: input.amountCents });
   const db = await getDb();
   // The organization and the fundraiser (when given) in one read.
   const [row] = input.campaignId
@@ -271,6 +271,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
 
   const charged = await chargePayment({
     payment: paid,
+    providerName,
     org,
     fees,
     method,

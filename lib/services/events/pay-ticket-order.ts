@@ -53,6 +53,7 @@ async function startTicketOrderPayment({ actor, amountCents, method, card, purpo
   if (!created && (paid.organizationId !== org.id || paid.amountCents !== amountCents || existing.giftId !== null)) throw new AppError("conflict", messages.donation.idempotencyMismatch);
   const { status, failureReason, clientSecret, redirectUrl } = await chargePayment({
     payment: paid,
+    providerName,
     org,
     fees,
     method,

@@ -156,7 +156,7 @@ export type PayeeRow = Payee & Parameters<typeof canReceiveGifts>[0];
  * The first check of every payment: its amount is at most DONATION_MAX_CENTS.
  * @throws AppError(validation) the amount is above the maximum.
  */
-export function assertAmountAllowed(amountCents: Cents): void {
+export function assertAmountAllowed({ amountCents }: { amountCents: Cents }): void {
   const env = serverEnv();
   if (amountCents > env.DONATION_MAX_CENTS) {
     const message = messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`);
@@ -209,7 +209,7 @@ const payeeQuery = preparedPerExecutor((db: Executor) =>
  * @throws as {@link assertAmountAllowed}, {@link assertPayee} and {@link checkCard}.
  */
 export async function checkPayee({ organizationId, amountCents, method, card, coverFees }: { organizationId: string; amountCents: Cents; method: PaymentMethod; card: CheckoutCard; coverFees: boolean }): Promise<CheckedPayee> {
-  assertAmountAllowed(amountCents);
+  assertAmountAllowed({ amountCents });
   const [org] = await payeeQuery(await getDb()).execute({ organizationId });
   const providerName = assertPayee({ org, method });
   const sandboxCard = checkCard({ card, providerName, method });
@@ -253,6 +253,8 @@ const paymentOutcomeQuery = preparedPerExecutor((db: Executor) =>
 export type ChargePaymentOptions = {
   /** The recorded payment (new, or the one a retried key found). */
   payment: PaymentRow;
+  /** The provider the purpose's checks chose (see assertPayee). */
+  providerName: ProviderName;
   org: Pick<Payee, "stripeComplete" | "stripeAccountId">;
   fees: ReturnType<typeof feesFor>;
   method: PaymentMethod;
@@ -271,13 +273,13 @@ export type ChargePaymentOptions = {
  * @returns the payment's state afterwards, with the provider's client secret or approval link.
  * @throws whatever the provider throws (AppError(unavailable) when it is not configured).
  */
-export async function chargePayment({ payment, org, fees, method, description, receiptEmail, card, saveForRecurring }: ChargePaymentOptions): Promise<StartedPayment & { paymentId: string; providerPaymentId: string | null }> {
+export async function chargePayment({ payment, providerName, org, fees, method, description, receiptEmail, card, saveForRecurring }: ChargePaymentOptions): Promise<StartedPayment & { paymentId: string; providerPaymentId: string | null }> {
   const db = await getDb();
   let clientSecret: string | null = null;
   let redirectUrl: string | null = null;
   if (payment.status === "pending") {
     await testPauseBeforeProvider();
-    const charge = await providerByName(payment.provider).createCharge({
+    const charge = await providerByName(providerName).createCharge({
       paymentId: payment.id,
       chargeCents: fees.chargeCents,
       applicationFeeCents: fees.platformFeeCents,
@@ -300,9 +302,9 @@ export async function chargePayment({ payment, org, fees, method, description, r
   const [outcome] = await paymentOutcomeQuery(db).execute({ id: payment.id });
   return {
     paymentId: payment.id,
-    status: outcome?.status ?? payment.status,
-    failureReason: outcome?.failureReason ?? null,
-    providerPaymentId: outcome?.providerPaymentId ?? payment.providerPaymentId,
+    status: outcome ? outcome.status : payment.status,
+    failureReason: outcome ? outcome.failureReason : payment.failureReason,
+    providerPaymentId: outcome ? outcome.providerPaymentId : payment.providerPaymentId,
     clientSecret,
     redirectUrl,
   };
