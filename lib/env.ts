@@ -156,7 +156,7 @@ const serverSchema = z.object({
   /**
    * Card-testing points per IP / per browser session / per card within CHECKOUT_WINDOW_SECONDS:
    * an attempt takes one, a decline one more, a succeeded payment gives its point back
-   * (lib/services/donations/checkout-defences.ts).
+   * (lib/services/payments/checkout-defences.ts).
    */
   CHECKOUT_IP_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(40),
   CHECKOUT_DEVICE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),

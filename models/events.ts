@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
-import { payments } from "./donations";
+import { payments } from "./payments";
 import { organizations } from "./organizations";
 import { users } from "./users";
 

@@ -3,6 +3,7 @@ export * from "./users";
 export * from "./organizations";
 export * from "./campaigns";
 export * from "./events";
+export * from "./payments";
 export * from "./donations";
 export * from "./engagement";
 export * from "./platform";

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:crowd [-- --pg] [--url http://host:port]`
  *
- * The checkout's card-testing defences (lib/services/donations/checkout-defences.ts) against a
+ * The checkout's card-testing defences (lib/services/payments/checkout-defences.ts) against a
  * crowd and two attacks, over HTTP against the running app with its DEFAULT limits and the
  * proof-of-work challenge on. Each scenario speaks from its own loopback address (node:http's
  * `localAddress`; every 127.x.y.z is this machine), which the app takes as the client's IP:

@@ -176,7 +176,7 @@ export function useCheckoutChallenge(enabled: boolean, { preload = true }: { pre
 }
 
 /**
- * Send a checkout with the challenge its sender needs (lib/services/donations/checkout-defences.ts):
+ * Send a checkout with the challenge its sender needs (lib/services/payments/checkout-defences.ts):
  * a guest's always carries a solution; a signed-in donor's carries one only when the widget has
  * solved one already, and when the server answers that the security check is needed (past the
  * card-testing threshold of the donor's address or session), the challenge is solved and the

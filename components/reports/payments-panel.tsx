@@ -9,7 +9,7 @@ import { LinkButton } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
 import { formatCents } from "@/lib/money";
-import { getPaymentConnection, getStripeBalance, getStripeTransactions } from "@/lib/services/payments/connect";
+import { getPaymentConnection, getStripeBalance, getStripeTransactions } from "@/lib/services/payouts/connect";
 import { formatDayInTimeZone } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 

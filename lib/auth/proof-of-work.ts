@@ -1,6 +1,6 @@
 /**
  * The invisible proof-of-work check asked of a browser before a checkout or a sign-in that the
- * limits find suspicious (lib/services/donations/checkout-defences.ts, lib/auth/rate-limit.ts):
+ * limits find suspicious (lib/services/payments/checkout-defences.ts, lib/auth/rate-limit.ts):
  * self-hosted ALTCHA. The server signs a challenge with altcha-lib (HMAC keyed by the auth
  * secret, so any process of the app can verify it), the browser's widget solves it (about
  * CHALLENGE_COUNTER_RANGE guesses of CHALLENGE_COST PBKDF2 iterations: a fraction of a second

@@ -6,8 +6,7 @@
  * the folders of lib/services point one way (docs/engineering.md, "As the codebase grows":
  * "Imports between folders of lib/ point one way").
  *
- * - Event names and payloads are declared by the publishing module, by augmenting
- *   {@link DomainEventMap} (`declare module "@/lib/domain-events"`).
+ * - Every event's name and payload is declared in one place, ./events.ts ({@link DomainEventMap}).
  * - `phase: "transaction"` subscribers run in the publisher's transaction, in the order they
  *   were subscribed, and their writes commit or roll back with it: an effect published once
  *   happens once (docs/decisions/0004-exactly-once-payment-events.md).
@@ -20,10 +19,9 @@
  */
 import type { Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
+import type { DomainEventMap } from "./events";
 
-/** Every event's name and payload; publishers add theirs by declaration merging. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface DomainEventMap {}
+export type * from "./events";
 
 export type DomainEventName = keyof DomainEventMap;
 export type DomainEvent = { [K in DomainEventName]: { type: K; payload: DomainEventMap[K] } }[DomainEventName];

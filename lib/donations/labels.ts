@@ -6,9 +6,9 @@
  */
 import type { donations } from "@/models";
 
-/** A donation's stored status (models/donations.ts, donation_status). */
+/** A donation's stored status (models/payments.ts, donation_status). */
 export type DonationStatus = (typeof donations.$inferSelect)["status"];
-/** How a donation was paid (models/donations.ts, payment_method_type). */
+/** How a donation was paid (models/payments.ts, payment_method_type). */
 export type PaymentMethodType = (typeof donations.$inferSelect)["paymentMethodType"];
 
 /** Spec section 9: a donation made to the organization rather than to a fundraiser. */

@@ -1,12 +1,12 @@
 /**
- * The request side of the checkout defences (lib/services/donations/checkout-defences.ts):
+ * The request side of the checkout defences (lib/services/payments/checkout-defences.ts):
  * the client's IP, its device cookie and the guest's challenge payload; and the device
  * cookie set on the answer when the browser had none (a random id, HttpOnly, one year).
  */
 import { randomBytes } from "node:crypto";
 import type { NextRequest, NextResponse } from "next/server";
 import { baseUrl } from "@/lib/env";
-import type { CheckoutClient } from "@/lib/services/donations/checkout-defences";
+import type { CheckoutClient } from "@/lib/services/payments/checkout-defences";
 import { requestClientIp } from "./client-ip";
 
 export const DEVICE_COOKIE = "gb_device";

@@ -8,8 +8,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { serverEnv } from "@/lib/env";
 import type { PaymentMethod, ProviderName } from "@/lib/payments/types";
-import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { handleWebhook } from "@/lib/services/payments/apply-payment-event";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { checkoutClientOf, withDeviceCookie } from "./checkout-client";
 import { parseJson, route } from "./route";
@@ -20,7 +20,7 @@ import { metrics } from "@/lib/metrics";
  * POST handler of a checkout call: the body is read with the shared checkout schema (amounts in
  * integer cents, at most DONATION_MAX_CENTS), the caller may be a guest or signed in, and the
  * donation goes through the checkout defences (challenge, velocity limits, then
- * startCheckout); idempotent per the body's idempotencyKey. Answers 200 with the
+ * startPayment with the gift as its purpose); idempotent per the body's idempotencyKey. Answers 200 with the
  * CheckoutResult and sets the device cookie when the browser had none; errors are route()'s
  * (400 bad fields, 403 foreign origin, 415 not JSON, 429 with Retry-After, ...).
  * @param method the payment method the call stands for; omitted, the body's own (card by default).
@@ -31,7 +31,7 @@ export function checkoutRoute(method?: PaymentMethod) {
     const actor = await getActor();
     const client = checkoutClientOf(req, body.altcha);
     const input = method ? { ...body, method } : { ...body };
-    return withDeviceCookie(NextResponse.json(await metrics.checkout(checkoutWithDefences({ actor, input, client })), { headers: CHECKOUT_ANSWER_HEADERS }), client);
+    return withDeviceCookie(NextResponse.json(await metrics.checkout(checkoutGift({ actor, input, client })), { headers: CHECKOUT_ANSWER_HEADERS }), client);
   });
 }
 

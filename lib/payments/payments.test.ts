@@ -1,13 +1,12 @@
-import { renderReceiptPdf } from "@/lib/receipts/receipt-pdf";
-import { formatEin } from "@/lib/donations/labels";
 import { feesFor } from "./fees";
 import { orderRequest } from "./paypal";
+import { LEGACY_PAYMENT_ID_KEY, parseStripeShapedEvent } from "./sandbox";
 import { signPayload, verifySignature } from "./signature";
 import { paymentIntentParams, refundParams, savedPaymentMethod } from "./stripe";
 import type { ChargeRequest } from "./types";
 
 const request: ChargeRequest = {
-  donationId: "don_1",
+  paymentId: "don_1",
   chargeCents: 2_603,
   applicationFeeCents: 50,
   currency: "usd",
@@ -32,19 +31,19 @@ describe("request building without the network", () => {
     expect(refundParams({ id: "pi_1", transfer_data: { destination: "acct_123" } } as never, "don_1")).toEqual({
       payment_intent: "pi_1",
       reason: "requested_by_customer",
-      metadata: { donationId: "don_1" },
+      metadata: { paymentId: "don_1" },
       reverse_transfer: true,
       refund_application_fee: true,
     });
-    expect(refundParams({ id: "pi_2", transfer_data: null }, "don_2")).toEqual({ payment_intent: "pi_2", reason: "requested_by_customer", metadata: { donationId: "don_2" } });
+    expect(refundParams({ id: "pi_2", transfer_data: null }, "don_2")).toEqual({ payment_intent: "pi_2", reason: "requested_by_customer", metadata: { paymentId: "don_2" } });
   });
 
-  test("Stripe PaymentIntent is a destination charge with the donation id in metadata", () => {
+  test("Stripe PaymentIntent is a destination charge with the payment id in metadata", () => {
     expect(paymentIntentParams(request)).toMatchObject({
       amount: 2_603,
       currency: "usd",
       allowed_payment_method_types: ["card"],
-      metadata: { donationId: "don_1" },
+      metadata: { paymentId: "don_1" },
       transfer_data: { destination: "acct_123" },
       application_fee_amount: 50,
     });
@@ -77,24 +76,14 @@ describe("sandbox signatures", () => {
   });
 });
 
-describe("PDF receipt", () => {
-  test("is a PDF", async () => {
-    const pdf = await renderReceiptPdf({
-      donationId: "don_1",
-      date: new Date("2026-11-22T12:00:00Z"),
-      amountCents: 2_500,
-      feeCents: 103,
-      coverFees: true,
-      organizationName: "Vermont Foodbank",
-      organizationEin: "030277440",
-      organizationAddress: "Barre, VT",
-      irsDeductibility: "1",
-      fundraiserName: "Winter Meals",
-      donorName: "Ada Guest",
-      paymentType: "Card",
-    });
-    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(pdf.length).toBeGreaterThan(1_000);
-    expect(formatEin("030277440")).toBe("03-0277440");
+describe("Stripe-shaped events", () => {
+  const event = (metadata: Record<string, string>) => ({ id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", object: "payment_intent", metadata } } });
+
+  test("carry our payment id in metadata.paymentId", () => {
+    expect(parseStripeShapedEvent("stripe", event({ paymentId: "pay_1" }))).toMatchObject({ providerPaymentId: "pi_1", paymentId: "pay_1", type: "payment.succeeded" });
+  });
+
+  test("of an intent created under the earlier metadata key still name their payment", () => {
+    expect(parseStripeShapedEvent("stripe", event({ [LEGACY_PAYMENT_ID_KEY]: "pay_2" })).paymentId).toBe("pay_2");
   });
 });

@@ -55,8 +55,8 @@ export function orderRequest(request: ChargeRequest, payeeMerchantId: string | n
     intent: CheckoutPaymentIntent.Capture,
     purchaseUnits: [
       {
-        referenceId: request.donationId,
-        customId: request.donationId,
+        referenceId: request.paymentId,
+        customId: request.paymentId,
         description: request.description.slice(0, 127),
         amount: { currencyCode: "USD", value: centsToDecimalString(request.chargeCents) },
         ...(payeeMerchantId ? { payee: { merchantId: payeeMerchantId } } : {}),
@@ -111,7 +111,7 @@ export function parsePaypalEvent(event: PaypalWebhook): PaymentEvent {
     rawType: event.event_type,
     providerPaymentId: event.resource.supplementary_data?.related_ids?.order_id ?? null,
     providerChargeId: event.resource.id,
-    donationId: event.resource.custom_id ?? null,
+    paymentId: event.resource.custom_id ?? null,
     failureReason: event.resource.status_details?.reason ?? (map[event.event_type] === "payment.failed" ? "PayPal declined the payment." : null),
   };
 }

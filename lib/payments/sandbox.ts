@@ -100,14 +100,14 @@ export function sandboxWebhookSecret(): string {
   return serverEnv().SANDBOX_WEBHOOK_SECRET ?? createHmac("sha256", authSecret()).update("sandbox-webhook").digest("hex");
 }
 
-/** The sandbox payment id of a donation (known before the charge, so a retry finds it). */
-export function sandboxPaymentId(donationId: string): string {
-  return `sbpi_${donationId}`;
+/** The sandbox's payment id for our payment `paymentId` (known before the charge, so a retry finds it). */
+export function sandboxPaymentId(paymentId: string): string {
+  return `sbpi_${paymentId}`;
 }
 
 /** The Stripe-shaped event object the sandbox emits for a payment (its id is stable per payment and type). */
-function sandboxEventObject(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): StripeShapedEvent & { object: "event"; created: number } {
-  const id = `evt_sb_${createHash("sha256").update(`${paymentId}:${type}`).digest("hex").slice(0, 24)}`;
+function sandboxEventObject(providerPaymentId: string, paymentId: string, type: SandboxEventType, failureReason?: string): StripeShapedEvent & { object: "event"; created: number } {
+  const id = `evt_sb_${createHash("sha256").update(`${providerPaymentId}:${type}`).digest("hex").slice(0, 24)}`;
   return {
     id,
     object: "event",
@@ -115,10 +115,10 @@ function sandboxEventObject(paymentId: string, donationId: string, type: Sandbox
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: paymentId,
+        id: providerPaymentId,
         object: type.startsWith("charge") ? "charge" : "payment_intent",
-        payment_intent: paymentId,
-        metadata: { donationId },
+        payment_intent: providerPaymentId,
+        metadata: { paymentId },
         ...(failureReason ? { last_payment_error: { message: failureReason } } : {}),
       },
     },
@@ -129,13 +129,13 @@ function sandboxEventObject(paymentId: string, donationId: string, type: Sandbox
  * The sandbox's event for a payment, as the payment core takes it: what its webhook would
  * carry once verified (the same event id, so a later delivery of it is a duplicate).
  */
-export function sandboxEvent(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): PaymentEvent {
-  return parseStripeShapedEvent("sandbox", sandboxEventObject(paymentId, donationId, type, failureReason));
+export function sandboxEvent(providerPaymentId: string, paymentId: string, type: SandboxEventType, failureReason?: string): PaymentEvent {
+  return parseStripeShapedEvent("sandbox", sandboxEventObject(providerPaymentId, paymentId, type, failureReason));
 }
 
 /** A signed, Stripe-shaped webhook delivery of a sandbox event, as POST /api/webhooks/sandbox receives it. */
-export function sandboxDelivery(paymentId: string, donationId: string, type: SandboxEventType, failureReason?: string): WebhookDelivery {
-  const body = JSON.stringify(sandboxEventObject(paymentId, donationId, type, failureReason));
+export function sandboxDelivery(providerPaymentId: string, paymentId: string, type: SandboxEventType, failureReason?: string): WebhookDelivery {
+  const body = JSON.stringify(sandboxEventObject(providerPaymentId, paymentId, type, failureReason));
   return { body, headers: { [SANDBOX_SIGNATURE_HEADER]: signPayload(body, sandboxWebhookSecret()) } };
 }
 
@@ -166,10 +166,10 @@ export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
 
   async createCharge(request: ChargeRequest): Promise<ChargeResult> {
-    const paymentId = sandboxPaymentId(request.donationId);
-    const base = { providerPaymentId: paymentId, clientSecret: null };
+    const providerPaymentId = sandboxPaymentId(request.paymentId);
+    const base = { providerPaymentId, clientSecret: null };
     if (request.method === "us_bank_account") {
-      return { ...base, events: [sandboxEvent(paymentId, request.donationId, "payment_intent.processing")] };
+      return { ...base, events: [sandboxEvent(providerPaymentId, request.paymentId, "payment_intent.processing")] };
     }
     const card = assertSandboxCard(request.card?.number ?? "");
     const type: SandboxEventType =
@@ -179,23 +179,23 @@ export const sandboxProvider: PaymentProvider = {
           ? "payment_intent.payment_failed"
           : "payment_intent.requires_action";
     const reason = card.outcome === "failed" ? card.reason : undefined;
-    return { ...base, events: [sandboxEvent(paymentId, request.donationId, type, reason)] };
+    return { ...base, events: [sandboxEvent(providerPaymentId, request.paymentId, type, reason)] };
   },
 
   async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
-    const paymentId = sandboxPaymentId(request.donationId);
+    const providerPaymentId = sandboxPaymentId(request.paymentId);
     if (request.savedPaymentMethodRef) {
       const outcome = savedCardOutcome(request.savedPaymentMethodRef);
-      if (!outcome.ok) return { outcome: "failed", providerPaymentId: paymentId, failureReason: outcome.reason };
+      if (!outcome.ok) return { outcome: "failed", providerPaymentId, failureReason: outcome.reason };
     }
     const type: SandboxEventType = request.method === "us_bank_account" ? "payment_intent.processing" : "payment_intent.succeeded";
-    return { outcome: "submitted", charge: { providerPaymentId: paymentId, clientSecret: null, events: [sandboxEvent(paymentId, request.donationId, type)] } };
+    return { outcome: "submitted", charge: { providerPaymentId, clientSecret: null, events: [sandboxEvent(providerPaymentId, request.paymentId, type)] } };
   },
 
   /** Refunds at once: the charge.refunded event (one per payment, so a repeat is a duplicate). */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const paymentId = request.providerPaymentId ?? sandboxPaymentId(request.donationId);
-    return { events: [sandboxEvent(paymentId, request.donationId, "charge.refunded")] };
+    const providerPaymentId = request.providerPaymentId ?? sandboxPaymentId(request.paymentId);
+    return { events: [sandboxEvent(providerPaymentId, request.paymentId, "charge.refunded")] };
   },
 
   async verifyWebhook(rawBody, headers): Promise<PaymentEvent> {
@@ -212,7 +212,15 @@ type StripeShapedEvent = {
   data: { object: { id: string; object?: string; payment_intent?: string | { id: string } | null; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null } };
 };
 
-/** Normalize a Stripe (or sandbox) event object. */
+/**
+ * The metadata key under which payment intents created before the key was `paymentId` carry
+ * our payment id. Stripe keeps an intent's metadata as it was written, so an event of such an
+ * intent whose provider id was never stored on the payment (a checkout stopped between the
+ * provider's answer and our write) still finds its payment by it.
+ */
+export const LEGACY_PAYMENT_ID_KEY = "donationId";
+
+/** Normalize a Stripe (or sandbox) event object: our payment id is read from its metadata (`paymentId`). */
 export function parseStripeShapedEvent(provider: "sandbox" | "stripe", event: StripeShapedEvent): PaymentEvent {
   const object = event.data.object;
   const pi = object.object === "charge" ? object.payment_intent : object.id;
@@ -223,7 +231,7 @@ export function parseStripeShapedEvent(provider: "sandbox" | "stripe", event: St
     rawType: event.type,
     providerPaymentId: typeof pi === "string" ? pi : (pi?.id ?? null),
     providerChargeId: object.object === "charge" ? object.id : null,
-    donationId: object.metadata?.donationId ?? null,
+    paymentId: object.metadata?.paymentId ?? object.metadata?.[LEGACY_PAYMENT_ID_KEY] ?? null,
     failureReason: object.last_payment_error?.message ?? (event.type === "payment_intent.payment_failed" ? messages.donation.declined : null),
   };
 }

@@ -63,7 +63,7 @@ export function paymentIntentParams(request: Omit<ChargeRequest, "card">): Strip
     allowed_payment_method_types: types[request.method],
     description: request.description,
     receipt_email: request.receiptEmail ?? undefined,
-    metadata: { donationId: request.donationId },
+    metadata: { paymentId: request.paymentId },
     ...(request.destinationAccountId
       ? { transfer_data: { destination: request.destinationAccountId }, application_fee_amount: request.applicationFeeCents || undefined }
       : {}),
@@ -78,7 +78,7 @@ export const stripeProvider: PaymentProvider = {
     let saved: Pick<Stripe.PaymentIntentCreateParams, "customer" | "setup_future_usage"> = {};
     if (request.saveForRecurring) {
       const customer = await stripe.customers.create(
-        { email: request.receiptEmail ?? undefined, metadata: { donationId: request.donationId } },
+        { email: request.receiptEmail ?? undefined, metadata: { paymentId: request.paymentId } },
         { idempotencyKey: `customer-${request.idempotencyKey}` },
       );
       saved = { customer: customer.id, setup_future_usage: "off_session" };
@@ -121,7 +121,7 @@ export const stripeProvider: PaymentProvider = {
     if (!request.providerPaymentId) throw new AppError("conflict", messages.refunds.notRefundable);
     const stripe = stripeClient();
     const intent = await stripe.paymentIntents.retrieve(request.providerPaymentId);
-    await stripe.refunds.create(refundParams(intent, request.donationId), { idempotencyKey: `refund-${request.idempotencyKey}` });
+    await stripe.refunds.create(refundParams(intent, request.paymentId), { idempotencyKey: `refund-${request.idempotencyKey}` });
     return { events: [] };
   },
 
@@ -144,12 +144,12 @@ export const stripeProvider: PaymentProvider = {
  * destination charge reverses its transfer and refunds the application fee, so the connected
  * account, not the platform, returns the gift.
  */
-export function refundParams(intent: Pick<Stripe.PaymentIntent, "id" | "transfer_data">, donationId: string): Stripe.RefundCreateParams {
+export function refundParams(intent: Pick<Stripe.PaymentIntent, "id" | "transfer_data">, paymentId: string): Stripe.RefundCreateParams {
   const destination = Boolean(intent.transfer_data?.destination);
   return {
     payment_intent: intent.id,
     reason: "requested_by_customer",
-    metadata: { donationId },
+    metadata: { paymentId },
     ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
   };
 }

@@ -27,8 +27,8 @@ export type PaymentEvent = {
   rawType: string;
   /** The provider's payment id (PaymentIntent id, PayPal order id, sandbox payment id). */
   providerPaymentId: string | null;
-  /** Our donation id when the provider echoes it back (metadata / custom_id). */
-  donationId: string | null;
+  /** Our payment id when the provider echoes it back (metadata `paymentId` / custom_id). */
+  paymentId: string | null;
   providerChargeId?: string | null;
   /** Failure reason shown to the donor and the nonprofit (payment.failed). */
   failureReason?: string | null;
@@ -39,7 +39,8 @@ export type SandboxCard = { number: string; expMonth: number; expYear: number; c
 
 /** What a checkout asks the provider to charge. */
 export type ChargeRequest = {
-  donationId: string;
+  /** Our payment's id, echoed back by the provider (metadata `paymentId`, PayPal custom_id). */
+  paymentId: string;
   /** Total charged to the donor in cents (the gift plus fees when the donor covers them). */
   chargeCents: Cents;
   /** The platform's share kept from the charge, in cents (Stripe application fee). */
@@ -84,9 +85,9 @@ export type OffSessionResult =
   | { outcome: "submitted"; charge: ChargeResult }
   | { outcome: "failed"; providerPaymentId: string | null; failureReason: string };
 
-/** A refund of the whole payment of one donation, asked by its organization. */
+/** A refund of the whole of one payment (a gift's or a ticket order's), asked by its organization. */
 export type RefundRequest = {
-  donationId: string;
+  paymentId: string;
   /** The provider's payment id (PaymentIntent id, PayPal order id, sandbox payment id). */
   providerPaymentId: string | null;
   /** The provider's charge id (PayPal capture id), when known. */

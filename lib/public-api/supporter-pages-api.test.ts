@@ -16,7 +16,7 @@ import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { createApiKey } from "@/lib/public-api/keys/create-api-key";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { updateSupporterSettings } from "@/lib/services/supporter-pages/settings";
 import { changeSupporterPageStatus, createSupporterPage } from "@/lib/services/supporter-pages/supporter-pages";
 import { startWebhookWorker } from "@/lib/services/webhooks/deliver-webhook";
@@ -70,7 +70,7 @@ async function give(pageId: string | null, amountCents: number, over: Record<str
     card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
     ...over,
   });
-  return checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  return checkoutGift({ actor: null, input, client: testCheckoutClient() });
 }
 
 const start = (actor: Actor, input: Record<string, unknown>) => createSupporterPage({ actor, campaignId: scene.campaignId, input: { goal: "500", ...input } });

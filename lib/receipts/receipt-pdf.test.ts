@@ -5,6 +5,7 @@
  * reader extracts.
  */
 import sharp from "sharp";
+import { formatEin } from "@/lib/donations/labels";
 import { statementPdf, type GivingStatement } from "@/lib/services/donors/giving-statement";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { renderReceiptPdf, renderTicketPdf, type ReceiptFacts } from "./receipt-pdf";
@@ -116,4 +117,26 @@ test("a long statement keeps every donation id whole on one line, page after pag
   expect(text.filter((l) => l.startsWith("Date Nonprofit · fundraiser Amount Donation ID")).length).toBeGreaterThan(1);
   for (const l of lines) expect(text.some((line) => line.includes(l.donationId))).toBe(true);
   expect(pdfImageWidths(pdf)).toEqual([192]);
+});
+
+describe("PDF receipt", () => {
+  test("is a PDF", async () => {
+    const pdf = await renderReceiptPdf({
+      donationId: "don_1",
+      date: new Date("2026-11-22T12:00:00Z"),
+      amountCents: 2_500,
+      feeCents: 103,
+      coverFees: true,
+      organizationName: "Vermont Foodbank",
+      organizationEin: "030277440",
+      organizationAddress: "Barre, VT",
+      irsDeductibility: "1",
+      fundraiserName: "Winter Meals",
+      donorName: "Ada Guest",
+      paymentType: "Card",
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeGreaterThan(1_000);
+    expect(formatEin("030277440")).toBe("03-0277440");
+  });
 });

@@ -12,7 +12,7 @@ let einSeq = 100000000;
 let clientSeq = 0;
 
 /**
- * A checkout client (lib/services/donations/checkout-defences.ts) with an address of its own
+ * A checkout client (lib/services/payments/checkout-defences.ts) with an address of its own
  * for each call, so tests that are not about the velocity limits never meet them.
  */
 export function testCheckoutClient(challenge?: string): { ip: string; device: null; challenge: string | null } {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { requireUserPage } from "@/lib/http/session";
-import { getPaymentConnection } from "@/lib/services/payments/connect";
+import { getPaymentConnection } from "@/lib/services/payouts/connect";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
 import { ConnectButtons } from "./connect-buttons";
 import { SandboxConnectButton } from "./sandbox-connect-button";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Alert } from "@/components/ui/alert";
 import { LinkButton } from "@/components/ui/button";
 import { requireUserPage } from "@/lib/http/session";
-import { savePaypalMerchant } from "@/lib/services/payments/connect";
+import { savePaypalMerchant } from "@/lib/services/payouts/connect";
 
 export const metadata: Metadata = { title: "PayPal connection" };
 export const dynamic = "force-dynamic";

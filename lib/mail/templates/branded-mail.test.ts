@@ -14,7 +14,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { makeGift } from "@/lib/testing/service-fixtures";
-import { enqueueDonationMail } from "@/lib/services/donations/apply-payment-event";
+import { enqueueDonationMail } from "@/lib/services/donations/donation-mail";
 import { campaigns, donations, organizations } from "@/models";
 import { eq } from "drizzle-orm";
 import { receiptMail, type DonationMailFacts } from "./donation";

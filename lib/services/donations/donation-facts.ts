@@ -45,8 +45,7 @@ export type DonationFacts = {
 /**
  * The organization columns of the facts, for a select that joins `organizations` on the
  * donation's organization (with `campaigns.name` as `fundraiserName`); map its row with
- * {@link toDonationFacts}. The payment-event read (apply-payment-event.ts) takes them with
- * the donation it locks, so a donation's receipt costs no second read.
+ * {@link toDonationFacts}.
  */
 export const donationFactsOrganizationColumns = {
   id: organizations.id,

@@ -16,7 +16,8 @@ import { stripeProvider } from "@/lib/payments/stripe";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { campaigns, donations, organizations, paymentEvents } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { applyPaymentEvent, donationMailFacts, handleWebhook } from "./apply-payment-event";
+import { applyPaymentEvent, handleWebhook } from "@/lib/services/payments/apply-payment-event";
+import { donationMailFacts } from "./donation-mail";
 import { sandboxAction } from "./sandbox-action";
 import { getDonationResult } from "./get-donation-result";
 import { startCheckout } from "./start-checkout";
@@ -150,10 +151,10 @@ describe("checkout and exactly-once effects", () => {
     expect(outcomes.filter((o) => o.effect === "reversed")).toHaveLength(1);
     expect(await progress()).toBe(before - 777);
     // A refund recorded under a different event id (a provider retry with a new id) still reverses nothing twice.
-    const again = await applyPaymentEvent({ provider: "sandbox", eventId: `evt_other_${randomUUID()}`, type: "payment.refunded", rawType: "charge.refunded", providerPaymentId: res.providerPaymentId, donationId: res.donationId });
+    const again = await applyPaymentEvent({ provider: "sandbox", eventId: `evt_other_${randomUUID()}`, type: "payment.refunded", rawType: "charge.refunded", providerPaymentId: res.providerPaymentId, paymentId: res.donationId });
     expect(again.effect).toBe("none");
     // And a success arriving after the refund does not apply the effect again.
-    const success = await applyPaymentEvent({ provider: "sandbox", eventId: `evt_late_${randomUUID()}`, type: "payment.succeeded", rawType: "payment_intent.succeeded", providerPaymentId: res.providerPaymentId, donationId: res.donationId });
+    const success = await applyPaymentEvent({ provider: "sandbox", eventId: `evt_late_${randomUUID()}`, type: "payment.succeeded", rawType: "payment_intent.succeeded", providerPaymentId: res.providerPaymentId, paymentId: res.donationId });
     expect(success.effect).toBe("none");
     expect(await progress()).toBe(before - 777);
   });
@@ -281,11 +282,11 @@ describe("Stripe webhook verification (local, no network)", () => {
       id: "evt_test_1",
       object: "event",
       type: "payment_intent.succeeded",
-      data: { object: { id: "pi_123", object: "payment_intent", metadata: { donationId: "d1" } } },
+      data: { object: { id: "pi_123", object: "payment_intent", metadata: { paymentId: "d1" } } },
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_secret" });
     const event = await stripeProvider.verifyWebhook(payload, { "stripe-signature": header });
-    expect(event).toMatchObject({ provider: "stripe", eventId: "evt_test_1", type: "payment.succeeded", providerPaymentId: "pi_123", donationId: "d1" });
+    expect(event).toMatchObject({ provider: "stripe", eventId: "evt_test_1", type: "payment.succeeded", providerPaymentId: "pi_123", paymentId: "d1" });
     await expect(stripeProvider.verifyWebhook(payload.replace("pi_123", "pi_999"), { "stripe-signature": header })).rejects.toMatchObject({ code: "bad_request" });
     await expect(stripeProvider.verifyWebhook(payload, {})).rejects.toMatchObject({ code: "bad_request" });
   });

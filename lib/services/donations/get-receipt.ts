@@ -16,7 +16,7 @@ import { AppError } from "@/lib/errors";
 import { renderReceiptPdf, renderTicketPdf } from "@/lib/receipts/receipt-pdf";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { messages } from "@/lib/validations/messages";
-import { ticketMailFacts } from "./apply-payment-event";
+import { ticketMailFacts } from "@/lib/services/events/ticket-mail";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 import { loadDonationFacts } from "./donation-facts";
 import { eq } from "drizzle-orm";

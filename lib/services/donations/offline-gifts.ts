@@ -16,7 +16,7 @@
  * Each change is authorized against the database before the first write and is written with
  * the fundraiser's progress (moved by the amount, back on edit or delete, exactly once) and an
  * entry of organization_audit_log, in one transaction; recording one publishes
- * "offline_gift.recorded" in that transaction (lib/domain-events/offline-gift-events.ts). After the commit the cached public
+ * "offline_gift.recorded" in that transaction (lib/domain-events/events.ts). After the commit the cached public
  * pages that show the fundraiser's progress are refreshed (lib/cache/public-pages.ts). Gifts
  * made online are refused here: they change only through the payment core.
  */
@@ -28,7 +28,6 @@ import { authorize, authorizeOrganization, unauthenticated } from "@/lib/auth/au
 import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
-import "@/lib/domain-events/offline-gift-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";

@@ -12,7 +12,7 @@ import { receiptMail } from "@/lib/mail/templates/donation";
 import { pdfLines } from "@/lib/receipts/testing";
 import { donations, organizations } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { donationMailFacts } from "./apply-payment-event";
+import { donationMailFacts } from "./donation-mail";
 import { getCheckoutContext } from "./get-checkout-context";
 import { donationReceiptPdf } from "./get-receipt";
 

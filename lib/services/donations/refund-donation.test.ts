@@ -17,7 +17,7 @@ import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, paymentEvents, users } from "@/models";
 import { POST as refundRoute } from "@/app/api/(app)/donations/[id]/refund/route";
-import { checkoutWithDefences } from "./checkout-defences";
+import { checkoutGift } from "./start-checkout";
 import { refundDonation } from "./refund-donation";
 
 let h: DatabaseHandle;
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** A $40 sandbox card gift of the donor to A's fundraiser, through the real checkout. */
 async function give(amountCents = 4_000): Promise<string> {
   const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.organizationId, campaignId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
-  const result = await checkoutWithDefences({ actor: donor, input, client: testCheckoutClient() });
+  const result = await checkoutGift({ actor: donor, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
   return result.donationId;
 }

@@ -14,7 +14,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { donations, payments } from "@/models";
-import { refundPayment } from "./refund-payment";
+import { refundPayment } from "@/lib/services/payments/refund-payment";
 
 /**
  * The donation after the request: `refunded` once the provider's refund event has been

@@ -12,7 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
-import { enqueueDonationMail } from "./apply-payment-event";
+import { enqueueDonationMail } from "./donation-mail";
 
 /**
  * @throws AppError(forbidden) unless an admin, or (nonprofit notice) the organization's user;

@@ -14,7 +14,7 @@ import { sandboxEvent } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import { payments } from "@/models";
 import { checkDonationAccessToken } from "@/lib/auth/donation-access-token";
-import { applyPaymentEvent } from "./apply-payment-event";
+import { applyPaymentEvent } from "@/lib/services/payments/apply-payment-event";
 
 /** What the result page needs after an action: the donation's status. */
 export type SandboxActionResult = { donationId: string; status: string };

@@ -1,51 +1,53 @@
 /**
- * Checkout (spec section 7: createPaymentIntent, createPaymentIntentACH,
- * createPaymentIntentGoogle, createDonation). Creates the payment once per client
- * idempotency key (payments.idempotency_key is unique; INSERT ... ON CONFLICT DO NOTHING)
- * together with what it pays for, in one transaction: the gift (a donations row with the
- * payment's id) or, for a ticket order, the order's link to it. Then it asks the provider for
- * the charge with the same key and, for the sandbox, applies the events it answers with
- * through the payment core (applyPaymentEvent), as a verified webhook's events are. A
- * checkout retried after the server died mid-request finds the payment again and completes
- * it; the effects still apply exactly once (docs/decisions/0007-payment-model.md).
+ * A gift's checkout (spec section 7: createPaymentIntent, createPaymentIntentACH,
+ * createPaymentIntentGoogle, createDonation): the gift purpose of startPayment
+ * (lib/services/payments/start-payment.ts). Creates the payment once per client idempotency
+ * key (payments.idempotency_key is unique; INSERT ... ON CONFLICT DO NOTHING) together with
+ * the gift (a donations row with the payment's id), atomically. Then the payment is charged
+ * with the same key (chargePayment) and, for the sandbox, the events the provider answers
+ * with are applied through the payment core, as a verified webhook's events are. A checkout
+ * retried after the server died mid-request finds the payment again and completes it; the
+ * effects still apply exactly once (docs/decisions/0007-payment-model.md).
  */
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { preparedPerExecutor, selectBuiltOnce } from "@/lib/db/prepared";
 import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
-import { assertSandboxCard, sandboxPaymentId } from "@/lib/payments/sandbox";
-import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
+import { receivingColumns } from "@/lib/services/organizations/receiving";
+import type { CheckoutClient } from "@/lib/services/payments/checkout-defences";
+import {
+  assertAmountAllowed,
+  assertPayee,
+  chargePayment,
+  checkCard,
+  definePaymentPurpose,
+  newPaymentValues,
+  startPayment,
+  type GiftPurpose,
+  type NewPaymentValues,
+  type PurposeStartOptions,
+  type StartedPayment,
+} from "@/lib/services/payments/start-payment";
 import { addMonthsUtc } from "@/lib/time/recurring-dates";
 import { assertNoDuplicateMonthlyGift } from "./duplicate-monthly-gift";
 import { supporterPageForGift } from "./supporter-attribution";
-import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
+import type { ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorPreferences, eventTicketOrders, organizations, payments, recurringGifts } from "@/models";
-import { applyPaymentEvent } from "./apply-payment-event";
+import { campaigns, donations, donorPreferences, organizations, payments, recurringGifts } from "@/models";
 import { toDonationResult, type DonationResult } from "./get-donation-result";
 
-export type CheckoutResult = DonationResult & {
-  /** Stripe client_secret for the browser's payment form; null for the sandbox. */
-  clientSecret: string | null;
-  /** PayPal approval link, when the donor must approve elsewhere. */
-  redirectUrl: string | null;
-};
+/** A gift's checkout as started: its donation's result, with the provider's client secret or approval link. */
+export type CheckoutResult = DonationResult & Pick<StartedPayment, "clientSecret" | "redirectUrl">;
 
-/**
- * Server-side extras of a checkout, never taken from a request body: what the payment is for
- * (a gift unless `ticketOrderId` names the pending ticket order it pays, see
- * ./ticket-payments.ts), metadata stored on the payment and the provider's description.
- */
-export type CheckoutOptions = { ticketOrderId?: string; metadata?: Record<string, string>; description?: string };
+/** Server-side extras of a checkout, never taken from a request body: metadata stored on the payment. */
+export type CheckoutOptions = { metadata?: Record<string, string> };
 
 /** What {@link checkCheckout} found: the organization, provider, fundraiser, donor and fees. */
 export type CheckedCheckout = {
@@ -85,15 +87,6 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
     .leftJoin(campaigns, sql`false`)
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization"),
-);
-
-// The payment's state once the provider has answered (its events may have moved it).
-const checkoutOutcomeQuery = preparedPerExecutor((db: Executor) =>
-  db
-    .select({ status: payments.status, failureReason: payments.failureReason, providerPaymentId: payments.providerPaymentId })
-    .from(payments)
-    .where(eq(payments.id, sql.placeholder("id")))
-    .prepare("checkout_payment_outcome"),
 );
 
 /** The payment columns a checkout writes; the others take their defaults. */
@@ -153,21 +146,14 @@ export type CheckCheckoutOptions = { actor: Actor | null; input: CheckoutInput }
  */
 export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Promise<CheckedCheckout> {
   const env = serverEnv();
-  if (input.amountCents > env.DONATION_MAX_CENTS) {
-    throw new AppError("validation", messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`), {
-      amountCents: messages.donation.amountMax(`$${(env.DONATION_MAX_CENTS / 100).toLocaleString("en-US")}`),
-    });
-  }
+  assertAmountAllowed({ amountCents: input.amountCents });
   const db = await getDb();
   // The organization and the fundraiser (when given) in one read.
-  const [org] = input.campaignId
+  const [row] = input.campaignId
     ? await checkoutOrganizationQuery(db).execute({ organizationId: input.organizationId, campaignId: input.campaignId })
     : await checkoutOrganizationOnlyQuery(db).execute({ organizationId: input.organizationId });
-  if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
-  if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
-  const providerName = input.method === "paypal" ? "paypal" : activeProviderName();
-  // Never charge for an organization that cannot be paid out: the money would have no owner.
-  if (!canReceiveGifts(org, providerName)) throw new AppError("conflict", messages.receiving.notReceiving);
+  const providerName = assertPayee({ org: row, method: input.method });
+  const org = row!;
   let campaignName: string | null = null;
   if (input.campaignId) {
     if (org.campaignName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
@@ -177,15 +163,33 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
   const attribution = input.supporterPageId ? await supporterPageForGift(db, input.supporterPageId, input.campaignId) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
-  const sandboxCard = input.card ? toSandboxCard(input.card) : undefined;
-  // The sandbox knows its test cards only: an unknown one is refused here, not by the charge.
-  if (providerName === "sandbox" && input.method === "card") assertSandboxCard(input.card?.number ?? "");
+  const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
   return { org, providerName, campaignName, donor, sandboxCard, fees, attribution };
 }
 
 /**
- * Start (or resume, for a retried idempotency key) a checkout.
+ * A gift's checkout behind the card-testing defences: startPayment with the gift as its
+ * purpose (what the checkout routes call).
+ * @param actor the signed-in user, or null for a guest; `client`: the request's address,
+ *   device cookie and challenge; `input`: the parsed checkout body (amount in cents).
+ * @throws as startPayment (a missing or bad challenge, a limit used up) and {@link startCheckout}.
+ */
+export async function checkoutGift({ actor, input, client }: { actor: Actor | null; input: CheckoutInput; client: CheckoutClient }): Promise<CheckoutResult> {
+  return startPayment<CheckoutResult>({ actor, client, amountCents: input.amountCents, method: input.method, card: input.card, purpose: { type: "gift", checkout: input } });
+}
+
+/** Register the gift as a purpose of startPayment (lib/services/subscribers.ts). */
+export function installGiftPurpose(): void {
+  definePaymentPurpose<GiftPurpose, CheckoutResult>({
+    type: "gift",
+    start: ({ actor, purpose, metadata }: PurposeStartOptions<GiftPurpose>) => startCheckout({ actor, input: purpose.checkout, metadata }),
+  });
+}
+
+/**
+ * Start (or resume, for a retried idempotency key) a gift's checkout, without the defences
+ * (startPayment applies them first; a test calls this directly).
  * @param actor the signed-in user, or null for a guest (who must give name and email).
  * @param input the parsed checkout body (amount in cents); the rest are {@link CheckoutOptions}.
  * @throws AppError(validation) bad guest details or an unknown sandbox card;
@@ -200,8 +204,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // The whole request is checked before anything is recorded.
   const { org, providerName, campaignName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
   const db = await getDb();
-  const provider = providerByName(providerName);
-  const method: PaymentMethod = input.method;
+  const method = input.method;
 
   // A new monthly gift that repeats an active one asks the donor first; a retried
   // checkout (same key) is not a new gift.
@@ -210,122 +213,80 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
   }
 
-  const paymentId = randomUUID();
-  const payment: typeof payments.$inferInsert = {
-    id: paymentId,
+  const payment = newPaymentValues({ organizationId: org.id, providerName, method, amountCents: input.amountCents, feeCents: fees.feeCents, idempotencyKey: input.idempotencyKey, metadata: options.metadata ?? {} });
+  const gift: typeof donations.$inferInsert = {
+    id: payment.id,
+    paymentId: payment.id,
     organizationId: org.id,
-    provider: providerName,
-    providerPaymentId: providerName === "sandbox" ? sandboxPaymentId(paymentId) : null,
-    paymentMethodType: method,
+    campaignId: input.campaignId,
+    donorUserId: actor?.id ?? null,
     amountCents: input.amountCents,
     feeCents: fees.feeCents,
+    coverFees: input.coverFees,
     status: "pending",
-    idempotencyKey: input.idempotencyKey,
-    metadata: options.metadata ?? {},
+    paymentMethodType: method,
+    ...donor,
+    anonymous: input.anonymous,
+    shareName: input.share.name,
+    shareEmail: input.share.email,
+    shareTelephone: input.share.phone,
+    shareLocation: input.share.location,
+    shareGender: input.share.gender,
+    shareAge: input.share.age,
+    metadata: { frequency: input.frequency },
+    ...tributeColumns(input.tribute),
+    ...attribution,
   };
-  const gift: typeof donations.$inferInsert | null = options.ticketOrderId
-    ? null
-    : {
-        id: paymentId,
-        paymentId,
-        organizationId: org.id,
-        campaignId: input.campaignId,
-        donorUserId: actor?.id ?? null,
-        amountCents: input.amountCents,
-        feeCents: fees.feeCents,
-        coverFees: input.coverFees,
-        status: "pending",
-        paymentMethodType: method,
-        ...donor,
-        anonymous: input.anonymous,
-        shareName: input.share.name,
-        shareEmail: input.share.email,
-        shareTelephone: input.share.phone,
-        shareLocation: input.share.location,
-        shareGender: input.share.gender,
-        shareAge: input.share.age,
-        metadata: { frequency: input.frequency },
-        ...tributeColumns(input.tribute),
-        ...attribution,
-      };
-  // The payment and what it pays for are written together, or not at all: a one-time gift in
-  // one statement, a monthly gift (its recurring gift first) or a ticket order in a transaction.
-  const created = gift && input.frequency !== "month" ? await insertOneTimeGift(db, payment as CheckoutPaymentValues, { ...gift, recurringGiftId: null } as CheckoutGiftValues) : await db.transaction(async (tx) => {
+  // The payment and its gift are written together, or not at all: a one-time gift in one
+  // statement, a monthly gift (its recurring gift first) in a transaction.
+  const created = input.frequency !== "month" ? await insertOneTimeGift(db, payment, { ...gift, recurringGiftId: null } as CheckoutGiftValues) : await db.transaction(async (tx) => {
     const [row] = await tx.insert(payments).values(payment).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
     if (!row) return null;
-    if (!gift) {
-      await tx.update(eventTicketOrders).set({ paymentId: row.id }).where(and(eq(eventTicketOrders.id, options.ticketOrderId!), isNull(eventTicketOrders.paymentId)));
-      return { payment: row, gift: null };
-    }
-    let recurringGiftId: string | null = null;
-    if (input.frequency === "month") {
-      // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
-      const start = new Date();
-      const [recurring] = await tx
-        .insert(recurringGifts)
-        .values({
-          donorUserId: actor?.id ?? null,
-          organizationId: org.id,
-          campaignId: input.campaignId,
-          amountCents: input.amountCents,
-          provider: providerName,
-          nextChargeAt: addMonthsUtc(start, 1),
-          createdAt: start,
-          donorEmail: donor.donorEmail,
-          chargeDay: start.getUTCDate(),
-        })
-        .returning({ id: recurringGifts.id });
-      recurringGiftId = recurring!.id;
-    }
-    const [donation] = await tx.insert(donations).values({ ...gift, recurringGiftId }).returning();
+    // The gift's day of month is its anchor: later charges fall on it, clamped to short months.
+    const start = new Date();
+    const [recurring] = await tx
+      .insert(recurringGifts)
+      .values({
+        donorUserId: actor?.id ?? null,
+        organizationId: org.id,
+        campaignId: input.campaignId,
+        amountCents: input.amountCents,
+        provider: providerName,
+        nextChargeAt: addMonthsUtc(start, 1),
+        createdAt: start,
+        donorEmail: donor.donorEmail,
+        chargeDay: start.getUTCDate(),
+      })
+      .returning({ id: recurringGifts.id });
+    const [donation] = await tx.insert(donations).values({ ...gift, recurringGiftId: recurring!.id }).returning();
     return { payment: row, gift: donation! };
   });
   const existing = created ?? (await checkoutOfKey(db, input.idempotencyKey));
   if (!existing) throw new AppError("conflict", messages.donation.idempotencyMismatch);
   const { payment: paid, gift: donation } = existing;
-  if (
-    !created &&
-    (paid.organizationId !== org.id ||
-      paid.amountCents !== input.amountCents ||
-      (donation?.campaignId ?? null) !== input.campaignId ||
-      Boolean(donation) === Boolean(options.ticketOrderId))
-  ) {
+  // A retried key must name the same gift: a key of a ticket order's payment never does.
+  if (!donation || (!created && (paid.organizationId !== org.id || paid.amountCents !== input.amountCents || donation.campaignId !== input.campaignId))) {
     throw new AppError("conflict", messages.donation.idempotencyMismatch);
   }
 
-  let clientSecret: string | null = null;
-  let redirectUrl: string | null = null;
-  // A new payment, or a retry of one whose first attempt never reached the provider's answer.
-  if (paid.status === "pending") {
-    await testPauseBeforeProvider();
-    const charge = await provider.createCharge({
-      donationId: paid.id,
-      chargeCents: fees.chargeCents,
-      applicationFeeCents: fees.platformFeeCents,
-      currency: "usd",
-      method,
-      idempotencyKey: input.idempotencyKey,
-      destinationAccountId: org.stripeComplete ? org.stripeAccountId : null,
-      description: options.description ?? `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
-      receiptEmail: donor.donorEmail,
-      card: sandboxCard,
-      saveForRecurring: input.frequency === "month",
-    });
-    clientSecret = charge.clientSecret;
-    redirectUrl = charge.redirectUrl ?? null;
-    if (!paid.providerPaymentId) {
-      await db.update(payments).set({ providerPaymentId: charge.providerPaymentId }).where(and(eq(payments.id, paid.id), isNull(payments.providerPaymentId)));
-    }
-    for (const event of charge.events) await applyPaymentEvent(event);
-  }
+  const charged = await chargePayment({
+    payment: paid,
+    providerName,
+    org,
+    fees,
+    method,
+    description: `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
+    receiptEmail: donor.donorEmail,
+    card: sandboxCard,
+    saveForRecurring: input.frequency === "month",
+  });
   // The donor's own checkout: its state now, with the organization and fundraiser this
   // checkout has read already (one narrow read instead of getDonationResult's joined one).
-  const [outcome] = await checkoutOutcomeQuery(db).execute({ id: paid.id });
-  const paidFor = donation ?? { campaignId: null, recurringGiftId: null, coverFees: false, donorEmail: donor.donorEmail };
+  const outcome = { status: charged.status, failureReason: charged.failureReason, providerPaymentId: charged.providerPaymentId };
   return {
-    ...toDonationResult({ ...paid, campaignId: paidFor.campaignId, recurringGiftId: paidFor.recurringGiftId, coverFees: paidFor.coverFees, donorEmail: paidFor.donorEmail, ...outcome }, org, campaignName),
-    clientSecret,
-    redirectUrl,
+    ...toDonationResult({ ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome }, org, campaignName),
+    clientSecret: charged.clientSecret,
+    redirectUrl: charged.redirectUrl,
   };
 }
 
@@ -353,37 +314,15 @@ export function tributeColumns(tribute: CheckoutInput["tribute"]): Pick<typeof d
 }
 
 /** Insert a one-time gift's payment and gift; null when the idempotency key is taken. */
-async function insertOneTimeGift(db: Executor, payment: CheckoutPaymentValues, gift: CheckoutGiftValues): Promise<{ payment: typeof payments.$inferSelect; gift: typeof donations.$inferSelect } | null> {
+async function insertOneTimeGift(db: Executor, payment: NewPaymentValues, gift: CheckoutGiftValues): Promise<{ payment: typeof payments.$inferSelect; gift: typeof donations.$inferSelect } | null> {
   const [row] = await insertPaymentWithGift(db, paymentWithGiftValues(payment, gift));
   return row ?? null;
 }
 
-/** The payment of idempotency key `key` with its gift (null for a ticket order's payment); null when there is none. */
+/** The payment of idempotency key `key` with its gift (null for another purpose's payment); null when there is none. */
 async function checkoutOfKey(db: Executor, key: string): Promise<{ payment: typeof payments.$inferSelect; gift: typeof donations.$inferSelect | null } | null> {
   const [row] = await db.select({ payment: payments, gift: donations }).from(payments).leftJoin(donations, eq(donations.paymentId, payments.id)).where(eq(payments.idempotencyKey, key));
   return row ?? null;
-}
-
-/**
- * Tests only (NODE_ENV=test): CHECKOUT_TEST_PAUSE_MS holds a checkout after its payment is
- * committed and before the provider is called, so a test can kill the process at that point
- * (lib/services/donations/checkout-crash.test.ts). Never set outside tests.
- */
-async function testPauseBeforeProvider(): Promise<void> {
-  const env = serverEnv();
-  if (env.NODE_ENV !== "test" || !env.CHECKOUT_TEST_PAUSE_MS) return;
-  console.log("checkout: donation recorded, calling the provider");
-  await new Promise((resolve) => setTimeout(resolve, env.CHECKOUT_TEST_PAUSE_MS));
-}
-
-function toSandboxCard(card: NonNullable<CheckoutInput["card"]>): SandboxCard {
-  const [mm, yy] = card.expiry.split("/").map((s) => Number(s.trim()));
-  const expYear = 2000 + (yy ?? 0);
-  const now = new Date();
-  if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && (mm ?? 0) < now.getUTCMonth() + 1)) {
-    throw new AppError("validation", messages.donation.cardExpired, { "card.expiry": messages.donation.cardExpired });
-  }
-  return { number: card.number, expMonth: mm ?? 0, expYear, cvc: card.cvc };
 }
 
 type DonorColumns = {

@@ -19,7 +19,7 @@ import { checkoutSchema, sameDayNextYear, todayInTimeZone, type TributeInput } f
 import { messages } from "@/lib/validations/messages";
 import { donations } from "@/models";
 import { POST as createPaymentIntent } from "@/app/api/(spec)/createPaymentIntent/route";
-import { checkoutWithDefences } from "./checkout-defences";
+import { checkoutGift } from "./start-checkout";
 import { refundDonation } from "./refund-donation";
 import { tributeCardSendAt } from "./tribute-card";
 
@@ -83,7 +83,7 @@ async function give(g: Gift) {
     card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
     tribute: g.tribute,
   });
-  return checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  return checkoutGift({ actor: null, input, client: testCheckoutClient() });
 }
 
 const card = (over: Partial<TributeInput> = {}): Partial<TributeInput> => ({

@@ -18,7 +18,7 @@ import { drawLetterhead, pdfDocument, writeId, type PdfLogos } from "@/lib/recei
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
 import { formatEin, fundraiserLabel } from "@/lib/donations/labels";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
-import { deductiblePart } from "@/lib/services/donations/ticket-payments";
+import { deductiblePart } from "@/lib/services/events/ticket-payments";
 import { campaigns, donations, eventTicketOrders, events, organizations, payments, users } from "@/models";
 import { assertOwnDonorPage } from "./donation-history";
 

@@ -12,7 +12,7 @@ import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { refundPayment } from "@/lib/services/donations/refund-payment";
+import { refundPayment } from "@/lib/services/payments/refund-payment";
 import { messages } from "@/lib/validations/messages";
 import { payments, eventTicketOrders, events } from "@/models";
 

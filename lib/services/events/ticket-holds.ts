@@ -12,7 +12,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
-import { releaseSeats } from "@/lib/services/donations/ticket-payments";
+import { releaseSeats } from "./ticket-payments";
 import { eventTicketOrders, payments } from "@/models";
 
 /** How long a pending paid order holds its seats, in minutes. */

@@ -9,7 +9,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
-import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
+import { handleWebhook } from "@/lib/services/payments/apply-payment-event";
 import { makeDonor, makeNonprofit, testCheckoutClient, storedPayment } from "@/lib/testing/service-fixtures";
 import { createEventSchema, ticketOrderSchema, updateEventSchema } from "@/lib/validations/event";
 import { messages } from "@/lib/validations/messages";

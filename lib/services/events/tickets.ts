@@ -4,11 +4,11 @@
  *   UPDATE event_ticket_types SET sold = sold + q
  *   WHERE id = ? AND (quantity IS NULL OR sold + q <= quantity) RETURNING ...
  * so concurrent buyers can never oversell. Free orders are confirmed at once; paid orders stay
- * pending and go through the donations checkout behind its card-testing defences
- * (checkoutWithDefences: challenge, velocity limits, the whole request checked before the
- * seats are taken) as a payment (a sale, not a donation) that the order names: the payment's
+ * pending and are paid through startPayment with the order as its purpose, behind the
+ * card-testing defences (challenge, velocity limits, the whole request checked before the
+ * seats are taken), as a payment (a sale, not a donation) that the order names: the payment's
  * succeeded event confirms the order and a failed one cancels it and frees its seats (see
- * lib/services/donations/ticket-payments.ts), each exactly once. A pending paid order holds
+ * ./ticket-payments.ts), each exactly once. A pending paid order holds
  * its seats for TICKET_HOLD_MINUTES; then releaseExpiredTicketHolds frees them, once.
  * Each order attempt carries a client idempotency key: a retried request is the same order.
  */
@@ -21,10 +21,10 @@ import { refreshEventPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { checkoutWithDefences, type CheckoutClient } from "@/lib/services/donations/checkout-defences";
-import { releaseSeats, ticketPaymentKey } from "@/lib/services/donations/ticket-payments";
+import type { CheckoutClient } from "@/lib/services/payments/checkout-defences";
+import { startPayment } from "@/lib/services/payments/start-payment";
+import { releaseSeats } from "./ticket-payments";
 import { ticketBuyerSchema, type TicketOrderInput } from "@/lib/validations/event";
-import { NO_TRIBUTE } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { eventTimeZone } from "@/lib/time/organization-time-zone";
 import { eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
@@ -143,7 +143,7 @@ export type CreateTicketOrderOptions = {
 /**
  * Order `input.quantity` tickets of one type of event `eventId`. Free tickets are confirmed at
  * once. A paid order goes through the same card-testing defences as a donation
- * (checkoutWithDefences; OWASP ASVS 5.0 2.4): the guest's challenge, the velocity limits and
+ * (startPayment; OWASP ASVS 5.0 2.4): the guest's challenge, the velocity limits and
  * the check of the whole checkout come first, and only then are its seats taken and the
  * payment recorded.
  * @returns the order (confirmed for free tickets; for paid ones confirmed, canceled or still
@@ -308,8 +308,9 @@ async function holdSeats(r: SeatRequest): Promise<void> {
 }
 
 /**
- * Pay for a paid ticket order through the checkout defences, as a payment the order names
- * (event_ticket_orders.payment_id); `hold` (a new order's seats) runs once the attempt is admitted and checked.
+ * Pay for a paid ticket order through startPayment, with the order as its purpose (a payment
+ * the order names: event_ticket_orders.payment_id, ./pay-ticket-order.ts); `hold` (a new
+ * order's seats) runs once the attempt is admitted and checked.
  * A payment refused before it started (card details, limits, challenge, provider) cancels the
  * order, if it was made, and frees its seats: the buyer tries again with a new key.
  */
@@ -323,29 +324,20 @@ async function payForOrder(o: {
 }): Promise<void> {
   const { order } = o;
   try {
-    await checkoutWithDefences({
+    await startPayment({
       actor: o.actor,
-      input: {
-        idempotencyKey: ticketPaymentKey(order.id),
-        organizationId: o.ev.organizationId,
-        campaignId: null,
-        supporterPageId: null,
-        amountCents: order.amountCents,
-        coverFees: false,
-        frequency: "once",
-        method: "card",
-        name: order.buyerName,
-        email: order.buyerEmail,
-        anonymous: false,
-        share: { name: true, email: true, location: false, phone: false, gender: false, age: false },
-        card: o.card,
-        // A ticket sale is no gift: it carries no tribute.
-        tribute: { ...NO_TRIBUTE },
-      },
       client: o.client,
-      ticketOrderId: order.id,
-      description: `${order.quantity} ticket(s) for ${o.ev.name}`,
-      beforeRecord: o.hold,
+      amountCents: order.amountCents,
+      method: "card",
+      card: o.card,
+      purpose: {
+        type: "ticket_order",
+        orderId: order.id,
+        organizationId: o.ev.organizationId,
+        buyerEmail: order.buyerEmail,
+        description: `${order.quantity} ticket(s) for ${o.ev.name}`,
+        hold: o.hold,
+      },
     });
   } catch (err) {
     if (isAppError(err)) await cancelUnpaidOrder(order.id);

@@ -18,7 +18,7 @@ import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
-import { connectSandbox } from "@/lib/services/payments/connect";
+import { connectSandbox } from "@/lib/services/payouts/connect";
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { actorFromSession } from "@/lib/auth/actor";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";

@@ -4,12 +4,10 @@
  */
 import "server-only";
 import { subscribe } from "@/lib/domain-events";
-import "@/lib/services/donations/payment-events";
 import { completePledgeWithDonation } from "./pledges";
 
 /** Subscribe pledges to gift.succeeded. */
 export function installPledgeSubscribers(): void {
-  subscribe("gift.succeeded", "pledges.complete", async (tx, { donation, hints }) => {
-    if (hints.notifiedPledge) await completePledgeWithDonation(tx, donation);
-  });
+  // One UPDATE of the donor's notified pledges to the organization; most gifts match none.
+  subscribe("gift.succeeded", "pledges.complete", (tx, { donation }) => completePledgeWithDonation(tx, donation));
 }

@@ -27,11 +27,10 @@ import { logger } from "@/lib/logger";
 import { providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { sandboxPaymentId } from "@/lib/payments/sandbox";
-import { applyPaymentEvent } from "@/lib/services/donations/apply-payment-event";
+import { applyPaymentEvent } from "@/lib/services/payments/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { publish } from "@/lib/domain-events";
-import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
 import { firstPaymentProviderId } from "./first-payment";
 import { anchorDayOf, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
@@ -292,7 +291,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
   const [campaign] = d.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
   const fees = feesFor(d.amountCents, d.paymentMethodType, d.coverFees, serverEnv().PLATFORM_FEE_BPS);
   const answer = await providerByName(payment.provider).chargeOffSession({
-    donationId: d.id,
+    paymentId: d.id,
     chargeCents: d.coverFees ? d.amountCents + d.feeCents : d.amountCents,
     applicationFeeCents: fees.platformFeeCents,
     currency: "usd",
@@ -312,7 +311,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
       type: "payment.failed",
       rawType: "recurring.charge_failed",
       providerPaymentId: answer.providerPaymentId,
-      donationId: d.id,
+      paymentId: d.id,
       failureReason: answer.failureReason,
     });
     return "failed";

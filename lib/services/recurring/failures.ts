@@ -20,7 +20,6 @@ import type { Executor } from "@/lib/db/client";
 import { enqueueMail } from "@/lib/mail/queue";
 import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
 import { publish } from "@/lib/domain-events";
-import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
 import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";

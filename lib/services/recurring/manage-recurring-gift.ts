@@ -22,7 +22,6 @@ import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import type { ManageRecurringInput, PaymentMethodInput } from "@/lib/validations/recurring";
 import { messages } from "@/lib/validations/messages";
 import { publish } from "@/lib/domain-events";
-import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, organizations, recurringGifts } from "@/models";
 import { firstPaymentProviderId } from "./first-payment";
 import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "@/lib/time/recurring-dates";

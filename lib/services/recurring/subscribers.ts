@@ -6,7 +6,6 @@
  */
 import "server-only";
 import { subscribe } from "@/lib/domain-events";
-import "@/lib/services/donations/payment-events";
 import { recordRecurringChargeFailure, recordRecurringChargeSuccess } from "./failures";
 
 /** Subscribe recurring gifts to gift.succeeded and gift.failed. */

@@ -13,7 +13,7 @@ import { ZodError } from "zod";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { updateSupporterSettings } from "@/lib/services/supporter-pages/settings";
 import { createSupporterPage } from "@/lib/services/supporter-pages/supporter-pages";
 import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
@@ -54,7 +54,7 @@ async function give(organizationId: string, campaignId: string, pageId: string |
     card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
     ...over,
   });
-  const result = await checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  const result = await checkoutGift({ actor: null, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
 }
 

@@ -1,7 +1,7 @@
 /**
  * Peer-to-peer totals under concurrent gifts (the smaller run of `npm run bench:p2p`): four
  * supporter pages in two teams of one fundraiser take 40 guest gifts at once through the real
- * checkout (checkoutWithDefences, sandbox provider, mail to a real SMTP server), some declined;
+ * checkout (checkoutGift, sandbox provider, mail to a real SMTP server), some declined;
  * then refunds run while more gifts arrive. Every page, team and the fundraiser's progress must
  * equal the succeeded, unrefunded gifts exactly, in cents; a refund counts once.
  */
@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { makeDonationScene, makeDonor, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
@@ -44,7 +44,7 @@ async function give(page: SupporterPageView, amountCents: number, declined = fal
     share: { name: true, email: false },
     card: { number: declined ? "4000 0000 0000 0002" : "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
   });
-  const result = await checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  const result = await checkoutGift({ actor: null, input, client: testCheckoutClient() });
   if (result.status === "succeeded") standing.set(result.donationId, { page, amountCents });
   return result;
 }

@@ -9,7 +9,6 @@ import { eq } from "drizzle-orm";
 import { refreshSupporterPages } from "@/lib/cache/public-pages";
 import { getDb } from "@/lib/db/client";
 import { subscribe, subscribeAfterCommit } from "@/lib/domain-events";
-import "@/lib/services/donations/payment-events";
 import { supporterPages, supporterTeams } from "@/models";
 import { enqueueSupporterGiftNotice } from "./gift-notices";
 

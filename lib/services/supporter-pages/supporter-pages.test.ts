@@ -11,7 +11,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
@@ -58,7 +58,7 @@ async function give(g: Gift) {
     share: { name: g.share ?? true, email: false },
     ...(g.method === "us_bank_account" ? {} : { card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }),
   });
-  return checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  return checkoutGift({ actor: null, input, client: testCheckoutClient() });
 }
 
 const settings = (over: Record<string, unknown> = {}) => ({ enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "Run with us!", ...over });

@@ -6,7 +6,6 @@
  */
 import "server-only";
 import { subscribe } from "@/lib/domain-events";
-import "@/lib/services/donations/payment-events";
 import { sendJob, THANK_YOU_QUEUE } from "@/lib/mail/queue";
 
 /** Subscribe the thank-you email to gift.succeeded. */

@@ -15,7 +15,7 @@ import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { rowsOf } from "@/lib/db/rows";
 import { call } from "@/lib/http/testing";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
-import { checkoutWithDefences } from "@/lib/services/donations/checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { makeDonationScene, makeGift, makeNonprofit, testCheckoutClient, type ClaimedNonprofit, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema, type TributeInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
@@ -73,7 +73,7 @@ async function give(g: Gift) {
     card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
     ...(g.tribute ? { tribute: g.tribute } : {}),
   });
-  const result = await checkoutWithDefences({ actor: null, input, client: testCheckoutClient() });
+  const result = await checkoutGift({ actor: null, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
   return result;
 }

@@ -10,7 +10,6 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
-import "@/lib/domain-events/recurring-gift-events";
 import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 export type DeleteDonorAccountOptions = { actor: Actor; userId: string };

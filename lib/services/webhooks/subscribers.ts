@@ -1,22 +1,28 @@
 /**
  * Outgoing webhooks subscribe to the domain events they report (lib/domain-events), each
  * emitted in the transaction of the change, so an event is recorded once and only if the
- * change commits (the outbox of emit-webhook-event.ts). Payment events carry whether the
- * organization has an endpoint at all (`hints.webhookEndpoints`); without one nothing is read.
+ * change commits (the outbox of emit-webhook-event.ts). A payment event is reported only
+ * when its organization has an endpoint at all (hasWebhookEndpoint, one indexed read); most
+ * have none, and then nothing else is read.
  */
 import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "@/lib/db/client";
 import { subscribe } from "@/lib/domain-events";
-import "@/lib/domain-events/offline-gift-events";
-import "@/lib/domain-events/recurring-gift-events";
-import "@/lib/domain-events/supporter-page-events";
-import "@/lib/services/donations/payment-events";
+import { webhookEndpoints } from "@/models";
 import { isRecurringPeriod } from "@/lib/services/recurring/failures";
 import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
 
+/** Whether organization `organizationId` has at least one webhook endpoint, read in `tx`. */
+async function hasWebhookEndpoint(tx: Executor, organizationId: string): Promise<boolean> {
+  const [row] = await tx.select({ one: sql<number>`1` }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1);
+  return Boolean(row);
+}
+
 /** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser, recurring-gift and supporter-page events. */
 export function installWebhookSubscribers(): void {
-  subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, hints, occurredAt }) => {
-    if (!hints.webhookEndpoints) return;
+  subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, occurredAt }) => {
+    if (!(await hasWebhookEndpoint(tx, donation.organizationId))) return;
     await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.succeeded", occurredAt);
     // A monthly gift starts with its first payment (made at checkout, not a later period).
     if (donation.recurringGiftId && !isRecurringPeriod(donation)) await emitRecurringGiftEvent(tx, donation.recurringGiftId, "recurring_gift.created", { now: occurredAt });
@@ -26,14 +32,14 @@ export function installWebhookSubscribers(): void {
     await emitOfflineGiftCreated(tx, donation.id, donation.organizationId, occurredAt);
     await emitDonorCreatedIfNew(tx, donation.id, donation.organizationId, occurredAt);
   });
-  subscribe("gift.refunded", "webhooks.donation-refunded", async (tx, { donation, hints, occurredAt }) => {
-    if (hints.webhookEndpoints) await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.refunded", occurredAt);
+  subscribe("gift.refunded", "webhooks.donation-refunded", async (tx, { donation, occurredAt }) => {
+    if (await hasWebhookEndpoint(tx, donation.organizationId)) await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.refunded", occurredAt);
   });
-  subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, orderId, hints, occurredAt }) => {
-    if (hints.webhookEndpoints) await emitTicketOrderPaid(tx, payment, orderId, occurredAt);
+  subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, orderId, occurredAt }) => {
+    if (await hasWebhookEndpoint(tx, payment.organizationId)) await emitTicketOrderPaid(tx, payment, orderId, occurredAt);
   });
-  subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, hints, occurredAt }) => {
-    if (hints.webhookEndpoints && addedCents > 0) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);
+  subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, occurredAt }) => {
+    if (addedCents > 0 && (await hasWebhookEndpoint(tx, fundraiser.organizationId))) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);
   });
   subscribe("recurring_gift.changed", "webhooks.recurring-gift", async (tx, { giftId, change, occurredAt, failedPayment }) => {
     await emitRecurringGiftEvent(tx, giftId, change, { now: occurredAt, failedPayment });

@@ -22,14 +22,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
-import type { SupporterPageChange } from "@/lib/domain-events/supporter-page-events";
+import type { SupporterPageChange } from "@/lib/domain-events";
 import type { SupporterPageEventResource } from "@/lib/integrations/api-resources";
 import { donationResourceColumns, sharedDonorOf, toDonationResource, type SharedDonor } from "@/lib/integrations/donation-resource";
 import type { Cents } from "@/lib/money";
 import { donorIdOf, supporterPageCommonFields, toDonorResource } from "@/lib/services/api-resources/to-resources";
 import { totalsByPage } from "@/lib/services/supporter-pages/supporter-pages";
 import { claimNewDonorKey, findDonor } from "@/lib/services/donor-relationships/donors-view";
-import { ticketSaleFacts } from "@/lib/services/donations/ticket-payments";
+import { ticketSaleFacts } from "@/lib/services/events/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
 import type { WebhookEventType } from "@/lib/validations/webhooks";

@@ -20,7 +20,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue, WEBHOOK_QUEUE } from "@/lib/mail/queue";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
-import { handleWebhook } from "@/lib/services/donations/apply-payment-event";
+import { handleWebhook } from "@/lib/services/payments/apply-payment-event";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { makeDonor, makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
 import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";

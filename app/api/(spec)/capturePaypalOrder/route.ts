@@ -2,7 +2,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { parseJson, route } from "@/lib/http/route";
-import { capturePaypalDonation } from "@/lib/services/donations/capture-paypal";
+import { capturePaypalDonation } from "@/lib/services/donations/capture-paypal-donation";
 import { paypalCaptureSchema } from "@/lib/validations/donation";
 
 export const POST = route(async (req: NextRequest) => {

@@ -1,7 +1,7 @@
 // POST /api/createPartnerReferral {OrgId} — PayPal partner-referral onboarding link for the nonprofit; it issues the single-use state PayPal's return must carry
 import { NextResponse } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
-import { createPartnerReferral } from "@/lib/services/payments/connect";
+import { createPartnerReferral } from "@/lib/services/payouts/connect";
 import { partnerReferralSchema } from "@/lib/validations/payments-connect";
 
 export const POST = route(async (req, { actor }) => {

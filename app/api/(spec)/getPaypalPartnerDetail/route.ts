@@ -1,7 +1,7 @@
 // POST /api/getPaypalPartnerDetail {merchantIdInPayPal, state} — store the nonprofit's PayPal merchant id (connected, spec 4); only with the single-use state issued for PayPal's return
 import { NextResponse } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
-import { savePaypalMerchant } from "@/lib/services/payments/connect";
+import { savePaypalMerchant } from "@/lib/services/payouts/connect";
 import { paypalPartnerDetailSchema } from "@/lib/validations/payments-connect";
 
 export const POST = route(async (req, { actor }) => {

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { updateNonprofit } from "@/lib/services/organizations/update-np";
-import { updateUserStripeInfo } from "@/lib/services/payments/connect";
+import { updateUserStripeInfo } from "@/lib/services/payouts/connect";
 import { forOrganization, updateNpSchema } from "@/lib/validations/organization";
 
 export const PUT = route(async (req, { actor }) => {

@@ -1,7 +1,7 @@
 // GET /api/getStripeAcct/{organizationId} — the Stripe account's details_submitted (sets stripeComplete)
 import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
-import { getStripeAccount } from "@/lib/services/payments/connect";
+import { getStripeAccount } from "@/lib/services/payouts/connect";
 import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ id: string }>(async (_req, { params, actor }) => {

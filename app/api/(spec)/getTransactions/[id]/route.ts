@@ -1,7 +1,7 @@
 // GET /api/getTransactions/{organizationId} — latest balance transactions of the connected account
 import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
-import { getStripeTransactions } from "@/lib/services/payments/connect";
+import { getStripeTransactions } from "@/lib/services/payouts/connect";
 import { idParam } from "@/lib/validations/fields";
 
 export const GET = route<{ id: string }>(async (_req, { params, actor }) => {

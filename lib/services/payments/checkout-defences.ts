@@ -23,9 +23,10 @@
  *    CHECKOUT_CARD_MAX_ATTEMPTS per CHECKOUT_WINDOW_SECONDS) the attempt is refused.
  * The sandbox's published test cards are typed by every visitor of a demo: their point is
  * counted per browser session, not per card, so any number of donors may use them.
- * The whole request is validated by the shared schema and the checkout before anything is
- * recorded (lib/services/donations/start-checkout.ts). Event ticket orders go through the same
- * path (lib/services/events/tickets.ts), holding their seats only once admitted.
+ * Every payment a person starts goes through them (startPayment, ./start-payment.ts): a gift
+ * (lib/services/donations/start-checkout.ts) and a ticket order (lib/services/events/tickets.ts),
+ * which holds its seats only once admitted. The whole request is validated by the shared schema
+ * and the purpose's checks before anything is recorded.
  */
 import "server-only";
 import { createHmac } from "node:crypto";
@@ -39,7 +40,9 @@ import { serverEnv } from "@/lib/env";
 import { cardDigits, SANDBOX_CARDS } from "@/lib/payments/sandbox";
 import { messages } from "@/lib/validations/messages";
 import type { CheckoutInput } from "@/lib/validations/donation";
-import { checkCheckout, startCheckout, type CheckoutOptions, type CheckoutResult } from "./start-checkout";
+
+/** The card details of a checkout as the form sends them (the sandbox's only). */
+export type CheckoutCard = CheckoutInput["card"];
 
 /** Who is checking out, as the request shows it. */
 export type CheckoutClient = {
@@ -105,10 +108,10 @@ function sessionKey(actor: Actor | null, client: CheckoutClient): string | null 
 }
 
 /** The card of an attempt as the limits count it (see the module comment), or null without one. */
-function cardKey(input: CheckoutInput, session: string | null, client: CheckoutClient): string | null {
-  if (!input.card?.number) return null;
-  const testCard = SANDBOX_CARDS[cardDigits(input.card.number) as keyof typeof SANDBOX_CARDS];
-  const fingerprint = cardFingerprint(input.card.number);
+function cardKey(card: CheckoutCard, session: string | null, client: CheckoutClient): string | null {
+  if (!card?.number) return null;
+  const testCard = SANDBOX_CARDS[cardDigits(card.number) as keyof typeof SANDBOX_CARDS];
+  const fingerprint = cardFingerprint(card.number);
   if (!testCard) return fingerprint;
   // A succeeding test card is everyone's: per session. A declining one is per address too, so
   // one visitor's declines never block it for the next.
@@ -117,20 +120,20 @@ function cardKey(input: CheckoutInput, session: string | null, client: CheckoutC
 
 type VelocityKey = { limiter: RateLimiterDrizzle; key: string; kind: "ip" | "session" | "card"; allowance: number };
 
-function velocityKeys(l: Limiters, actor: Actor | null, input: CheckoutInput, client: CheckoutClient): VelocityKey[] {
+function velocityKeys(l: Limiters, actor: Actor | null, card: CheckoutCard, client: CheckoutClient): VelocityKey[] {
   const env = serverEnv();
   const keys: VelocityKey[] = [{ limiter: l.ip, key: limitKey(client.ip), kind: "ip", allowance: env.CHECKOUT_IP_MAX_ATTEMPTS }];
   const session = sessionKey(actor, client);
   if (session) keys.push({ limiter: l.device, key: limitKey(session), kind: "session", allowance: env.CHECKOUT_DEVICE_MAX_ATTEMPTS });
-  const card = cardKey(input, session, client);
-  if (card) keys.push({ limiter: l.card, key: limitKey(card), kind: "card", allowance: env.CHECKOUT_CARD_MAX_ATTEMPTS });
+  const cardCounted = cardKey(card, session, client);
+  if (cardCounted) keys.push({ limiter: l.card, key: limitKey(cardCounted), kind: "card", allowance: env.CHECKOUT_CARD_MAX_ATTEMPTS });
   return keys;
 }
 
 /** How many different cards the attempt's session has tried in the window, this one included (0 without a card or session). */
-async function sessionCardCount(l: Limiters, session: string | null, input: CheckoutInput): Promise<number> {
-  if (!session || !input.card?.number) return 0;
-  const fingerprint = cardFingerprint(input.card.number);
+async function sessionCardCount(l: Limiters, session: string | null, card: CheckoutCard): Promise<number> {
+  if (!session || !card?.number) return 0;
+  const fingerprint = cardFingerprint(card.number);
   const isNew = await l.sessionCard.consume(`${session}|${fingerprint}`, 1).then(
     () => true,
     (refusal: unknown) => {
@@ -152,63 +155,55 @@ function challengeDue(keys: VelocityKey[], used: number[], cards: number): boole
   return keys.some((k, i) => k.kind !== "card" && used[i]! > Math.floor(k.allowance * CHALLENGE_SHARE));
 }
 
-/**
- * Server-side extras of a checkout behind the defences: those of startCheckout, and
- * `beforeRecord`, a step that runs once the attempt is admitted and the whole request checked,
- * before the payment is recorded (an event ticket order takes its seats there; if it throws,
- * nothing is charged).
- */
-export type DefendedCheckoutOptions = CheckoutOptions & { beforeRecord?: () => Promise<void> };
+/** What {@link admitCheckout} needs: the caller (null for a guest), the request's client and the card, if any. */
+export type AdmitCheckoutOptions = { actor: Actor | null; client: CheckoutClient; card: CheckoutCard };
+
+/** An admitted attempt: the digests of its limit keys, for the payment's metadata, and its penalty. */
+export type AdmittedCheckout = {
+  /** `kind:digest` pairs joined by ";", stored as the payment's `metadata.checkoutLimits` (see givePointsBack). */
+  checkoutLimits: string;
+  /** Take one more point from each of the attempt's limits (a declined card). */
+  penalize: () => Promise<void>;
+};
 
 /**
- * Checkout behind the defences, for donations and event tickets alike: the guest's challenge,
- * then the velocity limits (and the challenge of a signed-in donor past CHALLENGE_SHARE or
- * CHALLENGE_AFTER_CARDS), then the check of the whole request, then startCheckout. A declined
- * card costs one more point on each limit; a succeeded payment gives its point back.
+ * The defences in front of a checkout: the guest's challenge, then the velocity limits (and the
+ * challenge of a signed-in donor past CHALLENGE_SHARE or CHALLENGE_AFTER_CARDS). Counts the
+ * attempt; records nothing else.
  * @throws AppError(validation) for a missing or bad challenge; AppError(rate_limited) with
- *   Retry-After when a limit is used up (nothing is recorded then); and whatever
- *   checkCheckout, `beforeRecord` or startCheckout throws.
+ *   Retry-After when a limit is used up.
  */
-export async function checkoutWithDefences({
-  actor,
-  input,
-  client,
-  beforeRecord,
-  ...checkoutOptions
-}: { actor: Actor | null; input: CheckoutInput; client: CheckoutClient } & DefendedCheckoutOptions): Promise<CheckoutResult> {
+export async function admitCheckout({ actor, client, card }: AdmitCheckoutOptions): Promise<AdmittedCheckout> {
   const challengeOn = serverEnv().CHECKOUT_CHALLENGE === "on";
   // A guest solves the challenge before anything is counted.
   if (!actor && challengeOn) await verifyProofOfWork(client.challenge);
   const l = await getLimiters();
-  const keys = velocityKeys(l, actor, input, client);
+  const keys = velocityKeys(l, actor, card, client);
   const steps = keys.map((k): [RateLimiterDrizzle, string] => [k.limiter, k.key]);
   const used = await consumeAll(steps, messages.trustAndSafety.tooManyCheckouts);
   const giveBack = () => Promise.all(steps.map(([limiter, key]) => limiter.reward(key, 1)));
-  if (actor && challengeOn && challengeDue(keys, used, await sessionCardCount(l, sessionKey(actor, client), input))) {
+  if (actor && challengeOn && challengeDue(keys, used, await sessionCardCount(l, sessionKey(actor, client), card))) {
     // Asked for the challenge: this attempt is not counted, the one that brings it is.
     await verifyProofOfWork(client.challenge).catch(async (err: unknown) => {
       await giveBack();
       throw err;
     });
   }
-  if (beforeRecord) {
-    await checkCheckout({ actor, input });
-    await beforeRecord();
-  }
-  // The payment names its limit keys (digests only), so its success gives their points back
-  // whenever it is applied (see givePointsBack).
-  const checkoutLimits = keys.map((k) => `${k.kind}:${k.key}`).join(";");
-  const result = await startCheckout({ actor, input, ...checkoutOptions, metadata: { ...checkoutOptions.metadata, checkoutLimits } });
-  // A declined card costs one more point.
-  if (result.status === "failed") await Promise.all(steps.map(([limiter, key]) => limiter.penalty(key, 1)));
-  return result;
+  return {
+    // The payment names its limit keys (digests only), so its success gives their points back
+    // whenever it is applied (see givePointsBack).
+    checkoutLimits: keys.map((k) => `${k.kind}:${k.key}`).join(";"),
+    penalize: async () => {
+      await Promise.all(steps.map(([limiter, key]) => limiter.penalty(key, 1)));
+    },
+  };
 }
 
 /**
  * Give back the points of the checkout that made a payment which has now succeeded (its
- * metadata's `checkoutLimits`, written by checkoutWithDefences). A payment made without the
+ * metadata's `checkoutLimits`, written by startPayment). A payment made without the
  * defences (a monthly charge) names none. Subscribed after the commit of the payment core's
- * gift.succeeded and ticket_order.paid, which happen once per payment.
+ * gift.succeeded and ticket_order.paid, which happen once per payment (./subscribers.ts).
  */
 export async function givePointsBack(metadata: Record<string, string> | null | undefined): Promise<void> {
   const named = metadata?.checkoutLimits;

@@ -39,7 +39,7 @@ export async function refundPayment({ payment, idempotencyKey, failureMessage = 
   let events;
   try {
     ({ events } = await providerByName(payment.provider).refund({
-      donationId: payment.id,
+      paymentId: payment.id,
       providerPaymentId: payment.providerPaymentId,
       providerChargeId: payment.providerChargeId,
       idempotencyKey,

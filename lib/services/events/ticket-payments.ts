@@ -5,16 +5,16 @@
  * the order is canceled and its seats go back to the ticket type. Both run inside the payment
  * event's transaction and change the order only while it is pending (UPDATE ... WHERE status
  * = 'pending'), so each happens exactly once however often the provider's events arrive.
- *
- * This module lives with the payments and reads the event tables directly: the events
- * services call checkout, and payments never call back into the events services.
+ * They are subscribers of the payment core's ticket_order.paid and ticket_order.failed
+ * (./subscribers.ts): the core never calls into the events services.
  */
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { logger } from "@/lib/logger";
-import { eventTicketOrders, eventTicketTypes, events } from "@/models";
-import type { PaymentRow } from "./donation-facts";
+import { eventTicketOrders, eventTicketTypes, events, type payments } from "@/models";
+
+type PaymentRow = typeof payments.$inferSelect;
 
 /** The payment idempotency key of ticket order `orderId` (one payment per order attempt). */
 export const ticketPaymentKey = (orderId: string) => `ticket-order-${orderId}`;

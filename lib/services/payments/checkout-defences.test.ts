@@ -24,8 +24,8 @@ import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@/models";
 import { createProofOfWorkChallenge } from "@/lib/auth/proof-of-work";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { checkoutWithDefences } from "./checkout-defences";
-import { sandboxAction } from "./sandbox-action";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
+import { sandboxAction } from "@/lib/services/donations/sandbox-action";
 
 let h: DatabaseHandle;
 let organizationId = "";
@@ -85,19 +85,19 @@ async function asTheFormSends<T>(send: (challenge: string | null) => Promise<T>)
 
 test("a guest checkout needs a solved challenge, used once; a forged one is refused; nothing is recorded", async () => {
   const before = await donationCount();
-  const none = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001" } }));
+  const none = await failure(checkoutGift({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001" } }));
   expect(none).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired });
 
   const payload = await solvedPayload();
   const forged = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
   forged.solution.derivedKey = forged.solution.derivedKey.replace(/^./, (c: string) => (c === "0" ? "1" : "0"));
-  const bad = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: Buffer.from(JSON.stringify(forged)).toString("base64") } }));
+  const bad = await failure(checkoutGift({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: Buffer.from(JSON.stringify(forged)).toString("base64") } }));
   expect(bad).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
   expect(await donationCount()).toBe(before);
 
-  const ok = await checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } });
+  const ok = await checkoutGift({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } });
   expect(ok.status).toBe("succeeded");
-  const replay = await failure(checkoutWithDefences({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } }));
+  const replay = await failure(checkoutGift({ actor: null, input: checkout(), client: { ip: "9.0.0.1", device: "device-guest-00001", challenge: payload } }));
   expect(replay).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
   expect(await donationCount()).toBe(before + 1);
 }, 60_000);
@@ -106,18 +106,18 @@ test("one card: declines count double, so the 4th attempt of a declined card is 
   const donor = await makeDonor("card.tester@example.org");
   const declined = { number: "4000 0000 0000 9995", expiry: "12/34", cvc: "123" };
   for (let i = 0; i < 3; i++) {
-    const res = await asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } }));
+    const res = await asTheFormSends((challenge) => checkoutGift({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } }));
     expect(res.status).toBe("failed");
   }
   const before = await donationCount();
   // 3 attempts + 3 declines = 6: the card's allowance is used up (the address's, 8, is not).
-  const limited = await failure(asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } })));
+  const limited = await failure(asTheFormSends((challenge) => checkoutGift({ actor: donor, input: checkout({ card: declined }), client: { ip: "9.1.0.1", device: null, challenge } })));
   expect(limited).toMatchObject({ status: 429, message: messages.trustAndSafety.tooManyCheckouts });
   expect(await donationCount()).toBe(before);
   // A real card number (not a published test card) is limited wherever it comes from.
   const stolen = { number: "4111 1111 1111 1111", expiry: "12/34", cvc: "123" };
-  for (let i = 0; i < 6; i++) await checkoutWithDefences({ actor: donor, input: checkout({ card: stolen }), client: { ip: `9.1.1.${i}`, device: null } }).catch(() => null);
-  expect(await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: stolen }), client: { ip: "9.1.1.99", device: null } }))).toMatchObject({ status: 429 });
+  for (let i = 0; i < 6; i++) await checkoutGift({ actor: donor, input: checkout({ card: stolen }), client: { ip: `9.1.1.${i}`, device: null } }).catch(() => null);
+  expect(await failure(checkoutGift({ actor: donor, input: checkout({ card: stolen }), client: { ip: "9.1.1.99", device: null } }))).toMatchObject({ status: 429 });
 });
 
 test("one IP address: attempts not yet paid beyond the limit are refused, whatever card or account", async () => {
@@ -128,7 +128,7 @@ test("one IP address: attempts not yet paid beyond the limit are refused, whatev
     // ties these attempts together, only the address. Past half of its points the address is
     // asked for the security check, which the form solves.
     results.push(
-      await asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.1", device: null, challenge } })).then(
+      await asTheFormSends((challenge) => checkoutGift({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.1", device: null, challenge } })).then(
         () => 200,
         (e) => e.status,
       ),
@@ -141,7 +141,7 @@ test("one IP address: attempts not yet paid beyond the limit are refused, whatev
 test("a payment confirmed later (a bank payment settling) gives its point back when it succeeds, once", async () => {
   const attempt = async (i: number) => {
     const donor = await makeDonor(`settling.${i}.${randomUUID()}@example.org`);
-    return asTheFormSends((challenge) => checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.9", device: null, challenge } })).then(
+    return asTheFormSends((challenge) => checkoutGift({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.2.0.9", device: null, challenge } })).then(
       (r) => ({ status: 200, donationId: r.donationId }),
       (e) => ({ status: e.status as number, donationId: "" }),
     );
@@ -161,7 +161,7 @@ test("a payment confirmed later (a bank payment settling) gives its point back w
 test("an expired card is refused before anything is recorded; abandoned checkouts stay out of the report", async () => {
   const donor = await makeDonor("expired.card@example.org");
   const before = await donationCount();
-  const expired = await failure(checkoutWithDefences({ actor: donor, input: checkout({ card: { number: "5555 5555 5555 4444", expiry: "01/20", cvc: "123" } }), client: { ip: "9.3.0.1", device: null } }));
+  const expired = await failure(checkoutGift({ actor: donor, input: checkout({ card: { number: "5555 5555 5555 4444", expiry: "01/20", cvc: "123" } }), client: { ip: "9.3.0.1", device: null } }));
   expect(expired?.status).toBe(422);
   expect(await donationCount()).toBe(before);
 
@@ -225,7 +225,7 @@ describe("event tickets go through the same defences", () => {
       const attempt = asTheFormSends<unknown>((challenge) =>
         i % 2 === 0
           ? createTicketOrder({ eventId, input: ticketOrder(typeId, { quantity: 1, card: card("4000 0000 0000 0002") }), actor: donor, client: { ip: "9.6.0.1", device: null, challenge } })
-          : checkoutWithDefences({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.6.0.1", device: null, challenge } }),
+          : checkoutGift({ actor: donor, input: checkout({ method: "us_bank_account", card: undefined }), client: { ip: "9.6.0.1", device: null, challenge } }),
       );
       statuses.push(await attempt.then(() => 200, (e: { status: number }) => e.status));
     }

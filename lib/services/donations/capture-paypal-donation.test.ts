@@ -11,7 +11,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { campaigns, donations, paymentEvents, payments } from "@/models";
-import { capturePaypalDonation } from "./capture-paypal";
+import { capturePaypalDonation } from "./capture-paypal-donation";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;

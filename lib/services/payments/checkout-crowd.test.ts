@@ -19,7 +19,8 @@ import { messages } from "@/lib/validations/messages";
 import { makeNonprofit } from "@/lib/testing/service-fixtures";
 import { users } from "@/models";
 import { createProofOfWorkChallenge } from "@/lib/auth/proof-of-work";
-import { checkoutWithDefences, type CheckoutClient } from "./checkout-defences";
+import { checkoutGift } from "@/lib/services/donations/start-checkout";
+import type { CheckoutClient } from "./checkout-defences";
 
 let h: DatabaseHandle;
 let organizationId = "";
@@ -65,7 +66,7 @@ type Attempt = { reachedProvider: boolean; status: number; challenged: boolean }
  * the answer asks for the security check, solves it and sends the same checkout again.
  */
 async function attempt(actor: Actor | null, input: CheckoutInput, client: CheckoutClient): Promise<Attempt> {
-  const send = (challenge: string | null) => checkoutWithDefences({ actor, input, client: { ...client, challenge } });
+  const send = (challenge: string | null) => checkoutGift({ actor, input, client: { ...client, challenge } });
   let challenged = false;
   try {
     const result = await send(actor ? null : await solvedPayload()).catch(async (err: { status?: number; fields?: Record<string, string> }) => {
@@ -102,7 +103,7 @@ test("past half of an address's points a signed-in donor is asked for the securi
     expect(expired).toMatchObject({ reachedProvider: false, status: 422 });
   }
   const [donor] = await donors("late.guest", 1);
-  const plain = await checkoutWithDefences({ actor: donor!, input: checkout(), client: { ip: "10.20.0.2", device: null } }).catch((e: { status: number; message: string }) => e);
+  const plain = await checkoutGift({ actor: donor!, input: checkout(), client: { ip: "10.20.0.2", device: null } }).catch((e: { status: number; message: string }) => e);
   expect(plain).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeRequired });
   const withCheck = await attempt(donor!, checkout(), { ip: "10.20.0.2", device: null });
   expect(withCheck).toEqual({ reachedProvider: true, status: 200, challenged: true });

@@ -1,15 +1,16 @@
 /**
- * The exactly-once heart of payments. A verified provider event is recorded in
+ * The exactly-once heart of payments: lock, record, transition, publish, nothing else. A verified provider event is recorded in
  * payment_events (unique provider + event id) in the same transaction as its effect on the
  * payment, so a duplicate delivery changes nothing. The succeeded effect (campaign progress
  * += amount, effects_applied_at) is guarded by a conditional UPDATE ... WHERE
  * effects_applied_at IS NULL AND refunded_at IS NULL, and a refund reverses it once (UPDATE
  * ... WHERE refunded_at IS NULL). What follows from it is published as one domain event in the
- * same transaction (./payment-events.ts: gift.succeeded, gift.failed, gift.refunded,
+ * same transaction (lib/domain-events/events.ts: gift.succeeded, gift.failed, gift.refunded,
  * ticket_order.paid, ticket_order.failed, fundraiser.progressed), and receipts, ticket orders,
  * pledges, recurring gifts and outgoing webhooks subscribe to it from their own folders
- * (lib/services/subscribers.ts), so they too happen once and only if the change commits. The
- * cached pages are refreshed after the commit (payment.changed). The payment row is locked
+ * (lib/services/subscribers.ts), each reading what else it needs itself, so they too happen
+ * once and only if the change commits. The cached pages are refreshed after the commit
+ * (payment.changed). This module imports none of them (docs/decisions/0007-payment-model.md). The payment row is locked
  * (SELECT ... FOR UPDATE) so events of one payment apply one at a time, in whatever order they
  * arrive (docs/decisions/0004-exactly-once-payment-events.md).
  */
@@ -17,31 +18,23 @@ import "server-only";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import { selectBuiltOnce } from "@/lib/db/prepared";
-import { displayDonationStatus, paymentTypeLabel, tributeLine } from "@/lib/donations/labels";
-import { baseUrl } from "@/lib/env";
+import { DomainEventBatch } from "@/lib/domain-events";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
-import { donationMailJob } from "@/lib/mail/mail-job";
-import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
-import { donationMailHasRecipient, type DonationMailFacts } from "@/lib/mail/templates/donation";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
-import { campaigns, donations, eventTicketOrders, organizations, paymentEvents, payments, pledges, webhookEndpoints } from "@/models";
-import { ticketConfirmationMail } from "@/lib/mail/templates/ticket";
-import { ticketSaleFacts } from "./ticket-payments";
-import { DomainEventBatch } from "@/lib/domain-events";
-import type { PaymentEffectHints } from "./payment-events";
-import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
-import { organizationTimeZone } from "@/lib/time/organization-time-zone";
-import { donationAccessToken } from "@/lib/auth/donation-access-token";
-import { donationFactsOrganizationColumns, loadDonationFacts, toDonationFacts, type DonationFacts, type DonationRow, type PaymentRow } from "./donation-facts";
-import { organizationDisplayName } from "@/lib/directory/display-name";
+import { campaigns, donations, eventTicketOrders, paymentEvents, payments } from "@/models";
+
+/** A stored payment (amounts in cents, times UTC). */
+export type PaymentRow = typeof payments.$inferSelect;
+/** A stored gift: what a payment pays for when it is a gift. */
+type GiftRow = typeof donations.$inferSelect;
 
 export type EventOutcome = {
   /** False when the event was already recorded (a duplicate delivery). */
   recorded: boolean;
   /** The payment the event was about (for a gift, also the donation's id); null when unknown. */
-  donationId: string | null;
+  paymentId: string | null;
   /** applied: the succeeded effect ran now; reversed: a refund undid it now. */
   effect: "applied" | "reversed" | "none";
 };
@@ -59,11 +52,10 @@ export async function handleWebhook(provider: ProviderName, rawBody: string, hea
  * One statement: lock the event's payment (FOR UPDATE returns its latest committed version;
  * matched by the provider's payment id, or by our payment id with the same provider; a null
  * input matches nothing) and record the event with it in payment_events; with them what the
- * payment pays for (its gift, or its ticket order's id), the receipt's facts (organization,
- * fundraiser name) and the EffectHints, so no second read is needed for them. No row back
- * means the event was already recorded; `payment` is null when no payment matched. Built once
- * per process (lib/db/prepared.ts): at some 50 columns named through two CTEs, building it
- * took longer than PostgreSQL took to run it.
+ * payment pays for (its gift, or its ticket order's id), so no second read is needed for
+ * them. No row back means the event was already recorded; `payment` is null when no payment
+ * matched. Built once per process (lib/db/prepared.ts): at some 50 columns named through two
+ * CTEs, building it took longer than PostgreSQL took to run it.
  */
 const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx: Executor) => {
   const provider = sql.placeholder("provider");
@@ -94,25 +86,22 @@ const lockAndRecordEvent = selectBuiltOnce("payment_event_lock_and_record", (tx:
       payment: locked._.selectedFields,
       gift: donations,
       ticketOrderId: sql<string | null>`(select ${eventTicketOrders.id} from ${eventTicketOrders} where ${eventTicketOrders.paymentId} = ${locked.id})`,
-      organization: donationFactsOrganizationColumns,
-      fundraiserName: campaigns.name,
-      // What the succeeded effect may have to do besides the receipt: most gifts have no
-      // notified pledge to complete and their organization no webhook endpoint, and then the
-      // transaction skips those statements.
-      notifiedPledge: sql<boolean>`exists (select 1 from ${pledges} where ${pledges.organizationId} = ${locked.organizationId} and ${pledges.email} = ${donations.donorEmail}::citext and ${pledges.status} = 'notified')`,
-      webhookEndpoints: sql<boolean>`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.organizationId} = ${locked.organizationId})`,
     })
     .from(recorded)
     .leftJoin(locked, sql`true`)
-    .leftJoin(donations, eq(donations.paymentId, locked.id))
-    .leftJoin(organizations, eq(organizations.id, locked.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId));
+    .leftJoin(donations, eq(donations.paymentId, locked.id));
 });
 
 /** The payment an event is about and what it pays for: a gift, a ticket order, or (unknown) neither. */
-type PaymentTarget = { payment: PaymentRow; gift: DonationRow | null; ticketOrderId: string | null };
+type PaymentTarget = { payment: PaymentRow; gift: GiftRow | null; ticketOrderId: string | null };
 
-/** Apply one verified event exactly once (see the module comment). */
+/**
+ * Apply one verified provider event exactly once (see the module comment); a duplicate
+ * delivery changes nothing and an event of an unknown payment is recorded and otherwise ignored.
+ * @returns whether it was recorded now, its payment's id and the effect it had.
+ * @throws whatever a subscriber throws (the whole transaction, the event's record included,
+ *   then rolls back, so a redelivery applies it again).
+ */
 export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
   const db = await getDb();
   // What the transaction publishes; its after-commit subscribers (page refresh) run after it.
@@ -121,21 +110,20 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     const [row] = await lockAndRecordEvent(tx, {
       provider: event.provider,
       providerPaymentId: event.providerPaymentId ?? null,
-      paymentId: event.donationId ?? null,
+      paymentId: event.paymentId ?? null,
       eventId: event.eventId,
       type: event.rawType,
     });
-    if (!row) return { recorded: false, donationId: null, effect: "none" as const };
+    if (!row) return { recorded: false, paymentId: null, effect: "none" as const };
     const payment: PaymentRow | null = row.payment;
     if (!payment) {
-      if (event.providerPaymentId || event.donationId) logger.warn("payment event for an unknown payment", { provider: event.provider, type: event.rawType });
-      return { recorded: true, donationId: null, effect: "none" as const };
+      if (event.providerPaymentId || event.paymentId) logger.warn("payment event for an unknown payment", { provider: event.provider, type: event.rawType });
+      return { recorded: true, paymentId: null, effect: "none" as const };
     }
-    const gift: DonationRow | null = row.gift;
-    const facts = gift && row.organization ? toDonationFacts({ donation: gift, payment, organization: row.organization, fundraiserName: row.fundraiserName }) : null;
-    const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event, facts, row);
+    const gift: GiftRow | null = row.gift;
+    const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event);
     if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
-    return { recorded: true, donationId: payment.id, effect };
+    return { recorded: true, paymentId: payment.id, effect };
   });
   await events.afterCommit();
   if (outcome.recorded) metrics.paymentEventApplied(outcome.effect);
@@ -146,17 +134,17 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
  * Move the fundraiser's progress by `addedCents` (negative for a refund) and publish
  * fundraiser.progressed with the row as updated. A gift without a fundraiser moves nothing.
  */
-async function moveProgress(tx: Executor, events: DomainEventBatch, d: DonationRow, addedCents: number, hints: PaymentEffectHints, now: Date): Promise<void> {
+async function moveProgress(tx: Executor, events: DomainEventBatch, d: GiftRow, addedCents: number, now: Date): Promise<void> {
   if (!d.campaignId) return;
   const [fundraiser] = await tx
     .update(campaigns)
     .set({ progressCents: sql`${campaigns.progressCents} + ${addedCents}` })
     .where(eq(campaigns.id, d.campaignId))
     .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents });
-  if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, hints, occurredAt: now });
+  if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, occurredAt: now });
 }
 
-/** A payment's lifecycle columns, which its gift mirrors (models/donations.ts). */
+/** A payment's lifecycle columns, which its gift mirrors (models/payments.ts). */
 type LifecycleChange = Partial<Pick<PaymentRow, "status" | "failureReason" | "succeededAt" | "refundedAt">>;
 
 /**
@@ -185,7 +173,7 @@ async function recordLifecycle(
   return updated;
 }
 
-async function transition(tx: Executor, events: DomainEventBatch, t: PaymentTarget, event: PaymentEvent, facts: DonationFacts | null, hints: PaymentEffectHints): Promise<EventOutcome["effect"]> {
+async function transition(tx: Executor, events: DomainEventBatch, t: PaymentTarget, event: PaymentEvent): Promise<EventOutcome["effect"]> {
   const now = new Date();
   const p = t.payment;
   const gift = t.gift;
@@ -223,13 +211,13 @@ async function transition(tx: Executor, events: DomainEventBatch, t: PaymentTarg
       if (!due) return "none";
       const payment: PaymentRow = { ...p, status: "succeeded", succeededAt, effectsAppliedAt: now };
       // A ticket payment is a sale: the buyer gets a purchase confirmation, never a donation receipt.
-      if (t.ticketOrderId) await events.publish(tx, "ticket_order.paid", { payment, orderId: t.ticketOrderId, hints, occurredAt: now });
+      if (t.ticketOrderId) await events.publish(tx, "ticket_order.paid", { payment, orderId: t.ticketOrderId, occurredAt: now });
       if (gift) {
-        const donation: DonationRow = { ...gift, status: "succeeded", failureReason: null, succeededAt };
-        await events.publish(tx, "gift.succeeded", { donation, payment, facts, hints, occurredAt: now });
+        const donation: GiftRow = { ...gift, status: "succeeded", failureReason: null, succeededAt };
+        await events.publish(tx, "gift.succeeded", { donation, payment, occurredAt: now });
         // The fundraiser's progress row is the one every gift to it writes: it is updated last,
         // so its lock is held for this statement and the commit only, not for the work above.
-        await moveProgress(tx, events, gift, gift.amountCents, hints, now);
+        await moveProgress(tx, events, gift, gift.amountCents, now);
       }
       return "applied";
     }
@@ -238,112 +226,12 @@ async function transition(tx: Executor, events: DomainEventBatch, t: PaymentTarg
       if (!refunded?.effectsAppliedAt) return "none";
       // A refunded ticket sale is not a refunded gift: no gift.refunded for it.
       if (gift) {
-        await moveProgress(tx, events, gift, -gift.amountCents, hints, now);
-        await events.publish(tx, "gift.refunded", { donation: { ...gift, status: "refunded", refundedAt: now }, hints, occurredAt: now });
+        await moveProgress(tx, events, gift, -gift.amountCents, now);
+        await events.publish(tx, "gift.refunded", { donation: { ...gift, status: "refunded", refundedAt: now }, occurredAt: now });
       }
       return "reversed";
     }
     default:
       return "none";
   }
-}
-
-/**
- * The facts the donation emails need: `known` when the caller has read them in `tx` already
- * (the payment-event read takes them with the donation), else read inside `tx` through
- * loadDonationFacts. The donation fields come from `d`, the caller's row: inside a webhook's
- * transaction it carries the status just applied.
- */
-export async function donationMailFacts(tx: Executor, d: DonationRow, known?: DonationFacts | null): Promise<DonationMailFacts> {
-  const facts = known ?? (await loadDonationFacts(tx, d.id));
-  const org = facts?.organization;
-  return {
-    donationId: d.id,
-    createdAt: d.createdAt,
-    amountCents: d.amountCents,
-    feeCents: d.feeCents,
-    coverFees: d.coverFees,
-    status: displayDonationStatus(d.status),
-    paymentType: paymentTypeLabel(d.paymentMethodType),
-    recurring: Boolean(d.recurringGiftId),
-    organizationName: org ? organizationDisplayName(org) : "the organization",
-    organizationLegalName: org?.legalName ?? null,
-    organizationEin: org?.ein ?? null,
-    organizationEmail: org?.email ?? null,
-    organizationLogoUrl: org?.logoUrl ?? null,
-    irsDeductibility: org?.irsDeductibility ?? null,
-    fundraiserName: facts?.fundraiserName ?? null,
-    donor: {
-      name: d.donorName,
-      email: d.donorEmail,
-      telephone: d.donorTelephone,
-      city: d.donorCity,
-      state: d.donorState,
-      gender: d.donorGender,
-      ageRange: d.donorAgeRange,
-    },
-    anonymous: d.anonymous,
-    share: { name: d.shareName, email: d.shareEmail, phone: d.shareTelephone, location: d.shareLocation, gender: d.shareGender, age: d.shareAge },
-    receiptUrl: `${baseUrl()}/api/receipts/${d.id}?token=${donationAccessToken(d.id)}`,
-    manageUrl: d.recurringGiftId ? recurringManageUrl(d.recurringGiftId) : null,
-    tribute: tributeLine(d),
-  };
-}
-
-/**
- * The ticket confirmation's facts for ticket order `orderId`, paid by `payment`, read in `tx`
- * (null when the order is gone).
- */
-export async function ticketMailFacts(tx: Executor, payment: Pick<PaymentRow, "id" | "organizationId" | "succeededAt" | "createdAt">, orderId: string) {
-  const sale = await ticketSaleFacts(tx, orderId);
-  if (!sale) return null;
-  const [org] = await tx
-    .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
-    .from(organizations)
-    .where(eq(organizations.id, payment.organizationId));
-  return {
-    paymentId: payment.id,
-    paidAt: payment.succeededAt ?? payment.createdAt,
-    buyerEmail: sale.buyerEmail,
-    organizationName: org ? organizationDisplayName(org) : "the organization",
-    organizationEin: org?.ein ?? null,
-    organizationLogoUrl: org?.logoUrl ?? null,
-    irsDeductibility: org?.irsDeductibility ?? null,
-    eventName: sale.eventName,
-    eventStartsAt: sale.eventStartsAt,
-    eventTimeZone: organizationTimeZone({ state: org?.state, zipcode: org?.zipcode }),
-    ticketTypeName: sale.ticketTypeName,
-    quantity: sale.quantity,
-    amountCents: sale.amountCents,
-    goodsValueCents: sale.goodsValueCents,
-    deductibleCents: sale.deductibleCents,
-    receiptUrl: `${baseUrl()}/api/receipts/${payment.id}?token=${donationAccessToken(payment.id)}`,
-  };
-}
-
-/** Queue the purchase confirmation of ticket order `orderId`, paid by `payment`, in `tx` (none when the order is gone). */
-export async function enqueueTicketMail(tx: Executor, payment: PaymentRow, orderId: string): Promise<void> {
-  const facts = await ticketMailFacts(tx, payment, orderId);
-  const mail = facts ? ticketConfirmationMail(facts) : null;
-  if (mail) await enqueueMail(mail, { tx });
-}
-
-/**
- * Queue the receipt, the nonprofit notification and the platform copy in `tx` (`which`: some
- * of them; `known`: the donation's facts when already read in `tx`). Returns how many.
- */
-export async function enqueueDonationMail(
-  tx: Executor,
-  d: DonationRow,
-  which: { receipt?: boolean; nonprofit?: boolean; platform?: boolean } = { receipt: true, nonprofit: true, platform: true },
-  known?: DonationFacts | null,
-): Promise<number> {
-  const facts = await donationMailFacts(tx, d, known);
-  // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); none without a recipient.
-  const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMailHasRecipient(kind, facts));
-  await enqueueMails(
-    kinds.map((kind) => donationMailJob(kind, facts)),
-    { tx },
-  );
-  return kinds.length;
 }
