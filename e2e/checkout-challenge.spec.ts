@@ -1,24 +1,14 @@
-import { expect, type Page } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, logout, uniqueEmail, test } from "./fixtures";
+import { expect } from "@playwright/test";
+import { claimOrganization, connectSandboxPayments, demoFundraiser, logout, uniqueEmail, test } from "./fixtures";
 
 /**
  * Card-testing defence (OWASP ASVS 5.0 2.4, anti-automation): a guest checkout carries an invisible, self-hosted proof-of-work
  * solution (ALTCHA); a checkout call without one is refused and records nothing. A guest's
  * paid ticket order goes through the same check.
  */
-type Hit = { _id: string; organization: { _id: string; state: string | null } };
-
-async function vermontFundraiser(page: Page): Promise<Hit> {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  expect(res.ok()).toBe(true);
-  const { campaigns } = (await res.json()) as { campaigns: Hit[] };
-  const hit = campaigns.find((c) => c.organization.state === "VT");
-  expect(hit, "a Vermont demo fundraiser").toBeTruthy();
-  return hit!;
-}
 
 test("a guest's checkout solves the challenge without being asked; a call without it is refused", async ({ page }) => {
-  const hit = await vermontFundraiser(page);
+  const hit = await demoFundraiser(page.request);
   const thirdParty: string[] = [];
   page.on("request", (r) => {
     const host = new URL(r.url()).hostname;
@@ -73,7 +63,7 @@ test("a guest's checkout solves the challenge without being asked; a call withou
 });
 
 test("a guest who sends the form before the check's code has loaded still gives: the form waits for it", async ({ page }) => {
-  const hit = await vermontFundraiser(page);
+  const hit = await demoFundraiser(page.request);
   // The script that defines the check's widget arrives 4 s late (a slow phone, a busy network).
   await page.route("**/_next/static/chunks/*.js", async (route) => {
     const body = await (await route.fetch()).text();

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { uniqueEmail, test } from "./fixtures";
+import { demoFundraiser, uniqueEmail, test } from "./fixtures";
 
 /**
  * A checkout that earns trust, at phone and desktop widths: who receives
@@ -8,14 +8,9 @@ import { uniqueEmail, test } from "./fixtures";
  * moved by the arrow keys, and focus on the message after a declined card or invalid fields.
  */
 
-type Hit = { _id: string; organization: { _id: string; state: string | null } };
-
 async function vermontFundraiserPath(page: Page): Promise<string> {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  const { campaigns } = (await res.json()) as { campaigns: Hit[] };
-  const hit = campaigns.find((c) => c.organization.state === "VT");
-  expect(hit, "a Vermont demo fundraiser").toBeTruthy();
-  return `/donation/${hit!.organization._id}/${hit!._id}`;
+  const hit = await demoFundraiser(page.request);
+  return `/donation/${hit.organization._id}/${hit._id}`;
 }
 
 /** The page scrolls sideways when its content is wider than the viewport. */

@@ -1,20 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { uniqueEmail, test } from "./fixtures";
+import { demoFundraiser, uniqueEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
-type Hit = { _id: string; name: string; organization: { _id: string; state: string | null } };
-
-async function vermontFundraiser(page: Page): Promise<Hit> {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  expect(res.ok()).toBe(true);
-  const { campaigns } = (await res.json()) as { campaigns: Hit[] };
-  const hit = campaigns.find((c) => c.organization.state === "VT");
-  expect(hit, "a Vermont demo fundraiser").toBeTruthy();
-  return hit!;
-}
 
 const dollars = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 
@@ -40,7 +30,7 @@ function receiptFor(email: string): string | null {
 
 test.describe("donations", () => {
   test("a guest gives $25 with 4242, sees the thank-you page, gets the receipt, and the progress bar moves", async ({ page }) => {
-    const hit = await vermontFundraiser(page);
+    const hit = await demoFundraiser(page.request);
     const checkoutPath = `/donation/${hit.organization._id}/${hit._id}`;
     await page.goto(checkoutPath);
     const before = dollars((await page.getByTestId("progress-raised").textContent()) ?? "");
@@ -77,7 +67,7 @@ test.describe("donations", () => {
   });
 
   test("a declined card shows its reason", async ({ page }) => {
-    const hit = await vermontFundraiser(page);
+    const hit = await demoFundraiser(page.request);
     await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
     await fillGuestAndCard(page, uniqueEmail("declined"), "4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Donate/ }).click();
@@ -86,7 +76,7 @@ test.describe("donations", () => {
   });
 
   test("a 3155 card goes through Pending Verification, then completes after verification", async ({ page }) => {
-    const hit = await vermontFundraiser(page);
+    const hit = await demoFundraiser(page.request);
     await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
     await fillGuestAndCard(page, uniqueEmail("verify"), "4000 0025 0000 3155");
     await page.getByRole("button", { name: /^Donate/ }).click();
@@ -98,7 +88,7 @@ test.describe("donations", () => {
   });
 
   test("amounts below $1 show a clear error", async ({ page }) => {
-    const hit = await vermontFundraiser(page);
+    const hit = await demoFundraiser(page.request);
     await page.goto(`/donation/${hit.organization._id}/${hit._id}`);
     await page.getByPlaceholder("Other").fill("0.50");
     await expect(page.getByText("The smallest gift is $1.00.")).toBeVisible();

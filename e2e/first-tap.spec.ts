@@ -7,18 +7,17 @@
  * is what the page's code works with.
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { hydrated, test } from "./fixtures";
+import { demoFundraiser, hydrated, test } from "./fixtures";
 
 /** How many times each page is opened: ten taps in a row must all take effect. */
 const ROUNDS = 10;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-/** The first active demo fundraiser and its organization. */
+/** The first demo fundraiser and its organization. */
 async function activeFundraiser(request: APIRequestContext): Promise<{ orgId: string; fundraiserId: string }> {
-  const { campaigns } = (await (await request.get("/api/find/campaigns/active?limit=1")).json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
-  expect(campaigns.length, "an active demo fundraiser").toBeGreaterThan(0);
-  return { orgId: campaigns[0]!.organization._id, fundraiserId: campaigns[0]!._id };
+  const hit = await demoFundraiser(request);
+  return { orgId: hit.organization._id, fundraiserId: hit._id };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes, randomUUID } from "node:crypto";
+import { DEMO_FUNDRAISERS } from "../lib/server/demo-fundraisers";
 
 export const PASSWORD = "Givebridge-e2e-1";
 
@@ -106,17 +107,37 @@ export async function solvedCheckoutChallenge(request: APIRequestContext): Promi
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
+/** A fundraiser as the active list (/api/find/campaigns/active) gives it. */
+export type ActiveFundraiser = { _id: string; name: string; organization: { _id: string; state: string | null } };
+
 /**
- * A scripted guest's sandbox checkout of $25 to the first active demo fundraiser, with
+ * The demo's active fundraisers (lib/server/demo-fundraisers.ts), in the demo's order. Specs
+ * that give to a fundraiser of the shared server use these, never "the first one listed": a spec
+ * running beside them may have just made a fundraiser of its own, whose organization cannot
+ * receive gifts yet.
+ */
+export async function demoFundraisers(api: APIRequestContext): Promise<ActiveFundraiser[]> {
+  const res = await api.get("/api/find/campaigns/active?showAll=true");
+  expect(res.ok(), "the active fundraisers").toBe(true);
+  const { campaigns } = (await res.json()) as { campaigns: ActiveFundraiser[] };
+  const demo = DEMO_FUNDRAISERS.map((d) => campaigns.find((c) => c.name === d.name)).filter((c): c is ActiveFundraiser => !!c);
+  expect(demo.length, "the demo's fundraisers").toBeGreaterThan(1);
+  return demo;
+}
+
+/** The first of the demo's fundraisers (demoFundraisers). */
+export async function demoFundraiser(api: APIRequestContext): Promise<ActiveFundraiser> {
+  return (await demoFundraisers(api))[0]!;
+}
+
+/**
+ * A scripted guest's sandbox checkout of $25 to the first demo fundraiser (demoFundraiser), with
  * `x-forwarded-for` set to `ip` (believed only from a trusted proxy): by the succeeding test
  * card, or with `method: "us_bank_account"` a bank payment, which stays processing (and so keeps
  * its point of the checkout limits). For apps started with CHECKOUT_CHALLENGE=off.
  */
 export async function giveAsGuest(api: APIRequestContext, email: string, ip: string, { method = "card" }: { method?: "card" | "us_bank_account" } = {}) {
-  const { campaigns } = (await (await api.get("/api/find/campaigns/active?showAll=true")).json()) as {
-    campaigns: { _id: string; organization: { _id: string } }[];
-  };
-  const campaign = campaigns[0]!;
+  const campaign = await demoFundraiser(api);
   return api.post(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", {
     headers: { "x-forwarded-for": ip },
     data: {

@@ -6,15 +6,8 @@
  */
 import { expect, type APIRequestContext } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { signUpDonor, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
+import { demoFundraiser, signUpDonor, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
 
-type Campaign = { _id: string; name: string; organization: { _id: string } };
-
-async function demoFundraiser(request: APIRequestContext): Promise<Campaign> {
-  const { campaigns } = (await (await request.get("/api/find/campaigns/active?showAll=true")).json()) as { campaigns: Campaign[] };
-  expect(campaigns.length, "an active demo fundraiser").toBeGreaterThan(0);
-  return campaigns[0]!;
-}
 
 async function demoEventId(request: APIRequestContext): Promise<string | null> {
   const { events } = (await (await request.get("/api/find/events?showAll=true")).json()) as { events: { _id: string }[] };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { signUpDonor, uniqueEmail, test } from "./fixtures";
+import { demoFundraiser, demoFundraisers, signUpDonor, uniqueEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
@@ -30,9 +30,7 @@ async function giveMonthly(page: Page, checkoutPath: string, email: string) {
 }
 
 test("a guest gives monthly, opens the manage link from the receipt in a fresh browser, skips a month, updates the card and cancels", async ({ page, browser }) => {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  const { campaigns } = (await res.json()) as { campaigns: { _id: string; organization: { _id: string; state: string | null } }[] };
-  const hit = campaigns.find((c) => c.organization.state === "VT")!;
+  const hit = await demoFundraiser(page.request);
   const checkoutPath = `/donation/${hit.organization._id}/${hit._id}`;
   const email = uniqueEmail("monthly-guest");
 
@@ -97,9 +95,7 @@ test("a guest gives monthly, opens the manage link from the receipt in a fresh b
 });
 
 test("a signed-in donor opens a monthly gift's manage page from Donation History and puts one card on all their monthly gifts", async ({ page }) => {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  const { campaigns } = (await res.json()) as { campaigns: { _id: string; organization: { _id: string; state: string | null } }[] };
-  const [a, b] = campaigns.filter((c) => c.organization.state === "VT");
+  const [a, b] = await demoFundraisers(page.request);
   await signUpDonor(page, { firstName: "Rae", lastName: "Recurring", email: uniqueEmail("monthly-member") });
   for (const hit of [a!, b!]) {
     await page.goto(`/donation/${hit.organization._id}/${hit._id}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { hydrated, uniqueEmail, test } from "./fixtures";
+import { demoFundraiser, hydrated, uniqueEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 /**
@@ -35,9 +35,7 @@ function donorDays(): { today: string; yesterday: string } {
 }
 
 async function vermontCheckout(page: Page): Promise<string> {
-  const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  const { campaigns } = (await res.json()) as { campaigns: { _id: string; organization: { _id: string; state: string | null } }[] };
-  const hit = campaigns.find((c) => c.organization.state === "VT")!;
+  const hit = await demoFundraiser(page.request);
   return `/donation/${hit.organization._id}/${hit._id}`;
 }
 

@@ -15,6 +15,7 @@ import { importIrsFiles } from "./import-irs";
 import { randomUUID } from "node:crypto";
 import { campaigns, donations, events, organizations, payments, updateNotices } from "@/models";
 import type { Database, Executor } from "@/lib/db/client";
+import { DEMO_FUNDRAISERS } from "./demo-fundraisers";
 
 type Cents = number;
 
@@ -28,65 +29,6 @@ export type DemoDataResult = { loaded: boolean; organizations: number; campaigns
 const DEMO_LOCK_KEY = 7_231_950_115;
 const DAY_MS = 86_400_000;
 
-/** Demo fundraisers, each on a real organization of the VT extract (checked by EIN). */
-const DEMO_CAMPAIGNS = [
-  {
-    ein: "030324429", // RANDOLPH AREA FOOD SHELF, Randolph VT (NTEE K31 food bank)
-    name: "Winter Pantry Drive",
-    imageUrl: "/images/demo/winter-pantry-drive.jpg",
-    topic: "Hunger",
-    goalCents: 1_500_000,
-    startOffsetDays: -30,
-    endOffsetDays: 45,
-    description:
-      "Demo fundraiser: stock the shelves for the winter months, when heating bills squeeze family budgets. " +
-      "Every $25 buys a week of staples for a family of four.",
-  },
-  {
-    ein: "030179423", // COPLEY HOSPITAL INC, Morrisville VT (NTEE E22 hospital)
-    name: "Birthing Center Equipment Fund",
-    imageUrl: "/images/demo/birthing-center-equipment.jpg",
-    topic: "Health",
-    goalCents: 5_000_000,
-    startOffsetDays: -21,
-    endOffsetDays: 70,
-    description:
-      "Demo fundraiser: new fetal monitors and a warming bassinet for the birthing center that serves " +
-      "Lamoille County families.",
-  },
-  {
-    ein: "030193150", // HUMANE SOCIETY OF CHITTENDEN COUNTY, South Burlington VT (NTEE D20)
-    name: "Spay & Neuter Clinic Fund",
-    imageUrl: "/images/demo/spay-neuter-clinic.jpg",
-    topic: "Animals",
-    goalCents: 2_000_000,
-    startOffsetDays: -14,
-    endOffsetDays: 40,
-    description:
-      "Demo fundraiser: low-cost spay and neuter surgeries for cats and dogs of families on a tight budget.",
-  },
-  {
-    ein: "030264836", // VERMONT LAND TRUST INC, Montpelier VT (NTEE C34 land conservation)
-    name: "Protect a Working Farm",
-    imageUrl: "/images/demo/protect-a-working-farm.jpg",
-    topic: "Environment",
-    goalCents: 10_000_000,
-    startOffsetDays: -45,
-    endOffsetDays: 60,
-    description:
-      "Demo fundraiser: a conservation easement that keeps 240 acres of Vermont farmland in farming, forever.",
-  },
-  {
-    ein: "030225887", // MONTESSORI SCHOOL OF CENTRAL VERMONT INC, Barre VT (NTEE B20 school)
-    name: "Classroom Library & Art Supplies",
-    imageUrl: "/images/demo/classroom-library-art.jpg",
-    topic: "Education",
-    goalCents: 800_000,
-    startOffsetDays: -10,
-    endOffsetDays: 35,
-    description: "Demo fundraiser: picture books, paints and clay for three classrooms of children aged 3 to 12.",
-  },
-] as const;
 
 type DemoDonor = {
   name: string;
@@ -161,7 +103,7 @@ function dayAt(now: Date, offsetDays: number, hourUtc: number): Date {
 
 /** Insert the demo seed (organizations must already hold the VT directory). */
 async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; donations: number }> {
-  const eins = DEMO_CAMPAIGNS.map((c) => c.ein);
+  const eins = DEMO_FUNDRAISERS.map((c) => c.ein);
   const orgs = await tx
     .select({ id: organizations.id, ein: organizations.ein, city: organizations.city, state: organizations.state, zipcode: organizations.zipcode, addressLine1: organizations.addressLine1 })
     .from(organizations)
@@ -173,13 +115,13 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
   // sandbox connection (payments run on the sandbox provider until keys are set).
   await tx.update(organizations).set({ claimed: true, claimedAt: now, sandboxConnectedAt: now }).where(inArray(organizations.ein, eins));
 
-  const progress = DEMO_CAMPAIGNS.map((_, i) =>
+  const progress = DEMO_FUNDRAISERS.map((_, i) =>
     GIFTS.filter(([c, , status]) => c === i && status === "succeeded").reduce((sum, [, amount]) => sum + amount, 0),
   );
   const insertedCampaigns = await tx
     .insert(campaigns)
     .values(
-      DEMO_CAMPAIGNS.map((c, i) => ({
+      DEMO_FUNDRAISERS.map((c, i) => ({
         organizationId: orgByEin.get(c.ein)!.id,
         name: c.name,
         description: c.description,
