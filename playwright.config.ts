@@ -9,37 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 
-/**
- * Specs that start app processes of their own (on their own databases): they load the machine
- * most, so one runs at a time, beside the specs of the shared server.
- */
-const OWN_SERVERS = ["multi-process.spec.ts", "crash-burst.spec.ts", "client-address.spec.ts"];
-/**
- * Specs that give to the demo's fundraisers or read their totals (a gift must move a total by
- * exactly its amount): one runs at a time, so none sees another's gifts. Every other spec
- * works on an organization, a fundraiser and accounts of its own, and any two run at once.
- */
-const SHARED_DEMO_FUNDRAISERS = [
-  "public-cache.spec.ts",
-  "donations.spec.ts",
-  "checkout-challenge.spec.ts",
-  "checkout-trust.spec.ts",
-  "first-tap.spec.ts",
-  "recurring-manage.spec.ts",
-  "security.spec.ts",
-  "supporter-pages.spec.ts",
-  "tribute-gifts.spec.ts",
-  "trust-pages-2.spec.ts",
-];
-const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } };
-
 export default defineConfig({
   testDir: "./e2e",
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
-  // Each spec file runs in one worker, its tests in order; two files run at once (the projects
-  // below say which may not).
   fullyParallel: false,
-  workers: 2,
+  // One worker: on the 2-core machines the suite runs on, the server, Chromium and the specs that
+  // start servers of their own already use both cores, and a second worker made no spec faster
+  // and the longest ones miss the 60 s test timeout (README, "How the suite keeps its time").
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   // A stray test.only would silently skip the rest of the suite under CI.
   forbidOnly: !!process.env.CI,
@@ -64,9 +41,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: desktop, testIgnore: [...OWN_SERVERS, ...SHARED_DEMO_FUNDRAISERS] },
-    { name: "desktop-shared-demo", use: desktop, testMatch: SHARED_DEMO_FUNDRAISERS, workers: 1 },
-    { name: "desktop-own-servers", use: desktop, testMatch: OWN_SERVERS, workers: 1 },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node --conditions=react-server --import tsx scripts/start.ts`,
