@@ -11,7 +11,7 @@ import type { Executor } from "@/lib/db/client";
 import { subscribe } from "@/lib/domain-events";
 import { webhookEndpoints } from "@/models";
 import { isRecurringPeriod } from "@/lib/services/recurring/failures";
-import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
+import { crossedGoal, emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
 
 /** Whether organization `organizationId` has at least one webhook endpoint, read in `tx`. */
 async function hasWebhookEndpoint(tx: Executor, organizationId: string): Promise<boolean> {
@@ -38,8 +38,10 @@ export function installWebhookSubscribers(): void {
   subscribe("ticket_order.paid", "webhooks.ticket-order-paid", async (tx, { payment, orderId, occurredAt }) => {
     if (await hasWebhookEndpoint(tx, payment.organizationId)) await emitTicketOrderPaid(tx, payment, orderId, occurredAt);
   });
+  // Runs under the fundraiser row's lock (the progress update is the gift's last write): the
+  // endpoints are read only for the one gift that crosses the goal, not for every gift.
   subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, occurredAt }) => {
-    if (addedCents > 0 && (await hasWebhookEndpoint(tx, fundraiser.organizationId))) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);
+    if (crossedGoal(fundraiser, addedCents) && (await hasWebhookEndpoint(tx, fundraiser.organizationId))) await emitGoalReachedIfCrossed(tx, fundraiser, addedCents, occurredAt);
   });
   subscribe("recurring_gift.changed", "webhooks.recurring-gift", async (tx, { giftId, change, occurredAt, failedPayment }) => {
     await emitRecurringGiftEvent(tx, giftId, change, { now: occurredAt, failedPayment });

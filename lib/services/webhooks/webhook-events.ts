@@ -150,8 +150,18 @@ export type FundraiserGoalResource = {
 };
 
 /**
+ * Whether adding `addedCents` (cents) took a fundraiser's progress from below its goal to the
+ * goal or above; a fundraiser without a goal (0) never crosses. Pure: decided from the updated
+ * row alone, so the caller reads nothing else for the gifts that cross nothing.
+ */
+export function crossedGoal(campaign: { goalCents: Cents; progressCents: Cents }, addedCents: Cents): boolean {
+  const { goalCents, progressCents } = campaign;
+  return addedCents > 0 && goalCents > 0 && progressCents >= goalCents && progressCents - addedCents < goalCents;
+}
+
+/**
  * Emit fundraiser.goal_reached when adding `addedCents` took the fundraiser's progress from
- * below its goal to the goal or above (once per fundraiser, whatever happens later).
+ * below its goal to the goal or above (crossedGoal; once per fundraiser, whatever happens later).
  */
 export async function emitGoalReachedIfCrossed(
   tx: Executor,
@@ -160,7 +170,7 @@ export async function emitGoalReachedIfCrossed(
   reachedAt: Date,
 ): Promise<void> {
   const { goalCents, progressCents } = campaign;
-  if (goalCents <= 0 || progressCents < goalCents || progressCents - addedCents >= goalCents) return;
+  if (!crossedGoal(campaign, addedCents)) return;
   await emitWebhookEvent(tx, {
     organizationId: campaign.organizationId,
     type: "fundraiser.goal_reached",
