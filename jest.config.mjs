@@ -15,6 +15,9 @@ const serverOnlyTests = JSON.parse(fs.readFileSync(new URL("./lib/testing/server
 const config = {
   testEnvironment: "node",
   testMatch: ["<rootDir>/{lib,app,scripts,models,components}/**/*.test.ts"],
+  // The build and the end-to-end suite's data folder may be written while Jest runs (npm test
+  // runs them side by side): Jest's file map leaves them out.
+  modulePathIgnorePatterns: ["<rootDir>/\\.next/", "<rootDir>/\\.data", "<rootDir>/test-results/", "<rootDir>/playwright-report/"],
   testPathIgnorePatterns: ["/node_modules/", ...(process.env.TEST_DATABASE_URL ? [] : serverOnlyTests.map((file) => `<rootDir>/${file}`))],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testTimeout: 60_000,

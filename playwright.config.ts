@@ -25,7 +25,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (screencast frames and a DOM snapshot at every action) costs Chromium
+    // CPU in every test; under CI a failed test is retried once and its retry is recorded.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // No CSS animation or transition runs (app/globals.css honours prefers-reduced-motion): an
+    // endless spinner repaints every frame, and an action waits for a moving element to settle.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

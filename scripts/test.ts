@@ -1,15 +1,16 @@
 /**
- * `npm test`: the whole suite, stage by stage, stopping at the first failure:
- * lint and typecheck (side by side), Jest on embedded PGlite (every test file), Jest on the
- * PostgreSQL server (a fresh database per test file on TEST_DATABASE_URL, default
- * postgres://root@127.0.0.1:5432/test) for the test files that opened a database in the PGlite
- * stage (recorded by lib/db/testing.ts) and the server's own (lib/testing/server-only-tests.json),
- * the production build, and the Playwright end-to-end suite in Chromium.
+ * `npm test`: the whole suite, stopping at the first failure: lint and typecheck (side by side);
+ * then two lines side by side, the app's (the production build, then the Playwright end-to-end
+ * suite in Chromium against it) and the tests' at niceness TEST_CHECKS_NICE (default 10): Jest on
+ * embedded PGlite (every test file), then Jest on the PostgreSQL server (a fresh database per test
+ * file on TEST_DATABASE_URL, default postgres://root@127.0.0.1:5432/test) for the test files that
+ * opened a database in the PGlite stage (recorded by lib/db/testing.ts) and the server's own
+ * (lib/testing/server-only-tests.json). A failure in one line stops the other.
  * Set TEST_STAGES=unit,pg (comma list) to run only some stages; the PostgreSQL stage alone runs
  * every test file. The closing lines are each stage's seconds and
  * `Totals: N passed, N failed, N flaky`; the flaky tests (passed only on a retry) are named above them.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -56,13 +57,13 @@ function countPlaywright(file: string) {
 }
 
 /** Each stage run so far: its title, seconds and whether it passed. */
-const stageTimes: { title: string; seconds: number; ok: boolean }[] = [];
+const stageTimes: { title: string; seconds: number; ok: boolean; stopped?: boolean }[] = [];
 const suiteStarted = Date.now();
 
 function printTotals() {
   if (stageTimes.length) {
     console.log(`\nSeconds by stage:`);
-    for (const stage of stageTimes) console.log(`  ${stage.seconds.toFixed(1).padStart(7)}  ${stage.title}${stage.ok ? "" : " (FAILED)"}`);
+    for (const stage of stageTimes) console.log(`  ${stage.seconds.toFixed(1).padStart(7)}  ${stage.title}${stage.ok ? "" : stage.stopped ? " (stopped: another stage failed)" : " (FAILED)"}`);
     console.log(`  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(7)}  in all`);
   }
   if (flakyTests.length) {
@@ -93,50 +94,77 @@ function forbidFocusedJestTests() {
   }
 }
 
-function run(title: string, cmd: string, args: string[], extraEnv: Record<string, string | undefined> = {}, after?: () => void) {
-  const started = Date.now();
-  console.log(`\n=== ${title} ===`);
-  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  stageTimes.push({ title, seconds: Number(seconds), ok: res.status === 0 });
-  if (res.status !== 0) {
-    console.error(`\n=== ${title}: FAILED after ${seconds} s ===`);
-    after?.();
-    printTotals();
-    process.exit(res.status ?? 1);
+/** A stage of the suite: a command, its environment, and what to do with its report when it ends. */
+type Stage = { title: string; cmd: string; args: string[]; env?: Record<string, string | undefined>; after?: () => void };
+
+/** The stages' processes still running, so that a failure in one line stops the other at once. */
+const running = new Set<ChildProcess>();
+/** Set once a stage failed and the others were stopped. */
+let stopping = false;
+
+/** Stop every stage still running (its whole process group: npx, Jest's workers, the app, Chromium). */
+function stopRunning() {
+  stopping = true;
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
   }
-  after?.();
-  console.log(`=== ${title}: ok (${seconds} s) ===`);
+  running.clear();
+}
+
+// The stages run in process groups of their own: an interrupted suite stops them too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(130);
+  });
 }
 
 /**
- * Run quiet stages side by side (lint and typecheck: each prints only its findings), each
- * one's output printed whole when it ends; exits after printing them all if any failed.
+ * Run one stage. A `streamed` stage prints as it goes (the end-to-end list reporter); the others
+ * print their output whole when they end, so two lines of stages never interleave. `nice` runs
+ * it at that scheduling niceness (nice(1)): the checks yield the CPU to the app the end-to-end
+ * specs drive, whose tests have timeouts of their own.
+ * @returns whether it passed; its seconds are recorded in stageTimes.
  */
-async function runSideBySide(stages: { title: string; cmd: string; args: string[] }[]) {
-  const results = await Promise.all(
-    stages.map(
-      ({ title, cmd, args }) =>
-        new Promise<{ title: string; status: number | null; output: string; seconds: number }>((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-          let output = "";
-          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-          child.on("close", (status) => resolve({ title, status, output, seconds: (Date.now() - started) / 1000 }));
-        }),
-    ),
-  );
-  for (const r of results) {
-    console.log(`\n=== ${r.title} ===`);
-    if (r.output) process.stdout.write(r.output);
-    console.log(`=== ${r.title}: ${r.status === 0 ? "ok" : "FAILED"} (${r.seconds.toFixed(1)} s) ===`);
-    stageTimes.push({ title: r.title, seconds: Number(r.seconds.toFixed(1)), ok: r.status === 0 });
-  }
-  if (results.some((r) => r.status !== 0)) {
-    printTotals();
-    process.exit(1);
-  }
+function runStage(stage: Stage, options: { streamed?: boolean; nice?: number } = {}): Promise<boolean> {
+  const started = Date.now();
+  if (options.streamed) console.log(`\n=== ${stage.title} ===`);
+  const [cmd, args] = options.nice ? ["nice", ["-n", String(options.nice), stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
+  const child = spawn(cmd, args, {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...stage.env },
+    stdio: options.streamed ? "inherit" : ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  running.add(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      running.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      const ok = status === 0;
+      if (!options.streamed) {
+        console.log(`\n=== ${stage.title} ===`);
+        if (output) process.stdout.write(output);
+      }
+      stage.after?.();
+      const stopped = !ok && stopping;
+      stageTimes.push({ title: stage.title, seconds: Number(seconds.toFixed(1)), ok, stopped });
+      console.log(`=== ${stage.title}: ${ok ? "ok" : stopped ? "stopped" : "FAILED"} (${seconds.toFixed(1)} s) ===`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Run `steps` one after another (a step of several stages runs them side by side); false at the first failure. */
+async function runLine(steps: (() => Promise<boolean>)[]): Promise<boolean> {
+  for (const step of steps) if (!(await step())) return false;
+  return true;
 }
 
 /** The test files recorded as opening a database by the PGlite stage (lib/db/testing.ts), or undefined if none were. */
@@ -160,45 +188,81 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
+/** Niceness of the checks that run beside the end-to-end stage (nice(1)); TEST_CHECKS_NICE overrides it. */
+const checksNice = Number(process.env.TEST_CHECKS_NICE ?? 10);
+
 async function main() {
   const npx = "npx";
   // Before the slow stages, so a machine without Chromium learns it at once.
   if (stagesWanted.has("e2e")) ensureChromium();
-  await runSideBySide([
+  if (process.env.CI && (stagesWanted.has("unit") || stagesWanted.has("pg"))) forbidFocusedJestTests();
+  // Likewise a missing PostgreSQL server, before anything runs.
+  const pgReachable = stagesWanted.has("pg") ? await reachable(pgUrl) : false;
+  if (stagesWanted.has("pg") && !pgReachable && process.env.CI) {
+    console.error(`PostgreSQL server at ${new URL(pgUrl).host} is not reachable; CI needs it.`);
+    process.exit(1);
+  }
+
+  // First lint and the type check, side by side: the type check reads the types the build
+  // writes (.next/types), so it ends before the build starts.
+  const firstChecks = [
     ...(stagesWanted.has("lint") ? [{ title: "lint (eslint)", cmd: npx, args: ["eslint", "."] }] : []),
     ...(stagesWanted.has("typecheck") ? [{ title: "typecheck (tsc)", cmd: npx, args: ["tsc", "--noEmit"] }] : []),
-  ]);
+  ];
+  if (firstChecks.length && !(await Promise.all(firstChecks.map((stage) => runStage(stage)))).every(Boolean)) {
+    printTotals();
+    process.exit(1);
+  }
+
+  // Then two lines side by side. The app's: the build, then the end-to-end suite against it. The
+  // tests': Jest on PGlite, then on PostgreSQL, at a lower priority, so that they take the CPU the
+  // app, its database and Chromium leave idle (one app process serves the specs one at a time).
   const jest = (name: string) => {
     const out = path.join(reportDir, `${name}.json`);
     return { args: ["jest", "--json", `--outputFile=${out}`], after: () => countJest(out) };
   };
-  if (process.env.CI && (stagesWanted.has("unit") || stagesWanted.has("pg"))) forbidFocusedJestTests();
   const databaseFiles = path.join(reportDir, "database-tests");
+  const tests: (() => Promise<boolean>)[] = [];
   if (stagesWanted.has("unit")) {
     const j = jest("pglite");
-    run("jest on embedded PGlite", npx, j.args, { ...jestEnv, TEST_DATABASE_URL: "", TEST_DATABASE_FILES: databaseFiles }, j.after);
+    tests.push(() =>
+      runStage({ title: "jest on embedded PGlite", cmd: npx, args: j.args, env: { ...jestEnv, TEST_DATABASE_URL: "", TEST_DATABASE_FILES: databaseFiles }, after: j.after }, { nice: checksNice }),
+    );
   }
   if (stagesWanted.has("pg")) {
-    if (await reachable(pgUrl)) {
-      const j = jest("postgres");
-      const recorded = recordedDatabaseTests(databaseFiles);
-      // The test files that opened no database ran once, in the PGlite stage.
-      const files = recorded ? ["--runTestsByPath", ...recorded, ...serverOnlyTests.map((file) => path.resolve(file))] : [];
-      const which = recorded ? `${files.length - 1} test files that open a database` : "every test file";
-      run(`jest on PostgreSQL (${new URL(pgUrl).host}; ${which})`, npx, [...j.args, ...files], { ...jestEnv, TEST_DATABASE_URL: pgUrl }, j.after);
-    } else if (process.env.CI) {
-      console.error(`PostgreSQL server at ${new URL(pgUrl).host} is not reachable; CI needs it.`);
-      process.exit(1);
+    if (pgReachable) {
+      tests.push(() => {
+        const j = jest("postgres");
+        const recorded = recordedDatabaseTests(databaseFiles);
+        // The test files that opened no database ran once, in the PGlite stage.
+        const files = recorded ? ["--runTestsByPath", ...recorded, ...serverOnlyTests.map((file) => path.resolve(file))] : [];
+        const which = recorded ? `${files.length - 1} test files that open a database` : "every test file";
+        return runStage({ title: `jest on PostgreSQL (${new URL(pgUrl).host}; ${which})`, cmd: npx, args: [...j.args, ...files], env: { ...jestEnv, TEST_DATABASE_URL: pgUrl }, after: j.after }, { nice: checksNice });
+      });
     } else {
       console.warn(`\n=== jest on PostgreSQL: not run, no server at ${new URL(pgUrl).host} (set TEST_DATABASE_URL) ===`);
     }
   }
-  if (stagesWanted.has("build")) run("next build", npx, ["next", "build"]);
+  const app: (() => Promise<boolean>)[] = [];
+  if (stagesWanted.has("build")) app.push(() => runStage({ title: "next build", cmd: npx, args: ["next", "build"] }, { streamed: true }));
   if (stagesWanted.has("e2e")) {
     const out = path.join(reportDir, "playwright.json");
-    run("playwright end-to-end (Chromium)", npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, () =>
-      countPlaywright(out),
+    app.push(() =>
+      runStage({ title: "playwright end-to-end (Chromium)", cmd: npx, args: ["playwright", "test", "--reporter=list,json"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, after: () => countPlaywright(out) }, { streamed: true }),
     );
+  }
+  // A failure in either line stops the other: the run has failed, and its time is spent.
+  const passed = await Promise.all(
+    [runLine(tests), runLine(app)].map((line) =>
+      line.then((ok) => {
+        if (!ok) stopRunning();
+        return ok;
+      }),
+    ),
+  );
+  if (!passed.every(Boolean)) {
+    printTotals();
+    process.exit(1);
   }
   console.log("\nAll test stages passed.");
   printTotals();
