@@ -10,6 +10,9 @@
  * server does not close a connection just as a client reuses it (ECONNRESET under load).
  *
  * What `next start` does not do:
+ * - an address of the public API with repeated or trailing slashes reaches the API at its
+ *   canonical address, which answers the 308 with the API's headers and body
+ *   (lib/http/v1-canonical-path.ts), where Next alone answers a bare 308;
  * - responses are compressed here (the `compression` middleware, the one Next itself uses);
  *   Next's own compression is off (next.config.ts, `compress: false`) so nothing is compressed
  *   twice. Next's output is otherwise sent as Next wrote it;
@@ -26,6 +29,7 @@ import compression from "compression";
 import { assertPublicUrl, serverEnv } from "../lib/env";
 import { withPeerAddress } from "../lib/http/client-ip";
 import { withRequestId } from "../lib/http/request-id";
+import { withCanonicalV1Path } from "../lib/http/v1-canonical-path";
 import { metrics } from "../lib/metrics";
 import { runShutdownHooks } from "../lib/server/shutdown";
 import { routePatternsOfBuild } from "../lib/metrics/route-patterns";
@@ -53,10 +57,12 @@ async function main(): Promise<void> {
   const routePatternOf = routePatternsOfBuild(process.cwd());
   const server = http.createServer(
     withRequestId(
-      withPeerAddress((req, res) => {
-        timeRequest(req, res, routePatternOf);
-        compress(req, res, () => void handle(req, res));
-      }),
+      withPeerAddress(
+        withCanonicalV1Path((req, res) => {
+          timeRequest(req, res, routePatternOf);
+          compress(req, res, () => void handle(req, res));
+        }),
+      ),
     ),
   );
   server.keepAliveTimeout = 65_000;

@@ -8,15 +8,31 @@ import type { LeaderboardEntry } from "@/lib/services/supporter-pages/public-sup
  * page), who or how many, money raised in dollars and number of gifts. An ordered list, so a
  * screen reader reads the places.
  */
-export function Leaderboard({ title, entries, emptyText, kind, testId }: { title: string; entries: LeaderboardEntry[]; emptyText: string; kind: "page" | "team"; testId: string }) {
+export function Leaderboard({
+  title,
+  entries,
+  emptyText,
+  kind,
+  testId,
+  headingLevel = 3,
+}: {
+  title: string;
+  entries: LeaderboardEntry[];
+  emptyText: string;
+  kind: "page" | "team";
+  testId: string;
+  /** The board's heading level: one below the heading it sits under (WCAG 2.2 SC 1.3.1; axe heading-order). */
+  headingLevel?: 2 | 3;
+}) {
   const Icon = kind === "team" ? Users : Trophy;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `${testId}-title`;
   return (
     <section aria-labelledby={headingId} className="min-w-0">
-      <h3 id={headingId} className="flex items-center gap-2 text-lg font-bold text-ink">
+      <Heading id={headingId} className="flex items-center gap-2 text-lg font-bold text-ink">
         <Icon className="size-5 text-brand-700" aria-hidden="true" />
         {title}
-      </h3>
+      </Heading>
       {entries.length ? (
         <ol className="mt-3 space-y-2" data-testid={testId}>
           {entries.map((e, i) => (

@@ -21,7 +21,7 @@ describe("which public pages are served from cache (lib/cache/cached-pages.ts)",
   });
 
   test("other pages, deeper paths and the look-alike static pages are not", () => {
-    for (const p of ["/pricing", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/fundraiser/f1/p/ana/opengraph-image", "/fundraiser/f1/x/ana", "/fundraiser/f1/start", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
+    for (const p of ["/pricing", "/faq", "/how-it-works/donors", "/how-it-works/charities", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/fundraiser/f1/p/ana/opengraph-image", "/fundraiser/f1/x/ana", "/fundraiser/f1/start", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
       expect([p, isCachedPublicPage(p)]).toEqual([p, false]);
     }
   });

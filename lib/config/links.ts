@@ -17,37 +17,41 @@ export const NO_TARGET = "/404";
 export const searchHref = (queryString = "", searchCategory: "NonProfits" | "Campaigns" = "NonProfits") =>
   `/search?queryString=${encodeURIComponent(queryString)}&searchCategory=${searchCategory}`;
 
-/** Every link key with its default. Internal defaults exist where Givebridge has a page. */
+/**
+ * Every link key with its default. Internal defaults exist where Givebridge itself has the
+ * answer (how it works, the FAQ, pricing, the legal pages); the rest are the content site's,
+ * set by the operator in CONTENT_LINKS, and go to NO_TARGET until then.
+ */
 const DEFAULTS = {
   // Explore
   charities: "/search?searchCategory=NonProfits&queryString=",
   fundraisers: "/search?searchCategory=Campaigns&queryString=",
   // For Donors
-  donorsHowItWorks: "/about#donors",
+  donorsHowItWorks: "/how-it-works/donors",
   purposeMatch: NO_TARGET,
-  donorResources: NO_TARGET,
-  donorFaq: "/about#faq",
+  donorResources: "/how-it-works/donors#resources",
+  donorFaq: "/faq#donors",
   login: "/login",
   signup: "/signup",
   // For Charities
-  charitiesHowItWorks: "/about#charities",
+  charitiesHowItWorks: "/how-it-works/charities",
   grantCentral: NO_TARGET,
   plansPricing: "/pricing",
   communityForum: NO_TARGET,
   influencersForGood: NO_TARGET,
-  charitiesFaq: "/about#faq",
-  charityResources: NO_TARGET,
+  charitiesFaq: "/faq#charities",
+  charityResources: "/how-it-works/charities#resources",
   // About
   aboutUs: "/about",
   testimonials: NO_TARGET,
   blog: NO_TARGET,
-  aboutFaq: "/about#faq",
+  aboutFaq: "/faq",
   contactUs: "/contact",
   // Nonprofit tools (avatar menu and dashboard tiles)
   searchForGrants: NO_TARGET,
   collaborateWithInfluencers: NO_TARGET,
   grantWriters: NO_TARGET,
-  help: "/about#faq",
+  help: "/faq",
   // Legal
   terms: "/terms",
   privacy: "/privacy",

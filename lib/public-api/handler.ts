@@ -25,7 +25,8 @@ import { authenticateApiKey } from "@/lib/public-api/keys/authenticate-api-key";
 import { messages } from "@/lib/validations/messages";
 import { openCursor, sealCursor, type CursorScope } from "@/lib/public-api/queries/pagination";
 import type { Operation } from "./operation";
-import { MethodNotAllowed, problemResponse } from "./problem";
+import { V1_REQUESTED_PATH_HEADER } from "@/lib/http/v1-canonical-path";
+import { MethodNotAllowed, permanentRedirectResponse, problemResponse } from "./problem";
 import { ApiRateLimited, consumeApiCall, peekApiCalls, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 
 const REALM = 'Bearer realm="Givebridge API"';
@@ -112,7 +113,9 @@ function v1Answer<P>(answer: (req: NextRequest, params: P, caller: Caller) => Pr
     let res: Response;
     try {
       await admit(req, caller, options.count ?? true);
-      if (options.viaRoute) res = await route<P>(async (r, { params }) => answer(r, params, caller), { onError: problemResponse })(req, ctx);
+      // Asked for with repeated or trailing slashes (lib/http/v1-canonical-path.ts): the canonical address, as an answer of the API.
+      if (req.headers.has(V1_REQUESTED_PATH_HEADER)) res = permanentRedirectResponse(req);
+      else if (options.viaRoute) res = await route<P>(async (r, { params }) => answer(r, params, caller), { onError: problemResponse })(req, ctx);
       else res = await answer(req, ctx?.params ? await ctx.params : ({} as P), caller);
     } catch (err) {
       if (err instanceof ApiRateLimited) caller.limit = err.state;

@@ -11,7 +11,8 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { call } from "@/lib/http/testing";
 import { apiScopes } from "@/lib/validations/api-keys";
 import { GET as openApiRoute } from "@/app/api/v1/openapi.json/route";
-import { generateOpenApiDocument, openApiDocument, SECURITY_SCHEME } from "./openapi";
+import { API_LICENSE_NAME, generateOpenApiDocument, openApiDocument, SECURITY_SCHEME } from "./openapi";
+import { sentWebhookTypes } from "./webhooks";
 import { operations } from "./operations";
 
 const root = path.resolve(__dirname, "../..");
@@ -89,6 +90,25 @@ describe("the OpenAPI document", () => {
     }
     expect(doc.info.description).toContain("read:payouts");
     expect(JSON.stringify(doc.paths?.["/payouts"])).toContain("settled");
+  });
+});
+
+describe("the webhooks and the licence (Redocly's security-defined and info-license rules)", () => {
+  test("every webhook operation states its own security: no scheme, with the signature described", () => {
+    const webhooks = (doc.webhooks ?? {}) as Record<string, { post?: { security?: unknown; description?: string; parameters?: { name: string; in: string }[] } }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...sentWebhookTypes].sort());
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect({ type, security: item.post?.security }).toEqual({ type, security: [] });
+      expect(item.post?.description).toContain("webhook-signature");
+      expect(item.post?.parameters?.filter((p) => p.in === "header").map((p) => p.name)).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature"]));
+    }
+  });
+
+  test("the info names the project's licence (package.json) with a url", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { license?: string };
+    expect(pkg.license).toBe("UNLICENSED");
+    expect(doc.info.license).toEqual({ name: API_LICENSE_NAME, url: "http://localhost:3000/terms" });
+    expect(API_LICENSE_NAME.startsWith(pkg.license!)).toBe(true);
   });
 });
 

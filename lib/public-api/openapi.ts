@@ -16,6 +16,23 @@ import { retryScheduleSentence, sentWebhookTypes, VERIFY_EXAMPLES, webhookBodySc
 export const API_VERSION = "1.0.0";
 export const SECURITY_SCHEME = "apiKey";
 
+/**
+ * The document's licence, as package.json states the project's: "UNLICENSED", npm's word for
+ * a package whose owner grants no licence (docs.npmjs.com, package.json "license"). OpenAPI 3.1
+ * asks for the name and a `url` or an SPDX `identifier`; SPDX only names public licences, so the
+ * url is the site's Terms of Service, which say how the platform may be used.
+ */
+export const API_LICENSE_NAME = "UNLICENSED: proprietary, used under the Terms of Service";
+
+/**
+ * Security of a webhook operation. Givebridge is the caller, so none of the document's schemes
+ * (a bearer key the receiver would send) applies, and OpenAPI 3.1 has no scheme for an HMAC over
+ * the body: `security: []` states that no scheme is used (OpenAPI 3.1.0 §4.8.10.1, Operation
+ * Object: "To remove a top-level security declaration, an empty array can be used"), and the Standard Webhooks signature is
+ * described on the request's headers and in the operation's description.
+ */
+export const WEBHOOK_SECURITY: [] = [];
+
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": "Calls allowed in the current window.",
   "RateLimit-Remaining": "Calls left in the current window.",
@@ -59,6 +76,9 @@ Verifying in Python, without a library:
 \`\`\`python
 ${VERIFY_EXAMPLES.python}
 \`\`\``;
+
+const WEBHOOK_SIGNATURE_SENTENCE =
+  "Signed, not authenticated by a key: Givebridge sends no Authorization header. Verify `webhook-signature` (Standard Webhooks, HMAC-SHA256 with the endpoint's secret) over the raw body before trusting it.";
 
 function rateLimitHeaderRefs(extra: Record<string, string> = {}) {
   return Object.fromEntries([...Object.keys(RATE_LIMIT_HEADERS), ...Object.keys(extra)].map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -125,7 +145,8 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
       tags: ["Webhooks"],
       // The event's name is its title (as receivers switch on it); what it means opens the description.
       summary: type,
-      description: `${webhookEvents[type].summary}. ${webhookEvents[type].description}\n\n${retryScheduleSentence()}`,
+      description: `${webhookEvents[type].summary}. ${webhookEvents[type].description}\n\n${WEBHOOK_SIGNATURE_SENTENCE}\n\n${retryScheduleSentence()}`,
+      security: WEBHOOK_SECURITY,
       request: {
         headers: webhookHeadersSchema,
         body: { required: true, content: { "application/json": { schema: webhookBodySchema(type) } } },
@@ -137,7 +158,7 @@ export function generateOpenApiDocument(serverUrl = `${baseUrl()}/api/v1`) {
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Givebridge API", version: API_VERSION, description: description() },
+    info: { title: "Givebridge API", version: API_VERSION, description: description(), license: { name: API_LICENSE_NAME, url: `${serverUrl.replace(/\/api\/v1$/, "")}/terms` } },
     servers: [{ url: serverUrl, description: "This Givebridge" }],
     tags: [
       { name: "Directory", description: "Every US tax-exempt organization (IRS EO BMF). Public." },

@@ -80,3 +80,16 @@ export function problemResponse(err: unknown, req?: NextRequest): Response {
   if (allow) headers.Allow = allow;
   return new Response(JSON.stringify(problem), { status: problem.status, headers });
 }
+
+/**
+ * 308 to the address the request was routed to (its own path and query, so never another site):
+ * for a call asked for with repeated or trailing slashes (lib/http/v1-canonical-path.ts). The
+ * body is problem details of type "about:blank", whose title is the status's phrase (RFC 9457
+ * section 4.2.1), for a client that does not follow redirects; 308 keeps the method (RFC 9110
+ * section 15.4.9).
+ */
+export function permanentRedirectResponse(req: NextRequest): Response {
+  const location = `${req.nextUrl.pathname}${req.nextUrl.search}`;
+  const problem = { type: "about:blank", title: "Permanent Redirect", status: 308, detail: messages.publicApi.canonicalAddress(req.nextUrl.pathname) };
+  return new Response(JSON.stringify(problem), { status: 308, headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "Cache-Control": "no-store", Location: location } });
+}

@@ -10,6 +10,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { call } from "@/lib/http/testing";
+import { V1_REQUESTED_PATH_HEADER } from "@/lib/http/v1-canonical-path";
 import { createApiKey } from "@/lib/public-api/keys/create-api-key";
 import { revokeApiKey } from "@/lib/public-api/keys/revoke-api-key";
 import { makeGift, makeTicketPurchase, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
@@ -542,6 +543,38 @@ describe("every error carries problem details and the RateLimit fields", () => {
       for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(r.headers.get(name)).toMatch(/^\d+$/);
       expect(r.headers.get("access-control-allow-origin")).toBe("*");
     }
+  });
+});
+
+describe("an address with repeated or trailing slashes (lib/http/v1-canonical-path.ts)", () => {
+  test("is a 308 to the canonical address, with the RateLimit fields and an about:blank problem body", async () => {
+    const answers = [
+      await api(organizationsRoute, "/api/v1/organizations?state=VT", { headers: { [V1_REQUESTED_PATH_HEADER]: "/api/v1//organizations" } }),
+      await api(organizationsRoute, "/api/v1/organizations", { headers: { [V1_REQUESTED_PATH_HEADER]: "/api/v1/organizations/" } }),
+      await api(catchAll, "/api/v1/nope", { params: { path: ["nope"] }, headers: { [V1_REQUESTED_PATH_HEADER]: "/api/v1/nope/" } }),
+      await api(catchAllPost, "/api/v1/nope", { method: "POST", params: { path: ["nope"] }, body: "x", headers: { "content-type": "text/plain", [V1_REQUESTED_PATH_HEADER]: "/api/v1//nope" } }),
+    ];
+    expect(answers.map((r) => [r.status, r.headers.get("location")])).toEqual([
+      [308, "/api/v1/organizations?state=VT"],
+      [308, "/api/v1/organizations"],
+      [308, "/api/v1/nope"],
+      [308, "/api/v1/nope"],
+    ]);
+    for (const r of answers) {
+      expect(r.headers.get("content-type")).toBe("application/problem+json");
+      expect(Object.keys(r.body).sort()).toEqual(["detail", "status", "title", "type"]);
+      expect(r.body).toMatchObject({ type: "about:blank", title: "Permanent Redirect", status: 308 });
+      for (const name of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) expect(r.headers.get(name)).toMatch(/^\d+$/);
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+      expect(r.headers.get("cache-control")).toBe("no-store");
+    }
+    expect(answers[0]!.body.detail).toBe(messages.publicApi.canonicalAddress("/api/v1/organizations"));
+  });
+
+  test("a key that does not work is still a 401 first", async () => {
+    const r = await api(organizationsRoute, "/api/v1/organizations", { key: "gb_live_not-a-key", headers: { [V1_REQUESTED_PATH_HEADER]: "/api/v1/organizations/" } });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("location")).toBeNull();
   });
 });
 

@@ -25,7 +25,7 @@ describe("sitemap", () => {
 
   test("public pages, and only live approved profiles", async () => {
     const pages = (await sitemapFileXml("pages.xml"))!;
-    for (const p of ["/</loc>", "/about</loc>", "/find</loc>", "/pricing</loc>", "/contact</loc>", "/terms</loc>", "/privacy</loc>"]) expect(pages).toContain(p);
+    for (const p of ["/</loc>", "/about</loc>", "/find</loc>", "/pricing</loc>", "/contact</loc>", "/terms</loc>", "/privacy</loc>", "/how-it-works/donors</loc>", "/how-it-works/charities</loc>", "/faq</loc>"]) expect(pages).toContain(p);
     const orgs = (await sitemapFileXml("nonprofits-0.xml"))!;
     expect(orgs.match(/<url>/g)).toHaveLength(1);
     expect(await sitemapFileXml("nonprofits-1.xml")).toBeNull();

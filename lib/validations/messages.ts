@@ -128,6 +128,7 @@ export const messages = {
     rateLimited: (seconds: number) => `Too many requests. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
     cursorInvalid: "cursor is not valid: pass the next_cursor of the previous page, with the same filters.",
     unknownCall: "Version 1 of the Givebridge API has no such call. See /developers for the list.",
+    canonicalAddress: (path: string) => `This call's address is ${path}, without repeated or trailing slashes. Send the request there.`,
     methodNotAllowed: (method: string, allow: string) => `This call does not accept ${method}: version 1 only reads. Use ${allow}.`,
     paramEmpty: (name: string) => `${name} is empty: give it a value or leave it out.`,
     paramRepeated: (name: string) => `${name} is given more than once: send it once.`,

@@ -196,7 +196,7 @@ export async function HomeView() {
                 <LinkButton href="/signup/nonprofit" variant="accent">
                   Register your nonprofit
                 </LinkButton>
-                <LinkButton href="/about#charities" variant="ghost">
+                <LinkButton href="/how-it-works/charities" variant="ghost">
                   How it works
                 </LinkButton>
               </div>

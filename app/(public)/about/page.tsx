@@ -100,6 +100,9 @@ export default function AboutPage() {
           <LinkButton href="/signup" variant="outline">
             Create a donor account
           </LinkButton>
+          <LinkButton href={links.donorsHowItWorks} variant="ghost">
+            More on giving
+          </LinkButton>
         </div>
       </section>
 
@@ -116,6 +119,9 @@ export default function AboutPage() {
             </LinkButton>
             <LinkButton href={links.plansPricing} variant="outline">
               Plans &amp; Pricing
+            </LinkButton>
+            <LinkButton href={links.charitiesHowItWorks} variant="ghost">
+              More for nonprofits
             </LinkButton>
           </div>
         </div>
@@ -138,6 +144,11 @@ export default function AboutPage() {
             </details>
           ))}
         </div>
+        <p className="mt-6">
+          <LinkButton href={links.aboutFaq} variant="outline">
+            All questions
+          </LinkButton>
+        </p>
       </section>
 
       <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 bg-brand-50">

@@ -70,7 +70,7 @@ export function SettingsPanel({
         )}
       </div>
       <p className="mt-6 flex gap-4 border-t border-slate-100 pt-4 text-sm">
-        <Link href="/about#faq" className="font-semibold text-brand-700 hover:underline">
+        <Link href="/faq" className="font-semibold text-brand-700 hover:underline">
           Help
         </Link>
         <Link href="/about#contact" className="font-semibold text-brand-700 hover:underline">

@@ -87,7 +87,7 @@ export default async function TeamPage({ params }: Props) {
           </Card>
         </aside>
         <div className="min-w-0 lg:col-start-1">
-          <Leaderboard title="Team members" entries={t.members} emptyText="No member pages yet." kind="page" testId="team-members" />
+          <Leaderboard title="Team members" entries={t.members} emptyText="No member pages yet." kind="page" testId="team-members" headingLevel={2} />
         </div>
         <RecentSupporters supporters={t.recentSupporters} giftCount={t.giftCount} emptyText="No gifts yet. Give on a member's page to be the first." hiddenText="Supporters of this team chose not to show their names." />
       </div>
