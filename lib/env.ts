@@ -57,6 +57,12 @@ const serverSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Givebridge <no-reply@givebridge.local>"),
   /**
+   * Seconds a fetched mail job may stay active before another process may send it (pg-boss
+   * `expireInSeconds`, lib/mail/queue.ts): how long the receipts a killed process held wait.
+   * The send deadline, the queue's maintenance interval and its first retry delay follow from it.
+   */
+  MAIL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(10).max(900).default(60),
+  /**
    * Redis shared by every app process for Next's page cache (redis:// or rediss://, e.g.
    * redis://127.0.0.1:6379/0); unset = each process keeps its own cache in memory. Read by
    * lib/cache/redis-cache-handler.mjs and next.config.ts, which Next loads outside the app

@@ -22,7 +22,7 @@
  *   a sender whether an answer was lost; lib/mail/transport.ts, deliverMail). There are at most
  *   SMTP_POOL_CONNECTIONS (5) of those; each is counted and printed;
  * - no mail job is left created, retrying or active, and no job of any queue is active past
- *   its expiry (lib/mail/queue.ts, MAIL_JOB_EXPIRE_SECONDS).
+ *   its expiry (lib/mail/queue.ts, mailJobExpireSeconds: MAIL_JOB_EXPIRE_SECONDS).
  */
 import net from "node:net";
 import { randomUUID } from "node:crypto";

@@ -9,6 +9,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import pLimit from "p-limit";
 import { getDb, getHandle, type DatabaseHandle, type Executor } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
 import { donations } from "@/models";
@@ -19,30 +20,38 @@ const QUEUE = "mail";
 
 /**
  * Seconds a fetched mail job may stay active before pg-boss hands it to another worker
- * (pg-boss `expireInSeconds`, checked by its maintenance; its default is 15 minutes). A worker
- * killed mid-batch (SIGKILL, out of memory, a lost machine) leaves its jobs active: they are
- * delivered by another process one and a half to two and a half minutes later (this expiry,
- * then up to the maintenance interval below, then the queue's first retry delay, 30 to 60 s)
- * instead of after a quarter of an hour.
- * A live worker never sends a job after this long: see MAIL_SEND_DEADLINE_MS.
+ * (pg-boss `expireInSeconds`, checked by its maintenance; its default is 15 minutes):
+ * MAIL_JOB_EXPIRE_SECONDS (lib/env.ts, default 60). A worker killed mid-batch (SIGKILL, out of
+ * memory, a lost machine) leaves its jobs active: at the default they are delivered by another
+ * process one and a half to two and a half minutes later (this expiry, then up to the
+ * maintenance interval below, then the queue's first retry delay, 30 to 60 s) instead of after a
+ * quarter of an hour.
+ * A live worker never sends a job after this long: see mailSendDeadlineMs.
  */
-export const MAIL_JOB_EXPIRE_SECONDS = 60;
+export function mailJobExpireSeconds(): number {
+  return serverEnv().MAIL_JOB_EXPIRE_SECONDS;
+}
 
 /**
- * A job of a batch not yet handed to the SMTP server this long after the batch was fetched is
- * handed back to the queue unsent (retried with the queue's backoff), so that a slow batch
- * never sends a message that pg-boss has meanwhile expired and given to another worker, which
- * would send it a second time. Well under MAIL_JOB_EXPIRE_SECONDS: one SMTP send must fit in
- * the difference.
+ * Milliseconds (half the expiry, 30 s at the default): a job of a batch not yet handed to the
+ * SMTP server this long after the batch was fetched is handed back to the queue unsent (retried
+ * with the queue's backoff), so that a slow batch never sends a message that pg-boss has
+ * meanwhile expired and given to another worker, which would send it a second time. Well under
+ * the expiry: one SMTP send must fit in the difference.
  */
-export const MAIL_SEND_DEADLINE_MS = 30_000;
+export function mailSendDeadlineMs(): number {
+  return mailJobExpireSeconds() * 500;
+}
 
 /**
  * How often pg-boss's maintenance (expiring active jobs past their expiry, archiving, purging)
- * runs across all processes (one at a time: it takes a lock). pg-boss's default is 120 s; a
- * shorter interval bounds how long a dead worker's jobs wait after they expire.
+ * runs across all processes (one at a time: it takes a lock), in seconds: 30, or half the mail
+ * expiry when that is shorter. pg-boss's default is 120 s; a shorter interval bounds how long a
+ * dead worker's jobs wait after they expire. The mail queue's first retry delay is the same.
  */
-const MAINTENANCE_INTERVAL_SECONDS = 30;
+function maintenanceIntervalSeconds(): number {
+  return Math.min(30, Math.floor(mailJobExpireSeconds() / 2));
+}
 
 /**
  * Outgoing webhook deliveries (lib/services/webhooks/deliver-webhook.ts). Its jobs are sent
@@ -143,10 +152,10 @@ async function createQueueOnce(boss: PgBoss, handle: DatabaseHandle, name: strin
 
 async function startBoss(): Promise<BossState> {
   const handle = await getHandle();
-  const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS } as ConstructorParameters<typeof PgBoss>[0]);
+  const boss = new PgBoss({ db: adapterFor(handle), schedule: false, supervise: true, maintenanceIntervalSeconds: maintenanceIntervalSeconds() } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on("error", (err) => logger.error("mail queue error", { name: err.name }));
   await boss.start();
-  await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: MAIL_JOB_EXPIRE_SECONDS }, { update: true });
+  await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: maintenanceIntervalSeconds(), retryBackoff: true, expireInSeconds: mailJobExpireSeconds() }, { update: true });
   await createQueueOnce(boss, handle, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   await createQueueOnce(boss, handle, THANK_YOU_QUEUE, { name: THANK_YOU_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   return { boss, handle, workers: new Set(), inflight: new Set(), periodic: new Map() };
@@ -230,7 +239,7 @@ export const MAIL_BATCH_SIZE = 50;
  */
 export async function startMailWorker(options: { pollingIntervalSeconds?: number; batchSize?: number } = {}): Promise<void> {
   await startQueueWorker<MailJob>(QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: options.batchSize ?? MAIL_BATCH_SIZE, concurrency: SMTP_POOL_CONNECTIONS }, async (job, { fetchedAt, jobId }) => {
-    if (Date.now() - fetchedAt > MAIL_SEND_DEADLINE_MS) throw new MailDeadlineError();
+    if (Date.now() - fetchedAt > mailSendDeadlineMs()) throw new MailDeadlineError();
     if (!(await stillToSend(job))) return;
     const mail = mailOfJob(job);
     // The job's id names the message (its Message-ID): a copy sent again after a crash is the same message.
@@ -238,7 +247,7 @@ export async function startMailWorker(options: { pollingIntervalSeconds?: number
   });
 }
 
-/** A mail job handed back unsent: its batch was fetched more than MAIL_SEND_DEADLINE_MS ago. */
+/** A mail job handed back unsent: its batch was fetched more than mailSendDeadlineMs() ago. */
 class MailDeadlineError extends Error {
   override name = "MailDeadlineError";
 }
