@@ -31,11 +31,6 @@ export type OfflineGiftMethod = (typeof OFFLINE_GIFT_METHODS)[number];
 /** The largest amount one offline gift may record: $100,000,000 (exact in a JS number). */
 export const MAX_OFFLINE_GIFT_CENTS: Cents = 10_000_000_000;
 
-/** "YYYY-MM-DD" of `now` in UTC: the dialog's first check; the server checks the organization's own day (todayIn). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /**
  * "YYYY-MM-DD" of `now` in the IANA zone `timeZone`: the latest day a recorded gift (offline or
  * imported) may carry, the real date where the organization is (Guam's day runs up to ten hours
@@ -118,7 +113,7 @@ function keepMethodFacts<T extends CommonValues>(v: T): T {
  * `amountCents`: integer cents, required except for in-kind, where it must be absent or null.
  * @param today "YYYY-MM-DD" after which a date received is refused: the organization's own day (todayIn).
  */
-export function offlineGiftSchema(today: string = todayUtc()) {
+export function offlineGiftSchema(today: string) {
   return z
     .object({ ...common(today), amountCents: z.unknown().optional() })
     .superRefine((v, ctx) => {
@@ -146,8 +141,8 @@ export type OfflineGiftFormValues = {
   donorConsent: boolean;
 };
 
-/** The dialog's form: the same rules with the amount typed in dollars ("1,250.00"). */
-export function offlineGiftFormSchema(today: string = todayUtc()) {
+/** The dialog's form: the same rules with the amount typed in dollars ("1,250.00"); `today` as offlineGiftSchema's. */
+export function offlineGiftFormSchema(today: string) {
   return z.object({ ...common(today), amount: z.string().trim().default("") }).superRefine((v, ctx) => {
     const cents = v.amount === "" ? null : parseDollarsToCents(v.amount);
     checkGift(v, v.amount === "" ? null : cents === null || cents <= 0 ? "invalid" : cents, "amount", ctx);
