@@ -229,7 +229,7 @@ describe("property: no field a platform gift did not share is ever shown", () =>
     const emails = ["pia@example.org", "PIA@Example.org", "rob@example.org", "sue@example.org", null] as const;
     const names = ["Pia Park", "Rob Reyes", "Sue Stone", null] as const;
     let sequences = 0;
-    for (let seed = 4801; seed <= 4816; seed++) {
+    for (let seed = 4801; seed <= 4812; seed++) {
       const rnd = generator(seed);
       const np = await makeNonprofit(h.db, `Identity Property ${seed}`);
       const state = rnd.pick(["GU", "VT", "HI", "CA"] as const);
@@ -298,7 +298,7 @@ describe("property: no field a platform gift did not share is ever shown", () =>
       await checkNothingUnsharedShown(np, platform);
       sequences++;
     }
-    expect(sequences).toBe(16);
+    expect(sequences).toBe(12);
   });
 });
 
