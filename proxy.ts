@@ -17,6 +17,7 @@ import { isCachedPublicPage, isInternalPath, searchResultsPath } from "@/lib/cac
 import { hasSessionCookie, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/session-cookie";
 import { newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { EMPTY_SEARCH_PATH, isBareSearch } from "@/lib/search/search-page-params";
+import { controlCharacterPath } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 
 /**
@@ -35,13 +36,16 @@ function imageOrigins(): string[] {
 }
 
 /**
- * Pages known to be "not found" before rendering: /404 itself, and the development mailbox
+ * Pages known to be "not found" before rendering: /404 itself, a page whose path holds a control
+ * character (no record id or slug has one: the check route handlers make on their parameters,
+ * controlCharacterPath of lib/validations/fields.ts, answers 400 there), and the development mailbox
  * when mail goes through SMTP or, in production, for anyone but the admin. Rendering them
  * would answer 200 (the loading screen has already streamed when the page decides).
  */
 async function notFoundPath(request: NextRequest): Promise<boolean> {
   const path = request.nextUrl.pathname.replace(/\/+$/, "");
   if (path === "/404" || isInternalPath(path)) return true;
+  if (!path.startsWith("/api/") && controlCharacterPath(decodeURIComponent(path), false) !== null) return true;
   if (path !== "/dev/mailbox") return false;
   const env = serverEnv();
   if (env.SMTP_URL) return true;

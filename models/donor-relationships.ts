@@ -115,10 +115,10 @@ const summaryColumns = () => ({
 });
 
 /**
- * One person who gave to the organization: their gifts linked by email, else name, else the gift
- * alone (SQL function gb_donor_ident), with at least one counted gift. `donorKey` is what their
- * latest counted gift shares ("email:…", "name:…"), null when it shares neither (the
- * "Anonymous donors" line).
+ * One person who gave to the organization: the gifts sharing the same donor key, platform gifts
+ * and gifts the organization recorded apart, else the gift alone (SQL function gb_donor_person,
+ * migration 0032), with at least one counted gift. `donorKey` is what those gifts share
+ * ("email:…", "name:…"), null when a gift shares neither (the "Anonymous donors" line).
  */
 export const donorPeople = pgTable(
   "donor_people",

@@ -35,7 +35,7 @@ export function MonthlyBadge({ status }: { status: DonorRow["monthly"] }) {
   );
 }
 
-/** The fields besides name and email that the donor's latest gift shared, as "label: value". */
+/** The fields besides name and email that the donor's newest gift shared, as "label: value". */
 export function sharedExtras(d: DonorRow): [string, string][] {
   const out: [string, string][] = [];
   if (d.telephone) out.push(["Telephone", d.telephone]);

@@ -35,7 +35,7 @@ function Status({ d, timeZone }: { d: ReportDonation; timeZone: string }) {
 }
 
 /** For correcting gifts recorded offline: the organization and its fundraisers. */
-type OfflineEditing = { organizationId: string; fundraisers: { id: string; name: string }[] };
+type OfflineEditing = { organizationId: string; fundraisers: { id: string; name: string }[]; timeZone: string };
 
 /** The Refund action of a completed donation; a gift recorded offline has Edit, its receipt and Delete instead; nothing for other statuses. */
 function Refund({ d, timeZone, editing }: { d: ReportDonation; timeZone: string; editing?: OfflineEditing }) {

@@ -29,7 +29,7 @@ import { DIRECT_DONATION, offlineMethodLabel } from "@/lib/donations/labels";
 import { centsToDecimalString } from "@/lib/money";
 import type { OfflineGiftView } from "@/lib/services/donations/offline-gifts";
 import { messages } from "@/lib/validations/messages";
-import { OFFLINE_GIFT_METHODS, offlineGiftBody, offlineGiftFormSchema, todayUtc, type OfflineGiftFormValues } from "@/lib/validations/offline-gift";
+import { OFFLINE_GIFT_METHODS, offlineGiftBody, offlineGiftFormSchema, todayIn, type OfflineGiftFormValues } from "@/lib/validations/offline-gift";
 
 const m = messages.offlineGifts;
 
@@ -82,10 +82,11 @@ function storedGift(g: OfflineGiftView): OfflineGiftFormValues {
 type Fundraisers = { id: string; name: string }[];
 
 /** "Record an offline gift": the button, its dialog and the status message of the outcome. */
-export function OfflineGiftButton({ organizationId, fundraisers }: { organizationId: string; fundraisers: Fundraisers }) {
+export function OfflineGiftButton({ organizationId, fundraisers, timeZone }: { organizationId: string; fundraisers: Fundraisers; timeZone: string }) {
   return (
     <OfflineGiftDialog
       organizationId={organizationId}
+      timeZone={timeZone}
       fundraisers={fundraisers}
       title="Record an offline gift"
       trigger={(props) => (
@@ -99,10 +100,11 @@ export function OfflineGiftButton({ organizationId, fundraisers }: { organizatio
 }
 
 /** "Edit" of one gift recorded offline; `what` names it for screen readers ("Offline: Check gift of $125.00 received Nov 10, 2026"). */
-export function EditOfflineGiftButton({ organizationId, fundraisers, donationId, what }: { organizationId: string; fundraisers: Fundraisers; donationId: string; what: string }) {
+export function EditOfflineGiftButton({ organizationId, fundraisers, timeZone, donationId, what }: { organizationId: string; fundraisers: Fundraisers; timeZone: string; donationId: string; what: string }) {
   return (
     <OfflineGiftDialog
       organizationId={organizationId}
+      timeZone={timeZone}
       fundraisers={fundraisers}
       donationId={donationId}
       title="Edit this offline gift"
@@ -116,6 +118,8 @@ export function EditOfflineGiftButton({ organizationId, fundraisers, donationId,
 }
 
 type DialogProps = {
+  /** The organization's IANA zone: a date received is at most today there (the server checks it too). */
+  timeZone: string;
   organizationId: string;
   fundraisers: Fundraisers;
   /** The gift to correct; none to record a new one. */
@@ -125,7 +129,7 @@ type DialogProps = {
   className?: string;
 };
 
-function OfflineGiftDialog({ organizationId, fundraisers, donationId, title, trigger, className }: DialogProps) {
+function OfflineGiftDialog({ organizationId, timeZone, fundraisers, donationId, title, trigger, className }: DialogProps) {
   const router = useRouter();
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -134,7 +138,7 @@ function OfflineGiftDialog({ organizationId, fundraisers, donationId, title, tri
   const noticeRef = useRef<HTMLParagraphElement>(null);
   // Set when the gift was recorded: the closing dialog then hands the focus to the notice.
   const [saved, setSaved] = useState(false);
-  const schema = useMemo(() => offlineGiftFormSchema(todayUtc()), []);
+  const schema = useMemo(() => offlineGiftFormSchema(todayIn(timeZone)), [timeZone]);
   const {
     register,
     handleSubmit,

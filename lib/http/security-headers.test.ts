@@ -91,6 +91,19 @@ describe("a path with malformed percent-encoding is 400 with the catalogue's mes
   });
 });
 
+describe("a page path with a control character is 404, not a 500 from the page's query", () => {
+  test.each(["/fundraiser/%00", "/nonprofit/%00", "/event/%00", "/fundraising-pages/%00", "/fundraiser/abc%1F/p/x", "/manage-pay/donors/email%3Aa%7F"])("%s", async (path) => {
+    const res = await run(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-middleware-rewrite")).toMatch(/\/404$/);
+  });
+
+  test("route handlers keep their own 400 (the proxy passes /api/ paths on), and a plain page passes", async () => {
+    expect((await run("/api/getOneCampaign/%00")).status).not.toBe(404);
+    expect((await run("/fundraiser/abc-123")).status).toBe(200);
+  });
+});
+
 describe("uploaded images from a bucket are allowed by the CSP", () => {
   afterEach(() => setEnvForTests({ S3_BUCKET: undefined, S3_PUBLIC_URL: undefined, S3_REGION: undefined }));
 

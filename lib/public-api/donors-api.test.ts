@@ -5,6 +5,7 @@
  * the organization's notes or tags, the sealed keyset cursor, and answers that the documented
  * schemas read exactly.
  */
+import { and, eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
@@ -15,6 +16,7 @@ import { saveDonorNote } from "@/lib/services/donor-relationships/donor-notes";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
+import { donations } from "@/models";
 import { GET as donorRoute } from "@/app/api/v1/donors/[id]/route";
 import { GET as donorsRoute } from "@/app/api/v1/donors/route";
 import { generateOpenApiDocument } from "./openapi";
@@ -53,8 +55,9 @@ beforeAll(async () => {
   await makeGift(h.db, org, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", amountCents: 4_000, createdAt: at("2026-02-03") });
   // Nell: only the name; her telephone and city were not shared.
   await makeGift(h.db, org, donor.id, { shareName: true, donorName: "Nell Nameonly", donorEmail: "nell@example.org", amountCents: 2_000, createdAt: at("2026-01-05") });
-  // Rae shared her email, then stopped sharing on her latest gift.
-  await makeGift(h.db, org, null, { shareEmail: true, donorName: "Rae Revoker", donorEmail: "rae@example.org", amountCents: 3_000, createdAt: at("2026-01-01") });
+  // Rae shared her email, then stopped sharing it on that gift; her later gift shares nothing.
+  const raes = await makeGift(h.db, org, null, { shareEmail: true, donorName: "Rae Revoker", donorEmail: "rae@example.org", amountCents: 3_000, createdAt: at("2026-01-01") });
+  await h.db.update(donations).set({ shareEmail: false }).where(eq(donations.id, raes));
   await makeGift(h.db, org, null, { donorName: "Rae Revoker", donorEmail: "rae@example.org", amountCents: 3_000, createdAt: at("2026-03-01") });
   // Anonymous and unshared gifts are no donor.
   await makeGift(h.db, org, null, { anonymous: true, shareName: true, shareEmail: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: at("2026-01-03") });
@@ -157,10 +160,12 @@ describe("only what each donor shared", () => {
     }
   });
 
-  test("a donor who stops sharing disappears at once from the list and by id", async () => {
+  test("a later gift that shares nothing never joins the donor; a donor who stops sharing on their gift disappears at once from the list and by id", async () => {
     const id = idOf("email:page5@example.org");
-    expect((await getDonor(keys.a, id)).status).toBe(200);
-    await makeGift(h.db, a.organizationId, null, { donorEmail: "page5@example.org", createdAt: at("2026-05-01") });
+    expect((await getDonor(keys.a, id)).body).toMatchObject({ gift_count: 1, lifetime_cents: 500 });
+    await makeGift(h.db, a.organizationId, null, { donorEmail: "page5@example.org", amountCents: 9_900, createdAt: at("2026-05-01") });
+    expect((await getDonor(keys.a, id)).body).toMatchObject({ gift_count: 1, lifetime_cents: 500 });
+    await h.db.update(donations).set({ shareEmail: false }).where(and(eq(donations.organizationId, a.organizationId), eq(donations.donorEmail, "page5@example.org"), eq(donations.shareEmail, true)));
     expect((await getDonor(keys.a, id)).status).toBe(404);
     const { donors } = await allPages(keys.a, 100);
     expect(donors.map((d) => d.id)).not.toContain(id);

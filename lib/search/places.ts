@@ -4,7 +4,7 @@
  * ZIP database (one to three words) at the end. Search then ranks organizations by distance to
  * the place (or, for a state, by being in it) while the other words must match.
  */
-import { US_STATES } from "@/lib/search/us-states";
+import { US_STATES } from "@/lib/validations/us-states";
 import { cityCenters, normalizeZip, zipToCoordinates, type CityCenter } from "@/lib/directory/zip";
 
 /** A place found in the typed words. */

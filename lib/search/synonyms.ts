@@ -1,4 +1,4 @@
-import { US_STATES } from "@/lib/search/us-states";
+import { US_STATES } from "@/lib/validations/us-states";
 
 /**
  * The synonym and abbreviation table of directory search: groups of forms that mean the same

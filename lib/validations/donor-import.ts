@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Cents } from "@/lib/money";
 import { zonedCalendarDay } from "@/lib/time/zoned-time";
 import { messages } from "./messages";
+import { EARLIEST_GIFT_DAY } from "./offline-gift";
 
 const m = messages.donorImport;
 
@@ -191,7 +192,7 @@ export function parseGiftDay(raw: string, timeZone: string, today: string): Cell
   }
   if (!day) return { ok: false, reason: m.dateInvalid };
   if (day > today) return { ok: false, reason: m.dateInFuture };
-  if (day < "1900-01-01") return { ok: false, reason: m.dateTooOld };
+  if (day < EARLIEST_GIFT_DAY) return { ok: false, reason: m.dateTooOld };
   return { ok: true, value: day };
 }
 

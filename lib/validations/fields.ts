@@ -6,6 +6,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { fieldLabel } from "./error-map";
 import { messages } from "./messages";
+import { isUsStateCode } from "./us-states";
 
 export { fieldLabel };
 
@@ -69,12 +70,16 @@ export const einField = z
   .regex(/^\d{2}-?\d{7}$/, { error: messages.organization.einInvalid })
   .transform((v) => v.replace("-", ""));
 
-/** Two-letter US state or territory code, upper-cased. */
+/**
+ * Two-letter US state or territory code, upper-cased, one of US_STATES (us-states.ts): an
+ * organization's state decides its time zone (lib/time/organization-time-zone.ts), so any other
+ * value is refused (messages.state.invalid).
+ */
 export const stateField = z
-  .string()
+  .string({ error: messages.state.invalid })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { error: "Use the two-letter state code, e.g. VT." });
+  .refine(isUsStateCode, { error: messages.state.invalid });
 
 /** Five-digit ZIP code, optionally with +4. */
 export const zipField = z

@@ -138,6 +138,8 @@ export const messages = {
     stateInvalid: "Use the two-letter state code in capital letters, for example VT.",
     dateTimeInvalid: "Use a date and time in ISO 8601 with a time zone, for example 2026-01-31T00:00:00Z.",
   },
+  // A place's state (organization sign-up and profile, events): one of the US states and territories.
+  state: { invalid: "Choose a US state or territory by its two-letter code, for example VT." },
   name: {
     firstRequired: "First name is required",
     lastRequired: "Last name is required",
@@ -371,6 +373,7 @@ export const messages = {
     methodRequired: "Please choose how the gift was given",
     receivedOnInvalid: "Please enter the date the gift was received",
     receivedOnFuture: "The date received cannot be in the future",
+    receivedOnTooOld: "The date received cannot be before 1900",
     amountRequired: "Please enter the amount in dollars",
     amountInvalid: "Please enter an amount in dollars greater than zero, with at most two decimals",
     amountTooLarge: "This amount is too large to record",

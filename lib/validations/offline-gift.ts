@@ -9,7 +9,8 @@
  * - check: its number; DAF: the fund's name; stock: a description and the number of shares;
  * - in-kind property: a description and NO amount (the organization does not value non-cash
  *   property; the receipt describes it and states no value).
- * The date received is a calendar day, not after today. The donor is named by a name or an
+ * The date received is a calendar day, not after today where the organization is and not before
+ * 1900 (EARLIEST_GIFT_DAY, the import's bound too). The donor is named by a name or an
  * email; an email is recorded only with the donor's consent.
  */
 import "./zod-setup";
@@ -19,6 +20,7 @@ import { campaignIdField } from "./donation";
 import { plainText } from "./fields";
 import { messages } from "./messages";
 import { isCalendarDay } from "./report";
+import { zonedCalendarDay } from "@/lib/time/zoned-time";
 
 const m = messages.offlineGifts;
 
@@ -29,10 +31,20 @@ export type OfflineGiftMethod = (typeof OFFLINE_GIFT_METHODS)[number];
 /** The largest amount one offline gift may record: $100,000,000 (exact in a JS number). */
 export const MAX_OFFLINE_GIFT_CENTS: Cents = 10_000_000_000;
 
-/** "YYYY-MM-DD" of `now` in UTC. US calendar days never run ahead of UTC, so a US organization's "today" is never refused. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * "YYYY-MM-DD" of `now` in the IANA zone `timeZone`: the latest day a recorded gift (offline or
+ * imported) may carry, the real date where the organization is (Guam's day runs up to ten hours
+ * ahead of UTC, Hawaii's ten behind).
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return zonedCalendarDay(now, timeZone);
 }
+
+/**
+ * The earliest calendar day a gift recorded by its organization may carry, offline or imported
+ * (lib/validations/donor-import.ts parseGiftDay): January 1, 1900.
+ */
+export const EARLIEST_GIFT_DAY = "1900-01-01";
 
 /** A positive number of shares, up to six decimals (fractional shares exist). */
 const SHARES = /^(?=.*[1-9])\d{1,12}(\.\d{1,6})?$/;
@@ -46,7 +58,8 @@ const common = (today: string) => ({
     .string({ error: m.receivedOnInvalid })
     .trim()
     .refine(isCalendarDay, { error: m.receivedOnInvalid })
-    .refine((v) => v <= today, { error: m.receivedOnFuture }),
+    .refine((v) => v <= today, { error: m.receivedOnFuture })
+    .refine((v) => v >= EARLIEST_GIFT_DAY, { error: m.receivedOnTooOld }),
   campaignId: campaignIdField,
   checkNumber: text(30).default(""),
   fundName: text(200).default(""),
@@ -98,9 +111,9 @@ function keepMethodFacts<T extends CommonValues>(v: T): T {
 /**
  * The API body of POST /api/organizations/{id}/offline-gifts and PUT /api/offline-gifts/{id}.
  * `amountCents`: integer cents, required except for in-kind, where it must be absent or null.
- * @param today "YYYY-MM-DD" (UTC) after which a date received is refused.
+ * @param today "YYYY-MM-DD" after which a date received is refused: the organization's own day (todayIn).
  */
-export function offlineGiftSchema(today: string = todayUtc()) {
+export function offlineGiftSchema(today: string) {
   return z
     .object({ ...common(today), amountCents: z.unknown().optional() })
     .superRefine((v, ctx) => {
@@ -128,8 +141,8 @@ export type OfflineGiftFormValues = {
   donorConsent: boolean;
 };
 
-/** The dialog's form: the same rules with the amount typed in dollars ("1,250.00"). */
-export function offlineGiftFormSchema(today: string = todayUtc()) {
+/** The dialog's form: the same rules with the amount typed in dollars ("1,250.00"); `today` as offlineGiftSchema's. */
+export function offlineGiftFormSchema(today: string) {
   return z.object({ ...common(today), amount: z.string().trim().default("") }).superRefine((v, ctx) => {
     const cents = v.amount === "" ? null : parseDollarsToCents(v.amount);
     checkGift(v, v.amount === "" ? null : cents === null || cents <= 0 ? "invalid" : cents, "amount", ctx);

@@ -90,7 +90,7 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          <OfflineGiftButton organizationId={organizationId} fundraisers={fundraisers} />
+          <OfflineGiftButton organizationId={organizationId} fundraisers={fundraisers} timeZone={timeZone} />
           <LinkButton href="/dashboard" variant="ghost" size="sm">
             Back to your dashboard
           </LinkButton>
@@ -161,7 +161,7 @@ export default async function ManagePayPage({ searchParams }: { searchParams: Pr
                   <EmptyState title={messages.report.empty} />
                 ) : (
                   <RefundNotices>
-                    <DonationTable donations={report.page.donations} timeZone={timeZone} editing={{ organizationId, fundraisers }} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
+                    <DonationTable donations={report.page.donations} timeZone={timeZone} editing={{ organizationId, fundraisers, timeZone }} caption={`Donations ${firstRow} to ${firstRow + report.page.donations.length - 1}, newest first`} />
                   </RefundNotices>
                 )}
               </div>

@@ -1,9 +1,9 @@
 /**
  * GET /api/v1/donors and /api/v1/donors/{id} (scope read:donors): the organization's donors as
  * its Donors view groups them (lib/services/donor-relationships/donors-view.ts), with only the
- * name and email each donor's latest gift shared and never the organization's notes or tags.
- * A donor's id is base64url of the view's donor key, so it stays the same while the donor
- * shares the same email (or name). Each read writes one row of the sharing log
+ * name and email the donor's gifts shared themselves (docs/decisions/0014) and never the
+ * organization's notes or tags. A donor's id is base64url of the view's donor key, so it stays
+ * the same while the donor shares the same email (or name). Each read writes one row of the sharing log
  * (lib/services/donor-relationships/disclosures.ts) naming the API key, the donors and the
  * fields returned (name and email only).
  */

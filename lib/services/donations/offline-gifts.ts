@@ -30,9 +30,10 @@ import { getDb, type Executor } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
+import { reportTimeZone } from "@/lib/services/reports/donation-report";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { offlineGiftSchema, todayUtc, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
+import { offlineGiftSchema, todayIn, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
 import { campaigns, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
 
 /**
@@ -77,8 +78,8 @@ export type DeleteOfflineGiftOptions = { actor: Actor | null; donationId: string
 export async function recordOfflineGift({ actor, organizationId, input, now = new Date() }: RecordOfflineGiftOptions): Promise<OfflineGiftView> {
   // A caller from another organization is refused before its input is read.
   authorize(actor, "donation.recordOffline", { organizationId });
-  const gift = parseGift(input, now);
   const db = await getDb();
+  const gift = parseGift(input, await reportTimeZone(db, organizationId), now);
   const view = await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "donation.recordOffline", organizationId);
     await assertFundraiser(tx, organizationId, gift.campaignId);
@@ -107,8 +108,8 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
  */
 export async function updateOfflineGift({ actor, donationId, input, now = new Date() }: UpdateOfflineGiftOptions): Promise<OfflineGiftView> {
   const db = await getDb();
-  await findOwnGift(db, actor, donationId);
-  const gift = parseGift(input, now);
+  const own = await findOwnGift(db, actor, donationId);
+  const gift = parseGift(input, await reportTimeZone(db, own.organizationId), now);
   const { view, previousCampaignId } = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await assertFundraiser(tx, before.organizationId, gift.campaignId);
@@ -157,9 +158,13 @@ export async function getOfflineGift({ actor, donationId }: DeleteOfflineGiftOpt
 
 type DonationRow = typeof donations.$inferSelect;
 
-/** @throws AppError(validation) with `{ field: message }` for input the schema refuses. */
-function parseGift(input: unknown, now: Date): OfflineGiftInput {
-  const parsed = offlineGiftSchema(todayUtc(now)).safeParse(input);
+/**
+ * The gift `input` with its date received checked against today in the organization's zone
+ * `timeZone` (the real date where it is, never a later one).
+ * @throws AppError(validation) with `{ field: message }` for input the schema refuses.
+ */
+function parseGift(input: unknown, timeZone: string, now: Date): OfflineGiftInput {
+  const parsed = offlineGiftSchema(todayIn(timeZone, now)).safeParse(input);
   if (parsed.success) return parsed.data;
   const fields = zodFieldErrors(parsed.error, topField);
   throw new AppError("validation", Object.values(fields)[0] ?? messages.generic.badRequest, fields);

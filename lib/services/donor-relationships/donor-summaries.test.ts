@@ -45,21 +45,19 @@ async function stored(organizationId: string): Promise<{ rows: SummaryRow[]; ano
 }
 
 /**
- * The reference: every donor of the organization aggregated from all its gifts at once. A person
- * is the gifts sharing an email (lower-cased), else a name, else one gift; their latest counted
- * gift decides their key and shown fields; people with the same key are one donor.
+ * The reference: every donor of the organization aggregated from all its gifts at once. A gift's
+ * donor key is what IT shares (the email, lower-cased, unless anonymous; else the name; else
+ * none: the anonymous line); a person is the gifts with the same key and the same origin
+ * (made on the platform, or recorded by the organization: offline_method set); the person's
+ * latest counted gift decides the shown fields; people with the same key are one donor.
  */
 async function fromScratch(organizationId: string): Promise<{ rows: SummaryRow[]; anonymous: SummaryRow }> {
   const ctes = sql`with g as (
       select d.*, (d.status = 'succeeded' and d.refunded_at is null) as counted,
-             coalesce('e:' || lower(nullif(btrim(d.donor_email), '')), 'n:' || nullif(btrim(d.donor_name), ''), 'g:' || d.id) as ident
+             case when not d.anonymous and d.share_email and nullif(btrim(d.donor_email), '') is not null then 'email:' || lower(btrim(d.donor_email))
+                  when not d.anonymous and d.share_name and nullif(btrim(d.donor_name), '') is not null then 'name:' || btrim(d.donor_name) end as donor_key
         from donations d where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
-    ), l as (
-      select distinct on (ident) ident,
-             case when not anonymous and share_email and nullif(btrim(donor_email), '') is not null then 'email:' || lower(btrim(donor_email))
-                  when not anonymous and share_name and nullif(btrim(donor_name), '') is not null then 'name:' || btrim(donor_name) end as donor_key
-        from g where counted order by ident, created_at desc, id desc
-    ), k as (select g.*, l.donor_key from g join l using (ident))`;
+    ), k as (select g.* from g)`;
   const rows = rowsOf(
     await h.db.execute(sql`${ctes}, agg as (
         select k.donor_key, count(*) filter (where k.counted) as gifts, sum(k.amount_cents) filter (where k.counted) as lifetime,

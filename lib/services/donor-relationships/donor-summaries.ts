@@ -1,17 +1,24 @@
 /**
- * Keeps the Donors view's summaries (migration 0031_donor_summaries) up to date, so that a page
- * of the view reads one row per donor instead of aggregating every gift of the organization.
+ * Keeps the Donors view's summaries (migrations 0031_donor_summaries and
+ * 0032_donor_identity_from_sharing) up to date, so that a page of the view reads one row per
+ * donor instead of aggregating every gift of the organization.
  *
+ * Who a donor is comes only from what each gift itself shares (spec section 1: donors choose
+ * which details are shared with nonprofits when they donate;
+ * docs/decisions/0014-donor-identity-from-what-each-gift-shares.md):
  * - `donor_people`: one row per person with at least one counted gift (succeeded, not
- *   refunded). A person is the gifts linked by the same email (lower-cased), else by the same
- *   name when a gift has no email, else the gift alone: SQL gb_donor_ident. The person's LATEST
- *   counted gift (newest `created_at`, then greatest id) decides their donor key ("email:<email>"
- *   when it shares the email and is not anonymous, else "name:<name>" when it shares the name,
- *   else null: the "Anonymous donors" line) and the contact fields shown, each only as that gift
- *   shared it. Aggregates are over counted gifts; the monthly flags over all their succeeded and
- *   refunded gifts.
+ *   refunded). A gift made on the platform belongs to the person of the donor key IT shares
+ *   ("email:<lower-cased email>" when it shares a non-empty email and is not anonymous, else
+ *   "name:<trimmed name>" when it shares a non-empty name, else the gift alone, with a null key:
+ *   the "Anonymous donors" line). A gift the organization recorded itself (an offline gift or
+ *   an imported row, `offline_method` set) belongs to a person of its own under the same kind of
+ *   key, never to a platform gift's: SQL gb_donor_person. A stored email or name that a gift did
+ *   not share links it to nothing. The person's LATEST counted gift (newest `created_at`, then
+ *   greatest id) decides the contact fields shown, each only as that gift shared it. Aggregates
+ *   are over counted gifts; the monthly flags over all their succeeded and refunded gifts.
  * - `donor_summaries`: one row per donor key, the people sharing it merged (sums, min/max, the
- *   fields of the person whose latest gift is newest).
+ *   fields of the person whose latest gift is newest). A platform gift is in a row only under a
+ *   key it shared itself.
  *
  * Triggers on `donations` and `recurring_gifts` record the people a statement changed in
  * `donor_people_stale`, in that statement's transaction. {@link refreshDonorSummaries} runs
@@ -34,6 +41,14 @@ import { getDb, type Executor } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
+
+/**
+ * The SQL of the person (donor_people.ident) gift row `g` belongs to: SQL gb_donor_person of
+ * migration 0032, whose expression the index donations_org_person_idx serves.
+ */
+export function giftPersonSql(g: ReturnType<typeof sql>) {
+  return sql`gb_donor_person(${g}.donor_email, ${g}.donor_name, ${g}.id, ${g}.anonymous, ${g}.share_email, ${g}.share_name, ${g}.offline_method is not null)`;
+}
 
 /**
  * The SQL of the donor key the gift row `g` shares: "email:<lower-cased email>" when it is not
@@ -69,12 +84,12 @@ export async function refreshDonorSummaries(db: Executor, organizationId: string
           select d.id, d.created_at, d.amount_cents, d.anonymous, d.donor_name, d.donor_email, d.donor_telephone, d.donor_city, d.donor_state,
                  d.donor_gender, d.donor_age_range, d.share_name, d.share_email, d.share_telephone, d.share_location, d.share_gender, d.share_age,
                  (d.status = 'succeeded' and d.refunded_at is null) as counted,
-                 gb_donor_ident(d.donor_email, d.donor_name, d.id) as ident,
+                 ${giftPersonSql(sql`d`)} as ident,
                  rg.id is not null as monthly,
                  rg.status = 'active' and rg.past_due_at is null as monthly_active
             from donations d left join recurring_gifts rg on rg.id = d.recurring_gift_id
            where d.organization_id = ${organizationId} and d.status in ('succeeded', 'refunded')
-             and gb_donor_ident(d.donor_email, d.donor_name, d.id) = any(${people}::text[])
+             and ${giftPersonSql(sql`d`)} = any(${people}::text[])
         ), a as (
           select ident,
                  count(*) filter (where counted) as gift_count,

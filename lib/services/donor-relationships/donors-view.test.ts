@@ -14,7 +14,7 @@ import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit, type GiftOptions } from "@/lib/testing/service-fixtures";
 import { DEFAULT_DONORS_QUERY, parseDonorsQuery, type DonorsQuery } from "@/lib/validations/donor-relationships";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donorNotes, organizations, recurringGifts } from "@/models";
+import { campaigns, donations, donorNotes, organizations, recurringGifts } from "@/models";
 import { eq } from "drizzle-orm";
 import { PUT as notesRoute } from "@/app/api/(app)/organizations/[id]/donors/notes/route";
 import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
@@ -201,23 +201,31 @@ describe("search, sort and paging", () => {
 });
 
 describe("revoking", () => {
-  test("a donor whose latest gift shares nothing disappears at once into the anonymous line; sharing only the name shows only the name", async () => {
+  test("each gift counts only under what it shares: one sharing nothing is in the anonymous line, never in the earlier row; one sharing only the name is a name row", async () => {
     const B = b.organizationId;
-    await gift(B, "2025-03-01T18:00:00Z", 6_000, byEmail("Frank Fisher", "frank@example.org"));
+    const first = await gift(B, "2025-03-01T18:00:00Z", 6_000, byEmail("Frank Fisher", "frank@example.org"));
     expect((await list({ search: "frank" }, B, b.user)).donors.map((d) => d.donorKey)).toEqual(["email:frank@example.org"]);
     const before = (await list({}, B, b.user)).anonymous;
 
     await gift(B, "2026-04-01T18:00:00Z", 7_000, { donorName: "Frank Fisher", donorEmail: "FRANK@example.org" });
     const after = await list({}, B, b.user);
-    expect(JSON.stringify(after.donors)).not.toContain("rank");
-    expect(after.anonymous).toEqual({ giftCount: before.giftCount + 2, totalCents: before.totalCents + 13_000 });
-    await expect(getDonor({ actor: b.user, organizationId: B, donorKey: "email:frank@example.org", now: NOW })).rejects.toMatchObject({ status: 404, message: m.notFound });
-    expect((await exportDonorsCsv({ actor: b.user, organizationId: B, query: q(), now: NOW })).csv).not.toContain("rank");
+    expect(after.anonymous).toEqual({ giftCount: before.giftCount + 1, totalCents: before.totalCents + 7_000 });
+    const frank = await getDonor({ actor: b.user, organizationId: B, donorKey: "email:frank@example.org", now: NOW });
+    expect(frank.donor).toMatchObject({ lifetimeCents: 6_000, giftCount: 1, lastGiftAt: "2025-03-01T18:00:00.000Z" });
+    expect(frank.gifts.map((g) => g.amountCents)).toEqual([6_000]);
 
     await gift(B, "2026-05-01T18:00:00Z", 1_000, { donorName: "Frank Fisher", donorEmail: "frank@example.org", shareName: true });
     const named = (await list({ search: "frank" }, B, b.user)).donors;
-    expect(named).toHaveLength(1);
-    expect(named[0]).toMatchObject({ donorKey: "name:Frank Fisher", email: null, lifetimeCents: 14_000, giftCount: 3 });
+    expect(named.map((d) => [d.donorKey, d.email, d.lifetimeCents, d.giftCount])).toEqual([
+      ["email:frank@example.org", "frank@example.org", 6_000, 1],
+      ["name:Frank Fisher", null, 1_000, 1],
+    ]);
+
+    // A donor who stops sharing on the gift itself disappears from the row at once.
+    await h.db.update(donations).set({ shareEmail: false, shareName: false }).where(eq(donations.id, first));
+    await expect(getDonor({ actor: b.user, organizationId: B, donorKey: "email:frank@example.org", now: NOW })).rejects.toMatchObject({ status: 404, message: m.notFound });
+    expect((await exportDonorsCsv({ actor: b.user, organizationId: B, query: q(), now: NOW })).csv).not.toContain("frank@");
+    expect((await list({}, B, b.user)).anonymous).toEqual({ giftCount: before.giftCount + 2, totalCents: before.totalCents + 13_000 });
   });
 });
 

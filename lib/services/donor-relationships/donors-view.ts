@@ -2,16 +2,18 @@
  * The nonprofit's Donors view (Manage Donations → Donors): its succeeded, unrefunded gifts
  * (online gifts with a payment and gifts recorded offline alike) grouped by donor.
  *
- * Who a donor is, only from what they shared with this organization:
- * - the gifts of one person are linked by the email stored on them (lower-cased), or by the
- *   name when a gift has no email; a gift with neither stands alone;
- * - that person's LATEST counted gift decides what the organization sees: when it shares the
- *   email (and is not anonymous) the person is the row "email:<email>", else when it shares the
- *   name the row "name:<name>", else all of that person's gifts go to the one "Anonymous donors"
- *   line (a count and a total, never rows). So a donor who stops sharing disappears at once,
- *   here, from their donor page and from the CSV.
- * - the row shows the name, email, telephone, location, gender and age range only as that
- *   latest gift shared them.
+ * Who a donor is, only from what each gift itself shares with this organization (spec section 1;
+ * docs/decisions/0014-donor-identity-from-what-each-gift-shares.md):
+ * - a gift is in the row "email:<lower-cased email>" when IT shares the email and is not
+ *   anonymous, else in the row "name:<name>" when it shares the name, else in the one
+ *   "Anonymous donors" line (a count and a total, never rows); an email or name stored on a gift
+ *   but not shared links it to nothing. A donor who stops sharing on a gift takes it out of its
+ *   row at once, here, from their donor page and from the CSV;
+ * - gifts the organization recorded itself (offline gifts, imported history) are grouped apart
+ *   from the platform's and share a row only with platform gifts that shared that same email or
+ *   name themselves, so nothing the organization enters reveals or re-keys a platform gift;
+ * - the row shows the name, email, telephone, location, gender and age range only as its
+ *   newest counted gift shared them.
  *
  * The rows are read from the per-donor summaries (donor_summaries and donor_people, kept by
  * donor-summaries.ts, which applies the rules above), brought up to date with the committed gifts
@@ -48,7 +50,7 @@ import { DONORS_PAGE_SIZE, DONOR_SEGMENTS, donorKeyField, type DonorSegment, typ
 import { ageRangeLabel } from "@/lib/validations/donor";
 import { messages } from "@/lib/validations/messages";
 import { DISCLOSED_FIELDS, recordDisclosure } from "./disclosures";
-import { giftDonorKeySql, refreshDonorSummaries } from "./donor-summaries";
+import { giftDonorKeySql, giftPersonSql, refreshDonorSummaries } from "./donor-summaries";
 
 /** A donor's monthly-gift status: an active monthly gift, only canceled or past-due ones, or none. */
 export type MonthlyStatus = "active" | "lapsed" | "none";
@@ -173,7 +175,7 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
   const clock = await prepareRead(db, organizationId, now);
   const donor = await selectOneDonor(db, organizationId, clock, key);
   if (!donor) throw new AppError("not_found", messages.donors.notFound);
-  // The gifts of the people whose donor key this is (donor_people), through donations_org_ident_idx.
+  // The gifts of the people whose donor key this is (donor_people), through donations_org_person_idx.
   const result = await db.execute(sql`select coalesce(json_agg(x order by x.at desc, x.id desc)::text, '[]') as j from (
       select k.id, ${utc(sql`k.created_at`)} as at, k.amount_cents::text as amount,
              case when k.campaign_id is null then ${DIRECT_DONATION} else coalesce(c.name, ${DIRECT_DONATION}) end as fundraiser,
@@ -181,7 +183,7 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
              k.tribute_type::text as tribute_type, k.tribute_name
         from donations k left join campaigns c on c.id = k.campaign_id
        where k.organization_id = ${organizationId} and k.status in ('succeeded', 'refunded')
-         and gb_donor_ident(k.donor_email, k.donor_name, k.id) in (select p.ident from donor_people p where p.organization_id = ${organizationId} and p.donor_key = ${key})
+         and ${giftPersonSql(sql`k`)} in (select p.ident from donor_people p where p.organization_id = ${organizationId} and p.donor_key = ${key})
        order by k.created_at desc, k.id desc
        limit 1000
     ) x`);

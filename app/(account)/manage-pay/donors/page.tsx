@@ -225,7 +225,7 @@ export default async function DonorsPageView({ searchParams }: { searchParams: P
                 </nav>
               ) : null}
               <p className="mt-4 text-xs text-ink-muted">
-                A donor appears only with what their latest gift shared; gifts that shared neither a name nor an email are counted together as anonymous donors. The
+                A gift counts only under the email or name it shared, and a donor shows only what their newest gift shared; gifts that shared neither a name nor an email are counted together as anonymous donors. The
                 CSV lists the same donors with dates in UTC.
               </p>
             </Card>

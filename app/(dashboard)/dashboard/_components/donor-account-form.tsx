@@ -45,13 +45,16 @@ export function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved
   const [emailSent, setEmailSent] = useState(false);
   const emailChanging = email.trim().toLowerCase() !== storedEmail.toLowerCase();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Set once the person types in the phone field: the saved number, when it arrives later,
+  // then never replaces what they typed (a form shows what its user entered).
+  const phoneEdited = useRef(false);
 
   useEffect(() => {
     let alive = true;
     void requestJson<{ telephone?: string }>(`/api/find/user/phoneNumber/${encodeURIComponent(user._id)}`, { cache: "no-store" }).then((res) => {
       if (!alive) return;
       if (!res.ok || res.status !== 200) return setPhonePlaceholder(messages.phone.lookupFailed);
-      setTelephone(res.data.telephone ?? "");
+      if (!phoneEdited.current) setTelephone(res.data.telephone ?? "");
       setPhonePlaceholder("");
     });
     return () => {
@@ -154,7 +157,10 @@ export function DonorAccountForm({ user, onSaved }: { user: SessionUser; onSaved
         autoComplete="tel"
         value={telephone}
         placeholder={phonePlaceholder}
-        onChange={(e) => setTelephone(e.target.value)}
+        onChange={(e) => {
+          phoneEdited.current = true;
+          setTelephone(e.target.value);
+        }}
         error={errors.telephone}
       />
       <Button

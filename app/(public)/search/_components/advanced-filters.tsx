@@ -4,7 +4,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { LocationInput, type PickedLocation } from "@/components/search/location-input";
-import { US_STATES } from "@/lib/search/us-states";
+import { US_STATES } from "@/lib/validations/us-states";
 import { Button } from "@/components/ui/button";
 import { readStore, storeKeys, writeStore } from "@/lib/client/stores";
 import { NTEE_MAJOR_GROUPS } from "@/lib/directory/ntee";
