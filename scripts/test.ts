@@ -131,6 +131,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  * @returns whether it passed; its seconds are recorded in stageTimes.
  */
 function runStage(stage: Stage, options: { streamed?: boolean; nice?: number } = {}): Promise<boolean> {
+  // Another stage has failed: the run is over.
+  if (stopping) return Promise.resolve(false);
   const started = Date.now();
   if (options.streamed) console.log(`\n=== ${stage.title} ===`);
   const [cmd, args] = options.nice ? ["nice", ["-n", String(options.nice), stage.cmd, ...stage.args]] : [stage.cmd, stage.args];
@@ -213,16 +215,22 @@ async function main() {
     printTotals();
     process.exit(1);
   }
+  // The tree passed the type check above: the build skips its own (next.config.ts).
+  const buildEnv = stagesWanted.has("typecheck") ? { GIVEBRIDGE_TYPES_CHECKED: "1" } : {};
 
   // Then two lines side by side. The app's: the build, then the end-to-end suite against it. The
   // tests': Jest on PGlite, then on PostgreSQL, at a lower priority, so that they take the CPU the
   // app, its database and Chromium leave idle (one app process serves the specs one at a time).
+  // They start once the build has ended: the build keeps both cores busy, and Jest's tests have
+  // timeouts of their own.
+  let buildEnded: (ok: boolean) => void = () => undefined;
+  const built = stagesWanted.has("build") ? new Promise<boolean>((resolve) => (buildEnded = resolve)) : Promise.resolve(true);
   const jest = (name: string) => {
     const out = path.join(reportDir, `${name}.json`);
     return { args: ["jest", "--json", `--outputFile=${out}`], after: () => countJest(out) };
   };
   const databaseFiles = path.join(reportDir, "database-tests");
-  const tests: (() => Promise<boolean>)[] = [];
+  const tests: (() => Promise<boolean>)[] = [() => built];
   if (stagesWanted.has("unit")) {
     const j = jest("pglite");
     tests.push(() =>
@@ -244,7 +252,7 @@ async function main() {
     }
   }
   const app: (() => Promise<boolean>)[] = [];
-  if (stagesWanted.has("build")) app.push(() => runStage({ title: "next build", cmd: npx, args: ["next", "build"] }, { streamed: true }));
+  if (stagesWanted.has("build")) app.push(() => runStage({ title: "next build", cmd: npx, args: ["next", "build"], env: buildEnv }, { streamed: true }).then((ok) => (buildEnded(ok), ok)));
   if (stagesWanted.has("e2e")) {
     const out = path.join(reportDir, "playwright.json");
     app.push(() =>
