@@ -86,9 +86,13 @@ type Prepared = { env: Record<string, string>; organizationId: string; cookie: s
 /** A fresh database with one organization and one member, closed again before the app opens it; the member's session cookie. */
 async function prepare(): Promise<Prepared> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-import-donors-"));
-  process.env.DATA_DIR = dataDir;
+  // This process's own modules (the session signing) may open the default database of DATA_DIR:
+  // a folder of their own, so the app's folder is not left locked by this process.
+  const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-bench-import-donors-client-"));
+  process.env.DATA_DIR = ownDir;
   process.env.NEXTAUTH_SECRET = SECRET;
-  const { openPglite, openPostgres } = await import("@/lib/db/client");
+  const { openPglite, openPostgres, setHandle } = await import("@/lib/db/client");
+  const { sessionCookie } = await import("@/lib/http/testing");
   const { createScratchDatabase } = await import("@/lib/db/scratch-database");
   const { runMigrations } = await import("@/lib/db/migrate");
   const { organizations, users } = await import("@/models");
@@ -96,6 +100,7 @@ async function prepare(): Promise<Prepared> {
   const handle = scratch ? await openPostgres(scratch.url) : await openPglite(dataDir);
   let organizationId = "";
   let userId = "";
+  let cookie = "";
   try {
     await runMigrations(handle);
     const [org] = await handle.db.insert(organizations).values({ name: "Bench Import Food Bank", ein: "999000222", claimed: true, state: "NY" }).returning({ id: organizations.id });
@@ -105,11 +110,12 @@ async function prepare(): Promise<Prepared> {
       .values({ type: "nonprofit", email: "bench-import@example.org", passwordHash: "x", firstName: "Bench", lastName: "User", organizationId })
       .returning({ id: users.id });
     userId = user!.id;
+    // The session's token carries the account's session version, read from this database.
+    setHandle(handle);
+    cookie = await sessionCookie({ id: userId, role: "nonprofit", organizationId, email: "bench-import@example.org", firstName: "Bench", lastName: "User", organizationName: "Bench Import Food Bank", telephone: null });
   } finally {
     await handle.close();
   }
-  const { sessionCookie } = await import("@/lib/http/testing");
-  const cookie = await sessionCookie({ id: userId, role: "nonprofit", organizationId, email: "bench-import@example.org", firstName: "Bench", lastName: "User", organizationName: "Bench Import Food Bank", telephone: null });
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "", NEXTAUTH_SECRET: SECRET, DEMO_DATA: "0", SMTP_URL: "" },
     organizationId,
@@ -117,6 +123,7 @@ async function prepare(): Promise<Prepared> {
     cleanup: async () => {
       await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }
