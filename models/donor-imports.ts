@@ -36,7 +36,7 @@ export const donorImports = pgTable(
     /** The member who uploaded it; null once that account is deleted. */
     createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
-    /** The uploaded file as text (BOM removed); read again by each dry run and run. */
+    /** The uploaded file decoded to text (BOM removed, lib/services/donor-imports/decode-csv.ts); parsed by the dry run only. */
     csvText: text("csv_text").notNull(),
     /** The file's header row. */
     headers: jsonb("headers").$type<string[]>().notNull().default([]),
