@@ -2,8 +2,10 @@ import { expect } from "@playwright/test";
 import { claimOrganization, hydrated, uniqueEmail, test } from "./fixtures";
 
 /**
- * A nonprofit imports the sample Givebutter export from the Donors view: the suggested mapping,
- * a dry run that lists the two broken rows by line, the import with its progress and summary,
+ * A nonprofit imports the sample Givebutter export from the Donors view: the suggested mapping
+ * (status and refunded amount included), a dry run (a queued job: the page shows it when it
+ * finishes) that lists the two broken rows by line and the failed and refunded rows it skips,
+ * the import (a queued job too) with its progress and summary,
  * then the Donors view's segment counts from the imported history; importing the same file
  * again creates nothing. On a phone (360 px) and a desktop (1280 px). CARLOS G OTIS HEALTH CARE
  * CENTER INC, Vermont: an EIN no other spec claims.
@@ -27,16 +29,20 @@ test("a nonprofit imports a Givebutter export: broken rows by line, the good row
   await page.getByLabel(/Choose a CSV file or drop it here/).setInputFiles(SAMPLE);
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByText("givebutter-transactions.csv")).toBeVisible();
-  await expect(page.getByText(/14 rows, 8 columns/)).toBeVisible();
+  await expect(page.getByText(/17 rows, 10 columns/)).toBeVisible();
+  await expect(page.getByLabel("Import “Status” as")).toHaveValue("status");
+  await expect(page.getByLabel("Import “Refunded Amount” as")).toHaveValue("refundedAmount");
   await expect(page.getByLabel("Import “Amount” as")).toHaveValue("amount");
   await expect(page.getByLabel("Import “Transaction Date” as")).toHaveValue("date");
   await expect(page.getByLabel("Import “Transaction ID” as")).toHaveValue("externalId");
 
-  // Dry run: nothing imported, the two broken rows listed by line.
+  // Dry run (a job; the page polls it): nothing imported, the two broken rows listed by line,
+  // the failed and the fully refunded payments skipped with their reason.
   await page.getByRole("button", { name: "Run a dry run" }).click();
   const errors = page.getByTestId("import-errors");
-  await expect(errors.getByRole("listitem")).toHaveText(["line 7: Amount must be a positive number of dollars.", "line 9: Date is missing."]);
-  await expect(page.getByRole("table").getByRole("row")).toHaveCount(13);
+  await expect(errors.getByRole("listitem")).toHaveText(["line 7: Amount must be a positive number of dollars.", "line 9: Date is missing."], { timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Rows skipped by payment status" }).getByRole("listitem")).toHaveText(["1 failed row: the payment failed.", "1 refunded row: the gift was refunded in full."]);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(14);
   await page.screenshot({ path: testInfo.outputPath("import-dry-run-360.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   // From the top: a full-page shot of a scrolled page paints the sticky header mid-page.
@@ -45,10 +51,10 @@ test("a nonprofit imports a Givebutter export: broken rows by line, the good row
   await page.setViewportSize({ width: 360, height: 740 });
 
   // Import with progress, then the summary.
-  await page.getByRole("button", { name: "Import 12 gifts" }).click();
+  await page.getByRole("button", { name: "Import 13 gifts" }).click();
   const done = page.getByRole("alert").filter({ hasText: "Import complete" }).or(page.getByText("Import complete"));
-  await expect(done.first()).toBeVisible();
-  await expect(page.getByText(/12 gifts created, 0 already imported, 2 rows with problems/)).toBeVisible();
+  await expect(done.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/13 gifts created, 0 already imported, 2 rows with problems/)).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Rows imported" })).toHaveAttribute("aria-valuenow", "100");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("import-done-1280.png"), fullPage: true });
@@ -69,9 +75,9 @@ test("a nonprofit imports a Givebutter export: broken rows by line, the good row
   await page.getByLabel(/Choose a CSV file or drop it here/).setInputFiles(SAMPLE);
   await page.getByRole("button", { name: "Upload" }).click();
   await page.getByRole("button", { name: "Run a dry run" }).click();
-  await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("Already imported");
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("Already imported", { timeout: 30_000 });
   await page.getByRole("button", { name: "Import 0 gifts" }).click();
-  await expect(page.getByText(/0 gifts created, 12 already imported/)).toBeVisible();
+  await expect(page.getByText(/0 gifts created, 13 already imported/)).toBeVisible({ timeout: 30_000 });
   await page.goto("/manage-pay/donors");
   await expect(page.getByTestId("segment-count-all")).toHaveText("9");
 });

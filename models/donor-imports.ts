@@ -6,7 +6,7 @@
  * `import_row_key` (models/donations.ts). Saved mappings are reusable per organization.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -21,6 +21,11 @@ export type DonorImportRowError = { line: number; reason: string };
 export const DONOR_IMPORT_STATUSES = ["uploaded", "running", "completed"] as const;
 export type DonorImportStatus = (typeof DONOR_IMPORT_STATUSES)[number];
 
+/** The job of an import queued or running (0033_donor_import_jobs): its dry run or its run. */
+export type DonorImportJobKind = "dry_run" | "run";
+/** queued: waiting in the queue (or for the organization's other import); active: running; failed: stopped with job_error. */
+export type DonorImportJobState = "queued" | "active" | "failed";
+
 export const donorImports = pgTable(
   "donor_imports",
   {
@@ -31,7 +36,7 @@ export const donorImports = pgTable(
     /** The member who uploaded it; null once that account is deleted. */
     createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
-    /** The uploaded file as text (BOM removed); read again by each dry run and run. */
+    /** The uploaded file decoded to text (BOM removed, lib/services/donor-imports/decode-csv.ts); parsed by the dry run only. */
     csvText: text("csv_text").notNull(),
     /** The file's header row. */
     headers: jsonb("headers").$type<string[]>().notNull().default([]),
@@ -49,11 +54,24 @@ export const donorImports = pgTable(
     /** The bad rows of the last dry run or run (at most MAX_REPORTED_ERRORS). */
     errors: jsonb("errors").$type<DonorImportRowError[]>().notNull().default([]),
     completedAt: at("completed_at"),
+    /** The encoding the file was read in (lib/services/donor-imports/decode-csv.ts). */
+    encoding: text("encoding"),
+    jobKind: text("job_kind").$type<DonorImportJobKind>(),
+    jobState: text("job_state").$type<DonorImportJobState>(),
+    /** A plain sentence for the person when the job stopped (never a database error). */
+    jobError: text("job_error"),
+    /** Renewed by a running job; an organization's other imports wait while it is recent. */
+    jobHeartbeatAt: at("job_heartbeat_at"),
+    /** Data rows the running dry run has read so far. */
+    checkedRows: integer("checked_rows").notNull().default(0),
+    /** The last dry run's outcome (lib/services/donor-imports DryRunResult); null before one. */
+    dryRun: jsonb("dry_run").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("donor_imports_status_ck", sql`${t.status} in ('uploaded', 'running', 'completed')`),
+    check("donor_imports_job_ck", sql`(${t.jobKind} is null or ${t.jobKind} in ('dry_run', 'run')) and (${t.jobState} is null or ${t.jobState} in ('queued', 'active', 'failed'))`),
     index("donor_imports_org_created_idx").on(t.organizationId, t.createdAt),
   ],
 );
@@ -72,4 +90,20 @@ export const donorImportMappings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("donor_import_mappings_org_name_uq").on(t.organizationId, t.name)],
+);
+
+/**
+ * The good rows of an import's last dry run, parsed once and read back by the run in line order
+ * (0033_donor_import_jobs); `gift` is the row as it will be written (amounts in integer cents).
+ */
+export const donorImportRows = pgTable(
+  "donor_import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => donorImports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    gift: jsonb("gift").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );

@@ -2,11 +2,13 @@
 
 /**
  * The donor-history import (Manage Donations → Donors → Import): upload a CSV, choose what each
- * column holds (suggested, or a saved mapping), run the dry run (counts, bad rows as
- * "line N: reason", the first 20 rows), then import batch by batch with a progress bar and a
- * summary. The server checks everything again (lib/services/donor-imports/donor-imports.ts).
+ * column holds (suggested, or a saved mapping), queue the dry run (counts, rows skipped by
+ * payment status and why, bad rows as "line N: reason", the first 20 rows), then queue the
+ * import. Both run as jobs on the server: the page polls GET /api/donor-imports/{id} once a
+ * second while one is queued or running and shows its progress in a progress bar. The server
+ * checks everything again (lib/services/donor-imports/donor-imports.ts).
  */
-import { useId, useState, type DragEvent, type FormEvent } from "react";
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from "react";
 import Link from "next/link";
 import { Upload } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
@@ -19,7 +21,7 @@ import { Select } from "@/components/ui/select";
 import { requestJson } from "@/lib/client/request";
 import { offlineMethodLabel } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
-import type { DonorImportView, DryRunResult, RunResult, SavedMapping } from "@/lib/services/donor-imports/donor-imports";
+import type { DonorImportView, DryRunResult, SavedMapping } from "@/lib/services/donor-imports/donor-imports";
 import { donorImportMappingSchema, IMPORT_TARGETS, IMPORT_TARGET_LABELS, MAX_IMPORT_BYTES, type ImportTarget } from "@/lib/validations/donor-import";
 import { messages } from "@/lib/validations/messages";
 
@@ -33,6 +35,9 @@ const SAMPLES = [
 ] as const;
 
 const TARGET_OPTIONS = IMPORT_TARGETS.map((t) => ({ value: t, label: IMPORT_TARGET_LABELS[t] }));
+
+/** How often the page asks for a queued or running job's progress. */
+const POLL_MS = 1000;
 
 type Props = { organizationId: string; savedMappings: SavedMapping[] };
 
@@ -48,13 +53,37 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
   const [savingMapping, setSavingMapping] = useState(false);
   const [mappingNotice, setMappingNotice] = useState<string | null>(null);
   const [dryRun, setDryRun] = useState<DryRunResult | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [run, setRun] = useState<RunResult | null>(null);
-  const [running, setRunning] = useState(false);
+  const [queueing, setQueueing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const started = run !== null || (view !== null && view.status !== "uploaded");
-  const done = run?.status === "completed";
+  const job = view?.job ?? null;
+  const working = job !== null && (job.state === "queued" || job.state === "active");
+  const checking = working && job?.kind === "dry_run";
+  const running = working && job?.kind === "run";
+  const started = view !== null && view.status !== "uploaded";
+  const done = view?.status === "completed";
+  const importId = view?.id ?? null;
+
+  // While a job is queued or running, ask for its progress; a finished dry run shows its result.
+  useEffect(() => {
+    if (!importId || !working) return;
+    let stopped = false;
+    const timer = setTimeout(async () => {
+      const res = await requestJson<DonorImportView>(`/api/donor-imports/${encodeURIComponent(importId)}`, { cache: "no-store" });
+      if (stopped) return;
+      if (!res.ok) {
+        setError(res.message);
+        return;
+      }
+      setView(res.data);
+      if (res.data.job?.state === "failed") setError(res.data.job.error ?? m.jobFailed);
+      else if (!res.data.job && res.data.dryRun) setDryRun(res.data.dryRun);
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [importId, working, view]);
 
   function chooseFile(f: File | null) {
     setError(null);
@@ -81,7 +110,6 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
     setUploading(true);
     setError(null);
     setDryRun(null);
-    setRun(null);
     try {
       const body = new FormData();
       body.append("file", file, file.name);
@@ -129,41 +157,26 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
     setMappingNotice(m.mappingSaved);
   }
 
-  async function onDryRun() {
+  /** Queue the dry run or the import; the answer is the import with its job queued (202). */
+  async function queue(path: "dry-run" | "run") {
     if (!view) return;
-    setChecking(true);
+    setQueueing(true);
     setError(null);
-    const res = await requestJson<DryRunResult>(`/api/donor-imports/${encodeURIComponent(view.id)}/dry-run`, { method: "POST", body: { mapping } });
-    setChecking(false);
+    if (path === "dry-run") setDryRun(null);
+    const res = await requestJson<DonorImportView>(`/api/donor-imports/${encodeURIComponent(view.id)}/${path}`, { method: "POST", body: path === "dry-run" ? { mapping } : undefined, fallback: m.failed });
+    setQueueing(false);
     if (!res.ok) {
       setError(res.message);
       return;
     }
-    setDryRun(res.data);
-  }
-
-  async function onImport() {
-    if (!view) return;
-    setRunning(true);
-    setError(null);
-    // Each call imports a few batches (each one committed on its own) and answers the progress.
-    for (;;) {
-      const res = await requestJson<RunResult>(`/api/donor-imports/${encodeURIComponent(view.id)}/run`, { method: "POST", fallback: m.failed });
-      if (!res.ok) {
-        setError(res.message);
-        break;
-      }
-      setRun(res.data);
-      if (res.data.status === "completed") break;
-    }
-    setRunning(false);
+    setView(res.data);
+    if (!res.data.job && res.data.dryRun) setDryRun(res.data.dryRun);
   }
 
   function startOver() {
     setView(null);
     setFile(null);
     setDryRun(null);
-    setRun(null);
     setError(null);
     setMappingNotice(null);
   }
@@ -284,10 +297,24 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
               ) : null}
             </div>
           ) : null}
-          <div className="mt-5">
-            <Button onClick={onDryRun} loading={checking} loadingLabel="Checking every row..." disabled={mappingError !== null || running || done}>
+          <div className="mt-5 space-y-3">
+            <Button onClick={() => queue("dry-run")} loading={checking || (queueing && !dryRun)} loadingLabel="Checking every row..." disabled={mappingError !== null || running || done}>
               Run a dry run
             </Button>
+            {checking && view ? (
+              <div className="space-y-1">
+                <ProgressBar
+                  value={view.checkedRows}
+                  max={Math.max(view.rowCount, 1)}
+                  label="Rows checked"
+                  valueText={`${view.checkedRows.toLocaleString("en-US")} of ${view.rowCount.toLocaleString("en-US")} rows`}
+                  showPercent
+                />
+                <p className="text-sm text-ink-muted" role="status">
+                  {job?.state === "queued" ? "The dry run is waiting its turn..." : `${view.checkedRows.toLocaleString("en-US")} of ${view.rowCount.toLocaleString("en-US")} rows checked.`}
+                </p>
+              </div>
+            ) : null}
           </div>
         </Card>
       ) : null}
@@ -303,32 +330,32 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
             Rows are imported in batches; if the import stops, press Import again to continue where it stopped. Rows already imported are never imported twice. No receipt or email
             is sent to donors: your previous platform receipted these gifts.
           </p>
-          {run ? (
+          {running || started ? (
             <div className="mt-4 space-y-2">
               <ProgressBar
-                value={run.doneRows}
-                max={Math.max(run.goodRows, 1)}
+                value={view.doneRows}
+                max={Math.max(view.goodRows, 1)}
                 label="Rows imported"
-                valueText={`${run.doneRows.toLocaleString("en-US")} of ${run.goodRows.toLocaleString("en-US")} rows`}
+                valueText={`${view.doneRows.toLocaleString("en-US")} of ${view.goodRows.toLocaleString("en-US")} rows`}
                 showPercent
               />
               <p className="text-sm text-ink-muted" role="status">
-                {run.doneRows.toLocaleString("en-US")} of {run.goodRows.toLocaleString("en-US")} good rows processed.
+                {job?.state === "queued" ? "The import is waiting its turn..." : `${view.doneRows.toLocaleString("en-US")} of ${view.goodRows.toLocaleString("en-US")} good rows processed.`}
               </p>
             </div>
           ) : null}
-          {done && run ? (
+          {done ? (
             <Alert variant="success" className="mt-4" title="Import complete">
-              {run.created.toLocaleString("en-US")} gifts created, {run.duplicates.toLocaleString("en-US")} already imported, {run.failed.toLocaleString("en-US")} rows with problems;{" "}
-              {run.matchedDonors.toLocaleString("en-US")} existing donors matched, {run.newDonors.toLocaleString("en-US")} new donors.{" "}
+              {view.progress.created.toLocaleString("en-US")} gifts created, {view.progress.duplicates.toLocaleString("en-US")} already imported, {view.progress.failed.toLocaleString("en-US")} rows with
+              problems; {view.progress.matchedDonors.toLocaleString("en-US")} existing donors matched, {view.progress.newDonors.toLocaleString("en-US")} new donors.{" "}
               <Link href="/manage-pay/donors" className="font-semibold underline underline-offset-2">
                 See your donors
               </Link>
             </Alert>
           ) : (
             <div className="mt-4">
-              <Button onClick={onImport} loading={running} loadingLabel="Importing...">
-                {run ? "Continue the import" : `Import ${dryRun.create.toLocaleString("en-US")} gifts`}
+              <Button onClick={() => queue("run")} loading={running || (queueing && dryRun !== null)} loadingLabel="Importing...">
+                {started ? "Continue the import" : `Import ${dryRun.create.toLocaleString("en-US")} gifts`}
               </Button>
             </div>
           )}
@@ -352,12 +379,16 @@ function DryRunPanel({ result }: { result: DryRunResult }) {
     ["New donors", result.newDonors],
     ["Rows with problems", result.failed],
   ];
+  const skipped = (Object.keys(result.skipped) as (keyof DryRunResult["skipped"])[]).filter((status) => result.skipped[status] > 0);
   return (
     <Card as="section" aria-labelledby="import-dry-run-title">
       <h2 id="import-dry-run-title" className="text-lg font-bold">
         3. Dry run
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">Nothing has been imported yet. This is what the import will do with {result.rows.toLocaleString("en-US")} rows.</p>
+      <p className="mt-1 text-sm text-ink-muted">
+        Nothing has been imported yet. This is what the import will do with {result.rows.toLocaleString("en-US")} rows: {result.create.toLocaleString("en-US")} gifts totalling{" "}
+        {formatCents(result.createCents)} (refunds taken off).
+      </p>
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
         {counts.map(([label, n]) => (
           <div key={label} className="rounded-control border border-slate-200 p-3">
@@ -366,6 +397,18 @@ function DryRunPanel({ result }: { result: DryRunResult }) {
           </div>
         ))}
       </dl>
+      {skipped.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="font-semibold">Rows skipped: not gifts</h3>
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Rows skipped by payment status">
+            {skipped.map((status) => (
+              <li key={status}>
+                <span className="font-semibold tabular-nums">{result.skipped[status].toLocaleString("en-US")}</span> {status} {result.skipped[status] === 1 ? "row" : "rows"}: {m.skipped[status]}.
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {result.errors.length > 0 ? (
         <div className="mt-4">
           <h3 className="font-semibold">Rows that will not be imported</h3>

@@ -69,8 +69,8 @@ const extraRoutes = [
   "app/api/(app)/organizations/[id]/donor-imports/route.ts", // the nonprofit uploads a donor history CSV from another platform
   "app/api/(app)/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
   "app/api/(app)/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
-  "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // the import's dry run: counts and bad rows by line
-  "app/api/(app)/donor-imports/[id]/run/route.ts", // import the next batches of a donor history
+  "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // queues the import's dry run: counts, skipped statuses and bad rows by line
+  "app/api/(app)/donor-imports/[id]/run/route.ts", // queues the import of a donor history (a job writes it in batches)
   "app/api/(app)/thank-you-templates/route.ts", // the nonprofit's thank-you emails (read, save)
   "app/api/(app)/thank-you-templates/preview/route.ts", // a thank-you draft rendered with a sample donor
   "app/api/(app)/thank-you-templates/test/route.ts", // a thank-you draft sent to the member's own email

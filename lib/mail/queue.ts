@@ -62,6 +62,14 @@ function maintenanceIntervalSeconds(): number {
 export const WEBHOOK_QUEUE = "webhook-deliveries";
 /** The queue of the organizations' thank-you emails to write (lib/services/thank-you): one job per succeeded gift. */
 export const THANK_YOU_QUEUE = "thank-you";
+/**
+ * Donor-history imports' dry runs and runs (lib/services/donor-imports/import-jobs.ts). Created
+ * at start because its jobs are sent inside the transaction that marks the import queued. A job
+ * may read or write 100,000 rows: it expires after 30 minutes, and its work resumes on a retry.
+ */
+export const DONOR_IMPORT_QUEUE = "donor-imports";
+/** Seconds a donor-import job may stay active before pg-boss hands it to another worker. */
+export const DONOR_IMPORT_JOB_EXPIRE_SECONDS = 30 * 60;
 
 type SqlAdapter = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount?: number }> };
 
@@ -158,6 +166,7 @@ async function startBoss(): Promise<BossState> {
   await createQueueOnce(boss, handle, QUEUE, { name: QUEUE, retryLimit: 8, retryDelay: maintenanceIntervalSeconds(), retryBackoff: true, expireInSeconds: mailJobExpireSeconds() }, { update: true });
   await createQueueOnce(boss, handle, WEBHOOK_QUEUE, { name: WEBHOOK_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
   await createQueueOnce(boss, handle, THANK_YOU_QUEUE, { name: THANK_YOU_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 });
+  await createQueueOnce(boss, handle, DONOR_IMPORT_QUEUE, { name: DONOR_IMPORT_QUEUE, retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: DONOR_IMPORT_JOB_EXPIRE_SECONDS });
   return { boss, handle, workers: new Set(), inflight: new Set(), periodic: new Map() };
 }
 

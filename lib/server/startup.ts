@@ -3,7 +3,7 @@
  * (taking the PGlite folder lock), apply migrations, and on an empty database load the
  * Vermont directory and the demo seed, merge what is pending in the search indexes
  * (lib/search/index-upkeep.ts), then start delivering queued mail and webhooks and the
- * schedule that charges monthly recurring gifts. A second process on the same PGlite folder stops here
+ * schedule that charges monthly recurring gifts, and the donor-import jobs. A second process on the same PGlite folder stops here
  * with a clear message and exit code 1, leaving the data untouched.
  */
 import { serverEnv } from "@/lib/env";
@@ -64,6 +64,8 @@ export async function prepareDatabase(): Promise<void> {
     await startSupporterDigestJob();
     const { startDonorSummaryJob } = await import("@/lib/services/donor-relationships/donor-summaries");
     await startDonorSummaryJob();
+    const { startDonorImportWorker } = await import("@/lib/services/donor-imports/import-jobs");
+    await startDonorImportWorker();
     console.log(`Database ready (${handle.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL server"}).`);
   } catch (err) {
     if (err instanceof DatabaseLockedError) {

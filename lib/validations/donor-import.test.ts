@@ -1,9 +1,9 @@
 /**
  * The cell rules of a donor-history import: dollars to cents, gift dates in the organization's
- * zone, payment methods to offline methods, and the mapping suggested for each platform's
- * documented export columns.
+ * zone, payment methods to offline methods, payment statuses and refunds to what counts as a
+ * gift, and the mapping suggested for each platform's documented export columns.
  */
-import { donorImportMappingSchema, importMethodOf, parseAmountCents, parseGiftDay, suggestMapping } from "./donor-import";
+import { donorImportMappingSchema, giftOfRow, importMethodOf, parseAmountCents, parseGiftDay, parseImportStatus, parseRefundedCents, suggestMapping } from "./donor-import";
 import { messages } from "./messages";
 
 const m = messages.donorImport;
@@ -119,4 +119,58 @@ test("a mapping needs a date and an amount, each target once; ignored columns ar
   expect(donorImportMappingSchema.safeParse({ A: "date" }).error?.issues[0]?.message).toBe(m.mappingAmountRequired);
   expect(donorImportMappingSchema.safeParse({ A: "date", B: "amount", C: "amount" }).error?.issues[0]?.message).toBe(m.mappingDuplicate("amount (usd)"));
   expect(donorImportMappingSchema.safeParse({ A: "date", B: "amount", C: "password" }).success).toBe(false);
+});
+
+describe("payment statuses", () => {
+  test.each([
+    ["Succeeded", "succeeded"],
+    ["succeeded", "succeeded"],
+    ["Paid", "succeeded"],
+    ["Complete", "succeeded"],
+    ["Completed", "succeeded"],
+    ["", "succeeded"],
+    ["Failed", "failed"],
+    ["Declined", "failed"],
+    ["Cancelled", "cancelled"],
+    ["Canceled", "cancelled"],
+    ["Voided", "cancelled"],
+    ["Refunded", "refunded"],
+    ["Pending", "pending"],
+    ["Partially refunded", "partially_refunded"],
+    ["partially_refunded", "partially_refunded"],
+    ["Partially-Refunded", "partially_refunded"],
+  ])("%s -> %s", (raw, status) => {
+    expect(parseImportStatus(raw)).toEqual({ ok: true, value: status });
+  });
+
+  test("an unknown status is refused with its message", () => {
+    expect(parseImportStatus("Disputed?")).toEqual({ ok: false, reason: m.statusInvalid });
+  });
+
+  test("refunded amounts: empty or zero is nothing; dollars are cents; anything else is refused", () => {
+    expect(parseRefundedCents("")).toEqual({ ok: true, value: 0 });
+    expect(parseRefundedCents("0.00")).toEqual({ ok: true, value: 0 });
+    expect(parseRefundedCents("$0")).toEqual({ ok: true, value: 0 });
+    expect(parseRefundedCents("12.34")).toEqual({ ok: true, value: 1_234 });
+    expect(parseRefundedCents("n/a")).toEqual({ ok: false, reason: m.refundInvalid });
+  });
+
+  test("only a succeeded payment is a gift, counting what was not refunded", () => {
+    expect(giftOfRow(10_000, "succeeded", 0, false)).toEqual({ ok: true, cents: 10_000 });
+    expect(giftOfRow(10_000, "succeeded", 2_500, true)).toEqual({ ok: true, cents: 7_500 });
+    expect(giftOfRow(10_000, "succeeded", 10_000, true)).toEqual({ ok: true, skip: "refunded" });
+    expect(giftOfRow(10_000, "partially_refunded", 3_333, true)).toEqual({ ok: true, cents: 6_667 });
+    expect(giftOfRow(10_000, "partially_refunded", 0, true)).toEqual({ ok: false, reason: m.refundRequired });
+    expect(giftOfRow(10_000, "refunded", 0, false)).toEqual({ ok: true, skip: "refunded" });
+    expect(giftOfRow(10_000, "refunded", 10_000, true)).toEqual({ ok: true, skip: "refunded" });
+    expect(giftOfRow(10_000, "refunded", 4_000, true)).toEqual({ ok: true, cents: 6_000 });
+    expect(giftOfRow(10_000, "refunded", 12_000, true)).toEqual({ ok: true, skip: "refunded" });
+    for (const status of ["failed", "cancelled", "pending"] as const) expect(giftOfRow(10_000, status, 0, true)).toEqual({ ok: true, skip: status });
+  });
+
+  test("the status and refund columns of each platform's export are suggested", () => {
+    expect(suggestMapping(["Status", "Refunded Amount"])).toEqual({ Status: "status", "Refunded Amount": "refundedAmount" });
+    expect(suggestMapping(["Donation Status", "Amount Refunded"])).toEqual({ "Donation Status": "status", "Amount Refunded": "refundedAmount" });
+    expect(suggestMapping(["Payment Status", "Refund Amount"])).toEqual({ "Payment Status": "status", "Refund Amount": "refundedAmount" });
+  });
 });

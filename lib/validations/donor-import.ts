@@ -16,7 +16,7 @@ import { EARLIEST_GIFT_DAY } from "./offline-gift";
 const m = messages.donorImport;
 
 /** What a CSV column can be imported as. */
-export const IMPORT_TARGETS = ["date", "amount", "email", "firstName", "lastName", "fullName", "method", "checkNumber", "fundraiser", "note", "externalId"] as const;
+export const IMPORT_TARGETS = ["date", "amount", "email", "firstName", "lastName", "fullName", "method", "checkNumber", "fundraiser", "note", "externalId", "status", "refundedAmount"] as const;
 export type ImportTarget = (typeof IMPORT_TARGETS)[number];
 
 export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
@@ -31,6 +31,8 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   fundraiser: "Fundraiser (campaign) name",
   note: "Note",
   externalId: "Transaction ID",
+  status: "Payment status",
+  refundedAmount: "Refunded amount (USD)",
 };
 
 /** The largest upload, in bytes (20 MB). */
@@ -88,6 +90,17 @@ const KNOWN_HEADERS: Record<string, ImportTarget> = {
   fundraiser: "fundraiser",
   "campaign name": "fundraiser",
   "donation id": "externalId",
+  // Status and refund columns (Givebutter "Status" and "Refunded Amount", Donorbox "Donation
+  // Status" and "Refunded Amount", Little Green Light "Payment Status", Bloomerang "Status" and
+  // "Refunded Amount").
+  status: "status",
+  "transaction status": "status",
+  "donation status": "status",
+  "payment status": "status",
+  "gift status": "status",
+  "refunded amount": "refundedAmount",
+  "refund amount": "refundedAmount",
+  "amount refunded": "refundedAmount",
 };
 
 /**
@@ -194,6 +207,91 @@ export function parseGiftDay(raw: string, timeZone: string, today: string): Cell
   if (day > today) return { ok: false, reason: m.dateInFuture };
   if (day < EARLIEST_GIFT_DAY) return { ok: false, reason: m.dateTooOld };
   return { ok: true, value: day };
+}
+
+/** What happened to an exported payment: only succeeded payments are gifts. */
+export const IMPORT_PAYMENT_STATUSES = ["succeeded", "failed", "cancelled", "refunded", "pending"] as const;
+export type ImportPaymentStatus = (typeof IMPORT_PAYMENT_STATUSES)[number];
+/** The statuses whose rows are skipped (never gifts), in the order the dry run lists them. */
+export type SkippedStatus = Exclude<ImportPaymentStatus, "succeeded">;
+
+/**
+ * The exported status values of each platform, lower-cased with spaces, dashes and underscores
+ * as one space: Givebutter ("Succeeded", "Failed", "Cancelled", "Refunded", "Pending", also
+ * lower-case in its API), Donorbox ("Paid", "Refunded", "Partially refunded", "Failed",
+ * "Pending", "Canceled"), Little Green Light ("Complete", "Completed", "Pending", "Refunded",
+ * "Declined") and Bloomerang ("Completed", "Refunded", "Voided", "Pending", "Declined").
+ * "partially refunded" is a succeeded payment with part of it returned: its rest is a gift.
+ */
+const STATUS_VALUES: Record<string, ImportPaymentStatus | "partially_refunded"> = {
+  succeeded: "succeeded",
+  success: "succeeded",
+  successful: "succeeded",
+  paid: "succeeded",
+  complete: "succeeded",
+  completed: "succeeded",
+  captured: "succeeded",
+  settled: "succeeded",
+  approved: "succeeded",
+  received: "succeeded",
+  failed: "failed",
+  failure: "failed",
+  declined: "failed",
+  error: "failed",
+  cancelled: "cancelled",
+  canceled: "cancelled",
+  voided: "cancelled",
+  void: "cancelled",
+  refunded: "refunded",
+  "fully refunded": "refunded",
+  "partially refunded": "partially_refunded",
+  "partial refund": "partially_refunded",
+  "partly refunded": "partially_refunded",
+  pending: "pending",
+  processing: "pending",
+  "in progress": "pending",
+  scheduled: "pending",
+  incomplete: "pending",
+};
+
+/**
+ * The payment status of an exported status cell: an empty cell (or no status column) is a
+ * succeeded payment (every platform exports completed gifts without a status by default);
+ * "partially refunded" is returned as its own value; any other unknown value is refused.
+ */
+export function parseImportStatus(raw: string): CellResult<ImportPaymentStatus | "partially_refunded"> {
+  const text = raw.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+  if (!text) return { ok: true, value: "succeeded" };
+  const status = STATUS_VALUES[text];
+  return status ? { ok: true, value: status } : { ok: false, reason: m.statusInvalid };
+}
+
+/**
+ * The refunded amount of a row, in integer cents: an empty cell, "0" or "0.00" is nothing
+ * refunded; otherwise dollars as parseAmountCents reads them.
+ */
+export function parseRefundedCents(raw: string): CellResult<Cents> {
+  const text = raw.trim();
+  if (!text || /^(?:usd\s*)?\$?\s*0*(?:\.0{0,2})?(?:\s*usd)?$/i.test(text)) return { ok: true, value: 0 };
+  const cents = parseAmountCents(text);
+  return cents.ok ? cents : { ok: false, reason: m.refundInvalid };
+}
+
+/**
+ * What an exported row adds to the donor history, from its amount, status and refunded
+ * amount (integer cents): only a succeeded payment is a gift, and it counts what was not
+ * refunded (a partly refunded gift counts its rest; a refund of the whole amount, or more,
+ * leaves nothing: the row is skipped as refunded). A "partially refunded" row needs its
+ * refunded amount; a "refunded" row with a refunded amount below the amount is partly refunded.
+ * @returns the gift's cents, or the status the row is skipped as, or the reason it is refused.
+ */
+export function giftOfRow(amountCents: Cents, status: ImportPaymentStatus | "partially_refunded", refundedCents: Cents, hasRefundColumn: boolean): { ok: true; cents: Cents } | { ok: true; skip: SkippedStatus } | { ok: false; reason: string } {
+  if (status === "failed" || status === "cancelled" || status === "pending") return { ok: true, skip: status };
+  if (status === "partially_refunded" && (!hasRefundColumn || refundedCents === 0)) return { ok: false, reason: m.refundRequired };
+  if (status === "refunded" && (!hasRefundColumn || refundedCents === 0)) return { ok: true, skip: "refunded" };
+  const rest = amountCents - refundedCents;
+  if (rest <= 0) return { ok: true, skip: "refunded" };
+  return { ok: true, cents: rest };
 }
 
 /** How an imported gift was given (models/donations.ts, offline_gift_method). */

@@ -504,6 +504,20 @@ export const messages = {
     unreadable: "this line could not be read as CSV (check its quotes).",
     failed: "We could not finish the import. Nothing of the batch in progress was saved; please press Import again to resume.",
     uploadFailed: "We could not upload this file. Please try again.",
+    statusInvalid: "Status is not one we recognize (succeeded, paid, completed, failed, cancelled, refunded, partially refunded or pending).",
+    refundInvalid: "Refunded amount must be a number of dollars.",
+    refundRequired: "Status is partially refunded but the refunded amount is missing.",
+    binaryFile: "This file is not a CSV text file (it looks like an image, a spreadsheet workbook or another binary file). Please export your gifts as CSV and upload that file.",
+    encodingUnknown: "We could not tell how this file's text is encoded. Please export it again as CSV UTF-8.",
+    importBusy: "This import is already being checked or imported. Please wait for it to finish.",
+    importsRateLimited: "Your organization has started many imports in the last hour. Please wait a while before starting another.",
+    jobFailed: "We could not finish this step. Please try again; rows already imported are never imported twice.",
+    skipped: {
+      failed: "the payment failed",
+      cancelled: "the payment was cancelled",
+      refunded: "the gift was refunded in full",
+      pending: "the payment had not gone through yet",
+    },
   },
   // The organization's own thank-you emails and its bulk year-end statements (Manage Donations).
   thankYou: {

@@ -1,6 +1,8 @@
 /**
- * Importing a donor history from a CSV export: the sample Givebutter file's dry run reports its
- * two broken rows by line and writes nothing; the import creates the good rows as gifts recorded
+ * Importing a donor history from a CSV export: the sample Givebutter file's dry run (a queued
+ * job, worked by the import worker while the test polls GET /api/donor-imports/{id}) reports its
+ * two broken rows by line, skips its failed and refunded payments, counts a partly refunded one's
+ * rest, and writes nothing; the import creates the good rows as gifts recorded
  * offline (no payment, never in payouts, no mail), matches donors by email, moves fundraisers;
  * importing again creates nothing; the Donors view's LYBUNT/SYBUNT counts follow the imported
  * history; saved mappings; who may import; a batch that fails leaves no half batch and the next
@@ -23,7 +25,8 @@ import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/
 import { POST as runRoute } from "@/app/api/(app)/donor-imports/[id]/run/route";
 import { POST as uploadRoute } from "@/app/api/(app)/organizations/[id]/donor-imports/route";
 import { GET as listMappingsRoute, POST as saveMappingRoute } from "@/app/api/(app)/organizations/[id]/donor-import-mappings/route";
-import { DONOR_IMPORT_AUDIT, dryRunDonorImport, getDonorImport, runDonorImport, uploadDonorImport } from "./donor-imports";
+import { DONOR_IMPORT_AUDIT, dryRunDonorImport, getDonorImport, runDonorImport, uploadDonorImport, type DonorImportView } from "./donor-imports";
+import { startDonorImportWorker } from "./import-jobs";
 
 let h: DatabaseHandle;
 let a: ClaimedNonprofit;
@@ -48,6 +51,16 @@ async function upload(actor: Actor, organizationId: string, bytes: Uint8Array | 
 
 const importGifts = (importId: string) => h.db.select().from(donations).where(eq(donations.importId, importId));
 
+/** Poll GET /api/donor-imports/{id} (as the page does) until its job is no longer queued or running. */
+async function untilJobEnds(actor: Actor, importId: string): Promise<DonorImportView> {
+  for (let i = 0; i < 600; i++) {
+    const view = (await (await call(getRoute, { url: `/api/donor-imports/${importId}`, params: { id: importId }, user: actor })).json()) as DonorImportView;
+    if (!view.job || view.job.state === "failed") return view;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the import job did not finish within 60 s");
+}
+
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donor-imports-0123456789" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Import Valley Food Shelf", "Other Import Library"], "ada.lovelace@example.org"));
@@ -65,6 +78,7 @@ beforeAll(async () => {
     createdAt: new Date("2024-01-10T12:00:00Z"),
     succeededAt: new Date("2024-01-10T12:00:00Z"),
   });
+  await startDonorImportWorker({ pollingIntervalSeconds: 0.5 });
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -75,13 +89,13 @@ describe("the sample Givebutter export", () => {
   let importId = "";
   let mapping: Record<string, string> = {};
 
-  test("upload: 201 with the headers, 14 rows and a mapping suggested for every column", async () => {
+  test("upload: 201 with the headers, 17 rows and a mapping suggested for every column", async () => {
     const res = await upload(a.user, a.organizationId);
     expect(res.status).toBe(201);
     const body = await res.json();
     importId = body.id;
     mapping = body.mapping;
-    expect(body).toMatchObject({ fileName: "givebutter-transactions.csv", rowCount: 14, status: "uploaded", suggested: true });
+    expect(body).toMatchObject({ fileName: "givebutter-transactions.csv", rowCount: 17, status: "uploaded", suggested: true, encoding: "UTF-8", job: null, dryRun: null });
     expect(body.mapping).toEqual({
       "Transaction ID": "externalId",
       "First Name": "firstName",
@@ -91,33 +105,43 @@ describe("the sample Givebutter export", () => {
       "Transaction Date": "date",
       "Campaign Title": "fundraiser",
       "Payment Method": "method",
+      Status: "status",
+      "Refunded Amount": "refundedAmount",
     });
-    expect(body.samples[0]).toEqual(["GB-1001", "Ada", "Lovelace", "ada.lovelace@example.org", "100.00", "2025-03-14 10:02:11", "Spring Appeal", "Card"]);
+    expect(body.samples[0]).toEqual(["GB-1001", "Ada", "Lovelace", "ada.lovelace@example.org", "100.00", "2025-03-14 10:02:11", "Spring Appeal", "Card", "Succeeded", ""]);
     expect(body).not.toHaveProperty("csvText");
   });
 
-  test("dry run: the two broken rows by line, what would be created and matched; nothing written", async () => {
+  test("dry run: queued (202), then the two broken rows by line, the failed and refunded rows skipped, what would be created and matched; nothing written", async () => {
     const res = await call(dryRunRoute, { method: "POST", url: `/api/donor-imports/${importId}/dry-run`, params: { id: importId }, json: { mapping }, user: a.user });
-    expect(res.status).toBe(200);
-    const result = await res.json();
+    expect(res.status).toBe(202);
+    expect((await res.json()).job).toEqual({ kind: "dry_run", state: "queued", error: null });
+    const view = await untilJobEnds(a.user, importId);
+    expect(view.job).toBeNull();
+    expect(view.checkedRows).toBe(17);
+    const result = view.dryRun!;
     expect(result.errors).toEqual([`line 7: ${m.amountInvalid}`, `line 9: ${m.dateRequired}`]);
-    expect(result).toMatchObject({ rows: 14, create: 12, duplicates: 0, failed: 2, matchedDonors: 1, newDonors: 8 });
-    expect(result.preview).toHaveLength(12);
+    expect(result).toMatchObject({ rows: 17, create: 13, goodRows: 13, duplicates: 0, failed: 2, matchedDonors: 1, newDonors: 8 });
+    expect(result.skipped).toEqual({ failed: 1, cancelled: 0, refunded: 1, pending: 0 });
+    // The 12 succeeded rows ($2,386.25) and the rest of GB-1017 ($80.00 less $30.00 refunded).
+    expect(result.createCents).toBe(238_625 + 5_000);
+    expect(result.preview).toHaveLength(13);
     expect(result.preview[0]).toEqual({ line: 2, receivedOn: "2025-03-14", amountCents: 10_000, name: "Ada Lovelace", email: "ada.lovelace@example.org", method: "other_platform", fundraiser: "Spring Appeal", outcome: "create" });
     expect(await importGifts(importId)).toHaveLength(0);
   });
 
-  test("import: the 12 good rows become offline gifts without payments, joined to Ada by email, fundraiser moved, audited, no mail", async () => {
+  test("import: queued (202), then the 13 good rows become offline gifts without payments, joined to Ada by email, fundraiser moved, audited, no mail", async () => {
     const paymentsBefore = (await h.db.select({ n: sql<string>`count(*)` }).from(payments))[0]!.n;
     const mailBefore = (await queuedMail(h.db)).length;
     const res = await call(runRoute, { method: "POST", url: `/api/donor-imports/${importId}/run`, params: { id: importId }, user: a.user });
-    expect(res.status).toBe(200);
-    const result = await res.json();
-    expect(result).toMatchObject({ status: "completed", created: 12, duplicates: 0, failed: 2, matchedDonors: 1, newDonors: 8 });
-    expect(result.errors).toEqual([`line 7: ${m.amountInvalid}`, `line 9: ${m.dateRequired}`]);
+    expect(res.status).toBe(202);
+    const view = await untilJobEnds(a.user, importId);
+    expect(view).toMatchObject({ status: "completed", job: null, goodRows: 13, doneRows: 13 });
+    expect(view.progress).toMatchObject({ created: 13, duplicates: 0, failed: 2, matchedDonors: 1, newDonors: 8 });
+    expect(view.progress.errors).toEqual([`line 7: ${m.amountInvalid}`, `line 9: ${m.dateRequired}`]);
 
     const gifts = await importGifts(importId);
-    expect(gifts).toHaveLength(12);
+    expect(gifts).toHaveLength(13);
     for (const g of gifts) expect(g).toMatchObject({ paymentId: null, status: "succeeded", shareEmail: true, shareName: true, anonymous: false, organizationId: a.organizationId });
     const byRef = new Map(gifts.map((g) => [g.metadata.externalId, g]));
     expect(byRef.get("GB-1003")).toMatchObject({ amountCents: 120_050, receivedOn: "2025-12-20", offlineMethod: "other_platform", donorEmail: "alan.turing@example.org", donorName: "Alan Turing" });
@@ -129,6 +153,12 @@ describe("the sample Givebutter export", () => {
     expect(byRef.get("GB-1001")!.donorUserId).toBe(donor.id);
     expect(byRef.get("GB-1004")).toMatchObject({ donorUserId: donor.id, donorEmail: "ada.lovelace@example.org" });
     expect(byRef.get("GB-1007")!.donorUserId).toBeNull();
+    // Only what happened counts: the failed and the fully refunded payments are no gifts; the
+    // partly refunded one counts its rest.
+    expect(byRef.has("GB-1015")).toBe(false);
+    expect(byRef.has("GB-1016")).toBe(false);
+    expect(byRef.get("GB-1017")).toMatchObject({ amountCents: 5_000, status: "succeeded" });
+    expect(byRef.get("GB-1017")!.metadata.refundedCents).toBe("3000");
 
     // Spring Appeal: GB-1001 $100 + GB-1004 $50 + GB-1011 $20 (GB-1006 and GB-1008 were refused).
     const [c] = await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, springAppealId));
@@ -139,7 +169,7 @@ describe("the sample Givebutter export", () => {
     expect((await queuedMail(h.db)).length).toBe(mailBefore);
     const audit = await h.db.select().from(organizationAuditLog).where(and(eq(organizationAuditLog.action, DONOR_IMPORT_AUDIT.completed), eq(organizationAuditLog.subjectId, importId)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details).toMatchObject({ created: 12, failed: 2, duplicates: 0 });
+    expect(audit[0]!.details).toMatchObject({ created: 13, failed: 2, duplicates: 0 });
     expect(JSON.stringify(audit[0]!.details)).not.toContain("@");
   });
 
@@ -155,17 +185,17 @@ describe("the sample Givebutter export", () => {
 
   test("a second run of the import, and a new upload of the same file, create nothing", async () => {
     const again = await runDonorImport({ actor: a.user, importId, now: NOW });
-    expect(again).toMatchObject({ status: "completed", created: 12 });
-    expect(await importGifts(importId)).toHaveLength(12);
+    expect(again).toMatchObject({ status: "completed", created: 13 });
+    expect(await importGifts(importId)).toHaveLength(13);
 
     const second = await uploadDonorImport({ actor: a.user, organizationId: a.organizationId, fileName: "again.csv", bytes: givebutter });
     const dry = await dryRunDonorImport({ actor: a.user, importId: second.id, mapping, now: NOW });
-    expect(dry).toMatchObject({ create: 0, duplicates: 12, failed: 2, newDonors: 0, matchedDonors: 9 });
+    expect(dry).toMatchObject({ create: 0, duplicates: 13, failed: 2, newDonors: 0, matchedDonors: 9 });
     expect(dry.preview.every((p) => p.outcome === "duplicate")).toBe(true);
     const run = await runDonorImport({ actor: a.user, importId: second.id, now: NOW });
-    expect(run).toMatchObject({ status: "completed", created: 0, duplicates: 12, newDonors: 0 });
+    expect(run).toMatchObject({ status: "completed", created: 0, duplicates: 13, newDonors: 0 });
     const [{ n }] = (await h.db.select({ n: sql<string>`count(*)` }).from(donations).where(isNotNull(donations.importRowKey))) as [{ n: string }];
-    expect(Number(n)).toBe(12);
+    expect(Number(n)).toBe(13);
   });
 
   test("another organization's member gets 404 on the import; a donor gets 403; no one uploads for another organization", async () => {
@@ -198,6 +228,8 @@ describe("mappings", () => {
       "Donation Date": "date",
       Campaign: "fundraiser",
       "Donation Type": "method",
+      "Donation Status": "status",
+      "Amount Refunded": "refundedAmount",
     });
     const custom = { ...first.mapping, Campaign: "note" };
     const saved = await call(saveMappingRoute, { method: "POST", url: `/api/organizations/${a.organizationId}/donor-import-mappings`, params: { id: a.organizationId }, json: { name: "Donorbox", mapping: custom }, user: a.user });

@@ -1,6 +1,14 @@
 /**
  * Importing a donor history from another platform's CSV export (Manage Donations → Donors →
- * Import): upload, a dry run, then the import in batches.
+ * Import): upload, a dry run, then the import in batches. The upload decodes the file
+ * (decode-csv.ts) and counts its rows; the dry run and the import run as jobs of the queue
+ * (import-jobs.ts), never inside a request: the dry run parses the file once and keeps its good
+ * rows (donor_import_rows), which the run then writes, so the file is never parsed again.
+ *
+ * What happened to each exported payment decides whether it is a gift: only a succeeded
+ * payment is, and it counts what was not refunded (a partly refunded gift counts its rest, in
+ * integer cents); failed, cancelled, pending and fully refunded rows are skipped and counted by
+ * status in the dry run (lib/validations/donor-import.ts giftOfRow).
  *
  * An imported gift is a gift recorded offline (lib/services/donations/offline-gifts.ts): a
  * `donations` row with no payment (so payouts and money received through the platform never see
@@ -30,7 +38,8 @@
  */
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { consumeAll, makeDbLimiter } from "@/lib/auth/rate-limit";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize, authorizeOrganization, unauthenticated } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
@@ -43,9 +52,14 @@ import { refreshDonorSummaries } from "@/lib/services/donor-relationships/donor-
 import { claimDonorKeys, existingDonorKeys } from "@/lib/services/donor-relationships/donors-view";
 import { reportTimeZone } from "@/lib/services/reports/donation-report";
 import { zonedCalendarDay } from "@/lib/time/zoned-time";
+import { DONOR_IMPORT_QUEUE, sendJob } from "@/lib/mail/queue";
 import { zodFieldErrors } from "@/lib/validations/field-errors";
 import {
   donorImportMappingSchema,
+  giftOfRow,
+  parseImportStatus,
+  parseRefundedCents,
+  type SkippedStatus,
   importMethodOf,
   isEmail,
   MAX_IMPORT_BYTES,
@@ -58,7 +72,21 @@ import {
   type ImportTarget,
 } from "@/lib/validations/donor-import";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorImportMappings, donorImports, organizationAuditLog, type DonorImportMapping, type DonorImportRowError, type DonorImportStatus, type OfflineGiftDetails } from "@/models";
+import {
+  campaigns,
+  donations,
+  donorImportMappings,
+  donorImportRows,
+  donorImports,
+  organizationAuditLog,
+  type DonorImportJobKind,
+  type DonorImportJobState,
+  type DonorImportMapping,
+  type DonorImportRowError,
+  type DonorImportStatus,
+  type OfflineGiftDetails,
+} from "@/models";
+import { decodeCsv } from "./decode-csv";
 import { csvRecords, csvShape } from "./read-csv";
 
 const m = messages.donorImport;
@@ -69,6 +97,15 @@ export const IMPORT_BATCH_SIZE = 500;
 export const MAX_REPORTED_ERRORS = 1000;
 /** Rows shown in the dry run's preview. */
 export const PREVIEW_ROWS = 20;
+
+/** Good rows kept per statement when the dry run stores them. */
+const STORE_CHUNK_ROWS = 1000;
+
+/**
+ * Dry runs and runs an organization may queue per hour (each reads or writes up to 100,000
+ * rows; OWASP ASVS 5.0 2.4.1: anti-automation limits on resource-intensive functions).
+ */
+export const DONOR_IMPORT_JOBS_PER_HOUR = 20;
 
 /** The audit log's action of a completed import. */
 export const DONOR_IMPORT_AUDIT = { completed: "donor_import.completed" } as const;
@@ -87,6 +124,17 @@ export type DonorImportView = {
   suggested: boolean;
   status: DonorImportStatus;
   progress: DonorImportProgress;
+  /** The encoding the file was read in ("UTF-8", "UTF-16LE", "windows-1252", ...). */
+  encoding: string | null;
+  /** The dry run or run queued or running, or the one that stopped with `error`; null when none. */
+  job: { kind: DonorImportJobKind; state: DonorImportJobState; error: string | null } | null;
+  /** Rows the dry run has read so far (of rowCount). */
+  checkedRows: number;
+  /** The last dry run's outcome; null before one finished. */
+  dryRun: DryRunResult | null;
+  /** Good rows the run writes (0 before a dry run) and those done (created or already imported). */
+  goodRows: number;
+  doneRows: number;
 };
 
 /** Counts of a run so far (gifts and donors). */
@@ -127,6 +175,12 @@ export type DryRunResult = {
   /** Donors that would appear for the first time. */
   newDonors: number;
   failed: number;
+  /** Rows skipped for what happened to the payment, by status (never gifts). */
+  skipped: Record<SkippedStatus, number>;
+  /** Rows that are gifts (create + duplicates). */
+  goodRows: number;
+  /** What the gifts to create add up to, in integer cents (refunds taken off). */
+  createCents: Cents;
   /** "line N: reason", in file order, at most MAX_REPORTED_ERRORS. */
   errors: string[];
   preview: PreviewRow[];
@@ -135,7 +189,9 @@ export type DryRunResult = {
 /** A run's outcome: done when every row was processed. */
 export type RunResult = { status: DonorImportStatus; rows: number; goodRows: number; doneRows: number } & DonorImportProgress;
 
-type ImportRow = typeof donorImports.$inferSelect;
+/** An import's row without the file's text (read only by the dry run: fileText). */
+type ImportRow = Omit<typeof donorImports.$inferSelect, "csvText">;
+const importColumns = Object.fromEntries(Object.entries(getTableColumns(donorImports)).filter(([name]) => name !== "csvText")) as Omit<ReturnType<typeof getTableColumns<typeof donorImports>>, "csvText">;
 
 /** A good row, ready to write. */
 type ImportedGift = {
@@ -151,6 +207,8 @@ type ImportedGift = {
   fundraiser: string | null;
   note: string | null;
   externalId: string | null;
+  /** Cents refunded on the other platform (taken off amountCents already). */
+  refundedCents: Cents;
 };
 
 export type UploadDonorImportOptions = { actor: Actor | null; organizationId: string; fileName: string; bytes: Uint8Array };
@@ -160,13 +218,14 @@ export type UploadDonorImportOptions = { actor: Actor | null; organizationId: st
  * mapping of the organization whose headers all appear in the file is preferred).
  * @returns the import (status "uploaded").
  * @throws AppError(unauthenticated | forbidden | not_found) as authorizeOrganization;
- *   AppError(payload_too_large) over 20 MB; AppError(validation) for a file with no header, no
- *   rows or more than 100,000 rows.
+ *   AppError(payload_too_large) over 20 MB; AppError(validation) for a binary file (an image, a
+ *   workbook, NUL characters: messages.donorImport.binaryFile), a file with no header, no rows or
+ *   more than 100,000 rows.
  */
 export async function uploadDonorImport({ actor, organizationId, fileName, bytes }: UploadDonorImportOptions): Promise<DonorImportView> {
   authorize(actor, "donation.recordOffline", { organizationId });
   if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError("payload_too_large", m.fileTooLarge);
-  const text = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
+  const { text, encoding } = decodeCsv(bytes);
   const db = await getDb();
   await authorizeOrganization(db, actor, "donation.recordOffline", organizationId);
   const shape = await csvShape(text);
@@ -182,8 +241,8 @@ export async function uploadDonorImport({ actor, organizationId, fileName, bytes
   const fits = saved.find((s) => Object.keys(s.mapping).length > 0 && Object.keys(s.mapping).every((h) => headers.includes(h)));
   const [row] = await db
     .insert(donorImports)
-    .values({ organizationId, createdByUserId: actor.role === "admin" ? null : actor.id, fileName: fileName.slice(0, 200) || "import.csv", csvText: text, headers, rowCount: shape.rows, mapping: fits ? fits.mapping : null })
-    .returning();
+    .values({ organizationId, createdByUserId: actor.role === "admin" ? null : actor.id, fileName: fileName.slice(0, 200) || "import.csv", csvText: text, encoding, headers, rowCount: shape.rows, mapping: fits ? fits.mapping : null })
+    .returning(importColumns);
   return toView(row!, shape.samples);
 }
 
@@ -196,36 +255,52 @@ export type DonorImportOptions = { actor: Actor | null; importId: string };
 export async function getDonorImport({ actor, importId }: DonorImportOptions): Promise<DonorImportView> {
   const db = await getDb();
   const row = await findOwnImport(db, actor, importId);
-  const { samples } = await csvShape(row.csvText.slice(0, 64 * 1024));
+  // The first 64 KB hold the header and the sample rows; the whole file is never read here.
+  const [head] = rowsOf(await db.execute(sql`select left(csv_text, 65536) as t from donor_imports where id = ${row.id}`)) as { t: string }[];
+  const { samples } = await csvShape(head?.t ?? "");
   return toView(row, samples);
 }
 
-export type DryRunOptions = DonorImportOptions & { mapping: unknown; now?: Date };
+export type DryRunOptions = DonorImportOptions & {
+  mapping: unknown;
+  now?: Date;
+  /** Told the number of data rows read so far, every few thousand rows (the job shows progress with it). */
+  onProgress?: (rowsRead: number) => Promise<void> | void;
+};
 
 /**
  * Check every row with `mapping` (validated with donorImportMappingSchema, then stored on the
- * import) and tell what the import would create, match and skip; writes no gift.
+ * import) and tell what the import would create, match and skip; writes no gift. The file is
+ * parsed here, once: the good rows are kept (donor_import_rows) with the result, and the run
+ * writes exactly those. Once the import has started, the stored result is returned unchanged.
+ * Runs in the import job (import-jobs.ts); a request queues it with queueDonorImportDryRun.
  * @returns DryRunResult. @throws as getDonorImport; AppError(validation) for a bad mapping;
  *   AppError(conflict) once the import has started with another mapping.
  */
-export async function dryRunDonorImport({ actor, importId, mapping, now = new Date() }: DryRunOptions): Promise<DryRunResult> {
+export async function dryRunDonorImport({ actor, importId, mapping, now = new Date(), onProgress }: DryRunOptions): Promise<DryRunResult> {
   const db = await getDb();
   const row = await findOwnImport(db, actor, importId);
   const parsed = parseMapping(mapping);
   await storeMapping(db, row, parsed);
-  const { gifts, errors, failed } = await analyze(db, row, parsed, now);
+  if (row.status !== "uploaded" && row.dryRun) return row.dryRun as DryRunResult;
+  await db.update(donorImports).set({ dryRun: null }).where(eq(donorImports.id, row.id));
+  const text = await fileText(db, row.id);
+  const { gifts, errors, failed, skipped } = await analyze(db, row, text, parsed, now, onProgress);
   const existingKeys = await existingRowKeys(db, row.organizationId, gifts.map((g) => g.key));
   const donorKeys = [...new Set(gifts.map(donorKeyOf).filter((k): k is string => k !== null))];
   const known = await existingDonorKeys(db, row.organizationId, donorKeys);
   const toCreate = gifts.filter((g) => !existingKeys.has(g.key));
   const newKeys = new Set(toCreate.map(donorKeyOf).filter((k): k is string => k !== null && !known.has(k)));
-  return {
+  const result: DryRunResult = {
     rows: row.rowCount,
     create: toCreate.length,
     duplicates: gifts.length - toCreate.length,
     matchedDonors: known.size,
     newDonors: newKeys.size,
     failed,
+    skipped,
+    goodRows: gifts.length,
+    createCents: toCreate.reduce((sum, g) => sum + (g.method === "in_kind" ? 0 : g.amountCents), 0),
     errors: errors.map(errorText),
     preview: gifts.slice(0, PREVIEW_ROWS).map((g) => ({
       line: g.line,
@@ -238,6 +313,37 @@ export async function dryRunDonorImport({ actor, importId, mapping, now = new Da
       outcome: existingKeys.has(g.key) ? "duplicate" : "create",
     })),
   };
+  await storeRows(db, row.id, gifts);
+  await db
+    .update(donorImports)
+    .set({ dryRun: result as unknown as Record<string, unknown>, failedCount: failed, errors: errors.slice(0, MAX_REPORTED_ERRORS) })
+    .where(eq(donorImports.id, row.id));
+  return result;
+}
+
+/**
+ * Keep the good rows of a dry run in place of the earlier ones, a chunk per statement (no
+ * transaction spans the whole file: on the embedded database one would hold its only
+ * connection, and every other request, for its duration).
+ */
+async function storeRows(db: Executor, importId: string, gifts: ImportedGift[]): Promise<void> {
+  await db.delete(donorImportRows).where(eq(donorImportRows.importId, importId));
+  for (let i = 0; i < gifts.length; i += STORE_CHUNK_ROWS) {
+    const chunk = gifts.slice(i, i + STORE_CHUNK_ROWS);
+    await db.insert(donorImportRows).values(chunk.map((g) => ({ importId, line: g.line, gift: { ...g, donorKey: donorKeyOf(g) } as unknown as Record<string, unknown> })));
+    await yieldToRequests();
+  }
+}
+
+/** Let the requests waiting on this process's event loop run before the next chunk of work. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The uploaded file's text. */
+async function fileText(db: Executor, importId: string): Promise<string> {
+  const [r] = await db.select({ text: donorImports.csvText }).from(donorImports).where(eq(donorImports.id, importId));
+  return r?.text ?? "";
 }
 
 export type RunDonorImportOptions = DonorImportOptions & {
@@ -254,10 +360,11 @@ export type RunDonorImportOptions = DonorImportOptions & {
 };
 
 /**
- * Import the rows with the mapping stored by the dry run, in batches, each in one transaction
- * with the import's progress; resumes after the last committed batch. Once every row is
- * processed the import is completed (counts, audit entry); running a completed import again
- * changes nothing.
+ * Import the rows the dry run kept, in line order and in batches, each in one transaction with
+ * the import's progress (and the job's heartbeat); resumes after the last committed batch. Once
+ * every row is processed the import is completed (counts, audit entry); running a completed
+ * import again changes nothing. The file is not parsed again. Runs in the import job
+ * (import-jobs.ts); a request queues it with queueDonorImportRun.
  * @returns RunResult (status "running" when stopped by maxBatches, "completed" at the end).
  * @throws as getDonorImport; AppError(validation) messages.donorImport.dryRunRequired before a
  *   dry run; whatever a batch throws (that batch is rolled back, earlier ones stay).
@@ -265,18 +372,25 @@ export type RunDonorImportOptions = DonorImportOptions & {
 export async function runDonorImport({ actor, importId, now = new Date(), batchSize = IMPORT_BATCH_SIZE, maxBatches = Infinity, afterBatchWrite }: RunDonorImportOptions): Promise<RunResult> {
   const db = await getDb();
   const row = await findOwnImport(db, actor, importId);
-  if (!row.mapping) throw invalid(m.dryRunRequired);
-  const mapping = row.mapping as Record<string, ImportTarget>;
-  if (row.status === "completed") return { status: row.status, rows: row.rowCount, goodRows: row.createdCount + row.duplicateCount, doneRows: row.createdCount + row.duplicateCount, ...progressOf(row) };
-  const { gifts, errors, failed } = await analyze(db, row, mapping, now);
+  const dry = row.dryRun as DryRunResult | null;
+  if (!row.mapping || !dry) throw invalid(m.dryRunRequired);
+  const goodRows = dry.goodRows;
+  if (row.status === "completed") return { status: row.status, rows: row.rowCount, goodRows, doneRows: row.createdCount + row.duplicateCount, ...progressOf(row) };
   const touched = new Set<string>();
   let current = row;
   for (let batch = 0; current.status !== "completed" && batch < maxBatches; batch++) {
     current = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(donorImports).where(eq(donorImports.id, importId)).for("update");
+      const [locked] = await tx.select(importColumns).from(donorImports).where(eq(donorImports.id, importId)).for("update");
       if (!locked || locked.status === "completed") return locked ?? current;
-      const next = gifts.filter((g) => g.line > locked.processedLine).slice(0, batchSize);
-      if (next.length === 0) return complete(tx, actor!, locked, gifts, errors, failed, now);
+      const next = (
+        await tx
+          .select({ gift: donorImportRows.gift })
+          .from(donorImportRows)
+          .where(and(eq(donorImportRows.importId, importId), gt(donorImportRows.line, locked.processedLine)))
+          .orderBy(asc(donorImportRows.line))
+          .limit(batchSize)
+      ).map((r) => r.gift as unknown as ImportedGift);
+      if (next.length === 0) return complete(tx, actor!, locked, now);
       const created = await writeBatch(tx, locked, next);
       for (const id of created.campaignIds) touched.add(id);
       await afterBatchWrite?.(batch);
@@ -287,20 +401,74 @@ export async function runDonorImport({ actor, importId, now = new Date(), batchS
           processedLine: next[next.length - 1]!.line,
           createdCount: sql`${donorImports.createdCount} + ${created.count}`,
           duplicateCount: sql`${donorImports.duplicateCount} + ${next.length - created.count}`,
-          failedCount: failed,
-          errors: errors.slice(0, MAX_REPORTED_ERRORS),
+          jobHeartbeatAt: new Date(),
         })
         .where(eq(donorImports.id, importId))
-        .returning();
+        .returning(importColumns);
       return updated!;
     });
     // The Donors view's summaries take in each committed batch here, so the first read after a
     // large import does not recompute every imported donor at once.
     await refreshDonorSummaries(db, row.organizationId);
+    await yieldToRequests();
   }
   for (const campaignId of touched) refreshGiftPages({ organizationId: row.organizationId, campaignId });
-  const doneRows = gifts.filter((g) => g.line <= current.processedLine).length;
-  return { status: current.status, rows: current.rowCount, goodRows: gifts.length, doneRows, ...progressOf(current) };
+  return { status: current.status, rows: current.rowCount, goodRows, doneRows: current.createdCount + current.duplicateCount, ...progressOf(current) };
+}
+
+export type QueueDryRunOptions = DonorImportOptions & { mapping: unknown };
+
+/**
+ * Queue the dry run of an import with `mapping` (validated and stored now, so a bad mapping is
+ * answered at once); the import job runs it (import-jobs.ts) and GET /api/donor-imports/{id}
+ * shows its progress and result. Nothing is queued once the import has started (its dry run is
+ * kept). Counts against the organization's DONOR_IMPORT_JOBS_PER_HOUR.
+ * @returns the import's view (job queued). @throws as dryRunDonorImport before its work;
+ *   AppError(conflict) messages.donorImport.importBusy while a job of this import is queued or
+ *   running; AppError(rate_limited) past the hourly allowance.
+ */
+export async function queueDonorImportDryRun({ actor, importId, mapping }: QueueDryRunOptions): Promise<DonorImportView> {
+  const db = await getDb();
+  const row = await findOwnImport(db, actor, importId);
+  const parsed = parseMapping(mapping);
+  if (row.jobState === "queued" || row.jobState === "active") throw new AppError("conflict", m.importBusy);
+  await storeMapping(db, row, parsed);
+  if (row.status === "uploaded" || !row.dryRun) await queueJob(db, actor!, row, "dry_run");
+  return getDonorImport({ actor, importId });
+}
+
+/**
+ * Queue the import of the rows the dry run kept; the import job writes them in batches
+ * (import-jobs.ts) and GET /api/donor-imports/{id} shows its progress. A completed import is
+ * answered as it is. Counts against the organization's DONOR_IMPORT_JOBS_PER_HOUR.
+ * @returns the import's view. @throws as getDonorImport; AppError(validation) dryRunRequired
+ *   before a dry run finished; AppError(conflict) importBusy; AppError(rate_limited).
+ */
+export async function queueDonorImportRun({ actor, importId }: DonorImportOptions): Promise<DonorImportView> {
+  const db = await getDb();
+  const row = await findOwnImport(db, actor, importId);
+  if (row.jobState === "queued" || row.jobState === "active") throw new AppError("conflict", m.importBusy);
+  if (!row.mapping || !row.dryRun) throw invalid(m.dryRunRequired);
+  if (row.status !== "completed") await queueJob(db, actor!, row, "run");
+  return getDonorImport({ actor, importId });
+}
+
+/** A job of the donor-import queue: the import, what to do, and who asked (checked again when it runs). */
+export type DonorImportJob = { importId: string; kind: DonorImportJobKind; actor: Pick<Actor, "id" | "role" | "organizationId"> };
+
+/** Take one of the organization's hourly allowance, mark the job queued and send it, in one transaction. */
+async function queueJob(db: Executor, actor: Actor, row: ImportRow, kind: DonorImportJobKind): Promise<void> {
+  await consumeAll([[makeDbLimiter(db, "donor_import_jobs", DONOR_IMPORT_JOBS_PER_HOUR, 60 * 60), row.organizationId]], m.importsRateLimited);
+  await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(donorImports)
+      .set({ jobKind: kind, jobState: "queued", jobError: null, ...(kind === "dry_run" ? { checkedRows: 0 } : {}) })
+      .where(and(eq(donorImports.id, row.id), sql`(${donorImports.jobState} is null or ${donorImports.jobState} = 'failed')`))
+      .returning({ id: donorImports.id });
+    if (!marked) throw new AppError("conflict", m.importBusy);
+    const job: DonorImportJob = { importId: row.id, kind, actor: { id: actor.id, role: actor.role, organizationId: actor.organizationId } };
+    await sendJob(DONOR_IMPORT_QUEUE, job, { tx });
+  });
 }
 
 /** A saved mapping: its name and header -> target. */
@@ -364,7 +532,7 @@ function uniqueHeaders(headers: string[]): string[] {
  */
 async function findOwnImport(db: Executor, actor: Actor | null, importId: string): Promise<ImportRow> {
   if (!actor) throw unauthenticated();
-  const [row] = await db.select().from(donorImports).where(eq(donorImports.id, importId)).limit(1);
+  const [row] = await db.select(importColumns).from(donorImports).where(eq(donorImports.id, importId)).limit(1);
   if (!row || !can(actor, "donation.recordOffline", { organizationId: row.organizationId })) throw new AppError("not_found", m.notFound);
   await authorizeOrganization(db, actor, "donation.recordOffline", row.organizationId);
   return row;
@@ -396,13 +564,27 @@ const LIMITS: Partial<Record<ImportTarget, { max: number; label: string }>> = {
   fundraiser: { max: 200, label: "Fundraiser" },
   note: { max: 1000, label: "Note" },
   externalId: { max: 200, label: "Transaction ID" },
+  status: { max: 100, label: "Status" },
+  refundedAmount: { max: 40, label: "Refunded amount" },
 };
 
+/** Rows read between two progress reports of the dry run. */
+const PROGRESS_EVERY_ROWS = 5000;
+
 /**
- * Every row of the import's file checked with `mapping`: the good rows (with their keys) and the
- * bad ones ("line N: reason"), in file order.
+ * Every row of the import's file `text` checked with `mapping`: the good rows (with their keys,
+ * their amounts net of refunds), the rows skipped for their payment's status (counted by
+ * status) and the bad ones ("line N: reason"), in file order. A row's status is read first: a
+ * failed, cancelled or pending payment is skipped whatever its other cells hold.
  */
-async function analyze(db: Executor, row: ImportRow, mapping: Record<string, ImportTarget>, now: Date): Promise<{ gifts: ImportedGift[]; errors: DonorImportRowError[]; failed: number }> {
+async function analyze(
+  db: Executor,
+  row: ImportRow,
+  text: string,
+  mapping: Record<string, ImportTarget>,
+  now: Date,
+  onProgress?: (rowsRead: number) => Promise<void> | void,
+): Promise<{ gifts: ImportedGift[]; errors: DonorImportRowError[]; failed: number; skipped: Record<SkippedStatus, number> }> {
   const timeZone = await reportTimeZone(db, row.organizationId);
   const today = zonedCalendarDay(now, timeZone);
   const fundraisers = new Map(
@@ -410,7 +592,10 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
   );
   const gifts: ImportedGift[] = [];
   const errors: DonorImportRowError[] = [];
+  const skipped: Record<SkippedStatus, number> = { failed: 0, cancelled: 0, refunded: 0, pending: 0 };
+  const hasRefundColumn = Object.values(mapping).includes("refundedAmount");
   let failed = 0;
+  let read = 0;
   const fail = (line: number, reason: string) => {
     failed++;
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, reason });
@@ -418,13 +603,14 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
   const seen = new Map<string, number>();
   let headers: string[] | null = null;
   let columns: [number, ImportTarget][] = [];
-  for await (const record of csvRecords(row.csvText)) {
+  for await (const record of csvRecords(text)) {
     if (!headers) {
       if (!("cells" in record)) continue;
       headers = uniqueHeaders(record.cells.map((h) => h.trim()));
       columns = headers.flatMap((h, i) => (mapping[h] ? [[i, mapping[h]] as [number, ImportTarget]] : []));
       continue;
     }
+    if (++read % PROGRESS_EVERY_ROWS === 0) await onProgress?.(read);
     if (!("cells" in record)) {
       fail(record.line, m.unreadable);
       continue;
@@ -446,6 +632,15 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
       fail(record.line, tooLong);
       continue;
     }
+    const status = parseImportStatus(v.status ?? "");
+    if (!status.ok) {
+      fail(record.line, status.reason);
+      continue;
+    }
+    if (status.value === "failed" || status.value === "cancelled" || status.value === "pending") {
+      skipped[status.value]++;
+      continue;
+    }
     const day = parseGiftDay(v.date ?? "", timeZone, today);
     if (!day.ok) {
       fail(record.line, day.reason);
@@ -454,6 +649,20 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
     const amount = parseAmountCents(v.amount ?? "");
     if (!amount.ok) {
       fail(record.line, amount.reason);
+      continue;
+    }
+    const refunded = parseRefundedCents(v.refundedAmount ?? "");
+    if (!refunded.ok) {
+      fail(record.line, refunded.reason);
+      continue;
+    }
+    const outcome = giftOfRow(amount.value, status.value, refunded.value, hasRefundColumn);
+    if (!outcome.ok) {
+      fail(record.line, outcome.reason);
+      continue;
+    }
+    if ("skip" in outcome) {
+      skipped[outcome.skip]++;
       continue;
     }
     const email = v.email ? v.email.toLowerCase() : null;
@@ -467,7 +676,8 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
     const gift: Omit<ImportedGift, "key"> = {
       line: record.line,
       receivedOn: day.value,
-      amountCents: amount.value,
+      amountCents: outcome.cents,
+      refundedCents: refunded.value,
       email,
       name,
       method,
@@ -479,7 +689,8 @@ async function analyze(db: Executor, row: ImportRow, mapping: Record<string, Imp
     };
     gifts.push({ ...gift, key: rowKey(gift, seen) });
   }
-  return { gifts, errors, failed };
+  await onProgress?.(read);
+  return { gifts, errors, failed, skipped };
 }
 
 /**
@@ -550,6 +761,7 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
     const metadata: Record<string, string> = { source: "import" };
     if (g.note) metadata.note = g.note;
     if (g.externalId) metadata.externalId = g.externalId;
+    if (g.refundedCents > 0) metadata.refundedCents = String(g.refundedCents);
     const at = noonUtc(g.receivedOn);
     return {
       organizationId: row.organizationId,
@@ -593,22 +805,22 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
 }
 
 /** Mark the import completed with its donor counts and write the audit entry, in `tx`. */
-async function complete(tx: Executor, actor: Actor, row: ImportRow, gifts: ImportedGift[], errors: DonorImportRowError[], failed: number, now: Date): Promise<ImportRow> {
-  const keys = [...new Set(gifts.map(donorKeyOf).filter((k): k is string => k !== null))];
+async function complete(tx: Executor, actor: Actor, row: ImportRow, now: Date): Promise<ImportRow> {
+  const keys = (
+    rowsOf(await tx.execute(sql`select distinct gift->>'donorKey' as k from donor_import_rows where import_id = ${row.id} and gift->>'donorKey' is not null`)) as { k: string }[]
+  ).map((r) => r.k);
   const earlier = await existingDonorKeys(tx, row.organizationId, keys, row.id);
+  const failed = row.failedCount;
   const [updated] = await tx
     .update(donorImports)
     .set({
       status: "completed",
-      processedLine: gifts.length ? Math.max(row.processedLine, gifts[gifts.length - 1]!.line) : row.processedLine,
-      failedCount: failed,
-      errors: errors.slice(0, MAX_REPORTED_ERRORS),
       matchedDonorCount: earlier.size,
       newDonorCount: keys.length - earlier.size,
       completedAt: now,
     })
     .where(eq(donorImports.id, row.id))
-    .returning();
+    .returning(importColumns);
   await tx.insert(organizationAuditLog).values({
     organizationId: row.organizationId,
     actorUserId: actor.role === "admin" ? null : actor.id,
@@ -648,6 +860,12 @@ function toView(row: ImportRow, samples: string[][]): DonorImportView {
     suggested: !stored,
     status: row.status,
     progress: progressOf(row),
+    encoding: row.encoding,
+    job: row.jobKind && row.jobState ? { kind: row.jobKind, state: row.jobState, error: row.jobError } : null,
+    checkedRows: row.checkedRows,
+    dryRun: (row.dryRun as DryRunResult | null) ?? null,
+    goodRows: (row.dryRun as DryRunResult | null)?.goodRows ?? 0,
+    doneRows: row.createdCount + row.duplicateCount,
   };
 }
 

@@ -10,6 +10,25 @@ import "server-only";
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 
+/** Characters handed to csv-parse at a time, and records read between two yields to the event loop. */
+const CHUNK_CHARS = 64 * 1024;
+const RECORDS_PER_YIELD = 1000;
+
+/**
+ * `text` in slices of CHUNK_CHARS, never splitting a surrogate pair: csv-parse then parses a
+ * slice at a time instead of the whole file in one synchronous call, and this process's other
+ * requests are served between slices.
+ */
+function* slices(text: string): Generator<string> {
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + CHUNK_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(i, end);
+    i = end;
+  }
+}
+
 /** One record: its cells, or the reason csv-parse could not read it. */
 export type CsvRecord = { line: number; cells: string[] } | { line: number; unreadable: true };
 
@@ -39,8 +58,10 @@ export async function* csvRecords(text: string): AsyncGenerator<CsvRecord> {
   // csv-parse reports a record it skips at the first bytes of that record.
   const skipped: number[] = [];
   parser.on("skip", (err: Error & { bytes?: number }) => skipped.push(lineAt((err.bytes ?? bytes.length) - 1)));
-  Readable.from([text]).pipe(parser);
+  Readable.from(slices(text)).pipe(parser);
+  let read = 0;
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+    if (++read % RECORDS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
     // The record ends on the line of its last byte (its own line break excluded).
     const endLine = lineAt(info.bytes - 1);
     const line = endLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);

@@ -1,4 +1,4 @@
-// GET /api/donor-imports/{id} — an uploaded donor history import: headers, sample rows, mapping and progress
+// GET /api/donor-imports/{id} — an uploaded donor history import: headers, sample rows, mapping, its queued or running job, the dry run and the progress (the import page polls it)
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
 import { getDonorImport } from "@/lib/services/donor-imports/donor-imports";

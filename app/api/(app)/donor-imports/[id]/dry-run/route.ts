@@ -1,7 +1,7 @@
-// POST /api/donor-imports/{id}/dry-run — check every row with a column mapping and tell what the import would create, match and skip ("line N: reason" for bad rows); writes no gift
+// POST /api/donor-imports/{id}/dry-run — queue the check of every row with a column mapping (202); GET /api/donor-imports/{id} shows its progress and what the import would create, match and skip
 import { NextResponse, type NextRequest } from "next/server";
 import { parseJson, route } from "@/lib/http/route";
-import { dryRunDonorImport } from "@/lib/services/donor-imports/donor-imports";
+import { queueDonorImportDryRun } from "@/lib/services/donor-imports/donor-imports";
 import { idParam } from "@/lib/validations/fields";
 import { z } from "zod";
 
@@ -10,7 +10,7 @@ export const POST = route<{ id: string }>(
     const importId = idParam.parse(params.id);
     // The service validates the mapping with donorImportMappingSchema (422 with the first problem).
     const { mapping } = await parseJson(req, z.object({ mapping: z.unknown() }));
-    return NextResponse.json(await dryRunDonorImport({ actor, importId, mapping }));
+    return NextResponse.json(await queueDonorImportDryRun({ actor, importId, mapping }), { status: 202, headers: { "Cache-Control": "private, no-store" } });
   },
   { auth: "nonprofit" },
 );
