@@ -20,12 +20,13 @@ import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/l
 import { queuedMail } from "@/lib/testing/queued-mail";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, donations, donorImports, organizationAuditLog, organizations, payments } from "@/models";
+import { untilImportJobEnds } from "@/lib/testing/donor-import-jobs";
 import { GET as getRoute } from "@/app/api/(app)/donor-imports/[id]/route";
 import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/route";
 import { POST as runRoute } from "@/app/api/(app)/donor-imports/[id]/run/route";
 import { POST as uploadRoute } from "@/app/api/(app)/organizations/[id]/donor-imports/route";
 import { GET as listMappingsRoute, POST as saveMappingRoute } from "@/app/api/(app)/organizations/[id]/donor-import-mappings/route";
-import { DONOR_IMPORT_AUDIT, dryRunDonorImport, getDonorImport, runDonorImport, uploadDonorImport, type DonorImportView } from "./donor-imports";
+import { DONOR_IMPORT_AUDIT, dryRunDonorImport, getDonorImport, runDonorImport, uploadDonorImport } from "./donor-imports";
 import { startDonorImportWorker } from "./import-jobs";
 
 let h: DatabaseHandle;
@@ -52,15 +53,6 @@ async function upload(actor: Actor, organizationId: string, bytes: Uint8Array | 
 const importGifts = (importId: string) => h.db.select().from(donations).where(eq(donations.importId, importId));
 
 /** Poll GET /api/donor-imports/{id} (as the page does) until its job is no longer queued or running. */
-async function untilJobEnds(actor: Actor, importId: string): Promise<DonorImportView> {
-  for (let i = 0; i < 600; i++) {
-    const view = (await (await call(getRoute, { url: `/api/donor-imports/${importId}`, params: { id: importId }, user: actor })).json()) as DonorImportView;
-    if (!view.job || view.job.state === "failed") return view;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the import job did not finish within 60 s");
-}
-
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donor-imports-0123456789" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Import Valley Food Shelf", "Other Import Library"], "ada.lovelace@example.org"));
@@ -116,7 +108,7 @@ describe("the sample Givebutter export", () => {
     const res = await call(dryRunRoute, { method: "POST", url: `/api/donor-imports/${importId}/dry-run`, params: { id: importId }, json: { mapping }, user: a.user });
     expect(res.status).toBe(202);
     expect((await res.json()).job).toEqual({ kind: "dry_run", state: "queued", error: null });
-    const view = await untilJobEnds(a.user, importId);
+    const view = await untilImportJobEnds(a.user, importId);
     expect(view.job).toBeNull();
     expect(view.checkedRows).toBe(17);
     const result = view.dryRun!;
@@ -135,7 +127,7 @@ describe("the sample Givebutter export", () => {
     const mailBefore = (await queuedMail(h.db)).length;
     const res = await call(runRoute, { method: "POST", url: `/api/donor-imports/${importId}/run`, params: { id: importId }, user: a.user });
     expect(res.status).toBe(202);
-    const view = await untilJobEnds(a.user, importId);
+    const view = await untilImportJobEnds(a.user, importId);
     expect(view).toMatchObject({ status: "completed", job: null, goodRows: 13, doneRows: 13 });
     expect(view.progress).toMatchObject({ created: 13, duplicates: 0, failed: 2, matchedDonors: 1, newDonors: 8 });
     expect(view.progress.errors).toEqual([`line 7: ${m.amountInvalid}`, `line 9: ${m.dateRequired}`]);

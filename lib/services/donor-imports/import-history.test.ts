@@ -21,7 +21,7 @@ import { listDonors } from "@/lib/services/donor-relationships/donors-view";
 import { makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { donations, donorImports } from "@/models";
-import { GET as getRoute } from "@/app/api/(app)/donor-imports/[id]/route";
+import { untilImportJobEnds } from "@/lib/testing/donor-import-jobs";
 import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/route";
 import { POST as runRoute } from "@/app/api/(app)/donor-imports/[id]/run/route";
 import { POST as uploadRoute } from "@/app/api/(app)/organizations/[id]/donor-imports/route";
@@ -43,15 +43,6 @@ function form(bytes: Uint8Array | string, fileName: string): FormData {
 
 const upload = (actor: Actor, organizationId: string, bytes: Uint8Array | string, fileName = "export.csv") =>
   call(uploadRoute, { method: "POST", url: `/api/organizations/${organizationId}/donor-imports`, params: { id: organizationId }, body: form(bytes, fileName), user: actor });
-
-async function untilJobEnds(actor: Actor, importId: string): Promise<DonorImportView> {
-  for (let i = 0; i < 1200; i++) {
-    const view = (await (await call(getRoute, { url: `/api/donor-imports/${importId}`, params: { id: importId }, user: actor })).json()) as DonorImportView;
-    if (!view.job || view.job.state === "failed") return view;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the import job did not finish within 120 s");
-}
 
 /** A small deterministic generator (mulberry32), so the export is the same on every run. */
 function random(seed: number): () => number {
@@ -147,12 +138,12 @@ describe("a 2,029-row transactions export with failed, cancelled, pending and re
     expect(view.rowCount).toBe(2029);
     const queued = await call(dryRunRoute, { method: "POST", url: `/api/donor-imports/${view.id}/dry-run`, params: { id: view.id }, json: { mapping: view.mapping }, user: a.user });
     expect(queued.status).toBe(202);
-    const checked = await untilJobEnds(a.user, view.id);
+    const checked = await untilImportJobEnds(a.user, view.id);
     expect(checked.job).toBeNull();
     expect(checked.dryRun).toMatchObject({ rows: 2029, create: generated.gifts, failed: 0, newDonors: generated.donors, createCents: generated.totalCents, skipped: generated.skipped });
 
     expect((await call(runRoute, { method: "POST", url: `/api/donor-imports/${view.id}/run`, params: { id: view.id }, user: a.user })).status).toBe(202);
-    const done = await untilJobEnds(a.user, view.id);
+    const done = await untilImportJobEnds(a.user, view.id);
     expect(done).toMatchObject({ status: "completed", job: null, doneRows: generated.gifts });
 
     const [totals] = (await h.db

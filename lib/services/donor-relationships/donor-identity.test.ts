@@ -22,6 +22,8 @@ import { createApiKey } from "@/lib/public-api/keys/create-api-key";
 import { toDonorResource } from "@/lib/services/api-resources/to-resources";
 import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
 import { dryRunDonorImport, runDonorImport, uploadDonorImport } from "@/lib/services/donor-imports/donor-imports";
+import { startDonorImportWorker } from "@/lib/services/donor-imports/import-jobs";
+import { untilImportJobEnds } from "@/lib/testing/donor-import-jobs";
 import { makeGift, makeNonprofit, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { zonedCalendarDay } from "@/lib/time/zoned-time";
 import { ageRangeLabel } from "@/lib/validations/donor";
@@ -51,6 +53,8 @@ const idOf = (key: string) => Buffer.from(key, "utf8").toString("base64url");
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donor-identity-0123456789", API_KEY_RATE_LIMIT: "100000", API_IP_RATE_LIMIT: "100000" });
   ({ h, a, b } = await makeTwoNonprofitsAndADonor(["Identity Valley Food Shelf", "Identity Harbor Library"], "identity.donor@example.org"));
+  // The dry run and the run are jobs of the queue, worked as the server works them.
+  await startDonorImportWorker({ pollingIntervalSeconds: 0.5 });
 }, 120_000);
 
 afterAll(async () => {
@@ -138,12 +142,12 @@ describe("an organization cannot name a donor who shared nothing", () => {
     const { id: importId, mapping } = (await uploaded.json()) as { id: string; mapping: Record<string, string> };
     expect(mapping).toEqual({ Email: "email", Amount: "amount", Date: "date" });
     const dry = await call(dryRunRoute, { method: "POST", url: `/api/donor-imports/${importId}/dry-run`, params: { id: importId }, json: { mapping }, user: a.user });
-    expect(dry.status).toBe(200);
+    expect(dry.status).toBe(202);
     // The dry run does not tell the organization that this email gave before: it was never shared.
-    expect(await dry.json()).toMatchObject({ create: 1, failed: 0, matchedDonors: 0, newDonors: 1 });
+    expect((await untilImportJobEnds(a.user, importId)).dryRun).toMatchObject({ create: 1, failed: 0, matchedDonors: 0, newDonors: 1 });
     const run = await call(runRoute, { method: "POST", url: `/api/donor-imports/${importId}/run`, params: { id: importId }, user: a.user });
-    expect(run.status).toBe(200);
-    expect(await run.json()).toMatchObject({ status: "completed", doneRows: 1 });
+    expect(run.status).toBe(202);
+    expect(await untilImportJobEnds(a.user, importId)).toMatchObject({ status: "completed", doneRows: 1 });
     await expectVictimStillAnonymous(a, email, 100);
   });
 
