@@ -57,6 +57,11 @@ const serverSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default("Givebridge <no-reply@givebridge.local>"),
   /**
+   * Inbox of the print-and-mail service that prints and posts verification letters (the PDF is
+   * attached); with SMTP_URL unset the letter lands in DATA_DIR/outbox like any email.
+   */
+  LETTER_MAIL_TO: z.string().email().default("letters@givebridge.local"),
+  /**
    * Redis shared by every app process for Next's page cache (redis:// or rediss://, e.g.
    * redis://127.0.0.1:6379/0); unset = each process keeps its own cache in memory. Read by
    * lib/cache/redis-cache-handler.mjs and next.config.ts, which Next loads outside the app
