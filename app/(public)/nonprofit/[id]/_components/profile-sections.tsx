@@ -4,7 +4,7 @@
  * upcoming events in the organization's time zone (the owner gets the event manager), the IRS
  * facts and the wishlist and marketplace links.
  */
-import { legalNameLine } from "@/lib/directory/legal-name";
+import { legalNameLine } from "@/lib/validations/legal-name";
 import Link from "next/link";
 import { BadgeCheck, Building2, CalendarDays, ExternalLink, MapPin } from "lucide-react";
 import { Suspense, type ReactNode } from "react";

@@ -5,7 +5,7 @@
  * IRS record (IRS Publication 1771: a written acknowledgment names the organization). Pure and
  * browser-safe.
  */
-import { messages } from "@/lib/validations/messages";
+import { messages } from "./messages";
 
 /** "12-3456789" from 9 digits; the input as it is otherwise. */
 function einDisplay(ein: string): string {
