@@ -561,6 +561,9 @@ export const messages = {
     reasonRequired: "Please give a reason for the rejection.",
     rejected: "Your claim of {{name}} was not verified: {{reason}}",
     legalName: "Legal name: {{legalName}}, EIN {{ein}}",
+    ended: "Your claim of {{name}} has ended: {{reason}} Your account no longer manages its listing; you may claim it again and verify.",
+    expiredReason: "it was not verified within 30 days.",
+    noOrganization: "Your account does not manage an organization any more. Claim your organization again to verify it.",
   },
   // A donor's sharing log (donor dashboard): which organizations saw which shared fields, when.
   sharingLog: {

@@ -32,6 +32,8 @@ import { getOwnClaim, LETTER_MAX_ATTEMPTS } from "./claims";
 import { confirmClaimEmail, startClaimEmailVerification } from "./verify-by-email";
 import { enterClaimLetterCode, sendClaimLetter } from "./verify-by-letter";
 import { listClaimReviews, readClaimDocument, reviewClaimDocument, submitClaimDocument } from "./verify-by-document";
+import { CLAIM_PENDING_DAYS, expirePendingClaims, releaseClaim } from "./release-claim";
+import { users } from "@/models";
 
 let h: DatabaseHandle;
 let donor: Actor;
@@ -214,5 +216,44 @@ describe("verification by document review", () => {
     expect(audit.sort()).toEqual([["claim.document_rejected", null], ["claim.verified", "document"]]);
     const [claim] = await h.db.select().from(organizationClaims).where(and(eq(organizationClaims.organizationId, org.organizationId), eq(organizationClaims.status, "verified")));
     expect(claim!.method).toBe("document");
+  });
+});
+
+describe("claims that end without verification", () => {
+  test("a claim pending for more than 30 days expires: the organization is unclaimed again and the claimant no longer acts for it", async () => {
+    const org = await claimDirectoryOrganization("ORLEANS COUNTY FOOD SHELF");
+    const fresh = await claimDirectoryOrganization("ESSEX COUNTY FOOD SHELF");
+    await updateDashboard({ actor: org.claimant, input: forOrganization({ npID: org.organizationId, organizationName: "Squatted" }) });
+    const later = new Date(Date.now() + (CLAIM_PENDING_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await h.db.update(organizations).set({ claimPendingSince: new Date(Date.now() - 1000) }).where(eq(organizations.id, org.organizationId));
+    // 31 days on, the first claim is past the cut-off; the second started 29 days before then.
+    await h.db.update(organizations).set({ claimPendingSince: new Date(later.getTime() - (CLAIM_PENDING_DAYS - 1) * 24 * 60 * 60 * 1000) }).where(eq(organizations.id, fresh.organizationId));
+    // (Earlier tests' claims that are still pending expire too.)
+    expect(await expirePendingClaims(later)).toBeGreaterThanOrEqual(1);
+    expect(await expirePendingClaims(later)).toBe(0);
+    const [row] = await h.db.select().from(organizations).where(eq(organizations.id, org.organizationId));
+    expect(row).toMatchObject({ claimed: false, claimPendingSince: null, claimDraft: null, name: "ORLEANS COUNTY FOOD SHELF" });
+    const [account] = await h.db.select({ organizationId: users.organizationId }).from(users).where(eq(users.id, org.claimant.id));
+    expect(account!.organizationId).toBeNull();
+    expect((await err(updateDashboard({ actor: org.claimant, input: forOrganization({ npID: org.organizationId, organizationName: "Again" }) })))?.status).toBe(403);
+    expect((await auditOf(org.organizationId)).map((a) => a.action)).toEqual(["claim.expired"]);
+    const [other] = await h.db.select({ claimed: organizations.claimed }).from(organizations).where(eq(organizations.id, fresh.organizationId));
+    expect(other!.claimed).toBe(true);
+    // The real organization can now claim its own listing.
+    const again = await registerNonprofitByEin({ firstName: "Real", lastName: "Director", email: `real-${org.ein}@example.org`, password: "secret-pass-1", ein: org.ein });
+    expect(again.orgId).toBe(org.organizationId);
+  });
+
+  test("only the admin releases a claim, with a reason", async () => {
+    const org = await claimDirectoryOrganization("NORTHEAST KINGDOM HUMAN SERVICES");
+    for (const actor of [org.claimant, donor, null]) {
+      expect((await err(releaseClaim({ actor, organizationId: org.organizationId, reason: "Fraud" })))?.status).toBeGreaterThanOrEqual(401);
+    }
+    expect(await err(releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "  " }))).toMatchObject({ status: 400, message: messages.claims.reasonRequired });
+    expect(await releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "The organization told us it did not claim this listing." })).toEqual({ released: true });
+    const audit = await auditOf(org.organizationId);
+    expect(audit).toEqual([expect.objectContaining({ action: "claim.released", details: expect.objectContaining({ reason: "The organization told us it did not claim this listing." }) })]);
+    expect((await queuedMail(h.db, `claimant-${org.ein}@example.org`)).some((m) => m.subject.includes("has ended"))).toBe(true);
+    expect(await err(releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "again" }))).toMatchObject({ status: 409 });
   });
 });

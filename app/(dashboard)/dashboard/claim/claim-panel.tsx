@@ -61,7 +61,7 @@ export function ClaimPanel({ irsAddress, letterSent, copy }: { irsAddress: strin
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Way title="Email at your organization's domain" intro={copy.email} result={results.email ?? null}>
-        <form onSubmit={onEmail} className="space-y-3">
+        <form method="post" onSubmit={onEmail} className="space-y-3">
           <label className="block text-sm font-medium" htmlFor="claim-website">Organization website</label>
           <Input id="claim-website" name="website" placeholder="www.example.org" required />
           <label className="block text-sm font-medium" htmlFor="claim-email">Your email at that website</label>
@@ -73,14 +73,14 @@ export function ClaimPanel({ irsAddress, letterSent, copy }: { irsAddress: strin
         <Button type="button" variant="outline" disabled={pending || !irsAddress} onClick={() => act("letter", sendLetterAction)}>
           {letterSent ? "Send a new letter" : "Mail me a letter"}
         </Button>
-        <form onSubmit={onCode} className="space-y-3">
+        <form method="post" onSubmit={onCode} className="space-y-3">
           <label className="block text-sm font-medium" htmlFor="claim-code">Code from the letter</label>
           <Input id="claim-code" name="code" autoComplete="one-time-code" placeholder="ABCD-EFGH" required />
           <Button type="submit" disabled={pending}>Verify with the code</Button>
         </form>
       </Way>
       <Way title="Document review" intro={copy.document} result={results.document ?? null}>
-        <form onSubmit={onDocument} className="space-y-3">
+        <form method="post" onSubmit={onDocument} className="space-y-3">
           <label className="block text-sm font-medium" htmlFor="claim-document">IRS determination letter or Form 990 first page</label>
           <input id="claim-document" name="file" type="file" accept="application/pdf,image/png,image/jpeg" required className="block w-full text-sm" />
           <Button type="submit" disabled={pending}>Upload for review</Button>
