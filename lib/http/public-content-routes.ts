@@ -14,6 +14,7 @@
 /** Writes that change a profile, a fundraiser, an event, an approval or who can receive gifts. */
 export const PUBLIC_CONTENT_WRITE_ROUTES: readonly string[] = [
   "/api/account", // deleting an account removes its organization's pages
+  "/api/admin/claims/[id]/release", // a released claim returns the profile to its IRS facts
   "/api/approve/[type]/[linkId]", // an approved claim document publishes the claimant's drafts
   "/api/approve/[type]/[linkId]/[signature]", // approval publishes a profile
   "/api/budgets/[campaignId]", // published budgets show on the profile

@@ -27,7 +27,7 @@ import { queuedMail } from "@/lib/testing/queued-mail";
 import { claimEmailSchema, claimLetterCodeSchema, claimReviewSchema } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { forOrganization } from "@/lib/validations/organization";
-import { adminAuditLog, campaigns, organizationClaims, organizations } from "@/models";
+import { adminAuditLog, campaigns, organizationClaims, organizations, webhookEndpoints, webhookEvents } from "@/models";
 import { getOwnClaim, LETTER_MAX_ATTEMPTS } from "./claims";
 import { confirmClaimEmail, startClaimEmailVerification } from "./verify-by-email";
 import { enterClaimLetterCode, sendClaimLetter } from "./verify-by-letter";
@@ -132,6 +132,7 @@ describe("verification by an email at the organization's domain", () => {
     for (const actor of [donor, verifiedOther.user, admin]) {
       expect((await err(startClaimEmailVerification({ actor, input: good })))?.status).toBeGreaterThanOrEqual(403);
     }
+    await h.db.insert(webhookEndpoints).values({ organizationId: org.organizationId, url: "https://hooks.example.org/givebridge", eventTypes: ["organization.verified"], secretEncrypted: "not-delivered-in-this-test" });
     await startClaimEmailVerification({ actor: org.claimant, input: good });
     const [mail] = await queuedMail(h.db, "director@lamoillefoodshelf.org");
     const token = /\/confirm\/claim\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
@@ -143,6 +144,9 @@ describe("verification by an email at the organization's domain", () => {
 
     const seen = await getPublicOrganization({ idOrNickname: org.organizationId, actor: null });
     expect(seen).toMatchObject({ name: "Lamoille Food Shelf & Pantry", verified: true, claimPending: false, legalName: "LAMOILLE FOOD SHELF" });
+    // Webhooks report it with the organization's resource: verified, and its IRS legal name.
+    const [event] = await h.db.select().from(webhookEvents).where(and(eq(webhookEvents.organizationId, org.organizationId), eq(webhookEvents.type, "organization.verified")));
+    expect(JSON.parse(event!.body).data).toMatchObject({ object: "organization", verified: true, legal_name: "LAMOILLE FOOD SHELF", name: "Lamoille Food Shelf & Pantry" });
     const audit = await auditOf(org.organizationId);
     expect(audit).toEqual([expect.objectContaining({ action: "claim.verified", details: expect.objectContaining({ method: "email", email: "director@lamoillefoodshelf.org", website: "lamoillefoodshelf.org" }) })]);
     // Verified: the owner now controls the listing and payouts.

@@ -3,13 +3,15 @@
  * completes a verification, whichever way it succeeded (email at the organization's domain,
  * mailed letter code, document review). Verifying records the evidence in the admin audit log in
  * the same transaction (OWASP ASVS 5.0 V16.2: security events are logged with their facts),
- * publishes the claimant's drafts and lets the organization connect payouts and receive gifts.
+ * publishes the claimant's drafts and lets the organization connect payouts and receive gifts;
+ * the domain event "claim.verified" lets outgoing webhooks report it.
  */
 import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
+import { publish } from "@/lib/domain-events";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
@@ -137,6 +139,7 @@ export async function completeClaimVerification(
     target: input.claim.organizationId,
     details: { claimId: input.claim.id, method: input.method, legalName: org?.legalName ?? null, ein: org?.ein ?? null, ...input.evidence },
   });
+  await publish(tx, "claim.verified", { organizationId: input.claim.organizationId, claimId: input.claim.id, method: input.method, occurredAt: now });
   await notifyClaimant(tx, input.claim.userId, {
     subject: `Your claim of ${org?.legalName ?? org?.name ?? "your organization"} is verified`,
     text: `${messages.claims.verified}\n\nOpen your dashboard: ${baseUrl()}/dashboard`,

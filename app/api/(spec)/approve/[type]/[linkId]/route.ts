@@ -9,7 +9,7 @@ import { idParam } from "@/lib/validations/fields";
 const paramsSchema = z.object({ type: z.literal("claim"), linkId: idParam });
 
 export const PUT = route<{ type: string; linkId: string }>(async (req, { params, actor }) => {
-  const { linkId: claimId } = paramsSchema.parse(params);
   const input = await parseJson(req, claimReviewSchema);
+  const { linkId: claimId } = paramsSchema.parse(params);
   return NextResponse.json(await reviewClaimDocument({ actor, claimId, input }));
 }, { auth: "user" });
