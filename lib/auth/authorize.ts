@@ -92,18 +92,20 @@ export async function authorizeOrganization(db: Executor, actor: Actor | null | 
 export type VerifiedOrganizationAction = "organization.publish" | "payout.connect";
 
 /**
- * The organization's claim state as the access rule reads it: claimed with no claim waiting for
+ * The organization's claim state as the access rule reads it: no claim of it waiting for
  * verification (models/claims.ts).
  * @returns `{ claimVerified }`. @throws AppError(not_found) when the organization is gone.
  */
 export async function loadClaimFacts(db: Executor, organizationId: string): Promise<{ claimVerified: boolean }> {
   const [org] = await db
-    .select({ claimed: organizations.claimed, claimPendingSince: organizations.claimPendingSince })
+    .select({ claimPendingSince: organizations.claimPendingSince })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
-  return { claimVerified: org.claimed && !org.claimPendingSince };
+  // Its member acts on a verified claim unless a claim of it waits for verification (an
+  // organization registered without an EIN has no such claim: an admin's approval reviews it).
+  return { claimVerified: !org.claimPendingSince };
 }
 
 /**

@@ -32,7 +32,7 @@ export type CanActor = Principal | ApiKeyActor | null | undefined;
 export type OrganizationResource = { organizationId: string | null | undefined };
 /**
  * An organization whose claim state matters: `claimVerified` is read from the database by the
- * server (organizations.claimed with no claim waiting for verification, models/claims.ts).
+ * server (no claim of it waits for verification: organizations.claim_pending_since, models/claims.ts).
  */
 export type ClaimedOrganizationResource = OrganizationResource & { claimVerified: boolean };
 /** Something owned by one user account (profile, password, preferences, history...). */

@@ -534,6 +534,7 @@ export const messages = {
     verifyFirst: "Your claim of this organization is waiting for verification. Verify it first; until then your changes are saved as a draft and the public listing keeps the IRS facts.",
     payoutsNeedVerification: "You can connect a payout account once your claim of this organization is verified. Until then, donors' gifts are kept as pledges.",
     liveNeedsVerification: "You can show or hide this listing once your claim of this organization is verified.",
+    eventsNeedVerification: "You can publish events once your claim of this organization is verified.",
     nicknameNeedsVerification: "You can choose a short link once your claim of this organization is verified.",
     draftSaved: "Saved as a draft. The public listing shows it once your claim is verified.",
     pendingBanner: "Your claim is waiting for verification. The public sees the IRS facts until then; this preview shows your draft.",

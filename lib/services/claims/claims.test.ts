@@ -22,6 +22,8 @@ import { createPledge } from "@/lib/services/pledges/pledges";
 import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
 import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
+import { createEvent } from "@/lib/services/events/manage-events";
+import { createEventSchema } from "@/lib/validations/event";
 import { makeDonor, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { queuedMail } from "@/lib/testing/queued-mail";
 import { claimEmailSchema, claimLetterCodeSchema, claimReviewSchema } from "@/lib/validations/claims";
@@ -101,6 +103,8 @@ describe("a pending claim", () => {
       message: messages.claims.nicknameNeedsVerification,
     });
     expect(await err(connectSandbox({ actor: org.claimant }))).toMatchObject({ status: 403, message: messages.claims.payoutsNeedVerification });
+    const event = createEventSchema.parse({ organizationId: org.organizationId, name: "Fake gala", startsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(), ticketTypes: [] });
+    expect(await err(createEvent({ actor: org.claimant, input: event }))).toMatchObject({ status: 403, message: messages.claims.eventsNeedVerification });
   });
 
   test("gifts become pledges; its fundraisers are drafts the public does not see", async () => {
