@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { connectSandboxPayments, fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail, test } from "./fixtures";
+import { connectSandboxPayments, fillAccountFields, login, PASSWORD, signUpDonor, uniqueEmail, test, verifyClaimByEmail } from "./fixtures";
 
 const EIN = "030175015";
 const ORG_NAME = "BRADFORD CEMETERY ASSOCIATION";
@@ -170,7 +170,8 @@ test.describe("donor account", () => {
     await fillAccountFields(np.page, { firstName: "Nico", lastName: "Profit", email: npEmail });
     await np.page.getByRole("button", { name: new RegExp(`^Claim ${ORG_NAME}`) }).click();
     await expect(np.page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
-    // A claimed organization receives gifts once it is connected to payouts (sandbox here).
+    // A claimed organization receives gifts once its claim is verified and it is connected to payouts (sandbox here).
+    await verifyClaimByEmail(np.page, npEmail);
     await connectSandboxPayments(np.page);
     await np.context.close();
 

@@ -5,6 +5,8 @@
  */
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { DEMO_FUNDRAISERS } from "../lib/server/demo-fundraisers";
 
 export const PASSWORD = "Givebridge-e2e-1";
@@ -61,14 +63,61 @@ export async function logout(page: Page) {
   await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
 }
 
+/** The local outbox of the web server under test (playwright.config.ts webServer.env DATA_DIR). */
+const outboxDir = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
+
+/**
+ * The claim confirmation link mailed to `email`, read from the outbox (.eml, quoted-printable),
+ * as the person at the organization's domain opens it from their inbox.
+ */
+export async function claimLinkFromOutbox(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir) : [];
+        for (const f of files) {
+          if (!f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, 80))) continue;
+          const raw = fs.readFileSync(path.join(outboxDir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+          link = raw.match(/https?:\/\/\S+\/confirm\/claim\/[A-Za-z0-9_-]+/)?.[0] ?? link;
+        }
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+/**
+ * As the signed-in claimant: verify the claim as a real nonprofit does, by an email at the
+ * organization's domain (the account's own address; example.org is no free-mail domain) on
+ * /dashboard/claim, then the mailed link's confirmation. Ends on the confirmation page.
+ */
+export async function verifyClaimByEmail(page: Page, email: string) {
+  await page.goto("/dashboard/claim");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
+  await page.getByLabel("Organization website").fill(`https://${email.slice(email.indexOf("@") + 1)}`);
+  await page.getByLabel("Your email at that website").fill(email);
+  await page.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(page.getByText(/We sent a confirmation link/)).toBeVisible();
+  const link = await claimLinkFromOutbox(email);
+  await page.goto(new URL(link).pathname);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Confirm that I speak for this organization" }).click();
+  await expect(page.getByText(/Your claim is verified/)).toBeVisible();
+}
+
 /**
  * Sign a nonprofit up through /signup/nonprofit claiming the directory organization with
- * this EIN; ends signed in. Returns the organization's id.
+ * this EIN, then verify the claim by an email at its domain (verifyClaimByEmail) unless
+ * `options.verify` is false; ends signed in. Returns the organization's id.
  */
 export async function claimOrganization(
   page: Page,
   org: { ein: string; name: string },
   account: { firstName: string; lastName: string; email: string },
+  options: { verify?: boolean } = {},
 ): Promise<string> {
   await page.goto("/signup/nonprofit");
   await hydrated(page); // set-up, not about timing: the form is sent by its code
@@ -80,7 +129,9 @@ export async function claimOrganization(
   await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
   const res = await page.request.get("/api/getNonprofit");
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
+  const organizationId = ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
+  if (options.verify !== false) await verifyClaimByEmail(page, account.email);
+  return organizationId;
 }
 
 /**

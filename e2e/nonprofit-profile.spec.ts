@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { fillAccountFields, uniqueEmail, test } from "./fixtures";
+import { fillAccountFields, uniqueEmail, test, verifyClaimByEmail } from "./fixtures";
 
 /** TOWN HALL THEATER INC, Middlebury VT: a real Vermont EIN no other spec claims. */
 const EIN = "03-0358794";
@@ -10,12 +10,16 @@ async function claimOrganization(page: Page): Promise<string> {
   await page.getByLabel("EIN (Employer Identification Number)").fill(EIN);
   await page.getByRole("button", { name: "Find my organization" }).click();
   await expect(page.getByText(NAME, { exact: true })).toBeVisible();
-  await fillAccountFields(page, { firstName: "Theo", lastName: "Stage", email: uniqueEmail("np-profile") });
+  const email = uniqueEmail("np-profile");
+  await fillAccountFields(page, { firstName: "Theo", lastName: "Stage", email });
   await page.getByRole("button", { name: new RegExp(`^Claim ${NAME}`) }).click();
   await expect(page).toHaveURL(/\/signup-thankyou\/nonprofit$/);
   const res = await page.request.get("/api/getNonprofit");
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
+  const organizationId = ((await res.json()) as { nonprofit: { _id: string } }).nonprofit._id;
+  // Edits go live (and a nickname can be chosen) once the claim is verified.
+  await verifyClaimByEmail(page, email);
+  return organizationId;
 }
 
 test.describe("nonprofit public profile editing", () => {

@@ -63,6 +63,11 @@ const serverSchema = z.object({
    */
   MAIL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(10).max(900).default(60),
   /**
+   * Inbox of the print-and-mail service that prints and posts verification letters (the PDF is
+   * attached); with SMTP_URL unset the letter lands in DATA_DIR/outbox like any email.
+   */
+  LETTER_MAIL_TO: z.string().email().default("letters@givebridge.local"),
+  /**
    * Redis shared by every app process for Next's page cache (redis:// or rediss://, e.g.
    * redis://127.0.0.1:6379/0); unset = each process keeps its own cache in memory. Read by
    * lib/cache/redis-cache-handler.mjs and next.config.ts, which Next loads outside the app

@@ -13,3 +13,4 @@ export * from "./donor-relationships";
 export * from "./supporter-pages";
 export * from "./donor-imports";
 export * from "./donor-mail";
+export * from "./claims";

@@ -91,6 +91,19 @@ export const organizations = pgTable(
     /** Claimed by a nonprofit account (imported profiles start unclaimed). */
     claimed: boolean("claimed").notNull().default(false),
     claimedAt: at("claimed_at"),
+    /**
+     * When the claim of a directory organization started waiting for verification (email at the
+     * organization's domain, mailed letter code or document review: models/claims.ts); null once
+     * verified, and for an unclaimed organization. While set, the claimant's edits go to
+     * `claimDraft`, the public sees the directory's facts, and no gift or payout reaches it.
+     */
+    claimPendingSince: at("claim_pending_since"),
+    /**
+     * Profile edits made while the claim is pending (display name, description, logo, links...),
+     * keyed by this table's property names; shown to the claimant as a preview and applied to
+     * the columns when the claim is verified (lib/services/claims/profile-draft.ts).
+     */
+    claimDraft: jsonb("claim_draft").$type<Record<string, unknown>>(),
     approvalStatus: approvalStatus("approval_status").notNull().default("approved"),
     /** Shown publicly and searchable; a nonprofit can hide its profile. */
     live: boolean("live").notNull().default(true),

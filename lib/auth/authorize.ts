@@ -89,6 +89,45 @@ export async function authorizeOrganization(db: Executor, actor: Actor | null | 
   return organizationId;
 }
 
+/** Actions that need the organization's claim verified (lib/auth/can.ts ClaimedOrganizationResource). */
+export type VerifiedOrganizationAction = "organization.publish" | "payout.connect";
+
+/**
+ * The organization's claim state as the access rule reads it: no claim of it waiting for
+ * verification (models/claims.ts).
+ * @returns `{ claimVerified }`. @throws AppError(not_found) when the organization is gone.
+ */
+export async function loadClaimFacts(db: Executor, organizationId: string): Promise<{ claimVerified: boolean }> {
+  const [org] = await db
+    .select({ claimPendingSince: organizations.claimPendingSince })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!org) throw new AppError("not_found", messages.organization.notFound);
+  // Its member acts on a verified claim unless a claim of it waits for verification (an
+  // organization registered without an EIN has no such claim: an admin's approval reviews it).
+  return { claimVerified: !org.claimPendingSince };
+}
+
+/**
+ * {@link authorizeOrganization} for `base` (the member may act for the organization at all),
+ * then `action`, which needs its claim verified. A claimant whose claim is pending is refused
+ * with a plain sentence saying so (`refusal`, default messages.claims.verifyFirst).
+ * @returns organizationId. @throws AppError(unauthenticated | forbidden | not_found).
+ */
+export async function authorizeVerifiedOrganization(
+  db: Executor,
+  actor: Actor | null | undefined,
+  action: VerifiedOrganizationAction,
+  organizationId: string,
+  options: { base?: OrganizationAction; refusal?: string } = {},
+): Promise<string> {
+  await authorizeOrganization(db, actor, options.base ?? "organization.update", organizationId);
+  const facts = await loadClaimFacts(db, organizationId);
+  if (!can(actor, action, { organizationId, ...facts })) throw new AppError("forbidden", options.refusal ?? messages.claims.verifyFirst);
+  return organizationId;
+}
+
 /**
  * `actor` may do `action` to the account `userId`, and that account still exists (not deleted).
  * @returns userId. @throws AppError(unauthenticated | forbidden).

@@ -28,6 +28,16 @@ const platform = {};
  */
 const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
   "organization.update": [[org, ["npA"]]],
+  // What the public sees and payouts: a member of a verified claim only, never a pending claimant.
+  "organization.publish": [
+    [{ ...org, claimVerified: true }, ["npA"]],
+    [{ ...org, claimVerified: false }, []],
+  ],
+  "payout.connect": [
+    [{ ...org, claimVerified: true }, ["npA"]],
+    [{ ...org, claimVerified: false }, []],
+  ],
+  "claim.verify": [[org, ["npA"]]],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

@@ -30,6 +30,11 @@ export type CanActor = Principal | ApiKeyActor | null | undefined;
 
 /** Something owned by one organization (its profile, fundraisers, events, reports, keys...). */
 export type OrganizationResource = { organizationId: string | null | undefined };
+/**
+ * An organization whose claim state matters: `claimVerified` is read from the database by the
+ * server (no claim of it waits for verification: organizations.claim_pending_since, models/claims.ts).
+ */
+export type ClaimedOrganizationResource = OrganizationResource & { claimVerified: boolean };
 /** Something owned by one user account (profile, password, preferences, history...). */
 export type UserResource = { userId: string | null | undefined };
 /**
@@ -65,6 +70,17 @@ export type ActionResources = {
   // An organization's own nonprofit user (spec 6: "public profile, own dashboard, dashboard settings").
   /** Edit the organization: profile, dashboard settings, spotlight, links, nickname, images, going live. */
   "organization.update": OrganizationResource;
+  /**
+   * Change what the public sees of the organization: profile edits that go live at once, the
+   * vanity nickname, hiding or showing the listing. A member of a verified claim only: while the
+   * claim waits for verification, edits are drafts and the directory's facts stay public
+   * (Candid/GuideStar and Every.org verify a claim before the claimant controls the listing).
+   */
+  "organization.publish": ClaimedOrganizationResource;
+  /** Connect a payout account (Stripe Connect, PayPal, the sandbox, a bank account): a member of a verified claim only. */
+  "payout.connect": ClaimedOrganizationResource;
+  /** Verify the organization's claim (email at its domain, mailed letter code, document upload): its claimant. */
+  "claim.verify": OrganizationResource;
   /** Create, edit and end fundraisers, see the ones not yet published (spec 6: fundraisers are nonprofit-only). */
   "fundraiser.manage": OrganizationResource;
   /** Create and edit events and ticket types, refund ticket orders, see unpublished events. */
@@ -210,6 +226,9 @@ const donorSelf = (actor: CanActor, r: UserResource) => isRole(actor, "donor") &
 
 const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) => boolean } = {
   "organization.update": member,
+  "organization.publish": (a, r) => member(a, r) && r.claimVerified === true,
+  "payout.connect": (a, r) => member(a, r) && r.claimVerified === true,
+  "claim.verify": member,
   "fundraiser.manage": member,
   "event.manage": member,
   "report.view": member,

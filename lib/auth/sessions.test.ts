@@ -12,6 +12,7 @@ import { updateDashboard } from "@/lib/services/organizations/update-dashboard";
 import { deleteOwnAccount } from "@/lib/services/users/delete-account";
 import { requestPasswordReset, resetPassword } from "@/lib/services/users/password-reset";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
+import { verifyClaimForTest } from "@/lib/testing/service-fixtures";
 import { signOutEverywhere } from "@/lib/services/users/sessions";
 import { updatePassword } from "@/lib/services/users/update-password";
 import { forOrganization, updateDashboardSchema } from "@/lib/validations/organization";
@@ -53,6 +54,7 @@ const makeDonor = (email: string): Promise<SessionUser> =>
 async function claimedOrg(ein: string, email: string) {
   const [org] = await h.db.insert(organizations).values({ name: `Org ${ein}`, ein, city: "Burlington", state: "VT" }).returning({ id: organizations.id });
   const user = await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email, password: "secret-pass-1", ein });
+  await verifyClaimForTest(org!.id);
   return { organizationId: org!.id, user };
 }
 
@@ -65,6 +67,7 @@ describe("sessions can be revoked", () => {
     await deleteOwnAccount({ actor: actorFromSession(first) });
     const second = await registerNonprofitByEin({ firstName: "New", lastName: "Owner", email: "second.owner@example.org", password: "secret-pass-1", ein: "190000001" });
     expect(second.orgId).toBe(organizationId);
+    await verifyClaimForTest(organizationId);
 
     // The old cookie no longer yields a session (route guards answer 401, not 500).
     expect(await sessionUserId(oldToken)).toBeNull();

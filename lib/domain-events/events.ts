@@ -70,4 +70,6 @@ export interface DomainEventMap {
   "recurring_gift.changed": { giftId: string; change: RecurringGiftChange; occurredAt: Date; failedPayment?: FailedRecurringPayment };
   /** `page` is the row as written; `occurredAt` is when (UTC). */
   "supporter_page.changed": { change: SupporterPageChange; page: typeof supporterPages.$inferSelect; occurredAt: Date };
+  /** An organization's claim was verified (lib/services/claims); its drafts are public as of `occurredAt` (UTC). */
+  "claim.verified": { organizationId: string; claimId: string; method: string; occurredAt: Date };
 }

@@ -14,9 +14,13 @@
 /** Writes that change a profile, a fundraiser, an event, an approval or who can receive gifts. */
 export const PUBLIC_CONTENT_WRITE_ROUTES: readonly string[] = [
   "/api/account", // deleting an account removes its organization's pages
+  "/api/admin/claims/[id]/release", // a released claim returns the profile to its IRS facts
+  "/api/approve/[type]/[linkId]", // an approved claim document publishes the claimant's drafts
   "/api/approve/[type]/[linkId]/[signature]", // approval publishes a profile
   "/api/budgets/[campaignId]", // published budgets show on the profile
   "/api/campaign/delete/[organizationId]/[campaignId]",
+  "/api/claim/confirm", // a verified claim publishes the claimant's drafts
+  "/api/claim/letter/code", // likewise
   "/api/connect/sandbox", // a connected account turns pledges into Donate buttons
   "/api/createEvent",
   "/api/createUpdate",
@@ -48,6 +52,10 @@ export const PUBLIC_CONTENT_WRITE_ROUTES: readonly string[] = [
 export const OTHER_WRITE_ROUTES: readonly string[] = [
   // Sign-in, accounts, passwords, sessions, API keys: private.
   "/api/account/sessions",
+  // Starting a claim's verification (mail, letter, document): nothing public changes until it succeeds.
+  "/api/claim/document",
+  "/api/claim/email",
+  "/api/claim/letter",
   "/api/api-keys",
   "/api/api-keys/[id]",
   "/api/auth/[...nextauth]",

@@ -34,7 +34,11 @@ export const organizationSchema = z
     mission: z.string().nullable(),
     logo_url: z.string().nullable(),
     claimed: z.boolean().meta({ description: "A nonprofit manages this profile on Givebridge." }),
-    accepts_donations: z.boolean().meta({ description: "Claimed, approved, live and connected to a payout account: it can receive gifts now." }),
+    verified: z.boolean().meta({
+      description:
+        "The nonprofit's claim is verified (an email at the organization's own domain, a code mailed to its IRS address, or an admin's review of its IRS determination letter). While false, the profile shows the IRS facts and gifts are pledges.",
+    }),
+    accepts_donations: z.boolean().meta({ description: "Claimed and verified, approved, live and connected to a payout account: it can receive gifts now." }),
     profile_url: z.string().meta({ description: "The organization's public page on Givebridge." }),
   })
   .meta({ id: "Organization", description: "An organization of the directory." });
@@ -42,7 +46,7 @@ export type OrganizationResource = z.infer<typeof organizationSchema>;
 
 /** A directory search hit. */
 export const organizationSummarySchema = organizationSchema
-  .pick({ object: true, id: true, ein: true, ein_formatted: true, name: true, legal_name: true, city: true, state: true, zipcode: true, category: true, logo_url: true, claimed: true, profile_url: true })
+  .pick({ object: true, id: true, ein: true, ein_formatted: true, name: true, legal_name: true, city: true, state: true, zipcode: true, category: true, logo_url: true, claimed: true, verified: true, profile_url: true })
   .extend({ distance_miles: z.number().nullable().meta({ description: "Miles from the search center, one decimal; null without a distance search." }) })
   .meta({ id: "OrganizationSummary", description: "A directory search result." });
 export type OrganizationSummaryResource = z.infer<typeof organizationSummarySchema>;

@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { setEnvForTests } from "@/lib/env";
 import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
-import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
+import { emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOrganizationVerified, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "@/lib/services/webhooks/webhook-events";
 import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries";
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
@@ -92,6 +92,7 @@ describe("the document's webhooks", () => {
         .returning();
       await emitSupporterPageEvent(tx, page!, "supporter_page.created", now);
       await emitSupporterPageEvent(tx, { ...page!, status: "active" }, "supporter_page.updated", now);
+      await emitOrganizationVerified(tx, org, "claim-of-the-document-test", now);
     });
     await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));
     await h.db.transaction((tx) => emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.canceled", { now }));

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { serverEnv } from "@/lib/env";
-import { donationSchema, donorSchema, sharedDonorSchema, supporterPageEventSchema } from "@/lib/integrations/api-resources";
+import { donationSchema, donorSchema, organizationSchema, sharedDonorSchema, supporterPageEventSchema } from "@/lib/integrations/api-resources";
 import { WEBHOOK_TIMEOUT_MS } from "@/lib/webhooks/post";
 import { WEBHOOK_TEST_EVENT, webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/lib/validations/webhooks";
 
@@ -130,6 +130,13 @@ export const webhookEvents: Record<SentWebhookType, { data: z.ZodType; summary: 
     description:
       "A supporter page changed: its words or goal, its team, the supporter's choices, or its state (paused, resumed, closed, approved, hidden, shown again). " +
       "`data` is the page as it is after the change, with the same rules as supporter_page.created. Each change is its own event.",
+  },
+  "organization.verified": {
+    data: organizationSchema,
+    summary: webhookEventLabels["organization.verified"],
+    description:
+      "The organization's claim was verified (an email at its own domain, a code mailed to its IRS address, or an admin's review of its IRS determination letter): " +
+      "its profile edits are now public and it can connect payouts. `data` is the organization as `GET /organizations/{ein}` answers it, with `verified: true` and the IRS `legal_name`. Sent once per verification.",
   },
   [WEBHOOK_TEST_EVENT]: { data: testEventSchema, summary: "The dashboard's test event", description: "Sent by Send test event on the dashboard, to that endpoint only, whatever event types it picked." },
 };

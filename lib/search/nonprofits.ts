@@ -41,6 +41,8 @@ export type NonprofitSearchHit = {
   category: string | null;
   logo: string | null;
   claimed: boolean;
+  /** Claimed and the claim verified (models/claims.ts). */
+  verified: boolean;
   /** Miles from the search center, one decimal; null without a distance search. */
   distanceMiles: number | null;
 };
@@ -136,7 +138,7 @@ function distanceSql(lat: number, lng: number): SQL<number> {
 const LOCATION = sql`point(o.longitude, o.latitude)`;
 
 /** Columns of a result row (the candidate sets below carry them, plus the search document). */
-const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.latitude, o.longitude, o.search_document, o.search_prominence, o.name_key, o.name_compact,
+const HIT_COLUMNS = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.claim_pending_since, o.latitude, o.longitude, o.search_document, o.search_prominence, o.name_key, o.name_compact,
   (o.irs_revenue_amount is null and o.irs_income_amount is null and o.irs_asset_amount is null) as finances_unknown`;
 
 /**
@@ -546,7 +548,7 @@ async function candidatePage(run: SearchRun, candidates: SQL, order: SQL, promin
     : withNearness;
   const result = await db.execute(sql`with ${shared ? sql`m as materialized (${shared}), ` : sql``}${sql.join((tops ?? []).map((t, i) => sql.raw(`top${i} as materialized (`).append(t).append(sql.raw("), "))))}cand as materialized (${set})${keyed}
     select c.n, p.* from (select ${count} as n${shared ? sql`` : sql` from cand`}) c
-    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, ${distanceColumn} as distance_miles,
+    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.claim_pending_since, ${distanceColumn} as distance_miles,
         word_similarity(${q}, lower(o.name)) as similarity, coalesce(o.search_prominence, 0)::float8 as prominence
       from (select o.* from ${ranked} order by ${order} limit ${input.limit} offset ${input.offset}) o) p on true`);
   const rows = rowsOf(result) as Record<string, unknown>[];
@@ -562,7 +564,7 @@ async function nearestPage(db: Executor, input: NonprofitSearchInput, center: Ce
   // With fewer matches than that (or a deep page), the bounding box's matches are all sorted.
   const knn = sql`point(${center.lng}::float8, ${center.lat}::float8)`;
   const nearestCap = 4 * want + 200;
-  const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed,
+  const columns = sql`o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.claim_pending_since,
     ${distance} as miles, round(${distance}::numeric, 1)::float8 as distance_miles`;
   const radiusOnly = sql.join(where.filter((w) => !boxes.has(w)), sql` and `);
   const result = await db.execute(sql`with c as (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m)
@@ -580,7 +582,7 @@ async function nearestPage(db: Executor, input: NonprofitSearchInput, center: Ce
 async function alphabeticalPage(db: Executor, input: NonprofitSearchInput, whereSql: SQL): Promise<Found> {
   const result = await db.execute(sql`select c.n, p.* from
     (select count(*)::int as n from (select 1 from organizations o where ${whereSql} limit ${COUNT_CAP + 1}) m) c
-    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, null::float8 as distance_miles
+    left join lateral (select o.id, o.name, o.legal_name, o.ein, o.city, o.state, o.zipcode, o.category, o.logo_url, o.claimed, o.claim_pending_since, null::float8 as distance_miles
       from organizations o where ${whereSql} order by o.name asc, o.id asc limit ${input.limit} offset ${input.offset}) p on true`);
   const rows = rowsOf(result) as Record<string, unknown>[];
   return { rows: rows.filter((r) => r.id !== null && r.id !== undefined), n: Number(rows[0]?.n ?? 0) };
@@ -797,6 +799,7 @@ function toHit(r: unknown): NonprofitSearchResult["results"][number] {
     category: (row.category as string | null) ?? null,
     logo: (row.logo_url as string | null) ?? null,
     claimed: Boolean(row.claimed),
+    verified: Boolean(row.claimed) && (row.claim_pending_since === null || row.claim_pending_since === undefined),
     distanceMiles: row.distance_miles === null || row.distance_miles === undefined ? null : Number(row.distance_miles),
   };
 }

@@ -13,7 +13,7 @@ import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
 import { importIrsFiles } from "./import-irs";
 import { randomUUID } from "node:crypto";
-import { campaigns, donations, events, organizations, payments, updateNotices } from "@/models";
+import { campaigns, donations, events, organizationClaims, organizations, payments, updateNotices } from "@/models";
 import type { Database, Executor } from "@/lib/db/client";
 import { DEMO_FUNDRAISERS } from "./demo-fundraisers";
 
@@ -113,7 +113,9 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
   if (missing.length > 0) throw new Error(`Demo data: organization(s) ${missing.join(", ")} not found in ${DEMO_DIRECTORY_FILE}`);
   // Organizations that run fundraisers can receive gifts: claimed and connected through the
   // sandbox connection (payments run on the sandbox provider until keys are set).
-  await tx.update(organizations).set({ claimed: true, claimedAt: now, sandboxConnectedAt: now }).where(inArray(organizations.ein, eins));
+  // They are seeded as verified claims (models/claims.ts): the demo shows organizations that proved who they are.
+  await tx.update(organizations).set({ claimed: true, claimedAt: now, claimPendingSince: null, claimDraft: null, sandboxConnectedAt: now }).where(inArray(organizations.ein, eins));
+  await tx.insert(organizationClaims).values(orgs.map((o) => ({ organizationId: o.id, userId: null, status: "verified" as const, method: "admin" as const, verifiedAt: now, createdAt: now })));
 
   const progress = DEMO_FUNDRAISERS.map((_, i) =>
     GIFTS.filter(([c, , status]) => c === i && status === "succeeded").reduce((sum, [, amount]) => sum + amount, 0),

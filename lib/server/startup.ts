@@ -58,6 +58,8 @@ export async function prepareDatabase(): Promise<void> {
     await startTicketHoldRelease();
     const { startPledgeJob } = await import("@/lib/services/pledges/schedule");
     await startPledgeJob();
+    const { startClaimExpiryJob } = await import("@/lib/services/claims/release-claim");
+    await startClaimExpiryJob();
     const { startThankYouWorker } = await import("@/lib/services/thank-you/thank-you-mail");
     await startThankYouWorker();
     const { startSupporterDigestJob } = await import("@/lib/services/supporter-pages/gift-notices");

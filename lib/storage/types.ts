@@ -27,6 +27,14 @@ export function isSafeKey(key: string): boolean {
   return parts.length >= 1 && parts.length <= 4 && parts.every((p) => SEGMENT.test(p));
 }
 
+/** Prefix of files that are never served publicly (claim documents: read through their service only). */
+export const PRIVATE_PREFIX = "private/";
+
+/** Whether `key` is a private file (under PRIVATE_PREFIX). */
+export function isPrivateKey(key: string): boolean {
+  return key.startsWith(PRIVATE_PREFIX);
+}
+
 /** @throws Error for an unsafe key (a programming error: keys are built by the server). */
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error("unsafe storage key");
@@ -35,6 +43,6 @@ export function assertSafeKey(key: string): void {
 /** Content type of a stored file from its extension. */
 export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
-  return ({ jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as Record<string, string>)[ext] ??
+  return ({ pdf: "application/pdf", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as Record<string, string>)[ext] ??
     "application/octet-stream";
 }

@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { actorFromSession, type Actor } from "@/lib/auth/actor";
-import type { DatabaseHandle, Executor } from "@/lib/db/client";
+import { getDb, type DatabaseHandle, type Executor } from "@/lib/db/client";
+import { completeClaimVerification, loadPendingClaim } from "@/lib/services/claims/claims";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
@@ -28,16 +29,30 @@ export async function makeDonor(email: string, password = "secret-pass-1"): Prom
 export type ClaimedNonprofit = { organizationId: string; user: Actor };
 
 /**
- * A directory organization claimed by a nonprofit user; returns both. By default it is also
- * connected to payouts through the sandbox connection, so it can receive gifts.
+ * Verify the pending claim of `organizationId` as an admin's review would (method "admin"),
+ * through the same completion step as every verification (lib/services/claims/claims.ts).
  */
-export async function makeNonprofit(db: Executor, name: string, options: { connected?: boolean } = {}): Promise<ClaimedNonprofit> {
+export async function verifyClaimForTest(organizationId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const claim = await loadPendingClaim(tx, organizationId);
+    await completeClaimVerification(tx, { claim, method: "admin", by: "admin", evidence: { via: "test fixture" } });
+  });
+}
+
+/**
+ * A directory organization claimed by a nonprofit user; returns both. The claim is verified
+ * unless `options.verified` is false (then it waits for verification, as after sign-up). By
+ * default it is also connected to payouts through the sandbox connection, so it can receive gifts.
+ */
+export async function makeNonprofit(db: Executor, name: string, options: { connected?: boolean; verified?: boolean } = {}): Promise<ClaimedNonprofit> {
   const ein = String(einSeq++);
   const [org] = await db
     .insert(organizations)
     .values({ name, ein, city: "Burlington", state: "VT", sandboxConnectedAt: options.connected === false ? null : new Date() })
     .returning({ id: organizations.id });
   const user = actorFromSession(await registerNonprofitByEin({ firstName: "Nia", lastName: "Profit", email: `np-${ein}@example.org`, password: "secret-pass-1", ein }));
+  if (options.verified !== false) await verifyClaimForTest(org!.id);
   return { organizationId: org!.id, user };
 }
 

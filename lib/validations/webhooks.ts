@@ -23,6 +23,7 @@ export const webhookEventTypes = [
   "donor.created",
   "supporter_page.created",
   "supporter_page.updated",
+  "organization.verified",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -43,6 +44,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "donor.created": "A new donor gave for the first time (shared name or email)",
   "supporter_page.created": "A supporter started a fundraising page for one of your fundraisers",
   "supporter_page.updated": "A supporter page was edited, paused, resumed, closed, approved or hidden",
+  "organization.verified": "The organization's claim was verified: its profile edits are public",
 };
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;

@@ -5,6 +5,8 @@ import { getActor } from "@/lib/http/session";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { isAppError } from "@/lib/errors";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";
+import { reviewClaimDocument } from "@/lib/services/claims/verify-by-document";
+import { claimReviewSchema } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
@@ -19,6 +21,21 @@ export async function reviewNonprofitAction(organizationId: string, decision: "a
     revalidatePath("/admin");
     // An approval publishes the profile; a rejection takes it down.
     refreshAllPublicPages();
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };
+  }
+}
+
+/** Approve a claim's document (the claim is verified) or reject it with a reason. */
+export async function reviewClaimAction(claimId: string, decision: "approve" | "reject", reason: string): Promise<ActionResult> {
+  try {
+    const parsed = claimReviewSchema.safeParse({ decision, reason: reason || undefined });
+    if (typeof claimId !== "string" || !parsed.success) return { ok: false, message: parsed.success ? messages.generic.badRequest : (parsed.error.issues[0]?.message ?? messages.generic.badRequest) };
+    await reviewClaimDocument({ actor: await getActor(), claimId, input: parsed.data });
+    revalidatePath("/admin");
+    // A verified claim publishes the claimant's drafts.
+    if (parsed.data.decision === "approve") refreshAllPublicPages();
     return { ok: true };
   } catch (err) {
     return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };

@@ -13,6 +13,9 @@ import { listBusinessSignups } from "@/lib/services/business/list-business-signu
 import { listUpdateNotices } from "@/lib/services/updates/list-update-notices";
 import { AdminSignIn } from "./_components/admin-sign-in";
 import { ReviewButtons } from "./_components/review-buttons";
+import { ClaimReviewButtons } from "./_components/claim-review";
+import { listClaimReviews } from "@/lib/services/claims/verify-by-document";
+import { legalNameLine } from "@/lib/validations/legal-name";
 import { UpdatesManager } from "./_components/updates-manager";
 
 export const metadata: Metadata = { title: "Admin console", robots: { index: false, follow: false } };
@@ -58,13 +61,14 @@ export default async function AdminPage() {
     );
   }
 
-  const [totals, pending, notices, businesses, messagesIn, audit] = await Promise.all([
+  const [totals, pending, notices, businesses, messagesIn, audit, claimReviews] = await Promise.all([
     getPlatformTotals({ actor: user }),
     listPendingNonprofits({ actor: user }),
     listUpdateNotices(50),
     listBusinessSignups({ actor: user }),
     listFeedback({ actor: user }),
     listAuditLog({ actor: user, limit: 50 }),
+    listClaimReviews({ actor: user }),
   ]);
   const month = totals.monthStart.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -103,6 +107,41 @@ export default async function AdminPage() {
                   <p className="text-xs text-ink-muted">Registered {when(p.createdAt)}</p>
                 </div>
                 <ReviewButtons organizationId={p._id} name={p.name} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="claims-title" title="Claims waiting for document review" count={claimReviews.length}>
+        {claimReviews.length === 0 ? (
+          <p className="text-sm text-ink-muted">No claim is waiting for document review.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Claims waiting for document review">
+            {claimReviews.map((c) => (
+              <li key={c._id} className="grid gap-4 py-4 md:grid-cols-3">
+                <div className="min-w-0">
+                  <p className="text-xs font-semibold uppercase text-ink-muted">IRS record</p>
+                  <p className="font-semibold break-words">{legalNameLine(c.irs) ?? c.irs.legalName}</p>
+                  <p className="text-sm break-words text-ink-muted">{c.irs.address ?? "No address in the IRS file"}</p>
+                  <p className="text-xs text-ink-muted">
+                    {c.irs.subsection ? `501(c)(${Number(c.irs.subsection)})` : ""}
+                    {c.irs.ruling ? ` · ruling ${c.irs.ruling.slice(0, 4)}` : ""}
+                    {c.payoutProvider.stripeAccountId ? ` · Stripe Connect ${c.payoutProvider.stripeComplete ? "verified its details" : "details not submitted"} (extra evidence only)` : ""}
+                  </p>
+                </div>
+                <div className="min-w-0">
+                  <p className="text-xs font-semibold uppercase text-ink-muted">Document</p>
+                  <a className="break-words text-brand-700 underline" href={c.document.url} target="_blank" rel="noreferrer">
+                    {c.document.name ?? "Open the document"}
+                  </a>
+                  <p className="text-sm break-words text-ink-muted">
+                    {c.claimant.name ?? "Claimant"}
+                    {c.claimant.email ? ` · ${c.claimant.email}` : ""}
+                  </p>
+                  <p className="text-xs text-ink-muted">Uploaded {when(c.submittedAt)}</p>
+                </div>
+                <ClaimReviewButtons claimId={c._id} name={c.irs.legalName ?? "this organization"} />
               </li>
             ))}
           </ul>

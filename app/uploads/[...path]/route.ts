@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { route } from "@/lib/http/route";
 import { getStorage } from "@/lib/storage";
-import { isSafeKey } from "@/lib/storage/types";
+import { isPrivateKey, isSafeKey } from "@/lib/storage/types";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,7 +13,8 @@ export const GET = route<{ path: string[] }>(async (req, { params }) => {
   const key = (params.path ?? []).join("/");
   const storage = getStorage();
   // Only the local adapter is served here; S3 objects have their own public URLs.
-  if (storage.kind !== "local" || !isSafeKey(key)) return notFound();
+  // Private files (claim documents) are read by the admin through their service, never here.
+  if (storage.kind !== "local" || !isSafeKey(key) || isPrivateKey(key)) return notFound();
   const file = await storage.get(key);
   if (!file) return notFound();
   const etag = `"${createHash("sha1").update(file.body).digest("base64url")}"`;

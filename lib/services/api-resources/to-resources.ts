@@ -35,6 +35,7 @@ export function toOrganizationResource(o: PublicOrganization): OrganizationResou
     mission: o.mission,
     logo_url: o.images.logo,
     claimed: o.claimed,
+    verified: o.verified,
     accepts_donations: o.acceptsDonations,
     profile_url: profileUrl(o._id, o.nickname),
   };
@@ -54,6 +55,7 @@ export function toOrganizationSummary(h: NonprofitSearchHit): OrganizationSummar
     category: h.category,
     logo_url: h.logo,
     claimed: h.claimed,
+    verified: h.verified,
     profile_url: profileUrl(h._id, null),
     distance_miles: h.distanceMiles,
   };

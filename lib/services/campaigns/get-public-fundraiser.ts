@@ -60,7 +60,8 @@ export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: stri
 
 /**
  * One fundraiser as the public sees it. Anyone sees an active or ended fundraiser of a live,
- * approved organization; the organization's own nonprofit user sees it in any case.
+ * approved organization whose claim is not waiting for verification; the organization's own
+ * nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
 export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
@@ -92,6 +93,7 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
       logoUrl: organizations.logoUrl,
       live: organizations.live,
       approvalStatus: organizations.approvalStatus,
+      claimPendingSince: organizations.claimPendingSince,
     })
     .from(campaigns)
     .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
@@ -99,7 +101,8 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
   const isOwner = can(viewer, "fundraiser.manage", { organizationId: row.organizationId });
-  if (!isOwner && !(row.live && row.approvalStatus === "approved")) throw new AppError("not_found", messages.campaign.notFound);
+  // A fundraiser prepared while the organization's claim waits for verification is a draft: its owner's only.
+  if (!isOwner && !(row.live && row.approvalStatus === "approved" && !row.claimPendingSince)) throw new AppError("not_found", messages.campaign.notFound);
 
   const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
   const [donors] = await db

@@ -35,6 +35,8 @@ export type CheckoutContext = {
     ein: string | null;
     /** "12-3456789". */
     einFormatted: string | null;
+    /** The legal name in the IRS file (shown beside the display name); null without an EIN. */
+    legalName: string | null;
     /** 501(c) status and deductibility in plain words, from the IRS codes. */
     tax: TaxStatus;
     acceptsGifts: boolean;
@@ -70,6 +72,7 @@ export async function getCheckoutContext({ actor, organizationId, campaign: camp
   return {
     organization: { id: org.id, name: organizationDisplayName(org), city: displayCity(org.city, org.zipcode), state: org.state, ein: org.ein,
       einFormatted: formatEin(org.ein),
+      legalName: org.legalName,
       tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
       acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },
     campaign,

@@ -9,7 +9,7 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { authorizeOrganization } from "@/lib/auth/authorize";
+import { authorizeOrganization, authorizeVerifiedOrganization } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -172,7 +172,8 @@ const eventColumns = (input: CreateEventInput | UpdateEventInput) => ({
 export async function createEvent({ actor, input }: { actor: Actor; input: CreateEventInput }): Promise<ManagedEvent> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
-    await authorizeOrganization(tx, actor, "event.manage", input.organizationId);
+    // A public event is something the public sees: not while the organization's claim waits for verification.
+    await authorizeVerifiedOrganization(tx, actor, "organization.publish", input.organizationId, { base: "event.manage", refusal: messages.claims.eventsNeedVerification });
     const [row] = await tx
       .insert(events)
       .values({ organizationId: input.organizationId, ...eventColumns(input) })

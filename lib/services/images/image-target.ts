@@ -6,13 +6,14 @@
  * the photo of their own supporter pages (supporter_pages.image_url).
  */
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { ImageField } from "@/lib/images/constants";
 import { messages } from "@/lib/validations/messages";
+import { writeOrganizationProfile, withDraft, type ProfileSet } from "@/lib/services/claims/profile-draft";
 import { campaigns, events, impactStories, organizations, supporterPages, users } from "@/models";
 
 /** One image slot the actor may change: its current URL and how to write a new one. */
@@ -50,34 +51,43 @@ export async function resolveImageTarget(
     }
     case "logo":
     case "spotlightImage": {
-      const [row] = await db
-        .select({ logo: organizations.logoUrl, spotlight: organizations.spotlight })
+      const [live] = await db
+        .select({ logo: organizations.logoUrl, spotlight: organizations.spotlight, claimDraft: organizations.claimDraft })
         .from(organizations)
         .where(eq(organizations.id, identifier))
         .limit(1);
-      if (!row) throw notFound();
+      if (!live) throw notFound();
       authorize(actor, "organization.update", { organizationId: identifier });
+      // While the claim waits for verification the owner changes its draft, never the live image
+      // (lib/services/claims/profile-draft.ts); the draft's image is the current one.
+      const row = withDraft({ logoUrl: live.logo, spotlight: live.spotlight }, live.claimDraft);
+      const writeProfile = async (tx: Executor, set: ProfileSet) => {
+        try {
+          await writeOrganizationProfile(tx, actor, identifier, set);
+          return true;
+        } catch (err) {
+          if (err instanceof AppError && err.code === "not_found") return false;
+          throw err;
+        }
+      };
       if (field === "logo") {
-        return {
-          ...base,
-          currentUrl: row.logo,
-          write: async (tx, url) =>
-            (await tx.update(organizations).set({ logoUrl: url }).where(eq(organizations.id, identifier)).returning({ id: organizations.id }))
-              .length > 0,
-        };
+        return { ...base, currentUrl: row.logoUrl, write: (tx, url) => writeProfile(tx, { logoUrl: url }) };
       }
       return {
         ...base,
         currentUrl: row.spotlight?.imageUrl ?? null,
         write: async (tx, url) => {
-          // Change only imageUrl inside the spotlight object, keeping its title and description.
-          const value = url === null ? sql`coalesce(${organizations.spotlight}, '{}'::jsonb) - 'imageUrl'` : sql`jsonb_set(coalesce(${organizations.spotlight}, '{}'::jsonb), '{imageUrl}', to_jsonb(${url}::text))`;
-          const updated = await tx
-            .update(organizations)
-            .set({ spotlight: value })
+          // Change only imageUrl inside the spotlight card, keeping its title and description.
+          const [fresh] = await tx
+            .select({ spotlight: organizations.spotlight, claimDraft: organizations.claimDraft })
+            .from(organizations)
             .where(eq(organizations.id, identifier))
-            .returning({ id: organizations.id });
-          return updated.length > 0;
+            .for("update")
+            .limit(1);
+          if (!fresh) return false;
+          const { imageUrl: _old, ...rest } = withDraft({ spotlight: fresh.spotlight }, fresh.claimDraft).spotlight ?? {};
+          void _old;
+          return writeProfile(tx, { spotlight: url === null ? rest : { ...rest, imageUrl: url } });
         },
       };
     }

@@ -11,6 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { organizations } from "@/models";
+import { withDraft } from "@/lib/services/claims/profile-draft";
 import { publicOrganizationColumns, toPublicOrganization, type PublicOrganization } from "./organization-dto";
 
 export type GetPublicOrganizationOptions = { idOrNickname: string; actor: Actor | null };
@@ -37,7 +38,10 @@ export async function getPublicOrganization({ idOrNickname, actor }: GetPublicOr
   return toPublicOrganization(row);
 }
 
-/** The owner's view adds contact and payment-connection fields. */
+/**
+ * The owner's view adds contact and payment-connection fields; while the claim waits for
+ * verification it shows the owner's draft (`claimPending` true), which the public does not see.
+ */
 export type OwnOrganization = PublicOrganization & {
   email: string | null;
   telephone: string | null;
@@ -57,7 +61,7 @@ export async function getOwnOrganization({ actor }: GetOwnOrganizationOptions): 
   authorizeRole(actor, "nonprofit");
   if (!actor.organizationId) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
-  const [row] = await db
+  const [found] = await db
     .select({
       ...publicOrganizationColumns,
       email: organizations.email,
@@ -66,11 +70,15 @@ export async function getOwnOrganization({ actor }: GetOwnOrganizationOptions): 
       addressLine2: organizations.addressLine2,
       stripeAccountId: organizations.stripeAccountId,
       paypalMerchantId: organizations.paypalMerchantId,
+      claimDraft: organizations.claimDraft,
     })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
-  if (!row) throw new AppError("not_found", messages.organization.notFound);
+  if (!found) throw new AppError("not_found", messages.organization.notFound);
+  // The owner's preview: the draft laid over the live profile while the claim waits for verification.
+  const { claimDraft, ...live } = found;
+  const row = withDraft(live, claimDraft);
   const base = toPublicOrganization(row);
   return {
     ...base,

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
-import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
+import { authorizeOwnOrganization, authorizeVerifiedOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
@@ -44,13 +44,16 @@ export type UpdateNicknameOptions = { actor: Actor; input: ForOrganization<Updat
 /**
  * Set (or with null remove) the organization's nickname.
  * @returns `{ nickname, url }`: the stored nickname and its public path (null both when removed).
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
- *         AppError(conflict) when another organization holds the nickname in any case;
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` whose
+ *         claim is verified (nothing is written); AppError(conflict) when another organization holds the nickname in any case;
  *         AppError(not_found) when the organization no longer exists.
  */
 export async function updateNickname({ actor, input }: UpdateNicknameOptions): Promise<{ nickname: string | null; url: string | null }> {
   const db = await getDb();
-  const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
+  // A short public link is part of what the public sees: a verified claim only.
+  const organizationId = await authorizeVerifiedOrganization(db, actor, "organization.publish", input.organizationId, {
+    refusal: messages.claims.nicknameNeedsVerification,
+  });
   if (input.nickname && (await heldByAnother(db, input.nickname, organizationId))) throw taken();
   try {
     await db.update(organizations).set({ nickname: input.nickname }).where(eq(organizations.id, organizationId));

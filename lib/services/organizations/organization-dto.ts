@@ -5,7 +5,7 @@
 import "server-only";
 import { formatEin } from "@/lib/donations/labels";
 import { organizations } from "@/models";
-import { canReceiveGifts } from "./receiving";
+import { canReceiveGifts, claimVerified } from "./receiving";
 import { displayCity, displayOrganizationName } from "@/lib/directory/display-name";
 
 export const publicOrganizationColumns = {
@@ -26,6 +26,7 @@ export const publicOrganizationColumns = {
   irsDeductibility: organizations.irsDeductibility,
   irsRuling: organizations.irsRuling,
   claimed: organizations.claimed,
+  claimPendingSince: organizations.claimPendingSince,
   live: organizations.live,
   approvalStatus: organizations.approvalStatus,
   socialMedia: organizations.socialMedia,
@@ -65,6 +66,10 @@ export type PublicOrganization = {
   taxDeductible: boolean | null;
   rulingYear: number | null;
   claimed: boolean;
+  /** Claimed and the claim verified (email at its domain, mailed letter code or document review); false while pending or unclaimed. */
+  verified: boolean;
+  /** Claimed and waiting for verification: the profile shows the directory's facts and takes pledges. */
+  claimPending: boolean;
   live: boolean;
   approvalStatus: "approved" | "pending" | "rejected";
   socialMedia: Record<string, string>;
@@ -93,13 +98,16 @@ export function toPublicOrganization(row: Row): PublicOrganization {
     taxDeductible: code === "1" || code === "4" ? true : code === "2" ? false : null,
     rulingYear: row.irsRuling && /^\d{6}$/.test(row.irsRuling) ? Number(row.irsRuling.slice(0, 4)) : null,
     claimed: row.claimed ?? false,
+    verified: claimVerified({ claimed: row.claimed ?? false, claimPendingSince: row.claimPendingSince }),
+    claimPending: (row.claimed ?? false) && !!row.claimPendingSince,
     live: row.live ?? false,
     approvalStatus: row.approvalStatus ?? "approved",
     socialMedia: (row.socialMedia ?? {}) as Record<string, string>,
     impacts: row.impacts ?? [],
-    // Gifts need a claimed, approved, live organization connected to a payout account (checked again at checkout).
+    // Gifts need a claimed and verified, approved, live organization connected to a payout account (checked again at checkout).
     acceptsDonations: canReceiveGifts({
       claimed: row.claimed ?? false,
+      claimPendingSince: row.claimPendingSince,
       approvalStatus: row.approvalStatus ?? "approved",
       live: row.live ?? false,
       stripeAccountId: row.stripeAccountId,

@@ -3,6 +3,7 @@ import { canReceiveGifts, payoutConnected, type ReceivingFacts } from "./receivi
 
 const ready: ReceivingFacts = {
   claimed: true,
+  claimPendingSince: null,
   approvalStatus: "approved",
   live: true,
   stripeAccountId: null,
@@ -27,5 +28,7 @@ test("a charge needs the organization claimed, approved and live as well as conn
   expect(canReceiveGifts({ ...ready, claimed: false }, "sandbox")).toBe(false);
   expect(canReceiveGifts({ ...ready, approvalStatus: "pending" }, "sandbox")).toBe(false);
   expect(canReceiveGifts({ ...ready, live: false }, "sandbox")).toBe(false);
+  // A claim waiting for verification takes pledges only, whatever it is connected to.
+  expect(canReceiveGifts({ ...ready, claimPendingSince: new Date("2026-01-02T00:00:00Z") }, "sandbox")).toBe(false);
   expect(canReceiveGifts(ready, "stripe")).toBe(false);
 });

@@ -1,21 +1,22 @@
 /**
  * Whether an organization can receive gifts on Givebridge (issue: money goes only where it
- * can be paid out). A charge is made only for an organization that is claimed, approved,
- * live and connected to a payout account for the provider that takes the payment:
+ * can be paid out). A charge is made only for an organization that is claimed with its claim
+ * verified (models/claims.ts: a pending claim takes pledges, as an unclaimed organization does),
+ * approved, live and connected to a payout account for the provider that takes the payment:
  * - Stripe: a Connect account with its details submitted (stripeComplete);
  * - PayPal: a PayPal merchant id;
  * - the built-in sandbox: the sandbox connection (simulated onboarding), or a real one.
  * Everything else takes pledges only (lib/services/pledges).
  */
 import "server-only";
-import { and, eq, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { activeProviderName } from "@/lib/payments";
 import type { ProviderName } from "@/lib/payments/types";
 import { organizations } from "@/models";
 
 export type ReceivingFacts = Pick<
   typeof organizations.$inferSelect,
-  "claimed" | "approvalStatus" | "live" | "stripeAccountId" | "stripeComplete" | "paypalMerchantId" | "sandboxConnectedAt"
+  "claimed" | "claimPendingSince" | "approvalStatus" | "live" | "stripeAccountId" | "stripeComplete" | "paypalMerchantId" | "sandboxConnectedAt"
 >;
 
 /** True when the organization has a payout account the provider `provider` can pay into. */
@@ -27,14 +28,20 @@ export function payoutConnected(org: ReceivingFacts, provider: ProviderName = ac
   return stripe || paypal || Boolean(org.sandboxConnectedAt);
 }
 
-/** True when a charge for `org` may be made with `provider` (claimed, approved, live, connected). */
+/** True when the organization is claimed and its claim verified (no claim waiting for verification). */
+export function claimVerified(org: Pick<ReceivingFacts, "claimed" | "claimPendingSince">): boolean {
+  return org.claimed && !org.claimPendingSince;
+}
+
+/** True when a charge for `org` may be made with `provider` (claimed and verified, approved, live, connected). */
 export function canReceiveGifts(org: ReceivingFacts, provider: ProviderName = activeProviderName()): boolean {
-  return org.claimed && org.approvalStatus === "approved" && org.live && payoutConnected(org, provider);
+  return claimVerified(org) && org.approvalStatus === "approved" && org.live && payoutConnected(org, provider);
 }
 
 /** The columns `canReceiveGifts` needs, for a Drizzle select. */
 export const receivingColumns = {
   claimed: organizations.claimed,
+  claimPendingSince: organizations.claimPendingSince,
   approvalStatus: organizations.approvalStatus,
   live: organizations.live,
   stripeAccountId: organizations.stripeAccountId,
@@ -45,12 +52,12 @@ export const receivingColumns = {
 
 /**
  * The SQL twin of canReceiveGifts over the `organizations` table (for lists that must show
- * only organizations that can receive gifts, e.g. the home page's fundraisers): claimed,
- * approved, live and connected for `provider`.
+ * only organizations that can receive gifts, e.g. the home page's fundraisers): claimed and
+ * verified, approved, live and connected for `provider`.
  */
 export function canReceiveGiftsSql(provider: ProviderName = activeProviderName()): SQL {
   const stripe = and(isNotNull(organizations.stripeAccountId), eq(organizations.stripeComplete, true))!;
   const paypal = isNotNull(organizations.paypalMerchantId);
   const connected = provider === "stripe" ? stripe : provider === "paypal" ? paypal : or(stripe, paypal, isNotNull(organizations.sandboxConnectedAt))!;
-  return and(eq(organizations.claimed, true), eq(organizations.approvalStatus, "approved"), eq(organizations.live, true), connected)!;
+  return and(eq(organizations.claimed, true), isNull(organizations.claimPendingSince), eq(organizations.approvalStatus, "approved"), eq(organizations.live, true), connected)!;
 }

@@ -12,6 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import type { UpdateSpotlightInput, ForOrganization } from "@/lib/validations/organization";
+import { writeOrganizationProfile, withDraft } from "@/lib/services/claims/profile-draft";
 import { organizations } from "@/models";
 
 /** The spotlight as shown: absent parts are null. */
@@ -45,9 +46,10 @@ export async function getSpotlight({ actor, organizationId: requested }: GetSpot
   const organizationId = requested;
   authorize(actor, "organization.update", { organizationId });
   const db = await getDb();
-  const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const [row] = await db.select({ spotlight: organizations.spotlight, claimDraft: organizations.claimDraft }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
-  return { spotlight: toCard(row.spotlight) };
+  // Owner-only: the card as prepared, with the draft while the claim waits for verification.
+  return { spotlight: toCard(withDraft({ spotlight: row.spotlight }, row.claimDraft).spotlight) };
 }
 
 export type UpdateSpotlightOptions = { actor: Actor; input: ForOrganization<UpdateSpotlightInput> };
@@ -63,8 +65,15 @@ export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions):
   const db = await getDb();
   return db.transaction(async (tx) => {
     const organizationId = await authorizeOrganization(tx, actor, "organization.update", input.organizationId);
-    const [row] = await tx.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
-    if (!row) throw new AppError("not_found", messages.organization.notFound);
+    const [live] = await tx
+      .select({ spotlight: organizations.spotlight, claimDraft: organizations.claimDraft })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update")
+      .limit(1);
+    if (!live) throw new AppError("not_found", messages.organization.notFound);
+    // The card as its owner prepares it (the draft while the claim waits for verification).
+    const row = withDraft({ spotlight: live.spotlight }, live.claimDraft);
     const imageUrl =
       input.imageUrl === undefined
         ? row.spotlight?.imageUrl
@@ -75,7 +84,7 @@ export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions):
       ...(imageUrl ? { imageUrl } : {}),
     };
     const stored = Object.keys(next).length > 0 ? next : null;
-    await tx.update(organizations).set({ spotlight: stored }).where(eq(organizations.id, organizationId));
+    await writeOrganizationProfile(tx, actor, organizationId, { spotlight: stored });
     return { spotlight: toCard(stored) };
   });
 }

@@ -3,7 +3,6 @@
  * /nonprofit/{id} (spec sections 4, 5 and 7).
  */
 import "server-only";
-import { eq } from "drizzle-orm";
 import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import type { SessionUser } from "@/lib/auth/types";
@@ -14,6 +13,7 @@ import { loadSessionUser } from "@/lib/services/users/to-session-user";
 import { messages } from "@/lib/validations/messages";
 import type { UpdateDashboardInput, ForOrganization } from "@/lib/validations/organization";
 import { organizations } from "@/models";
+import { writeOrganizationProfile } from "@/lib/services/claims/profile-draft";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
 
 export type UpdateDashboardOptions = { actor: Actor; input: ForOrganization<UpdateDashboardInput> };
@@ -23,7 +23,9 @@ export type UpdateDashboardOptions = { actor: Actor; input: ForOrganization<Upda
  * organizationName, contact email (validated and confirmed by the schema), phone, address,
  * address2, city, state, zipcode. A new ZIP code also refreshes the organization's
  * latitude/longitude from the offline ZIP data (null when the ZIP is unknown), which feeds
- * distance search. The signed-in user's own login email is not changed.
+ * distance search. The signed-in user's own login email is not changed. While the
+ * organization's claim waits for verification the values are saved as a draft that only its
+ * owner sees (lib/services/claims/profile-draft.ts).
  * @returns `{ user, nonprofit }` (spec 7): the session user and the owner's view of the organization.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
@@ -49,9 +51,8 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
       set.latitude = coordinates?.latitude ?? null;
       set.longitude = coordinates?.longitude ?? null;
     }
-    if (Object.keys(set).length > 0) {
-      await tx.update(organizations).set(set).where(eq(organizations.id, organizationId));
-    }
+    // While the claim waits for verification the values are kept as a draft (the public keeps the IRS facts).
+    if (Object.keys(set).length > 0) await writeOrganizationProfile(tx, actor, organizationId, set);
     return fresh;
   });
   return { user, nonprofit: await getOwnOrganization({ actor }) };

@@ -1,7 +1,7 @@
 /** PUT /api/toggleLive — the nonprofit publishes or hides its public profile (spec 7: body npID). */
 import "server-only";
 import { and, eq, not } from "drizzle-orm";
-import { authorizeOrganization } from "@/lib/auth/authorize";
+import { authorizeVerifiedOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -15,13 +15,15 @@ export type ToggleLiveOptions = { actor: Actor; organizationId: string };
  * users only and is left out of search. An organization still waiting for admin approval
  * cannot go live (it may always hide).
  * @returns `{ live }`: the new value.
- * @throws AppError(forbidden) unless `actor` is a nonprofit user of `organizationId` (nothing is written);
+ * @throws AppError(forbidden) unless `actor` is a nonprofit user of `organizationId` whose claim
+ *         is verified (messages.claims.liveNeedsVerification while it is pending; nothing is written);
  *         AppError(conflict) when going live before approval; AppError(not_found) when the
  *         organization no longer exists.
  */
 export async function toggleLive({ actor, organizationId: requested }: ToggleLiveOptions): Promise<{ live: boolean }> {
   const db = await getDb();
-  const organizationId = await authorizeOrganization(db, actor, "organization.update", requested);
+  // Hiding or showing the listing changes what the public sees: a verified claim only.
+  const organizationId = await authorizeVerifiedOrganization(db, actor, "organization.publish", requested, { refusal: messages.claims.liveNeedsVerification });
   const [row] = await db
     .update(organizations)
     .set({ live: not(organizations.live) })

@@ -1,18 +1,19 @@
 /** PUT /api/updateNPSocialMedias — the nonprofit's website and social media links. */
 import "server-only";
-import { eq } from "drizzle-orm";
 import { authorizeOrganization } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { socialNetworks, type UpdateSocialMediasInput, type ForOrganization } from "@/lib/validations/organization";
-import { organizations, type SocialMedia } from "@/models";
+import { writeOrganizationProfile } from "@/lib/services/claims/profile-draft";
+import type { SocialMedia } from "@/models";
 
 export type UpdateSocialMediasOptions = { actor: Actor; input: ForOrganization<UpdateSocialMediasInput> };
 
 /**
  * Replace the organization's links with the given set: website, facebook, twitter, instagram,
  * linkedin, youtube. Addresses were normalized by the schema (http(s) only, "https://" added
- * when the scheme was missing); a network left out or empty loses its link.
+ * when the scheme was missing); a network left out or empty loses its link. A draft while the
+ * organization's claim waits for verification (lib/services/claims/profile-draft.ts).
  * @returns `{ socialMedia }` as stored.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
@@ -25,6 +26,6 @@ export async function updateSocialMedias({ actor, input }: UpdateSocialMediasOpt
     const url = input[network];
     if (url) socialMedia[network] = url;
   }
-  await db.update(organizations).set({ socialMedia }).where(eq(organizations.id, organizationId));
+  await db.transaction((tx) => writeOrganizationProfile(tx, actor, organizationId, { socialMedia }));
   return { socialMedia };
 }

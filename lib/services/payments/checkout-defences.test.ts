@@ -13,7 +13,7 @@ import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
-import { makeDonor, makeGift } from "@/lib/testing/service-fixtures";
+import { makeDonor, makeGift, verifyClaimForTest } from "@/lib/testing/service-fixtures";
 import { getDonationReportPage } from "@/lib/services/reports/donation-report";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
@@ -42,6 +42,7 @@ beforeAll(async () => {
   const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
   organizationId = org!.id;
   owner = actorFromSession(await registerNonprofitByEin({ firstName: "O", lastName: "W", email: "owner.defences@example.org", password: "secret-pass-1", ein: "190700001" }));
+  await verifyClaimForTest(owner.organizationId!);
 }, 120_000);
 afterAll(async () => {
   await h.close();

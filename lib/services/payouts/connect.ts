@@ -3,12 +3,13 @@
  * account with onboarding links, its balance, transactions and external bank accounts, and
  * PayPal partner-referral onboarding. Spec section 4: the organization is connected when the
  * Stripe details are submitted or a PayPal merchant id exists; stripeComplete is then set.
- * Every function checks that the actor is the organization's nonprofit user. Amounts in
+ * Every function checks that the actor is the organization's nonprofit user; connecting an
+ * account also needs the organization's claim verified (models/claims.ts). Amounts in
  * cents. Without keys each call fails with AppError(unavailable) and a clear message.
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
+import { authorizeOrganization, authorizeOwnOrganization, authorizeVerifiedOrganization } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
@@ -33,6 +34,19 @@ async function ownOrganization(actor: Actor, requested?: string): Promise<Org> {
   await authorizeOrganization(db, actor, "payout.manage", organizationId);
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) throw new AppError("not_found", messages.generic.notFound);
+  return org;
+}
+
+/**
+ * {@link ownOrganization} for connecting a payout account, which needs the organization's claim
+ * verified ("payout.connect"): while it waits for verification, donors' gifts stay pledges and no
+ * money can be routed to the claimant.
+ * @throws AppError(forbidden) messages.claims.payoutsNeedVerification while the claim is pending; else as ownOrganization.
+ */
+async function connectingOrganization(actor: Actor, requested?: string): Promise<Org> {
+  const org = await ownOrganization(actor, requested);
+  const db = await getDb();
+  await authorizeVerifiedOrganization(db, actor, "payout.connect", org.id, { base: "payout.manage", refusal: messages.claims.payoutsNeedVerification });
   return org;
 }
 
@@ -85,7 +99,7 @@ export type ConnectSandboxOptions = { actor: Actor };
  *   when a real provider (Stripe or PayPal) is active.
  */
 export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<PaymentConnection> {
-  const org = await ownOrganization(actor);
+  const org = await connectingOrganization(actor);
   if (activeProviderName() !== "sandbox") throw new AppError("conflict", messages.receiving.sandboxConnectOnlyInSandbox);
   const db = await getDb();
   await db
@@ -100,7 +114,7 @@ export type CreateStripeAccountOptions = { actor: Actor };
 
 /** createStripeAccount: the organization's Express account (created once, then reused). */
 export async function createStripeAccount({ actor }: CreateStripeAccountOptions): Promise<{ accountId: string }> {
-  const org = await ownOrganization(actor);
+  const org = await connectingOrganization(actor);
   if (org.stripeAccountId) return { accountId: org.stripeAccountId };
   const account = await stripeClient().accounts.create(
     {
@@ -122,7 +136,7 @@ export type CreateStripeAccountLinksOptions = { actor: Actor };
 
 /** createStripeAccountLinks: the Stripe-hosted onboarding URL. */
 export async function createStripeAccountLinks({ actor }: CreateStripeAccountLinksOptions): Promise<{ url: string }> {
-  const org = await ownOrganization(actor);
+  const org = await connectingOrganization(actor);
   const link = await stripeClient().accountLinks.create({
     account: requireStripeAccount(org),
     refresh_url: `${baseUrl()}/connect-payments`,
@@ -150,7 +164,7 @@ export type UpdateUserStripeInfoOptions = { actor: Actor };
 
 /** updateUserStripeInfo: re-check the connection and set stripeComplete when connected (spec 4). */
 export async function updateUserStripeInfo({ actor }: UpdateUserStripeInfoOptions): Promise<PaymentConnection> {
-  const org = await ownOrganization(actor);
+  const org = await connectingOrganization(actor);
   let connected = org.stripeComplete || Boolean(org.paypalMerchantId);
   if (!connected && org.stripeAccountId && stripeConfigured()) {
     connected = (await getStripeAccount({ actor, organizationId: org.id })).details_submitted;
@@ -204,7 +218,7 @@ export async function getBankAccounts({ actor, organizationId }: GetBankAccounts
 
 /** updateBankAcct/{organizationId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
 export async function updateBankAccount({ actor, organizationId, bankToken }: { actor: Actor; organizationId: string; bankToken: string }): Promise<{ id: string }> {
-  const org = await ownOrganization(actor, organizationId);
+  const org = await connectingOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
   return { id: bank.id };
 }
@@ -239,7 +253,7 @@ export type CreatePartnerReferralOptions = { actor: Actor; organizationId?: stri
  *   when PayPal is not configured or does not answer with an onboarding link.
  */
 export async function createPartnerReferral({ actor, organizationId }: CreatePartnerReferralOptions): Promise<{ url: string }> {
-  const org = await ownOrganization(actor, organizationId);
+  const org = await connectingOrganization(actor, organizationId);
   if (!paypalConfigured()) throw new AppError("unavailable", messages.donation.paypalRequired);
   const returnUrl = await paypalOnboardingReturnUrl({ actor });
   const res = await fetch(`${paypalApiBase()}/v2/customer/partner-referrals`, {
@@ -268,7 +282,7 @@ export async function createPartnerReferral({ actor, organizationId }: CreatePar
  *   AppError(bad_request) for a malformed merchant id.
  */
 export async function savePaypalMerchant({ actor, merchantId, state }: { actor: Actor; merchantId: string; state: string | null | undefined }): Promise<PaymentConnection> {
-  const org = await ownOrganization(actor);
+  const org = await connectingOrganization(actor);
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();
   await db.transaction(async (tx) => {

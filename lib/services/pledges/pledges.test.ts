@@ -15,7 +15,7 @@ import { setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import type { MailMessage } from "@/lib/mail/transport";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
-import { makeNonprofit, testCheckoutClient } from "@/lib/testing/service-fixtures";
+import { makeNonprofit, testCheckoutClient, verifyClaimForTest } from "@/lib/testing/service-fixtures";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { connectSandbox } from "@/lib/services/payouts/connect";
@@ -108,6 +108,7 @@ describe("pledges", () => {
 
     // The nonprofit claims its profile: it sees the pledges, which are not money received.
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Lia", lastName: "Brarian", email: "lib@example.org", password: "secret-pass-1", ein: "030400002" }));
+    await verifyClaimForTest(user.organizationId!);
     expect(await getPledgeSummary({ actor: user, organizationId })).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
     expect((await getDonationReportTotals({ actor: user, organizationId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
     expect(await notifyPledgers(organizationId)).toBe(0);
@@ -149,6 +150,7 @@ describe("pledges", () => {
     const [old] = await h.db.select({ status: pledges.status }).from(pledges).where(eq(pledges.id, pledgeId));
     expect(old!.status).toBe("expired");
     const user = actorFromSession(await registerNonprofitByEin({ firstName: "Old", lastName: "Fund", email: "oldfund@example.org", password: "secret-pass-1", ein: "030400003" }));
+    await verifyClaimForTest(user.organizationId!);
     expect(await getPledgeSummary({ actor: user, organizationId })).toMatchObject({ donors: 1, totalCents: 2_000 });
     await connectSandbox({ actor: user });
     expect(await queuedMail("old@example.org")).toHaveLength(0);

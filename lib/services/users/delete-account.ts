@@ -3,14 +3,14 @@
  * nonprofits' books with the donor's personal details removed; amounts and dates are kept.
  */
 import "server-only";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
-import { campaigns, donations, newsletterSubscriptions, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
+import { campaigns, donations, newsletterSubscriptions, organizationClaims, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
 
@@ -91,6 +91,11 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
     const now = new Date();
     // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+    // Its claims end with it: the next nonprofit to claim the organization proves who it is anew (models/claims.ts).
+    await tx
+      .update(organizationClaims)
+      .set({ status: "released", emailTokenHash: null, letterCodeHash: null })
+      .where(and(eq(organizationClaims.organizationId, organizationId), inArray(organizationClaims.status, ["pending", "verified"])));
     await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
     await tx
       .update(recurringGifts)
@@ -101,6 +106,8 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
       .set({
         claimed: false,
         claimedAt: null,
+        claimPendingSince: null,
+        claimDraft: null,
         nickname: null,
         email: null,
         stripeAccountId: null,

@@ -40,6 +40,8 @@ describe("registration", () => {
     const [org] = await h.db.select().from(organizations).where(eq(organizations.ein, "030179440"));
     expect(np.orgId).toBe(org!.id);
     expect(org!.claimed).toBe(true);
+    // The claim waits for verification: the account does not control the public listing yet.
+    expect(org!.claimPendingSince).toBeInstanceOf(Date);
 
     const again = await registerNonprofitByEin({ ...account("np2@example.org"), ein: "030179440" }).catch((e) => e);
     expect(again.status).toBe(409);

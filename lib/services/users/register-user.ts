@@ -1,8 +1,8 @@
 /**
  * Account creation (POST /api/register/{type}, POST /api/registerNonprofitWithoutEin/{type}).
  * A donor gets an individual account. A nonprofit either claims the directory organization
- * of its EIN (which must exist and be unclaimed) or creates a new organization that waits for
- * admin approval and is not live until then.
+ * of its EIN (which must exist and be unclaimed; the claim waits for verification, models/claims.ts)
+ * or creates a new organization that waits for admin approval and is not live until then.
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ import type {
   RegisterNonprofitWithoutEinInput,
 } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
-import { donorPreferences, organizations, users } from "@/models";
+import { donorPreferences, organizationClaims, organizations, users } from "@/models";
 import { queueApprovalRequest } from "@/lib/services/admin/approval-links";
 import { loadSessionUser } from "./to-session-user";
 
@@ -79,7 +79,9 @@ export async function registerDonor(input: RegisterDonorInput): Promise<SessionU
 }
 
 /**
- * Create a nonprofit account that claims the directory organization with `input.ein`.
+ * Create a nonprofit account that claims the directory organization with `input.ein`. The
+ * claim is pending until verified (lib/services/claims): until then the account prepares
+ * drafts and takes pledges, the public listing keeps the IRS facts and no payout can be connected.
  * @throws AppError(not_found) for an EIN not in the directory; AppError(conflict) when the
  *         organization is already claimed or the email is taken.
  */
@@ -96,15 +98,18 @@ export async function registerNonprofitByEin(input: RegisterNonprofitInput): Pro
         .limit(1);
       if (!org) throw new AppError("not_found", messages.organization.einNotFound, { ein: messages.organization.einNotFound });
       // The conditional update is the claim: of two racing sign-ups only one sees a row back.
+      const now = new Date();
       const claimed = await tx
         .update(organizations)
-        .set({ claimed: true, claimedAt: new Date() })
+        .set({ claimed: true, claimedAt: now, claimPendingSince: now, claimDraft: null })
         .where(and(eq(organizations.id, org.id), eq(organizations.claimed, false)))
         .returning({ id: organizations.id });
       if (claimed.length === 0) {
         throw new AppError("conflict", messages.organization.alreadyClaimed, { ein: messages.organization.alreadyClaimed });
       }
-      return insertUser(tx, input, "nonprofit", org.id);
+      const id = await insertUser(tx, input, "nonprofit", org.id);
+      await tx.insert(organizationClaims).values({ organizationId: org.id, userId: id, status: "pending", createdAt: now });
+      return id;
     }),
   );
   return (await loadSessionUser(db, userId))!;

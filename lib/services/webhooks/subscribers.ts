@@ -11,7 +11,7 @@ import type { Executor } from "@/lib/db/client";
 import { subscribe } from "@/lib/domain-events";
 import { webhookEndpoints } from "@/models";
 import { isRecurringPeriod } from "@/lib/services/recurring/failures";
-import { crossedGoal, emitDonationEvent, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
+import { crossedGoal, emitDonationEvent, emitOrganizationVerified, emitDonorCreatedIfNew, emitGoalReachedIfCrossed, emitOfflineGiftCreated, emitRecurringGiftEvent, emitSupporterPageEvent, emitTicketOrderPaid } from "./webhook-events";
 
 /** Whether organization `organizationId` has at least one webhook endpoint, read in `tx`. */
 async function hasWebhookEndpoint(tx: Executor, organizationId: string): Promise<boolean> {
@@ -19,8 +19,11 @@ async function hasWebhookEndpoint(tx: Executor, organizationId: string): Promise
   return Boolean(row);
 }
 
-/** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser, recurring-gift and supporter-page events. */
+/** Subscribe outgoing webhooks to gift, offline-gift, ticket-order, fundraiser, recurring-gift, supporter-page and verified-claim events. */
 export function installWebhookSubscribers(): void {
+  subscribe("claim.verified", "webhooks.organization-verified", async (tx, { organizationId, claimId, occurredAt }) => {
+    if (await hasWebhookEndpoint(tx, organizationId)) await emitOrganizationVerified(tx, organizationId, claimId, occurredAt);
+  });
   subscribe("gift.succeeded", "webhooks.donation-succeeded", async (tx, { donation, occurredAt }) => {
     if (!(await hasWebhookEndpoint(tx, donation.organizationId))) return;
     await emitDonationEvent(tx, donation.id, donation.organizationId, "donation.succeeded", occurredAt);

@@ -17,6 +17,9 @@
  *   fundraising) in every state, with its totals; the supporter's email only when they chose to
  *   share it with the organization (supporter_pages.share_email_with_organization).
  *
+ * - organization.verified: the organization resource (verified, IRS legal name), once per
+ *   verified claim.
+ *
  * Amounts are integer cents; times UTC ISO 8601.
  */
 import { randomUUID } from "node:crypto";
@@ -33,7 +36,9 @@ import { ticketSaleFacts } from "@/lib/services/events/ticket-payments";
 import { anchorDayOf } from "@/lib/time/recurring-dates";
 import { recurringGiftState, type RecurringGiftState } from "@/lib/services/recurring/manage-recurring-gift";
 import type { WebhookEventType } from "@/lib/validations/webhooks";
-import { donations, recurringGifts, users, type payments, type supporterPages } from "@/models";
+import { donations, organizations, recurringGifts, users, type payments, type supporterPages } from "@/models";
+import { publicOrganizationColumns, toPublicOrganization } from "@/lib/services/organizations/organization-dto";
+import { toOrganizationResource } from "@/lib/services/api-resources/to-resources";
 import { emitWebhookEvent } from "./emit-webhook-event";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -298,6 +303,20 @@ export async function emitSupporterPageEvent(tx: Executor, page: typeof supporte
         team_id: page.teamId,
         ...(supporter?.email ? { supporter_email: supporter.email } : {}),
       };
+    },
+  });
+}
+
+/** Emit organization.verified for the verified claim `claimId`: `data` is the organization as the public API answers it. */
+export async function emitOrganizationVerified(tx: Executor, organizationId: string, claimId: string, occurredAt: Date): Promise<void> {
+  await emitWebhookEvent(tx, {
+    organizationId,
+    type: "organization.verified",
+    dedupeKey: `organization.verified:${claimId}`,
+    occurredAt,
+    data: async () => {
+      const [row] = await tx.select(publicOrganizationColumns).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+      return row ? toOrganizationResource(toPublicOrganization(row)) : null;
     },
   });
 }

@@ -4,6 +4,7 @@ import { actorFromSession } from "@/lib/auth/actor";
 import { hasAccountType } from "@/lib/auth/can";
 import { requireSessionUserPage } from "@/lib/http/session";
 import { siteLinks } from "@/lib/config/links";
+import { messages } from "@/lib/validations/messages";
 import { DonorDashboard } from "./donor-dashboard";
 import { NonprofitDashboard } from "./nonprofit-dashboard";
 
@@ -29,7 +30,9 @@ export async function DashboardView({ path, section, error }: { path: string; se
           {sectionErrors[section ?? ""] ?? "That did not work. Please try again, and contact us if it happens again."}
         </Alert>
       ) : null}
-      {hasAccountType(actor, "nonprofit") ? (
+      {hasAccountType(actor, "nonprofit") && !actor.organizationId ? (
+        <Alert variant="warning" title={messages.claims.noOrganization} />
+      ) : hasAccountType(actor, "nonprofit") ? (
         <NonprofitDashboard user={user} actor={actor} links={links} section={section} />
       ) : (
         <DonorDashboard user={user} actor={actor} links={links} section={section} />

@@ -13,6 +13,7 @@ import {
   ShoppingBag,
   Users,
 } from "lucide-react";
+import { legalNameLine } from "@/lib/validations/legal-name";
 import Link from "next/link";
 import QRCode from "qrcode";
 import { InterestedBusinessesCard } from "@/components/business/interested-businesses-card";
@@ -70,9 +71,24 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink-muted">Nonprofit dashboard</p>
           <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{org.name}</h1>
-          {org.einFormatted ? <p className="text-sm text-ink-muted">EIN {org.einFormatted}</p> : null}
+          {legalNameLine(org) ? <p className="text-sm text-ink-muted">{legalNameLine(org)}</p> : org.einFormatted ? <p className="text-sm text-ink-muted">EIN {org.einFormatted}</p> : null}
         </div>
       </header>
+
+      {org.claimPending ? (
+        <Alert
+          variant="warning"
+          className="mt-6"
+          title={messages.claims.pendingBanner}
+          action={
+            <Link href="/dashboard/claim" className="text-sm font-semibold text-brand-700 underline">
+              Verify your claim
+            </Link>
+          }
+        >
+          {messages.claims.verifyFirst}
+        </Alert>
+      ) : null}
 
       {org.approvalStatus === "pending" ? (
         <Alert variant="warning" className="mt-6" title="Waiting for approval">
@@ -80,7 +96,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
         </Alert>
       ) : null}
 
-      {!org.acceptsDonations && org.approvalStatus === "approved" ? (
+      {!org.acceptsDonations && org.approvalStatus === "approved" && !org.claimPending ? (
         <Alert
           variant="warning"
           className="mt-6"

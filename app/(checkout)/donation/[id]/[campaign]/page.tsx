@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { legalNameLine } from "@/lib/validations/legal-name";
 import { notFound } from "next/navigation";
 import { CheckoutPanel } from "@/components/payments/checkout-panel";
 import { GivingOnPage } from "@/components/supporter-pages/giving-on-page";
@@ -36,6 +37,7 @@ export default async function DonationPage({ params, searchParams }: Props) {
         {ctx.campaign ? <>A fundraiser by {ctx.organization.name}</> : DIRECT_DONATION}
         {place ? ` · ${place}` : ""}
       </p>
+      {legalNameLine(ctx.organization) ? <p className="mt-1 text-sm text-ink-muted">{legalNameLine(ctx.organization)}</p> : null}
       {supporterPage ? <GivingOnPage page={supporterPage} organizationName={ctx.organization.name} /> : null}
       {ctx.campaign ? (
         <div className="mt-5 rounded-card border border-slate-200 bg-white p-4" data-testid="fundraiser-progress">

@@ -4,6 +4,7 @@
  * upcoming events in the organization's time zone (the owner gets the event manager), the IRS
  * facts and the wishlist and marketplace links.
  */
+import { legalNameLine } from "@/lib/validations/legal-name";
 import Link from "next/link";
 import { BadgeCheck, Building2, CalendarDays, ExternalLink, MapPin } from "lucide-react";
 import { Suspense, type ReactNode } from "react";
@@ -51,7 +52,7 @@ export function ProfileHeader({ org, place }: { org: PublicOrganization; place: 
               <Building2 className="size-4" aria-hidden="true" /> {org.category}
             </span>
           ) : null}
-          {org.einFormatted ? <span>EIN {org.einFormatted}</span> : null}
+          {legalNameLine(org) ? <span>{legalNameLine(org)}</span> : org.einFormatted ? <span>EIN {org.einFormatted}</span> : null}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

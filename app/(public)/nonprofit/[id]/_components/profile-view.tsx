@@ -49,18 +49,20 @@ export async function loadOrganization(id: string, actor: Actor | null): Promise
  * (?sec=fundraiser, owners only) opens the new-fundraiser form.
  */
 export async function ProfileView({ id, actor, openFundraisers }: { id: string; actor: Actor | null; openFundraisers: boolean }) {
-  const org = await loadOrganization(id, actor);
-  if (!org) notFound();
+  const listed = await loadOrganization(id, actor);
+  if (!listed) notFound();
   const user = actor;
-  const isOwner = can(user, "organization.update", { organizationId: org._id });
+  const isOwner = can(user, "organization.update", { organizationId: listed._id });
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
-    listOrganizationCampaigns(org._id, { activeOnly: true, limit: 20 }),
-    org.live && org.approvalStatus === "approved" ? listOrganizationEvents(org._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
-    listOrganizationLinks(org._id, "wishlist"),
-    listOrganizationLinks(org._id, "marketplace"),
-    readSpotlight(org._id),
+    listOrganizationCampaigns(listed._id, { activeOnly: true, limit: 20, publicOnly: !isOwner }),
+    listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents(listed._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
+    listOrganizationLinks(listed._id, "wishlist"),
+    listOrganizationLinks(listed._id, "marketplace"),
+    readSpotlight(listed._id),
     isOwner && user ? getOwnOrganization({ actor: user }) : Promise.resolve(null),
   ]);
+  // The owner sees the profile as prepared (its draft while the claim waits for verification).
+  const org: PublicOrganization = own ?? listed;
   const pledgeSummary = isOwner && user && !org.acceptsDonations ? await getPledgeSummary({ actor: user, organizationId: org._id }) : null;
   const place = [org.address.city, org.address.state].filter(Boolean).join(", ");
   const aboutView = (
@@ -77,6 +79,20 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
       {isOwner && !org.live ? (
         <Alert variant="warning" className="mb-6" title="Only you can see this profile">
           {org.approvalStatus === "pending" ? "It will be published once our team approves your organization." : "Your profile is hidden."}
+        </Alert>
+      ) : null}
+      {isOwner && org.claimPending ? (
+        <Alert
+          variant="warning"
+          className="mb-6"
+          title={messages.claims.pendingBanner}
+          action={
+            <LinkButton href="/dashboard/claim" size="sm" variant="outline">
+              Verify your claim
+            </LinkButton>
+          }
+        >
+          {messages.claims.verifyFirst}
         </Alert>
       ) : null}
       {isOwner ? (
