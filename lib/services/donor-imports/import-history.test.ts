@@ -22,6 +22,7 @@ import { makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing
 import { messages } from "@/lib/validations/messages";
 import { donations, donorImports } from "@/models";
 import { untilImportJobEnds } from "@/lib/testing/donor-import-jobs";
+import { seededRandom } from "@/lib/testing/seeded-random";
 import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/route";
 import { POST as runRoute } from "@/app/api/(app)/donor-imports/[id]/run/route";
 import { POST as uploadRoute } from "@/app/api/(app)/organizations/[id]/donor-imports/route";
@@ -44,24 +45,13 @@ function form(bytes: Uint8Array | string, fileName: string): FormData {
 const upload = (actor: Actor, organizationId: string, bytes: Uint8Array | string, fileName = "export.csv") =>
   call(uploadRoute, { method: "POST", url: `/api/organizations/${organizationId}/donor-imports`, params: { id: organizationId }, body: form(bytes, fileName), user: actor });
 
-/** A small deterministic generator (mulberry32), so the export is the same on every run. */
-function random(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A Givebutter-style transactions export of `rows` rows and, computed from the generated rows
  * themselves, what it holds: the succeeded gifts' donors (by email) and their total net of
  * refunds, in cents, and the rows of each skipped status.
  */
 function givebutterExport(rows: number) {
-  const next = random(2029);
+  const next = seededRandom(2029).next;
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const lines = ["Transaction ID,First Name,Last Name,Email,Amount,Transaction Date,Campaign Title,Payment Method,Status,Refunded Amount"];
   const donors = new Set<string>();

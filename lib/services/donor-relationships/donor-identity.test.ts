@@ -29,6 +29,7 @@ import { zonedCalendarDay } from "@/lib/time/zoned-time";
 import { ageRangeLabel } from "@/lib/validations/donor";
 import { DEFAULT_DONORS_QUERY } from "@/lib/validations/donor-relationships";
 import { messages } from "@/lib/validations/messages";
+import { seededRandom } from "@/lib/testing/seeded-random";
 import { donations, organizations } from "@/models";
 import { PUT as updateDashboardRoute } from "@/app/api/(spec)/updateDashboard/route";
 import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
@@ -200,19 +201,6 @@ describe("the organization's state and a recorded gift's day", () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so a failing sequence can be replayed from its seed. */
-function generator(seed: number) {
-  let t = seed >>> 0;
-  const next = () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  return { next, pick, chance: (p: number) => next() < p };
-}
-
 type Field = "name" | "email" | "telephone" | "location" | "gender" | "age";
 type PlatformGift = {
   id: string;
@@ -234,7 +222,7 @@ describe("property: no field a platform gift did not share is ever shown", () =>
     const names = ["Pia Park", "Rob Reyes", "Sue Stone", null] as const;
     let sequences = 0;
     for (let seed = 4801; seed <= 4812; seed++) {
-      const rnd = generator(seed);
+      const rnd = seededRandom(seed);
       const np = await makeNonprofit(h.db, `Identity Property ${seed}`);
       const state = rnd.pick(["GU", "VT", "HI", "CA"] as const);
       const tz = { GU: GUAM, VT: "America/New_York", HI: "Pacific/Honolulu", CA: "America/Los_Angeles" }[state];

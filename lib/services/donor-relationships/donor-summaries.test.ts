@@ -12,6 +12,7 @@ import { openPostgres } from "@/lib/db/client";
 import { rowsOf } from "@/lib/db/rows";
 import { testDatabaseServer } from "@/lib/db/testing";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
+import { seededRandom } from "@/lib/testing/seeded-random";
 import { donations, recurringGifts } from "@/models";
 import { refreshAllDonorSummaries, refreshDonorSummaries } from "./donor-summaries";
 
@@ -91,23 +92,10 @@ async function staleCount(organizationId: string): Promise<number> {
   return Number(row!.n);
 }
 
-/** A small deterministic generator (mulberry32), so a failing sequence can be replayed. */
-function generator(seed: number) {
-  let t = seed >>> 0;
-  const next = () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  return { next, pick, chance: (p: number) => next() < p };
-}
-
 describe("refreshing the summaries", () => {
   test("after 160 random writes to gifts and monthly gifts, in batches, the summaries equal a from-scratch aggregation", async () => {
     const A = a.organizationId;
-    const rnd = generator(20261127);
+    const rnd = seededRandom(20261127);
     // Few people, so that gifts collide on email (in any case), on name, and on neither.
     const emails = ["sam@example.org", "SAM@Example.org ", "kim@example.org", "lee@example.org", "", null] as const;
     const names = ["Sam Lee", "Kim Park", " Sam Lee", "Lee Chan", "", null] as const;
