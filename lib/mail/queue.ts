@@ -349,13 +349,15 @@ export async function startPeriodicJob(name: string, everySeconds: number, handl
 export async function stopMailQueue(): Promise<void> {
   const state = globalForBoss.__givebridgeBoss ? await globalForBoss.__givebridgeBoss.catch(() => undefined) : undefined;
   globalForBoss.__givebridgeBoss = undefined;
-  closeSmtpPool();
   if (state) {
     for (const timer of state.periodic.values()) if (timer) clearInterval(timer);
-    // Let running handlers record their outcome while the database is still open.
+    // Stop fetching, then let every job already fetched (mail batches and the periodic jobs,
+    // which pg-boss completes itself) finish and record its outcome while the database and the
+    // SMTP connections are still open: pg-boss waits for them, up to the timeout.
+    await state.boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
     await Promise.allSettled([...state.inflight]);
-    await state.boss.stop({ graceful: false, wait: true, close: false });
   }
+  closeSmtpPool();
 }
 
 /** True when this process's mail worker is working the mail queue (readiness: GET /api/ready). */
