@@ -1,9 +1,9 @@
 "use server";
 /** Server actions of the admin console; each service checks the admin session itself. */
+import { actionFailureMessage } from "@/lib/http/server-actions";
 import { revalidatePath } from "next/cache";
 import { getActor } from "@/lib/http/session";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
-import { isAppError } from "@/lib/errors";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";
 import { reviewClaimDocument } from "@/lib/services/claims/verify-by-document";
 import { claimReviewSchema } from "@/lib/validations/claims";
@@ -23,7 +23,7 @@ export async function reviewNonprofitAction(organizationId: string, decision: "a
     refreshAllPublicPages();
     return { ok: true };
   } catch (err) {
-    return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };
+    return { ok: false, message: actionFailureMessage(err, "admin-console") };
   }
 }
 
@@ -38,6 +38,6 @@ export async function reviewClaimAction(claimId: string, decision: "approve" | "
     if (parsed.data.decision === "approve") refreshAllPublicPages();
     return { ok: true };
   } catch (err) {
-    return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };
+    return { ok: false, message: actionFailureMessage(err, "admin-console") };
   }
 }

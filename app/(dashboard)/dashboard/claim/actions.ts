@@ -1,7 +1,7 @@
 "use server";
 /** Server actions of /dashboard/claim; each service checks that the caller is the organization's claimant. */
+import { actionFailureMessage } from "@/lib/http/server-actions";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
-import { isAppError } from "@/lib/errors";
 import { getActor } from "@/lib/http/session";
 import { startClaimEmailVerification } from "@/lib/services/claims/verify-by-email";
 import { enterClaimLetterCode, sendClaimLetter } from "@/lib/services/claims/verify-by-letter";
@@ -14,7 +14,7 @@ async function run(fn: () => Promise<ClaimActionResult>): Promise<ClaimActionRes
   try {
     return await fn();
   } catch (err) {
-    return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };
+    return { ok: false, message: actionFailureMessage(err, "dashboard-claim") };
   }
 }
 

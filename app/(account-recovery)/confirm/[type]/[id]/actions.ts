@@ -1,7 +1,7 @@
 "use server";
 /** Server action of /confirm/claim/[token]: the claimant's colleague confirms the claim with a click (a mail scanner's GET changes nothing). */
+import { actionFailureMessage } from "@/lib/http/server-actions";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
-import { isAppError } from "@/lib/errors";
 import { confirmClaimEmail } from "@/lib/services/claims/verify-by-email";
 import { claimTokenSchema } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
@@ -17,6 +17,6 @@ export async function confirmClaimAction(token: string): Promise<ConfirmClaimRes
     refreshAllPublicPages();
     return { ok: true, message: messages.claims.verified };
   } catch (err) {
-    return { ok: false, message: isAppError(err) ? err.message : messages.generic.server };
+    return { ok: false, message: actionFailureMessage(err, "confirm-claim") };
   }
 }
