@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Browser } from "@playwright/test";
-import { claimOrganization, connectSandboxPayments, signUpDonor, solvedCheckoutChallenge, uniqueEmail, test } from "./fixtures";
+import { claimOrganization, connectSandboxPayments, signUpDonor, solvedCheckoutChallenge, uniqueEmail, verifyClaimByEmail, test } from "./fixtures";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
 
@@ -79,9 +79,12 @@ test.describe("money goes where it should", () => {
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe("This nonprofit doesn't receive gifts on Givebridge yet");
 
-    // The nonprofit claims its profile and sees the pledge at claim time, then connects sandbox payments.
-    await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Cass", lastName: "Bristol", email: uniqueEmail("np-pledges") });
+    // The nonprofit claims its profile and sees the pledge at claim time, verifies the claim by
+    // an email at its domain, then connects sandbox payments.
+    const claimant = uniqueEmail("np-pledges");
+    await claimOrganization(page, { ein: EIN, name: NAME }, { firstName: "Cass", lastName: "Bristol", email: claimant }, { verify: false });
     await expect(page.getByText("1 donor pledged $40.00: connect payments to receive them").first()).toBeVisible();
+    await verifyClaimByEmail(page, claimant);
     await page.goto("/dashboard");
     await expect(page.getByText("1 donor pledged $40.00: connect payments to receive them")).toBeVisible();
     await connectSandboxPayments(page);
