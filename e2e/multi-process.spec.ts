@@ -30,7 +30,7 @@ const CHECKOUT_IP_LIMIT = 6;
 
 let scratch: ScratchDatabase;
 let smtp: SMTPServer;
-const received: { to: string; subject: string }[] = [];
+const received: { to: string; subject: string; raw: string }[] = [];
 const apps: LocalApp[] = [];
 let uploadsDir: string;
 let publicUrl: string;
@@ -60,7 +60,7 @@ test.beforeAll(async () => {
       stream.on("data", (c: Buffer) => (raw += c.toString("utf8")));
       stream.on("end", () => {
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject });
+        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject, raw });
         callback();
       });
     },
@@ -213,6 +213,14 @@ test("a profile edit on one process shows on the other's cached profile page at 
   const registered = await b.post("/api/register/nonprofit", { data: { firstName: "Cache", lastName: "Owner", email, password: PASSWORD, ein: "03-0358794" } });
   expect(registered.status()).toBe(201);
   expect(await signIn(b, email)).toBe(true);
+  // The claim is verified as the organization does it: a link mailed to an address at its
+  // domain (the account's own, at example.org), confirmed with one POST.
+  expect((await b.post("/api/claim/email", { data: { website: "https://example.org", email } })).status()).toBe(200);
+  let token = "";
+  await expect
+    .poll(() => (token = /\/confirm\/claim\/([A-Za-z0-9_-]+)/.exec(received.find((m) => m.to === email)?.raw.replace(/=\r?\n/g, "") ?? "")?.[1] ?? ""), { timeout: 30_000 })
+    .not.toBe("");
+  expect((await a.post("/api/claim/confirm", { data: { token } })).status()).toBe(200);
   const { nonprofit } = (await (await b.get("/api/getNonprofit")).json()) as { nonprofit: { _id: string } };
   const profile = `/nonprofit/${nonprofit._id}`;
   const mission = `Plays for every town, edited ${Date.now()}`;
