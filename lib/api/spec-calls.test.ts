@@ -67,6 +67,15 @@ const extraRoutes = [
   "app/api/(app)/organizations/[id]/donors/notes/route.ts", // the nonprofit's private note and tags about a donor
   "app/api/(app)/organizations/[id]/donors.csv/route.ts", // the nonprofit's Donors view as CSV
   "app/api/(app)/organizations/[id]/donor-imports/route.ts", // the nonprofit uploads a donor history CSV from another platform
+  "app/api/(app)/claim/route.ts", // the claimant's own claim and how it may be verified
+  "app/api/(app)/claim/email/route.ts", // the claimant asks for a confirmation link at the organization's domain
+  "app/api/(app)/claim/confirm/route.ts", // the mailed link's confirmation (POST: a mail scanner's GET verifies nothing)
+  "app/api/(app)/claim/letter/route.ts", // the claimant asks for the letter with a code to the IRS address
+  "app/api/(app)/claim/letter/code/route.ts", // the claimant enters the letter's code
+  "app/api/(app)/claim/document/route.ts", // the claimant uploads an IRS determination letter or Form 990 page
+  "app/api/(app)/approve/[type]/[linkId]/route.ts", // the admin approves or rejects a claim's document (PUT /api/approve/claim/{claimId})
+  "app/api/(app)/admin/claims/[id]/document/route.ts", // the admin opens a claim's uploaded document
+  "app/api/(app)/admin/claims/[id]/release/route.ts", // the admin releases a claim
   "app/api/(app)/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
   "app/api/(app)/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
   "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // queues the import's dry run: counts, skipped statuses and bad rows by line
