@@ -10,6 +10,7 @@ import { adminSessionUser } from "@/lib/auth/admin";
 import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
+import { setEnvForTests } from "@/lib/env";
 import { stopMailQueue } from "@/lib/mail/queue";
 import { searchNonprofitsByName } from "@/lib/search/nonprofits";
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
@@ -44,7 +45,7 @@ const admin = actorFromSession(adminSessionUser());
 let einSeq = 223021900;
 
 beforeAll(async () => {
-  process.env.NEXTAUTH_SECRET ??= "claims-test-secret-0123456789";
+  setEnvForTests({ NEXTAUTH_SECRET: "claims-test-secret-0123456789" });
   h = await createTestDatabase();
   donor = await makeDonor("claims.donor@example.org");
   verifiedOther = await makeNonprofit(h.db, "Verified Neighbour");
@@ -52,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopMailQueue();
   await h.close();
+  setEnvForTests({ NEXTAUTH_SECRET: undefined });
 });
 
 const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
