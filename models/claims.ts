@@ -5,7 +5,7 @@
  * one-time code in a letter mailed to the IRS address, or an admin's review of an uploaded IRS
  * determination letter or Form 990 first page. Secrets are stored hashed (OWASP ASVS 5.0 V6.4).
  */
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
 import { organizations } from "./organizations";
@@ -43,11 +43,27 @@ export const organizationClaims = pgTable(
     documentName: text("document_name"),
     documentContentType: text("document_content_type"),
     documentSubmittedAt: at("document_submitted_at"),
-    /** The admin's reason for a rejection or release. */
+    /** A second person's claim of an organization someone else holds ("I run this organization"). */
+    contest: boolean("contest").notNull().default(false),
+    /**
+     * A contest: the claim of another person that this one contests ("I run this organization").
+     * The first to verify wins while the other is unverified; against a verified claim the
+     * contester's proof waits for the admin's decision (lib/services/claims/disputes.ts).
+     */
+    contestsClaimId: text("contests_claim_id").references((): AnyPgColumn => organizationClaims.id, { onDelete: "set null" }),
+    /** A contest's successful verification that waits for the admin because the contested claim is verified. */
+    provedAt: at("proved_at"),
+    provedMethod: claimMethod("proved_method"),
+    provedEvidence: jsonb("proved_evidence").$type<Record<string, unknown>>(),
+    /** The admin's reason for a rejection or release, or why a dispute was lost. */
     decisionReason: text("decision_reason"),
     verifiedAt: at("verified_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("organization_claims_org_idx").on(t.organizationId, t.status), index("organization_claims_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("organization_claims_org_idx").on(t.organizationId, t.status),
+    index("organization_claims_user_idx").on(t.userId, t.createdAt),
+    index("organization_claims_contests_idx").on(t.contestsClaimId),
+  ],
 );

@@ -76,6 +76,9 @@ const extraRoutes = [
   "app/api/(app)/approve/[type]/[linkId]/route.ts", // the admin approves or rejects a claim's document (PUT /api/approve/claim/{claimId})
   "app/api/(app)/admin/claims/[id]/document/route.ts", // the admin opens a claim's uploaded document
   "app/api/(app)/admin/claims/[id]/release/route.ts", // the admin releases a claim
+  "app/api/(app)/claim/contest/route.ts", // a second person contests a claim with an account of its own ("I run this organization")
+  "app/api/(app)/admin/claims/disputes/route.ts", // the admin lists contested claims beside the claims they contest
+  "app/api/(app)/admin/claims/[id]/dispute/route.ts", // the admin decides a dispute (hand over or keep, with a reason)
   "app/api/(app)/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
   "app/api/(app)/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
   "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // queues the import's dry run: counts, skipped statuses and bad rows by line

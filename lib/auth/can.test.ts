@@ -37,7 +37,11 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     [{ ...org, claimVerified: true }, ["npA"]],
     [{ ...org, claimVerified: false }, []],
   ],
-  "claim.verify": [[org, ["npA"]]],
+  // A claim belongs to the nonprofit account that made it, whichever organization it names.
+  "claim.verify": [
+    [npAAccount, ["npA"]],
+    [donorAccount, []],
+  ],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

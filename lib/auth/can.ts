@@ -79,8 +79,8 @@ export type ActionResources = {
   "organization.publish": ClaimedOrganizationResource;
   /** Connect a payout account (Stripe Connect, PayPal, the sandbox, a bank account): a member of a verified claim only. */
   "payout.connect": ClaimedOrganizationResource;
-  /** Verify the organization's claim (email at its domain, mailed letter code, document upload): its claimant. */
-  "claim.verify": OrganizationResource;
+  /** Verify a claim (email at the organization's domain, mailed letter code, document upload): the nonprofit account that made it. */
+  "claim.verify": UserResource;
   /** Create, edit and end fundraisers, see the ones not yet published (spec 6: fundraisers are nonprofit-only). */
   "fundraiser.manage": OrganizationResource;
   /** Create and edit events and ticket types, refund ticket orders, see unpublished events. */
@@ -228,7 +228,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "organization.update": member,
   "organization.publish": (a, r) => member(a, r) && r.claimVerified === true,
   "payout.connect": (a, r) => member(a, r) && r.claimVerified === true,
-  "claim.verify": member,
+  "claim.verify": (a, r) => isRole(a, "nonprofit") && isUser(a, r.userId),
   "fundraiser.manage": member,
   "event.manage": member,
   "report.view": member,

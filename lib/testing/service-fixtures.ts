@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { actorFromSession, type Actor } from "@/lib/auth/actor";
 import { getDb, type DatabaseHandle, type Executor } from "@/lib/db/client";
-import { completeClaimVerification, loadPendingClaim } from "@/lib/services/claims/claims";
+import { loadHoldingClaim } from "@/lib/services/claims/claims";
+import { completeClaimVerification } from "@/lib/services/claims/complete-verification";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
@@ -35,7 +36,8 @@ export type ClaimedNonprofit = { organizationId: string; user: Actor };
 export async function verifyClaimForTest(organizationId: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const claim = await loadPendingClaim(tx, organizationId);
+    const claim = await loadHoldingClaim(tx, organizationId);
+    if (claim?.status !== "pending") throw new Error(`no pending claim of ${organizationId}`);
     await completeClaimVerification(tx, { claim, method: "admin", by: "admin", evidence: { via: "test fixture" } });
   });
 }

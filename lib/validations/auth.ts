@@ -41,6 +41,12 @@ export const registerNonprofitSchema = z.object({
 });
 export type RegisterNonprofitInput = z.infer<typeof registerNonprofitSchema>;
 
+/**
+ * The same body as the server reads it: past the claim limits of an address the browser adds
+ * `altcha`, the solved proof-of-work challenge (lib/services/claims/claim-limits.ts).
+ */
+export const registerNonprofitWithCheckSchema = registerNonprofitSchema.extend({ altcha: z.string().max(20_000).optional() });
+
 /** POST /api/registerNonprofitWithoutEin/nonprofit: a new organization waiting for approval. */
 export const registerNonprofitWithoutEinSchema = z.object({
   ...accountFields,

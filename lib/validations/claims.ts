@@ -49,6 +49,13 @@ export const claimReviewSchema = z
   .refine((v) => v.decision === "approve" || (v.reason ?? "").length > 0, { message: m.reasonRequired, path: ["reason"] });
 export type ClaimReviewInput = z.infer<typeof claimReviewSchema>;
 
+/** The admin's decision on a dispute (lib/services/claims/disputes.ts); both sides are told the reason. */
+export const claimDisputeDecisionSchema = z.object({
+  decision: z.enum(["hand_over", "keep"], { error: m.decisionRequired }),
+  reason: z.string({ error: m.disputeReasonRequired }).trim().min(1, { error: m.disputeReasonRequired }).max(500),
+});
+export type ClaimDisputeDecisionInput = z.infer<typeof claimDisputeDecisionSchema>;
+
 /** The confirmation link's token in /confirm/claim/{token}. */
 export const claimTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{32,64}$/);
 

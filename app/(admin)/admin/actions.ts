@@ -6,7 +6,8 @@ import { getActor } from "@/lib/http/session";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { reviewNonprofit } from "@/lib/services/admin/review-nonprofit";
 import { reviewClaimDocument } from "@/lib/services/claims/verify-by-document";
-import { claimReviewSchema } from "@/lib/validations/claims";
+import { decideClaimDispute } from "@/lib/services/claims/disputes";
+import { claimDisputeDecisionSchema, claimReviewSchema } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 
 export type ActionResult = { ok: true } | { ok: false; message: string };
@@ -36,6 +37,21 @@ export async function reviewClaimAction(claimId: string, decision: "approve" | "
     revalidatePath("/admin");
     // A verified claim publishes the claimant's drafts.
     if (parsed.data.decision === "approve") refreshAllPublicPages();
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, message: actionFailureMessage(err, "admin-console") };
+  }
+}
+
+/** Decide a dispute with a reason: hand the organization over to the contester, or keep the current claim. */
+export async function decideDisputeAction(claimId: string, decision: "hand_over" | "keep", reason: string): Promise<ActionResult> {
+  try {
+    const parsed = claimDisputeDecisionSchema.safeParse({ decision, reason });
+    if (typeof claimId !== "string" || !parsed.success) return { ok: false, message: parsed.success ? messages.generic.badRequest : (parsed.error.issues[0]?.message ?? messages.generic.badRequest) };
+    await decideClaimDispute({ actor: await getActor(), claimId, input: parsed.data });
+    revalidatePath("/admin");
+    // A hand-over replaces what the public sees of the organization.
+    if (parsed.data.decision === "hand_over") refreshAllPublicPages();
     return { ok: true };
   } catch (err) {
     return { ok: false, message: actionFailureMessage(err, "admin-console") };

@@ -15,6 +15,8 @@ import { AdminSignIn } from "./_components/admin-sign-in";
 import { ReviewButtons } from "./_components/review-buttons";
 import { ClaimReviewButtons } from "./_components/claim-review";
 import { listClaimReviews } from "@/lib/services/claims/verify-by-document";
+import { listClaimDisputes, type DisputeSide } from "@/lib/services/claims/disputes";
+import { DisputeDecision } from "./_components/dispute-decision";
 import { legalNameLine } from "@/lib/validations/legal-name";
 import { UpdatesManager } from "./_components/updates-manager";
 
@@ -61,7 +63,7 @@ export default async function AdminPage() {
     );
   }
 
-  const [totals, pending, notices, businesses, messagesIn, audit, claimReviews] = await Promise.all([
+  const [totals, pending, notices, businesses, messagesIn, audit, claimReviews, disputes] = await Promise.all([
     getPlatformTotals({ actor: user }),
     listPendingNonprofits({ actor: user }),
     listUpdateNotices(50),
@@ -69,6 +71,7 @@ export default async function AdminPage() {
     listFeedback({ actor: user }),
     listAuditLog({ actor: user, limit: 50 }),
     listClaimReviews({ actor: user }),
+    listClaimDisputes({ actor: user }),
   ]);
   const month = totals.monthStart.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -140,8 +143,39 @@ export default async function AdminPage() {
                     {c.claimant.email ? ` · ${c.claimant.email}` : ""}
                   </p>
                   <p className="text-xs text-ink-muted">Uploaded {when(c.submittedAt)}</p>
+                  {c.contest ? <p className="text-xs font-semibold text-amber-800">A contest of another person&apos;s claim: approving hands the organization over (see Contested claims).</p> : null}
                 </div>
                 <ClaimReviewButtons claimId={c._id} name={c.irs.legalName ?? "this organization"} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="disputes-title" title="Contested claims" count={disputes.length}>
+        {disputes.length === 0 ? (
+          <p className="text-sm text-ink-muted">No claim is contested.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Contested claims">
+            {disputes.map((d) => (
+              <li key={d.contest.claimId} className="grid gap-4 py-4 md:grid-cols-4">
+                <div className="min-w-0">
+                  <p className="text-xs font-semibold uppercase text-ink-muted">IRS record</p>
+                  <p className="font-semibold break-words">{legalNameLine(d.organization) ?? d.organization.legalName}</p>
+                  <p className="text-sm break-words text-ink-muted">{d.organization.address ?? "No address in the IRS file"}</p>
+                  <p className="text-xs text-ink-muted">Shown as {d.organization.displayName}</p>
+                </div>
+                <DisputeSideView title="Current claim" side={d.holding} />
+                <DisputeSideView title="Contest" side={d.contest} />
+                {d.awaitingDecision ? (
+                  <DisputeDecision claimId={d.contest.claimId} name={d.organization.legalName ?? d.organization.displayName} />
+                ) : (
+                  <p className="text-sm text-ink-muted">
+                    {d.holding?.status === "verified"
+                      ? "Waiting for the contester to verify. You may still decide once both have verified."
+                      : "The first of the two to verify takes the organization."}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -222,6 +256,42 @@ export default async function AdminPage() {
           </div>
         )}
       </Section>
+    </div>
+  );
+}
+
+/** One side of a dispute: the claimant, and how (and when) it verified, with its evidence. */
+function DisputeSideView({ title, side }: { title: string; side: DisputeSide | null }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-semibold uppercase text-ink-muted">{title}</p>
+      {!side ? (
+        <p className="text-sm text-ink-muted">None: the claim it contested has ended.</p>
+      ) : (
+        <>
+          <p className="font-semibold break-words">
+            {side.claimant.name ?? "Claimant"}
+            {side.claimant.email ? ` · ${side.claimant.email}` : ""}
+          </p>
+          <p className="text-sm text-ink-muted">Claimed {when(side.claimedAt)}</p>
+          <p className="text-sm break-words">
+            {side.verification
+              ? `Verified by ${side.verification.method ?? "unknown"}${side.verification.at ? ` on ${when(side.verification.at)}` : ""}`
+              : "Not verified"}
+            {side.documentSubmittedAt ? ` · document waiting for review since ${when(side.documentSubmittedAt)}` : ""}
+          </p>
+          {side.verification && Object.keys(side.verification.evidence).length > 0 ? (
+            <dl className="mt-1 text-xs break-words text-ink-muted">
+              {Object.entries(side.verification.evidence).map(([k, v]) => (
+                <div key={k} className="flex gap-1">
+                  <dt className="font-medium">{k}:</dt>
+                  <dd>{String(v)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

@@ -145,7 +145,7 @@ describe("verification by an email at the organization's domain", () => {
     const [stored] = await h.db.select().from(organizationClaims).where(eq(organizationClaims.organizationId, org.organizationId));
     expect(stored!.emailTokenHash).not.toContain(token);
 
-    expect(await confirmClaimEmail({ token })).toEqual({ verified: true, organizationId: org.organizationId });
+    expect(await confirmClaimEmail({ token })).toEqual({ status: "verified", organizationId: org.organizationId });
     expect(await err(confirmClaimEmail({ token }))).toMatchObject({ status: 400, message: messages.claims.emailLinkInvalid });
 
     const seen = await getPublicOrganization({ idOrNickname: org.organizationId, actor: null });
@@ -186,7 +186,7 @@ describe("verification by a mailed letter with a one-time code", () => {
     // A new letter voids the old code and resets the attempts.
     await sendClaimLetter({ actor: org.claimant, code: "R4TW9NBC" });
     expect(await err(enterClaimLetterCode({ actor: org.claimant, input: claimLetterCodeSchema.parse({ code: "K7PQ2MZX" }) }))).toMatchObject({ status: 400 });
-    expect(await enterClaimLetterCode({ actor: org.claimant, input: claimLetterCodeSchema.parse({ code: "r4tw 9nbc" }) })).toEqual({ verified: true });
+    expect(await enterClaimLetterCode({ actor: org.claimant, input: claimLetterCodeSchema.parse({ code: "r4tw 9nbc" }) })).toEqual({ status: "verified" });
     expect((await getOwnClaim({ actor: org.claimant }))).toMatchObject({ status: "verified", method: "letter" });
     const audit = await auditOf(org.organizationId);
     expect(audit).toEqual([expect.objectContaining({ action: "claim.verified", details: expect.objectContaining({ method: "letter", address: "33 PARKER RD, BARRE, VT 05641" }) })]);

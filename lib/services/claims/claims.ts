@@ -1,24 +1,18 @@
 /**
- * The claim of a directory organization: what its claimant sees of it, and the one step that
- * completes a verification, whichever way it succeeded (email at the organization's domain,
- * mailed letter code, document review). Verifying records the evidence in the admin audit log in
- * the same transaction (OWASP ASVS 5.0 V16.2: security events are logged with their facts),
- * publishes the claimant's drafts and lets the organization connect payouts and receive gifts;
- * the domain event "claim.verified" lets outgoing webhooks report it.
+ * The claim of a directory organization as its claimant sees it, and the lookups every
+ * verification step starts from: the claimant's own pending claim (a claim belongs to the
+ * account that made it), a claim by id for the admin, and the claim that holds an organization
+ * now. Completing a verification is lib/services/claims/complete-verification.ts.
  */
 import "server-only";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { authorizeOrganization, authorizeOwnOrganization } from "@/lib/auth/authorize";
+import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
-import { publish } from "@/lib/domain-events";
-import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
-import { recordAdminAction } from "@/lib/services/admin/audit";
 import { messages } from "@/lib/validations/messages";
 import { organizationClaims, organizations, users } from "@/models";
-import { applyClaimDraft } from "./profile-draft";
 
 type ClaimRow = typeof organizationClaims.$inferSelect;
 export type ClaimMethod = NonNullable<ClaimRow["method"]>;
@@ -32,6 +26,12 @@ export type OwnClaim = {
   email: { address: string | null; website: string | null; sentAt: Date | null };
   letter: { sentAt: Date | null; attemptsLeft: number };
   document: { name: string | null; submittedAt: Date | null; rejectedReason: string | null };
+  /** A contest of another person's claim; `provedAt` when its proof waits for the admin (the contested claim is verified). */
+  contest: { provedAt: Date | null; provedMethod: ClaimRow["method"] } | null;
+  /** Someone contests this claim ("I run this organization"). */
+  contested: boolean;
+  /** Why it ended (rejected, lost a dispute, expired, released). */
+  decisionReason: string | null;
   verifiedAt: Date | null;
 };
 
@@ -44,42 +44,69 @@ export function irsAddressLine(o: { addressLine1: string | null; city: string | 
   return `${o.addressLine1}, ${o.city}, ${o.state} ${o.zipcode ?? ""}`.trim();
 }
 
+/** One claim's row, for the verification steps (lib/services/claims/*). */
+export type { ClaimRow };
+
 /**
- * The pending claim of `organizationId`, locked for the verification step that follows.
- * @throws AppError(conflict) messages.claims.notPending when there is none.
+ * The signed-in claimant's own pending claim (its first claim of an organization or its
+ * contest of another's), locked for the verification step that follows. A claim belongs to the
+ * account that made it ("claim.verify"), checked against the database: a deleted account
+ * verifies nothing.
+ * @throws AppError(unauthenticated) without a session; AppError(forbidden) for another account
+ *   type; AppError(conflict) messages.claims.notPending when it has no pending claim.
  */
-export async function loadPendingClaim(tx: Executor, organizationId: string): Promise<ClaimRow> {
-  const [claim] = await tx
-    .select()
+export async function loadOwnPendingClaim(tx: Executor, actor: Actor | null | undefined): Promise<ClaimRow> {
+  const claimant = authorizeRole(actor, "nonprofit");
+  const [found] = await tx
+    .select({ claim: organizationClaims })
     .from(organizationClaims)
-    .where(and(eq(organizationClaims.organizationId, organizationId), eq(organizationClaims.status, "pending")))
+    .innerJoin(users, eq(users.id, organizationClaims.userId))
+    .where(and(eq(organizationClaims.userId, claimant.id), eq(organizationClaims.status, "pending"), isNull(users.deletedAt)))
     .orderBy(desc(organizationClaims.createdAt))
-    .for("update")
+    .for("update", { of: organizationClaims })
     .limit(1);
-  if (!claim) throw new AppError("conflict", messages.claims.notPending);
+  if (!found) throw new AppError("conflict", messages.claims.notPending);
+  authorize(claimant, "claim.verify", { userId: found.claim.userId });
+  return found.claim;
+}
+
+/**
+ * The claim `claimId`, locked, when it is pending (an admin's decision on it follows).
+ * @throws AppError(not_found) for an unknown claim; AppError(conflict) messages.claims.notPending otherwise.
+ */
+export async function loadPendingClaimById(tx: Executor, claimId: string): Promise<ClaimRow> {
+  const [claim] = await tx.select().from(organizationClaims).where(eq(organizationClaims.id, claimId)).for("update").limit(1);
+  if (!claim) throw new AppError("not_found", messages.generic.notFound);
+  if (claim.status !== "pending") throw new AppError("conflict", messages.claims.notPending);
   return claim;
 }
 
 /**
- * The claimant's organization, for a verification step: `actor` must be its nonprofit user
- * ("claim.verify"), checked against the database.
- * @returns the organization id. @throws AppError(unauthenticated | forbidden | not_found).
+ * The claim that holds `organizationId` now: its pending first claim or its verified one (a
+ * contest never holds it until it wins), locked; null when nobody holds it.
  */
-export async function authorizeClaimant(tx: Executor, actor: Actor | null | undefined): Promise<string> {
-  const organizationId = authorizeOwnOrganization(actor, "claim.verify");
-  return authorizeOrganization(tx, actor, "claim.verify", organizationId);
+export async function loadHoldingClaim(tx: Executor, organizationId: string): Promise<ClaimRow | null> {
+  const [claim] = await tx
+    .select()
+    .from(organizationClaims)
+    .where(and(eq(organizationClaims.organizationId, organizationId), eq(organizationClaims.contest, false), inArray(organizationClaims.status, ["pending", "verified"])))
+    .orderBy(desc(organizationClaims.createdAt))
+    .for("update")
+    .limit(1);
+  return claim ?? null;
 }
 
 export type GetOwnClaimOptions = { actor: Actor };
 
 /**
- * The signed-in nonprofit's latest claim of its organization, or null when it has none (an
- * organization registered without an EIN).
- * @throws AppError(unauthenticated | forbidden).
+ * The signed-in nonprofit's latest claim (its own claim of its organization, or its contest of
+ * another person's), or null when it has none (an organization registered without an EIN, a
+ * colleague invited as a member).
+ * @throws AppError(unauthenticated | forbidden) for nobody or another account type.
  */
 export async function getOwnClaim({ actor }: GetOwnClaimOptions): Promise<OwnClaim | null> {
+  const claimant = authorizeRole(actor, "nonprofit");
   const db = await getDb();
-  const organizationId = await authorizeClaimant(db, actor);
   const [row] = await db
     .select({
       claim: organizationClaims,
@@ -92,58 +119,31 @@ export async function getOwnClaim({ actor }: GetOwnClaimOptions): Promise<OwnCla
     })
     .from(organizationClaims)
     .innerJoin(organizations, eq(organizations.id, organizationClaims.organizationId))
-    .where(eq(organizationClaims.organizationId, organizationId))
+    .where(eq(organizationClaims.userId, claimant.id))
     .orderBy(desc(organizationClaims.createdAt))
     .limit(1);
   if (!row) return null;
   const c = row.claim;
+  const [contestedBy] = c.contest
+    ? []
+    : await db
+        .select({ id: organizationClaims.id })
+        .from(organizationClaims)
+        .where(and(eq(organizationClaims.organizationId, c.organizationId), eq(organizationClaims.contest, true), eq(organizationClaims.status, "pending")))
+        .limit(1);
   return {
     _id: c.id,
     status: c.status,
     method: c.method,
-    organization: { _id: organizationId, legalName: row.legalName, ein: row.ein, address: irsAddressLine(row) },
+    organization: { _id: c.organizationId, legalName: row.legalName, ein: row.ein, address: irsAddressLine(row) },
     email: { address: c.emailAddress, website: c.website, sentAt: c.emailSentAt },
     letter: { sentAt: c.letterSentAt, attemptsLeft: Math.max(0, LETTER_MAX_ATTEMPTS - c.letterAttempts) },
     document: { name: c.documentName, submittedAt: c.documentSubmittedAt, rejectedReason: c.documentKey ? null : c.decisionReason },
+    contest: c.contest ? { provedAt: c.provedAt, provedMethod: c.provedMethod } : null,
+    contested: !!contestedBy,
+    decisionReason: c.status === "pending" ? null : c.decisionReason,
     verifiedAt: c.verifiedAt,
   };
-}
-
-/**
- * Complete a verification in the caller's transaction: the claim becomes verified with its
- * method, the organization's drafts go live and its claim stops waiting, the evidence is written
- * to the admin audit log ("claim.verified") and the claimant is emailed.
- * @param by who decided: the claimant's session (email and letter) or the admin (document review).
- * @param evidence what proved it (the address and website, the letter's date, the document and its reviewer).
- */
-export async function completeClaimVerification(
-  tx: Executor,
-  input: { claim: ClaimRow; method: ClaimMethod; by: Actor | string; evidence: Record<string, unknown> },
-): Promise<void> {
-  const now = new Date();
-  const [done] = await tx
-    .update(organizationClaims)
-    .set({ status: "verified", method: input.method, verifiedAt: now, emailTokenHash: null, letterCodeHash: null })
-    .where(and(eq(organizationClaims.id, input.claim.id), eq(organizationClaims.status, "pending")))
-    .returning({ id: organizationClaims.id });
-  if (!done) throw new AppError("conflict", messages.claims.notPending);
-  await applyClaimDraft(tx, input.claim.organizationId);
-  const [org] = await tx
-    .select({ legalName: organizations.legalName, ein: organizations.ein, name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, input.claim.organizationId))
-    .limit(1);
-  await recordAdminAction(tx, {
-    actor: input.by,
-    action: "claim.verified",
-    target: input.claim.organizationId,
-    details: { claimId: input.claim.id, method: input.method, legalName: org?.legalName ?? null, ein: org?.ein ?? null, ...input.evidence },
-  });
-  await publish(tx, "claim.verified", { organizationId: input.claim.organizationId, claimId: input.claim.id, method: input.method, occurredAt: now });
-  await notifyClaimant(tx, input.claim.userId, {
-    subject: `Your claim of ${org?.legalName ?? org?.name ?? "your organization"} is verified`,
-    text: `${messages.claims.verified}\n\nOpen your dashboard: ${baseUrl()}/dashboard`,
-  });
 }
 
 /** Email the claimant's account (nothing when the account is gone), in the caller's transaction. */
@@ -151,4 +151,10 @@ export async function notifyClaimant(tx: Executor, userId: string | null, messag
   if (!userId) return;
   const [user] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (user) await enqueueMail({ to: user.email, ...message }, { tx });
+}
+
+/** Email every member of `organizationId` (its nonprofit accounts, not deleted), in the caller's transaction. */
+export async function notifyMembers(tx: Executor, organizationId: string, message: { subject: string; text: string }): Promise<void> {
+  const members = await tx.select({ email: users.email }).from(users).where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)));
+  for (const m of members) await enqueueMail({ to: m.email, ...message }, { tx });
 }

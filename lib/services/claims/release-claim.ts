@@ -6,7 +6,7 @@
  * claimant is told why, and the admin audit log records it.
  */
 import "server-only";
-import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -17,7 +17,7 @@ import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, organizationClaims, organizations, users } from "@/models";
-import { notifyClaimant } from "./claims";
+import { loadHoldingClaim, notifyClaimant } from "./claims";
 
 /** Days a claim may wait for verification before it expires. */
 export const CLAIM_PENDING_DAYS = 30;
@@ -45,7 +45,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
 }
 
 /**
- * Expire the claims pending for more than CLAIM_PENDING_DAYS. Idempotent.
+ * Expire the claims pending for more than CLAIM_PENDING_DAYS (first claims and contests). Idempotent.
  * @returns how many expired.
  */
 export async function expirePendingClaims(now: Date = new Date()): Promise<number> {
@@ -59,19 +59,28 @@ export async function expirePendingClaims(now: Date = new Date()): Promise<numbe
   let expired = 0;
   for (const { organizationId } of stale) {
     expired += await db.transaction(async (tx) => {
-      const [claim] = await tx
-        .select()
-        .from(organizationClaims)
-        .where(and(eq(organizationClaims.organizationId, organizationId), eq(organizationClaims.status, "pending")))
-        .for("update")
-        .limit(1);
+      const claim = await loadHoldingClaim(tx, organizationId);
       const [org] = await tx.select({ since: organizations.claimPendingSince }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
-      if (!claim || !org?.since || org.since.getTime() >= cutoff.getTime()) return 0;
+      if (claim?.status !== "pending" || !org?.since || org.since.getTime() >= cutoff.getTime()) return 0;
       await endClaim(tx, claim, "expired", messages.claims.expiredReason, "system");
       return 1;
     });
   }
-  return expired;
+  // A contest that never verified ends too (one whose proof waits for the admin stays).
+  const staleContests = await db
+    .update(organizationClaims)
+    .set({ status: "expired", decisionReason: messages.claims.expiredReason, emailTokenHash: null, letterCodeHash: null })
+    .where(and(eq(organizationClaims.contest, true), eq(organizationClaims.status, "pending"), isNull(organizationClaims.provedAt), lt(organizationClaims.createdAt, cutoff)))
+    .returning({ id: organizationClaims.id, userId: organizationClaims.userId, organizationId: organizationClaims.organizationId });
+  for (const c of staleContests) {
+    await db.transaction(async (tx) => {
+      await recordAdminAction(tx, { actor: "system", action: "claim.expired", target: c.organizationId, details: { claimId: c.id, contest: true } });
+      const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, c.organizationId)).limit(1);
+      const name = org?.legalName ?? org?.name ?? "the organization";
+      await notifyClaimant(tx, c.userId, { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason: messages.claims.expiredReason }) });
+    });
+  }
+  return expired + staleContests.length;
 }
 
 export type ReleaseClaimOptions = { actor: Actor | null; organizationId: string; reason: string };
@@ -87,12 +96,7 @@ export async function releaseClaim({ actor, organizationId, reason }: ReleaseCla
   if (!why) throw new AppError("bad_request", messages.claims.reasonRequired, { reason: messages.claims.reasonRequired });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [claim] = await tx
-      .select()
-      .from(organizationClaims)
-      .where(and(eq(organizationClaims.organizationId, organizationId), inArray(organizationClaims.status, ["pending", "verified"])))
-      .for("update")
-      .limit(1);
+    const claim = await loadHoldingClaim(tx, organizationId);
     if (!claim) throw new AppError("conflict", messages.claims.notPending);
     await endClaim(tx, claim, "released", why.slice(0, 500), actor!);
     return { released: true as const };

@@ -21,7 +21,8 @@ import { PRIVATE_PREFIX } from "@/lib/storage/types";
 import { fillMessage, type ClaimReviewInput } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { organizationClaims, organizations, users } from "@/models";
-import { authorizeClaimant, completeClaimVerification, irsAddressLine, loadPendingClaim, notifyClaimant } from "./claims";
+import { irsAddressLine, loadOwnPendingClaim, loadPendingClaimById, notifyClaimant } from "./claims";
+import { completeClaimVerification, type ClaimVerificationOutcome } from "./complete-verification";
 
 /** The document's real type from its first bytes (never its name): PDF, PNG or JPEG, else null. */
 export function documentType(bytes: Uint8Array): { contentType: string; ext: string } | null {
@@ -38,8 +39,8 @@ export type SubmitClaimDocumentOptions = { actor: Actor; file: { bytes: Uint8Arr
  * Store the claimant's document for review (replacing an earlier one) and put the claim in the
  * admin's review queue.
  * @returns `{ message }` (messages.claims.documentSubmitted).
- * @throws AppError(forbidden) unless the organization's claimant; AppError(conflict) without a
- *   pending claim; AppError(payload_too_large) over the limit; AppError(bad_request) for another type.
+ * @throws AppError(unauthenticated | forbidden) unless a nonprofit account; AppError(conflict)
+ *   without a pending claim of its own; AppError(payload_too_large) over the limit; AppError(bad_request) for another type.
  */
 export async function submitClaimDocument({ actor, file }: SubmitClaimDocumentOptions): Promise<{ message: string }> {
   if (file.bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", messages.images.tooLarge);
@@ -50,8 +51,7 @@ export async function submitClaimDocument({ actor, file }: SubmitClaimDocumentOp
   let stored: string | null = null;
   try {
     return await db.transaction(async (tx) => {
-      const organizationId = await authorizeClaimant(tx, actor);
-      const claim = await loadPendingClaim(tx, organizationId);
+      const claim = await loadOwnPendingClaim(tx, actor);
       const key = `${PRIVATE_PREFIX}claims/${claim.id}-${randomBytes(9).toString("base64url")}.${type.ext}`;
       await storage.put(key, Buffer.from(file.bytes), type.contentType);
       stored = key;
@@ -77,6 +77,8 @@ export type ClaimReview = {
   irs: { organizationId: string; legalName: string | null; ein: string | null; address: string | null; subsection: string | null; ruling: string | null };
   /** Extra evidence from the payout provider (never a verification by itself). */
   payoutProvider: { stripeAccountId: string | null; stripeComplete: boolean };
+  /** A contest of someone else's claim: approving its document hands the organization over. */
+  contest: boolean;
 };
 
 export type ListClaimReviewsOptions = { actor: Actor | null };
@@ -91,6 +93,7 @@ export async function listClaimReviews({ actor }: ListClaimReviewsOptions): Prom
   const rows = await db
     .select({
       id: organizationClaims.id,
+      contest: organizationClaims.contest,
       submittedAt: organizationClaims.documentSubmittedAt,
       documentName: organizationClaims.documentName,
       documentContentType: organizationClaims.documentContentType,
@@ -122,6 +125,7 @@ export async function listClaimReviews({ actor }: ListClaimReviewsOptions): Prom
     claimant: { name: [r.firstName, r.lastName].filter(Boolean).join(" ") || null, email: r.email },
     irs: { organizationId: r.organizationId, legalName: r.legalName, ein: r.ein, address: irsAddressLine(r), subsection: r.subsection, ruling: r.ruling },
     payoutProvider: { stripeAccountId: r.stripeAccountId, stripeComplete: r.stripeComplete },
+    contest: r.contest,
   }));
 }
 
@@ -155,18 +159,18 @@ export type ReviewClaimDocumentOptions = { actor: Actor | null; claimId: string;
  * @throws AppError(unauthenticated | forbidden) unless the admin; AppError(not_found) for an
  *   unknown claim; AppError(conflict) when it is not pending or has no document.
  */
-export async function reviewClaimDocument({ actor, claimId, input }: ReviewClaimDocumentOptions): Promise<{ status: "verified" | "pending" }> {
+export async function reviewClaimDocument({ actor, claimId, input }: ReviewClaimDocumentOptions): Promise<{ status: Extract<ClaimVerificationOutcome, "verified"> | "pending" }> {
   authorize(actor, "admin.review", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ organizationId: organizationClaims.organizationId }).from(organizationClaims).where(eq(organizationClaims.id, claimId)).limit(1);
-    if (!found) throw new AppError("not_found", messages.generic.notFound);
-    const claim = await loadPendingClaim(tx, found.organizationId);
-    if (claim.id !== claimId) throw new AppError("conflict", messages.claims.notPending);
+    const claim = await loadPendingClaimById(tx, claimId);
     if (!claim.documentKey) throw new AppError("conflict", messages.claims.documentMissing);
     const evidence = { document: claim.documentName, documentKey: claim.documentKey, contentType: claim.documentContentType, submittedAt: claim.documentSubmittedAt?.toISOString() ?? null };
     if (input.decision === "approve") {
-      await completeClaimVerification(tx, { claim, method: "document", by: actor, evidence });
+      // The admin compared the document with the IRS record: for a contest this is the admin's
+      // decision of the dispute too (lib/services/claims/complete-verification.ts).
+      const reason = input.reason?.trim() || "the uploaded document matches the IRS record.";
+      await completeClaimVerification(tx, { claim, method: "document", by: actor, evidence, adminDecision: claim.contest ? { reason } : undefined });
       return { status: "verified" as const };
     }
     const reason = input.reason ?? "";

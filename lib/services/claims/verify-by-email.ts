@@ -16,7 +16,8 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { fillMessage, type ClaimEmailInput } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { organizationClaims, organizations } from "@/models";
-import { authorizeClaimant, completeClaimVerification, loadPendingClaim } from "./claims";
+import { loadOwnPendingClaim } from "./claims";
+import { completeClaimVerification, type ClaimVerificationOutcome } from "./complete-verification";
 import { emailIsAtSite, isFreeMailDomain } from "./free-mail";
 
 /** How long a confirmation link works. */
@@ -30,15 +31,15 @@ export type StartClaimEmailOptions = { actor: Actor; input: ClaimEmailInput; now
  * Send the confirmation link to `input.email` for the claimant's pending claim. A new request
  * replaces the previous link.
  * @returns `{ message }` (messages.claims.emailSent).
- * @throws AppError(forbidden) unless the organization's claimant; AppError(conflict) without a
- *   pending claim; AppError(bad_request) for a free-mail domain or an address not at the website's domain.
+ * @throws AppError(unauthenticated | forbidden) unless a nonprofit account; AppError(conflict)
+ *   without a pending claim of its own; AppError(bad_request) for a free-mail domain or an address not at the website's domain.
  */
 export async function startClaimEmailVerification({ actor, input, now = new Date() }: StartClaimEmailOptions): Promise<{ message: string }> {
   const emailDomain = input.email.slice(input.email.lastIndexOf("@") + 1);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await authorizeClaimant(tx, actor);
-    const claim = await loadPendingClaim(tx, organizationId);
+    const claim = await loadOwnPendingClaim(tx, actor);
+    const organizationId = claim.organizationId;
     if (isFreeMailDomain(input.website) || isFreeMailDomain(emailDomain)) {
       throw new AppError("bad_request", messages.claims.freeMailDomain, { email: messages.claims.freeMailDomain });
     }
@@ -72,11 +73,12 @@ export type ConfirmClaimEmailOptions = { token: string; now?: Date };
 
 /**
  * Open the confirmation link: the claim it belongs to is verified (method "email"), with the
- * address and website as evidence in the admin audit log. Single use.
- * @returns `{ verified: true, organizationId }`.
+ * address and website as evidence in the admin audit log; a contest of a verified claim has
+ * its proof recorded for the admin instead (lib/services/claims/complete-verification.ts). Single use.
+ * @returns `{ status, organizationId }`: status "verified" or "awaiting_admin".
  * @throws AppError(bad_request) messages.claims.emailLinkInvalid for an unknown, used or expired link.
  */
-export async function confirmClaimEmail({ token, now = new Date() }: ConfirmClaimEmailOptions): Promise<{ verified: true; organizationId: string }> {
+export async function confirmClaimEmail({ token, now = new Date() }: ConfirmClaimEmailOptions): Promise<{ status: ClaimVerificationOutcome; organizationId: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [claim] = await tx
@@ -92,12 +94,12 @@ export async function confirmClaimEmail({ token, now = new Date() }: ConfirmClai
       .for("update")
       .limit(1);
     if (!claim) throw new AppError("bad_request", messages.claims.emailLinkInvalid);
-    await completeClaimVerification(tx, {
+    const status = await completeClaimVerification(tx, {
       claim,
       method: "email",
       by: claim.emailAddress ?? "claimant",
       evidence: { email: claim.emailAddress, website: claim.website, sentAt: claim.emailSentAt?.toISOString() ?? null },
     });
-    return { verified: true as const, organizationId: claim.organizationId };
+    return { status, organizationId: claim.organizationId };
   });
 }

@@ -19,7 +19,8 @@ import { renderClaimLetterPdf } from "@/lib/receipts/claim-letter-pdf";
 import type { ClaimLetterCodeInput } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { organizationClaims, organizations, users } from "@/models";
-import { authorizeClaimant, completeClaimVerification, irsAddressLine, LETTER_MAX_ATTEMPTS, loadPendingClaim } from "./claims";
+import { irsAddressLine, LETTER_MAX_ATTEMPTS, loadOwnPendingClaim } from "./claims";
+import { completeClaimVerification, type ClaimVerificationOutcome } from "./complete-verification";
 
 /** Letters and digits that cannot be misread on paper (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -44,14 +45,14 @@ export type SendClaimLetterOptions = { actor: Actor; now?: Date; code?: string }
  * previous code and resets the attempts.
  * @param options.code test seam: the code to print (default a random one).
  * @returns `{ message }` (messages.claims.letterSent) and the address it goes to.
- * @throws AppError(forbidden) unless the organization's claimant; AppError(conflict) without a
- *   pending claim, or when the IRS file has no mailing address.
+ * @throws AppError(unauthenticated | forbidden) unless a nonprofit account; AppError(conflict)
+ *   without a pending claim of its own, or when the IRS file has no mailing address.
  */
 export async function sendClaimLetter({ actor, now = new Date(), code = newLetterCode() }: SendClaimLetterOptions): Promise<{ message: string; address: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await authorizeClaimant(tx, actor);
-    const claim = await loadPendingClaim(tx, organizationId);
+    const claim = await loadOwnPendingClaim(tx, actor);
+    const organizationId = claim.organizationId;
     const [org] = await tx
       .select({ legalName: organizations.legalName, name: organizations.name, ein: organizations.ein, addressLine1: organizations.addressLine1, city: organizations.city, state: organizations.state, zipcode: organizations.zipcode })
       .from(organizations)
@@ -93,16 +94,17 @@ export type EnterClaimLetterCodeOptions = { actor: Actor; input: ClaimLetterCode
  * Enter the code from the letter: the right code verifies the claim (method "letter", the
  * letter's date and address as evidence in the admin audit log); a wrong one counts against
  * LETTER_MAX_ATTEMPTS, after which a new letter is needed.
- * @returns `{ verified: true }`.
- * @throws AppError(forbidden) unless the organization's claimant; AppError(conflict) without a
+ * A contest of a verified claim has its proof recorded for the admin instead.
+ * @returns `{ status }`: "verified" or "awaiting_admin".
+ * @throws AppError(unauthenticated | forbidden) unless a nonprofit account; AppError(conflict) without a
  *   pending claim or a letter; AppError(bad_request) messages.claims.codeInvalid for a wrong code;
  *   AppError(rate_limited) messages.claims.codeAttemptsExceeded once the attempts are used up.
  */
-export async function enterClaimLetterCode({ actor, input }: EnterClaimLetterCodeOptions): Promise<{ verified: true }> {
+export async function enterClaimLetterCode({ actor, input }: EnterClaimLetterCodeOptions): Promise<{ status: ClaimVerificationOutcome }> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const organizationId = await authorizeClaimant(tx, actor);
-    const claim = await loadPendingClaim(tx, organizationId);
+    const claim = await loadOwnPendingClaim(tx, actor);
+    const organizationId = claim.organizationId;
     if (!claim.letterCodeHash || !claim.letterSentAt) throw new AppError("conflict", messages.claims.letterNotSent);
     if (claim.letterAttempts >= LETTER_MAX_ATTEMPTS) throw new AppError("rate_limited", messages.claims.codeAttemptsExceeded);
     const expected = Buffer.from(claim.letterCodeHash, "hex");
@@ -120,14 +122,13 @@ export async function enterClaimLetterCode({ actor, input }: EnterClaimLetterCod
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .limit(1);
-    await completeClaimVerification(tx, {
+    return completeClaimVerification(tx, {
       claim,
       method: "letter",
       by: actor,
       evidence: { letterSentAt: claim.letterSentAt.toISOString(), address: org ? irsAddressLine(org) : null, attemptsBefore: claim.letterAttempts },
     });
-    return "verified" as const;
   });
   if (outcome === "wrong") throw new AppError("bad_request", messages.claims.codeInvalid, { code: messages.claims.codeInvalid });
-  return { verified: true };
+  return { status: outcome };
 }

@@ -1,5 +1,6 @@
 /**
- * Account creation (POST /api/register/{type}, POST /api/registerNonprofitWithoutEin/{type}).
+ * Account creation (POST /api/register/{type}, POST /api/registerNonprofitWithoutEin/{type},
+ * POST /api/claim/contest).
  * A donor gets an individual account. A nonprofit either claims the directory organization
  * of its EIN (which must exist and be unclaimed; the claim waits for verification, models/claims.ts)
  * or creates a new organization that waits for admin approval and is not live until then.
@@ -18,6 +19,10 @@ import type {
 import { messages } from "@/lib/validations/messages";
 import { donorPreferences, organizationClaims, organizations, users } from "@/models";
 import { queueApprovalRequest } from "@/lib/services/admin/approval-links";
+import { recordAdminAction } from "@/lib/services/admin/audit";
+import { consumeClaimAttempt } from "@/lib/services/claims/claim-limits";
+import { loadHoldingClaim, notifyMembers } from "@/lib/services/claims/claims";
+import { fillMessage } from "@/lib/validations/claims";
 import { loadSessionUser } from "./to-session-user";
 
 /** Postgres unique_violation, raised when two sign-ups race for one email. */
@@ -78,14 +83,24 @@ export async function registerDonor(input: RegisterDonorInput): Promise<SessionU
   return (await loadSessionUser(db, userId))!;
 }
 
+/** Where a claim comes from, for the limits against squatting (lib/services/claims/claim-limits.ts). */
+export type ClaimOrigin = {
+  /** The client's address; a claim made by the app's own code (demo data, tests) passes none and is not counted. */
+  ip?: string;
+  /** The solved proof-of-work challenge the browser sent, if any. */
+  proofOfWork?: unknown;
+};
+
 /**
  * Create a nonprofit account that claims the directory organization with `input.ein`. The
  * claim is pending until verified (lib/services/claims): until then the account prepares
  * drafts and takes pledges, the public listing keeps the IRS facts and no payout can be connected.
  * @throws AppError(not_found) for an EIN not in the directory; AppError(conflict) when the
- *         organization is already claimed or the email is taken.
+ *         organization is already claimed (messages.organization.alreadyClaimed: the sign-up
+ *         page then offers a contest) or the email is taken; what consumeClaimAttempt throws.
  */
-export async function registerNonprofitByEin(input: RegisterNonprofitInput): Promise<SessionUser> {
+export async function registerNonprofitByEin(input: RegisterNonprofitInput & ClaimOrigin): Promise<SessionUser> {
+  if (input.ip) await consumeClaimAttempt({ ip: input.ip, proofOfWork: input.proofOfWork });
   const db = await getDb();
   const userId = await withConflictMapping(() =>
     db.transaction(async (tx) => {
@@ -109,6 +124,44 @@ export async function registerNonprofitByEin(input: RegisterNonprofitInput): Pro
       }
       const id = await insertUser(tx, input, "nonprofit", org.id);
       await tx.insert(organizationClaims).values({ organizationId: org.id, userId: id, status: "pending", createdAt: now });
+      return id;
+    }),
+  );
+  return (await loadSessionUser(db, userId))!;
+}
+
+/**
+ * Create a nonprofit account that contests the claim of the directory organization with
+ * `input.ein` ("I run this organization"). The account manages nothing until its contest
+ * verifies the same ways a claim does (lib/services/claims/complete-verification.ts decides who
+ * wins); the organization's members are told at once, and the audit log records it.
+ * @throws AppError(not_found) for an EIN not in the directory; AppError(conflict)
+ *   messages.claims.notClaimedYet when nobody holds it, or when the email is taken; what
+ *   consumeClaimAttempt throws.
+ */
+export async function registerNonprofitToContest(input: RegisterNonprofitInput & ClaimOrigin): Promise<SessionUser> {
+  if (input.ip) await consumeClaimAttempt({ ip: input.ip, proofOfWork: input.proofOfWork, contestedEin: input.ein });
+  const db = await getDb();
+  const userId = await withConflictMapping(() =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, input.email);
+      const [org] = await tx
+        .select({ id: organizations.id, claimed: organizations.claimed, legalName: organizations.legalName, name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.ein, input.ein))
+        .for("update")
+        .limit(1);
+      if (!org) throw new AppError("not_found", messages.organization.einNotFound, { ein: messages.organization.einNotFound });
+      if (!org.claimed) throw new AppError("conflict", messages.claims.notClaimedYet, { ein: messages.claims.notClaimedYet });
+      const holding = await loadHoldingClaim(tx, org.id);
+      const id = await insertUser(tx, input, "nonprofit", null);
+      const [contest] = await tx
+        .insert(organizationClaims)
+        .values({ organizationId: org.id, userId: id, status: "pending", contest: true, contestsClaimId: holding?.id ?? null })
+        .returning({ id: organizationClaims.id });
+      await recordAdminAction(tx, { actor: input.email, action: "claim.contested", target: org.id, details: { claimId: contest!.id, contests: holding?.id ?? null } });
+      const name = org.legalName ?? org.name;
+      await notifyMembers(tx, org.id, { subject: `Someone contests your claim of ${name}`, text: fillMessage(messages.claims.contestedNotice, { name }) });
       return id;
     }),
   );

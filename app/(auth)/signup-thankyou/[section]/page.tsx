@@ -21,6 +21,11 @@ const sections = {
     body: "You have claimed your organization's profile. Your next step: open your dashboard and connect payments, so your organization can receive donations. Your profile and first fundraiser come next.",
     primary: { href: "/dashboard", label: "Go to your dashboard" },
   },
+  contest: {
+    title: "Your contest is open",
+    body: "Your account manages nothing yet. Verify that you speak for the organization, by an email at its own domain, a mailed letter or a document: if the current claim is not verified, you take over; otherwise an admin compares both and tells you by email.",
+    primary: { href: "/dashboard/claim", label: "Verify now" },
+  },
   pending: {
     title: "Thanks, we'll review your organization",
     body: "Our team checks every organization registered without an EIN. We'll email you once it is approved; until then it is hidden and cannot receive donations. Meanwhile you can prepare your profile from your dashboard.",
@@ -28,7 +33,7 @@ const sections = {
   },
 } as const;
 
-/** /signup-thankyou/:section — after a donor, nonprofit or pending sign-up. */
+/** /signup-thankyou/:section — after a donor, nonprofit, contest or pending sign-up. */
 export default async function SignupThankYouPage({ params }: { params: Promise<{ section: string }> }) {
   const { section } = await params;
   const content = sections[section as keyof typeof sections];

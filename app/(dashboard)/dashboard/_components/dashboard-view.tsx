@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { actorFromSession } from "@/lib/auth/actor";
@@ -31,7 +32,11 @@ export async function DashboardView({ path, section, error }: { path: string; se
         </Alert>
       ) : null}
       {hasAccountType(actor, "nonprofit") && !actor.organizationId ? (
-        <Alert variant="warning" title={messages.claims.noOrganization} />
+        <Alert variant="warning" title={messages.claims.noOrganization}>
+          <Link href="/dashboard/claim" className="text-sm font-semibold text-brand-700 underline">
+            See your claim
+          </Link>
+        </Alert>
       ) : hasAccountType(actor, "nonprofit") ? (
         <NonprofitDashboard user={user} actor={actor} links={links} section={section} />
       ) : (

@@ -5,7 +5,7 @@ import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { getActor } from "@/lib/http/session";
 import { startClaimEmailVerification } from "@/lib/services/claims/verify-by-email";
 import { enterClaimLetterCode, sendClaimLetter } from "@/lib/services/claims/verify-by-letter";
-import { claimEmailSchema, claimLetterCodeSchema } from "@/lib/validations/claims";
+import { claimEmailSchema, claimLetterCodeSchema, fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 
 export type ClaimActionResult = { ok: boolean; message: string; verified?: boolean };
@@ -38,12 +38,13 @@ export async function sendLetterAction(): Promise<ClaimActionResult> {
   return run(async () => ({ ok: true, message: (await sendClaimLetter({ actor: await signedIn() })).message }));
 }
 
-/** Enter the letter's code; a right code verifies and publishes the drafts. */
+/** Enter the letter's code; a right code verifies and publishes the drafts (a contest of a verified claim waits for the admin). */
 export async function enterCodeAction(code: string): Promise<ClaimActionResult> {
   return run(async () => {
     const parsed = claimLetterCodeSchema.safeParse({ code });
     if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? messages.claims.codeInvalid };
-    await enterClaimLetterCode({ actor: await signedIn(), input: parsed.data });
+    const { status } = await enterClaimLetterCode({ actor: await signedIn(), input: parsed.data });
+    if (status === "awaiting_admin") return { ok: true, verified: false, message: fillMessage(messages.claims.contestAwaitingAdmin, { name: "this organization" }) };
     refreshAllPublicPages();
     return { ok: true, verified: true, message: messages.claims.verified };
   });

@@ -6,6 +6,7 @@ import { hasAccountType } from "@/lib/auth/can";
 import { requireSessionUserPage } from "@/lib/http/session";
 import { getOwnClaim } from "@/lib/services/claims/claims";
 import { legalNameLine } from "@/lib/validations/legal-name";
+import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { ClaimPanel } from "./claim-panel";
 
@@ -18,6 +19,7 @@ export default async function ClaimPage() {
   const actor = actorFromSession(user);
   const claim = hasAccountType(actor, "nonprofit") ? await getOwnClaim({ actor }) : null;
   const m = messages.claims;
+  const name = claim?.organization.legalName ?? "this organization";
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <h1 className="text-2xl font-bold text-ink">Verify your claim</h1>
@@ -28,13 +30,22 @@ export default async function ClaimPage() {
       ) : claim.status === "verified" ? (
         <Alert variant="success" title={m.verified}>
           {legalNameLine(claim.organization)}
+          {claim.contested ? <span className="block">{fillMessage(m.contestedNotice, { name })}</span> : null}
         </Alert>
       ) : claim.status !== "pending" ? (
-        <Alert variant="warning" title={m.notPending}>{legalNameLine(claim.organization)}</Alert>
+        <Alert variant="warning" title={m.notPending}>
+          {legalNameLine(claim.organization)}
+          {claim.decisionReason ? <span className="block">{claim.decisionReason}</span> : null}
+        </Alert>
+      ) : claim.contest?.provedAt ? (
+        <Alert variant="info" title={fillMessage(m.contestAwaitingAdmin, { name })}>
+          {legalNameLine(claim.organization)}
+        </Alert>
       ) : (
         <>
-          <Alert variant="warning" title={m.pendingBanner}>
+          <Alert variant="warning" title={claim.contest ? fillMessage(m.contestPendingBanner, { name }) : m.pendingBanner}>
             {legalNameLine(claim.organization)}
+            {claim.contested ? <span className="block">{fillMessage(m.contestedNotice, { name })}</span> : null}
             {claim.document.submittedAt && !claim.document.rejectedReason ? <span className="block">{m.documentSubmitted}</span> : null}
             {claim.document.rejectedReason ? <span className="block">{claim.document.rejectedReason}</span> : null}
           </Alert>

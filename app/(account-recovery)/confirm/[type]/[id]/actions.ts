@@ -3,7 +3,7 @@
 import { actionFailureMessage } from "@/lib/http/server-actions";
 import { refreshAllPublicPages } from "@/lib/cache/public-pages";
 import { confirmClaimEmail } from "@/lib/services/claims/verify-by-email";
-import { claimTokenSchema } from "@/lib/validations/claims";
+import { claimTokenSchema, fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 
 export type ConfirmClaimResult = { ok: true; message: string } | { ok: false; message: string };
@@ -13,7 +13,8 @@ export async function confirmClaimAction(token: string): Promise<ConfirmClaimRes
   const parsed = claimTokenSchema.safeParse(token);
   if (!parsed.success) return { ok: false, message: messages.claims.emailLinkInvalid };
   try {
-    await confirmClaimEmail({ token: parsed.data });
+    const { status } = await confirmClaimEmail({ token: parsed.data });
+    if (status === "awaiting_admin") return { ok: true, message: fillMessage(messages.claims.contestAwaitingAdmin, { name: "this organization" }) };
     refreshAllPublicPages();
     return { ok: true, message: messages.claims.verified };
   } catch (err) {

@@ -98,11 +98,7 @@ export function NonprofitSignup({ initialEin }: { initialEin: string }) {
         </Button>
       </form>
 
-      {lookup.state === "claimed" ? (
-        <Alert variant="warning" title={lookup.organization.name}>
-          {messages.organization.alreadyClaimed}
-        </Alert>
-      ) : null}
+      {lookup.state === "claimed" ? <ContestOffer organization={lookup.organization} /> : null}
       {lookup.state === "missing" ? (
         <Alert
           variant="warning"
@@ -186,8 +182,11 @@ export function NonprofitSignup({ initialEin }: { initialEin: string }) {
 
 type ClaimValues = z.input<typeof registerNonprofitSchema>;
 
-/** The account that claims a found organization: POST /api/register/nonprofit. */
-function ClaimForm({ organization }: { organization: Match }) {
+/**
+ * The account that claims a found organization (POST /api/register/nonprofit) or, with
+ * `contest`, that contests someone else's claim of it (POST /api/claim/contest).
+ */
+function ClaimForm({ organization, contest = false }: { organization: Match; contest?: boolean }) {
   const {
     register,
     handleSubmit,
@@ -198,12 +197,17 @@ function ClaimForm({ organization }: { organization: Match }) {
     mode: "onTouched",
     defaultValues: { ein: organization.ein ?? "" },
   });
-  const { submit, formError } = useSignup<ClaimValues>(setError);
+  const { submit, formError, challenge } = useSignup<ClaimValues>(setError, { proofOfWork: true });
 
   return (
-    <form method="post" noValidate className="space-y-4" onSubmit={handleSubmit((v) => submit("/api/register/nonprofit", v, "nonprofit"))}>
+    <form
+      method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={handleSubmit((v) => (contest ? submit("/api/claim/contest", v, "contest") : submit("/api/register/nonprofit", v, "nonprofit")))}
+    >
       <div className="rounded-control border border-brand-200 bg-brand-50 p-4" aria-live="polite">
-        <p className="text-sm text-brand-900">We found your organization:</p>
+        <p className="text-sm text-brand-900">{contest ? "You contest the claim of:" : "We found your organization:"}</p>
         <p className="text-lg font-semibold text-ink">{organization.name}</p>
         <p className="text-sm text-ink-muted">
           {[organization.city, organization.state].filter(Boolean).join(", ")} · EIN {organization.einFormatted}
@@ -213,10 +217,37 @@ function ClaimForm({ organization }: { organization: Match }) {
       {errors.ein?.message ? <Alert variant="error">{errors.ein.message}</Alert> : null}
       <input type="hidden" {...register("ein")} />
       <AccountFields register={register} errors={errors} setError={setError} />
+      {challenge}
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel="Creating your account...">
-        Claim {organization.name}
+        {contest ? `Contest the claim of ${organization.name}` : `Claim ${organization.name}`}
       </Button>
     </form>
+  );
+}
+
+/**
+ * An organization someone else claimed: the person who runs it may contest the claim with an
+ * account of its own (POST /api/claim/contest) and verify the same ways.
+ */
+function ContestOffer({ organization }: { organization: Match }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="space-y-4">
+      <Alert
+        variant="warning"
+        title={organization.name}
+        action={
+          open ? undefined : (
+            <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+              {messages.claims.contestButton}
+            </Button>
+          )
+        }
+      >
+        {messages.organization.alreadyClaimed} {messages.claims.contestOffer}
+      </Alert>
+      {open ? <ClaimForm organization={organization} contest /> : null}
+    </div>
   );
 }
 

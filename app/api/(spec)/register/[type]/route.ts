@@ -1,9 +1,9 @@
 // POST /api/register/{type} — create a donor (individual) or a nonprofit account claiming its EIN
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
-import { parseJson, route } from "@/lib/http/route";
+import { clientIp, parseJson, route } from "@/lib/http/route";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { registerDonorSchema, registerNonprofitSchema } from "@/lib/validations/auth";
+import { registerDonorSchema, registerNonprofitWithCheckSchema } from "@/lib/validations/auth";
 
 export const POST = route<{ type: string }>(async (req, { params }) => {
   if (params.type === "individual") {
@@ -11,7 +11,8 @@ export const POST = route<{ type: string }>(async (req, { params }) => {
     return NextResponse.json({ user }, { status: 201 });
   }
   if (params.type === "nonprofit") {
-    const user = await registerNonprofitByEin(await parseJson(req, registerNonprofitSchema));
+    const { altcha, ...input } = await parseJson(req, registerNonprofitWithCheckSchema);
+    const user = await registerNonprofitByEin({ ...input, ip: clientIp(req), proofOfWork: altcha });
     return NextResponse.json({ user }, { status: 201 });
   }
   throw new AppError("not_found", "Unknown account type. Use individual or nonprofit.");

@@ -1,0 +1,162 @@
+/**
+ * The one step that completes a verification, whichever way it succeeded (email at the
+ * organization's domain, mailed letter code, document review, an admin's decision), for a
+ * first claim and for a contest alike. Verifying records the evidence in the admin audit log in
+ * the same transaction (OWASP ASVS 5.0 V16.2: security events are logged with their facts) and
+ * lets the organization connect payouts and receive gifts; the domain event "claim.verified"
+ * lets outgoing webhooks report it.
+ *
+ * Disputes (a second person says "I run this organization"): the verified claim wins.
+ * - A contest that verifies while the claim it contests is still pending takes the organization
+ *   over at once; the other claim ends (its drafts, short link, fundraisers and payout connection
+ *   with it) and its accounts lose access.
+ * - A contest that verifies while the other claim is verified too cannot be settled by either
+ *   proof alone: the proof is recorded (`proved_at`) and the admin decides in the console
+ *   (lib/services/claims/disputes.ts), seeing both claims and their evidence.
+ * - A first claim that verifies while a contest is pending keeps the organization; the contest
+ *   stays open and, if it verifies later, goes to the admin.
+ * Both sides are emailed why.
+ */
+import "server-only";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import type { Executor } from "@/lib/db/client";
+import { publish } from "@/lib/domain-events";
+import { baseUrl } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { recordAdminAction } from "@/lib/services/admin/audit";
+import { fillMessage } from "@/lib/validations/claims";
+import { messages } from "@/lib/validations/messages";
+import { campaigns, organizationClaims, organizations, users } from "@/models";
+import { loadHoldingClaim, notifyClaimant, type ClaimMethod, type ClaimRow } from "./claims";
+import { applyClaimDraft } from "./profile-draft";
+
+/** verified: the claim now holds the organization; awaiting_admin: a contest's proof waits for the admin. */
+export type ClaimVerificationOutcome = "verified" | "awaiting_admin";
+
+export type CompleteClaimVerificationInput = {
+  claim: ClaimRow;
+  method: ClaimMethod;
+  /** Who decided: the claimant's session or address (email, letter) or the admin (document review, dispute). */
+  by: Actor | string;
+  /** What proved it (the address and website, the letter's date, the document and its reviewer). */
+  evidence: Record<string, unknown>;
+  /** The admin decided a dispute for this contest: it takes over even from a verified claim. */
+  adminDecision?: { reason: string };
+};
+
+/** The organization's names for messages. */
+async function organizationNames(tx: Executor, organizationId: string): Promise<{ legalName: string | null; ein: string | null; name: string }> {
+  const [org] = await tx
+    .select({ legalName: organizations.legalName, ein: organizations.ein, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return org ?? { legalName: null, ein: null, name: "your organization" };
+}
+
+/**
+ * Complete a verification in the caller's transaction (see the module comment for disputes).
+ * A first claim: it becomes verified with its method, its drafts go live, the organization stops
+ * waiting. A contest: it takes over as described above, or its proof waits for the admin.
+ * @returns "verified" or "awaiting_admin".
+ * @throws AppError(conflict) messages.claims.notPending when the claim is no longer pending.
+ */
+export async function completeClaimVerification(tx: Executor, input: CompleteClaimVerificationInput): Promise<ClaimVerificationOutcome> {
+  const { claim } = input;
+  const holding = claim.contest ? await loadHoldingClaim(tx, claim.organizationId) : null;
+  const org = await organizationNames(tx, claim.organizationId);
+  const name = org.legalName ?? org.name;
+  if (claim.contest && holding?.status === "verified" && !input.adminDecision) {
+    const [proved] = await tx
+      .update(organizationClaims)
+      .set({ provedAt: new Date(), provedMethod: input.method, provedEvidence: input.evidence, emailTokenHash: null, letterCodeHash: null })
+      .where(and(eq(organizationClaims.id, claim.id), eq(organizationClaims.status, "pending")))
+      .returning({ id: organizationClaims.id });
+    if (!proved) throw new AppError("conflict", messages.claims.notPending);
+    await recordAdminAction(tx, {
+      actor: input.by,
+      action: "claim.contest_proved",
+      target: claim.organizationId,
+      details: { claimId: claim.id, contests: holding.id, method: input.method, legalName: org.legalName, ein: org.ein, ...input.evidence },
+    });
+    await notifyClaimant(tx, claim.userId, { subject: `Your verification for ${name} is recorded`, text: fillMessage(messages.claims.contestAwaitingAdmin, { name }) });
+    return "awaiting_admin";
+  }
+
+  const now = new Date();
+  const [done] = await tx
+    .update(organizationClaims)
+    .set({ status: "verified", method: input.method, verifiedAt: now, emailTokenHash: null, letterCodeHash: null })
+    .where(and(eq(organizationClaims.id, claim.id), eq(organizationClaims.status, "pending")))
+    .returning({ id: organizationClaims.id });
+  if (!done) throw new AppError("conflict", messages.claims.notPending);
+
+  const loser = claim.contest ? holding : null;
+  if (claim.contest) await handOver(tx, { winner: claim, loser, adminDecision: input.adminDecision, by: input.by, name });
+  else await applyClaimDraft(tx, claim.organizationId);
+
+  await recordAdminAction(tx, {
+    actor: input.by,
+    action: "claim.verified",
+    target: claim.organizationId,
+    details: { claimId: claim.id, method: input.method, legalName: org.legalName, ein: org.ein, ...(loser ? { won: loser.id } : {}), ...input.evidence },
+  });
+  await publish(tx, "claim.verified", { organizationId: claim.organizationId, claimId: claim.id, method: input.method, occurredAt: now });
+  await notifyClaimant(tx, claim.userId, {
+    subject: `Your claim of ${name} is verified`,
+    text: `${claim.contest ? fillMessage(messages.claims.wonDispute, { name }) : messages.claims.verified}\n\nOpen your dashboard: ${baseUrl()}/dashboard`,
+  });
+  return "verified";
+}
+
+/**
+ * A contest won: the winner's account manages the organization; the claim it contested (if any
+ * still holds) ends as rejected with the reason; the accounts that acted for the organization
+ * lose access and their sessions end; what the other side set up (drafts, short link,
+ * fundraisers, payout connection) is removed so no gift or payout reaches it.
+ */
+async function handOver(
+  tx: Executor,
+  input: { winner: ClaimRow; loser: ClaimRow | null; adminDecision?: { reason: string }; by: Actor | string; name: string },
+): Promise<void> {
+  const { winner, loser } = input;
+  const organizationId = winner.organizationId;
+  const now = new Date();
+  const reason = input.adminDecision ? fillMessage(messages.claims.lostDisputeAdminReason, { reason: input.adminDecision.reason }) : messages.claims.lostDisputeReason;
+  if (loser) {
+    await tx
+      .update(organizationClaims)
+      .set({ status: "rejected", decisionReason: reason, emailTokenHash: null, letterCodeHash: null })
+      .where(eq(organizationClaims.id, loser.id));
+    await recordAdminAction(tx, { actor: input.by, action: "claim.dispute_lost", target: organizationId, details: { claimId: loser.id, wonBy: winner.id, reason } });
+  }
+  const [org] = await tx.select({ legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  await tx
+    .update(organizations)
+    .set({
+      claimed: true,
+      claimedAt: now,
+      claimPendingSince: null,
+      claimDraft: null,
+      nickname: null,
+      stripeAccountId: null,
+      stripeComplete: false,
+      paypalMerchantId: null,
+      sandboxConnectedAt: null,
+      ...(org?.legalName ? { name: org.legalName } : {}),
+    })
+    .where(eq(organizations.id, organizationId));
+  await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
+  await tx
+    .update(users)
+    .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.organizationId, organizationId), winner.userId ? ne(users.id, winner.userId) : sql`true`));
+  if (winner.userId) await tx.update(users).set({ organizationId }).where(eq(users.id, winner.userId));
+  if (loser) {
+    await notifyClaimant(tx, loser.userId, {
+      subject: `Your claim of ${input.name} has ended`,
+      text: fillMessage(messages.claims.disputeEnded, { name: input.name, reason }),
+    });
+  }
+}
