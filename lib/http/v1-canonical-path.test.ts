@@ -43,11 +43,13 @@ describe("withCanonicalV1Path", () => {
     ["/api/v1/organizations//?state=VT&limit=2", "/api/v1/organizations?state=VT&limit=2"],
     ["//api//v1///organizations/030300003/", "/api/v1/organizations/030300003"],
     ["/api/v1/no-such-call/", "/api/v1/no-such-call"],
+    ["/api/v1/", "/api/v1"],
+    ["//api//v1//", "/api/v1"],
   ])("%s reaches the API at %s, naming the address asked for", async (asked, canonical) => {
     expect(await get(asked)).toEqual({ url: canonical, requested: asked.split("?")[0] });
   });
 
-  test.each(["/api/v1/organizations", "/api/v1/organizations?state=VT", "/about/", "/api//getNonprofit", "/api/v1/", "/"])("%s passes untouched", async (path) => {
+  test.each(["/api/v1/organizations", "/api/v1/organizations?state=VT", "/about/", "/api//getNonprofit", "/api/v1", "/api/v10/", "/"])("%s passes untouched", async (path) => {
     expect(await get(path)).toEqual({ url: path, requested: null });
   });
 

@@ -14,10 +14,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export const V1_REQUESTED_PATH_HEADER = "x-givebridge-v1-requested-path";
 
 const V1_PREFIX = "/api/v1/";
+const V1_ROOT = "/api/v1";
 
 /**
  * The canonical form of `url` (a request target: path and query) when its path is a non-canonical
- * address under /api/v1/ with a segment after it; null otherwise (another path, or already
+ * address of /api/v1 itself or under it ("/api/v1/", "/api/v1//donations"); null otherwise (another path, or already
  * canonical). Repeated slashes and backslashes collapse to one slash, as Next's router
  * normalizes them, and a trailing slash is dropped; the query is kept as sent.
  */
@@ -26,7 +27,7 @@ export function canonicalV1Url(url: string): string | null {
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? "" : url.slice(queryAt);
   const canonical = path.replace(/[\\/]+/g, "/").replace(/\/+$/, "");
-  if (canonical === path || !canonical.startsWith(V1_PREFIX)) return null;
+  if (canonical === path || !(canonical.startsWith(V1_PREFIX) || canonical === V1_ROOT)) return null;
   return `${canonical}${query}`;
 }
 

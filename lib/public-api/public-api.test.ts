@@ -18,6 +18,7 @@ import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
 import { apiKeys, campaigns, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";
 import { GET as catchAll, POST as catchAllPost } from "@/app/api/v1/[...path]/route";
+import { GET as versionRoot } from "@/app/api/v1/route";
 import { GET as donationRoute } from "@/app/api/v1/donations/[id]/route";
 import { GET as donationsRoute } from "@/app/api/v1/donations/route";
 import { GET as eventRoute } from "@/app/api/v1/events/[id]/route";
@@ -569,6 +570,15 @@ describe("an address with repeated or trailing slashes (lib/http/v1-canonical-pa
       expect(r.headers.get("cache-control")).toBe("no-store");
     }
     expect(answers[0]!.body.detail).toBe(messages.publicApi.canonicalAddress("/api/v1/organizations"));
+  });
+
+  test("the version's root answers as the API does: /api/v1 is a 404 problem, /api/v1/ a 308 to it", async () => {
+    const root = await api(versionRoot, "/api/v1");
+    expectProblem(root, 404, "not-found", messages.publicApi.unknownCall);
+    expect(root.headers.get("ratelimit-limit")).toMatch(/^\d+$/);
+    const slash = await api(versionRoot, "/api/v1", { headers: { [V1_REQUESTED_PATH_HEADER]: "/api/v1/" } });
+    expect([slash.status, slash.headers.get("location")]).toEqual([308, "/api/v1"]);
+    expect(slash.body).toMatchObject({ type: "about:blank", status: 308 });
   });
 
   test("a key that does not work is still a 401 first", async () => {
