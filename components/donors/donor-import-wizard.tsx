@@ -26,6 +26,8 @@ import { donorImportMappingSchema, IMPORT_TARGETS, IMPORT_TARGET_LABELS, MAX_IMP
 import { messages } from "@/lib/validations/messages";
 
 const m = messages.donorImport;
+/** A count as the page shows it (US digit grouping). */
+const count = (n: number) => n.toLocaleString("en-US");
 
 const SAMPLES = [
   { href: "/samples/givebutter-transactions.csv", label: "Givebutter" },
@@ -194,7 +196,7 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
           1. Upload a CSV file
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          Export your gifts from your previous platform as CSV (at most 20 MB and 100,000 rows). Examples with each platform&apos;s column names:{" "}
+          {m.uploadIntro}{" "}
           {SAMPLES.map((s, i) => (
             <span key={s.href}>
               <a href={s.href} download className="font-semibold text-brand-700 underline underline-offset-2">
@@ -248,8 +250,7 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
             2. Choose what each column holds
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            {view.suggested ? "We suggested a target for the columns we recognized." : "Your saved mapping for these columns is applied."} The gift date and the amount are required;
-            donors are matched to your existing donors by email.
+            {view.suggested ? m.mappingSuggested : m.mappingApplied} {m.mappingRules}
           </p>
           {savedMappings.length > 0 && !started ? (
             <div className="mt-4 max-w-sm">
@@ -311,7 +312,7 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
                   showPercent
                 />
                 <p className="text-sm text-ink-muted" role="status">
-                  {job?.state === "queued" ? "The dry run is waiting its turn..." : `${view.checkedRows.toLocaleString("en-US")} of ${view.rowCount.toLocaleString("en-US")} rows checked.`}
+                  {job?.state === "queued" ? m.dryRunQueued : m.dryRunProgress(count(view.checkedRows), count(view.rowCount))}
                 </p>
               </div>
             ) : null}
@@ -327,8 +328,7 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
             4. Import
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Rows are imported in batches; if the import stops, press Import again to continue where it stopped. Rows already imported are never imported twice. No receipt or email
-            is sent to donors: your previous platform receipted these gifts.
+            {m.runIntro}
           </p>
           {running || started ? (
             <div className="mt-4 space-y-2">
@@ -340,14 +340,19 @@ export function DonorImportWizard({ organizationId, savedMappings: initialMappin
                 showPercent
               />
               <p className="text-sm text-ink-muted" role="status">
-                {job?.state === "queued" ? "The import is waiting its turn..." : `${view.doneRows.toLocaleString("en-US")} of ${view.goodRows.toLocaleString("en-US")} good rows processed.`}
+                {job?.state === "queued" ? m.runQueued : m.runProgress(count(view.doneRows), count(view.goodRows))}
               </p>
             </div>
           ) : null}
           {done ? (
             <Alert variant="success" className="mt-4" title="Import complete">
-              {view.progress.created.toLocaleString("en-US")} gifts created, {view.progress.duplicates.toLocaleString("en-US")} already imported, {view.progress.failed.toLocaleString("en-US")} rows with
-              problems; {view.progress.matchedDonors.toLocaleString("en-US")} existing donors matched, {view.progress.newDonors.toLocaleString("en-US")} new donors.{" "}
+              {m.runComplete({
+                created: count(view.progress.created),
+                duplicates: count(view.progress.duplicates),
+                failed: count(view.progress.failed),
+                matched: count(view.progress.matchedDonors),
+                created_donors: count(view.progress.newDonors),
+              })}{" "}
               <Link href="/manage-pay/donors" className="font-semibold underline underline-offset-2">
                 See your donors
               </Link>
@@ -417,10 +422,10 @@ function DryRunPanel({ result }: { result: DryRunResult }) {
               <li key={e}>{e}</li>
             ))}
           </ul>
-          {result.failed > result.errors.length ? <p className="mt-1 text-xs text-ink-muted">The first {result.errors.length.toLocaleString("en-US")} are listed.</p> : null}
+          {result.failed > result.errors.length ? <p className="mt-1 text-xs text-ink-muted">{m.errorsTruncated(count(result.errors.length))}</p> : null}
         </div>
       ) : (
-        <p className="mt-4 text-sm">Every row can be imported.</p>
+        <p className="mt-4 text-sm">{m.noErrors}</p>
       )}
       {result.preview.length > 0 ? (
         <div className="mt-4">

@@ -474,6 +474,20 @@ export const messages = {
   },
   // Importing a donor history from another platform's CSV export (Manage Donations → Donors → Import).
   donorImport: {
+    // The import page's sentences (components/donors/donor-import-wizard.tsx); counts are formatted by the page.
+    uploadIntro: "Export your gifts from your previous platform as CSV (at most 20 MB and 100,000 rows). Examples with each platform's column names:",
+    mappingSuggested: "We suggested a target for the columns we recognized.",
+    mappingApplied: "Your saved mapping for these columns is applied.",
+    mappingRules: "The gift date and the amount are required; donors are matched to your existing donors by email.",
+    dryRunQueued: "The dry run is waiting its turn...",
+    dryRunProgress: (checked: string, total: string) => `${checked} of ${total} rows checked.`,
+    runIntro: "Rows are imported in batches; if the import stops, press Import again to continue where it stopped. Rows already imported are never imported twice. No receipt or email is sent to donors: your previous platform receipted these gifts.",
+    runQueued: "The import is waiting its turn...",
+    runProgress: (done: string, total: string) => `${done} of ${total} good rows processed.`,
+    runComplete: (c: { created: string; duplicates: string; failed: string; matched: string; created_donors: string }) =>
+      `${c.created} gifts created, ${c.duplicates} already imported, ${c.failed} rows with problems; ${c.matched} existing donors matched, ${c.created_donors} new donors.`,
+    errorsTruncated: (listed: string) => `The first ${listed} are listed.`,
+    noErrors: "Every row can be imported.",
     fileRequired: "Please choose a CSV file to import.",
     fileTooLarge: "The file is larger than 20 MB. Please split it into smaller files.",
     tooManyRows: "The file has more than 100,000 rows. Please split it into smaller files.",
