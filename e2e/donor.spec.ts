@@ -161,6 +161,32 @@ test.describe("donor account", () => {
     await expect(page.getByRole("dialog", { name: /Account Settings/ }).getByLabel("Phone number")).toHaveValue("8025550142");
   });
 
+  test("account settings: a number typed before the saved one arrives is kept and saved", async ({ page }) => {
+    await login(page, donorEmail, donorPassword);
+    await openDashboard(page);
+    // The saved number answers late (a slow network): it must not replace what the person typed.
+    let answer!: () => void;
+    const late = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/find/user/phoneNumber/**", async (route) => {
+      await late;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: /Account Settings/ }).click();
+    const dialog = page.getByRole("dialog", { name: /Account Settings/ });
+    const phone = dialog.getByLabel("Phone number");
+    await phone.fill("8025550199");
+    const arrived = page.waitForResponse((res) => res.url().includes("/api/find/user/phoneNumber/"));
+    answer();
+    await arrived;
+    await expect(phone).toHaveValue("8025550199");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByRole("img", { name: "Saved" })).toBeVisible();
+    await page.unroute("**/api/find/user/phoneNumber/**");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: /Account Settings/ }).click();
+    await expect(page.getByRole("dialog", { name: /Account Settings/ }).getByLabel("Phone number")).toHaveValue("8025550199");
+  });
+
   test("history lists a sandbox gift with its receipt; the year-end statement downloads", async ({ page, browser }) => {
     // The nonprofit claims its directory entry so that it can take gifts and review hours.
     const np = await asNonprofit(browser);
