@@ -45,14 +45,15 @@ export type CompleteClaimVerificationInput = {
   adminDecision?: { reason: string };
 };
 
-/** The organization's names for messages. */
-async function organizationNames(tx: Executor, organizationId: string): Promise<{ legalName: string | null; ein: string | null; name: string }> {
+/** The organization's names for messages, and whether someone holds it verified (claimed, not waiting). */
+async function organizationNames(tx: Executor, organizationId: string): Promise<{ legalName: string | null; ein: string | null; name: string; heldVerified: boolean }> {
   const [org] = await tx
-    .select({ legalName: organizations.legalName, ein: organizations.ein, name: organizations.name })
+    .select({ legalName: organizations.legalName, ein: organizations.ein, name: organizations.name, claimed: organizations.claimed, claimPendingSince: organizations.claimPendingSince })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  return org ?? { legalName: null, ein: null, name: "your organization" };
+  if (!org) return { legalName: null, ein: null, name: "your organization", heldVerified: false };
+  return { legalName: org.legalName, ein: org.ein, name: org.name, heldVerified: org.claimed && !org.claimPendingSince };
 }
 
 /**
@@ -67,7 +68,9 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
   const holding = claim.contest ? await loadHoldingClaim(tx, claim.organizationId) : null;
   const org = await organizationNames(tx, claim.organizationId);
   const name = org.legalName ?? org.name;
-  if (claim.contest && holding?.status === "verified" && !input.adminDecision) {
+  // Held verified: by its verified claim, or claimed and not waiting when no claim row says more.
+  const heldVerified = holding ? holding.status === "verified" : org.heldVerified;
+  if (claim.contest && heldVerified && !input.adminDecision) {
     const [proved] = await tx
       .update(organizationClaims)
       .set({ provedAt: new Date(), provedMethod: input.method, provedEvidence: input.evidence, emailTokenHash: null, letterCodeHash: null })
@@ -78,7 +81,7 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
       actor: input.by,
       action: "claim.contest_proved",
       target: claim.organizationId,
-      details: { claimId: claim.id, contests: holding.id, method: input.method, legalName: org.legalName, ein: org.ein, ...input.evidence },
+      details: { claimId: claim.id, contests: holding?.id ?? null, method: input.method, legalName: org.legalName, ein: org.ein, ...input.evidence },
     });
     await notifyClaimant(tx, claim.userId, { subject: `Your verification for ${name} is recorded`, text: fillMessage(messages.claims.contestAwaitingAdmin, { name }) });
     return "awaiting_admin";

@@ -37,7 +37,7 @@ export type ClaimDispute = {
   contest: DisputeSide;
   /** The claim that holds the organization now; null when it has ended meanwhile. */
   holding: DisputeSide | null;
-  /** The admin must decide: the contest proved itself while the holding claim is verified. */
+  /** The admin must decide: the contest proved itself while the organization was held verified. */
   awaitingDecision: boolean;
 };
 
@@ -106,7 +106,7 @@ export async function listClaimDisputes({ actor }: ListClaimDisputesOptions): Pr
             documentSubmittedAt: h.claim.documentKey ? h.claim.documentSubmittedAt : null,
           }
         : null,
-      awaitingDecision: !!claim.provedAt && h?.claim.status === "verified",
+      awaitingDecision: !!claim.provedAt,
     };
   });
   return disputes.sort((a, b) => Number(b.awaitingDecision) - Number(a.awaitingDecision));
