@@ -5,6 +5,8 @@ import { actorFromSession } from "@/lib/auth/actor";
 import { hasAccountType } from "@/lib/auth/can";
 import { requireSessionUserPage } from "@/lib/http/session";
 import { siteLinks } from "@/lib/config/links";
+import { getOwnClaim } from "@/lib/services/claims/claims";
+import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { DonorDashboard } from "./donor-dashboard";
 import { NonprofitDashboard } from "./nonprofit-dashboard";
@@ -24,6 +26,9 @@ export async function DashboardView({ path, section, error }: { path: string; se
   const actor = actorFromSession(user);
   if (hasAccountType(actor, "admin")) redirect("/admin");
   const links = siteLinks();
+  // A nonprofit account without an organization may be contesting someone else's claim.
+  const own = hasAccountType(actor, "nonprofit") && !actor.organizationId ? await getOwnClaim({ actor }) : null;
+  const contest = own?.contest && own.status === "pending" ? own : null;
   return (
     <>
       {error ? (
@@ -32,9 +37,12 @@ export async function DashboardView({ path, section, error }: { path: string; se
         </Alert>
       ) : null}
       {hasAccountType(actor, "nonprofit") && !actor.organizationId ? (
-        <Alert variant="warning" title={messages.claims.noOrganization}>
+        <Alert
+          variant="warning"
+          title={contest ? fillMessage(messages.claims.contestPendingBanner, { name: contest.organization.legalName ?? "this organization" }) : messages.claims.noOrganization}
+        >
           <Link href="/dashboard/claim" className="text-sm font-semibold text-brand-700 underline">
-            See your claim
+            {contest ? "Verify now" : "See your claim"}
           </Link>
         </Alert>
       ) : hasAccountType(actor, "nonprofit") ? (
