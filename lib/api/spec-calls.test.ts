@@ -76,6 +76,10 @@ const extraRoutes = [
   "app/api/(app)/approve/[type]/[linkId]/route.ts", // the admin approves or rejects a claim's document (PUT /api/approve/claim/{claimId})
   "app/api/(app)/admin/claims/[id]/document/route.ts", // the admin opens a claim's uploaded document
   "app/api/(app)/admin/claims/[id]/release/route.ts", // the admin releases a claim
+  "app/api/(app)/organizations/members/route.ts", // the organization's members and open invitations
+  "app/api/(app)/organizations/members/invitations/route.ts", // a member invites a colleague by email (or re-sends the invitation)
+  "app/api/(app)/organizations/members/invitations/[invitationId]/route.ts", // a member revokes an invitation
+  "app/api/(app)/organizations/members/[userId]/route.ts", // a member removes a member, or themselves
   "app/api/(app)/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
   "app/api/(app)/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
   "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // queues the import's dry run: counts, skipped statuses and bad rows by line

@@ -38,6 +38,12 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     [{ ...org, claimVerified: false }, []],
   ],
   "claim.verify": [[org, ["npA"]]],
+  "organization.members.view": [[org, ["npA"]]],
+  // Adding or removing accounts: a member of a verified claim only, never a pending claimant.
+  "organization.members.manage": [
+    [{ ...org, claimVerified: true }, ["npA"]],
+    [{ ...org, claimVerified: false }, []],
+  ],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

@@ -2,11 +2,11 @@
  * The end of a claim that did not verify: a pending claim expires after CLAIM_PENDING_DAYS
  * without verification (a squatter cannot hold a listing), and the admin can release a claim
  * with a reason. Either way the organization is unclaimed again with its IRS facts, the
- * claimant's drafts and fundraisers end, the claimant's account no longer acts for it, the
- * claimant is told why, and the admin audit log records it.
+ * claimant's drafts and fundraisers end, its accounts no longer act for it and its open
+ * invitations are revoked, the claimant is told why, and the admin audit log records it.
  */
 import "server-only";
-import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
@@ -16,7 +16,7 @@ import { startPeriodicJob } from "@/lib/mail/queue";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, organizationClaims, organizations, users } from "@/models";
+import { campaigns, organizationClaims, organizationInvitations, organizations, users } from "@/models";
 import { notifyClaimant } from "./claims";
 
 /** Days a claim may wait for verification before it expires. */
@@ -39,6 +39,11 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     .where(eq(organizations.id, claim.organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
+  // Nobody joins through an invitation sent under the claim that ended (models/organization-invitations.ts).
+  await tx
+    .update(organizationInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(organizationInvitations.organizationId, claim.organizationId), isNull(organizationInvitations.acceptedAt), isNull(organizationInvitations.revokedAt)));
   await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
   await notifyClaimant(tx, claim.userId, { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) });

@@ -3,14 +3,14 @@
  * nonprofits' books with the donor's personal details removed; amounts and dates are kept.
  */
 import "server-only";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
-import { campaigns, donations, newsletterSubscriptions, organizationClaims, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
+import { campaigns, donations, newsletterSubscriptions, organizationClaims, organizationInvitations, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
 
@@ -91,6 +91,11 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
     const now = new Date();
     // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+    // Nobody joins a released organization through an invitation its last member sent.
+    await tx
+      .update(organizationInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(organizationInvitations.organizationId, organizationId), isNull(organizationInvitations.acceptedAt), isNull(organizationInvitations.revokedAt)));
     // Its claims end with it: the next nonprofit to claim the organization proves who it is anew (models/claims.ts).
     await tx
       .update(organizationClaims)
