@@ -14,3 +14,4 @@ export * from "./supporter-pages";
 export * from "./donor-imports";
 export * from "./donor-mail";
 export * from "./claims";
+export * from "./organization-invitations";

@@ -79,6 +79,10 @@ const extraRoutes = [
   "app/api/(app)/claim/contest/route.ts", // a second person contests a claim with an account of its own ("I run this organization")
   "app/api/(app)/admin/claims/disputes/route.ts", // the admin lists contested claims beside the claims they contest
   "app/api/(app)/admin/claims/[id]/dispute/route.ts", // the admin decides a dispute (hand over or keep, with a reason)
+  "app/api/(app)/organizations/members/route.ts", // the organization's members and open invitations
+  "app/api/(app)/organizations/members/invitations/route.ts", // a member invites a colleague by email (or re-sends the invitation)
+  "app/api/(app)/organizations/members/invitations/[invitationId]/route.ts", // a member revokes an invitation
+  "app/api/(app)/organizations/members/[userId]/route.ts", // a member removes a member, or themselves
   "app/api/(app)/organizations/[id]/donor-import-mappings/route.ts", // the nonprofit's saved CSV column mappings (list, save)
   "app/api/(app)/donor-imports/[id]/route.ts", // an uploaded donor history import and its progress
   "app/api/(app)/donor-imports/[id]/dry-run/route.ts", // queues the import's dry run: counts, skipped statuses and bad rows by line

@@ -90,7 +90,7 @@ export async function authorizeOrganization(db: Executor, actor: Actor | null | 
 }
 
 /** Actions that need the organization's claim verified (lib/auth/can.ts ClaimedOrganizationResource). */
-export type VerifiedOrganizationAction = "organization.publish" | "payout.connect";
+export type VerifiedOrganizationAction = "organization.publish" | "payout.connect" | "organization.members.manage";
 
 /**
  * The organization's claim state as the access rule reads it: no claim of it waiting for

@@ -42,6 +42,12 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     [npAAccount, ["npA"]],
     [donorAccount, []],
   ],
+  "organization.members.view": [[org, ["npA"]]],
+  // Adding or removing accounts: a member of a verified claim only, never a pending claimant.
+  "organization.members.manage": [
+    [{ ...org, claimVerified: true }, ["npA"]],
+    [{ ...org, claimVerified: false }, []],
+  ],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

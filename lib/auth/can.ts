@@ -81,6 +81,14 @@ export type ActionResources = {
   "payout.connect": ClaimedOrganizationResource;
   /** Verify a claim (email at the organization's domain, mailed letter code, document upload): the nonprofit account that made it. */
   "claim.verify": UserResource;
+  /** See who acts for the organization: its members and the invitations waiting for an answer. */
+  "organization.members.view": OrganizationResource;
+  /**
+   * Invite a colleague by email, re-send or revoke an invitation, remove a member (oneself
+   * included): a member of a verified claim only, so a claimant whose claim waits for
+   * verification cannot add accounts to an organization it may not speak for.
+   */
+  "organization.members.manage": ClaimedOrganizationResource;
   /** Create, edit and end fundraisers, see the ones not yet published (spec 6: fundraisers are nonprofit-only). */
   "fundraiser.manage": OrganizationResource;
   /** Create and edit events and ticket types, refund ticket orders, see unpublished events. */
@@ -229,6 +237,8 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "organization.publish": (a, r) => member(a, r) && r.claimVerified === true,
   "payout.connect": (a, r) => member(a, r) && r.claimVerified === true,
   "claim.verify": (a, r) => isRole(a, "nonprofit") && isUser(a, r.userId),
+  "organization.members.view": member,
+  "organization.members.manage": (a, r) => member(a, r) && r.claimVerified === true,
   "fundraiser.manage": member,
   "event.manage": member,
   "report.view": member,

@@ -75,6 +75,10 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   "/api/organizations/[id]/donor-import-mappings",
   "/api/donor-imports/[id]/dry-run",
   "/api/donor-imports/[id]/run",
+  // An organization's members and invitations: private to its members.
+  "/api/organizations/members/[userId]",
+  "/api/organizations/members/invitations",
+  "/api/organizations/members/invitations/[invitationId]",
   // Checkout, refunds, pledges and recurring gifts: apply-payment-event refreshes the gift's pages.
   "/api/capturePaypalOrder",
   "/api/createDonation",

@@ -12,7 +12,7 @@ import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/queue";
 import { messages } from "@/lib/validations/messages";
-import { organizationClaims, organizations, users } from "@/models";
+import { organizationClaims, organizationInvitations, organizations, users } from "@/models";
 
 type ClaimRow = typeof organizationClaims.$inferSelect;
 export type ClaimMethod = NonNullable<ClaimRow["method"]>;
@@ -157,4 +157,16 @@ export async function notifyClaimant(tx: Executor, userId: string | null, messag
 export async function notifyMembers(tx: Executor, organizationId: string, message: { subject: string; text: string }): Promise<void> {
   const members = await tx.select({ email: users.email }).from(users).where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)));
   for (const m of members) await enqueueMail({ to: m.email, ...message }, { tx });
+}
+
+/**
+ * Revoke the organization's invitations still waiting for an answer, in the caller's
+ * transaction: nobody joins through an invitation sent by accounts that no longer speak for it
+ * (a claim that ended or lost, the last account deleted; models/organization-invitations.ts).
+ */
+export async function revokeOpenInvitations(tx: Executor, organizationId: string, now: Date = new Date()): Promise<void> {
+  await tx
+    .update(organizationInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(organizationInvitations.organizationId, organizationId), isNull(organizationInvitations.acceptedAt), isNull(organizationInvitations.revokedAt)));
 }

@@ -28,7 +28,7 @@ import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, organizationClaims, organizations, users } from "@/models";
-import { loadHoldingClaim, notifyClaimant, type ClaimMethod, type ClaimRow } from "./claims";
+import { loadHoldingClaim, notifyClaimant, revokeOpenInvitations, type ClaimMethod, type ClaimRow } from "./claims";
 import { applyClaimDraft } from "./profile-draft";
 
 /** verified: the claim now holds the organization; awaiting_admin: a contest's proof waits for the admin. */
@@ -117,7 +117,7 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
  * A contest won: the winner's account manages the organization; the claim it contested (if any
  * still holds) ends as rejected with the reason; the accounts that acted for the organization
  * lose access and their sessions end; what the other side set up (drafts, short link,
- * fundraisers, payout connection) is removed so no gift or payout reaches it.
+ * fundraisers, payout connection, invitations) is removed so no gift or payout reaches it.
  */
 async function handOver(
   tx: Executor,
@@ -151,6 +151,7 @@ async function handOver(
     })
     .where(eq(organizations.id, organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
+  await revokeOpenInvitations(tx, organizationId, now);
   await tx
     .update(users)
     .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })

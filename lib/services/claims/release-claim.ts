@@ -2,8 +2,8 @@
  * The end of a claim that did not verify: a pending claim expires after CLAIM_PENDING_DAYS
  * without verification (a squatter cannot hold a listing), and the admin can release a claim
  * with a reason. Either way the organization is unclaimed again with its IRS facts, the
- * claimant's drafts and fundraisers end, the claimant's account no longer acts for it, the
- * claimant is told why, and the admin audit log records it.
+ * claimant's drafts and fundraisers end, its accounts no longer act for it and its open
+ * invitations are revoked, the claimant is told why, and the admin audit log records it.
  */
 import "server-only";
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, organizationClaims, organizations, users } from "@/models";
-import { loadHoldingClaim, notifyClaimant } from "./claims";
+import { loadHoldingClaim, notifyClaimant, revokeOpenInvitations } from "./claims";
 
 /** Days a claim may wait for verification before it expires. */
 export const CLAIM_PENDING_DAYS = 30;
@@ -39,6 +39,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     .where(eq(organizations.id, claim.organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
+  await revokeOpenInvitations(tx, claim.organizationId, now);
   await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
   await notifyClaimant(tx, claim.userId, { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) });

@@ -9,6 +9,7 @@ import { hasAccountType } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
+import { revokeOpenInvitations } from "@/lib/services/claims/claims";
 import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
 import { campaigns, donations, newsletterSubscriptions, organizationClaims, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
@@ -91,6 +92,7 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
     const now = new Date();
     // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+    await revokeOpenInvitations(tx, organizationId, now);
     // Its claims end with it: the next nonprofit to claim the organization proves who it is anew (models/claims.ts).
     await tx
       .update(organizationClaims)

@@ -11,6 +11,7 @@ import {
   Search,
   Settings,
   ShoppingBag,
+  UserPlus,
   Users,
 } from "lucide-react";
 import { legalNameLine } from "@/lib/validations/legal-name";
@@ -121,6 +122,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
           <Tile title="Edit My Profile" description="Your public profile" icon={PenLine} href={`/nonprofit/${org._id}`} desktopOnly />
           <Tile title="Connect Payments" description="Stripe or PayPal" icon={CreditCard} href="/connect-payments" desktopOnly />
           <Tile title="Manage Donations" description="Reports and exports" icon={HandCoins} href="/manage-pay" desktopOnly />
+          <Tile title="Members" description="Invite colleagues" icon={UserPlus} href="/dashboard/members" />
           <li className="max-nav:hidden">
             <PopupTile title="Manage Wishlist" description="Items you need" icon={Gift} defaultOpen={section === "wishlist"}>
               <LinksManager organizationId={org._id} kind="wishlist" initialLinks={wishlist} />
