@@ -99,7 +99,7 @@ export async function emitDonorCreatedIfNew({ tx, donationId, organizationId, oc
     dedupeKey: `donor.created:${organizationId}:${donorIdOf(donorKey)}`,
     occurredAt,
     data: async () => {
-      const row = await findDonor(tx, organizationId, donorKey, occurredAt);
+      const row = await findDonor({ db: tx, organizationId, donorKey, now: occurredAt });
       return row ? toDonorResource(row) : null;
     },
   });
