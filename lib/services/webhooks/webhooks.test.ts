@@ -463,7 +463,7 @@ describe("recurring gifts", () => {
     const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, first.donationId));
     const giftId = d!.giftId!;
     const token = recurringManageToken(giftId);
-    const put = (body: Record<string, unknown>) => manageRecurringGift(giftId, { token }, manageRecurringSchema(2_500_000).parse({ ...body, token }));
+    const put = (body: Record<string, unknown>) => manageRecurringGift({ giftId, access: { token }, input: manageRecurringSchema(2_500_000).parse({ ...body, token }) });
     await receiver.waitFor("/recurring", 1);
     await put({ action: "amount", amountCents: 3_000 });
     await receiver.waitFor("/recurring", 2);
@@ -473,8 +473,8 @@ describe("recurring gifts", () => {
     await h.db.update(recurringGifts).set({ nextChargeAt: new Date(Date.now() - 60_000) }).where(eq(recurringGifts.id, giftId));
     await chargeDueRecurringGifts();
     await receiver.waitFor("/recurring", 4);
-    await cancelManagedRecurringGift(giftId, { token });
-    await cancelManagedRecurringGift(giftId, { token });
+    await cancelManagedRecurringGift({ giftId, access: { token } });
+    await cancelManagedRecurringGift({ giftId, access: { token } });
     const requests = await receiver.waitFor("/recurring", 5);
     await deliveriesSettled();
     expect(receiver.requestsTo("/recurring")).toHaveLength(5);
