@@ -251,7 +251,7 @@ describe("privacy of the nonprofit notification", () => {
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
     await h.db.update(donations).set({ donorTelephone: "8025550199", donorCity: "Montpelier" }).where(eq(donations.id, d!.id));
     const [row] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    const hidden = nonprofitNotificationMail(await donationMailFacts(h.db, row!))!;
+    const hidden = nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: row! }))!;
     expect(hidden.to).toBe("gifts@vtfoodbank.example");
     expect(hidden.text).not.toContain("Secret Sam");
     expect(hidden.text).not.toContain("sam.secret@example.org");
@@ -259,14 +259,14 @@ describe("privacy of the nonprofit notification", () => {
     expect(hidden.text).not.toContain("Montpelier");
     await h.db.update(donations).set({ shareName: true, shareLocation: true }).where(eq(donations.id, d!.id));
     const [shared] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    const shown = nonprofitNotificationMail(await donationMailFacts(h.db, shared!))!;
+    const shown = nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: shared! }))!;
     expect(shown.text).toContain("Secret Sam");
     expect(shown.text).toContain("Montpelier");
     expect(shown.text).not.toContain("sam.secret@example.org");
     expect(shown.text).not.toContain("8025550199");
     await h.db.update(donations).set({ anonymous: true }).where(eq(donations.id, d!.id));
     const [anon] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    expect(nonprofitNotificationMail(await donationMailFacts(h.db, anon!))!.text).not.toContain("Secret Sam");
+    expect(nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: anon! }))!.text).not.toContain("Secret Sam");
   });
 });
 
