@@ -87,7 +87,7 @@ export function authOptions(): NextAuthOptions {
           if (!adminEnabled()) delete token.user;
           return token;
         }
-        const fresh = await resolveSessionUser(db, current._id, token.sv);
+        const fresh = await resolveSessionUser({ db, userId: current._id, version: token.sv });
         if (fresh) token.user = fresh;
         else delete token.user;
         return token;

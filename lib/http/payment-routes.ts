@@ -53,7 +53,7 @@ const CHECKOUT_ANSWER_HEADERS = { "Cache-Control": "private, no-store, no-transf
 export function webhookRoute(provider: ProviderName) {
   return route(async (req: NextRequest) => {
     const raw = await readJsonBodyText(req);
-    const outcome = await handleWebhook(provider, raw, req.headers);
+    const outcome = await handleWebhook({ provider, rawBody: raw, headers: req.headers });
     return NextResponse.json({ received: true, duplicate: !outcome.recorded });
   }, { webhook: true });
 }

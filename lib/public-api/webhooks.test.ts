@@ -73,29 +73,37 @@ describe("the document's webhooks", () => {
       .returning({ id: eventTicketOrders.id });
 
     await h.db.transaction(async (tx) => {
-      await emitDonationEvent(tx, shared, org, "donation.succeeded", now);
-      await emitDonorCreatedIfNew(tx, shared, org, now);
-      await emitDonationEvent(tx, anonymous, org, "donation.refunded", now);
-      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.created", { now });
-      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.updated", { now });
-      await emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.payment_failed", {
+      await emitDonationEvent({ tx, donationId: shared, organizationId: org, type: "donation.succeeded", occurredAt: now });
+      await emitDonorCreatedIfNew({ tx, donationId: shared, organizationId: org, occurredAt: now });
+      await emitDonationEvent({ tx, donationId: anonymous, organizationId: org, type: "donation.refunded", occurredAt: now });
+      await emitRecurringGiftEvent({ tx, giftId: gift!.id, type: "recurring_gift.created", now });
+      await emitRecurringGiftEvent({ tx, giftId: gift!.id, type: "recurring_gift.updated", now });
+      await emitRecurringGiftEvent({
+        tx,
+        giftId: gift!.id,
+        type: "recurring_gift.payment_failed",
         now,
         failedPayment: { donation_id: monthly, amount_cents: 1_500, failure_reason: "card_declined", attempt: 1, next_retry_at: now.toISOString(), past_due: false },
       });
       const [ticketPayment] = await tx.select().from(payments).where(eq(payments.id, ticketPaymentId));
-      await emitTicketOrderPaid(tx, ticketPayment!, order!.id, now);
-      await emitGoalReachedIfCrossed(tx, { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 }, 5_000, now);
+      await emitTicketOrderPaid({ tx, payment: ticketPayment!, orderId: order!.id, paidAt: now });
+      await emitGoalReachedIfCrossed({
+        tx,
+        campaign: { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 },
+        addedCents: 5_000,
+        reachedAt: now,
+      });
       // A supporter page whose supporter shares their email with the organization: supporter_email is sent.
       const [page] = await tx
         .insert(supporterPages)
         .values({ campaignId: fundraiser!.id, organizationId: org, userId: donorId, slug: "roof-run", title: "Roof Run", goalCents: 20_000, status: "pending", shareEmailWithOrganization: true })
         .returning();
-      await emitSupporterPageEvent(tx, page!, "supporter_page.created", now);
-      await emitSupporterPageEvent(tx, { ...page!, status: "active" }, "supporter_page.updated", now);
-      await emitOrganizationVerified(tx, org, "claim-of-the-document-test", now);
+      await emitSupporterPageEvent({ tx, page: page!, type: "supporter_page.created", occurredAt: now });
+      await emitSupporterPageEvent({ tx, page: { ...page!, status: "active" }, type: "supporter_page.updated", occurredAt: now });
+      await emitOrganizationVerified({ tx, organizationId: org, claimId: "claim-of-the-document-test", occurredAt: now });
     });
     await h.db.update(recurringGifts).set({ status: "canceled", canceledAt: now }).where(eq(recurringGifts.id, gift!.id));
-    await h.db.transaction((tx) => emitRecurringGiftEvent(tx, gift!.id, "recurring_gift.canceled", { now }));
+    await h.db.transaction((tx) => emitRecurringGiftEvent({ tx, giftId: gift!.id, type: "recurring_gift.canceled", now }));
     await sendWebhookTestEvent({ actor: a.user, endpointId: endpoint.id });
     // Sam gave before: offline_gift.created only.
     await recordOfflineGift({ actor: a.user, organizationId: org, input: { method: "check", amountCents: 2_000, checkNumber: "101", receivedOn: "2026-01-05", donorName: "Sam Sharer", donorEmail: "sam@example.org", donorConsent: true } });

@@ -30,7 +30,7 @@ export async function listDonors(options: { actor: ApiKeyActor | null; query: z.
   const organizationId = requireApiScope(options.actor, "read:donors");
   const key = decodeKeysetCursor(options.query.cursor);
   const db = await getDb();
-  const page = await listDonorsInFirstGiftOrder(db, organizationId, { after: key ? { firstAt: key.after, keyHash: key.id } : null, limit: options.query.limit, now: options.now });
+  const page = await listDonorsInFirstGiftOrder({ db, organizationId, after: key ? { firstAt: key.after, keyHash: key.id } : null, limit: options.query.limit, now: options.now });
   await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: page.donors, shows: API_DONOR_FIELDS });
   const next = page.more && page.last ? Buffer.from(JSON.stringify({ k: [page.last.firstAt, page.last.keyHash] }), "utf8").toString("base64url") : null;
   return { object: "list", data: page.donors.map(toDonorResource), has_more: page.more, next_cursor: next };
@@ -52,7 +52,7 @@ export async function getDonor(options: { actor: ApiKeyActor | null; id: string;
     throw new AppError("not_found", messages.donors.notFound);
   }
   const db = await getDb();
-  const row = await findDonor(db, organizationId, donorKey, options.now);
+  const row = await findDonor({ db, organizationId, donorKey, now: options.now });
   if (!row) throw new AppError("not_found", messages.donors.notFound);
   await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: [row], shows: API_DONOR_FIELDS, single: true });
   return toDonorResource(row);

@@ -17,13 +17,21 @@ import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 import { loadDonationFacts, type DonationFacts, type DonationRow } from "./donation-facts";
 
+export type DonationMailFactsOptions = {
+  tx: Executor;
+  /** The caller's donation row (inside a webhook's transaction it carries the status just applied). */
+  donation: DonationRow;
+  /** The donation's facts when the caller has read them in `tx` already; else read here. */
+  known?: DonationFacts | null;
+};
+
 /**
  * The facts the donation emails need: `known` when the caller has read them in `tx` already
  * (the payment-event read takes them with the donation), else read inside `tx` through
- * loadDonationFacts. The donation fields come from `d`, the caller's row: inside a webhook's
- * transaction it carries the status just applied.
+ * loadDonationFacts. The donation fields come from `donation`, the caller's row: inside a
+ * webhook's transaction it carries the status just applied.
  */
-export async function donationMailFacts(tx: Executor, d: DonationRow, known?: DonationFacts | null): Promise<DonationMailFacts> {
+export async function donationMailFacts({ tx, donation: d, known }: DonationMailFactsOptions): Promise<DonationMailFacts> {
   const facts = known ?? (await loadDonationFacts(tx, d.id));
   const org = facts?.organization;
   return {
@@ -69,7 +77,7 @@ export async function enqueueDonationMail(
   which: { receipt?: boolean; nonprofit?: boolean; platform?: boolean } = { receipt: true, nonprofit: true, platform: true },
   known?: DonationFacts | null,
 ): Promise<number> {
-  const facts = await donationMailFacts(tx, d, known);
+  const facts = await donationMailFacts({ tx, donation: d, known });
   // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); none without a recipient.
   const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMailHasRecipient(kind, facts));
   await enqueueMails(

@@ -129,8 +129,8 @@ describe("checkout and exactly-once effects", () => {
     const jobsBefore = await mailJobs();
     const delivery = sandboxDelivery(pending.providerPaymentId!, pending.donationId, "payment_intent.succeeded");
     const outcomes = [];
-    for (let i = 0; i < 50; i++) outcomes.push(await handleWebhook("sandbox", delivery.body, delivery.headers));
-    outcomes.push(...(await Promise.all(Array.from({ length: 50 }, () => handleWebhook("sandbox", delivery.body, delivery.headers)))));
+    for (let i = 0; i < 50; i++) outcomes.push(await handleWebhook({ provider: "sandbox", rawBody: delivery.body, headers: delivery.headers }));
+    outcomes.push(...(await Promise.all(Array.from({ length: 50 }, () => handleWebhook({ provider: "sandbox", rawBody: delivery.body, headers: delivery.headers })))));
     expect(outcomes.filter((o) => o.recorded)).toHaveLength(1);
     expect(outcomes.filter((o) => o.effect === "applied")).toHaveLength(1);
     expect(await progress()).toBe(before + 1_234);
@@ -144,10 +144,10 @@ describe("checkout and exactly-once effects", () => {
     const res = await startCheckout({ actor: null, input: checkout({ amountCents: 777 }) });
     const before = await progress();
     const late = sandboxDelivery(res.providerPaymentId!, res.donationId, "payment_intent.requires_action");
-    await handleWebhook("sandbox", late.body, late.headers);
+    await handleWebhook({ provider: "sandbox", rawBody: late.body, headers: late.headers });
     expect((await h.db.select().from(donations).where(eq(donations.id, res.donationId)))[0]!.status).toBe("succeeded");
     const refund = sandboxDelivery(res.providerPaymentId!, res.donationId, "charge.refunded");
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => handleWebhook("sandbox", refund.body, refund.headers)));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => handleWebhook({ provider: "sandbox", rawBody: refund.body, headers: refund.headers })));
     expect(outcomes.filter((o) => o.effect === "reversed")).toHaveLength(1);
     expect(await progress()).toBe(before - 777);
     // A refund recorded under a different event id (a provider retry with a new id) still reverses nothing twice.
@@ -206,9 +206,9 @@ describe("checkout and exactly-once effects", () => {
     const eventsBefore = (await h.db.select().from(paymentEvents)).length;
     const good = sandboxDelivery(res.providerPaymentId!, res.donationId, "payment_intent.succeeded");
     const tampered = good.body.replace(res.donationId, randomUUID());
-    await expect(handleWebhook("sandbox", tampered, good.headers)).rejects.toMatchObject({ code: "bad_request" });
-    await expect(handleWebhook("sandbox", good.body, {})).rejects.toMatchObject({ code: "bad_request" });
-    await expect(handleWebhook("sandbox", good.body, { "sandbox-signature": "t=1,v1=" + "0".repeat(64) })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(handleWebhook({ provider: "sandbox", rawBody: tampered, headers: good.headers })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(handleWebhook({ provider: "sandbox", rawBody: good.body, headers: {} })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(handleWebhook({ provider: "sandbox", rawBody: good.body, headers: { "sandbox-signature": "t=1,v1=" + "0".repeat(64) } })).rejects.toMatchObject({ code: "bad_request" });
     expect((await h.db.select().from(paymentEvents)).length).toBe(eventsBefore);
     expect(await progress()).toBe(before);
   });
@@ -251,7 +251,7 @@ describe("privacy of the nonprofit notification", () => {
     const [d] = await h.db.select().from(donations).where(eq(donations.id, res.donationId));
     await h.db.update(donations).set({ donorTelephone: "8025550199", donorCity: "Montpelier" }).where(eq(donations.id, d!.id));
     const [row] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    const hidden = nonprofitNotificationMail(await donationMailFacts(h.db, row!))!;
+    const hidden = nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: row! }))!;
     expect(hidden.to).toBe("gifts@vtfoodbank.example");
     expect(hidden.text).not.toContain("Secret Sam");
     expect(hidden.text).not.toContain("sam.secret@example.org");
@@ -259,14 +259,14 @@ describe("privacy of the nonprofit notification", () => {
     expect(hidden.text).not.toContain("Montpelier");
     await h.db.update(donations).set({ shareName: true, shareLocation: true }).where(eq(donations.id, d!.id));
     const [shared] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    const shown = nonprofitNotificationMail(await donationMailFacts(h.db, shared!))!;
+    const shown = nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: shared! }))!;
     expect(shown.text).toContain("Secret Sam");
     expect(shown.text).toContain("Montpelier");
     expect(shown.text).not.toContain("sam.secret@example.org");
     expect(shown.text).not.toContain("8025550199");
     await h.db.update(donations).set({ anonymous: true }).where(eq(donations.id, d!.id));
     const [anon] = await h.db.select().from(donations).where(eq(donations.id, d!.id));
-    expect(nonprofitNotificationMail(await donationMailFacts(h.db, anon!))!.text).not.toContain("Secret Sam");
+    expect(nonprofitNotificationMail(await donationMailFacts({ tx: h.db, donation: anon! }))!.text).not.toContain("Secret Sam");
   });
 });
 

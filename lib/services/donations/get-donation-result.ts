@@ -56,7 +56,11 @@ export async function getDonationResult({ actor, donationId, token }: { actor: A
     facts &&
     can(actor, "donation.receipt", { donorId: facts.donation.donorUserId, organizationId: facts.donation.organizationId, holdsAccessToken: checkDonationAccessToken(facts.donation.id, token) });
   if (!facts || !allowed) throw new AppError("not_found", messages.donation.notFound);
-  return toDonationResult({ ...facts.donation, provider: facts.payment?.provider ?? null, providerPaymentId: facts.payment?.providerPaymentId ?? null }, facts.organization, facts.fundraiserName);
+  return toDonationResult({
+    donation: { ...facts.donation, provider: facts.payment?.provider ?? null, providerPaymentId: facts.payment?.providerPaymentId ?? null },
+    organization: facts.organization,
+    fundraiserName: facts.fundraiserName,
+  });
 }
 
 /** The donation columns a {@link DonationResult} shows. */
@@ -77,12 +81,20 @@ export type DonationResultRow = {
   createdAt: Date;
 };
 
+export type ToDonationResultOptions = {
+  donation: DonationResultRow;
+  /** The organization's display name and IRS legal name. */
+  organization: { name: string; legalName?: string | null };
+  /** The fundraiser's name; null for a direct donation. */
+  fundraiserName: string | null;
+};
+
 /**
- * The result of donation `d` of `organization` (its display name and IRS legal name) for
+ * The result of `donation` of `organization` (its display name and IRS legal name) for
  * fundraiser `fundraiserName` (null: a direct donation). Amounts in cents; createdAt as ISO
  * 8601 UTC. Checks no access: the caller has.
  */
-export function toDonationResult(d: DonationResultRow, organization: { name: string; legalName?: string | null }, fundraiserName: string | null): DonationResult {
+export function toDonationResult({ donation: d, organization, fundraiserName }: ToDonationResultOptions): DonationResult {
   return {
     donationId: d.id,
     accessToken: donationAccessToken(d.id),

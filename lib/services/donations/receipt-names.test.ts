@@ -41,7 +41,7 @@ afterAll(async () => {
 const pdfText = async () => (await pdfLines((await donationReceiptPdf({ actor: null, donationId, token: donationAccessToken(donationId) })).pdf)).join(" ");
 const mailText = async () => {
   const [row] = await h.db.select().from(donations).where(eq(donations.id, donationId));
-  return receiptMail(await donationMailFacts(h.db, row!))!.text;
+  return receiptMail(await donationMailFacts({ tx: h.db, donation: row! }))!.text;
 };
 
 test("an IRS name is shown readable at checkout and on receipts, with the legal name and EIN beside it on receipts", async () => {

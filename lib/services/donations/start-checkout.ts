@@ -161,7 +161,7 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
     campaignName = org.campaignName;
   }
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
-  const attribution = input.supporterPageId ? await supporterPageForGift(db, input.supporterPageId, input.campaignId) : { supporterPageId: null, supporterTeamId: null };
+  const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, campaignId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
@@ -284,7 +284,11 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // checkout has read already (one narrow read instead of getDonationResult's joined one).
   const outcome = { status: charged.status, failureReason: charged.failureReason, providerPaymentId: charged.providerPaymentId };
   return {
-    ...toDonationResult({ ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome }, org, campaignName),
+    ...toDonationResult({
+      donation: { ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
+      organization: org,
+      fundraiserName: campaignName,
+    }),
     clientSecret: charged.clientSecret,
     redirectUrl: charged.redirectUrl,
   };

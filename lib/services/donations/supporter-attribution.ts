@@ -12,6 +12,13 @@ import { supporterPages } from "@/models";
 
 const m = messages.supporterPages;
 
+export type SupporterPageForGiftOptions = {
+  db: Executor;
+  pageId: string;
+  /** The gift's fundraiser; null for a direct donation. */
+  campaignId: string | null;
+};
+
 /**
  * What a gift is attributed to at checkout: page `pageId` of fundraiser `campaignId`
  * when it takes gifts (active), with its team. Internal (the checkout's own check).
@@ -19,7 +26,7 @@ const m = messages.supporterPages;
  *   (messages.supporterPages.wrongFundraiser) for a page of another fundraiser, or
  *   (notTakingGifts) for a paused or closed one.
  */
-export async function supporterPageForGift(db: Executor, pageId: string, campaignId: string | null): Promise<{ supporterPageId: string; supporterTeamId: string | null }> {
+export async function supporterPageForGift({ db, pageId, campaignId }: SupporterPageForGiftOptions): Promise<{ supporterPageId: string; supporterTeamId: string | null }> {
   const [page] = await db
     .select({ id: supporterPages.id, campaignId: supporterPages.campaignId, status: supporterPages.status, teamId: supporterPages.teamId })
     .from(supporterPages)

@@ -288,7 +288,7 @@ export async function dryRunDonorImport({ actor, importId, mapping, now = new Da
   const { gifts, errors, failed, skipped } = await analyze(db, row, text, parsed, now, onProgress);
   const existingKeys = await existingRowKeys(db, row.organizationId, gifts.map((g) => g.key));
   const donorKeys = [...new Set(gifts.map(donorKeyOf).filter((k): k is string => k !== null))];
-  const known = await existingDonorKeys(db, row.organizationId, donorKeys);
+  const known = await existingDonorKeys({ db, organizationId: row.organizationId, keys: donorKeys });
   const toCreate = gifts.filter((g) => !existingKeys.has(g.key));
   const newKeys = new Set(toCreate.map(donorKeyOf).filter((k): k is string => k !== null && !known.has(k)));
   const result: DryRunResult = {
@@ -809,7 +809,7 @@ async function complete(tx: Executor, actor: Actor, row: ImportRow, now: Date): 
   const keys = (
     rowsOf(await tx.execute(sql`select distinct gift->>'donorKey' as k from donor_import_rows where import_id = ${row.id} and gift->>'donorKey' is not null`)) as { k: string }[]
   ).map((r) => r.k);
-  const earlier = await existingDonorKeys(tx, row.organizationId, keys, row.id);
+  const earlier = await existingDonorKeys({ db: tx, organizationId: row.organizationId, keys, exceptImportId: row.id });
   const failed = row.failedCount;
   const [updated] = await tx
     .update(donorImports)

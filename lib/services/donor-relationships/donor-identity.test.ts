@@ -299,7 +299,7 @@ async function checkNothingUnsharedShown(np: ClaimedNonprofit, platform: Map<str
   const org = np.organizationId;
   const page = await listDonors({ actor: np.user, organizationId: org, query: DEFAULT_DONORS_QUERY });
   const csv = (await exportDonorsCsv({ actor: np.user, organizationId: org, query: DEFAULT_DONORS_QUERY })).csv;
-  const api = await listDonorsInFirstGiftOrder(h.db, org, { after: null, limit: 500 });
+  const api = await listDonorsInFirstGiftOrder({ db: h.db, organizationId: org, after: null, limit: 500 });
   const resources = api.donors.map(toDonorResource);
   const recorded = new Map(
     (await h.db.select({ id: donations.id, name: donations.donorName, email: donations.donorEmail }).from(donations).where(and(eq(donations.organizationId, org), isNotNull(donations.offlineMethod)))).map((r) => [r.id, r]),
@@ -313,7 +313,7 @@ async function checkNothingUnsharedShown(np: ClaimedNonprofit, platform: Map<str
   for (const row of page.donors) {
     const detail = await getDonor({ actor: np.user, organizationId: org, donorKey: row.donorKey });
     expect(detail.donor).toEqual(row);
-    expect(await findDonor(h.db, org, row.donorKey)).toEqual(row);
+    expect(await findDonor({ db: h.db, organizationId: org, donorKey: row.donorKey })).toEqual(row);
     shown.push(detail);
     rowCents += row.lifetimeCents;
     const inRow = detail.gifts.map((g) => g.id);

@@ -44,7 +44,7 @@ export async function saveDonorNote({ actor, organizationId, input }: SaveDonorN
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "donorRelationship.annotate", organizationId);
-    await assertDonorExists(tx, organizationId, donorKey);
+    await assertDonorExists({ db: tx, organizationId, donorKey });
     const [row] = await tx
       .insert(donorNotes)
       .values({ organizationId, donorKey, note, tags, updatedByUserId: actor!.id })

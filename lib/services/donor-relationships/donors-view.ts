@@ -262,11 +262,19 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
   return { filename: `donors-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
 
+export type AssertDonorExistsOptions = {
+  db: Executor;
+  organizationId: string;
+  donorKey: string;
+  /** The instant the donor list is read at; defaults to the current time. */
+  now?: Date;
+};
+
 /**
- * The donor key `donorKey` when it names a donor of the organization now; internal: the caller
- * has authorized. @throws AppError(not_found) messages.donors.notFound otherwise.
+ * The donor key `donorKey` when it names a donor of the organization at `now`; internal: the
+ * caller has authorized. @throws AppError(not_found) messages.donors.notFound otherwise.
  */
-export async function assertDonorExists(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<void> {
+export async function assertDonorExists({ db, organizationId, donorKey, now = new Date() }: AssertDonorExistsOptions): Promise<void> {
   const clock = await prepareRead(db, organizationId, now);
   if (!(await selectOneDonor(db, organizationId, clock, donorKey))) throw new AppError("not_found", messages.donors.notFound);
 }
@@ -289,6 +297,16 @@ export type DonorsInOrderPage = {
   more: boolean;
 };
 
+export type ListDonorsInFirstGiftOrderOptions = {
+  db: Executor;
+  organizationId: string;
+  /** Start strictly after this donor; null for the first page. */
+  after: DonorPosition | null;
+  limit: number;
+  /** The instant the donor list is read at; defaults to the current time. */
+  now?: Date;
+};
+
 /**
  * Up to `limit` donors of the organization in a stable order (first gift, oldest first; then
  * the md5 of the donor key), strictly after `after`; internal: the caller has authorized (the
@@ -296,9 +314,9 @@ export type DonorsInOrderPage = {
  * caller drops what it must not show (tags).
  * @returns DonorsInOrderPage (amounts in cents, instants in UTC).
  */
-export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: string, options: { after: DonorPosition | null; limit: number; now?: Date }): Promise<DonorsInOrderPage> {
-  const clock = await prepareRead(db, organizationId, options.now ?? new Date());
-  const after = options.after ? sql`where (d.first_at, md5(d.donor_key)) > (${options.after.firstAt}::timestamptz, ${options.after.keyHash})` : sql``;
+export async function listDonorsInFirstGiftOrder({ db, organizationId, after: start, limit, now }: ListDonorsInFirstGiftOrderOptions): Promise<DonorsInOrderPage> {
+  const clock = await prepareRead(db, organizationId, now ?? new Date());
+  const after = start ? sql`where (d.first_at, md5(d.donor_key)) > (${start.firstAt}::timestamptz, ${start.keyHash})` : sql``;
   const result = await db.execute(sql`${donorRows(organizationId, clock)}
     select coalesce(json_agg(x order by x.rn)::text, '[]') as j from (
       select row_number() over (order by d.first_at, md5(d.donor_key)) as rn, d.donor_key, d.name, d.email, d.telephone, d.location, d.gender, d.age_range,
@@ -307,19 +325,22 @@ export async function listDonorsInFirstGiftOrder(db: Executor, organizationId: s
              d.active_monthly, d.had_monthly, d.tags, d.first_at::text as first_at_text, md5(d.donor_key) as key_hash
         from d ${after}
        order by d.first_at, md5(d.donor_key)
-       limit ${options.limit + 1}
+       limit ${limit + 1}
     ) x`);
   const raw = parseJson<RawDonor & { first_at_text: string; key_hash: string }>(result);
-  const shown = raw.slice(0, options.limit);
+  const shown = raw.slice(0, limit);
   const lastRow = shown[shown.length - 1];
-  return { donors: shown.map(toDonorRow), last: lastRow ? { firstAt: lastRow.first_at_text, keyHash: lastRow.key_hash } : null, more: raw.length > options.limit };
+  return { donors: shown.map(toDonorRow), last: lastRow ? { firstAt: lastRow.first_at_text, keyHash: lastRow.key_hash } : null, more: raw.length > limit };
 }
 
+export type FindDonorOptions = AssertDonorExistsOptions;
+
 /**
- * The donor of the organization with key `donorKey` now, or null (never was one, or stopped
- * sharing); internal: the caller has authorized. Only shared fields, as {@link listDonors}.
+ * The donor of the organization with key `donorKey` at `now` (default: the current time), or
+ * null (never was one, or stopped sharing); internal: the caller has authorized. Only shared
+ * fields, as {@link listDonors}.
  */
-export async function findDonor(db: Executor, organizationId: string, donorKey: string, now: Date = new Date()): Promise<DonorRow | null> {
+export async function findDonor({ db, organizationId, donorKey, now = new Date() }: FindDonorOptions): Promise<DonorRow | null> {
   const clock = await prepareRead(db, organizationId, now);
   return selectOneDonor(db, organizationId, clock, donorKey);
 }
@@ -364,11 +385,19 @@ export async function claimDonorKeys(db: Executor, donationIds: string[]): Promi
       on conflict do nothing`);
 }
 
+export type ExistingDonorKeysOptions = {
+  db: Executor;
+  organizationId: string;
+  keys: string[];
+  /** Leave out the gifts of this import (null or absent: none left out). */
+  exceptImportId?: string | null;
+};
+
 /**
  * Of the donor keys `keys`, those some succeeded or refunded gift of the organization shares now
  * (the rules at the top of this file), leaving out the gifts of import `exceptImportId`.
  */
-export async function existingDonorKeys(db: Executor, organizationId: string, keys: string[], exceptImportId: string | null = null): Promise<Set<string>> {
+export async function existingDonorKeys({ db, organizationId, keys, exceptImportId = null }: ExistingDonorKeysOptions): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000);

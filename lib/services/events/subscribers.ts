@@ -12,10 +12,10 @@ import { applyTicketPaymentOutcome } from "./ticket-payments";
 /** Subscribe ticket orders to ticket_order.paid and ticket_order.failed. */
 export function installEventSubscribers(): void {
   subscribe("ticket_order.paid", "events.ticket-order-confirmed", async (tx, { payment, orderId }) => {
-    await applyTicketPaymentOutcome(tx, payment, orderId, "succeeded");
+    await applyTicketPaymentOutcome({ tx, payment, orderId, outcome: "succeeded" });
     await enqueueTicketMail(tx, payment, orderId);
   });
   subscribe("ticket_order.failed", "events.ticket-order-canceled", async (tx, { payment, orderId }) => {
-    await applyTicketPaymentOutcome(tx, payment, orderId, "failed");
+    await applyTicketPaymentOutcome({ tx, payment, orderId, outcome: "failed" });
   });
 }

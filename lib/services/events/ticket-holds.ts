@@ -38,7 +38,7 @@ export async function releaseExpiredTicketHolds(now: Date = new Date()): Promise
         .where(and(eq(eventTicketOrders.id, id), eq(eventTicketOrders.status, "pending"), lt(eventTicketOrders.holdExpiresAt, now)))
         .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity, paymentId: eventTicketOrders.paymentId });
       if (!order) return false;
-      await releaseSeats(tx, order.ticketTypeId, order.quantity);
+      await releaseSeats({ tx, ticketTypeId: order.ticketTypeId, quantity: order.quantity });
       // The unfinished payment of the order can no longer be completed.
       if (order.paymentId) {
         await tx

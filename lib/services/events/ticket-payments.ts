@@ -19,11 +19,19 @@ type PaymentRow = typeof payments.$inferSelect;
 /** The payment idempotency key of ticket order `orderId` (one payment per order attempt). */
 export const ticketPaymentKey = (orderId: string) => `ticket-order-${orderId}`;
 
+export type ApplyTicketPaymentOutcomeOptions = {
+  tx: Executor;
+  /** The order's payment (its id and amount in cents). */
+  payment: Pick<PaymentRow, "id" | "amountCents">;
+  orderId: string;
+  outcome: "succeeded" | "failed";
+};
+
 /**
- * Apply a payment outcome to ticket order `orderId`, paid by `payment`.
+ * Apply a payment `outcome` to ticket order `orderId`, paid by `payment`.
  * @returns "confirmed" or "canceled" when the order changed now, "none" otherwise.
  */
-export async function applyTicketPaymentOutcome(tx: Executor, payment: Pick<PaymentRow, "id" | "amountCents">, orderId: string, outcome: "succeeded" | "failed"): Promise<"confirmed" | "canceled" | "none"> {
+export async function applyTicketPaymentOutcome({ tx, payment, orderId, outcome }: ApplyTicketPaymentOutcomeOptions): Promise<"confirmed" | "canceled" | "none"> {
   const belongs = and(
     eq(eventTicketOrders.id, orderId),
     eq(eventTicketOrders.status, "pending"),
@@ -49,12 +57,14 @@ export async function applyTicketPaymentOutcome(tx: Executor, payment: Pick<Paym
     .where(belongs)
     .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
   if (canceled.length === 0) return "none";
-  await releaseSeats(tx, canceled[0]!.ticketTypeId, canceled[0]!.quantity);
+  await releaseSeats({ tx, ticketTypeId: canceled[0]!.ticketTypeId, quantity: canceled[0]!.quantity });
   return "canceled";
 }
 
-/** Give `quantity` seats back to a ticket type (never below zero). */
-export async function releaseSeats(tx: Executor, ticketTypeId: string, quantity: number): Promise<void> {
+export type ReleaseSeatsOptions = { tx: Executor; ticketTypeId: string; quantity: number };
+
+/** Give `quantity` seats back to ticket type `ticketTypeId` (its sold count never goes below zero). */
+export async function releaseSeats({ tx, ticketTypeId, quantity }: ReleaseSeatsOptions): Promise<void> {
   await tx
     .update(eventTicketTypes)
     .set({ sold: sql`greatest(0, ${eventTicketTypes.sold} - ${quantity})` })

@@ -196,9 +196,9 @@ describe("ticket orders", () => {
     const again = await createTicketOrder({ eventId: ev._id, input, actor: null, client: testCheckoutClient() });
     expect(again.order._id).toBe(res.order._id);
     const delivery = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.succeeded");
-    await Promise.all([handleWebhook("sandbox", delivery.body, delivery.headers), handleWebhook("sandbox", delivery.body, delivery.headers)]);
+    await Promise.all([handleWebhook({ provider: "sandbox", rawBody: delivery.body, headers: delivery.headers }), handleWebhook({ provider: "sandbox", rawBody: delivery.body, headers: delivery.headers })]);
     const late = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
-    await handleWebhook("sandbox", late.body, late.headers);
+    await handleWebhook({ provider: "sandbox", rawBody: late.body, headers: late.headers });
     const [o] = await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, res.order._id));
     expect(o).toMatchObject({ status: "confirmed", paymentId: d.id });
     expect((await typeRow(typeId)).sold).toBe(2);
@@ -215,11 +215,11 @@ describe("ticket orders", () => {
     // A duplicate failure event does not release the seats twice.
     const d = (await storedPayment(h.db, res.payment!.donationId))!;
     const again = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
-    await handleWebhook("sandbox", again.body, again.headers);
+    await handleWebhook({ provider: "sandbox", rawBody: again.body, headers: again.headers });
     const ok = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, quantity: 2, card: card("4242424242424242") }), actor: null, client: testCheckoutClient() });
     expect(ok.order.status).toBe("confirmed");
     const failedAgain = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
-    await handleWebhook("sandbox", failedAgain.body, failedAgain.headers);
+    await handleWebhook({ provider: "sandbox", rawBody: failedAgain.body, headers: failedAgain.headers });
     expect(await typeRow(typeId)).toMatchObject({ sold: 2 });
     expect((await getTicketPage(ev._id)).ticketTypes[0]!.soldOut).toBe(true);
   });

@@ -360,6 +360,6 @@ async function cancelUnpaidOrder(orderId: string): Promise<void> {
       .set({ status: "canceled" })
       .where(and(eq(eventTicketOrders.id, orderId), eq(eventTicketOrders.status, "pending"), isNull(eventTicketOrders.paymentId)))
       .returning({ ticketTypeId: eventTicketOrders.ticketTypeId, quantity: eventTicketOrders.quantity });
-    if (canceled[0]) await releaseSeats(tx, canceled[0].ticketTypeId, canceled[0].quantity);
+    if (canceled[0]) await releaseSeats({ tx, ticketTypeId: canceled[0].ticketTypeId, quantity: canceled[0].quantity });
   });
 }

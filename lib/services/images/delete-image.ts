@@ -36,7 +36,7 @@ export async function deleteImage(input: {
     }
     if (target.currentUrl !== null && !(await target.write(tx, null))) throw new AppError("not_found", messages.generic.notFound);
     // The stored file goes only when the storage layer issued it to this slot's owner.
-    return { removed: target.currentUrl, own: await isIssuedTo(tx, target.currentUrl, ownerFor({ actor: input.actor, field: input.field })) };
+    return { removed: target.currentUrl, own: await isIssuedTo({ db: tx, url: target.currentUrl, owner: ownerFor({ actor: input.actor, field: input.field }) }) };
   });
   if (own) await removeStoredImage(getStorage(), removed);
   return { field: input.field, identifier: input.identifier, url: removed };

@@ -33,16 +33,30 @@ export function ownerFor({ actor, field }: OwnerForOptions): ImageOwner {
   return { userId: actor.id };
 }
 
+export type RecordIssuedImageOptions = {
+  db: Executor;
+  /** The storage key of the image. */
+  key: string;
+  owner: ImageOwner;
+};
+
 /** Record that the storage layer issued `key` to `owner` (idempotent). */
-export async function recordIssuedImage(db: Executor, key: string, owner: ImageOwner): Promise<void> {
+export async function recordIssuedImage({ db, key, owner }: RecordIssuedImageOptions): Promise<void> {
   await db
     .insert(storedImages)
     .values({ key, ownerUserId: owner.userId ?? null, organizationId: owner.organizationId ?? null })
     .onConflictDoNothing();
 }
 
+export type IsIssuedToOptions = {
+  db: Executor;
+  /** The image URL to check; null or absent is never issued. */
+  url: string | null | undefined;
+  owner: ImageOwner;
+};
+
 /** True when `url` is an image this storage issued to `owner`. Never throws. */
-export async function isIssuedTo(db: Executor, url: string | null | undefined, owner: ImageOwner): Promise<boolean> {
+export async function isIssuedTo({ db, url, owner }: IsIssuedToOptions): Promise<boolean> {
   if (!url) return false;
   const key = getStorage().keyOf(url);
   if (!key) return false;
@@ -63,6 +77,6 @@ export async function acceptImageUrl({ db, owner, url, current, field }: AcceptI
 ): Promise<string | null> {
   if (!url) return null;
   if (current && url === current) return url;
-  if (await isIssuedTo(db, url, owner)) return url;
+  if (await isIssuedTo({ db, url, owner })) return url;
   throw new AppError("validation", messages.trustAndSafety.imageNotYours, { [field]: messages.trustAndSafety.imageNotYours });
 }

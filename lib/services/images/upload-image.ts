@@ -67,9 +67,9 @@ export async function uploadImage(input: UploadImageInput): Promise<UploadedImag
       // Re-read inside the transaction: the URL to clean up is the one actually replaced.
       const fresh = await resolveImageTarget(tx, input);
       if (!(await fresh.write(tx, url))) throw new AppError("not_found", messages.generic.notFound);
-      await recordIssuedImage(tx, key, owner);
+      await recordIssuedImage({ db: tx, key, owner });
       // Only a file issued to this owner is removed with the replaced image.
-      previousIsOwn = await isIssuedTo(tx, fresh.currentUrl, owner);
+      previousIsOwn = await isIssuedTo({ db: tx, url: fresh.currentUrl, owner });
       return fresh.currentUrl;
     });
   } catch (err) {

@@ -39,11 +39,20 @@ export type EventOutcome = {
   effect: "applied" | "reversed" | "none";
 };
 
+export type HandleWebhookOptions = {
+  /** The payment provider that sent the delivery. */
+  provider: ProviderName;
+  /** The request body exactly as received (the signature covers these bytes). */
+  rawBody: string;
+  /** The request headers, which carry the provider's signature. */
+  headers: Headers | Record<string, string>;
+};
+
 /**
- * Verify a webhook delivery on its raw body, then apply it.
+ * Verify a webhook delivery of `provider` on its `rawBody` and `headers`, then apply it.
  * @throws AppError(bad_request) for a missing or invalid signature — before any write.
  */
-export async function handleWebhook(provider: ProviderName, rawBody: string, headers: Headers | Record<string, string>): Promise<EventOutcome> {
+export async function handleWebhook({ provider, rawBody, headers }: HandleWebhookOptions): Promise<EventOutcome> {
   const event = await providerByName(provider).verifyWebhook(rawBody, headers);
   return applyPaymentEvent(event);
 }

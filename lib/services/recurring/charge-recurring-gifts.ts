@@ -375,7 +375,7 @@ export async function cancelPastDueGifts(now: Date = new Date()): Promise<number
       if (!gift) return;
       n++;
       await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
-      const facts = await recurringMailFacts(tx, gift, now);
+      const facts = await recurringMailFacts({ tx, gift, now });
       const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.campaignId ?? "direct"}`;
       if (facts) await enqueueMail(canceledPastDueDonorMail(facts, giveAgain), { tx });
       const [org] = await tx.select({ email: organizations.email }).from(organizations).where(eq(organizations.id, gift.organizationId));
@@ -428,7 +428,7 @@ export async function sendChargeReminders(now: Date = new Date()): Promise<numbe
         .where(and(eq(recurringGifts.id, id), eq(recurringGifts.nextChargeAt, nextChargeAt!), or(isNull(recurringGifts.reminderPeriod), ne(recurringGifts.reminderPeriod, period))))
         .returning();
       if (!gift) return;
-      const facts = await recurringMailFacts(tx, gift, now);
+      const facts = await recurringMailFacts({ tx, gift, now });
       if (!facts) return;
       await enqueueMail(chargeReminderMail(facts, nextChargeAt!), { tx });
       n++;

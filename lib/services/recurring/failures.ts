@@ -44,8 +44,15 @@ export function isRecurringPeriod(d: Pick<DonationRow, "recurringGiftId" | "meta
   return Boolean(d.recurringGiftId) && d.metadata?.kind === "recurring" && Boolean(d.metadata?.period);
 }
 
-/** The recipient and wording facts of a gift's emails, read in `tx`. Null without a donor email. */
-export async function recurringMailFacts(tx: Executor, gift: GiftRow, now: Date = new Date()): Promise<RecurringMailFacts | null> {
+export type RecurringMailFactsOptions = {
+  tx: Executor;
+  gift: GiftRow;
+  /** The instant the manage link is issued at; defaults to the current time. */
+  now?: Date;
+};
+
+/** The recipient and wording facts of `gift`'s emails, read in `tx`. Null without a donor email. */
+export async function recurringMailFacts({ tx, gift, now = new Date() }: RecurringMailFactsOptions): Promise<RecurringMailFacts | null> {
   let to = gift.donorEmail;
   if (!to) {
     const [first] = await tx.select({ email: donations.donorEmail }).from(donations).where(eq(donations.recurringGiftId, gift.id)).limit(1);
@@ -57,12 +64,22 @@ export async function recurringMailFacts(tx: Executor, gift: GiftRow, now: Date 
   return { to, amountCents: gift.amountCents, organizationName: org ? organizationDisplayName(org) : "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
 }
 
+export type RecordRecurringChargeFailureOptions = {
+  tx: Executor;
+  /** The failed donation (a recurring period's attempt; any other donation is ignored). */
+  donation: DonationRow;
+  /** The provider's failure reason. */
+  reason: string;
+  /** When it failed; defaults to the current time. */
+  now?: Date;
+};
+
 /**
- * A recurring period's attempt failed (in the payment-event transaction): count it, schedule
+ * A recurring period's attempt (`donation`) failed (in the payment-event transaction): count it, schedule
  * the next retry or mark the gift past due, and queue the donor's email. A failure that is not
  * the gift's current attempt (out of order, already counted) changes nothing.
  */
-export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow, reason: string, now: Date = new Date()): Promise<void> {
+export async function recordRecurringChargeFailure({ tx, donation: d, reason, now = new Date() }: RecordRecurringChargeFailureOptions): Promise<void> {
   if (!isRecurringPeriod(d)) return;
   const period = d.metadata.period!;
   const attempt = attemptOf(d);
@@ -72,7 +89,7 @@ export async function recordRecurringChargeFailure(tx: Executor, d: DonationRow,
   if (attempt !== current) return;
   const failures = attempt + 1;
   const firstFailedAt = attempt === 0 ? now : await firstFailureAt(tx, gift.id, period, now);
-  const facts = await recurringMailFacts(tx, gift, now);
+  const facts = await recurringMailFacts({ tx, gift, now });
   const failedPayment = (nextRetryAt: Date | null) => ({
     donation_id: d.id,
     amount_cents: d.amountCents,

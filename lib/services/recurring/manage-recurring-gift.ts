@@ -84,11 +84,19 @@ async function authorize(db: Executor, giftId: string, access: GiftAccess, now: 
   throw new AppError("not_found", messages.generic.notFound);
 }
 
+export type ManagedRecurringGiftOptions = {
+  giftId: string;
+  /** Who asks: the manage link's token and/or the signed-in donor. */
+  access: GiftAccess;
+  /** The present instant; defaults to the current time. */
+  now?: Date;
+};
+
 /**
- * The manage page's view of one gift.
+ * The manage page's view of gift `giftId`.
  * @throws see authorize.
  */
-export async function getManagedRecurringGift(giftId: string, access: GiftAccess, now: Date = new Date()): Promise<ManagedRecurringGift> {
+export async function getManagedRecurringGift({ giftId, access, now = new Date() }: ManagedRecurringGiftOptions): Promise<ManagedRecurringGift> {
   const db = await getDb();
   const gift = await authorize(db, giftId, access, now);
   return toDto(db, gift, now);
@@ -129,15 +137,17 @@ async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRec
   };
 }
 
+export type ManageRecurringGiftOptions = ManagedRecurringGiftOptions & { input: ManageRecurringInput };
+
 /**
- * Apply one change from the manage page (PUT /api/recurring/{id}), in a transaction with the
+ * Apply one change (`input`) from the manage page (PUT /api/recurring/{id}), in a transaction with the
  * gift row locked. Every change leaves past donations untouched; a skip names the charge date
  * it skips, so a repeated request skips once.
  * @throws AppError(conflict) when the gift is canceled or nothing can be skipped / resumed;
  *   AppError(validation) for an amount over DONATION_MAX_CENTS, a pause date out of range or a
  *   card the provider refuses; see authorize for access errors.
  */
-export async function manageRecurringGift(giftId: string, access: GiftAccess, input: ManageRecurringInput, now: Date = new Date()): Promise<ManagedRecurringGift> {
+export async function manageRecurringGift({ giftId, access, input, now = new Date() }: ManageRecurringGiftOptions): Promise<ManagedRecurringGift> {
   const db = await getDb();
   // A new Stripe payment method is checked with Stripe before the transaction (network call).
   const newMethod = input.action === "payment_method" ? await resolvePaymentMethod(input.method, [giftId], access, now) : null;
@@ -219,7 +229,7 @@ async function resolvePaymentMethod(method: PaymentMethodInput, giftIds: string[
  * nothing to start: the page shows the test-card form.
  * @throws see authorize; AppError(conflict) when the gift is canceled.
  */
-export async function startPaymentMethodUpdate(giftId: string, access: GiftAccess, now: Date = new Date()): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
+export async function startPaymentMethodUpdate({ giftId, access, now = new Date() }: ManagedRecurringGiftOptions): Promise<{ provider: "stripe" | "sandbox"; clientSecret: string | null }> {
   const db = await getDb();
   const gift = await authorize(db, giftId, access, now);
   if (gift.status === "canceled") throw new AppError("conflict", messages.recurringManage.canceled);
@@ -234,7 +244,7 @@ export async function startPaymentMethodUpdate(giftId: string, access: GiftAcces
  * charge or retry happens. Idempotent.
  * @throws see authorize.
  */
-export async function cancelManagedRecurringGift(giftId: string, access: GiftAccess, now: Date = new Date()): Promise<ManagedRecurringGift> {
+export async function cancelManagedRecurringGift({ giftId, access, now = new Date() }: ManagedRecurringGiftOptions): Promise<ManagedRecurringGift> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const gift = await authorize(tx, giftId, access, now, true);
@@ -258,7 +268,7 @@ export async function cancelManagedRecurringGift(giftId: string, access: GiftAcc
  * @throws AppError(not_found) when the gift does not exist or is not the actor's.
  */
 export async function cancelRecurringGift({ actor, giftId, now = new Date() }: { actor: Actor; giftId: string; now?: Date }): Promise<{ status: "canceled" }> {
-  await cancelManagedRecurringGift(giftId, { actor }, now);
+  await cancelManagedRecurringGift({ giftId, access: { actor }, now });
   return { status: "canceled" };
 }
 

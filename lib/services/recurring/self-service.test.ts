@@ -79,7 +79,7 @@ async function monthly(email: string, options: { amountCents?: number; campaign?
 }
 
 const put = (giftId: string, token: string | null, body: Record<string, unknown>, now?: Date) =>
-  manageRecurringGift(giftId, { token }, manageRecurringSchema(2_500_000).parse({ ...body, token: token ?? undefined }), now);
+  manageRecurringGift({ giftId, access: { token }, input: manageRecurringSchema(2_500_000).parse({ ...body, token: token ?? undefined }), now });
 
 async function rejects(p: Promise<unknown>, code: AppError["code"], message?: string) {
   const err = await p.then(
@@ -121,11 +121,11 @@ describe("the signed manage link", () => {
   test("an expired or tampered token, or a token of another gift, reads and changes nothing", async () => {
     const a = await monthly("guest-a@example.org", { amountCents: 1_500 });
     const b = await monthly("guest-b@example.org", { amountCents: 2_500 });
-    const view = await getManagedRecurringGift(a.giftId, { token: a.token });
+    const view = await getManagedRecurringGift({ giftId: a.giftId, access: { token: a.token } });
     expect(view.amountCents).toBe(1_500);
-    await rejects(getManagedRecurringGift(b.giftId, { token: a.token }), "forbidden", messages.recurringManage.linkInvalid);
+    await rejects(getManagedRecurringGift({ giftId: b.giftId, access: { token: a.token } }), "forbidden", messages.recurringManage.linkInvalid);
     await rejects(put(b.giftId, a.token, { action: "amount", amountCents: 100 }), "forbidden");
-    await rejects(cancelManagedRecurringGift(b.giftId, { token: a.token }), "forbidden");
+    await rejects(cancelManagedRecurringGift({ giftId: b.giftId, access: { token: a.token } }), "forbidden");
     const old = recurringManageToken(a.giftId, new Date(Date.now() - MANAGE_LINK_TTL_MS - DAY));
     await rejects(put(a.giftId, old, { action: "amount", amountCents: 100 }), "forbidden", messages.recurringManage.linkExpired);
     await rejects(put(a.giftId, a.token.slice(0, -2) + "xx", { action: "amount", amountCents: 100 }), "forbidden");
@@ -147,7 +147,7 @@ describe("manage actions", () => {
     // The server's limit holds even when the schema was built with a larger one.
     setEnvForTests({ DONATION_MAX_CENTS: "5000" });
     try {
-      await rejects(manageRecurringGift(giftId, { token }, manageRecurringSchema(9_999_999).parse({ action: "amount", amountCents: 6_000 })), "validation");
+      await rejects(manageRecurringGift({ giftId, access: { token }, input: manageRecurringSchema(9_999_999).parse({ action: "amount", amountCents: 6_000 }) }), "validation");
     } finally {
       setEnvForTests({ DONATION_MAX_CENTS: "2500000" });
     }
@@ -216,7 +216,7 @@ describe("manage actions", () => {
     const { giftId, token } = await monthly("cancel@example.org");
     expect(() => cancelRecurringSchema.parse({ token })).toThrow(messages.recurringManage.cancelConfirm);
     expect(cancelRecurringSchema.parse({ token, confirm: true }).confirm).toBe(true);
-    const v = await cancelManagedRecurringGift(giftId, { token });
+    const v = await cancelManagedRecurringGift({ giftId, access: { token } });
     expect(v.state).toBe("canceled");
     expect(v.nextChargeAt).toBeNull();
     await rejects(put(giftId, token, { action: "amount", amountCents: 500 }), "conflict", messages.recurringManage.canceled);
@@ -231,8 +231,8 @@ describe("manage actions", () => {
     const one = await monthly("", { actor, campaign: null });
     const two = await monthly("", { actor, campaign: campaignId });
     const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });
-    expect((await getManagedRecurringGift(one.giftId, { actor })).amountCents).toBe(2_000);
-    await rejects(getManagedRecurringGift(other.giftId, { actor }), "not_found");
+    expect((await getManagedRecurringGift({ giftId: one.giftId, access: { actor } })).amountCents).toBe(2_000);
+    await rejects(getManagedRecurringGift({ giftId: other.giftId, access: { actor } }), "not_found");
     const r = await updateAllRecurringPaymentMethods({ actor, method: { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } } });
     expect(r.updated).toBe(2);
     expect((await giftOf(one.giftId)).paymentMethodLabel).toBe("Card ending 5556");
@@ -310,7 +310,7 @@ describe("failed charges", () => {
       ...Array(3).fill(expect.stringMatching(/could not charge/)),
       expect.stringMatching(/is past due/),
     ]);
-    expect((await getManagedRecurringGift(giftId, { token })).state).toBe("past_due");
+    expect((await getManagedRecurringGift({ giftId, access: { token } })).state).toBe("past_due");
 
     // A week later it is canceled, once; the donor and the nonprofit are told.
     const later = new Date(gift.pastDueAt!.getTime() + 8 * DAY);

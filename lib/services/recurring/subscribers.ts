@@ -11,5 +11,5 @@ import { recordRecurringChargeFailure, recordRecurringChargeSuccess } from "./fa
 /** Subscribe recurring gifts to gift.succeeded and gift.failed. */
 export function installRecurringSubscribers(): void {
   subscribe("gift.succeeded", "recurring.charge-succeeded", (tx, { donation }) => recordRecurringChargeSuccess(tx, donation));
-  subscribe("gift.failed", "recurring.charge-failed", (tx, { donation, reason, occurredAt }) => recordRecurringChargeFailure(tx, donation, reason, occurredAt));
+  subscribe("gift.failed", "recurring.charge-failed", (tx, { donation, reason, occurredAt }) => recordRecurringChargeFailure({ tx, donation, reason, now: occurredAt }));
 }

@@ -57,7 +57,7 @@ const num = (v: unknown): number => Number(v ?? 0);
 export async function getDonationAnalytics({ actor, organizationId, query: q, now }: ReportRequest): Promise<DonationAnalytics> {
   authorize(actor, "report.view", { organizationId });
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, now);
+  const clock = await prepareReport({ db, organizationId, query: q, now });
   const { from, to } = reportRange(q, clock);
   const fundraiser =
     q.fundraiser === "all" ? sql`true` : q.fundraiser === "nonFundraiser" ? sql`g.campaign_id is null` : sql`g.campaign_id = ${q.fundraiser}`;
@@ -99,7 +99,7 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
       .select({ count: sql<string>`count(*)`, monthlyCents: sql<string>`coalesce(sum(${recurringGifts.amountCents}), 0)` })
       .from(recurringGifts)
       .where(and(eq(recurringGifts.organizationId, organizationId), eq(recurringGifts.status, "active"))),
-    ticketSalesTotals(db, organizationId, q, clock),
+    ticketSalesTotals({ db, organizationId, query: q, clock }),
   ]);
 
   const t = (rowsOf(totals)[0] ?? {}) as Record<string, unknown>;

@@ -58,7 +58,7 @@ type CsvBatch = { records: string[][]; last: { at: string; id: string } | null; 
  * database driver than thousands of row objects. Internal: callers check access.
  */
 async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery, cursor: { at: string; id: string } | null, limit: number, clock: ReportClock): Promise<CsvBatch> {
-  const where = [...reportConditions(organizationId, q, clock), eq(donations.status, "succeeded")];
+  const where = [...reportConditions({ organizationId, query: q, clock }), eq(donations.status, "succeeded")];
   if (cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
   const result = await db.execute(sql`select coalesce(json_agg(json_build_array(x.day, x.email, x.fundraiser, x.amount, x.at, x.id))::text, '[]') as j from (
       select to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as day,
@@ -79,20 +79,29 @@ async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery
   return { records, last: tail ? { at: tail[4], id: tail[5] } : null, size: rows.length };
 }
 
+export type ReportCsvBatchesOptions = {
+  db: Executor;
+  organizationId: string;
+  query: ReportQuery;
+  clock: ReportClock;
+  /** Records per database batch after the first (at least 1; default 10,000). */
+  batchSize?: number;
+};
+
 /**
  * The CSV records of a report (no header), newest first, one array per database batch: a
- * small first batch so the first byte goes out quickly, then larger ones; the next batch is
- * read while the current one is written. Internal: callers check access.
+ * small first batch so the first byte goes out quickly, then larger ones of `batchSize`; the
+ * next batch is read while the current one is written. Internal: callers check access.
  */
-export async function* reportCsvBatches(db: Executor, organizationId: string, q: ReportQuery, options: { clock: ReportClock; batchSize?: number }): AsyncGenerator<string[][]> {
-  const batch = Math.max(1, options.batchSize ?? 10_000);
+export async function* reportCsvBatches({ db, organizationId, query: q, clock, batchSize }: ReportCsvBatchesOptions): AsyncGenerator<string[][]> {
+  const batch = Math.max(1, batchSize ?? 10_000);
   let size = Math.min(1_000, batch);
-  let pending: Promise<CsvBatch> | null = readCsvBatch(db, organizationId, q, null, size, options.clock);
+  let pending: Promise<CsvBatch> | null = readCsvBatch(db, organizationId, q, null, size, clock);
   while (pending) {
     const current: CsvBatch = await pending;
     const requested = size;
     size = batch;
-    pending = current.size === requested && current.last ? readCsvBatch(db, organizationId, q, current.last, size, options.clock) : null;
+    pending = current.size === requested && current.last ? readCsvBatch(db, organizationId, q, current.last, size, clock) : null;
     if (current.records.length) yield current.records;
   }
 }
@@ -138,8 +147,8 @@ export function csvStream(batches: AsyncIterable<string[][]>): Readable {
 export async function openDonationReportCsv({ actor, organizationId, query: q, now, batchSize }: ReportRequest & { batchSize?: number }): Promise<{ filename: string; stream: Readable }> {
   authorize(actor, "report.view", { organizationId });
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, now);
-  return { filename: reportCsvFilename(now), stream: csvStream(reportCsvBatches(db, organizationId, q, { clock, batchSize })) };
+  const clock = await prepareReport({ db, organizationId, query: q, now });
+  return { filename: reportCsvFilename(now), stream: csvStream(reportCsvBatches({ db, organizationId, query: q, clock, batchSize })) };
 }
 
 /** Read a whole stream into one Buffer. */
@@ -175,7 +184,7 @@ export async function emailDonorReport({ actor, organizationId, query: q, now }:
   const to = account?.email ?? actor.email;
   if (!to) throw new AppError("validation", messages.reports.noRecipient);
   const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  const clock = await prepareReport(db, organizationId, q, now);
+  const clock = await prepareReport({ db, organizationId, query: q, now });
   let fundraiserName = q.fundraiser === "all" ? "all fundraisers and direct donations" : q.fundraiser === "nonFundraiser" ? "direct donations" : "one fundraiser";
   if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") {
     const [c] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, q.fundraiser)).limit(1);

@@ -117,21 +117,35 @@ export async function getReportTimeZone({ actor, organizationId }: GetReportTime
   return reportTimeZone(await getDb(), organizationId);
 }
 
+export type PrepareReportOptions = {
+  db: Executor;
+  organizationId: string;
+  query: ReportQuery;
+  /** The present instant (UTC); defaults to the current time. */
+  now?: Date;
+};
+
 /**
- * Check the fundraiser, supporter page and team filters and read the organization's zone:
- * what every report query needs.
+ * Check the fundraiser, supporter page and team filters of `query` and read the
+ * organization's zone: what every report query needs (the clock: `now` and the IANA zone).
  * @throws AppError(not_found) as assertReportFundraiser and assertReportAttribution.
  */
-export async function prepareReport(db: Executor, organizationId: string, q: ReportQuery, now?: Date): Promise<Required<ReportClock>> {
-  const [timeZone] = await Promise.all([reportTimeZone(db, organizationId), assertReportFundraiser(db, organizationId, q.fundraiser), assertReportAttribution(db, organizationId, q)]);
+export async function prepareReport({ db, organizationId, query: q, now }: PrepareReportOptions): Promise<Required<ReportClock>> {
+  const [timeZone] = await Promise.all([
+    reportTimeZone(db, organizationId),
+    assertReportFundraiser({ db, organizationId, fundraiser: q.fundraiser }),
+    assertReportAttribution({ db, organizationId, query: q }),
+  ]);
   return { now: now ?? new Date(), timeZone };
 }
 
+export type AssertReportAttributionOptions = { db: Executor; organizationId: string; query: ReportQuery };
+
 /**
- * Make sure the supporter page and team filters, when given, name the organization's own.
+ * Make sure the supporter page and team filters of `query`, when given, name the organization's own.
  * @throws AppError(not_found, messages.supporterPages.notFound | teamNotFound) otherwise.
  */
-export async function assertReportAttribution(db: Executor, organizationId: string, q: ReportQuery): Promise<void> {
+export async function assertReportAttribution({ db, organizationId, query: q }: AssertReportAttributionOptions): Promise<void> {
   if (q.supporterPage) {
     const [page] = await db.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.id, q.supporterPage), eq(supporterPages.organizationId, organizationId))).limit(1);
     if (!page) throw new AppError("not_found", messages.supporterPages.notFound);
@@ -142,11 +156,18 @@ export async function assertReportAttribution(db: Executor, organizationId: stri
   }
 }
 
+export type AssertReportFundraiserOptions = {
+  db: Executor;
+  organizationId: string;
+  /** The filter: a campaign id, "all" or "nonFundraiser" (those two always pass). */
+  fundraiser: string;
+};
+
 /**
- * Make sure a fundraiser filter names one of the organization's campaigns.
+ * Make sure a `fundraiser` filter names one of the organization's campaigns.
  * @throws AppError(not_found, messages.reports.fundraiserNotFound) otherwise.
  */
-export async function assertReportFundraiser(db: Executor, organizationId: string, fundraiser: string): Promise<void> {
+export async function assertReportFundraiser({ db, organizationId, fundraiser }: AssertReportFundraiserOptions): Promise<void> {
   if (fundraiser === "all" || fundraiser === "nonFundraiser") return;
   const [found] = await db
     .select({ id: campaigns.id })
@@ -156,8 +177,10 @@ export async function assertReportFundraiser(db: Executor, organizationId: strin
   if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
 }
 
-/** The WHERE conditions of a report's gifts (organization, range, fundraiser, supporter page, team). */
-export function reportConditions(organizationId: string, q: ReportQuery, clock: ReportClock): SQL[] {
+export type ReportConditionsOptions = { organizationId: string; query: ReportQuery; clock: ReportClock };
+
+/** The WHERE conditions of a report's gifts (organization, range of `query` read on `clock`, fundraiser, supporter page, team). */
+export function reportConditions({ organizationId, query: q, clock }: ReportConditionsOptions): SQL[] {
   const { from, to } = reportRange(q, clock);
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
   // not a donation the organization should see.
@@ -243,21 +266,31 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
   throw new AppError("bad_request", messages.reports.cursorInvalid);
 }
 
-/**
- * Read report rows after `cursor` (exclusive), newest first. Internal: callers check access.
- * @param limit rows to read (1..10,000).
- */
-export async function readReportRows(db: Executor, organizationId: string, q: ReportQuery, options: { cursor?: { at: string; id: string } | null; limit: number; completedOnly?: boolean; clock: ReportClock }): Promise<RawRow[]> {
-  const where = reportConditions(organizationId, q, options.clock);
-  if (options.completedOnly) where.push(eq(donations.status, "succeeded"));
-  if (options.cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${options.cursor.at}::timestamptz, ${options.cursor.id})`);
+export type ReadReportRowsOptions = {
+  db: Executor;
+  organizationId: string;
+  query: ReportQuery;
+  /** Read after this position (exclusive); from the newest when absent. */
+  cursor?: { at: string; id: string } | null;
+  /** Rows to read (1..10,000). */
+  limit: number;
+  /** Only succeeded gifts. */
+  completedOnly?: boolean;
+  clock: ReportClock;
+};
+
+/** Read report rows after `cursor` (exclusive), newest first, at most `limit` (1..10,000). Internal: callers check access. */
+export async function readReportRows({ db, organizationId, query: q, cursor, limit, completedOnly, clock }: ReadReportRowsOptions): Promise<RawRow[]> {
+  const where = reportConditions({ organizationId, query: q, clock });
+  if (completedOnly) where.push(eq(donations.status, "succeeded"));
+  if (cursor) where.push(sql`(${donations.createdAt}, ${donations.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
   const rows = await db
     .select(reportColumns)
     .from(donations)
     .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(Math.min(Math.max(options.limit, 1), 10_000));
+    .limit(Math.min(Math.max(limit, 1), 10_000));
   return rows as RawRow[];
 }
 
@@ -280,8 +313,8 @@ export async function getDonationReportPage(request: ReportRequest & { cursor?: 
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
   const cursor = request.cursor ? decodeCursor(request.cursor) : null;
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, request.now);
-  const rows = await readReportRows(db, organizationId, q, { cursor, limit: limit + 1, clock });
+  const clock = await prepareReport({ db, organizationId, query: q, now: request.now });
+  const rows = await readReportRows({ db, organizationId, query: q, cursor, limit: limit + 1, clock });
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
   return { donations: shown.map(toReportDonation), nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
@@ -294,7 +327,7 @@ export async function getDonationReportPage(request: ReportRequest & { cursor?: 
 export async function getDonationReportTotals({ actor, organizationId, query: q, now }: ReportRequest): Promise<ReportTotals> {
   authorize(actor, "report.view", { organizationId });
   const db = await getDb();
-  const clock = await prepareReport(db, organizationId, q, now);
+  const clock = await prepareReport({ db, organizationId, query: q, now });
   const [row] = await db
     .select({
       count: sql<string>`count(*)`,
@@ -302,8 +335,8 @@ export async function getDonationReportTotals({ actor, organizationId, query: q,
       completedCents: sql<string>`coalesce(sum(${donations.amountCents}) filter (where ${donations.status} = 'succeeded'), 0)`,
     })
     .from(donations)
-    .where(and(...reportConditions(organizationId, q, clock)));
-  const tickets = await ticketSalesTotals(db, organizationId, q, clock);
+    .where(and(...reportConditions({ organizationId, query: q, clock })));
+  const tickets = await ticketSalesTotals({ db, organizationId, query: q, clock });
   return {
     count: Number(row?.count ?? 0),
     completedCount: Number(row?.completedCount ?? 0),
@@ -313,12 +346,14 @@ export async function getDonationReportTotals({ actor, organizationId, query: q,
   };
 }
 
+export type TicketSalesTotalsOptions = { db: Executor; organizationId: string; query: ReportQuery; clock: ReportClock };
+
 /**
- * The organization's succeeded ticket sales in the report's range: how many payments and their
- * amount in cents. Sales are shown apart from gifts (IRS Publication 1771) and belong to no
- * fundraiser, supporter page or team, so a report of one of those has none.
+ * The organization's succeeded ticket sales in the range of `query` (read on `clock`): how many
+ * payments and their amount in cents. Sales are shown apart from gifts (IRS Publication 1771)
+ * and belong to no fundraiser, supporter page or team, so a report of one of those has none.
  */
-export async function ticketSalesTotals(db: Executor, organizationId: string, q: ReportQuery, clock: ReportClock): Promise<{ count: number; cents: number }> {
+export async function ticketSalesTotals({ db, organizationId, query: q, clock }: TicketSalesTotalsOptions): Promise<{ count: number; cents: number }> {
   if ((q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") || q.supporterPage || q.team) return { count: 0, cents: 0 };
   const { from, to } = reportRange(q, clock);
   const where: SQL[] = [eq(payments.organizationId, organizationId), eq(payments.status, "succeeded"), gte(payments.createdAt, from)];

@@ -215,7 +215,7 @@ export async function createSupporterPage({ actor, campaignId, input, now = new 
     return { page: row!, team };
   });
   refreshSupporterPages({ campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
-  return toView(page, team, actor.id, { raisedCents: 0, giftCount: 0 });
+  return toView({ page, team, viewerId: actor.id, totals: { raisedCents: 0, giftCount: 0 } });
 }
 
 /** A team of the fundraiser that a page may join (not hidden or closed). @throws AppError(not_found) otherwise. */
@@ -298,7 +298,7 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
   refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.campaignId, teamSlug: oldTeamSlug });
   const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
-  return toView(page, team, actor!.id, totals);
+  return toView({ page, team, viewerId: actor!.id, totals });
 }
 
 /** Which status each action moves a page to, from which statuses, and who may ask for it. */
@@ -344,7 +344,7 @@ export async function changeSupporterPageStatus({ actor, pageId, input, now = ne
   });
   refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
-  return toView(page, team, actor!.id, totals);
+  return toView({ page, team, viewerId: actor!.id, totals });
 }
 
 export type DeleteSupporterPageOptions = { actor: Actor | null; pageId: string };
@@ -383,7 +383,7 @@ export async function listMySupporterPages({ actor }: ListMySupporterPagesOption
     .orderBy(sql`${supporterPages.createdAt} desc`)
     .limit(200);
   const totals = await totalsByPage(db, rows.map((r) => r.page.id));
-  return rows.map((r) => ({ ...toView(r.page, r.team, actor.id, totals.get(r.page.id) ?? { raisedCents: 0, giftCount: 0 }), fundraiserName: r.fundraiserName }));
+  return rows.map((r) => ({ ...toView({ page: r.page, team: r.team, viewerId: actor.id, totals: totals.get(r.page.id) ?? { raisedCents: 0, giftCount: 0 } }), fundraiserName: r.fundraiserName }));
 }
 
 export type GetSupporterPageOptions = { actor: Actor | null; pageId: string };
@@ -396,7 +396,7 @@ export async function getSupporterPageForEditor({ actor, pageId }: GetSupporterP
   const db = await getDb();
   const { page, team } = await editablePage(db, actor, pageId);
   const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
-  return toView(page, team, actor!.id, totals);
+  return toView({ page, team, viewerId: actor!.id, totals });
 }
 
 /** A gift on a supporter page as its supporter sees it: the donor's shared name (null: "Anonymous"), cents, when (ISO, UTC). */
@@ -424,8 +424,18 @@ export async function listSupporterPageGifts({ actor, pageId }: GetSupporterPage
   }));
 }
 
-/** The page as its editor sees it (captain: the viewer created its team). */
-export function toView(page: PageRow, team: TeamRow | null, viewerId: string | null, totals: SupporterTotals): SupporterPageView {
+export type ToViewOptions = {
+  page: PageRow;
+  /** The page's team, or null when it has none. */
+  team: TeamRow | null;
+  /** The signed-in viewer's user id (null when signed out). */
+  viewerId: string | null;
+  /** Amount raised (cents) and number of gifts. */
+  totals: SupporterTotals;
+};
+
+/** The `page` as its editor `viewerId` sees it (captain: the viewer created its team). */
+export function toView({ page, team, viewerId, totals }: ToViewOptions): SupporterPageView {
   return {
     id: page.id,
     campaignId: page.campaignId,

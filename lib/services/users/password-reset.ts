@@ -46,7 +46,7 @@ export async function requestPasswordReset(email: string): Promise<{ message: st
 /** GET /api/authenticate/token: whether a reset token can still be used. */
 export async function checkResetToken(token: string): Promise<{ valid: boolean }> {
   const db = await getDb();
-  return { valid: (await peekToken(db, token, "password_reset")) !== null };
+  return { valid: (await peekToken({ db, raw: token, purpose: "password_reset" })) !== null };
 }
 
 /**

@@ -21,11 +21,18 @@ export async function currentSessionVersion(db: Executor, userId: string): Promi
   return row && !row.deletedAt ? row.v : null;
 }
 
+export type ResolveSessionUserOptions = {
+  db: Executor;
+  userId: string;
+  /** The session version the session token carries (unchecked: anything not the current number fails). */
+  version: unknown;
+};
+
 /**
  * The fresh SessionUser of a session issued for `userId` with version `version`, or null when
  * the session is no longer valid (account gone or deleted, version raised since).
  */
-export async function resolveSessionUser(db: Executor, userId: string, version: unknown): Promise<SessionUser | null> {
+export async function resolveSessionUser({ db, userId, version }: ResolveSessionUserOptions): Promise<SessionUser | null> {
   const [row] = await db
     .select({ ...sessionUserColumns, sessionVersion: users.sessionVersion })
     .from(users)

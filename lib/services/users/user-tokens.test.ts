@@ -30,11 +30,11 @@ test("the raw token is 43 url-safe characters and only its SHA-256 hash is store
 
 test("peeking does not use the token; consuming works once", async () => {
   const raw = await issueToken(h.db, userId, "email_confirmation", now);
-  expect(await peekToken(h.db, raw, "email_confirmation", now)).toBe(userId);
-  expect(await peekToken(h.db, raw, "email_confirmation", now)).toBe(userId);
+  expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBe(userId);
+  expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBe(userId);
   expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBe(userId);
   expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBeNull();
-  expect(await peekToken(h.db, raw, "email_confirmation", now)).toBeNull();
+  expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBeNull();
 });
 
 test("ten concurrent uses of one token: exactly one succeeds", async () => {
@@ -48,10 +48,10 @@ test("a token is valid until its lifetime ends, and only for its own purpose", a
   const raw = await issueToken(h.db, userId, "paypal_onboarding", now);
   const ttl = tokenTtlMs.paypal_onboarding;
   expect(ttl).toBe(24 * 60 * 60 * 1000);
-  expect(await peekToken(h.db, raw, "password_reset", now)).toBeNull();
+  expect(await peekToken({ db: h.db, raw, purpose: "password_reset", now })).toBeNull();
   expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBeNull();
-  expect(await peekToken(h.db, raw, "paypal_onboarding", new Date(now.getTime() + ttl - 1))).toBe(userId);
-  expect(await peekToken(h.db, raw, "paypal_onboarding", new Date(now.getTime() + ttl))).toBeNull();
+  expect(await peekToken({ db: h.db, raw, purpose: "paypal_onboarding", now: new Date(now.getTime() + ttl - 1) })).toBe(userId);
+  expect(await peekToken({ db: h.db, raw, purpose: "paypal_onboarding", now: new Date(now.getTime() + ttl) })).toBeNull();
   expect(await consumeToken(h.db, raw, "paypal_onboarding", new Date(now.getTime() + ttl + 1))).toBeNull();
   expect(await consumeToken(h.db, "an-unknown-token", "paypal_onboarding", now)).toBeNull();
 });

@@ -27,8 +27,17 @@ export async function issueToken(db: Executor, userId: string, purpose: Purpose,
   return raw;
 }
 
-/** The user id of a valid (unused, unexpired) token, or null. Does not consume it. */
-export async function peekToken(db: Executor, raw: string, purpose: Purpose, now = new Date()): Promise<string | null> {
+export type PeekTokenOptions = {
+  db: Executor;
+  /** The raw token as issued (43 url-safe characters). */
+  raw: string;
+  purpose: Purpose;
+  /** The instant expiry is judged at; defaults to the current time. */
+  now?: Date;
+};
+
+/** The user id of a valid (unused, unexpired at `now`) token `raw` for `purpose`, or null. Does not consume it. */
+export async function peekToken({ db, raw, purpose, now = new Date() }: PeekTokenOptions): Promise<string | null> {
   const [row] = await db
     .select({ userId: userTokens.userId })
     .from(userTokens)

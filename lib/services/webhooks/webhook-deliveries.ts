@@ -122,7 +122,7 @@ export async function replayWebhookDelivery(options: { actor: Actor | null; endp
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
-    const endpoint = await lockOwnEndpoint(tx, organizationId, endpointId);
+    const endpoint = await lockOwnEndpoint({ tx, organizationId, endpointId });
     const now = new Date();
     const [delivery] = await tx
       .select()
@@ -152,7 +152,7 @@ export async function sendWebhookTestEvent(options: { actor: Actor | null; endpo
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
-    const endpoint = await lockOwnEndpoint(tx, organizationId, endpointId);
+    const endpoint = await lockOwnEndpoint({ tx, organizationId, endpointId });
     if (!endpoint.enabled) throw new AppError("conflict", messages.webhooks.endpointDisabled);
     const [id] = await emitWebhookEvent(tx, {
       organizationId,

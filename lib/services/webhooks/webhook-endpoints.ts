@@ -80,11 +80,13 @@ function assertTargetAllowed(url: string): void {
   if (problem) throw new AppError("validation", problem, { url: problem });
 }
 
+export type LockOwnEndpointOptions = { tx: Executor; organizationId: string; endpointId: string };
+
 /**
  * The endpoint `endpointId` of organization `organizationId`, locked in `tx`.
  * @throws AppError(not_found) for an unknown endpoint or one of another organization.
  */
-export async function lockOwnEndpoint(tx: Executor, organizationId: string, endpointId: string) {
+export async function lockOwnEndpoint({ tx, organizationId, endpointId }: LockOwnEndpointOptions) {
   const [row] = await tx
     .select(viewColumns)
     .from(webhookEndpoints)
@@ -141,7 +143,7 @@ export async function updateWebhookEndpoint(options: { actor: Actor | null; endp
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
-    const current = await lockOwnEndpoint(tx, organizationId, endpointId);
+    const current = await lockOwnEndpoint({ tx, organizationId, endpointId });
     const changes: Partial<typeof webhookEndpoints.$inferInsert> = {};
     if (input.url !== undefined) changes.url = input.url;
     if (input.eventTypes !== undefined) changes.eventTypes = input.eventTypes;
@@ -164,7 +166,7 @@ export async function deleteWebhookEndpoint(options: { actor: Actor | null; endp
   const db = await getDb();
   await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
-    await lockOwnEndpoint(tx, organizationId, endpointId);
+    await lockOwnEndpoint({ tx, organizationId, endpointId });
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   });
   return { deleted: true };
@@ -182,7 +184,7 @@ export async function rotateWebhookSecret(options: { actor: Actor | null; endpoi
   const secret = newSigningSecret();
   const row = await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
-    await lockOwnEndpoint(tx, organizationId, endpointId);
+    await lockOwnEndpoint({ tx, organizationId, endpointId });
     const [current] = await tx.select({ secret: webhookEndpoints.secretEncrypted }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     const [updated] = await tx
       .update(webhookEndpoints)

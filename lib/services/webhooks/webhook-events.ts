@@ -43,8 +43,16 @@ import { emitWebhookEvent } from "./emit-webhook-event";
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Emit donation.succeeded or donation.refunded for gift `donationId`. */
-export async function emitDonationEvent(tx: Executor, donationId: string, organizationId: string, type: "donation.succeeded" | "donation.refunded", occurredAt: Date): Promise<void> {
+export type EmitDonationEventOptions = {
+  tx: Executor;
+  donationId: string;
+  organizationId: string;
+  type: "donation.succeeded" | "donation.refunded";
+  occurredAt: Date;
+};
+
+/** Emit donation.succeeded or donation.refunded (`type`) for gift `donationId` of organization `organizationId`, in `tx`. */
+export async function emitDonationEvent({ tx, donationId, organizationId, type, occurredAt }: EmitDonationEventOptions): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId,
     type,
@@ -57,8 +65,10 @@ export async function emitDonationEvent(tx: Executor, donationId: string, organi
   });
 }
 
-/** Emit offline_gift.created for gift `donationId`, which its organization just recorded offline. */
-export async function emitOfflineGiftCreated(tx: Executor, donationId: string, organizationId: string, occurredAt: Date): Promise<void> {
+export type EmitOfflineGiftCreatedOptions = { tx: Executor; donationId: string; organizationId: string; occurredAt: Date };
+
+/** Emit offline_gift.created for gift `donationId`, which its organization `organizationId` just recorded offline, in `tx`. */
+export async function emitOfflineGiftCreated({ tx, donationId, organizationId, occurredAt }: EmitOfflineGiftCreatedOptions): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId,
     type: "offline_gift.created",
@@ -71,6 +81,8 @@ export async function emitOfflineGiftCreated(tx: Executor, donationId: string, o
   });
 }
 
+export type EmitDonorCreatedIfNewOptions = { tx: Executor; donationId: string; organizationId: string; occurredAt: Date };
+
 /**
  * Emit donor.created when succeeded gift `donationId` made its donor appear for its
  * organization (claimNewDonorKey: the key's organization_donors row is new and no other gift
@@ -78,7 +90,7 @@ export async function emitOfflineGiftCreated(tx: Executor, donationId: string, o
  * only one claims the row, and the outbox's dedupe key (organization and donor id) records
  * the event once whatever happens.
  */
-export async function emitDonorCreatedIfNew(tx: Executor, donationId: string, organizationId: string, occurredAt: Date): Promise<void> {
+export async function emitDonorCreatedIfNew({ tx, donationId, organizationId, occurredAt }: EmitDonorCreatedIfNewOptions): Promise<void> {
   const donorKey = await claimNewDonorKey(tx, donationId);
   if (donorKey === null) return;
   await emitWebhookEvent(tx, {
@@ -87,7 +99,7 @@ export async function emitDonorCreatedIfNew(tx: Executor, donationId: string, or
     dedupeKey: `donor.created:${organizationId}:${donorIdOf(donorKey)}`,
     occurredAt,
     data: async () => {
-      const row = await findDonor(tx, organizationId, donorKey, occurredAt);
+      const row = await findDonor({ db: tx, organizationId, donorKey, now: occurredAt });
       return row ? toDonorResource(row) : null;
     },
   });
@@ -113,8 +125,16 @@ export type TicketOrderResource = {
   paid_at: string;
 };
 
-/** Emit ticket_order.paid for ticket order `orderId`, whose payment `d` just succeeded. */
-export async function emitTicketOrderPaid(tx: Executor, d: PaymentRow, orderId: string, paidAt: Date): Promise<void> {
+export type EmitTicketOrderPaidOptions = {
+  tx: Executor;
+  /** The order's payment, which just succeeded. */
+  payment: PaymentRow;
+  orderId: string;
+  paidAt: Date;
+};
+
+/** Emit ticket_order.paid for ticket order `orderId`, whose `payment` just succeeded at `paidAt`, in `tx`. */
+export async function emitTicketOrderPaid({ tx, payment: d, orderId, paidAt }: EmitTicketOrderPaidOptions): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId: d.organizationId,
     type: "ticket_order.paid",
@@ -164,16 +184,20 @@ export function crossedGoal(campaign: { goalCents: Cents; progressCents: Cents }
   return addedCents > 0 && goalCents > 0 && progressCents >= goalCents && progressCents - addedCents < goalCents;
 }
 
+export type EmitGoalReachedIfCrossedOptions = {
+  tx: Executor;
+  /** The fundraiser as updated by the gift (progress includes `addedCents`). */
+  campaign: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents };
+  /** What the gift added to the progress, in cents. */
+  addedCents: Cents;
+  reachedAt: Date;
+};
+
 /**
- * Emit fundraiser.goal_reached when adding `addedCents` took the fundraiser's progress from
+ * Emit fundraiser.goal_reached when adding `addedCents` took the `campaign`'s progress from
  * below its goal to the goal or above (crossedGoal; once per fundraiser, whatever happens later).
  */
-export async function emitGoalReachedIfCrossed(
-  tx: Executor,
-  campaign: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents },
-  addedCents: Cents,
-  reachedAt: Date,
-): Promise<void> {
+export async function emitGoalReachedIfCrossed({ tx, campaign, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
   const { goalCents, progressCents } = campaign;
   if (!crossedGoal(campaign, addedCents)) return;
   await emitWebhookEvent(tx, {
@@ -227,23 +251,27 @@ export type RecurringGiftResource = {
 
 type RecurringEventType = Extract<WebhookEventType, `recurring_gift.${string}`>;
 
+export type EmitRecurringGiftEventOptions = {
+  tx: Executor;
+  giftId: string;
+  type: RecurringEventType;
+  /** When the change happened; defaults to the current time. */
+  now?: Date;
+  /** recurring_gift.payment_failed only: the charge that failed. */
+  failedPayment?: RecurringGiftResource["failed_payment"];
+};
+
 /**
- * Emit a recurring_gift.* event for gift `giftId` as it is now in `tx`. Does nothing for a
- * gift that never started (no succeeded payment): its consumers never heard of it.
- * Dedupe: created and canceled once per gift; payment_failed once per failed charge; each
- * update is its own event.
+ * Emit a recurring_gift.* event (`type`) for gift `giftId` as it is now in `tx`. Does nothing
+ * for a gift that never started (no succeeded payment): its consumers never heard of it.
+ * Dedupe: created and canceled once per gift; payment_failed once per failed charge
+ * (`failedPayment`); each update is its own event.
  */
-export async function emitRecurringGiftEvent(
-  tx: Executor,
-  giftId: string,
-  type: RecurringEventType,
-  options: { now?: Date; failedPayment?: RecurringGiftResource["failed_payment"] } = {},
-): Promise<void> {
-  const now = options.now ?? new Date();
+export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(), failedPayment }: EmitRecurringGiftEventOptions): Promise<void> {
   const [gift] = await tx.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
   if (!gift) return;
   const dedupeKey =
-    type === "recurring_gift.updated" ? `${type}:${giftId}:${randomUUID()}` : type === "recurring_gift.payment_failed" ? `${type}:${options.failedPayment?.donation_id}` : `${type}:${giftId}`;
+    type === "recurring_gift.updated" ? `${type}:${giftId}:${randomUUID()}` : type === "recurring_gift.payment_failed" ? `${type}:${failedPayment?.donation_id}` : `${type}:${giftId}`;
   await emitWebhookEvent(tx, {
     organizationId: gift.organizationId,
     type,
@@ -273,19 +301,21 @@ export async function emitRecurringGiftEvent(
         canceled_at: gift.canceledAt?.toISOString() ?? null,
         anonymous: first.anonymous,
         donor: sharedDonorOf(first),
-        ...(options.failedPayment ? { failed_payment: options.failedPayment } : {}),
+        ...(failedPayment ? { failed_payment: failedPayment } : {}),
       };
     },
   });
 }
 
+export type EmitSupporterPageEventOptions = { tx: Executor; page: typeof supporterPages.$inferSelect; type: SupporterPageChange; occurredAt: Date };
+
 /**
- * Emit supporter_page.created or supporter_page.updated for `page` as just written in `tx`
+ * Emit supporter_page.created or supporter_page.updated (`type`) for `page` as just written in `tx`
  * (SupporterPageEventResource: every state, totals in cents). The supporter's email is read
  * only when they agreed to share it with the organization; their name leaves as "Ana R.".
  * Dedupe: created once per page; each update is its own event.
  */
-export async function emitSupporterPageEvent(tx: Executor, page: typeof supporterPages.$inferSelect, type: SupporterPageChange, occurredAt: Date): Promise<void> {
+export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: EmitSupporterPageEventOptions): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId: page.organizationId,
     type,
@@ -307,8 +337,10 @@ export async function emitSupporterPageEvent(tx: Executor, page: typeof supporte
   });
 }
 
-/** Emit organization.verified for the verified claim `claimId`: `data` is the organization as the public API answers it. */
-export async function emitOrganizationVerified(tx: Executor, organizationId: string, claimId: string, occurredAt: Date): Promise<void> {
+export type EmitOrganizationVerifiedOptions = { tx: Executor; organizationId: string; claimId: string; occurredAt: Date };
+
+/** Emit organization.verified for the verified claim `claimId` of `organizationId`, in `tx`: `data` is the organization as the public API answers it. */
+export async function emitOrganizationVerified({ tx, organizationId, claimId, occurredAt }: EmitOrganizationVerifiedOptions): Promise<void> {
   await emitWebhookEvent(tx, {
     organizationId,
     type: "organization.verified",

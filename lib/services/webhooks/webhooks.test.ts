@@ -218,7 +218,7 @@ describe("delivery, signature and privacy", () => {
 
     const gift = await give(a.organizationId);
     const refund = sandboxDelivery(gift.providerPaymentId!, gift.donationId, "charge.refunded");
-    await Promise.all([handleWebhook("sandbox", refund.body, refund.headers), handleWebhook("sandbox", refund.body, refund.headers)]);
+    await Promise.all([handleWebhook({ provider: "sandbox", rawBody: refund.body, headers: refund.headers }), handleWebhook({ provider: "sandbox", rawBody: refund.body, headers: refund.headers })]);
     const requests = await receiver.waitFor("/tickets", 2);
     const refunded = verify(ep.secret, requests[1]!);
     expect(refunded).toMatchObject({ type: "donation.refunded", data: { id: gift.donationId, status: "refunded" } });
@@ -233,8 +233,8 @@ describe("exactly once", () => {
     const pending = await give(a.organizationId, { card: card("4000 0025 0000 3155") });
     expect(pending.status).toBe("requires_action");
     const succeeded = sandboxDelivery(pending.providerPaymentId!, pending.donationId, "payment_intent.succeeded");
-    await handleWebhook("sandbox", succeeded.body, succeeded.headers);
-    await Promise.all(Array.from({ length: 4 }, () => handleWebhook("sandbox", succeeded.body, succeeded.headers)));
+    await handleWebhook({ provider: "sandbox", rawBody: succeeded.body, headers: succeeded.headers });
+    await Promise.all(Array.from({ length: 4 }, () => handleWebhook({ provider: "sandbox", rawBody: succeeded.body, headers: succeeded.headers })));
     await receiver.waitFor("/dup", 1);
     await deliveriesSettled();
     expect(receiver.requestsTo("/dup")).toHaveLength(1);
@@ -255,7 +255,7 @@ describe("exactly once", () => {
     // Above the goal, and after falling below it and crossing again: nothing more.
     await give(a.organizationId, { campaignId, amountCents: 1_000 });
     const refund = sandboxDelivery(crossing.providerPaymentId!, crossing.donationId, "charge.refunded");
-    await handleWebhook("sandbox", refund.body, refund.headers);
+    await handleWebhook({ provider: "sandbox", rawBody: refund.body, headers: refund.headers });
     await give(a.organizationId, { campaignId, amountCents: 6_000 });
     await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(1);
@@ -463,7 +463,7 @@ describe("recurring gifts", () => {
     const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, first.donationId));
     const giftId = d!.giftId!;
     const token = recurringManageToken(giftId);
-    const put = (body: Record<string, unknown>) => manageRecurringGift(giftId, { token }, manageRecurringSchema(2_500_000).parse({ ...body, token }));
+    const put = (body: Record<string, unknown>) => manageRecurringGift({ giftId, access: { token }, input: manageRecurringSchema(2_500_000).parse({ ...body, token }) });
     await receiver.waitFor("/recurring", 1);
     await put({ action: "amount", amountCents: 3_000 });
     await receiver.waitFor("/recurring", 2);
@@ -473,8 +473,8 @@ describe("recurring gifts", () => {
     await h.db.update(recurringGifts).set({ nextChargeAt: new Date(Date.now() - 60_000) }).where(eq(recurringGifts.id, giftId));
     await chargeDueRecurringGifts();
     await receiver.waitFor("/recurring", 4);
-    await cancelManagedRecurringGift(giftId, { token });
-    await cancelManagedRecurringGift(giftId, { token });
+    await cancelManagedRecurringGift({ giftId, access: { token } });
+    await cancelManagedRecurringGift({ giftId, access: { token } });
     const requests = await receiver.waitFor("/recurring", 5);
     await deliveriesSettled();
     expect(receiver.requestsTo("/recurring")).toHaveLength(5);

@@ -21,7 +21,7 @@ export default async function ManageRecurringGiftPage({ params, searchParams }: 
   let gift: ManagedRecurringGift | null = null;
   let problem: string | null = null;
   try {
-    gift = await getManagedRecurringGift(id, { token, actor });
+    gift = await getManagedRecurringGift({ giftId: id, access: { token, actor } });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     problem = err.message;

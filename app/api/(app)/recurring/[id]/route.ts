@@ -11,19 +11,19 @@ export const PUT = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const input = await parseJson(req, manageRecurringSchema(serverEnv().DONATION_MAX_CENTS));
   const actor = await getActor();
-  return NextResponse.json(await manageRecurringGift(id, { token: input.token, actor }, input));
+  return NextResponse.json(await manageRecurringGift({ giftId: id, access: { token: input.token, actor }, input }));
 });
 
 export const POST = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const { token } = await parseJson(req, startSetupSchema);
   const actor = await getActor();
-  return NextResponse.json(await startPaymentMethodUpdate(id, { token, actor }));
+  return NextResponse.json(await startPaymentMethodUpdate({ giftId: id, access: { token, actor } }));
 });
 
 export const DELETE = route<{ id: string }>(async (req, { params }) => {
   const id = idParam.parse(params.id);
   const { token } = await parseJson(req, cancelRecurringSchema);
   const actor = await getActor();
-  return NextResponse.json(await cancelManagedRecurringGift(id, { token, actor }));
+  return NextResponse.json(await cancelManagedRecurringGift({ giftId: id, access: { token, actor } }));
 });
