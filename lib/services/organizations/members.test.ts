@@ -171,14 +171,14 @@ describe("invite, accept, list, remove", () => {
 
   test("a member removes another: the account stays without the organization, its sessions end, it is told and the log says so", async () => {
     const version = await currentSessionVersion(h.db, colleague.id);
-    expect(await resolveSessionUser(h.db, colleague.id, version)).not.toBeNull();
+    expect(await resolveSessionUser({ db: h.db, userId: colleague.id, version })).not.toBeNull();
     const res = await call(removeRoute, { method: "DELETE", url: `/api/organizations/members/${colleague.id}`, params: { userId: colleague.id }, user: a.user });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ removed: { _id: colleague.id, email: colleagueEmail }, self: false, message: fillMessage(m.removed, { name: "Cole League" }) });
 
     const [row] = await h.db.select({ organizationId: users.organizationId, v: users.sessionVersion }).from(users).where(eq(users.id, colleague.id));
     expect(row).toEqual({ organizationId: null, v: version! + 1 });
-    expect(await resolveSessionUser(h.db, colleague.id, version)).toBeNull();
+    expect(await resolveSessionUser({ db: h.db, userId: colleague.id, version })).toBeNull();
     expect((await queuedMail(h.db, colleagueEmail)).map((x) => x.subject)).toContain("You no longer act for MEMBERS FOOD SHELF INC on Givebridge");
     expect((await auditOf(a.organizationId, "member.removed")).map((r) => r.details)).toEqual([expect.objectContaining({ userId: colleague.id, by: a.user.id, self: false })]);
     // The session it still holds decides nothing any more: the account as it is now is read.
@@ -201,7 +201,7 @@ describe("invite, accept, list, remove", () => {
     const second = actorFromSession(await acceptInvitation({ token: await linkTokenFor(email), input: acceptInvitationSchema.parse(account) }));
     const version = await currentSessionVersion(h.db, second.id);
     expect(await removeMember({ actor: second, userId: second.id })).toMatchObject({ self: true, message: m.left });
-    expect(await resolveSessionUser(h.db, second.id, version)).toBeNull();
+    expect(await resolveSessionUser({ db: h.db, userId: second.id, version })).toBeNull();
     expect((await listMembers({ actor: a.user })).members.map((p) => p.email)).toEqual([a.user.email]);
   });
 });
