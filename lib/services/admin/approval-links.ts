@@ -39,12 +39,14 @@ export function approvalUrl(linkId: string, expiresAt: Date): string {
   return `${baseUrl()}/approve/nonprofit/${linkId}?sig=${signApprovalLink(linkId, expiresAt)}`;
 }
 
+export type QueueApprovalRequestOptions = { tx: Executor; organizationId: string; now?: Date };
+
 /**
  * Create an approval link for a pending organization and queue the email to ADMIN_EMAIL, in
  * the caller's transaction (no link and no mail if the registration rolls back).
  * @returns the link row id and its URL.
  */
-export async function queueApprovalRequest(tx: Executor, organizationId: string, now = new Date()): Promise<{ linkId: string; url: string }> {
+export async function queueApprovalRequest({ tx, organizationId, now = new Date() }: QueueApprovalRequestOptions): Promise<{ linkId: string; url: string }> {
   const expiresAt = new Date(now.getTime() + APPROVAL_LINK_TTL_MS);
   const [link] = await tx.insert(approvalLinks).values({ organizationId, expiresAt }).returning({ id: approvalLinks.id });
   const [org] = await tx

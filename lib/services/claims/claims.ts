@@ -159,12 +159,14 @@ export async function notifyMembers(tx: Executor, organizationId: string, messag
   for (const m of members) await enqueueMail({ to: m.email, ...message }, { tx });
 }
 
+export type RevokeOpenInvitationsOptions = { tx: Executor; organizationId: string; now?: Date };
+
 /**
  * Revoke the organization's invitations still waiting for an answer, in the caller's
  * transaction: nobody joins through an invitation sent by accounts that no longer speak for it
  * (a claim that ended or lost, the last account deleted; models/organization-invitations.ts).
  */
-export async function revokeOpenInvitations(tx: Executor, organizationId: string, now: Date = new Date()): Promise<void> {
+export async function revokeOpenInvitations({ tx, organizationId, now = new Date() }: RevokeOpenInvitationsOptions): Promise<void> {
   await tx
     .update(organizationInvitations)
     .set({ revokedAt: now })

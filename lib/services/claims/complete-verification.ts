@@ -151,7 +151,7 @@ async function handOver(
     })
     .where(eq(organizations.id, organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
-  await revokeOpenInvitations(tx, organizationId, now);
+  await revokeOpenInvitations({ tx, organizationId, now });
   await tx
     .update(users)
     .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })

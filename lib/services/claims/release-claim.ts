@@ -39,7 +39,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     .where(eq(organizations.id, claim.organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
-  await revokeOpenInvitations(tx, claim.organizationId, now);
+  await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });
   await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
   await notifyClaimant(tx, claim.userId, { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) });

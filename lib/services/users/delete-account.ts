@@ -92,7 +92,7 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
     const now = new Date();
     // A released organization's webhooks stop: the next nonprofit to claim it must not feed the previous one's endpoints.
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
-    await revokeOpenInvitations(tx, organizationId, now);
+    await revokeOpenInvitations({ tx, organizationId, now });
     // Its claims end with it: the next nonprofit to claim the organization proves who it is anew (models/claims.ts).
     await tx
       .update(organizationClaims)

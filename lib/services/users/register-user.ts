@@ -192,7 +192,7 @@ export async function registerNonprofitWithoutEin(input: RegisterNonprofitWithou
           live: false,
         })
         .returning({ id: organizations.id });
-      await queueApprovalRequest(tx, org!.id);
+      await queueApprovalRequest({ tx, organizationId: org!.id });
       return insertUser(tx, input, "nonprofit", org!.id);
     }),
   );
