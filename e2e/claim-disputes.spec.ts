@@ -14,7 +14,6 @@ import { claimLinkFromOutbox, claimOrganization, fillAccountFields, hydrated, lo
  */
 const ADMIN_PASSWORD = "givebridge-e2e-admin-1";
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
-const shots = path.resolve("docs/screenshots");
 
 /** The one-time code of the newest verification letter to `legalName`, read from the PDF in the outbox. */
 async function letterCodeFromOutbox(legalName: string): Promise<string> {
@@ -95,7 +94,7 @@ test.describe("claim disputes", () => {
     expect(((await hidden.json()) as { message: string }).message).toBe("You can show or hide this listing once your claim of this organization is verified.");
     await page.goto(`/nonprofit/${organizationId}`);
     await expect(page.getByText("Your claim is waiting for verification.", { exact: false }).first()).toBeVisible();
-    await page.screenshot({ path: path.join(shots, "claim-pending-profile-360.png"), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("claim-pending-profile-360.png"), fullPage: true });
     // A visitor sees the IRS facts, not the stranger's draft.
     const visitor = await phone();
     await visitor.goto(`/nonprofit/${organizationId}`);
@@ -163,7 +162,7 @@ test.describe("claim disputes", () => {
     await expect(item).toContainText("determination-letter.pdf");
     await expect(item).toContainText(claimant.email);
     await item.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: path.join(shots, "claim-admin-review-1280.png"), fullPage: false });
+    await admin.screenshot({ path: test.info().outputPath("claim-admin-review-1280.png"), fullPage: false });
     await item.getByRole("button", { name: "Approve the claim of HOPE ON THE RISE INC" }).click();
     await expect(reviews.getByRole("listitem").filter({ hasText: "HOPE ON THE RISE INC" })).toHaveCount(0);
     await admin.close();
