@@ -38,6 +38,8 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     [{ ...org, claimVerified: false }, []],
   ],
   "claim.verify": [[org, ["npA"]]],
+  // The account activity: members only, never the admin's session or another organization's.
+  "organization.viewActivity": [[org, ["npA"]]],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

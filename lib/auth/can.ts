@@ -81,6 +81,12 @@ export type ActionResources = {
   "payout.connect": ClaimedOrganizationResource;
   /** Verify the organization's claim (email at its domain, mailed letter code, document upload): its claimant. */
   "claim.verify": OrganizationResource;
+  /**
+   * Read the organization's account activity: its entries of the audit log (claim verified,
+   * renames, payout accounts connected or removed), so a member notices a change made by
+   * someone else (OWASP ASVS 5.0 V16: security events visible to the account they concern).
+   */
+  "organization.viewActivity": OrganizationResource;
   /** Create, edit and end fundraisers, see the ones not yet published (spec 6: fundraisers are nonprofit-only). */
   "fundraiser.manage": OrganizationResource;
   /** Create and edit events and ticket types, refund ticket orders, see unpublished events. */
@@ -229,6 +235,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "organization.publish": (a, r) => member(a, r) && r.claimVerified === true,
   "payout.connect": (a, r) => member(a, r) && r.claimVerified === true,
   "claim.verify": member,
+  "organization.viewActivity": member,
   "fundraiser.manage": member,
   "event.manage": member,
   "report.view": member,
