@@ -235,7 +235,7 @@ test.describe("donor account", () => {
     expect(csv.suggestedFilename()).toBe(`giving-statement-${year}.csv`);
     const text = fs.readFileSync((await csv.path())!, "utf8");
     expect(text).toContain(ORG_NAME);
-    expect(text).toMatch(/Total,,,,25\.00/);
+    expect(text).toMatch(/Total,,,,,25\.00/);
 
     // Nobody else sees this history.
     const other = await browser.newContext();

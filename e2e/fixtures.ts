@@ -63,8 +63,34 @@ export async function logout(page: Page) {
   await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
 }
 
+/** The admin password of the web server under test (playwright.config.ts webServer.env ADMIN_PASSWORD). */
+export const ADMIN_PASSWORD = "givebridge-e2e-admin-1";
+
+/** Sign in as the demo admin on /admin; ends on the console. */
+export async function adminSignIn(page: Page) {
+  await page.goto("/admin");
+  await hydrated(page); // set-up, not about timing: the form is sent by its code
+  await page.getByLabel("Admin password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in as admin" }).click();
+  await expect(page.getByRole("heading", { name: "Nonprofits waiting for approval" })).toBeVisible();
+}
+
 /** The local outbox of the web server under test (playwright.config.ts webServer.env DATA_DIR). */
 const outboxDir = path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "outbox");
+
+/**
+ * The text of the messages mailed to `email` so far, read from the outbox (.eml, quoted-printable
+ * soft line breaks joined), as the person reads their inbox; polls until one contains `expected`.
+ */
+export async function mailFromOutbox(email: string, expected: string): Promise<string[]> {
+  const read = () => {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir) : [];
+    const mine = files.filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_").slice(0, 80))).sort();
+    return mine.map((f) => fs.readFileSync(path.join(outboxDir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+  };
+  await expect.poll(() => read().some((m) => m.includes(expected)), { timeout: 30_000 }).toBe(true);
+  return read();
+}
 
 /**
  * The claim confirmation link mailed to `email`, read from the outbox (.eml, quoted-printable),

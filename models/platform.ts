@@ -61,7 +61,11 @@ export const approvalLinks = pgTable("approval_links", {
   createdAt: createdAt(),
 });
 
-/** Who did what and when, for every admin action. */
+/**
+ * Who did what and when, for every admin action and every security-relevant change of an
+ * organization (claim verified or ended, renamed, payout account connected or removed; target
+ * = the organization's id), which its members read as their account activity.
+ */
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
@@ -72,7 +76,7 @@ export const adminAuditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt), index("admin_audit_log_target_created_idx").on(t.target, t.createdAt)],
 );
 
 /** An organization's own changes to its records (gifts recorded offline), newest read by organization. */

@@ -48,6 +48,8 @@ const expected: { [A in Action]: Array<[ActionResources[A], Who[]]> } = {
     [{ ...org, claimVerified: true }, ["npA"]],
     [{ ...org, claimVerified: false }, []],
   ],
+  // The account activity: members only, never the admin's session or another organization's.
+  "organization.viewActivity": [[org, ["npA"]]],
   "fundraiser.manage": [[org, ["npA"]]],
   "event.manage": [[org, ["npA"]]],
   "report.view": [[org, ["npA"]]],

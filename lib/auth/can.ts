@@ -89,6 +89,12 @@ export type ActionResources = {
    * verification cannot add accounts to an organization it may not speak for.
    */
   "organization.members.manage": ClaimedOrganizationResource;
+  /**
+   * Read the organization's account activity: its entries of the audit log (claim verified,
+   * renames, payout accounts connected or removed), so a member notices a change made by
+   * someone else (OWASP ASVS 5.0 V16: security events visible to the account they concern).
+   */
+  "organization.viewActivity": OrganizationResource;
   /** Create, edit and end fundraisers, see the ones not yet published (spec 6: fundraisers are nonprofit-only). */
   "fundraiser.manage": OrganizationResource;
   /** Create and edit events and ticket types, refund ticket orders, see unpublished events. */
@@ -239,6 +245,7 @@ const rules: { [A in Action]: (actor: CanActor, resource: ActionResources[A]) =>
   "claim.verify": (a, r) => isRole(a, "nonprofit") && isUser(a, r.userId),
   "organization.members.view": member,
   "organization.members.manage": (a, r) => member(a, r) && r.claimVerified === true,
+  "organization.viewActivity": member,
   "fundraiser.manage": member,
   "event.manage": member,
   "report.view": member,

@@ -23,6 +23,7 @@ const GET_FORMS: Record<string, string> = {
   "app/(account)/donor/[id]/_components/donation-history.tsx": "a donor's statement download: a year and a format, the statement's address",
   "app/(account)/manage-pay/donors/page.tsx": "the Donors view's search and filters: a segment or search a nonprofit bookmarks, the view's address",
   "app/(account)/manage-pay/supporter-pages/page.tsx": "the Supporter pages view's fundraiser and status filters, the view's address",
+  "app/(admin)/admin/page.tsx": "the console's search of claims by EIN (a public IRS number), the console's address",
 };
 
 /** The .tsx files under `dir`, relative to the repository, with forward slashes. */

@@ -14,6 +14,7 @@
 /** Writes that change a profile, a fundraiser, an event, an approval or who can receive gifts. */
 export const PUBLIC_CONTENT_WRITE_ROUTES: readonly string[] = [
   "/api/account", // deleting an account removes its organization's pages
+  "/api/admin/claims/[id]/dispute", // a hand-over returns the profile to its IRS facts
   "/api/admin/claims/[id]/release", // a released claim returns the profile to its IRS facts
   "/api/approve/[type]/[linkId]", // an approved claim document publishes the claimant's drafts
   "/api/approve/[type]/[linkId]/[signature]", // approval publishes a profile
@@ -53,6 +54,7 @@ export const OTHER_WRITE_ROUTES: readonly string[] = [
   // Sign-in, accounts, passwords, sessions, API keys: private.
   "/api/account/sessions",
   // Starting a claim's verification (mail, letter, document): nothing public changes until it succeeds.
+  "/api/claim/contest", // a contest changes nothing public until it wins
   "/api/claim/document",
   "/api/claim/email",
   "/api/claim/letter",

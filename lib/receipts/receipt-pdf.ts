@@ -110,7 +110,7 @@ export function renderTicketPdf(f: TicketMailFacts & { buyerName: string | null 
   drawLetterhead(doc, { title: "Ticket purchase confirmation", organization: { name: f.organizationName, ein: f.organizationEin }, logos });
   writeLabelledId(doc, "Confirmation number", f.paymentId);
   doc.moveDown(1);
-  writeRows(doc, [{ label: "Buyer", value: f.buyerName ?? "Guest" }, ...ticketSummaryRows(f).filter((r) => !r.code && r.label !== "Organization" && r.label !== "EIN")]);
+  writeRows(doc, [{ label: "Buyer", value: f.buyerName ?? "Guest" }, ...ticketSummaryRows(f).filter((r) => !r.code && r.label !== "EIN")]);
   doc.moveDown(1).font("Helvetica").text(ticketDisclosure(f));
   doc.moveDown(1.2).fontSize(9).fillColor(SMALL_PRINT).text("This confirms a purchase of event tickets; it is not a donation receipt. Please keep it for your records.");
   doc.end();

@@ -5,6 +5,7 @@
  * received and the deductible part are the written disclosure IRS Publication 1771 requires
  * for a quid pro quo payment over $75. Cents, UTC; the event's time is stated in its zone.
  */
+import { nameWithLegalName } from "@/lib/directory/display-name";
 import { formatCents, type Cents } from "@/lib/money";
 import { formatInTimeZone } from "@/lib/time/zoned-time";
 import { einOnFile, receiptDate, ticketDeductibleCents } from "./receipt-text";
@@ -14,7 +15,9 @@ export type TicketMailFacts = {
   paymentId: string;
   paidAt: Date;
   buyerEmail: string | null;
+  /** Display name (lib/directory/display-name.ts); the IRS legal name is shown beside it. */
   organizationName: string;
+  organizationLegalName?: string | null;
   organizationEin: string | null;
   /** The organization's logo (stored image URL), or null. */
   organizationLogoUrl: string | null;
@@ -37,7 +40,7 @@ export type TicketMailFacts = {
 export function ticketSummaryRows(f: TicketMailFacts): { label: string; value: string; code?: boolean }[] {
   return [
     { label: "Purchased", value: `${f.quantity} x ${f.ticketTypeName} ticket${f.quantity === 1 ? "" : "s"} for ${f.eventName} (${formatInTimeZone(f.eventStartsAt, f.eventTimeZone)})` },
-    { label: "Organization", value: f.organizationName },
+    { label: "Organization", value: nameWithLegalName(f.organizationName, f.organizationLegalName) },
     { label: "EIN", value: einOnFile(f.organizationEin) },
     { label: "Amount paid", value: formatCents(f.amountCents) },
     { label: "Good-faith estimate of the value of goods and services received", value: formatCents(f.goodsValueCents) },

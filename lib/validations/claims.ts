@@ -56,6 +56,22 @@ export const claimDisputeDecisionSchema = z.object({
 });
 export type ClaimDisputeDecisionInput = z.infer<typeof claimDisputeDecisionSchema>;
 
+/** The admin releases a claim (POST /api/admin/claims/{organizationId}/release): the reason the claimant is emailed. */
+export const claimReleaseSchema = z.object({
+  reason: z.string().trim().min(1, m.releaseReasonRequired).max(500, m.releaseReasonRequired),
+});
+export type ClaimReleaseInput = z.infer<typeof claimReleaseSchema>;
+
+/** The admin console's search of claims: an EIN, with or without its hyphen (empty: the latest claims). */
+export const claimSearchSchema = z.object({
+  ein: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^(\d{9})?$/, messages.organization.einInvalid))
+    .optional(),
+});
+
 /** The confirmation link's token in /confirm/claim/{token}. */
 export const claimTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{32,64}$/);
 

@@ -592,6 +592,12 @@ export const messages = {
     documentSubmitted: "Thanks. An admin will compare your document with the IRS record and tell you the result by email.",
     documentMissing: "This claim has no document to review.",
     reasonRequired: "Please give a reason for the rejection.",
+    releaseReasonRequired: "Please give a reason for releasing this claim.",
+    releaseConfirm: "Release the claim of {{name}}? Its members lose access at once, its payout account is disconnected, its fundraisers end and the listing goes back to the IRS facts. The claimant is emailed your reason.",
+    released: "The claim of {{name}} was released. Its members no longer manage the listing.",
+    releaseFailed: "We could not release the claim. Please try again.",
+    claimsSearchEmpty: "No claim matches this EIN.",
+    claimsEmpty: "No organization is claimed yet.",
     rejected: "Your claim of {{name}} was not verified: {{reason}}",
     legalName: "Legal name: {{legalName}}, EIN {{ein}}",
     ended: "Your claim of {{name}} has ended: {{reason}} Your account no longer manages its listing; you may claim it again and verify.",
@@ -643,6 +649,13 @@ export const messages = {
     signedInAs: "You are signed in as {{email}}. Accepting creates a new account for {{invitee}} and signs you in with it.",
     joined: "Welcome to Givebridge. Your account now acts for {{name}}.",
     loadFailed: "We could not load the members. Please try again.",
+  },
+  // An organization's account activity (/dashboard/activity): its entries of the audit trail.
+  activity: {
+    title: "Account activity",
+    intro: "Changes to your organization's claim, display name and payout account, newest first. Every member gets an email for each rename and payout change; if you see one nobody at your organization made, change your password and contact us.",
+    empty: "No activity yet.",
+    noOrganization: "Your account does not manage an organization, so it has no account activity.",
   },
   // A donor's sharing log (donor dashboard): which organizations saw which shared fields, when.
   sharingLog: {

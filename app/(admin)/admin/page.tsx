@@ -17,13 +17,44 @@ import { ClaimReviewButtons } from "./_components/claim-review";
 import { listClaimReviews } from "@/lib/services/claims/verify-by-document";
 import { listClaimDisputes, type DisputeSide } from "@/lib/services/claims/disputes";
 import { DisputeDecision } from "./_components/dispute-decision";
+import { listClaims, type ClaimSummary } from "@/lib/services/claims/list-claims";
+import { claimSearchSchema } from "@/lib/validations/claims";
 import { legalNameLine } from "@/lib/validations/legal-name";
+import { messages } from "@/lib/validations/messages";
+import { ClaimsManager, type ClaimRowView } from "./_components/claims-manager";
 import { UpdatesManager } from "./_components/updates-manager";
 
 export const metadata: Metadata = { title: "Admin console", robots: { index: false, follow: false } };
 
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 const interestLabel: Record<string, string> = { sponsoring: "Sponsoring", matching: "Matching gifts", both: "Sponsoring and matching" };
+const methodLabel: Record<string, string> = {
+  email: "Verified by an email at the organization's domain",
+  letter: "Verified by the mailed letter's code",
+  document: "Verified by document review",
+  admin: "Verified by Givebridge",
+};
+
+/** A claim as the console's list shows it. */
+function claimRow(c: ClaimSummary): ClaimRowView {
+  const started = [
+    c.started.emailSentAt ? `email link sent to ${c.started.emailTo ?? "an address at its domain"}` : null,
+    c.started.letterSentAt ? `letter mailed ${when(c.started.letterSentAt)}` : null,
+    c.started.documentSubmittedAt ? `document uploaded ${when(c.started.documentSubmittedAt)}` : null,
+  ].filter(Boolean);
+  return {
+    _id: c._id,
+    organizationId: c.organization._id,
+    name: c.organization.name,
+    legalName: legalNameLine(c.organization),
+    status: c.status === "verified" ? "Verified" : "Pending",
+    method: c.method ? (methodLabel[c.method] ?? c.method) : started.length > 0 ? `Waiting: ${started.join("; ")}` : "Waiting: no verification started",
+    claimant: c.claimant.name || c.claimant.email ? [c.claimant.name, c.claimant.email].filter(Boolean).join(" · ") : "account deleted",
+    members: c.members,
+    claimedAt: when(c.createdAt),
+    verifiedAt: c.verifiedAt ? when(c.verifiedAt) : null,
+  };
+}
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -49,9 +80,11 @@ function Stat({ label, value }: { label: string; value: string }) {
 /**
  * /admin — the admin console: password sign-in for visitors; for the signed-in admin, the
  * platform totals, nonprofits waiting for approval, What's New notices, business sign-ups,
- * contact messages and the audit log. Every list comes from a service that checks the admin.
+ * contact messages and the audit log, and the claims that hold a listing (the latest, or one
+ * EIN's: ?ein=), each of which the admin may release. Every list comes from a service that
+ * checks the admin.
  */
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await getActor();
   if (!user || !can(user, "admin.review", {})) {
     return (
@@ -63,7 +96,10 @@ export default async function AdminPage() {
     );
   }
 
-  const [totals, pending, notices, businesses, messagesIn, audit, claimReviews, disputes] = await Promise.all([
+  const rawEin = (await searchParams).ein;
+  const search = claimSearchSchema.safeParse({ ein: typeof rawEin === "string" ? rawEin : undefined });
+  const ein = search.success ? search.data.ein || undefined : undefined;
+  const [totals, pending, notices, businesses, messagesIn, audit, claimReviews, disputes, claims] = await Promise.all([
     getPlatformTotals({ actor: user }),
     listPendingNonprofits({ actor: user }),
     listUpdateNotices(50),
@@ -72,6 +108,7 @@ export default async function AdminPage() {
     listAuditLog({ actor: user, limit: 50 }),
     listClaimReviews({ actor: user }),
     listClaimDisputes({ actor: user }),
+    search.success ? listClaims({ actor: user, ein, limit: 25 }) : Promise.resolve([]),
   ]);
   const month = totals.monthStart.toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -180,6 +217,42 @@ export default async function AdminPage() {
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section id="claimed-title" title="Claimed organizations" count={claims.length}>
+        <form method="get" action="/admin" role="search" aria-label="Find a claim by EIN" className="mb-4 flex flex-wrap items-end gap-2">
+          <div className="min-w-0">
+            <label htmlFor="claim-ein" className="block text-sm font-medium">
+              EIN
+            </label>
+            <input
+              id="claim-ein"
+              name="ein"
+              inputMode="numeric"
+              defaultValue={typeof rawEin === "string" ? rawEin : ""}
+              placeholder="12-3456789"
+              aria-invalid={search.success ? undefined : true}
+              aria-describedby={search.success ? undefined : "claim-ein-error"}
+              className="h-9 w-44 rounded-control border border-slate-300 px-3 text-sm"
+            />
+          </div>
+          <button type="submit" className="h-9 rounded-control bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800">
+            Find claims
+          </button>
+          {ein ? (
+            <a href="/admin#claimed-title" className="text-sm font-semibold text-brand-700 underline">
+              Show the latest claims
+            </a>
+          ) : null}
+          {!search.success ? (
+            <p id="claim-ein-error" role="alert" className="w-full text-sm text-red-700">
+              {search.error.issues[0]?.message ?? messages.organization.einInvalid}
+            </p>
+          ) : null}
+        </form>
+        <p className="mb-2 text-sm text-ink-muted">{ein ? `Pending and verified claims of EIN ${ein.slice(0, 2)}-${ein.slice(2)}.` : "The latest pending and verified claims, newest first."}</p>
+        {claims.length === 0 && search.success ? <p className="text-sm text-ink-muted">{ein ? messages.claims.claimsSearchEmpty : messages.claims.claimsEmpty}</p> : null}
+        <ClaimsManager claims={claims.map(claimRow)} />
       </Section>
 
       <Section id="updates-title" title="What's New notices" count={notices.length}>

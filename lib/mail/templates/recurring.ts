@@ -10,6 +10,7 @@ import { renderMail, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
 import { receiptDate } from "@/lib/receipts/receipt-text";
+import { legalNameLine } from "@/lib/validations/legal-name";
 
 export type RecurringMailFacts = {
   to: string;
@@ -80,8 +81,17 @@ export function canceledPastDueNonprofitMail(to: string, f: Pick<RecurringMailFa
   });
 }
 
+/** One receipt of a guest's year-end email: the organization by its display name, with its IRS legal name and EIN beside it. */
+export type YearEndReceipt = { date: Date; amountCents: Cents; organizationName: string; legalName?: string | null; ein?: string | null; url: string };
+
+/** "Town Hall Theater (Legal name: TOWN HALL THEATER INC, EIN 03-0358794)", or the display name without an IRS record. */
+function receiptOrganization(r: YearEndReceipt): string {
+  const legal = legalNameLine({ legalName: r.legalName, ein: r.ein });
+  return legal ? `${r.organizationName} (${legal})` : r.organizationName;
+}
+
 /** January: the link to last year's giving statement (account donors), or the year's receipts (guests). */
-export function yearEndStatementMail(to: string, year: number, body: { statementUrl: string } | { receipts: { date: Date; amountCents: Cents; organizationName: string; url: string }[] }): MailMessage {
+export function yearEndStatementMail(to: string, year: number, body: { statementUrl: string } | { receipts: YearEndReceipt[] }): MailMessage {
   return renderMail({
     to,
     subject: `Your ${year} giving statement from Givebridge`,
@@ -92,7 +102,7 @@ export function yearEndStatementMail(to: string, year: number, body: { statement
         ? [{ kind: "action", label: "Sign in to download it (PDF or CSV)", url: body.statementUrl }]
         : [
             { kind: "text", text: "Your receipts for the year:" },
-            ...body.receipts.map((r) => ({ kind: "action" as const, label: `${receiptDate(r.date)}: ${formatCents(r.amountCents)} to ${r.organizationName}`, url: r.url })),
+            ...body.receipts.map((r) => ({ kind: "action" as const, label: `${receiptDate(r.date)}: ${formatCents(r.amountCents)} to ${receiptOrganization(r)}`, url: r.url })),
           ],
   });
 }

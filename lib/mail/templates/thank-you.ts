@@ -12,11 +12,14 @@ import { PLATFORM_NAME } from "@/lib/config/platform";
 import { renderMail, type MailBlock, type MailOrganization } from "@/lib/mail/layout";
 import type { MailMessage } from "@/lib/mail/transport";
 import { formatCents, type Cents } from "@/lib/money";
+import { legalNameLine } from "@/lib/validations/legal-name";
 
 /** The organization a donor mail speaks for. */
 export type SenderOrganization = MailOrganization & {
   /** The organization's contact email (Reply-To), or null. */
   email: string | null;
+  /** Its name as filed with the IRS, shown beside the display name on statements; null without an IRS record. */
+  legalName?: string | null;
 };
 
 /** The sender's display name of an organization's own mail: "Hope Shelter via Givebridge". */
@@ -35,7 +38,9 @@ export function thankYouMail({ to, subject, body, organization }: { to: string; 
     .map((p) => p.trim())
     .filter(Boolean);
   const [heading = subject, ...rest] = paragraphs;
-  const { email, ...org } = organization;
+  const { email, ...sender } = organization;
+  // A thank-you is not a receipt: its footer names the organization and its EIN only.
+  const org: MailOrganization = { name: sender.name, logoUrl: sender.logoUrl, ein: sender.ein };
   return renderMail({
     to,
     subject,
@@ -60,7 +65,8 @@ export type StatementGift = {
 
 /**
  * An organization's year-end statement to one donor: every gift of `year` to this organization,
- * the total deductible amount, the EIN and deductibility sentence in the footer, and the
+ * the total deductible amount, the IRS legal name and EIN beside the display name, the EIN and
+ * deductibility sentence in the footer, and the
  * statement that no goods or services were provided (the gifts listed are donations, never
  * ticket sales: IRS Publication 1771).
  */
@@ -79,7 +85,9 @@ export function organizationStatementMail({
   organization: SenderOrganization;
   noGoodsStatement: string;
 }): MailMessage {
-  const { email, ...org } = organization;
+  const { email, legalName, ...org } = organization;
+  // The IRS record beside the display name: the organization on the donor's tax records, however it renamed itself.
+  const legal = legalNameLine({ legalName, ein: org.ein });
   return renderMail({
     to,
     subject: `Your ${year} giving statement from ${org.name}`,
@@ -88,6 +96,7 @@ export function organizationStatementMail({
     heading: `Thank you for your gifts to ${org.name} in ${year}. Here is your statement for your tax records.`,
     organization: org,
     blocks: [
+      ...(legal ? [{ kind: "text" as const, text: `${org.name} · ${legal}` }] : []),
       {
         kind: "facts",
         rows: gifts.map((g) => ({

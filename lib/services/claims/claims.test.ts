@@ -259,7 +259,7 @@ describe("claims that end without verification", () => {
     for (const actor of [org.claimant, donor, null]) {
       expect((await err(releaseClaim({ actor, organizationId: org.organizationId, reason: "Fraud" })))?.status).toBeGreaterThanOrEqual(401);
     }
-    expect(await err(releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "  " }))).toMatchObject({ status: 400, message: messages.claims.reasonRequired });
+    expect(await err(releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "  " }))).toMatchObject({ status: 400, message: messages.claims.releaseReasonRequired });
     expect(await releaseClaim({ actor: admin, organizationId: org.organizationId, reason: "The organization told us it did not claim this listing." })).toEqual({ released: true });
     const audit = await auditOf(org.organizationId);
     expect(audit).toEqual([expect.objectContaining({ action: "claim.released", details: expect.objectContaining({ reason: "The organization told us it did not claim this listing." }) })]);

@@ -18,11 +18,12 @@
  * Both sides are emailed why.
  */
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { baseUrl } from "@/lib/env";
+import { enqueueMails } from "@/lib/mail/queue";
 import { AppError } from "@/lib/errors";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
@@ -152,15 +153,18 @@ async function handOver(
     .where(eq(organizations.id, organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
   await revokeOpenInvitations({ tx, organizationId, now });
+  const formerMembers = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt), winner.userId ? ne(users.id, winner.userId) : sql`true`));
   await tx
     .update(users)
     .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.organizationId, organizationId), winner.userId ? ne(users.id, winner.userId) : sql`true`));
   if (winner.userId) await tx.update(users).set({ organizationId }).where(eq(users.id, winner.userId));
-  if (loser) {
-    await notifyClaimant(tx, loser.userId, {
-      subject: `Your claim of ${input.name} has ended`,
-      text: fillMessage(messages.claims.disputeEnded, { name: input.name, reason }),
-    });
-  }
+  // The losing claimant and everyone who acted for the organization with it are told why.
+  const ended = { subject: `Your claim of ${input.name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name: input.name, reason }) };
+  if (loser) await notifyClaimant(tx, loser.userId, ended);
+  const others = formerMembers.filter((m) => m.id !== loser?.userId);
+  if (others.length > 0) await enqueueMails(others.map((m) => ({ to: String(m.email), ...ended })), { tx });
 }

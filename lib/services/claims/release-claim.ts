@@ -1,18 +1,20 @@
 /**
  * The end of a claim that did not verify: a pending claim expires after CLAIM_PENDING_DAYS
  * without verification (a squatter cannot hold a listing), and the admin can release a claim
- * with a reason. Either way the organization is unclaimed again with its IRS facts, the
- * claimant's drafts and fundraisers end, its accounts no longer act for it and its open
- * invitations are revoked, the claimant is told why, and the admin audit log records it.
+ * with a reason. Either way the organization is unclaimed again with its IRS facts (the IRS
+ * legal name is its name again; no payout account), the claimant's drafts and fundraisers end,
+ * no account acts for it any more and its open invitations are revoked, the claimant and every other member are told why, and the
+ * admin audit log records it.
  */
 import "server-only";
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { startPeriodicJob } from "@/lib/mail/queue";
+import { enqueueMails } from "@/lib/mail/queue";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
@@ -35,14 +37,34 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
   const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)).limit(1);
   await tx
     .update(organizations)
-    .set({ claimed: false, claimedAt: null, claimPendingSince: null, claimDraft: null, nickname: null, stripeAccountId: null, stripeComplete: false, paypalMerchantId: null, sandboxConnectedAt: null })
+    .set({
+      claimed: false,
+      claimedAt: null,
+      claimPendingSince: null,
+      claimDraft: null,
+      nickname: null,
+      // A display name the claimant chose leaves with the claim: the listing is the IRS record's again.
+      name: sql`coalesce(${organizations.legalName}, ${organizations.name})`,
+      stripeAccountId: null,
+      stripeComplete: false,
+      paypalMerchantId: null,
+      sandboxConnectedAt: null,
+    })
     .where(eq(organizations.id, claim.organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
+  const members = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.organizationId, claim.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
   await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });
   await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
-  await notifyClaimant(tx, claim.userId, { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) });
+  const message = { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) };
+  await notifyClaimant(tx, claim.userId, message);
+  // The other members lose access with the claimant (and the payout account is disconnected).
+  const others = members.filter((m) => m.id !== claim.userId);
+  await enqueueMails(others.map((m) => ({ to: String(m.email), ...message })), { tx });
 }
 
 /**
@@ -94,7 +116,7 @@ export type ReleaseClaimOptions = { actor: Actor | null; organizationId: string;
 export async function releaseClaim({ actor, organizationId, reason }: ReleaseClaimOptions): Promise<{ released: true }> {
   authorize(actor, "admin.review", {});
   const why = reason.trim();
-  if (!why) throw new AppError("bad_request", messages.claims.reasonRequired, { reason: messages.claims.reasonRequired });
+  if (!why) throw new AppError("bad_request", messages.claims.releaseReasonRequired, { reason: messages.claims.releaseReasonRequired });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const claim = await loadHoldingClaim(tx, organizationId);

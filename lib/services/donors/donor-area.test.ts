@@ -66,9 +66,9 @@ describe("donation history and statements", () => {
       ["Vermont Foodbank", 5000],
     ]);
     const csv = statementCsv(s);
-    expect(csv.split("\n")[0]).toBe("Date,Organization,EIN,Fundraiser,Amount USD,Donation ID");
+    expect(csv.split("\n")[0]).toBe("Date,Organization,Legal name,EIN,Fundraiser,Amount USD,Donation ID");
     expect(csv).toContain(`${thisYear}-03-01,Vermont Foodbank,`);
-    expect(csv).toContain("Total,,,,62.34,");
+    expect(csv).toContain("Total,,,,,62.34,");
     const pdf = await statementPdf(s);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // Read back as text: the letterhead, each nonprofit's deductibility in plain words, every donation id whole on one line.

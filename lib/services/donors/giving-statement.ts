@@ -1,7 +1,8 @@
 /**
  * The year-end giving statement: every completed gift of one tax year (UTC calendar year)
  * to every nonprofit, in one PDF and one CSV, with totals per nonprofit and overall, each with
- * the organization's EIN. A ticket purchase is a sale: only its deductible part (amount paid
+ * the organization's IRS legal name and EIN beside the display name it chose (a renamed
+ * organization is still the one on the donor's tax records: lib/validations/legal-name.ts). A ticket purchase is a sale: only its deductible part (amount paid
  * minus the fair market value of the goods and services, IRS Publication 1771) is listed,
  * and a ticket with no deductible part is not listed at all. The PDF has the receipts'
  * letterhead (lib/receipts/pdf-layout.ts), each nonprofit's deductibility in plain words, and
@@ -16,7 +17,9 @@ import { deductibilityStatement } from "@/lib/receipts/receipt-text";
 import { centsToDecimalString, formatCents, type Cents } from "@/lib/money";
 import { drawLetterhead, pdfDocument, writeId, type PdfLogos } from "@/lib/receipts/pdf-layout";
 import { letterheadLogos } from "@/lib/services/images/image-bytes";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 import { formatEin, fundraiserLabel } from "@/lib/donations/labels";
+import { legalNameLine } from "@/lib/validations/legal-name";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { deductiblePart } from "@/lib/services/events/ticket-payments";
 import { campaigns, donations, eventTicketOrders, events, organizations, payments, users } from "@/models";
@@ -24,7 +27,10 @@ import { assertOwnDonorPage } from "./donation-history";
 
 export type StatementLine = {
   date: Date;
+  /** The organization's display name (lib/directory/display-name.ts). */
   organization: string;
+  /** Its name as filed with the IRS; null or absent without an IRS record. */
+  legalName?: string | null;
   ein: string | null;
   /** The organization's IRS deductibility code (1, 2, 4 or null). */
   irsDeductibility: string | null;
@@ -42,7 +48,7 @@ export type GivingStatement = {
   donorEmail: string;
   lines: StatementLine[];
   /** Totals per nonprofit, with its deductibility sentence in plain words. */
-  byOrganization: { organization: string; ein: string | null; deductibility: string; totalCents: Cents; gifts: number }[];
+  byOrganization: { organization: string; legalName?: string | null; ein: string | null; deductibility: string; totalCents: Cents; gifts: number }[];
   totalCents: Cents;
 };
 
@@ -64,6 +70,7 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
         donationId: donations.id,
         date: donations.createdAt,
         organization: organizations.name,
+        legalName: organizations.legalName,
         ein: organizations.ein,
         irsDeductibility: organizations.irsDeductibility,
         fundraiser: campaigns.name,
@@ -79,6 +86,7 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
         donationId: payments.id,
         date: payments.createdAt,
         organization: organizations.name,
+        legalName: organizations.legalName,
         ein: organizations.ein,
         irsDeductibility: organizations.irsDeductibility,
         amountCents: eventTicketOrders.amountCents,
@@ -93,19 +101,21 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
   ]);
   const lines: StatementLine[] = [];
   for (const r of gifts) {
-    lines.push({ date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
+    const organization = organizationDisplayName({ name: r.organization, legalName: r.legalName });
+    lines.push({ date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
   }
   for (const r of tickets) {
     const deductible = deductiblePart(r.amountCents, r.goodsValueCents);
     if (deductible <= 0) continue;
-    const base = { date: r.date, organization: r.organization, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
+    const organization = organizationDisplayName({ name: r.organization, legalName: r.legalName });
+    const base = { date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
     lines.push({ ...base, fundraiser: `Tickets: ${r.eventName} (deductible part of ${formatCents(r.amountCents)} paid)`, amountCents: deductible, ticketPaidCents: r.amountCents });
   }
   lines.sort((a, b) => a.date.getTime() - b.date.getTime());
   const groups = new Map<string, GivingStatement["byOrganization"][number]>();
   for (const l of lines) {
     const key = `${l.organization}|${l.ein ?? ""}`;
-    const g = groups.get(key) ?? { organization: l.organization, ein: l.ein, deductibility: deductibilityStatement(l.irsDeductibility, l.organization), totalCents: 0, gifts: 0 };
+    const g = groups.get(key) ?? { organization: l.organization, legalName: l.legalName ?? null, ein: l.ein, deductibility: deductibilityStatement(l.irsDeductibility, l.organization), totalCents: 0, gifts: 0 };
     g.totalCents += l.amountCents;
     g.gifts += 1;
     groups.set(key, g);
@@ -120,14 +130,22 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
   };
 }
 
-/** CSV: Date, Organization, EIN, Fundraiser, Amount USD, Donation ID, then a Total row; formula cells escaped. */
+/** CSV: Date, Organization (display name), Legal name (IRS), EIN, Fundraiser, Amount USD, Donation ID, then a Total row; formula cells escaped. */
 export function statementCsv(s: GivingStatement): string {
   const dollars = centsToDecimalString;
   return stringify([
-    ["Date", "Organization", "EIN", "Fundraiser", "Amount USD", "Donation ID"],
-    ...s.lines.map((l) => [isoDate(l.date), l.organization, formatEin(l.ein) ?? "", l.fundraiser, dollars(l.amountCents), l.donationId]),
-    ["Total", "", "", "", dollars(s.totalCents), ""],
+    ["Date", "Organization", "Legal name", "EIN", "Fundraiser", "Amount USD", "Donation ID"],
+    ...s.lines.map((l) => [isoDate(l.date), l.organization, l.legalName ?? "", formatEin(l.ein) ?? "", l.fundraiser, dollars(l.amountCents), l.donationId]),
+    ["Total", "", "", "", "", dollars(s.totalCents), ""],
   ], SAFE_CSV_OPTIONS);
+}
+
+/** A nonprofit's heading in the statement: its display name, then "Legal name: NAME, EIN 12-3456789" (or the EIN alone). */
+function organizationHeading(g: GivingStatement["byOrganization"][number]): string {
+  const legal = legalNameLine({ legalName: g.legalName, ein: g.ein });
+  if (legal) return `${g.organization} · ${legal}`;
+  const ein = formatEin(g.ein);
+  return ein ? `${g.organization} (EIN ${ein})` : g.organization;
 }
 
 /** Columns of the statement's table of gifts: x offset from the left margin and width, points. */
@@ -135,7 +153,7 @@ const COLUMNS = { date: [0, 62], gift: [66, 214], amount: [284, 60], id: [350, 1
 
 /**
  * The statement as a PDF (Letter size): letterhead, the donor, totals per nonprofit with each
- * one's EIN and deductibility in plain words, then one table row per gift (date, nonprofit and
+ * one's IRS legal name, EIN and deductibility in plain words, then one table row per gift (date, nonprofit and
  * fundraiser, amount, donation id whole on one line), repeating the column headings on each page.
  * @param logos the letterhead's logo bytes (JPEG/PNG); by default the platform's own logo.
  */
@@ -152,8 +170,7 @@ export async function statementPdf(s: GivingStatement, logos?: PdfLogos): Promis
   doc.font("Helvetica-Bold").fontSize(13).text("Summary by nonprofit", { width });
   if (s.byOrganization.length === 0) doc.font("Helvetica").fontSize(10).text("No completed gifts in this year.", { width });
   for (const g of s.byOrganization) {
-    const ein = formatEin(g.ein);
-    doc.moveDown(0.3).font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(`${g.organization}${ein ? ` (EIN ${ein})` : ""}: ${formatCents(g.totalCents)} in ${g.gifts} gift${g.gifts === 1 ? "" : "s"}`, { width });
+    doc.moveDown(0.3).font("Helvetica-Bold").fontSize(10).fillColor("#111111").text(`${organizationHeading(g)}: ${formatCents(g.totalCents)} in ${g.gifts} gift${g.gifts === 1 ? "" : "s"}`, { width });
     doc.font("Helvetica").fontSize(9).fillColor("#555555").text(g.deductibility, { width });
   }
   doc.moveDown().font("Helvetica-Bold").fontSize(13).fillColor("#111111").text("Gifts", left, doc.y, { width });

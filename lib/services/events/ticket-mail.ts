@@ -34,6 +34,7 @@ export async function ticketMailFacts(tx: Executor, payment: Pick<PaymentRow, "i
     paidAt: payment.succeededAt ?? payment.createdAt,
     buyerEmail: sale.buyerEmail,
     organizationName: org ? organizationDisplayName(org) : "the organization",
+    organizationLegalName: org?.legalName ?? null,
     organizationEin: org?.ein ?? null,
     organizationLogoUrl: org?.logoUrl ?? null,
     irsDeductibility: org?.irsDeductibility ?? null,

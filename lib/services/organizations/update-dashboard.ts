@@ -12,9 +12,12 @@ import { AppError } from "@/lib/errors";
 import { loadSessionUser } from "@/lib/services/users/to-session-user";
 import { messages } from "@/lib/validations/messages";
 import type { UpdateDashboardInput, ForOrganization } from "@/lib/validations/organization";
+import { eq } from "drizzle-orm";
+import { organizationDisplayName } from "@/lib/directory/display-name";
 import { organizations } from "@/models";
 import { writeOrganizationProfile } from "@/lib/services/claims/profile-draft";
 import { getOwnOrganization, type OwnOrganization } from "./get-organization";
+import { recordOrganizationChange } from "./organization-changes";
 
 export type UpdateDashboardOptions = { actor: Actor; input: ForOrganization<UpdateDashboardInput> };
 
@@ -25,7 +28,9 @@ export type UpdateDashboardOptions = { actor: Actor; input: ForOrganization<Upda
  * latitude/longitude from the offline ZIP data (null when the ZIP is unknown), which feeds
  * distance search. The signed-in user's own login email is not changed. While the
  * organization's claim waits for verification the values are saved as a draft that only its
- * owner sees (lib/services/claims/profile-draft.ts).
+ * owner sees (lib/services/claims/profile-draft.ts). A new display name that goes live is
+ * written to the audit trail and emailed to every member of the organization in the same
+ * transaction (lib/services/organizations/organization-changes.ts); the same name again changes nothing.
  * @returns `{ user, nonprofit }` (spec 7): the session user and the owner's view of the organization.
  * @throws AppError(forbidden) unless `actor` is a nonprofit user of `input.organizationId` (nothing is written);
  *         AppError(not_found) when the organization no longer exists.
@@ -51,8 +56,16 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
       set.latitude = coordinates?.latitude ?? null;
       set.longitude = coordinates?.longitude ?? null;
     }
+    if (Object.keys(set).length === 0) return fresh;
+    // The name before the write, locked so that two renames at once are told in their order.
+    const [before] = await tx.select({ name: organizations.name, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
     // While the claim waits for verification the values are kept as a draft (the public keeps the IRS facts).
-    if (Object.keys(set).length > 0) await writeOrganizationProfile(tx, actor, organizationId, set);
+    const where = await writeOrganizationProfile(tx, actor, organizationId, set);
+    if (where === "live" && before && set.name !== undefined && set.name !== before.name) {
+      const from = organizationDisplayName(before);
+      const to = organizationDisplayName({ name: set.name, legalName: before.legalName });
+      if (from !== to) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "renamed", from, to } });
+    }
     return fresh;
   });
   return { user, nonprofit: await getOwnOrganization({ actor }) };

@@ -4,19 +4,23 @@
  * PayPal partner-referral onboarding. Spec section 4: the organization is connected when the
  * Stripe details are submitted or a PayPal merchant id exists; stripeComplete is then set.
  * Every function checks that the actor is the organization's nonprofit user; connecting an
- * account also needs the organization's claim verified (models/claims.ts). Amounts in
- * cents. Without keys each call fails with AppError(unavailable) and a clear message.
+ * account also needs the organization's claim verified (models/claims.ts). A payout account
+ * that is really connected, replaced or removed is written to the audit trail and emailed to
+ * every member in one transaction (lib/services/organizations/organization-changes.ts), naming
+ * the provider only (a bank account by its last 4 digits). Amounts in cents. Without keys
+ * each call fails with AppError(unavailable) and a clear message.
  */
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { authorizeOrganization, authorizeOwnOrganization, authorizeVerifiedOrganization } from "@/lib/auth/authorize";
 import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Executor } from "@/lib/db/client";
 import { baseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { activeProviderName } from "@/lib/payments";
+import { recordOrganizationChange } from "@/lib/services/organizations/organization-changes";
 import { payoutConnected } from "@/lib/services/organizations/receiving";
 import { notifyPledgers } from "@/lib/services/pledges/pledges";
 import { paypalAccessToken, paypalApiBase, paypalConfigured } from "@/lib/payments/paypal";
@@ -102,10 +106,14 @@ export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<
   const org = await connectingOrganization(actor);
   if (activeProviderName() !== "sandbox") throw new AppError("conflict", messages.receiving.sandboxConnectOnlyInSandbox);
   const db = await getDb();
-  await db
-    .update(organizations)
-    .set({ sandboxConnectedAt: sql`coalesce(${organizations.sandboxConnectedAt}, now())` })
-    .where(eq(organizations.id, org.id));
+  await db.transaction(async (tx) => {
+    const [connected] = await tx
+      .update(organizations)
+      .set({ sandboxConnectedAt: sql`now()` })
+      .where(and(eq(organizations.id, org.id), isNull(organizations.sandboxConnectedAt)))
+      .returning({ id: organizations.id });
+    if (connected) await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
+  });
   await notifyPledgers(org.id);
   return getPaymentConnection({ actor });
 }
@@ -148,14 +156,29 @@ export async function createStripeAccountLinks({ actor }: CreateStripeAccountLin
 
 export type GetStripeAccountOptions = { actor: Actor; organizationId: string };
 
+/**
+ * Set stripeComplete in `tx` unless it is set already; when this write set it, the payout
+ * account (`provider`) is newly connected and the members are told.
+ * @returns whether this write connected it.
+ */
+async function markConnected(tx: Executor, actor: Actor, organizationId: string, provider: "stripe" | "paypal"): Promise<boolean> {
+  const [row] = await tx
+    .update(organizations)
+    .set({ stripeComplete: true })
+    .where(and(eq(organizations.id, organizationId), eq(organizations.stripeComplete, false)))
+    .returning({ id: organizations.id });
+  if (row) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "payout.connected", provider } });
+  return !!row;
+}
+
 /** getStripeAcct/{id}: details_submitted; marks stripeComplete when submitted (spec 4). */
 export async function getStripeAccount({ actor, organizationId }: GetStripeAccountOptions): Promise<{ details_submitted: boolean; stripeID: string }> {
   const org = await ownOrganization(actor, organizationId);
   const account = await stripeClient().accounts.retrieve(requireStripeAccount(org));
   if (account.details_submitted && !org.stripeComplete) {
     const db = await getDb();
-    await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
-    await notifyPledgers(org.id);
+    const connected = await db.transaction((tx) => markConnected(tx, actor, org.id, "stripe"));
+    if (connected) await notifyPledgers(org.id);
   }
   return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
 }
@@ -171,7 +194,7 @@ export async function updateUserStripeInfo({ actor }: UpdateUserStripeInfoOption
   }
   if (connected && !org.stripeComplete) {
     const db = await getDb();
-    await db.update(organizations).set({ stripeComplete: true }).where(eq(organizations.id, org.id));
+    await db.transaction((tx) => markConnected(tx, actor, org.id, org.paypalMerchantId && !org.stripeAccountId ? "paypal" : "stripe"));
   }
   return getPaymentConnection({ actor });
 }
@@ -216,17 +239,36 @@ export async function getBankAccounts({ actor, organizationId }: GetBankAccounts
   });
 }
 
-/** updateBankAcct/{organizationId}/{token}: add a bank account (a Stripe bank token) as the default payout account. */
+/** A bank account's last 4 digits as Stripe gives them, or null. */
+function last4Of(account: unknown): string | null {
+  const last4 = (account as { last4?: unknown } | null)?.last4;
+  return typeof last4 === "string" && /^\d{4}$/.test(last4) ? last4 : null;
+}
+
+/**
+ * updateBankAcct/{organizationId}/{token}: add a bank account (a Stripe bank token) as the
+ * default payout account; the members are told (provider and last 4 digits only).
+ */
 export async function updateBankAccount({ actor, organizationId, bankToken }: { actor: Actor; organizationId: string; bankToken: string }): Promise<{ id: string }> {
   const org = await connectingOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
+  const db = await getDb();
+  await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "bank_account", last4: last4Of(bank) } }));
   return { id: bank.id };
 }
 
-/** removeBankAcct/{organizationId}/{bankAccountId}. */
+/** removeBankAcct/{organizationId}/{bankAccountId}: remove a bank account; once Stripe confirms, the members are told. */
 export async function removeBankAccount({ actor, organizationId, bankAccountId }: { actor: Actor; organizationId: string; bankAccountId: string }): Promise<{ deleted: boolean }> {
   const org = await ownOrganization(actor, organizationId);
-  const res = await stripeClient().accounts.deleteExternalAccount(requireStripeAccount(org), bankAccountId);
+  const accountId = requireStripeAccount(org);
+  const stripe = stripeClient();
+  // Its last 4 digits, for the notice: Stripe's answer to a deletion no longer has them.
+  const last4 = await stripe.accounts.retrieveExternalAccount(accountId, bankAccountId).then(last4Of, () => null);
+  const res = await stripe.accounts.deleteExternalAccount(accountId, bankAccountId);
+  if (res.deleted) {
+    const db = await getDb();
+    await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.removed", provider: "bank_account", last4 } }));
+  }
   return { deleted: Boolean(res.deleted) };
 }
 
@@ -288,7 +330,12 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
   await db.transaction(async (tx) => {
     const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
     if (!can(actor, "payout.finishOwnOnboarding", { userId: owner })) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
+    const [before] = await tx.select({ merchantId: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, org.id)).for("update").limit(1);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
+    const previous = before?.merchantId ?? null;
+    if (previous !== merchantId) {
+      await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
+    }
   });
   await notifyPledgers(org.id);
   return getPaymentConnection({ actor });

@@ -4,7 +4,8 @@
  * year_end_statement_mails, inserted ON CONFLICT DO NOTHING in the mail's transaction, so a
  * repeated or concurrent run sends nothing twice). Donors with an account get the link to
  * their giving statement (GET /api/donor/{id}/statement, signed in); guests get their
- * receipts, each with its signed link. Ticket payments are not gifts and are left out.
+ * receipts, each with its signed link and the organization's IRS legal name and EIN beside its
+ * display name. Ticket payments are not gifts and are left out.
  */
 import "server-only";
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
@@ -52,14 +53,14 @@ export async function sendYearEndStatements(now: Date = new Date()): Promise<{ y
         await enqueueMail(yearEndStatementMail(email, year, { statementUrl: `${baseUrl()}/api/donor/${account.id}/statement?year=${year}&format=pdf` }), { tx });
       } else {
         const receipts = await tx
-          .select({ id: donations.id, date: donations.succeededAt, amountCents: donations.amountCents, organizationName: organizations.name, legalName: organizations.legalName })
+          .select({ id: donations.id, date: donations.succeededAt, amountCents: donations.amountCents, organizationName: organizations.name, legalName: organizations.legalName, ein: organizations.ein })
           .from(donations)
           .innerJoin(organizations, eq(organizations.id, donations.organizationId))
           .where(and(gave, sql`lower(${donations.donorEmail}) = ${email}`))
           .orderBy(asc(donations.succeededAt));
         await enqueueMail(
           yearEndStatementMail(email, year, {
-            receipts: receipts.map((r) => ({ date: r.date!, amountCents: r.amountCents, organizationName: organizationDisplayName({ name: r.organizationName, legalName: r.legalName }), url: `${baseUrl()}/api/receipts/${r.id}?token=${donationAccessToken(r.id)}` })),
+            receipts: receipts.map((r) => ({ date: r.date!, amountCents: r.amountCents, organizationName: organizationDisplayName({ name: r.organizationName, legalName: r.legalName }), legalName: r.legalName, ein: r.ein, url: `${baseUrl()}/api/receipts/${r.id}?token=${donationAccessToken(r.id)}` })),
           }),
           { tx },
         );

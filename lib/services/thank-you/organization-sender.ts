@@ -1,6 +1,6 @@
 /**
  * The organization as its own donor mail names it (lib/mail/templates/thank-you.ts): display
- * name, logo, EIN, deductibility sentence, contact email (Reply-To) and IANA time zone.
+ * name, IRS legal name, logo, EIN, deductibility sentence, contact email (Reply-To) and IANA time zone.
  */
 import "server-only";
 import { eq } from "drizzle-orm";
@@ -40,6 +40,7 @@ export async function loadOrganizationSender(db: Executor, organizationId: strin
   return {
     id: row.id,
     name,
+    legalName: row.legalName,
     logoUrl: row.logoUrl,
     ein: row.ein,
     deductibility: deductibilityStatement(row.irsDeductibility, name),

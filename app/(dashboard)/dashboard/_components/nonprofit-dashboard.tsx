@@ -3,6 +3,7 @@ import {
   CreditCard,
   Gift,
   HandCoins,
+  History,
   Link2,
   Megaphone,
   MessagesSquare,
@@ -193,6 +194,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
               )}
             </PopupTile>
           </li>
+          <Tile title="Account Activity" description="Claim, renames and payouts" icon={History} href="/dashboard/activity" />
           <ApiKeysTile user={actor} defaultOpen={section === "api-keys"} />
           <li className="max-nav:hidden">
             <PopupTile title="Account Settings" description="Email and password" icon={Settings} defaultOpen={section === "settings"}>
