@@ -14,7 +14,7 @@ import { ZodError } from "zod";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { rowsOf } from "@/lib/db/rows";
 import { call } from "@/lib/http/testing";
-import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
+import { startMailWorker, stopMailQueue, THANK_YOU_QUEUE } from "@/lib/mail/queue";
 import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { makeDonationScene, makeGift, makeNonprofit, testCheckoutClient, type ClaimedNonprofit, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema, type TributeInput } from "@/lib/validations/donation";
@@ -45,8 +45,11 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 20_000) {
 
 /** Until no mail job is waiting or running. */
 async function drained() {
+  // Both queues: a thank-you job still waiting would send its mail during the next test.
   await waitFor(async () => {
-    const [row] = rowsOf(await scene.h.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active')`)) as { n: number }[];
+    const [row] = rowsOf(
+      await scene.h.db.execute(sql`select count(*)::int as n from pgboss.job where name in ('mail', ${THANK_YOU_QUEUE}) and state in ('created', 'retry', 'active')`),
+    ) as { n: number }[];
     return Number(row!.n) === 0;
   });
 }
