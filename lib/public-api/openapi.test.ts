@@ -28,7 +28,8 @@ function routeFolders(): { path: string; file: string }[] {
       if (entry.isDirectory()) walk(path.join(dir, entry.name));
       else if (entry.name === "route.ts") {
         const rel = path.relative(v1, dir).split(path.sep);
-        if (rel[0] === CATCH_ALL) continue;
+        // The catch-all and the version's root answer "no such call"; they document no operation.
+        if (rel[0] === CATCH_ALL || dir === v1) continue;
         found.push({ path: `/${rel.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`, file: path.join(dir, entry.name) });
       }
     }
