@@ -23,7 +23,7 @@ describe("embedded database folder lock", () => {
     const second = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/migrate.ts"], {
       env: childProcessEnv({ DATA_DIR: dir, DATABASE_URL: "", NODE_OPTIONS: "" }),
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: 150_000,
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain("is in use by another Givebridge process");
@@ -37,7 +37,9 @@ describe("embedded database folder lock", () => {
     const again = await reopened.db.execute(sql`select n from lock_probe`);
     expect((again as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 42 }]);
     await reopened.close();
-  });
+    // Two child processes (the folder's initdb, then tsx compiling the migrate script), each a
+    // minute on a loaded 2-core machine at the suite's niceness.
+  }, 180_000);
 });
 
 /** A new folder's initdb runs in a child process, so the app's own process does not keep its memory. */
