@@ -276,7 +276,7 @@ export async function acceptInvitation({ token, input, now = new Date() }: Accep
       }
       return created!.id;
     });
-    return (await loadSessionUser(db, userId))!;
+    return (await loadSessionUser({ db, userId }))!;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("conflict", fillMessage(m.hasAccount, { email }));
     throw err;

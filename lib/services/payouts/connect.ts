@@ -281,7 +281,7 @@ export type PaypalOnboardingReturnUrlOptions = { actor: Actor };
  * with a merchant id of its choosing (OAuth 2.0 state, RFC 6749 section 10.12).
  */
 export async function paypalOnboardingReturnUrl({ actor }: PaypalOnboardingReturnUrlOptions): Promise<string> {
-  const state = await issueToken(await getDb(), actor.id, "paypal_onboarding");
+  const state = await issueToken({ db: await getDb(), userId: actor.id, purpose: "paypal_onboarding" });
   return `${baseUrl()}/paypal-onboarding-complete?state=${encodeURIComponent(state)}`;
 }
 
@@ -328,7 +328,7 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
+    const owner = state && state.length <= 128 ? await consumeToken({ db: tx, raw: state, purpose: "paypal_onboarding" }) : null;
     if (!can(actor, "payout.finishOwnOnboarding", { userId: owner })) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
     const [before] = await tx.select({ merchantId: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, org.id)).for("update").limit(1);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
