@@ -64,7 +64,7 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
     if (where === "live" && before && set.name !== undefined && set.name !== before.name) {
       const from = organizationDisplayName(before);
       const to = organizationDisplayName({ name: set.name, legalName: before.legalName });
-      if (from !== to) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "renamed", from, to } });
+      if (from !== to) await recordOrganizationChange({ tx, actor, organizationId, change: { kind: "renamed", from, to } });
     }
     return fresh;
   });

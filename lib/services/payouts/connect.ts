@@ -87,7 +87,7 @@ export async function getPaymentConnection({ actor }: GetPaymentConnectionOption
     stripeAccountId: org.stripeAccountId,
     stripeComplete: org.stripeComplete,
     paypalMerchantId: org.paypalMerchantId,
-    connected: payoutConnected(org),
+    connected: payoutConnected({ org }),
     sandbox: activeProviderName() === "sandbox",
     sandboxConnectedAt: org.sandboxConnectedAt ? org.sandboxConnectedAt.toISOString() : null,
   };
@@ -112,7 +112,7 @@ export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<
       .set({ sandboxConnectedAt: sql`now()` })
       .where(and(eq(organizations.id, org.id), isNull(organizations.sandboxConnectedAt)))
       .returning({ id: organizations.id });
-    if (connected) await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
+    if (connected) await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
   });
   await notifyPledgers(org.id);
   return getPaymentConnection({ actor });
@@ -167,7 +167,7 @@ async function markConnected(tx: Executor, actor: Actor, organizationId: string,
     .set({ stripeComplete: true })
     .where(and(eq(organizations.id, organizationId), eq(organizations.stripeComplete, false)))
     .returning({ id: organizations.id });
-  if (row) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "payout.connected", provider } });
+  if (row) await recordOrganizationChange({ tx, actor, organizationId, change: { kind: "payout.connected", provider } });
   return !!row;
 }
 
@@ -253,7 +253,7 @@ export async function updateBankAccount({ actor, organizationId, bankToken }: { 
   const org = await connectingOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
   const db = await getDb();
-  await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "bank_account", last4: last4Of(bank) } }));
+  await db.transaction((tx) => recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.connected", provider: "bank_account", last4: last4Of(bank) } }));
   return { id: bank.id };
 }
 
@@ -267,7 +267,7 @@ export async function removeBankAccount({ actor, organizationId, bankAccountId }
   const res = await stripe.accounts.deleteExternalAccount(accountId, bankAccountId);
   if (res.deleted) {
     const db = await getDb();
-    await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.removed", provider: "bank_account", last4 } }));
+    await db.transaction((tx) => recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.removed", provider: "bank_account", last4 } }));
   }
   return { deleted: Boolean(res.deleted) };
 }
@@ -334,7 +334,7 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
     const previous = before?.merchantId ?? null;
     if (previous !== merchantId) {
-      await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
+      await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
     }
   });
   await notifyPledgers(org.id);

@@ -66,7 +66,7 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id, ...receivingColumns }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!org || !org.live || org.approvalStatus === "rejected") throw new AppError("not_found", messages.donation.organizationNotFound);
-  if (canReceiveGifts(org)) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
+  if (canReceiveGifts({ org })) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
   if (input.campaignId) {
     const [c] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
     if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
@@ -120,7 +120,7 @@ export async function getPledgeSummary({ actor, organizationId, now = new Date()
 export async function notifyPledgers(organizationId: string, now: Date = new Date()): Promise<number> {
   const db = await getDb();
   const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!org || !canReceiveGifts(org)) return 0;
+  if (!org || !canReceiveGifts({ org })) return 0;
   const due = await db
     .select({ id: pledges.id })
     .from(pledges)

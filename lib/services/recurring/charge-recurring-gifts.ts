@@ -200,7 +200,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
     if (!campaign || campaign.status !== "active") return cancel();
   }
   // Claimed, approved, live and connected to a payout account for this gift's provider.
-  const accepting = Boolean(org && canReceiveGifts(org, gift.provider));
+  const accepting = Boolean(org && canReceiveGifts({ org, provider: gift.provider }));
 
   const periodStart = retry ? new Date(`${gift.retryPeriod}T00:00:00.000Z`) : gift.nextChargeAt;
   const attempt = retry ? gift.failedAttempts : 0;
