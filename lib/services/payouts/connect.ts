@@ -114,7 +114,7 @@ export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<
       .returning({ id: organizations.id });
     if (connected) await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
   });
-  await notifyPledgers(org.id);
+  await notifyPledgers({ organizationId: org.id });
   return getPaymentConnection({ actor });
 }
 
@@ -178,7 +178,7 @@ export async function getStripeAccount({ actor, organizationId }: GetStripeAccou
   if (account.details_submitted && !org.stripeComplete) {
     const db = await getDb();
     const connected = await db.transaction((tx) => markConnected(tx, actor, org.id, "stripe"));
-    if (connected) await notifyPledgers(org.id);
+    if (connected) await notifyPledgers({ organizationId: org.id });
   }
   return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
 }
@@ -337,6 +337,6 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
       await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
     }
   });
-  await notifyPledgers(org.id);
+  await notifyPledgers({ organizationId: org.id });
   return getPaymentConnection({ actor });
 }
