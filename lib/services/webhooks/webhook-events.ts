@@ -293,7 +293,7 @@ export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(
         amount_cents: gift.amountCents,
         currency: first.currency,
         interval: "month",
-        status: recurringGiftState(gift, now),
+        status: recurringGiftState({ gift, now }),
         charge_day: anchorDayOf(gift),
         next_charge_at: gift.status === "canceled" ? null : (gift.nextChargeAt?.toISOString() ?? null),
         paused_until: gift.pausedUntil && gift.pausedUntil > now ? gift.pausedUntil.toISOString() : null,
