@@ -59,7 +59,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
     listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
     listOrganizationLinks({ organizationId: org._id, kind: "wishlist" }),
     listOrganizationLinks({ organizationId: org._id, kind: "marketplace" }),
-    listUpdateNotices(10),
+    listUpdateNotices({ limit: 10 }),
   ]);
   const pledges = org.acceptsDonations ? null : await getPledgeSummary({ actor, organizationId: org._id });
   const site = baseUrl();
