@@ -325,7 +325,7 @@ export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: Emi
       // The email column is selected only when shared, so an unshared email never leaves the database.
       const email = page.shareEmailWithOrganization ? users.email : sql<null>`null`;
       const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
-      const totals = (await totalsByPage(tx, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+      const totals = (await totalsByPage({ db: tx, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
       return {
         ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
         organization_id: page.organizationId,
