@@ -24,8 +24,8 @@ const toCard = (s: { title?: string; description?: string; imageUrl?: string } |
 };
 
 /**
- * The spotlight of organization `organizationId`, whose profile the caller may already see (the profile page
- * resolved it with getPublicOrganization). Public data.
+ * The spotlight of organization `organizationId`, whose profile the caller may already see
+ * (the profile page resolved it with getPublicOrganization). Public data.
  * @returns null when the organization has no spotlight content.
  */
 export async function readSpotlight({ organizationId }: { organizationId: string }): Promise<SpotlightCard | null> {

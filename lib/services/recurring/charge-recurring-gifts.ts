@@ -358,7 +358,8 @@ export async function retryFailedPeriods({ now = new Date(), limit = 500 }: { no
 
 /**
  * Cancel the gifts still past due at `now` (UTC; default the current time) PAST_DUE_CANCEL_DAYS
- * after their last retry failed, and tell the donor and the nonprofit, once (conditional UPDATE ... RETURNING in the mail's transaction).
+ * after their last retry failed, and tell the donor and the nonprofit, once (conditional
+ * UPDATE ... RETURNING in the mail's transaction).
  * @returns how many were canceled.
  */
 export async function cancelPastDueGifts({ now = new Date() }: { now?: Date } = {}): Promise<number> {

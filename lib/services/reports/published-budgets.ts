@@ -24,8 +24,8 @@ export type PublishedBudget = {
 };
 
 /**
- * Published budgets of organization `organizationId`, newest fundraiser first; fundraisers without any
- * line are left out. No session needed: these are shown on the public profile.
+ * Published budgets of organization `organizationId`, newest fundraiser first; fundraisers
+ * without any line are left out. No session needed: these are shown on the public profile.
  */
 export async function listPublishedBudgets({ organizationId }: { organizationId: string }): Promise<PublishedBudget[]> {
   const db = await getDb();

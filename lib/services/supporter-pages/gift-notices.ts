@@ -77,10 +77,10 @@ export async function enqueueSupporterGiftNotice({ tx, donation }: { tx: Executo
 }
 
 /**
- * One run of the digest job at `now` (UTC; default the current time): every page whose supporter chose a daily digest, whose
- * last digest is a day old or more (or never sent), and which has gifts since then, gets one
- * email listing them; its digest time moves to `now` in the same transaction, so a gift is in
- * exactly one digest. @returns how many digests were queued.
+ * One run of the digest job at `now` (UTC; default the current time): every page whose
+ * supporter chose a daily digest, whose last digest is a day old or more (or never sent), and
+ * which has gifts since then, gets one email listing them; its digest time moves to `now` in
+ * the same transaction, so a gift is in exactly one digest. @returns how many digests were queued.
  */
 export async function sendSupporterDigests({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();

@@ -190,8 +190,8 @@ export const STALLED_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * Queue again the attempt of every pending delivery that is STALLED_AFTER_MS overdue at `now`
- * (UTC; default the current time) and not claimed (its job was lost: pg-boss gave up after repeated database errors). A duplicate job
- * is harmless: the claim lets one attempt through.
+ * (UTC; default the current time) and not claimed (its job was lost: pg-boss gave up after
+ * repeated database errors). A duplicate job is harmless: the claim lets one attempt through.
  * @returns how many attempts were queued.
  */
 export async function requeueStalledDeliveries({ now = new Date() }: { now?: Date } = {}): Promise<number> {
