@@ -10,7 +10,7 @@ import { listPublishedBudgets } from "@/lib/services/reports/published-budgets";
 
 /** Async server component: the published budgets of `organizationId`'s fundraisers, or null. */
 export async function PublishedBudgets({ organizationId }: { organizationId: string }) {
-  const budgets = await listPublishedBudgets(organizationId);
+  const budgets = await listPublishedBudgets({ organizationId });
   if (budgets.length === 0) return null;
   return (
     <section aria-labelledby="published-budgets-title" className="space-y-4">

@@ -11,7 +11,7 @@ const dollars = (n: number) => n.toLocaleString("en-US", { style: "currency", cu
 
 /** Async server component: the IRS facts of `organizationId`, or null without an IRS record. */
 export async function IrsFactsCard({ organizationId }: { organizationId: string }) {
-  const f = await getIrsFacts(organizationId);
+  const f = await getIrsFacts({ organizationId });
   if (!f) return null;
   const period = f.taxPeriod ? ` (tax period ending ${f.taxPeriod})` : "";
   const rows: [string, string | null][] = [

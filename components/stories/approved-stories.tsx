@@ -8,7 +8,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "l
  * nothing when there are none. The author's name shows only when the donor shares it.
  */
 export async function ApprovedStories({ organizationId, limit = 6 }: { organizationId: string; limit?: number }) {
-  const stories = await listApprovedStories(organizationId, limit);
+  const stories = await listApprovedStories({ organizationId, limit });
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="impact-stories-title" className="mt-10">

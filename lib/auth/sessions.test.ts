@@ -106,7 +106,7 @@ describe("sessions can be revoked", () => {
   test("a password reset ends every session", async () => {
     const donor = await makeDonor("pw.reset@example.org");
     const token = await signIn(donor);
-    await requestPasswordReset("pw.reset@example.org");
+    await requestPasswordReset({ email: "pw.reset@example.org" });
     const res = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' order by created_on desc`)) as unknown as { rows: { data: { to: string; text: string } }[] };
     const raw = res.rows.find((r) => r.data.to === "pw.reset@example.org")!.data.text.match(/\/reset\/([A-Za-z0-9_-]+)/)![1]!;
     await resetPassword({ resetPasswordToken: raw, password: "after-reset-pass-3" });

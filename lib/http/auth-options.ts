@@ -79,7 +79,7 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           const signedIn = user as unknown as SessionUser;
           token.user = signedIn;
-          token.sv = signedIn.type === "admin" ? 0 : await currentSessionVersion(db, signedIn._id);
+          token.sv = signedIn.type === "admin" ? 0 : await currentSessionVersion({ db, userId: signedIn._id });
         }
         const current = token.user as SessionUser | undefined;
         if (!current) return token;

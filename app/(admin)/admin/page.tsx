@@ -102,7 +102,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const [totals, pending, notices, businesses, messagesIn, audit, claimReviews, disputes, claims] = await Promise.all([
     getPlatformTotals({ actor: user }),
     listPendingNonprofits({ actor: user }),
-    listUpdateNotices(50),
+    listUpdateNotices({ limit: 50 }),
     listBusinessSignups({ actor: user }),
     listFeedback({ actor: user }),
     listAuditLog({ actor: user, limit: 50 }),

@@ -55,7 +55,7 @@ export async function listSupporterPages({ fundraiserId, query }: ListSupporterP
     .where(and(...where))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit + 1);
-  const totals = await totalsByPage(db, rows.slice(0, limit).map((r) => r.id));
+  const totals = await totalsByPage({ db, pageIds: rows.slice(0, limit).map((r) => r.id) });
   return keysetPage(
     rows,
     limit,

@@ -47,7 +47,7 @@ export async function listSupporterTeams({ fundraiserId, query }: ListSupporterT
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit + 1);
   const shown = rows.slice(0, limit).map((r) => r.id);
-  const totals = await totalsByTeam(db, shown);
+  const totals = await totalsByTeam({ db, teamIds: shown });
   const members =
     shown.length === 0
       ? []

@@ -74,7 +74,7 @@ export async function getCheckoutContext({ actor, organizationId, campaign: camp
       einFormatted: formatEin(org.ein),
       legalName: org.legalName,
       tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
-      acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts(org) },
+      acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts({ org }) },
     campaign,
     donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
     shareDefaults,

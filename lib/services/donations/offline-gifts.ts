@@ -79,7 +79,7 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
   // A caller from another organization is refused before its input is read.
   authorize(actor, "donation.recordOffline", { organizationId });
   const db = await getDb();
-  const gift = parseGift(input, await reportTimeZone(db, organizationId), now);
+  const gift = parseGift(input, await reportTimeZone({ db, organizationId }), now);
   const view = await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "donation.recordOffline", organizationId);
     await assertFundraiser(tx, organizationId, gift.campaignId);
@@ -109,7 +109,7 @@ export async function recordOfflineGift({ actor, organizationId, input, now = ne
 export async function updateOfflineGift({ actor, donationId, input, now = new Date() }: UpdateOfflineGiftOptions): Promise<OfflineGiftView> {
   const db = await getDb();
   const own = await findOwnGift(db, actor, donationId);
-  const gift = parseGift(input, await reportTimeZone(db, own.organizationId), now);
+  const gift = parseGift(input, await reportTimeZone({ db, organizationId: own.organizationId }), now);
   const { view, previousCampaignId } = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await assertFundraiser(tx, before.organizationId, gift.campaignId);

@@ -585,7 +585,7 @@ async function analyze(
   now: Date,
   onProgress?: (rowsRead: number) => Promise<void> | void,
 ): Promise<{ gifts: ImportedGift[]; errors: DonorImportRowError[]; failed: number; skipped: Record<SkippedStatus, number> }> {
-  const timeZone = await reportTimeZone(db, row.organizationId);
+  const timeZone = await reportTimeZone({ db, organizationId: row.organizationId });
   const today = zonedCalendarDay(now, timeZone);
   const fundraisers = new Map(
     (await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.organizationId, row.organizationId))).map((c) => [c.name, c.id] as const),

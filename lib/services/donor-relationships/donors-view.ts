@@ -422,7 +422,7 @@ type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
  */
 async function prepareRead(db: Executor, organizationId: string, now: Date): Promise<Clock> {
   await refreshDonorSummaries(db, organizationId);
-  const timeZone = await reportTimeZone(db, organizationId);
+  const timeZone = await reportTimeZone({ db, organizationId });
   const year = Number(zonedCalendarDay(now, timeZone).slice(0, 4));
   return { timeZone, thisYear: zonedDayStart(`${year}-01-01`, timeZone), lastYear: zonedDayStart(`${year - 1}-01-01`, timeZone) };
 }

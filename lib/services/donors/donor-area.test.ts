@@ -141,11 +141,11 @@ describe("impact stories", () => {
   test("only supporters write; approval by that nonprofit makes a story public", async () => {
     expect((await err(createImpactStory({ actor: eve, input: { organizationId: other.organizationId, title: "Hi", body: "Never gave" } })))?.status).toBe(403);
     const story = await createImpactStory({ actor: dana, input: { organizationId: np.organizationId, title: "Meals for all", body: "I saw the pantry." } });
-    expect(await listApprovedStories(np.organizationId)).toEqual([]);
+    expect(await listApprovedStories({ organizationId: np.organizationId })).toEqual([]);
     expect((await err(reviewImpactStory({ actor: other.user, storyId: story.id, status: "approved" })))?.status).toBe(404);
     expect((await err(reviewImpactStory({ actor: dana, storyId: story.id, status: "approved" })))?.status).toBe(403);
     await reviewImpactStory({ actor: np.user, storyId: story.id, status: "approved" });
-    const pub = await listApprovedStories(np.organizationId);
+    const pub = await listApprovedStories({ organizationId: np.organizationId });
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ title: "Meals for all", author: "A Givebridge donor" });
   });
@@ -165,7 +165,7 @@ describe("rewards and summary", () => {
   });
 
   test("the public donor page shows the level and earned badges, the name only when shared, never amounts", async () => {
-    const hidden = await getPublicDonorProfile(dana.id);
+    const hidden = await getPublicDonorProfile({ donorId: dana.id });
     expect(hidden.displayName).toBe("A Givebridge donor");
     expect(hidden.profileImg).toBeNull();
     expect(hidden.level).toBe("Sprout");
@@ -173,10 +173,10 @@ describe("rewards and summary", () => {
     expect(JSON.stringify(hidden)).not.toMatch(/points|Cents|62|157/);
 
     await updateUserProfile({ actor: dana, input: { _id: dana.id, firstName: "Dana", lastName: "Donor", organization_company: "", ShareMyPrivateInfo: { name: true, email: false, telephone: false, location: false, gender: false, age: false } } });
-    expect((await getPublicDonorProfile(dana.id)).displayName).toBe("Dana Donor");
+    expect((await getPublicDonorProfile({ donorId: dana.id })).displayName).toBe("Dana Donor");
 
-    expect((await err(getPublicDonorProfile(np.user.id)))?.status).toBe(404);
-    expect((await err(getPublicDonorProfile("no-such-user")))?.status).toBe(404);
+    expect((await err(getPublicDonorProfile({ donorId: np.user.id })))?.status).toBe(404);
+    expect((await err(getPublicDonorProfile({ donorId: "no-such-user" })))?.status).toBe(404);
   });
 });
 
@@ -252,7 +252,7 @@ describe("privacy: a nonprofit sees only what the donor shared", () => {
     }
     for (const s of await (async () => {
       await Promise.all(stories.map((s) => reviewImpactStory({ actor: user, storyId: s.id, status: "approved" })));
-      return listApprovedStories(organizationId, 50);
+      return listApprovedStories({ organizationId, limit: 50 });
     })()) {
       const mask = Number(s.title.split(" ")[1]);
       expect(s.author).toBe(mask & 1 ? `Hidden Volunteer${mask}` : "A Givebridge donor");

@@ -33,7 +33,7 @@ const jpeg = () => sharp({ create: { width: 500, height: 500, channels: 3, backg
 
 async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<Actor> {
   const [row] = await h.db.insert(users).values({ type, email, passwordHash: "x", firstName: "T", organizationId }).returning({ id: users.id });
-  return actorFromSession((await loadSessionUser(h.db, row!.id))!);
+  return actorFromSession((await loadSessionUser({ db: h.db, userId: row!.id }))!);
 }
 
 beforeAll(async () => {

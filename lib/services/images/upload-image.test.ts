@@ -42,7 +42,7 @@ async function jpeg(width: number, height: number): Promise<Buffer> {
 
 async function user(type: "individual" | "nonprofit", email: string, organizationId: string | null = null): Promise<Actor> {
   const [row] = await h.db.insert(users).values({ type, email, passwordHash: "x", firstName: "T", organizationId }).returning({ id: users.id });
-  return actorFromSession((await loadSessionUser(h.db, row!.id))!);
+  return actorFromSession((await loadSessionUser({ db: h.db, userId: row!.id }))!);
 }
 
 const failure = async (p: Promise<unknown>) => {

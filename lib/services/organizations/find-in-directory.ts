@@ -42,11 +42,11 @@ const toMatch = (r: MatchRow): DirectoryMatch => ({
 });
 
 /**
- * Does the directory hold this EIN, and is it claimed?
+ * Does the directory hold EIN `ein` (as typed: "12-3456789" or nine digits), and is it claimed?
  * @returns { exists, claimed, organization } (organization null when it does not exist).
  * @throws AppError(bad_request) with the EIN format message for a malformed EIN.
  */
-export async function findNonprofitByEin(rawEin: string): Promise<{ exists: boolean; claimed: boolean; organization: DirectoryMatch | null }> {
+export async function findNonprofitByEin({ ein: rawEin }: { ein: string }): Promise<{ exists: boolean; claimed: boolean; organization: DirectoryMatch | null }> {
   const parsed = einField.safeParse(rawEin);
   if (!parsed.success) throw new AppError("bad_request", messages.organization.einInvalid, { ein: messages.organization.einInvalid });
   const db = await getDb();
@@ -56,10 +56,11 @@ export async function findNonprofitByEin(rawEin: string): Promise<{ exists: bool
 }
 
 /**
- * Look an organization up by EIN (exact) or by name (closest names first), at most `limit`.
+ * Look an organization up by `query`, an EIN (exact) or a name (closest names first), at most
+ * `limit` (default 10, clamped to 1..50).
  * @throws AppError(bad_request) for a query under 2 or over 200 characters.
  */
-export async function lookupDirectory(query: string, limit = 10): Promise<DirectoryMatch[]> {
+export async function lookupDirectory({ query, limit = 10 }: { query: string; limit?: number }): Promise<DirectoryMatch[]> {
   const q = query.trim();
   if (q.length < 2 || q.length > 200) throw new AppError("bad_request", "Type at least 2 characters of a name or an EIN.");
   const db = await getDb();

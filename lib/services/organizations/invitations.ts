@@ -68,8 +68,8 @@ export async function inviteMember({ actor, input, now = new Date() }: InviteMem
   const refuse = (message: string) => new AppError("conflict", message, { email: message });
   try {
     return await db.transaction(async (tx) => {
-      const organizationId = await authorizeMembersManage(tx, actor);
-      const org = await lockOrganization(tx, organizationId);
+      const organizationId = await authorizeMembersManage({ tx, actor });
+      const org = await lockOrganization({ tx, organizationId });
       const [account] = await tx.select({ organizationId: users.organizationId }).from(users).where(eq(users.email, email)).limit(1);
       if (account) throw refuse(fillMessage(account.organizationId === organizationId ? m.alreadyMember : m.hasAccount, { email }));
       const [open] = await tx
@@ -134,7 +134,7 @@ export type RevokeInvitationOptions = { actor: Actor | null; invitationId: strin
 export async function revokeInvitation({ actor, invitationId, now = new Date() }: RevokeInvitationOptions): Promise<{ revoked: { _id: string; email: string }; message: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await authorizeMembersManage(tx, actor);
+    const organizationId = await authorizeMembersManage({ tx, actor });
     const [row] = await tx
       .update(organizationInvitations)
       .set({ revokedAt: now })
@@ -276,7 +276,7 @@ export async function acceptInvitation({ token, input, now = new Date() }: Accep
       }
       return created!.id;
     });
-    return (await loadSessionUser(db, userId))!;
+    return (await loadSessionUser({ db, userId }))!;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("conflict", fillMessage(m.hasAccount, { email }));
     throw err;

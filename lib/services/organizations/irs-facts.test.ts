@@ -17,7 +17,7 @@ afterAll(async () => h.close());
 
 describe("what the IRS file says", () => {
   test("revenue and assets with their tax period, deductibility, foundation type, ruling year", async () => {
-    expect(await getIrsFacts("org-a")).toEqual({
+    expect(await getIrsFacts({ organizationId: "org-a" })).toEqual({
       legalName: "KENTUCKY HUMANE SOCIETY",
       revenueDollars: 7_871_942,
       assetDollars: 12_000_000,
@@ -28,7 +28,7 @@ describe("what the IRS file says", () => {
       ntee: "D20 Animal Protection & Welfare",
     });
     expect(taxPeriodText("202313")).toBeNull();
-    expect(await getIrsFacts("missing")).toBeNull();
+    expect(await getIrsFacts({ organizationId: "missing" })).toBeNull();
   });
 
   test("nearby: same NTEE major group, nearest first, within the radius", async () => {

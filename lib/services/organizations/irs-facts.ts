@@ -69,10 +69,10 @@ export function taxPeriodText(period: string | null): string | null {
 }
 
 /**
- * The IRS facts of a live, approved organization.
+ * The IRS facts of live, approved organization `organizationId`.
  * @returns null when there is no such organization or it has no IRS record (no EIN).
  */
-export async function getIrsFacts(organizationId: string): Promise<IrsFacts | null> {
+export async function getIrsFacts({ organizationId }: { organizationId: string }): Promise<IrsFacts | null> {
   const db = await getDb();
   const [row] = await db
     .select({

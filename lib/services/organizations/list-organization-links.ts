@@ -6,8 +6,8 @@ import { organizationLinks } from "@/models";
 
 export type OrganizationLink = { _id: string; url: string; label: string | null };
 
-/** Links of one kind, oldest first. */
-export async function listOrganizationLinks(organizationId: string, kind: "wishlist" | "marketplace"): Promise<OrganizationLink[]> {
+/** The links of `kind` of organization `organizationId`, oldest first. */
+export async function listOrganizationLinks({ organizationId, kind }: { organizationId: string; kind: "wishlist" | "marketplace" }): Promise<OrganizationLink[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: organizationLinks.id, url: organizationLinks.url, label: organizationLinks.label })

@@ -85,7 +85,7 @@ async function openInvitations(organizationId: string) {
 async function membersOf(organizationId: string): Promise<Actor[]> {
   const rows = await h.db.select({ id: users.id }).from(users).where(eq(users.organizationId, organizationId));
   const { loadSessionUser } = await import("@/lib/services/users/to-session-user");
-  return Promise.all(rows.map(async (r) => actorFromSession((await loadSessionUser(h.db, r.id))!)));
+  return Promise.all(rows.map(async (r) => actorFromSession((await loadSessionUser({ db: h.db, userId: r.id }))!)));
 }
 
 describe("invite, accept, list, remove", () => {
@@ -170,7 +170,7 @@ describe("invite, accept, list, remove", () => {
   });
 
   test("a member removes another: the account stays without the organization, its sessions end, it is told and the log says so", async () => {
-    const version = await currentSessionVersion(h.db, colleague.id);
+    const version = await currentSessionVersion({ db: h.db, userId: colleague.id });
     expect(await resolveSessionUser({ db: h.db, userId: colleague.id, version })).not.toBeNull();
     const res = await call(removeRoute, { method: "DELETE", url: `/api/organizations/members/${colleague.id}`, params: { userId: colleague.id }, user: a.user });
     expect(res.status).toBe(200);
@@ -199,7 +199,7 @@ describe("invite, accept, list, remove", () => {
     const email = newEmail("second");
     await invite(a.user, email);
     const second = actorFromSession(await acceptInvitation({ token: await linkTokenFor(email), input: acceptInvitationSchema.parse(account) }));
-    const version = await currentSessionVersion(h.db, second.id);
+    const version = await currentSessionVersion({ db: h.db, userId: second.id });
     expect(await removeMember({ actor: second, userId: second.id })).toMatchObject({ self: true, message: m.left });
     expect(await resolveSessionUser({ db: h.db, userId: second.id, version })).toBeNull();
     expect((await listMembers({ actor: a.user })).members.map((p) => p.email)).toEqual([a.user.email]);

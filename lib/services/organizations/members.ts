@@ -47,18 +47,22 @@ export function personName(p: { firstName: string | null; lastName: string | nul
 }
 
 /**
- * The caller's organization, for a change of its members: `actor` must be a member of it as the
- * database says now, and its claim must be verified ("organization.members.manage").
+ * The caller's organization, for a change of its members, read in `tx`: `actor` must be a
+ * member of it as the database says now, and its claim must be verified ("organization.members.manage").
  * @returns the organization id. @throws AppError(unauthenticated | forbidden | not_found);
  *   AppError(forbidden) messages.members.verifyFirst while the claim waits for verification.
  */
-export async function authorizeMembersManage(tx: Executor, actor: Actor | null | undefined): Promise<string> {
+export async function authorizeMembersManage({ tx, actor }: { tx: Executor; actor: Actor | null | undefined }): Promise<string> {
   const organizationId = authorizeOwnOrganization(actor, "organization.members.view");
   return authorizeVerifiedOrganization(tx, actor, "organization.members.manage", organizationId, { base: "organization.members.view", refusal: m.verifyFirst });
 }
 
-/** Lock the organization's row in the caller's transaction: changes of one organization's members happen one at a time. */
-export async function lockOrganization(tx: Executor, organizationId: string) {
+/**
+ * Lock the row of organization `organizationId` in the caller's transaction `tx`: changes of one
+ * organization's members happen one at a time.
+ * @returns its name, legal name and EIN. @throws AppError(not_found) when it is gone.
+ */
+export async function lockOrganization({ tx, organizationId }: { tx: Executor; organizationId: string }) {
   const [org] = await tx
     .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein })
     .from(organizations)
@@ -138,8 +142,8 @@ export type RemoveMemberOptions = { actor: Actor | null; userId: string };
 export async function removeMember({ actor, userId }: RemoveMemberOptions): Promise<{ removed: { _id: string; email: string }; self: boolean; message: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const organizationId = await authorizeMembersManage(tx, actor);
-    const org = await lockOrganization(tx, organizationId);
+    const organizationId = await authorizeMembersManage({ tx, actor });
+    const org = await lockOrganization({ tx, organizationId });
     const [target] = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)

@@ -30,8 +30,8 @@ function changeDetails(change: OrganizationChange, byName: string): Record<strin
   return { provider: change.provider, ...(change.last4 ? { last4: change.last4 } : {}), byName };
 }
 
-/** The sign-in emails of the organization's members: its nonprofit accounts, not deleted. */
-export async function organizationMemberEmails(tx: Executor, organizationId: string): Promise<string[]> {
+/** The sign-in emails of the members of organization `organizationId`, read in `tx`: its nonprofit accounts, not deleted, oldest first. */
+export async function organizationMemberEmails({ tx, organizationId }: { tx: Executor; organizationId: string }): Promise<string[]> {
   const rows = await tx
     .select({ email: users.email })
     .from(users)
@@ -40,7 +40,16 @@ export async function organizationMemberEmails(tx: Executor, organizationId: str
   return rows.map((r) => String(r.email));
 }
 
-export type RecordOrganizationChangeInput = { actor: Actor; organizationId: string; change: OrganizationChange; at?: Date };
+export type RecordOrganizationChangeOptions = {
+  /** The caller's transaction: the audit row and the emails commit with the change. */
+  tx: Executor;
+  /** Who made the change (already authorized). */
+  actor: Actor;
+  organizationId: string;
+  change: OrganizationChange;
+  /** When the change was made (UTC); defaults to the current time. */
+  at?: Date;
+};
 
 /**
  * Record `change` of `organizationId`, made by `actor` (already authorized), in the caller's
@@ -48,7 +57,7 @@ export type RecordOrganizationChangeInput = { actor: Actor; organizationId: stri
  * member (lib/mail/templates/organization-change.ts). Call it only when the value really
  * changed; it does not compare.
  */
-export async function recordOrganizationChange(tx: Executor, { actor, organizationId, change, at = new Date() }: RecordOrganizationChangeInput): Promise<void> {
+export async function recordOrganizationChange({ tx, actor, organizationId, change, at = new Date() }: RecordOrganizationChangeOptions): Promise<void> {
   const [org] = await tx
     .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein })
     .from(organizations)
@@ -59,7 +68,7 @@ export async function recordOrganizationChange(tx: Executor, { actor, organizati
   const byName = [account?.firstName ?? actor.firstName, account?.lastName ?? actor.lastName].filter(Boolean).join(" ").trim() || email;
   await recordAdminAction(tx, { actor: email, action: organizationChangeAction(change), target: organizationId, details: changeDetails(change, byName) });
   const organization = { name: org ? organizationDisplayName(org) : "Your organization", legalName: org?.legalName ?? null, ein: org?.ein ?? null };
-  const members = await organizationMemberEmails(tx, organizationId);
+  const members = await organizationMemberEmails({ tx, organizationId });
   await enqueueMails(
     members.map((to) => organizationChangeMail({ to, organization, change, by: { name: byName, email }, at })),
     { tx },

@@ -106,14 +106,16 @@ export function toPublicOrganization(row: Row): PublicOrganization {
     impacts: row.impacts ?? [],
     // Gifts need a claimed and verified, approved, live organization connected to a payout account (checked again at checkout).
     acceptsDonations: canReceiveGifts({
-      claimed: row.claimed ?? false,
-      claimPendingSince: row.claimPendingSince,
-      approvalStatus: row.approvalStatus ?? "approved",
-      live: row.live ?? false,
-      stripeAccountId: row.stripeAccountId,
-      stripeComplete: row.stripeComplete ?? false,
-      paypalMerchantId: row.paypalMerchantId,
-      sandboxConnectedAt: row.sandboxConnectedAt,
+      org: {
+        claimed: row.claimed ?? false,
+        claimPendingSince: row.claimPendingSince,
+        approvalStatus: row.approvalStatus ?? "approved",
+        live: row.live ?? false,
+        stripeAccountId: row.stripeAccountId,
+        stripeComplete: row.stripeComplete ?? false,
+        paypalMerchantId: row.paypalMerchantId,
+        sandboxConnectedAt: row.sandboxConnectedAt,
+      },
     }),
   };
 }

@@ -61,12 +61,12 @@ describe("saving and deleting links", () => {
     expect(wishlist.map((l) => l.url)).toEqual(["http://amazon.com/hz/wishlist/ls/ABC"]);
     const market = await saveOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "marketplace", url: "https://etsy.com/shop/bookbank" });
     expect(market.map((l) => l.url)).toEqual(["https://etsy.com/shop/bookbank"]);
-    expect(await listOrganizationLinks(a.organizationId, "wishlist")).toEqual(wishlist);
+    expect(await listOrganizationLinks({ organizationId: a.organizationId, kind: "wishlist" })).toEqual(wishlist);
 
     // A link id of the other kind is not deleted through this kind.
     expect((await fail(deleteOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", linkId: market[0]!._id })))?.status).toBe(404);
     expect(await deleteOrganizationLink({ actor: a.user, organizationId: a.organizationId, kind: "wishlist", linkId: wishlist[0]!._id })).toEqual([]);
-    expect((await listOrganizationLinks(a.organizationId, "marketplace")).length).toBe(1);
+    expect((await listOrganizationLinks({ organizationId: a.organizationId, kind: "marketplace" })).length).toBe(1);
   });
 
   test("an empty or unsafe link is refused with its message and nothing is stored", async () => {

@@ -68,7 +68,7 @@ export async function saveOrganizationLink({
     const cleanLabel = label?.trim().slice(0, 80) || null;
     await tx.insert(organizationLinks).values({ organizationId, kind, url: normalized.url, label: cleanLabel });
   });
-  return listOrganizationLinks(organizationId, kind);
+  return listOrganizationLinks({ organizationId, kind });
 }
 
 /**
@@ -99,5 +99,5 @@ export async function deleteOrganizationLink({
       .returning({ id: organizationLinks.id });
   });
   if (deleted.length === 0) throw new AppError("not_found", messages.organizationLinks.notFound);
-  return listOrganizationLinks(organizationId, kind);
+  return listOrganizationLinks({ organizationId, kind });
 }

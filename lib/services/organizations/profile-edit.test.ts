@@ -136,7 +136,7 @@ describe("description, links, impacts and spotlight", () => {
     expect(updateSpotlightSchema.safeParse({ npID: a.organizationId, imageUrl: "javascript:alert(1)" }).success).toBe(false);
     const cleared = await updateSpotlight({ actor: a.user, input: forOrganization(updateSpotlightSchema.parse({ npID: a.organizationId, title: "", description: "", imageUrl: null })) });
     expect(cleared.spotlight).toBeNull();
-    expect(await readSpotlight(a.organizationId)).toBeNull();
+    expect(await readSpotlight({ organizationId: a.organizationId })).toBeNull();
   });
 });
 

@@ -19,8 +19,15 @@ export type ReceivingFacts = Pick<
   "claimed" | "claimPendingSince" | "approvalStatus" | "live" | "stripeAccountId" | "stripeComplete" | "paypalMerchantId" | "sandboxConnectedAt"
 >;
 
-/** True when the organization has a payout account the provider `provider` can pay into. */
-export function payoutConnected(org: ReceivingFacts, provider: ProviderName = activeProviderName()): boolean {
+/** The organization and the payment provider a receiving check is made for. */
+export type ReceivingCheckOptions = {
+  org: ReceivingFacts;
+  /** The provider that takes the payment; defaults to the active one (activeProviderName). */
+  provider?: ProviderName;
+};
+
+/** True when organization `org` has a payout account the provider `provider` can pay into. */
+export function payoutConnected({ org, provider = activeProviderName() }: ReceivingCheckOptions): boolean {
   const stripe = Boolean(org.stripeAccountId) && org.stripeComplete;
   const paypal = Boolean(org.paypalMerchantId);
   if (provider === "stripe") return stripe;
@@ -34,8 +41,8 @@ export function claimVerified(org: Pick<ReceivingFacts, "claimed" | "claimPendin
 }
 
 /** True when a charge for `org` may be made with `provider` (claimed and verified, approved, live, connected). */
-export function canReceiveGifts(org: ReceivingFacts, provider: ProviderName = activeProviderName()): boolean {
-  return claimVerified(org) && org.approvalStatus === "approved" && org.live && payoutConnected(org, provider);
+export function canReceiveGifts({ org, provider = activeProviderName() }: ReceivingCheckOptions): boolean {
+  return claimVerified(org) && org.approvalStatus === "approved" && org.live && payoutConnected({ org, provider });
 }
 
 /** The columns `canReceiveGifts` needs, for a Drizzle select. */

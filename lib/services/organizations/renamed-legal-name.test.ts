@@ -102,7 +102,7 @@ test("the organization's own year-end statement email names the legal name and E
 });
 
 test("January's statement email to a guest lists each receipt with the legal name and EIN", async () => {
-  await sendYearEndStatements(new Date(Date.UTC(year + 1, 0, 10)));
+  await sendYearEndStatements({ now: new Date(Date.UTC(year + 1, 0, 10)) });
   const [mail] = (await queuedMail(h.db, "gus.guest@example.org")).filter((m) => m.subject.includes("giving statement"));
   expect(mail!.text).toContain(`$25.00 to ${NEW_NAME} (${LEGAL_LINE})`);
 });

@@ -24,11 +24,11 @@ const toCard = (s: { title?: string; description?: string; imageUrl?: string } |
 };
 
 /**
- * The spotlight of an organization whose profile the caller may already see (the profile page
- * resolved it with getPublicOrganization). Public data.
+ * The spotlight of organization `organizationId`, whose profile the caller may already see
+ * (the profile page resolved it with getPublicOrganization). Public data.
  * @returns null when the organization has no spotlight content.
  */
-export async function readSpotlight(organizationId: string): Promise<SpotlightCard | null> {
+export async function readSpotlight({ organizationId }: { organizationId: string }): Promise<SpotlightCard | null> {
   const db = await getDb();
   const [row] = await db.select({ spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return row ? toCard(row.spotlight) : null;

@@ -40,7 +40,7 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
   const user = await db.transaction(async (tx) => {
     // Authorization first, against the database, in the transaction that writes.
     const organizationId = await authorizeOrganization(tx, actor, "organization.update", input.organizationId);
-    const fresh = await loadSessionUser(tx, actor.id);
+    const fresh = await loadSessionUser({ db: tx, userId: actor.id });
     if (!fresh) throw new AppError("forbidden", messages.auth.forbidden);
     const set: Partial<typeof organizations.$inferInsert> = {};
     if (input.organizationName !== undefined) set.name = input.organizationName;
@@ -64,7 +64,7 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
     if (where === "live" && before && set.name !== undefined && set.name !== before.name) {
       const from = organizationDisplayName(before);
       const to = organizationDisplayName({ name: set.name, legalName: before.legalName });
-      if (from !== to) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "renamed", from, to } });
+      if (from !== to) await recordOrganizationChange({ tx, actor, organizationId, change: { kind: "renamed", from, to } });
     }
     return fresh;
   });

@@ -25,7 +25,7 @@ import { activeProviderName, providerByName } from "@/lib/payments";
 import { feesFor } from "@/lib/payments/fees";
 import { assertSandboxCard, sandboxPaymentId } from "@/lib/payments/sandbox";
 import type { PaymentMethod, ProviderName, SandboxCard } from "@/lib/payments/types";
-import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
+import { canReceiveGifts, receivingColumns, type ReceivingFacts } from "@/lib/services/organizations/receiving";
 import type { CheckoutInput } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { organizations, payments } from "@/models";
@@ -150,7 +150,7 @@ export type Payee = { id: string; name: string; legalName: string | null; stripe
 export type CheckedPayee = { org: Payee; providerName: ProviderName; sandboxCard: SandboxCard | undefined; fees: ReturnType<typeof feesFor> };
 
 /** An organization as {@link assertPayee} checks it: the payee with its receiving facts. */
-export type PayeeRow = Payee & Parameters<typeof canReceiveGifts>[0];
+export type PayeeRow = Payee & ReceivingFacts;
 
 /**
  * The first check of every payment: its amount is at most DONATION_MAX_CENTS.
@@ -176,7 +176,7 @@ export function assertPayee({ org, method }: { org: PayeeRow | undefined; method
   if (!org) throw new AppError("not_found", messages.donation.organizationNotFound);
   if (org.approvalStatus !== "approved" || !org.live) throw new AppError("conflict", messages.donation.organizationNotAccepting);
   const providerName = method === "paypal" ? "paypal" : activeProviderName();
-  if (!canReceiveGifts(org, providerName)) throw new AppError("conflict", messages.receiving.notReceiving);
+  if (!canReceiveGifts({ org, provider: providerName })) throw new AppError("conflict", messages.receiving.notReceiving);
   return providerName;
 }
 

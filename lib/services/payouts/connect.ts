@@ -87,7 +87,7 @@ export async function getPaymentConnection({ actor }: GetPaymentConnectionOption
     stripeAccountId: org.stripeAccountId,
     stripeComplete: org.stripeComplete,
     paypalMerchantId: org.paypalMerchantId,
-    connected: payoutConnected(org),
+    connected: payoutConnected({ org }),
     sandbox: activeProviderName() === "sandbox",
     sandboxConnectedAt: org.sandboxConnectedAt ? org.sandboxConnectedAt.toISOString() : null,
   };
@@ -112,9 +112,9 @@ export async function connectSandbox({ actor }: ConnectSandboxOptions): Promise<
       .set({ sandboxConnectedAt: sql`now()` })
       .where(and(eq(organizations.id, org.id), isNull(organizations.sandboxConnectedAt)))
       .returning({ id: organizations.id });
-    if (connected) await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
+    if (connected) await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.connected", provider: "sandbox" } });
   });
-  await notifyPledgers(org.id);
+  await notifyPledgers({ organizationId: org.id });
   return getPaymentConnection({ actor });
 }
 
@@ -167,7 +167,7 @@ async function markConnected(tx: Executor, actor: Actor, organizationId: string,
     .set({ stripeComplete: true })
     .where(and(eq(organizations.id, organizationId), eq(organizations.stripeComplete, false)))
     .returning({ id: organizations.id });
-  if (row) await recordOrganizationChange(tx, { actor, organizationId, change: { kind: "payout.connected", provider } });
+  if (row) await recordOrganizationChange({ tx, actor, organizationId, change: { kind: "payout.connected", provider } });
   return !!row;
 }
 
@@ -178,7 +178,7 @@ export async function getStripeAccount({ actor, organizationId }: GetStripeAccou
   if (account.details_submitted && !org.stripeComplete) {
     const db = await getDb();
     const connected = await db.transaction((tx) => markConnected(tx, actor, org.id, "stripe"));
-    if (connected) await notifyPledgers(org.id);
+    if (connected) await notifyPledgers({ organizationId: org.id });
   }
   return { details_submitted: Boolean(account.details_submitted), stripeID: account.id };
 }
@@ -253,7 +253,7 @@ export async function updateBankAccount({ actor, organizationId, bankToken }: { 
   const org = await connectingOrganization(actor, organizationId);
   const bank = await stripeClient().accounts.createExternalAccount(requireStripeAccount(org), { external_account: bankToken, default_for_currency: true });
   const db = await getDb();
-  await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.connected", provider: "bank_account", last4: last4Of(bank) } }));
+  await db.transaction((tx) => recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.connected", provider: "bank_account", last4: last4Of(bank) } }));
   return { id: bank.id };
 }
 
@@ -267,7 +267,7 @@ export async function removeBankAccount({ actor, organizationId, bankAccountId }
   const res = await stripe.accounts.deleteExternalAccount(accountId, bankAccountId);
   if (res.deleted) {
     const db = await getDb();
-    await db.transaction((tx) => recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: "payout.removed", provider: "bank_account", last4 } }));
+    await db.transaction((tx) => recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: "payout.removed", provider: "bank_account", last4 } }));
   }
   return { deleted: Boolean(res.deleted) };
 }
@@ -281,7 +281,7 @@ export type PaypalOnboardingReturnUrlOptions = { actor: Actor };
  * with a merchant id of its choosing (OAuth 2.0 state, RFC 6749 section 10.12).
  */
 export async function paypalOnboardingReturnUrl({ actor }: PaypalOnboardingReturnUrlOptions): Promise<string> {
-  const state = await issueToken(await getDb(), actor.id, "paypal_onboarding");
+  const state = await issueToken({ db: await getDb(), userId: actor.id, purpose: "paypal_onboarding" });
   return `${baseUrl()}/paypal-onboarding-complete?state=${encodeURIComponent(state)}`;
 }
 
@@ -328,15 +328,15 @@ export async function savePaypalMerchant({ actor, merchantId, state }: { actor: 
   if (!/^[A-Z0-9]{5,32}$/i.test(merchantId)) throw new AppError("bad_request", messages.generic.badRequest);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const owner = state && state.length <= 128 ? await consumeToken(tx, state, "paypal_onboarding") : null;
+    const owner = state && state.length <= 128 ? await consumeToken({ db: tx, raw: state, purpose: "paypal_onboarding" }) : null;
     if (!can(actor, "payout.finishOwnOnboarding", { userId: owner })) throw new AppError("forbidden", messages.payments.paypalStateInvalid);
     const [before] = await tx.select({ merchantId: organizations.paypalMerchantId }).from(organizations).where(eq(organizations.id, org.id)).for("update").limit(1);
     await tx.update(organizations).set({ paypalMerchantId: merchantId, stripeComplete: true }).where(eq(organizations.id, org.id));
     const previous = before?.merchantId ?? null;
     if (previous !== merchantId) {
-      await recordOrganizationChange(tx, { actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
+      await recordOrganizationChange({ tx, actor, organizationId: org.id, change: { kind: previous ? "payout.replaced" : "payout.connected", provider: "paypal" } });
     }
   });
-  await notifyPledgers(org.id);
+  await notifyPledgers({ organizationId: org.id });
   return getPaymentConnection({ actor });
 }

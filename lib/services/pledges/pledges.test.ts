@@ -111,11 +111,11 @@ describe("pledges", () => {
     await verifyClaimForTest(user.organizationId!);
     expect(await getPledgeSummary({ actor: user, organizationId })).toEqual({ donors: 2, totalCents: 5_500, message: "2 donors pledged $55.00: connect payments to receive them" });
     expect((await getDonationReportTotals({ actor: user, organizationId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents).toBe(0);
-    expect(await notifyPledgers(organizationId)).toBe(0);
+    expect(await notifyPledgers({ organizationId })).toBe(0);
     expect(await queuedMail("paula@example.org")).toHaveLength(0);
 
     await connectSandbox({ actor: user });
-    expect(await notifyPledgers(organizationId)).toBe(0);
+    expect(await notifyPledgers({ organizationId })).toBe(0);
     expect((await runPledgeJob()).notified).toBe(0);
     const mails = await queuedMail("paula@example.org");
     expect(mails).toHaveLength(1);

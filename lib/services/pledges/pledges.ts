@@ -66,7 +66,7 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
   const db = await getDb();
   const [org] = await db.select({ id: organizations.id, ...receivingColumns }).from(organizations).where(eq(organizations.id, input.organizationId));
   if (!org || !org.live || org.approvalStatus === "rejected") throw new AppError("not_found", messages.donation.organizationNotFound);
-  if (canReceiveGifts(org)) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
+  if (canReceiveGifts({ org })) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
   if (input.campaignId) {
     const [c] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
     if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
@@ -115,12 +115,13 @@ export async function getPledgeSummary({ actor, organizationId, now = new Date()
  * Email every open, unexpired pledge of organization `organizationId` once it can receive
  * gifts; each pledge is moved to "notified" in the transaction that queues its email, so a
  * repeated or concurrent call sends nothing twice. No-op while it cannot receive gifts.
+ * `now` (UTC) judges expiry and starts the link's PLEDGE_DAYS; defaults to the current time.
  * @returns the number of pledgers emailed now.
  */
-export async function notifyPledgers(organizationId: string, now: Date = new Date()): Promise<number> {
+export async function notifyPledgers({ organizationId, now = new Date() }: { organizationId: string; now?: Date }): Promise<number> {
   const db = await getDb();
   const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl, ...receivingColumns }).from(organizations).where(eq(organizations.id, organizationId));
-  if (!org || !canReceiveGifts(org)) return 0;
+  if (!org || !canReceiveGifts({ org })) return 0;
   const due = await db
     .select({ id: pledges.id })
     .from(pledges)
@@ -163,8 +164,8 @@ export async function pledgePrefill({ pledgeId, token, organizationId, now = new
   return { amountCents: p.amountCents, email: p.email };
 }
 
-/** Lapse pledges whose time has passed (UTC). Idempotent. @returns how many lapsed now. */
-export async function expirePledges(now: Date = new Date()): Promise<number> {
+/** Lapse pledges whose time has passed at `now` (UTC; default the current time). Idempotent. @returns how many lapsed now. */
+export async function expirePledges({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const rows = await db
     .update(pledges)
@@ -175,10 +176,10 @@ export async function expirePledges(now: Date = new Date()): Promise<number> {
 }
 
 /**
- * Inside a succeeded donation's transaction: the donor's notified pledge to that organization
- * is completed by this gift (matched by email). Idempotent (only notified pledges change).
+ * Inside succeeded `donation`'s transaction `tx`: the donor's notified pledge to that
+ * organization is completed by this gift (matched by email). Idempotent (only notified pledges change).
  */
-export async function completePledgeWithDonation(tx: Executor, d: { id: string; organizationId: string; donorEmail: string | null }): Promise<void> {
+export async function completePledgeWithDonation({ tx, donation: d }: { tx: Executor; donation: { id: string; organizationId: string; donorEmail: string | null } }): Promise<void> {
   if (!d.donorEmail) return;
   await tx
     .update(pledges)
@@ -186,8 +187,8 @@ export async function completePledgeWithDonation(tx: Executor, d: { id: string; 
     .where(and(eq(pledges.organizationId, d.organizationId), eq(pledges.email, d.donorEmail.toLowerCase()), eq(pledges.status, "notified")));
 }
 
-/** Organizations with open, unexpired pledges (for the periodic notifier). */
-export async function organizationsWithOpenPledges(now: Date = new Date()): Promise<string[]> {
+/** Organizations with open pledges unexpired at `now` (UTC; default the current time), for the periodic notifier. */
+export async function organizationsWithOpenPledges({ now = new Date() }: { now?: Date } = {}): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .selectDistinct({ id: pledges.organizationId })

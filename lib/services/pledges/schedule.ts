@@ -10,11 +10,11 @@ import { expirePledges, notifyPledgers, organizationsWithOpenPledges } from "./p
 
 export const PLEDGE_INTERVAL_SECONDS = 5 * 60;
 
-/** One run of the pledge job. @returns pledges lapsed and pledgers emailed. */
-export async function runPledgeJob(now: Date = new Date()): Promise<{ expired: number; notified: number }> {
-  const expired = await expirePledges(now);
+/** One run of the pledge job at `now` (UTC; default the current time). @returns pledges lapsed and pledgers emailed. */
+export async function runPledgeJob({ now = new Date() }: { now?: Date } = {}): Promise<{ expired: number; notified: number }> {
+  const expired = await expirePledges({ now });
   let notified = 0;
-  for (const organizationId of await organizationsWithOpenPledges(now)) notified += await notifyPledgers(organizationId, now);
+  for (const organizationId of await organizationsWithOpenPledges({ now })) notified += await notifyPledgers({ organizationId, now });
   return { expired, notified };
 }
 

@@ -9,5 +9,5 @@ import { completePledgeWithDonation } from "./pledges";
 /** Subscribe pledges to gift.succeeded. */
 export function installPledgeSubscribers(): void {
   // One UPDATE of the donor's notified pledges to the organization; most gifts match none.
-  subscribe("gift.succeeded", "pledges.complete", (tx, { donation }) => completePledgeWithDonation(tx, donation));
+  subscribe("gift.succeeded", "pledges.complete", (tx, { donation }) => completePledgeWithDonation({ tx, donation }));
 }

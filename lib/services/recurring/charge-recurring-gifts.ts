@@ -58,8 +58,11 @@ export type RecurringRunResult = {
 /** How long a period may stay pending before a run submits it again (the first run died). */
 const STALE_PENDING_MS = 2 * 60_000;
 
-/** The recurring period donation's idempotency key; never a UUID, so never a checkout's key. */
-export function recurringIdempotencyKey(giftId: string, periodStart: Date): string {
+/**
+ * The idempotency key of gift `giftId`'s period starting at `periodStart` (its UTC date names
+ * the period); never a UUID, so never a checkout's key.
+ */
+export function recurringIdempotencyKey({ giftId, periodStart }: { giftId: string; periodStart: Date }): string {
   return `recurring:${giftId}:${periodDate(periodStart)}`;
 }
 
@@ -87,7 +90,7 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
     .limit(options.limit ?? 500);
   for (const { id } of due) {
     try {
-      const outcome = await chargeRecurringGift(id, now);
+      const outcome = await chargeRecurringGift({ giftId: id, now });
       result[outcome]++;
       metrics.recurringCharge(outcome);
     } catch (err) {
@@ -96,9 +99,9 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
       logger.error("recurring gift not charged", { giftId: id, error: (err as Error).name });
     }
   }
-  result.retried = await retryFailedPeriods(now, options.limit ?? 500);
-  result.pastDueCanceled = await cancelPastDueGifts(now);
-  result.reminded = await sendChargeReminders(now);
+  result.retried = await retryFailedPeriods({ now, limit: options.limit ?? 500 });
+  result.pastDueCanceled = await cancelPastDueGifts({ now });
+  result.reminded = await sendChargeReminders({ now });
   const stale = await db
     .select({ id: donations.id })
     .from(donations)
@@ -124,11 +127,11 @@ export async function chargeDueRecurringGifts(options: { now?: Date; limit?: num
 type Planned = { kind: "charge"; donationId: string } | { kind: "failed" | "canceled" | "skipped" };
 
 /**
- * Charge one gift's due period. Returns what happened to it.
+ * Charge the period of gift `giftId` due at `now` (UTC; default the current time). Returns what happened to it.
  * @throws database or provider errors other than a refusal (the period stays pending and a
  *   later run submits it again with the same key).
  */
-export async function chargeRecurringGift(giftId: string, now: Date = new Date()): Promise<keyof RecurringRunResult> {
+export async function chargeRecurringGift({ giftId, now = new Date() }: { giftId: string; now?: Date }): Promise<keyof RecurringRunResult> {
   const db = await getDb();
   const planned = await db.transaction((tx) => planPeriod(tx, giftId, now));
   if (planned.kind !== "charge") return planned.kind;
@@ -200,7 +203,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
     if (!campaign || campaign.status !== "active") return cancel();
   }
   // Claimed, approved, live and connected to a payout account for this gift's provider.
-  const accepting = Boolean(org && canReceiveGifts(org, gift.provider));
+  const accepting = Boolean(org && canReceiveGifts({ org, provider: gift.provider }));
 
   const periodStart = retry ? new Date(`${gift.retryPeriod}T00:00:00.000Z`) : gift.nextChargeAt;
   const attempt = retry ? gift.failedAttempts : 0;
@@ -221,7 +224,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
       feeCents: fees.feeCents,
       status,
       failureReason,
-      idempotencyKey: recurringIdempotencyKey(gift.id, periodStart) + (attempt > 0 ? `:retry${attempt}` : ""),
+      idempotencyKey: recurringIdempotencyKey({ giftId: gift.id, periodStart }) + (attempt > 0 ? `:retry${attempt}` : ""),
     })
     .onConflictDoNothing({ target: payments.idempotencyKey })
     .returning({ id: payments.id });
@@ -282,7 +285,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
   const giftId = row?.d.recurringGiftId;
   if (!row || !giftId) return "skipped";
   const { d, payment } = row;
-  const originalPaymentId = await firstPaymentProviderId(db, giftId);
+  const originalPaymentId = await firstPaymentProviderId({ db, giftId });
   const [gift] = await db.select({ ref: recurringGifts.paymentMethodRef }).from(recurringGifts).where(eq(recurringGifts.id, giftId));
   const [org] = await db
     .select({ name: organizations.name, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
@@ -325,11 +328,12 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
 }
 
 /**
- * Try again the failed periods whose retry is due (retry_at <= now), each under its own key;
- * the outcome goes through the payment-event path (failures.ts schedules the next one).
+ * Try again the failed periods whose retry is due (retry_at <= `now`, UTC; default the current
+ * time), at most `limit` (default 500), each under its own key; the outcome goes through the
+ * payment-event path (failures.ts schedules the next one).
  * @returns how many attempts were submitted or recorded.
  */
-export async function retryFailedPeriods(now: Date = new Date(), limit = 500): Promise<number> {
+export async function retryFailedPeriods({ now = new Date(), limit = 500 }: { now?: Date; limit?: number } = {}): Promise<number> {
   const db = await getDb();
   const due = await db
     .select({ id: recurringGifts.id })
@@ -353,11 +357,12 @@ export async function retryFailedPeriods(now: Date = new Date(), limit = 500): P
 }
 
 /**
- * Cancel the gifts still past due PAST_DUE_CANCEL_DAYS after their last retry failed, and tell
- * the donor and the nonprofit, once (conditional UPDATE ... RETURNING in the mail's transaction).
+ * Cancel the gifts still past due at `now` (UTC; default the current time) PAST_DUE_CANCEL_DAYS
+ * after their last retry failed, and tell the donor and the nonprofit, once (conditional
+ * UPDATE ... RETURNING in the mail's transaction).
  * @returns how many were canceled.
  */
-export async function cancelPastDueGifts(now: Date = new Date()): Promise<number> {
+export async function cancelPastDueGifts({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - PAST_DUE_CANCEL_DAYS * 24 * 60 * 60 * 1000);
   const due = await db
@@ -399,12 +404,13 @@ export async function cancelPastDueGifts(now: Date = new Date()): Promise<number
 export const REMINDER_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
- * Queue the reminder of every charge due within REMINDER_BEFORE_MS, with a fresh manage link,
+ * Queue the reminder of every charge due within REMINDER_BEFORE_MS of `now` (UTC; default the
+ * current time), with a fresh manage link,
  * once per gift and period (reminder_period is set by a conditional UPDATE in the mail's
  * transaction). Paused and past-due gifts get none.
  * @returns how many reminders were queued.
  */
-export async function sendChargeReminders(now: Date = new Date()): Promise<number> {
+export async function sendChargeReminders({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const due = await db
     .select({ id: recurringGifts.id, nextChargeAt: recurringGifts.nextChargeAt })

@@ -123,8 +123,8 @@ async function firstFailureAt(tx: Executor, giftId: string, period: string, fall
   return first?.createdAt ?? fallback;
 }
 
-/** A recurring period's attempt succeeded: the gift is in good standing again. */
-export async function recordRecurringChargeSuccess(tx: Executor, d: DonationRow): Promise<void> {
+/** Recurring period donation `donation` succeeded, in its transaction `tx`: the gift is in good standing again. */
+export async function recordRecurringChargeSuccess({ tx, donation: d }: { tx: Executor; donation: DonationRow }): Promise<void> {
   if (!isRecurringPeriod(d)) return;
   const [gift] = await tx.select({ retryPeriod: recurringGifts.retryPeriod, pastDueAt: recurringGifts.pastDueAt }).from(recurringGifts).where(eq(recurringGifts.id, d.recurringGiftId!));
   if (!gift || (!gift.retryPeriod && !gift.pastDueAt)) return;

@@ -8,8 +8,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { donations, payments } from "@/models";
 
-/** The provider's id of recurring gift `giftId`'s first payment that went through; null when none did. */
-export async function firstPaymentProviderId(db: Executor, giftId: string): Promise<string | null> {
+/** The provider's id of recurring gift `giftId`'s first payment that went through, read in `db`; null when none did. */
+export async function firstPaymentProviderId({ db, giftId }: { db: Executor; giftId: string }): Promise<string | null> {
   const [first] = await db
     .select({ providerPaymentId: payments.providerPaymentId })
     .from(donations)

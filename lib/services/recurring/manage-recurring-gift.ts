@@ -57,8 +57,8 @@ export type ManagedRecurringGift = {
   maxCents: Cents;
 };
 
-/** The state shown for a gift at `now`. */
-export function recurringGiftState(g: Pick<GiftRow, "status" | "pastDueAt" | "pausedUntil">, now: Date = new Date()): RecurringGiftState {
+/** The state shown for `gift` at `now` (default the current time). */
+export function recurringGiftState({ gift: g, now = new Date() }: { gift: Pick<GiftRow, "status" | "pastDueAt" | "pausedUntil">; now?: Date }): RecurringGiftState {
   if (g.status === "canceled") return "canceled";
   if (g.pastDueAt) return "past_due";
   if (g.pausedUntil && g.pausedUntil.getTime() > now.getTime()) return "paused";
@@ -110,7 +110,7 @@ async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRec
     .from(donations)
     .where(eq(donations.recurringGiftId, gift.id))
     .orderBy(asc(donations.createdAt));
-  const state = recurringGiftState(gift, now);
+  const state = recurringGiftState({ gift, now });
   const lastFailed = [...rows].reverse().find((r) => r.status === "failed");
   return {
     id: gift.id,
@@ -234,7 +234,7 @@ export async function startPaymentMethodUpdate({ giftId, access, now = new Date(
   const gift = await authorize(db, giftId, access, now);
   if (gift.status === "canceled") throw new AppError("conflict", messages.recurringManage.canceled);
   if (gift.provider !== "stripe") return { provider: "sandbox", clientSecret: null };
-  const originalPaymentId = await firstPaymentProviderId(db, gift.id);
+  const originalPaymentId = await firstPaymentProviderId({ db, giftId: gift.id });
   const { clientSecret } = await startStripeSetup({ giftIds: [gift.id], savedRef: gift.paymentMethodRef, originalPaymentId, email: gift.donorEmail });
   return { provider: "stripe", clientSecret };
 }

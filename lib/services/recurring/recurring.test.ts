@@ -115,7 +115,7 @@ describe("charging recurring gifts", () => {
     expect(rows).toHaveLength(2);
     const period = rows[1]!;
     expect(period.status).toBe("succeeded");
-    expect(period.idempotencyKey).toBe(recurringIdempotencyKey(giftId, due));
+    expect(period.idempotencyKey).toBe(recurringIdempotencyKey({ giftId, periodStart: due }));
     expect(period.metadata).toMatchObject({ kind: "recurring", period: periodDate(due) });
     expect(period.donorEmail).toBe("monty@example.org");
     expect(period.shareName).toBe(true);
@@ -142,7 +142,7 @@ describe("charging recurring gifts", () => {
     await h.db.update(recurringGifts).set({ nextChargeAt: due }).where(eq(recurringGifts.id, giftId));
     await Promise.all([chargeDueRecurringGifts(), chargeDueRecurringGifts()]);
     const rows = await giftRows(giftId);
-    expect(rows.filter((r) => r.idempotencyKey === recurringIdempotencyKey(giftId, due))).toHaveLength(1);
+    expect(rows.filter((r) => r.idempotencyKey === recurringIdempotencyKey({ giftId, periodStart: due }))).toHaveLength(1);
     expect(rows).toHaveLength(2);
     expect(await progress()).toBe(before);
   });
@@ -177,7 +177,7 @@ describe("charging recurring gifts", () => {
       amountCents: 2_700,
       status: "pending",
       providerPaymentId: `sbpi_${id}`,
-      idempotencyKey: recurringIdempotencyKey(giftId, due),
+      idempotencyKey: recurringIdempotencyKey({ giftId, periodStart: due }),
       donorEmail: first!.donorEmail,
       metadata: { frequency: "month", kind: "recurring", period: periodDate(due) },
       createdAt: new Date(Date.now() - 10 * 60_000),

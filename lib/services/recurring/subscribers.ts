@@ -10,6 +10,6 @@ import { recordRecurringChargeFailure, recordRecurringChargeSuccess } from "./fa
 
 /** Subscribe recurring gifts to gift.succeeded and gift.failed. */
 export function installRecurringSubscribers(): void {
-  subscribe("gift.succeeded", "recurring.charge-succeeded", (tx, { donation }) => recordRecurringChargeSuccess(tx, donation));
+  subscribe("gift.succeeded", "recurring.charge-succeeded", (tx, { donation }) => recordRecurringChargeSuccess({ tx, donation }));
   subscribe("gift.failed", "recurring.charge-failed", (tx, { donation, reason, occurredAt }) => recordRecurringChargeFailure({ tx, donation, reason, now: occurredAt }));
 }

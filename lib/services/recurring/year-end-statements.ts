@@ -18,11 +18,12 @@ import { donations, organizations, users, yearEndStatementMails } from "@/models
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /**
- * In January (UTC), queue last year's statement email of every donor not emailed yet.
+ * In January (UTC) of `now` (default the current time), queue last year's statement email of
+ * every donor not emailed yet.
  * Outside January it does nothing. Idempotent per donor email and year.
  * @returns the year and how many emails were queued by this run.
  */
-export async function sendYearEndStatements(now: Date = new Date()): Promise<{ year: number; queued: number }> {
+export async function sendYearEndStatements({ now = new Date() }: { now?: Date } = {}): Promise<{ year: number; queued: number }> {
   const year = now.getUTCFullYear() - 1;
   if (now.getUTCMonth() !== 0) return { year, queued: 0 };
   const from = new Date(Date.UTC(year, 0, 1));

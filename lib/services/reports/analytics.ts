@@ -58,7 +58,7 @@ export async function getDonationAnalytics({ actor, organizationId, query: q, no
   authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   const clock = await prepareReport({ db, organizationId, query: q, now });
-  const { from, to } = reportRange(q, clock);
+  const { from, to } = reportRange({ query: q, clock });
   const fundraiser =
     q.fundraiser === "all" ? sql`true` : q.fundraiser === "nonFundraiser" ? sql`g.campaign_id is null` : sql`g.campaign_id = ${q.fundraiser}`;
   const attribution = sql.join([sql`true`, ...(q.supporterPage ? [sql`g.supporter_page_id = ${q.supporterPage}`] : []), ...(q.team ? [sql`g.supporter_team_id = ${q.team}`] : [])], sql` and `);

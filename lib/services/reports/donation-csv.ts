@@ -160,7 +160,7 @@ async function collect(stream: Readable): Promise<Buffer> {
 
 /** "2026-01-01 to 2026-06-15 (days in Eastern Time), Winter Meals". */
 function describeQuery(q: ReportQuery, fundraiserName: string, clock: Required<ReportClock>): string {
-  const first = zonedCalendarDay(reportRange(q, clock).from, clock.timeZone);
+  const first = zonedCalendarDay(reportRange({ query: q, clock }).from, clock.timeZone);
   const last = q.duration === "customRange" ? q.endDate : zonedCalendarDay(clock.now, clock.timeZone);
   return `${first} to ${last} (days in ${timeZoneLabel(clock.timeZone)}), ${fundraiserName}`;
 }

@@ -90,18 +90,19 @@ export type ReportPage = {
 export type ReportClock = { now?: Date; timeZone?: string };
 
 /**
- * Bounds of a report as UTC instants: from inclusive, to exclusive (null = up to now). The
- * days are the calendar days of `timeZone` (the organization's; UTC when not given).
+ * Bounds of the range of report `query` as UTC instants: from inclusive, to exclusive (null =
+ * up to now). The days are the calendar days of `clock.timeZone` (the organization's; UTC when
+ * not given), "today" that of `clock.now` (default the current time).
  */
-export function reportRange(q: ReportQuery, clock: ReportClock = {}): { from: Date; to: Date | null } {
+export function reportRange({ query: q, clock = {} }: { query: ReportQuery; clock?: ReportClock }): { from: Date; to: Date | null } {
   const timeZone = clock.timeZone ?? DEFAULT_TIME_ZONE;
   const today = zonedCalendarDay(clock.now ?? new Date(), timeZone);
   if (q.duration !== "customRange") return { from: zonedDayStart(q.duration === "yearToDate" ? `${today.slice(0, 4)}-01-01` : `${today.slice(0, 7)}-01`, timeZone), to: null };
   return { from: zonedDayStart(q.startDate, timeZone), to: zonedDayStart(nextCalendarDay(q.endDate), timeZone) };
 }
 
-/** The organization's IANA time zone, in which its report's days begin and its times are shown. */
-export async function reportTimeZone(db: Executor, organizationId: string): Promise<string> {
+/** The IANA time zone of organization `organizationId`, read in `db`, in which its report's days begin and its times are shown. */
+export async function reportTimeZone({ db, organizationId }: { db: Executor; organizationId: string }): Promise<string> {
   const [org] = await db.select({ state: organizations.state, zipcode: organizations.zipcode }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return org ? organizationTimeZone(org) : DEFAULT_TIME_ZONE;
 }
@@ -114,7 +115,7 @@ export type GetReportTimeZoneOptions = { actor: Actor | null; organizationId: st
  */
 export async function getReportTimeZone({ actor, organizationId }: GetReportTimeZoneOptions): Promise<string> {
   authorize(actor, "report.view", { organizationId });
-  return reportTimeZone(await getDb(), organizationId);
+  return reportTimeZone({ db: await getDb(), organizationId });
 }
 
 export type PrepareReportOptions = {
@@ -132,7 +133,7 @@ export type PrepareReportOptions = {
  */
 export async function prepareReport({ db, organizationId, query: q, now }: PrepareReportOptions): Promise<Required<ReportClock>> {
   const [timeZone] = await Promise.all([
-    reportTimeZone(db, organizationId),
+    reportTimeZone({ db, organizationId }),
     assertReportFundraiser({ db, organizationId, fundraiser: q.fundraiser }),
     assertReportAttribution({ db, organizationId, query: q }),
   ]);
@@ -181,7 +182,7 @@ export type ReportConditionsOptions = { organizationId: string; query: ReportQue
 
 /** The WHERE conditions of a report's gifts (organization, range of `query` read on `clock`, fundraiser, supporter page, team). */
 export function reportConditions({ organizationId, query: q, clock }: ReportConditionsOptions): SQL[] {
-  const { from, to } = reportRange(q, clock);
+  const { from, to } = reportRange({ query: q, clock });
   // A checkout that never got the provider's answer (abandoned, or refused before payment) is
   // not a donation the organization should see.
   const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
@@ -300,20 +301,28 @@ export async function readReportRows({ db, organizationId, query: q, cursor, lim
  */
 export type ReportRequest = { actor: Actor | null; organizationId: string; query: ReportQuery; now?: Date };
 
+/** A report page's request: the report's, with the page's position and size. */
+export type GetDonationReportPageOptions = ReportRequest & {
+  /** The nextCursor of the previous page; the first page when absent. */
+  cursor?: string | null;
+  /** Rows on the page, 1..200 (default 50). */
+  limit?: number;
+};
+
 /**
  * One page of the report (getDonationReports/{a}/{b}; the /manage-pay table).
- * @param request.cursor the nextCursor of the previous page; request.limit 1..200 (default 50).
+ * @param options.cursor the nextCursor of the previous page; options.limit 1..200 (default 50);
+ *   options.now (UTC instant) fixes "today".
  * @throws AppError(unauthenticated | forbidden) for anyone but the organization's nonprofit
  *   user; AppError(not_found) for a fundraiser of another organization; AppError(bad_request)
  *   for a bad cursor.
  */
-export async function getDonationReportPage(request: ReportRequest & { cursor?: string | null; limit?: number }): Promise<ReportPage> {
-  const { actor, organizationId, query: q } = request;
+export async function getDonationReportPage({ actor, organizationId, query: q, cursor: after, limit: pageSize, now }: GetDonationReportPageOptions): Promise<ReportPage> {
   authorize(actor, "report.view", { organizationId });
-  const limit = Math.min(Math.max(Math.trunc(request.limit ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
-  const cursor = request.cursor ? decodeCursor(request.cursor) : null;
+  const limit = Math.min(Math.max(Math.trunc(pageSize ?? REPORT_PAGE_SIZE), 1), REPORT_MAX_PAGE_SIZE);
+  const cursor = after ? decodeCursor(after) : null;
   const db = await getDb();
-  const clock = await prepareReport({ db, organizationId, query: q, now: request.now });
+  const clock = await prepareReport({ db, organizationId, query: q, now });
   const rows = await readReportRows({ db, organizationId, query: q, cursor, limit: limit + 1, clock });
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
@@ -355,7 +364,7 @@ export type TicketSalesTotalsOptions = { db: Executor; organizationId: string; q
  */
 export async function ticketSalesTotals({ db, organizationId, query: q, clock }: TicketSalesTotalsOptions): Promise<{ count: number; cents: number }> {
   if ((q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") || q.supporterPage || q.team) return { count: 0, cents: 0 };
-  const { from, to } = reportRange(q, clock);
+  const { from, to } = reportRange({ query: q, clock });
   const where: SQL[] = [eq(payments.organizationId, organizationId), eq(payments.status, "succeeded"), gte(payments.createdAt, from)];
   if (to) where.push(lt(payments.createdAt, to));
   const [row] = await db

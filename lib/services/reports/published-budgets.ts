@@ -24,10 +24,10 @@ export type PublishedBudget = {
 };
 
 /**
- * Published budgets of `organizationId`, newest fundraiser first; fundraisers without any
- * line are left out. No session needed: these are shown on the public profile.
+ * Published budgets of organization `organizationId`, newest fundraiser first; fundraisers
+ * without any line are left out. No session needed: these are shown on the public profile.
  */
-export async function listPublishedBudgets(organizationId: string): Promise<PublishedBudget[]> {
+export async function listPublishedBudgets({ organizationId }: { organizationId: string }): Promise<PublishedBudget[]> {
   const db = await getDb();
   const published = await db
     .select({ id: campaigns.id, name: campaigns.name, progressCents: campaigns.progressCents, goalCents: campaigns.goalCents })

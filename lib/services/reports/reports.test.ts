@@ -75,7 +75,7 @@ describe("report filters and table", () => {
     expect(dec.donations.map((d) => d.amount)).toEqual([9_900]);
     const span = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-01", endDate: "2026-02-01" }, now });
     expect(span.donations.map((d) => d.amount)).toEqual([3_000, 700, 9_900]);
-    expect(reportRange({ duration: "customRange", fundraiser: "all", startDate: "2026-01-01", endDate: "2026-01-31" }).to?.toISOString()).toBe("2026-02-01T00:00:00.000Z");
+    expect(reportRange({ query: { duration: "customRange", fundraiser: "all", startDate: "2026-01-01", endDate: "2026-01-31" } }).to?.toISOString()).toBe("2026-02-01T00:00:00.000Z");
   });
 
   test("fundraiser filter: all, nonFundraiser, one campaign; another organization's campaign is not found", async () => {
@@ -250,11 +250,11 @@ describe("donor donations and analytics", () => {
 
 describe("budgets", () => {
   test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
-    expect(await listPublishedBudgets(np.organizationId)).toEqual([]);
+    expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
     const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
     expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
     expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
-    expect(await listPublishedBudgets(np.organizationId)).toEqual([]);
+    expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
 
     expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(403);
     expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(404);
@@ -265,10 +265,10 @@ describe("budgets", () => {
     expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
 
     await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: { published: true } });
-    const pub = await listPublishedBudgets(np.organizationId);
+    const pub = await listPublishedBudgets({ organizationId: np.organizationId });
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });
-    expect(await listPublishedBudgets(other.organizationId)).toEqual([]);
+    expect(await listPublishedBudgets({ organizationId: other.organizationId })).toEqual([]);
   });
 
   test("budget lines are validated", () => {
@@ -306,7 +306,7 @@ describe("days of the organization's own time zone", () => {
     expect(ytdTotals).toMatchObject({ count: 2, completedCents: 8_000 });
     const newYearsEve = await getDonationReportPage({ actor: vt.user, organizationId: vt.organizationId, query: { duration: "customRange", fundraiser: "all", startDate: "2025-12-31", endDate: "2025-12-31" }, now: july15 });
     expect(newYearsEve.donations.map((d) => d.amount)).toEqual([7_000]);
-    expect(reportRange(ytd, { now: july15, timeZone: "America/New_York" }).from.toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(reportRange({ query: ytd, clock: { now: july15, timeZone: "America/New_York" } }).from.toISOString()).toBe("2026-01-01T05:00:00.000Z");
   });
 
   test("the CSV keeps UTC timestamps for the rows of the local days", async () => {

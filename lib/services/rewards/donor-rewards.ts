@@ -140,10 +140,10 @@ export type PublicDonorProfile = {
 };
 
 /**
- * The public donor page's data.
+ * The public donor page's data of donor `donorId` (a user id).
  * @throws AppError(not_found) unknown, deleted or non-donor user id.
  */
-export async function getPublicDonorProfile(donorId: string): Promise<PublicDonorProfile> {
+export async function getPublicDonorProfile({ donorId }: { donorId: string }): Promise<PublicDonorProfile> {
   const db = await getDb();
   const [row] = await db
     .select({ ...donorIdentityColumns, type: users.type, deletedAt: users.deletedAt, createdAt: users.createdAt, profileImg: users.profileImg })

@@ -132,8 +132,11 @@ export async function reviewImpactStory({ actor, storyId, status }: { actor: Act
 
 export type PublicStory = { id: string; title: string; body: string; imageUrl: string | null; createdAt: Date; author: string };
 
-/** Approved stories of an organization for its public profile; the author's name only when shared. */
-export async function listApprovedStories(organizationId: string, limit = 10): Promise<PublicStory[]> {
+/**
+ * Approved stories of organization `organizationId` for its public profile, newest first, at
+ * most `limit` (default 10, clamped to 1..50); the author's name only when shared.
+ */
+export async function listApprovedStories({ organizationId, limit = 10 }: { organizationId: string; limit?: number }): Promise<PublicStory[]> {
   const db = await getDb();
   const rows = await db
     .select({

@@ -53,10 +53,10 @@ async function pageRaised(db: Executor, pageId: string): Promise<number> {
 }
 
 /**
- * Queue the notice of succeeded gift `donation` to its supporter page's supporter, in `tx`,
- * when the supporter chose one email per gift. Nothing for a gift made on no page.
+ * Queue the notice of succeeded gift `donation` to its supporter page's supporter, in its
+ * transaction `tx`, when the supporter chose one email per gift. Nothing for a gift made on no page.
  */
-export async function enqueueSupporterGiftNotice(tx: Executor, donation: DonationRow): Promise<void> {
+export async function enqueueSupporterGiftNotice({ tx, donation }: { tx: Executor; donation: DonationRow }): Promise<void> {
   if (!donation.supporterPageId) return;
   const row = await pageForNotice(tx, donation.supporterPageId);
   if (!row || row.page.giftNotice !== "each") return;
@@ -65,7 +65,7 @@ export async function enqueueSupporterGiftNotice(tx: Executor, donation: Donatio
       to: row.email,
       supporterFirstName: row.firstName,
       pageTitle: row.page.title,
-      pagePath: supporterPagePath(row.page.campaignId, row.page.slug),
+      pagePath: supporterPagePath({ campaignId: row.page.campaignId, slug: row.page.slug }),
       organizationName: organizationDisplayName({ name: row.orgName, legalName: row.orgLegalName }),
       organizationLogoUrl: row.orgLogoUrl,
       raisedCents: await pageRaised(tx, row.page.id),
@@ -77,12 +77,12 @@ export async function enqueueSupporterGiftNotice(tx: Executor, donation: Donatio
 }
 
 /**
- * One run of the digest job at `now`: every page whose supporter chose a daily digest, whose
- * last digest is a day old or more (or never sent), and which has gifts since then, gets one
- * email listing them; its digest time moves to `now` in the same transaction, so a gift is in
- * exactly one digest. @returns how many digests were queued.
+ * One run of the digest job at `now` (UTC; default the current time): every page whose
+ * supporter chose a daily digest, whose last digest is a day old or more (or never sent), and
+ * which has gifts since then, gets one email listing them; its digest time moves to `now` in
+ * the same transaction, so a gift is in exactly one digest. @returns how many digests were queued.
  */
-export async function sendSupporterDigests(now: Date = new Date()): Promise<number> {
+export async function sendSupporterDigests({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const since = sql`coalesce(${supporterPages.digestSentAt}, ${supporterPages.createdAt})`;
@@ -123,7 +123,7 @@ export async function sendSupporterDigests(now: Date = new Date()): Promise<numb
           to: row.email,
           supporterFirstName: row.firstName,
           pageTitle: row.page.title,
-          pagePath: supporterPagePath(row.page.campaignId, row.page.slug),
+          pagePath: supporterPagePath({ campaignId: row.page.campaignId, slug: row.page.slug }),
           organizationName: organizationDisplayName({ name: row.orgName, legalName: row.orgLegalName }),
           organizationLogoUrl: row.orgLogoUrl,
           raisedCents: await pageRaised(tx, id),

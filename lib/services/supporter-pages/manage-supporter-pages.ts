@@ -159,7 +159,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
     .where(and(eq(supporterPages.organizationId, organizationId), ...where))
     .orderBy(desc(supporterPages.createdAt), desc(supporterPages.id))
     .limit(SUPPORTER_PAGES_LIST_MAX);
-  const totals = await totalsByPage(db, rows.map((r) => r.id));
+  const totals = await totalsByPage({ db, pageIds: rows.map((r) => r.id) });
   return rows.map((r) => {
     const t = totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 };
     return {
@@ -168,7 +168,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       fundraiserName: r.fundraiserName,
       title: r.title,
       story: r.story,
-      path: supporterPagePath(r.campaignId, r.slug),
+      path: supporterPagePath({ campaignId: r.campaignId, slug: r.slug }),
       status: r.status,
       team: r.teamId ? { id: r.teamId, name: r.teamName ?? "" } : null,
       supporterName: fullName(r.firstName, r.lastName),
@@ -220,7 +220,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
     .orderBy(supporterTeams.name)
     .limit(SUPPORTER_PAGES_LIST_MAX);
   const teamIds = teamRows.map((t) => t.id);
-  const teamTotals = await totalsByTeam(db, teamIds);
+  const teamTotals = await totalsByTeam({ db, teamIds });
   const memberCounts = teamIds.length
     ? await db.select({ teamId: supporterPages.teamId, n: count() }).from(supporterPages).where(inArray(supporterPages.teamId, teamIds)).groupBy(supporterPages.teamId)
     : [];
@@ -232,7 +232,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
       campaignId: t.campaignId,
       fundraiserName: t.fundraiserName,
       name: t.name,
-      path: supporterTeamPath(t.campaignId, t.slug),
+      path: supporterTeamPath({ campaignId: t.campaignId, slug: t.slug }),
       status: t.status,
       goalCents: t.goalCents,
       raisedCents: totals.raisedCents,
@@ -343,7 +343,7 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
         organizationLogoUrl: org!.logoUrl,
         subject,
         body,
-        pagePath: supporterPagePath(campaignId, r.slug),
+        pagePath: supporterPagePath({ campaignId, slug: r.slug }),
         unsubscribeUrl: supporterUnsubscribeUrl(r.pageId),
         replyTo: org!.email ?? null,
       }),
@@ -435,7 +435,7 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
     .where(and(eq(users.organizationId, page.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)))
     .limit(50);
   const organizationName = organizationDisplayName({ name: page.orgName, legalName: page.orgLegalName });
-  const url = `${baseUrl()}${supporterPagePath(page.campaignId, page.slug)}`;
+  const url = `${baseUrl()}${supporterPagePath({ campaignId: page.campaignId, slug: page.slug })}`;
   const text = (closing: string) =>
     [
       `Someone reported a supporter page of ${organizationName}'s fundraiser "${page.fundraiserName}".`,

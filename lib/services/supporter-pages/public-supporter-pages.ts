@@ -167,12 +167,12 @@ export async function getPublicSupporterPage({ campaignId, slug }: GetPublicSupp
   if (!row || !status || !visible(status)) throw new AppError("not_found", m.notFound);
   const fundraiser = await publicFundraiser(db, campaignId);
   if (!fundraiser) throw new AppError("not_found", m.notFound);
-  const totals = (await totalsByPage(db, [row.page.id])).get(row.page.id) ?? { raisedCents: 0, giftCount: 0 };
+  const totals = (await totalsByPage({ db, pageIds: [row.page.id] })).get(row.page.id) ?? { raisedCents: 0, giftCount: 0 };
   const teamShown = row.teamSlug && row.teamStatus && visible(row.teamStatus);
   return {
     id: row.page.id,
     slug: row.page.slug,
-    path: supporterPagePath(campaignId, row.page.slug),
+    path: supporterPagePath({ campaignId, slug: row.page.slug }),
     title: row.page.title,
     story: row.page.story,
     imageUrl: row.page.imageUrl,
@@ -181,7 +181,7 @@ export async function getPublicSupporterPage({ campaignId, slug }: GetPublicSupp
     giftCount: totals.giftCount,
     status,
     supporterName: supporterNameOf(row.firstName, row.lastName),
-    team: teamShown ? { name: row.teamName!, path: supporterTeamPath(campaignId, row.teamSlug!) } : null,
+    team: teamShown ? { name: row.teamName!, path: supporterTeamPath({ campaignId, slug: row.teamSlug! }) } : null,
     recentSupporters: await recentSupporters(db, eq(donations.supporterPageId, row.page.id)),
     fundraiser,
     createdAt: row.page.createdAt.toISOString(),
@@ -190,11 +190,11 @@ export async function getPublicSupporterPage({ campaignId, slug }: GetPublicSupp
 
 /** Leaderboard lines of the visible pages `rows`, raised first (ties: more gifts, then older). */
 async function pageEntries(db: Executor, rows: { page: typeof supporterPages.$inferSelect; firstName: string | null; lastName: string | null }[]): Promise<LeaderboardEntry[]> {
-  const totals = await totalsByPage(db, rows.map((r) => r.page.id));
+  const totals = await totalsByPage({ db, pageIds: rows.map((r) => r.page.id) });
   return rows
     .map((r) => {
       const t = totals.get(r.page.id) ?? { raisedCents: 0, giftCount: 0 };
-      return { name: r.page.title, path: supporterPagePath(r.page.campaignId, r.page.slug), raisedCents: t.raisedCents, giftCount: t.giftCount, goalCents: r.page.goalCents, detail: supporterNameOf(r.firstName, r.lastName), createdAt: r.page.createdAt.getTime() };
+      return { name: r.page.title, path: supporterPagePath({ campaignId: r.page.campaignId, slug: r.page.slug }), raisedCents: t.raisedCents, giftCount: t.giftCount, goalCents: r.page.goalCents, detail: supporterNameOf(r.firstName, r.lastName), createdAt: r.page.createdAt.getTime() };
     })
     .sort((a, b) => b.raisedCents - a.raisedCents || b.giftCount - a.giftCount || a.createdAt - b.createdAt)
     .map((e): LeaderboardEntry => ({ name: e.name, path: e.path, raisedCents: e.raisedCents, giftCount: e.giftCount, goalCents: e.goalCents, detail: e.detail }));
@@ -225,11 +225,11 @@ export async function getPublicSupporterTeam({ campaignId, slug }: GetPublicSupp
     .leftJoin(users, eq(users.id, supporterPages.userId))
     .where(and(eq(supporterPages.teamId, row.team.id), inArray(supporterPages.status, ["active", "paused", "closed"])))
     .limit(500);
-  const totals = (await totalsByTeam(db, [row.team.id])).get(row.team.id) ?? { raisedCents: 0, giftCount: 0 };
+  const totals = (await totalsByTeam({ db, teamIds: [row.team.id] })).get(row.team.id) ?? { raisedCents: 0, giftCount: 0 };
   return {
     id: row.team.id,
     slug: row.team.slug,
-    path: supporterTeamPath(campaignId, row.team.slug),
+    path: supporterTeamPath({ campaignId, slug: row.team.slug }),
     name: row.team.name,
     goalCents: row.team.goalCents,
     raisedCents: totals.raisedCents,
@@ -277,11 +277,11 @@ export async function getSupporterLeaderboards({ campaignId }: { campaignId: str
     .where(and(eq(supporterPages.campaignId, campaignId), shown, sql`${supporterPages.teamId} is not null`))
     .groupBy(supporterPages.teamId);
   const membersOf = new Map(memberRows.map((r) => [r.teamId!, r.n]));
-  const teamTotals = await totalsByTeam(db, teams.map((t) => t.team.id));
+  const teamTotals = await totalsByTeam({ db, teamIds: teams.map((t) => t.team.id) });
   const topTeams = teams
     .map((t) => {
       const totals = teamTotals.get(t.team.id) ?? { raisedCents: 0, giftCount: 0 };
-      return { entry: { name: t.team.name, path: supporterTeamPath(campaignId, t.team.slug), raisedCents: totals.raisedCents, giftCount: totals.giftCount, goalCents: t.team.goalCents, detail: members(membersOf.get(t.team.id) ?? 0) }, createdAt: t.team.createdAt.getTime() };
+      return { entry: { name: t.team.name, path: supporterTeamPath({ campaignId, slug: t.team.slug }), raisedCents: totals.raisedCents, giftCount: totals.giftCount, goalCents: t.team.goalCents, detail: members(membersOf.get(t.team.id) ?? 0) }, createdAt: t.team.createdAt.getTime() };
     })
     .sort((a, b) => b.entry.raisedCents - a.entry.raisedCents || b.entry.giftCount - a.entry.giftCount || a.createdAt - b.createdAt)
     .slice(0, LEADERBOARD_SIZE)
@@ -300,7 +300,7 @@ export async function listJoinableTeams({ campaignId }: { campaignId: string }):
     .where(and(eq(supporterTeams.campaignId, campaignId), eq(supporterTeams.status, "active")))
     .orderBy(supporterTeams.name)
     .limit(500);
-  return rows.map((r) => ({ id: r.id, name: r.name, path: supporterTeamPath(campaignId, r.slug) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, path: supporterTeamPath({ campaignId, slug: r.slug }) }));
 }
 
 /** The supporter page a checkout names, as the donate page shows it: "Giving on Ana R.'s page". */
@@ -320,5 +320,5 @@ export async function supporterPageForCheckout({ pageId, campaignId }: { pageId:
     .leftJoin(users, eq(users.id, supporterPages.userId))
     .where(and(eq(supporterPages.id, pageId), eq(supporterPages.campaignId, campaignId), eq(supporterPages.status, "active")))
     .limit(1);
-  return row ? { id: row.id, title: row.title, supporterName: supporterNameOf(row.firstName, row.lastName), path: supporterPagePath(campaignId, row.slug) } : null;
+  return row ? { id: row.id, title: row.title, supporterName: supporterNameOf(row.firstName, row.lastName), path: supporterPagePath({ campaignId, slug: row.slug }) } : null;
 }

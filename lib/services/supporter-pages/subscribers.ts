@@ -15,7 +15,7 @@ import { enqueueSupporterGiftNotice } from "./gift-notices";
 /** Subscribe the supporter's gift notice and the supporter pages' refresh to the payment events. */
 export function installSupporterPageSubscribers(): void {
   subscribe("gift.succeeded", "supporter-pages.gift-notice", async (tx, { donation }) => {
-    await enqueueSupporterGiftNotice(tx, donation);
+    await enqueueSupporterGiftNotice({ tx, donation });
   });
   subscribeAfterCommit("payment.changed", "supporter-pages.refresh-pages", async ({ campaignId, supporterPageId, supporterTeamId }) => {
     if (!campaignId || (!supporterPageId && !supporterTeamId)) return;

@@ -175,8 +175,8 @@ describe("a team 5K", () => {
     }
     // Ben chose a daily digest: no per-gift mail; one digest, then none until a day has passed.
     expect(received.some((r) => r.to === "runner.two@example.org")).toBe(false);
-    expect(await sendSupporterDigests(new Date(Date.now() + 60_000))).toBe(1);
-    expect(await sendSupporterDigests(new Date(Date.now() + 120_000))).toBe(0);
+    expect(await sendSupporterDigests({ now: new Date(Date.now() + 60_000) })).toBe(1);
+    expect(await sendSupporterDigests({ now: new Date(Date.now() + 120_000) })).toBe(0);
     await waitFor(() => received.some((r) => r.to === "runner.two@example.org"));
     expect(textOf(received.find((r) => r.to === "runner.two@example.org")!.raw)).toContain("Ed B.");
   });

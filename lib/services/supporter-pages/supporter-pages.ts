@@ -67,10 +67,10 @@ export type SupporterPageView = {
   createdAt: string;
 };
 
-/** "/fundraiser/{campaignId}/p/{slug}": a supporter page's public address. */
-export const supporterPagePath = (campaignId: string, slug: string) => `/fundraiser/${encodeURIComponent(campaignId)}/p/${slug}`;
-/** "/fundraiser/{campaignId}/t/{slug}": a team's public address. */
-export const supporterTeamPath = (campaignId: string, slug: string) => `/fundraiser/${encodeURIComponent(campaignId)}/t/${slug}`;
+/** "/fundraiser/{campaignId}/p/{slug}": the public address of supporter page `slug` of fundraiser `campaignId`. */
+export const supporterPagePath = ({ campaignId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(campaignId)}/p/${slug}`;
+/** "/fundraiser/{campaignId}/t/{slug}": the public address of team `slug` of fundraiser `campaignId`. */
+export const supporterTeamPath = ({ campaignId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(campaignId)}/t/${slug}`;
 
 /** Throw the first field error of a failed zod parse as AppError(validation) with every field's message. */
 function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof zodFieldErrors>[0] }): T {
@@ -80,10 +80,10 @@ function parseOrThrow<T>(result: { success: true; data: T } | { success: false; 
 }
 
 /**
- * Succeeded gifts per page, in cents, for `pageIds` (pages without gifts are absent).
+ * Succeeded gifts per page, in cents, for `pageIds`, read in `db` (pages without gifts are absent).
  * Internal: callers check access.
  */
-export async function totalsByPage(db: Executor, pageIds: string[]): Promise<Map<string, SupporterTotals>> {
+export async function totalsByPage({ db, pageIds }: { db: Executor; pageIds: string[] }): Promise<Map<string, SupporterTotals>> {
   if (pageIds.length === 0) return new Map();
   const rows = await db
     .select({ id: donations.supporterPageId, raised: sum(donations.amountCents).mapWith(Number), gifts: count() })
@@ -93,8 +93,8 @@ export async function totalsByPage(db: Executor, pageIds: string[]): Promise<Map
   return new Map(rows.map((r) => [r.id!, { raisedCents: r.raised ?? 0, giftCount: r.gifts }]));
 }
 
-/** Succeeded gifts per team, in cents, for `teamIds` (gifts keep their team when their page is deleted). Internal. */
-export async function totalsByTeam(db: Executor, teamIds: string[]): Promise<Map<string, SupporterTotals>> {
+/** Succeeded gifts per team, in cents, for `teamIds`, read in `db` (gifts keep their team when their page is deleted). Internal. */
+export async function totalsByTeam({ db, teamIds }: { db: Executor; teamIds: string[] }): Promise<Map<string, SupporterTotals>> {
   if (teamIds.length === 0) return new Map();
   const rows = await db
     .select({ id: donations.supporterTeamId, raised: sum(donations.amountCents).mapWith(Number), gifts: count() })
@@ -297,7 +297,7 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
   });
   refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.campaignId, teamSlug: oldTeamSlug });
-  const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+  const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
 
@@ -343,7 +343,7 @@ export async function changeSupporterPageStatus({ actor, pageId, input, now = ne
     return { page: row!, team: teamRow ?? null };
   });
   refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
-  const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+  const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
 
@@ -382,7 +382,7 @@ export async function listMySupporterPages({ actor }: ListMySupporterPagesOption
     .where(eq(supporterPages.userId, actor.id))
     .orderBy(sql`${supporterPages.createdAt} desc`)
     .limit(200);
-  const totals = await totalsByPage(db, rows.map((r) => r.page.id));
+  const totals = await totalsByPage({ db, pageIds: rows.map((r) => r.page.id) });
   return rows.map((r) => ({ ...toView({ page: r.page, team: r.team, viewerId: actor.id, totals: totals.get(r.page.id) ?? { raisedCents: 0, giftCount: 0 } }), fundraiserName: r.fundraiserName }));
 }
 
@@ -395,7 +395,7 @@ export type GetSupporterPageOptions = { actor: Actor | null; pageId: string };
 export async function getSupporterPageForEditor({ actor, pageId }: GetSupporterPageOptions): Promise<SupporterPageView> {
   const db = await getDb();
   const { page, team } = await editablePage(db, actor, pageId);
-  const totals = (await totalsByPage(db, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+  const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
 
@@ -441,7 +441,7 @@ export function toView({ page, team, viewerId, totals }: ToViewOptions): Support
     campaignId: page.campaignId,
     organizationId: page.organizationId,
     slug: page.slug,
-    path: supporterPagePath(page.campaignId, page.slug),
+    path: supporterPagePath({ campaignId: page.campaignId, slug: page.slug }),
     title: page.title,
     story: page.story,
     goalCents: page.goalCents,
@@ -449,7 +449,7 @@ export function toView({ page, team, viewerId, totals }: ToViewOptions): Support
     status: page.status,
     giftNotice: page.giftNotice,
     shareEmailWithOrganization: page.shareEmailWithOrganization,
-    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath(team.campaignId, team.slug), captain: !!viewerId && team.captainUserId === viewerId } : null,
+    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath({ campaignId: team.campaignId, slug: team.slug }), captain: !!viewerId && team.captainUserId === viewerId } : null,
     raisedCents: totals.raisedCents,
     giftCount: totals.giftCount,
     createdAt: page.createdAt.toISOString(),

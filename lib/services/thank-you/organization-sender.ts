@@ -18,8 +18,8 @@ export type OrganizationSender = SenderOrganization & {
   irsDeductibility: string | null;
 };
 
-/** The organization `organizationId` as a sender; null when unknown. */
-export async function loadOrganizationSender(db: Executor, organizationId: string): Promise<OrganizationSender | null> {
+/** The organization `organizationId` as a sender, read in `db`; null when unknown. */
+export async function loadOrganizationSender({ db, organizationId }: { db: Executor; organizationId: string }): Promise<OrganizationSender | null> {
   const [row] = await db
     .select({
       id: organizations.id,

@@ -113,13 +113,13 @@ async function isFirstGift(tx: Executor, donation: DonationRow, email: string): 
 export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; donation: DonationRow; facts?: DonationFacts | null }): Promise<ThankYouVariant | null> {
   const email = donation.donorEmail?.toLowerCase();
   if (!email || donation.offlineMethod) return null;
-  const settings = await readThankYouSettings(tx, donation.organizationId);
+  const settings = await readThankYouSettings({ db: tx, organizationId: donation.organizationId });
   if (!settings.enabled) return null;
   const variant = chooseThankYouVariant({ tribute: !!donation.tributeType, monthlyCharge: await monthlyCharge(tx, donation), firstGift: await isFirstGift(tx, donation, email) });
   if (!variant) return null;
   const template = settings.templates[variant];
   if (!template.enabled) return null;
-  const org = await loadOrganizationSender(tx, donation.organizationId);
+  const org = await loadOrganizationSender({ db: tx, organizationId: donation.organizationId });
   if (!org) return null;
   const claimed = await tx.insert(thankYouMails).values({ donationId: donation.id, variant }).onConflictDoNothing().returning({ id: thankYouMails.donationId });
   if (claimed.length === 0) return null;
@@ -139,7 +139,7 @@ export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; d
  * after a crash finds its thank_you_mails row and queues nothing.
  * @returns the variant queued, or null when none is (see enqueueThankYou).
  */
-export async function sendThankYouForGift(donationId: string): Promise<ThankYouVariant | null> {
+export async function sendThankYouForGift({ donationId }: { donationId: string }): Promise<ThankYouVariant | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).limit(1);
@@ -150,5 +150,5 @@ export async function sendThankYouForGift(donationId: string): Promise<ThankYouV
 
 /** Start the thank-you worker in this process (the server calls this at start). Idempotent. */
 export async function startThankYouWorker(options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
-  await startQueueWorker<{ donationId: string }>(THANK_YOU_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 10, concurrency: 2 }, ({ donationId }) => sendThankYouForGift(donationId));
+  await startQueueWorker<{ donationId: string }>(THANK_YOU_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 10, concurrency: 2 }, ({ donationId }) => sendThankYouForGift({ donationId }));
 }

@@ -42,8 +42,8 @@ export type ThankYouPreview = { subject: string; text: string; html: string; fro
 export const TEST_SENDS_PER_WINDOW = 5;
 export const TEST_WINDOW_SECONDS = 10 * 60;
 
-/** The organization's settings read in `db`, defaults filled in (no access check: callers check). */
-export async function readThankYouSettings(db: Executor, organizationId: string): Promise<ThankYouSettings> {
+/** The settings of organization `organizationId` read in `db`, defaults filled in (no access check: callers check). */
+export async function readThankYouSettings({ db, organizationId }: { db: Executor; organizationId: string }): Promise<ThankYouSettings> {
   const [[switchRow], rows] = await Promise.all([
     db.select({ enabled: thankYouSettings.enabled }).from(thankYouSettings).where(eq(thankYouSettings.organizationId, organizationId)),
     db.select({ variant: thankYouTemplates.variant, enabled: thankYouTemplates.enabled, subject: thankYouTemplates.subject, body: thankYouTemplates.body }).from(thankYouTemplates).where(eq(thankYouTemplates.organizationId, organizationId)),
@@ -63,7 +63,7 @@ export async function getThankYouSettings({ actor, organizationId }: { actor: Ac
   authorize(actor, "donorMail.manage", { organizationId });
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorMail.manage", organizationId);
-  return readThankYouSettings(db, organizationId);
+  return readThankYouSettings({ db, organizationId });
 }
 
 /** What the editor page shows: the settings, the organization's display name and its IANA time zone. */
@@ -77,7 +77,7 @@ export async function getThankYouEditor({ actor, organizationId }: { actor: Acto
   authorize(actor, "donorMail.manage", { organizationId });
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorMail.manage", organizationId);
-  const [settings, org] = await Promise.all([readThankYouSettings(db, organizationId), loadSender(db, organizationId)]);
+  const [settings, org] = await Promise.all([readThankYouSettings({ db, organizationId }), loadSender(db, organizationId)]);
   return { settings, organizationName: org.name, timeZone: org.timeZone };
 }
 
@@ -104,7 +104,7 @@ export async function saveThankYouSettings({ actor, organizationId, input }: { a
         .values({ organizationId, variant, enabled: t.enabled, subject: t.subject, body: t.body, updatedAt: now })
         .onConflictDoUpdate({ target: [thankYouTemplates.organizationId, thankYouTemplates.variant], set: { enabled: t.enabled, subject: t.subject, body: t.body, updatedAt: now } });
     }
-    return readThankYouSettings(tx, organizationId);
+    return readThankYouSettings({ db: tx, organizationId });
   });
 }
 
@@ -124,7 +124,7 @@ export function renderThankYou({ draft, values, to, organization }: { draft: Pic
 }
 
 async function loadSender(db: Executor, organizationId: string): Promise<OrganizationSender> {
-  const org = await loadOrganizationSender(db, organizationId);
+  const org = await loadOrganizationSender({ db, organizationId });
   if (!org) throw new AppError("not_found", messages.organization.notFound);
   return org;
 }

@@ -111,7 +111,7 @@ async function authorized(actor: Actor | null, organizationId: string, input: un
   const { year } = yearEndStatementsSchema(now).parse(input);
   const db = await getDb();
   await authorizeOrganization(db, actor, "donorMail.manage", organizationId);
-  const org = await loadOrganizationSender(db, organizationId);
+  const org = await loadOrganizationSender({ db, organizationId });
   if (!org) throw new AppError("not_found", messages.organization.notFound);
   return { db, year, org };
 }

@@ -6,8 +6,8 @@ import { updateNotices } from "@/models";
 
 export type UpdateNotice = { _id: string; title: string; description: string; link: string | null; createdAt: Date };
 
-/** The latest `limit` notices (default 20). Public content: no actor needed. */
-export async function listUpdateNotices(limit = 20): Promise<UpdateNotice[]> {
+/** The latest `limit` notices (default 20, clamped to 1..100). Public content: no actor needed. */
+export async function listUpdateNotices({ limit = 20 }: { limit?: number } = {}): Promise<UpdateNotice[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: updateNotices.id, title: updateNotices.title, description: updateNotices.description, link: updateNotices.link, createdAt: updateNotices.createdAt })

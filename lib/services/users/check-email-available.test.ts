@@ -17,14 +17,14 @@ afterAll(async () => {
 });
 
 test("an email no account holds is available; a donor's or a nonprofit user's is not, whatever its case or spaces", async () => {
-  expect(await checkEmailAvailable("free.person@example.org")).toEqual({ available: true });
-  expect(await checkEmailAvailable("taken.donor@example.org")).toEqual({ available: false });
-  expect(await checkEmailAvailable("  Taken.Donor@EXAMPLE.org ")).toEqual({ available: false });
+  expect(await checkEmailAvailable({ email: "free.person@example.org" })).toEqual({ available: true });
+  expect(await checkEmailAvailable({ email: "taken.donor@example.org" })).toEqual({ available: false });
+  expect(await checkEmailAvailable({ email: "  Taken.Donor@EXAMPLE.org " })).toEqual({ available: false });
   const np = await makeNonprofit(h.db, "Taken Email Shelter");
-  expect(await checkEmailAvailable(np.user.email)).toEqual({ available: false });
+  expect(await checkEmailAvailable({ email: np.user.email })).toEqual({ available: false });
 });
 
 test("a malformed or empty email is refused with the spec's message", async () => {
-  await expect(checkEmailAvailable("not-an-email")).rejects.toMatchObject({ issues: [expect.objectContaining({ message: messages.email.invalid })] });
-  await expect(checkEmailAvailable("   ")).rejects.toMatchObject({ issues: [expect.objectContaining({ message: messages.email.empty })] });
+  await expect(checkEmailAvailable({ email: "not-an-email" })).rejects.toMatchObject({ issues: [expect.objectContaining({ message: messages.email.invalid })] });
+  await expect(checkEmailAvailable({ email: "   " })).rejects.toMatchObject({ issues: [expect.objectContaining({ message: messages.email.empty })] });
 });

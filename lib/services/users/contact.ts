@@ -6,8 +6,8 @@ import { serverEnv } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/queue";
 import { feedback, newsletterSubscriptions, users } from "@/models";
 
-/** Subscribe an email to the newsletter. Idempotent: subscribing twice keeps one row. */
-export async function subscribeNewsletter(email: string): Promise<{ subscribed: true }> {
+/** Subscribe `email` to the newsletter. Idempotent: subscribing twice keeps one row. */
+export async function subscribeNewsletter({ email }: { email: string }): Promise<{ subscribed: true }> {
   const db = await getDb();
   const inserted = await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing().returning({ email: newsletterSubscriptions.email });
   await db.update(users).set({ newsletter: true }).where(sql`${users.email} = ${email}`);

@@ -180,33 +180,33 @@ describe("account settings", () => {
 
 describe("password reset", () => {
   test("known and unknown emails get the same answer; only a known one gets a link", async () => {
-    const known = await requestPasswordReset("bob@example.org");
-    const unknown = await requestPasswordReset("nobody@example.org");
+    const known = await requestPasswordReset({ email: "bob@example.org" });
+    const unknown = await requestPasswordReset({ email: "nobody@example.org" });
     expect(unknown).toEqual(known);
     await expect(linkTokenFor("nobody@example.org", "/reset/")).rejects.toThrow();
     const token = await linkTokenFor("bob@example.org", "/reset/");
-    expect(await checkResetToken(token)).toEqual({ valid: true });
+    expect(await checkResetToken({ token })).toEqual({ valid: true });
     expect(await resetPassword({ resetPasswordToken: token, password: "brand-new-pass-9" })).toEqual({ updated: true });
     const [row] = await h.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, bob.id));
     expect(await verifyPassword(row!.hash, "brand-new-pass-9")).toBe(true);
     // Single use.
-    expect(await checkResetToken(token)).toEqual({ valid: false });
+    expect(await checkResetToken({ token })).toEqual({ valid: false });
     expect((await err(resetPassword({ resetPasswordToken: token, password: "other-pass-9" })))?.message).toBe(messages.donor.resetInvalid);
   });
 
   test("an expired token does not work", async () => {
-    await requestPasswordReset("bob@example.org");
+    await requestPasswordReset({ email: "bob@example.org" });
     const token = await linkTokenFor("bob@example.org", "/reset/");
     await h.db.execute(sql`update user_tokens set expires_at = now() - interval '1 minute' where used_at is null`);
-    expect(await checkResetToken(token)).toEqual({ valid: false });
+    expect(await checkResetToken({ token })).toEqual({ valid: false });
     expect((await err(resetPassword({ resetPasswordToken: token, password: "other-pass-9" })))?.status).toBe(400);
   });
 });
 
 describe("newsletter and contact", () => {
   test("subscribing twice keeps one row; feedback is stored", async () => {
-    await subscribeNewsletter("reader@example.org");
-    await subscribeNewsletter("READER@example.org");
+    await subscribeNewsletter({ email: "reader@example.org" });
+    await subscribeNewsletter({ email: "READER@example.org" });
     const rows = await h.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, "reader@example.org"));
     expect(rows).toHaveLength(1);
     await sendFeedback({ userName: "Ann", email: "ann@example.org", description: "Hello" });

@@ -16,10 +16,10 @@ import { raiseSessionVersion } from "./sessions";
 import { consumeToken, issueToken, peekToken } from "./user-tokens";
 
 /**
- * Send a reset link when the email belongs to an active account. The result is the same
- * either way, so the answer does not reveal which emails have accounts.
+ * Send a reset link when `email` (trimmed) belongs to an active account. The result is the
+ * same either way, so the answer does not reveal which emails have accounts.
  */
-export async function requestPasswordReset(email: string): Promise<{ message: string }> {
+export async function requestPasswordReset({ email }: { email: string }): Promise<{ message: string }> {
   const db = await getDb();
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -28,7 +28,7 @@ export async function requestPasswordReset(email: string): Promise<{ message: st
     .limit(1);
   if (user) {
     // Queued after the token is stored (the queue shares the embedded database's connection).
-    const token = await issueToken(db, user.id, "password_reset");
+    const token = await issueToken({ db, userId: user.id, purpose: "password_reset" });
     await enqueueMail(
         {
           to: user.email,
@@ -43,8 +43,8 @@ export async function requestPasswordReset(email: string): Promise<{ message: st
   return { message: messages.donor.resetSent };
 }
 
-/** GET /api/authenticate/token: whether a reset token can still be used. */
-export async function checkResetToken(token: string): Promise<{ valid: boolean }> {
+/** GET /api/authenticate/token: whether reset token `token` (the raw token of the link) can still be used. */
+export async function checkResetToken({ token }: { token: string }): Promise<{ valid: boolean }> {
   const db = await getDb();
   return { valid: (await peekToken({ db, raw: token, purpose: "password_reset" })) !== null };
 }
@@ -58,10 +58,10 @@ export async function resetPassword(input: ResetPasswordInput): Promise<{ update
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, input.resetPasswordToken, "password_reset");
+    const userId = await consumeToken({ db: tx, raw: input.resetPasswordToken, purpose: "password_reset" });
     if (!userId) throw new AppError("bad_request", messages.donor.resetInvalid);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await raiseSessionVersion(tx, userId);
+    await raiseSessionVersion({ db: tx, userId });
     await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
@@ -83,13 +83,13 @@ export async function confirmEmail({ type, token }: ConfirmEmailOptions): Promis
   if (type !== "email") throw new AppError("bad_request", messages.donor.confirmInvalid);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, "email_confirmation");
+    const userId = await consumeToken({ db: tx, raw: token, purpose: "email_confirmation" });
     if (userId) {
       const [row] = await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email });
       if (!row) throw new AppError("bad_request", messages.donor.confirmInvalid);
       return { confirmed: true as const, email: row.email };
     }
-    const changeUserId = await consumeToken(tx, token, "email_change");
+    const changeUserId = await consumeToken({ db: tx, raw: token, purpose: "email_change" });
     if (!changeUserId) throw new AppError("bad_request", messages.donor.confirmInvalid);
     const [pending] = await tx.select({ email: users.pendingEmail }).from(users).where(and(eq(users.id, changeUserId), isNull(users.deletedAt))).limit(1);
     if (!pending?.email) throw new AppError("bad_request", messages.trustAndSafety.emailChangeInvalid);

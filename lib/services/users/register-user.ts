@@ -80,7 +80,7 @@ export async function registerDonor(input: RegisterDonorInput): Promise<SessionU
       return id;
     }),
   );
-  return (await loadSessionUser(db, userId))!;
+  return (await loadSessionUser({ db, userId }))!;
 }
 
 /** Where a claim comes from, for the limits against squatting (lib/services/claims/claim-limits.ts). */
@@ -127,7 +127,7 @@ export async function registerNonprofitByEin(input: RegisterNonprofitInput & Cla
       return id;
     }),
   );
-  return (await loadSessionUser(db, userId))!;
+  return (await loadSessionUser({ db, userId }))!;
 }
 
 /**
@@ -165,7 +165,7 @@ export async function registerNonprofitToContest(input: RegisterNonprofitInput &
       return id;
     }),
   );
-  return (await loadSessionUser(db, userId))!;
+  return (await loadSessionUser({ db, userId }))!;
 }
 
 /**
@@ -196,5 +196,5 @@ export async function registerNonprofitWithoutEin(input: RegisterNonprofitWithou
       return insertUser(tx, input, "nonprofit", org!.id);
     }),
   );
-  return (await loadSessionUser(db, userId))!;
+  return (await loadSessionUser({ db, userId }))!;
 }

@@ -15,8 +15,8 @@ import { messages } from "@/lib/validations/messages";
 import { users } from "@/models";
 import { sessionUserColumns, toSessionUser } from "./to-session-user";
 
-/** The current session version of an account, or null when it does not exist or was deleted. */
-export async function currentSessionVersion(db: Executor, userId: string): Promise<number | null> {
+/** The current session version of account `userId`, read in `db`, or null when it does not exist or was deleted. */
+export async function currentSessionVersion({ db, userId }: { db: Executor; userId: string }): Promise<number | null> {
   const [row] = await db.select({ v: users.sessionVersion, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row && !row.deletedAt ? row.v : null;
 }
@@ -43,10 +43,10 @@ export async function resolveSessionUser({ db, userId, version }: ResolveSession
 }
 
 /**
- * Raise the session version of `userId` in the caller's transaction, ending all its sessions.
+ * Raise the session version of `userId` in the caller's transaction `db`, ending all its sessions.
  * @returns the new version (null when the account does not exist).
  */
-export async function raiseSessionVersion(db: Executor, userId: string): Promise<number | null> {
+export async function raiseSessionVersion({ db, userId }: { db: Executor; userId: string }): Promise<number | null> {
   const [row] = await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -65,7 +65,7 @@ export type SignOutEverywhereOptions = { actor: Actor };
  */
 export async function signOutEverywhere({ actor }: SignOutEverywhereOptions): Promise<{ sessionVersion: number }> {
   authorizeRole(actor, "donor", "nonprofit");
-  const v = await raiseSessionVersion(await getDb(), actor.id);
+  const v = await raiseSessionVersion({ db: await getDb(), userId: actor.id });
   if (v === null) throw new AppError("unauthenticated", messages.auth.signInRequired);
   return { sessionVersion: v };
 }

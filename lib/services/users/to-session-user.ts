@@ -36,8 +36,8 @@ export function toSessionUser(row: Omit<SessionRow, "deletedAt"> & { type: Sessi
   };
 }
 
-/** Load the SessionUser of an active account, or null when it does not exist or was deleted. */
-export async function loadSessionUser(db: Executor, userId: string): Promise<SessionUser | null> {
+/** Load the SessionUser of active account `userId` in `db`, or null when it does not exist or was deleted. */
+export async function loadSessionUser({ db, userId }: { db: Executor; userId: string }): Promise<SessionUser | null> {
   const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || row.deletedAt) return null;
   return toSessionUser(row);

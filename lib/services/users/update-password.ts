@@ -33,7 +33,7 @@ export async function updatePassword({ actor, input }: UpdatePasswordOptions): P
   const db = await getDb();
   const sessionVersion = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
-    return raiseSessionVersion(tx, actor.id);
+    return raiseSessionVersion({ db: tx, userId: actor.id });
   });
   if (sessionVersion === null) throw new AppError("not_found", messages.generic.notFound);
   return { updated: true, sessionVersion };

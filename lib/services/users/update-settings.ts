@@ -84,9 +84,9 @@ export async function updateUserSettings({ actor, input }: UpdateUserSettingsOpt
         ...(passwordHash ? { passwordHash } : {}),
       })
       .where(eq(users.id, actor.id));
-    const sessionVersion = passwordHash ? await raiseSessionVersion(tx, actor.id) : null;
-    const token = newEmail ? await issueToken(tx, actor.id, "email_change") : null;
-    const fresh = await loadSessionUser(tx, actor.id);
+    const sessionVersion = passwordHash ? await raiseSessionVersion({ db: tx, userId: actor.id }) : null;
+    const token = newEmail ? await issueToken({ db: tx, userId: actor.id, purpose: "email_change" }) : null;
+    const fresh = await loadSessionUser({ db: tx, userId: actor.id });
     if (!fresh) throw new AppError("not_found", messages.generic.notFound);
     return { fresh, token, sessionVersion };
   });

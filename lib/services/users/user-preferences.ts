@@ -118,7 +118,7 @@ export async function updateUserProfile({ actor, input }: UpdateUserProfileOptio
         .values({ userId: actor.id, ...values })
         .onConflictDoUpdate({ target: donorPreferences.userId, set: { ...values, updatedAt: new Date() } });
     }
-    const fresh = await loadSessionUser(tx, actor.id);
+    const fresh = await loadSessionUser({ db: tx, userId: actor.id });
     if (!fresh) throw new AppError("not_found", messages.generic.notFound);
     return fresh;
   });

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 test("the raw token is 43 url-safe characters and only its SHA-256 hash is stored", async () => {
-  const raw = await issueToken(h.db, userId, "password_reset", now);
+  const raw = await issueToken({ db: h.db, userId, purpose: "password_reset", now });
   expect(raw).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const rows = await h.db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash(raw)));
   expect(rows).toHaveLength(1);
@@ -29,29 +29,29 @@ test("the raw token is 43 url-safe characters and only its SHA-256 hash is store
 });
 
 test("peeking does not use the token; consuming works once", async () => {
-  const raw = await issueToken(h.db, userId, "email_confirmation", now);
+  const raw = await issueToken({ db: h.db, userId, purpose: "email_confirmation", now });
   expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBe(userId);
   expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBe(userId);
-  expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBe(userId);
-  expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBeNull();
+  expect(await consumeToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBe(userId);
+  expect(await consumeToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBeNull();
   expect(await peekToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBeNull();
 });
 
 test("ten concurrent uses of one token: exactly one succeeds", async () => {
-  const raw = await issueToken(h.db, userId, "email_change", now);
-  const results = await Promise.all(Array.from({ length: 10 }, () => consumeToken(h.db, raw, "email_change", now)));
+  const raw = await issueToken({ db: h.db, userId, purpose: "email_change", now });
+  const results = await Promise.all(Array.from({ length: 10 }, () => consumeToken({ db: h.db, raw, purpose: "email_change", now })));
   expect(results.filter((r) => r === userId)).toHaveLength(1);
   expect(results.filter((r) => r === null)).toHaveLength(9);
 });
 
 test("a token is valid until its lifetime ends, and only for its own purpose", async () => {
-  const raw = await issueToken(h.db, userId, "paypal_onboarding", now);
+  const raw = await issueToken({ db: h.db, userId, purpose: "paypal_onboarding", now });
   const ttl = tokenTtlMs.paypal_onboarding;
   expect(ttl).toBe(24 * 60 * 60 * 1000);
   expect(await peekToken({ db: h.db, raw, purpose: "password_reset", now })).toBeNull();
-  expect(await consumeToken(h.db, raw, "email_confirmation", now)).toBeNull();
+  expect(await consumeToken({ db: h.db, raw, purpose: "email_confirmation", now })).toBeNull();
   expect(await peekToken({ db: h.db, raw, purpose: "paypal_onboarding", now: new Date(now.getTime() + ttl - 1) })).toBe(userId);
   expect(await peekToken({ db: h.db, raw, purpose: "paypal_onboarding", now: new Date(now.getTime() + ttl) })).toBeNull();
-  expect(await consumeToken(h.db, raw, "paypal_onboarding", new Date(now.getTime() + ttl + 1))).toBeNull();
-  expect(await consumeToken(h.db, "an-unknown-token", "paypal_onboarding", now)).toBeNull();
+  expect(await consumeToken({ db: h.db, raw, purpose: "paypal_onboarding", now: new Date(now.getTime() + ttl + 1) })).toBeNull();
+  expect(await consumeToken({ db: h.db, raw: "an-unknown-token", purpose: "paypal_onboarding", now })).toBeNull();
 });

@@ -20,8 +20,16 @@ export const tokenTtlMs: Record<Purpose, number> = {
   paypal_onboarding: 24 * 60 * 60 * 1000,
 };
 
-/** Create a token for `userId`; returns the raw token (43 url-safe characters). */
-export async function issueToken(db: Executor, userId: string, purpose: Purpose, now = new Date()): Promise<string> {
+export type IssueTokenOptions = {
+  db: Executor;
+  userId: string;
+  purpose: Purpose;
+  /** The instant the token's lifetime (tokenTtlMs) runs from; defaults to the current time. */
+  now?: Date;
+};
+
+/** Create a token for `userId` with `purpose`, in `db`; returns the raw token (43 url-safe characters). */
+export async function issueToken({ db, userId, purpose, now = new Date() }: IssueTokenOptions): Promise<string> {
   const raw = randomBytes(32).toString("base64url");
   await db.insert(userTokens).values({ tokenHash: tokenHash(raw), purpose, userId, expiresAt: new Date(now.getTime() + tokenTtlMs[purpose]) });
   return raw;
@@ -46,8 +54,13 @@ export async function peekToken({ db, raw, purpose, now = new Date() }: PeekToke
   return row?.userId ?? null;
 }
 
-/** Mark a valid token used and return its user id, or null. Atomic: a token works once. */
-export async function consumeToken(db: Executor, raw: string, purpose: Purpose, now = new Date()): Promise<string | null> {
+export type ConsumeTokenOptions = PeekTokenOptions;
+
+/**
+ * Mark the valid (unused, unexpired at `now`) token `raw` for `purpose` used, in `db`, and
+ * return its user id, or null. Atomic: a token works once.
+ */
+export async function consumeToken({ db, raw, purpose, now = new Date() }: ConsumeTokenOptions): Promise<string | null> {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: now })

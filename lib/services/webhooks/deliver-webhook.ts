@@ -189,12 +189,12 @@ async function disableIfPersistentlyFailing(tx: Executor, delivery: DeliveryRow,
 export const STALLED_AFTER_MS = 10 * 60 * 1000;
 
 /**
- * Queue again the attempt of every pending delivery that is STALLED_AFTER_MS overdue and not
- * claimed (its job was lost: pg-boss gave up after repeated database errors). A duplicate job
- * is harmless: the claim lets one attempt through.
+ * Queue again the attempt of every pending delivery that is STALLED_AFTER_MS overdue at `now`
+ * (UTC; default the current time) and not claimed (its job was lost: pg-boss gave up after
+ * repeated database errors). A duplicate job is harmless: the claim lets one attempt through.
  * @returns how many attempts were queued.
  */
-export async function requeueStalledDeliveries(now: Date = new Date()): Promise<number> {
+export async function requeueStalledDeliveries({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const stalled = await db
     .select({ id: webhookDeliveries.id, attemptCount: webhookDeliveries.attemptCount })

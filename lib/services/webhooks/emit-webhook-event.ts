@@ -27,7 +27,10 @@ export type WebhookDeliveryJob = {
   manual?: boolean;
 };
 
-export type WebhookEventInput = {
+/** An event to record, with the transaction of the change it describes (see the module comment). */
+export type EmitWebhookEventOptions = {
+  /** The transaction of the change: the event exists exactly when the change commits. */
+  tx: Executor;
   organizationId: string;
   /** An event type of lib/validations/webhooks.ts, or the test event's. */
   type: string;
@@ -42,30 +45,30 @@ export type WebhookEventInput = {
 };
 
 /**
- * Record an event and its deliveries in `tx` (see the module comment). The body sent is
- * `{ type, timestamp, data }` (Standard Webhooks' recommended payload), fixed here so every
- * attempt signs the same bytes.
+ * Record event `type` of organization `organizationId` and its deliveries in `tx` (see the
+ * module comment). The body sent is `{ type, timestamp, data }` (Standard Webhooks' recommended
+ * payload), fixed here so every attempt signs the same bytes; `timestamp` is `occurredAt` (UTC,
+ * default now) and `data` what the `data` callback builds.
  * @returns the ids of the deliveries recorded (empty when no endpoint subscribed, `data`
- *   returned null, or the event was already recorded).
+ *   returned null, or the event was already recorded under `dedupeKey`).
  */
-export async function emitWebhookEvent(tx: Executor, input: WebhookEventInput): Promise<string[]> {
+export async function emitWebhookEvent({ tx, organizationId, type, dedupeKey, data: buildData, occurredAt = new Date(), endpointIds }: EmitWebhookEventOptions): Promise<string[]> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.organizationId, input.organizationId),
-        input.endpointIds ? inArray(webhookEndpoints.id, input.endpointIds) : sql`${input.type} = any(${webhookEndpoints.eventTypes})`,
+        eq(webhookEndpoints.organizationId, organizationId),
+        endpointIds ? inArray(webhookEndpoints.id, endpointIds) : sql`${type} = any(${webhookEndpoints.eventTypes})`,
       ),
     );
   if (endpoints.length === 0) return [];
-  const data = await input.data();
+  const data = await buildData();
   if (data === null) return [];
-  const occurredAt = input.occurredAt ?? new Date();
-  const body = JSON.stringify({ type: input.type, timestamp: occurredAt.toISOString(), data });
+  const body = JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
   const [event] = await tx
     .insert(webhookEvents)
-    .values({ organizationId: input.organizationId, type: input.type, dedupeKey: input.dedupeKey, body, occurredAt })
+    .values({ organizationId, type, dedupeKey, body, occurredAt })
     .onConflictDoNothing({ target: webhookEvents.dedupeKey })
     .returning({ id: webhookEvents.id });
   if (!event) return [];
@@ -74,8 +77,8 @@ export async function emitWebhookEvent(tx: Executor, input: WebhookEventInput): 
     .values(
       endpoints.map((e) =>
         e.enabled
-          ? { eventId: event.id, endpointId: e.id, organizationId: input.organizationId, nextAttemptAt: occurredAt }
-          : { eventId: event.id, endpointId: e.id, organizationId: input.organizationId, status: "failed" as const, lastError: DISABLED_ENDPOINT_ERROR },
+          ? { eventId: event.id, endpointId: e.id, organizationId, nextAttemptAt: occurredAt }
+          : { eventId: event.id, endpointId: e.id, organizationId, status: "failed" as const, lastError: DISABLED_ENDPOINT_ERROR },
       ),
     )
     .returning({ id: webhookDeliveries.id, status: webhookDeliveries.status });

@@ -154,7 +154,8 @@ export async function sendWebhookTestEvent(options: { actor: Actor | null; endpo
     await authorizeOrganization(tx, actor, "webhook.manage", organizationId);
     const endpoint = await lockOwnEndpoint({ tx, organizationId, endpointId });
     if (!endpoint.enabled) throw new AppError("conflict", messages.webhooks.endpointDisabled);
-    const [id] = await emitWebhookEvent(tx, {
+    const [id] = await emitWebhookEvent({
+      tx,
       organizationId,
       type: WEBHOOK_TEST_EVENT,
       dedupeKey: `${WEBHOOK_TEST_EVENT}:${randomUUID()}`,

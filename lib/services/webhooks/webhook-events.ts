@@ -53,7 +53,8 @@ export type EmitDonationEventOptions = {
 
 /** Emit donation.succeeded or donation.refunded (`type`) for gift `donationId` of organization `organizationId`, in `tx`. */
 export async function emitDonationEvent({ tx, donationId, organizationId, type, occurredAt }: EmitDonationEventOptions): Promise<void> {
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId,
     type,
     dedupeKey: `${type}:${donationId}`,
@@ -69,7 +70,8 @@ export type EmitOfflineGiftCreatedOptions = { tx: Executor; donationId: string; 
 
 /** Emit offline_gift.created for gift `donationId`, which its organization `organizationId` just recorded offline, in `tx`. */
 export async function emitOfflineGiftCreated({ tx, donationId, organizationId, occurredAt }: EmitOfflineGiftCreatedOptions): Promise<void> {
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId,
     type: "offline_gift.created",
     dedupeKey: `offline_gift.created:${donationId}`,
@@ -93,7 +95,8 @@ export type EmitDonorCreatedIfNewOptions = { tx: Executor; donationId: string; o
 export async function emitDonorCreatedIfNew({ tx, donationId, organizationId, occurredAt }: EmitDonorCreatedIfNewOptions): Promise<void> {
   const donorKey = await claimNewDonorKey(tx, donationId);
   if (donorKey === null) return;
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId,
     type: "donor.created",
     dedupeKey: `donor.created:${organizationId}:${donorIdOf(donorKey)}`,
@@ -135,7 +138,8 @@ export type EmitTicketOrderPaidOptions = {
 
 /** Emit ticket_order.paid for ticket order `orderId`, whose `payment` just succeeded at `paidAt`, in `tx`. */
 export async function emitTicketOrderPaid({ tx, payment: d, orderId, paidAt }: EmitTicketOrderPaidOptions): Promise<void> {
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId: d.organizationId,
     type: "ticket_order.paid",
     dedupeKey: `ticket_order.paid:${orderId}`,
@@ -179,7 +183,7 @@ export type FundraiserGoalResource = {
  * goal or above; a fundraiser without a goal (0) never crosses. Pure: decided from the updated
  * row alone, so the caller reads nothing else for the gifts that cross nothing.
  */
-export function crossedGoal(campaign: { goalCents: Cents; progressCents: Cents }, addedCents: Cents): boolean {
+export function crossedGoal({ campaign, addedCents }: { campaign: { goalCents: Cents; progressCents: Cents }; addedCents: Cents }): boolean {
   const { goalCents, progressCents } = campaign;
   return addedCents > 0 && goalCents > 0 && progressCents >= goalCents && progressCents - addedCents < goalCents;
 }
@@ -199,8 +203,9 @@ export type EmitGoalReachedIfCrossedOptions = {
  */
 export async function emitGoalReachedIfCrossed({ tx, campaign, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
   const { goalCents, progressCents } = campaign;
-  if (!crossedGoal(campaign, addedCents)) return;
-  await emitWebhookEvent(tx, {
+  if (!crossedGoal({ campaign, addedCents })) return;
+  await emitWebhookEvent({
+    tx,
     organizationId: campaign.organizationId,
     type: "fundraiser.goal_reached",
     dedupeKey: `fundraiser.goal_reached:${campaign.id}`,
@@ -272,7 +277,8 @@ export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(
   if (!gift) return;
   const dedupeKey =
     type === "recurring_gift.updated" ? `${type}:${giftId}:${randomUUID()}` : type === "recurring_gift.payment_failed" ? `${type}:${failedPayment?.donation_id}` : `${type}:${giftId}`;
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId: gift.organizationId,
     type,
     dedupeKey,
@@ -293,7 +299,7 @@ export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(
         amount_cents: gift.amountCents,
         currency: first.currency,
         interval: "month",
-        status: recurringGiftState(gift, now),
+        status: recurringGiftState({ gift, now }),
         charge_day: anchorDayOf(gift),
         next_charge_at: gift.status === "canceled" ? null : (gift.nextChargeAt?.toISOString() ?? null),
         paused_until: gift.pausedUntil && gift.pausedUntil > now ? gift.pausedUntil.toISOString() : null,
@@ -316,7 +322,8 @@ export type EmitSupporterPageEventOptions = { tx: Executor; page: typeof support
  * Dedupe: created once per page; each update is its own event.
  */
 export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: EmitSupporterPageEventOptions): Promise<void> {
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId: page.organizationId,
     type,
     dedupeKey: type === "supporter_page.created" ? `${type}:${page.id}` : `${type}:${page.id}:${randomUUID()}`,
@@ -325,7 +332,7 @@ export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: Emi
       // The email column is selected only when shared, so an unshared email never leaves the database.
       const email = page.shareEmailWithOrganization ? users.email : sql<null>`null`;
       const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
-      const totals = (await totalsByPage(tx, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
+      const totals = (await totalsByPage({ db: tx, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
       return {
         ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
         organization_id: page.organizationId,
@@ -341,7 +348,8 @@ export type EmitOrganizationVerifiedOptions = { tx: Executor; organizationId: st
 
 /** Emit organization.verified for the verified claim `claimId` of `organizationId`, in `tx`: `data` is the organization as the public API answers it. */
 export async function emitOrganizationVerified({ tx, organizationId, claimId, occurredAt }: EmitOrganizationVerifiedOptions): Promise<void> {
-  await emitWebhookEvent(tx, {
+  await emitWebhookEvent({
+    tx,
     organizationId,
     type: "organization.verified",
     dedupeKey: `organization.verified:${claimId}`,

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** /reset/[token] — set a new password with the emailed single-use link, then a success screen. */
 export default async function ResetPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const { valid } = token.length >= 10 && token.length <= 200 ? await checkResetToken(token) : { valid: false };
+  const { valid } = token.length >= 10 && token.length <= 200 ? await checkResetToken({ token }) : { valid: false };
   return (
     <section className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Choose a new password</h1>

@@ -57,9 +57,9 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
   const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
     listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
     listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
-    listOrganizationLinks(org._id, "wishlist"),
-    listOrganizationLinks(org._id, "marketplace"),
-    listUpdateNotices(10),
+    listOrganizationLinks({ organizationId: org._id, kind: "wishlist" }),
+    listOrganizationLinks({ organizationId: org._id, kind: "marketplace" }),
+    listUpdateNotices({ limit: 10 }),
   ]);
   const pledges = org.acceptsDonations ? null : await getPledgeSummary({ actor, organizationId: org._id });
   const site = baseUrl();

@@ -6,5 +6,5 @@ import { forgotSchema } from "@/lib/validations/donor";
 
 export const POST = route(async (req) => {
   const { email } = await parseJson(req, forgotSchema);
-  return NextResponse.json(await requestPasswordReset(email));
+  return NextResponse.json(await requestPasswordReset({ email }));
 });

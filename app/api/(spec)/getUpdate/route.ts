@@ -6,5 +6,5 @@ import { updateNoticesQuerySchema } from "@/lib/validations/update-notice";
 
 export const GET = route(async (req) => {
   const { limit } = updateNoticesQuerySchema.parse({ limit: req.nextUrl.searchParams.get("limit") ?? undefined });
-  return NextResponse.json({ updates: await listUpdateNotices(limit) });
+  return NextResponse.json({ updates: await listUpdateNotices({ limit }) });
 });

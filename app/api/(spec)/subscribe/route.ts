@@ -6,5 +6,5 @@ import { subscribeSchema } from "@/lib/validations/donor";
 
 export const POST = route(async (req) => {
   const { email } = await parseJson(req, subscribeSchema);
-  return NextResponse.json(await subscribeNewsletter(email));
+  return NextResponse.json(await subscribeNewsletter({ email }));
 });

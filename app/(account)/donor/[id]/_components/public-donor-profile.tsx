@@ -12,7 +12,7 @@ import { getPublicDonorProfile, rewardLevels } from "@/lib/services/rewards/dono
 export async function PublicDonorProfile({ id, isOwner }: { id: string; isOwner: boolean }) {
   let profile;
   try {
-    profile = await getPublicDonorProfile(id);
+    profile = await getPublicDonorProfile({ donorId: id });
   } catch (e) {
     if (isAppError(e) && e.code === "not_found") notFound();
     throw e;

@@ -56,9 +56,9 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
     listOrganizationCampaigns(listed._id, { activeOnly: true, limit: 20, publicOnly: !isOwner }),
     listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents(listed._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
-    listOrganizationLinks(listed._id, "wishlist"),
-    listOrganizationLinks(listed._id, "marketplace"),
-    readSpotlight(listed._id),
+    listOrganizationLinks({ organizationId: listed._id, kind: "wishlist" }),
+    listOrganizationLinks({ organizationId: listed._id, kind: "marketplace" }),
+    readSpotlight({ organizationId: listed._id }),
     isOwner && user ? getOwnOrganization({ actor: user }) : Promise.resolve(null),
   ]);
   // The owner sees the profile as prepared (its draft while the claim waits for verification).

@@ -6,7 +6,7 @@ import { resetPasswordSchema, resetTokenQuerySchema } from "@/lib/validations/do
 
 export const GET = route(async (req) => {
   const { resetPasswordToken } = resetTokenQuerySchema.parse({ resetPasswordToken: req.nextUrl.searchParams.get("resetPasswordToken") ?? "" });
-  return NextResponse.json(await checkResetToken(resetPasswordToken));
+  return NextResponse.json(await checkResetToken({ token: resetPasswordToken }));
 });
 
 export const PUT = route(async (req) => {

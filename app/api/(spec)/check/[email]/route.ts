@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { checkEmailAvailable } from "@/lib/services/users/check-email-available";
 
 export const GET = route<{ email: string }>(async (_req, { params }) => {
-  return NextResponse.json(await checkEmailAvailable(params.email));
+  return NextResponse.json(await checkEmailAvailable({ email: params.email }));
 });

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { lookupDirectory } from "@/lib/services/organizations/find-in-directory";
 
 export const GET = route<{ einOrName: string }>(async (_req, { params }) => {
-  return NextResponse.json({ organizations: await lookupDirectory(params.einOrName) });
+  return NextResponse.json({ organizations: await lookupDirectory({ query: params.einOrName }) });
 });

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { findNonprofitByEin } from "@/lib/services/organizations/find-in-directory";
 
 export const GET = route<{ ein: string }>(async (_req, { params }) => {
-  return NextResponse.json(await findNonprofitByEin(params.ein));
+  return NextResponse.json(await findNonprofitByEin({ ein: params.ein }));
 });
