@@ -78,7 +78,8 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
       .where(and(eq(organizationClaims.id, claim.id), eq(organizationClaims.status, "pending")))
       .returning({ id: organizationClaims.id });
     if (!proved) throw new AppError("conflict", messages.claims.notPending);
-    await recordAdminAction(tx, {
+    await recordAdminAction({
+      tx,
       actor: input.by,
       action: "claim.contest_proved",
       target: claim.organizationId,
@@ -100,7 +101,8 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
   if (claim.contest) await handOver(tx, { winner: claim, loser, adminDecision: input.adminDecision, by: input.by, name });
   else await applyClaimDraft(tx, claim.organizationId);
 
-  await recordAdminAction(tx, {
+  await recordAdminAction({
+    tx,
     actor: input.by,
     action: "claim.verified",
     target: claim.organizationId,
@@ -133,7 +135,7 @@ async function handOver(
       .update(organizationClaims)
       .set({ status: "rejected", decisionReason: reason, emailTokenHash: null, letterCodeHash: null })
       .where(eq(organizationClaims.id, loser.id));
-    await recordAdminAction(tx, { actor: input.by, action: "claim.dispute_lost", target: organizationId, details: { claimId: loser.id, wonBy: winner.id, reason } });
+    await recordAdminAction({ tx, actor: input.by, action: "claim.dispute_lost", target: organizationId, details: { claimId: loser.id, wonBy: winner.id, reason } });
   }
   const [org] = await tx.select({ legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   await tx

@@ -141,7 +141,7 @@ export async function decideClaimDispute({ actor, claimId, input }: DecideClaimD
     }
     const reason = fillMessage(messages.claims.contestRejectedReason, { reason: input.reason });
     await tx.update(organizationClaims).set({ status: "rejected", decisionReason: reason, emailTokenHash: null, letterCodeHash: null }).where(eq(organizationClaims.id, claim.id));
-    await recordAdminAction(tx, { actor, action: "claim.dispute_kept", target: claim.organizationId, details: { claimId: claim.id, kept: holding?.id ?? null, reason: input.reason } });
+    await recordAdminAction({ tx, actor, action: "claim.dispute_kept", target: claim.organizationId, details: { claimId: claim.id, kept: holding?.id ?? null, reason: input.reason } });
     const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)).limit(1);
     const name = org?.legalName ?? org?.name ?? "the organization";
     await notifyClaimant(tx, claim.userId, { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason }) });

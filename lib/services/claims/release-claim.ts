@@ -58,7 +58,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     .where(and(eq(users.organizationId, claim.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
   await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });
-  await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
+  await recordAdminAction({ tx, actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
   const message = { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) };
   await notifyClaimant(tx, claim.userId, message);
@@ -97,7 +97,7 @@ export async function expirePendingClaims(now: Date = new Date()): Promise<numbe
     .returning({ id: organizationClaims.id, userId: organizationClaims.userId, organizationId: organizationClaims.organizationId });
   for (const c of staleContests) {
     await db.transaction(async (tx) => {
-      await recordAdminAction(tx, { actor: "system", action: "claim.expired", target: c.organizationId, details: { claimId: c.id, contest: true } });
+      await recordAdminAction({ tx, actor: "system", action: "claim.expired", target: c.organizationId, details: { claimId: c.id, contest: true } });
       const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, c.organizationId)).limit(1);
       const name = org?.legalName ?? org?.name ?? "the organization";
       await notifyClaimant(tx, c.userId, { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason: messages.claims.expiredReason }) });

@@ -176,7 +176,7 @@ export async function reviewClaimDocument({ actor, claimId, input }: ReviewClaim
     const reason = input.reason ?? "";
     await tx.update(organizationClaims).set({ documentKey: null, decisionReason: reason }).where(eq(organizationClaims.id, claim.id));
     const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)).limit(1);
-    await recordAdminAction(tx, { actor, action: "claim.document_rejected", target: claim.organizationId, details: { claimId: claim.id, reason, ...evidence } });
+    await recordAdminAction({ tx, actor, action: "claim.document_rejected", target: claim.organizationId, details: { claimId: claim.id, reason, ...evidence } });
     const name = org?.legalName ?? org?.name ?? "your organization";
     await notifyClaimant(tx, claim.userId, { subject: `Your document for ${name} was not accepted`, text: fillMessage(messages.claims.rejected, { name, reason }) });
     return { status: "pending" as const };

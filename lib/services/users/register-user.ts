@@ -159,7 +159,7 @@ export async function registerNonprofitToContest(input: RegisterNonprofitInput &
         .insert(organizationClaims)
         .values({ organizationId: org.id, userId: id, status: "pending", contest: true, contestsClaimId: holding?.id ?? null })
         .returning({ id: organizationClaims.id });
-      await recordAdminAction(tx, { actor: input.email, action: "claim.contested", target: org.id, details: { claimId: contest!.id, contests: holding?.id ?? null } });
+      await recordAdminAction({ tx, actor: input.email, action: "claim.contested", target: org.id, details: { claimId: contest!.id, contests: holding?.id ?? null } });
       const name = org.legalName ?? org.name;
       await notifyMembers(tx, org.id, { subject: `Someone contests your claim of ${name}`, text: fillMessage(messages.claims.contestedNotice, { name }) });
       return id;
