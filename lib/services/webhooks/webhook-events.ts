@@ -327,7 +327,7 @@ export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: Emi
       const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
       const totals = (await totalsByPage(tx, [page.id])).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
       return {
-        ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
+        ...supporterPageCommonFields({ page: { ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals }),
         organization_id: page.organizationId,
         status: page.status,
         team_id: page.teamId,
