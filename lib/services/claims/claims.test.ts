@@ -113,8 +113,8 @@ describe("a pending claim", () => {
     const pledge = await createPledge({ actor: donor, input: { organizationId: org.organizationId, campaignId: null, amountCents: 2500, email: "" } });
     expect(pledge.pledgeId).toBeTruthy();
     const [c] = await h.db.insert(campaigns).values({ organizationId: org.organizationId, name: "Fake drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-    expect(await listOrganizationCampaigns(org.organizationId, { publicOnly: true })).toEqual([]);
-    expect((await listOrganizationCampaigns(org.organizationId, {})).map((x) => x.name)).toEqual(["Fake drive"]);
+    expect(await listOrganizationCampaigns({ organizationId: org.organizationId, publicOnly: true })).toEqual([]);
+    expect((await listOrganizationCampaigns({ organizationId: org.organizationId })).map((x) => x.name)).toEqual(["Fake drive"]);
     expect(await err(getPublicFundraiser({ actor: null, campaignId: c!.id }))).toMatchObject({ status: 404 });
     expect((await getPublicFundraiser({ actor: org.claimant, campaignId: c!.id })).name).toBe("Fake drive");
   });
