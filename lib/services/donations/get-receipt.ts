@@ -29,7 +29,7 @@ import { eventTicketOrders, payments } from "@/models";
  */
 export async function donationReceiptPdf({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
-  const facts = await loadDonationFacts(db, donationId);
+  const facts = await loadDonationFacts({ db, donationId });
   // Not a gift: the id may be a ticket order's payment, whose document is the purchase confirmation.
   if (!facts) return ticketPurchasePdf({ actor, paymentId: donationId, token });
   // Its donor's session, or the donation's access token verified here.
