@@ -91,7 +91,7 @@ export type EmitDonorCreatedIfNewOptions = { tx: Executor; donationId: string; o
  * the event once whatever happens.
  */
 export async function emitDonorCreatedIfNew({ tx, donationId, organizationId, occurredAt }: EmitDonorCreatedIfNewOptions): Promise<void> {
-  const donorKey = await claimNewDonorKey(tx, donationId);
+  const donorKey = await claimNewDonorKey({ db: tx, donationId });
   if (donorKey === null) return;
   await emitWebhookEvent(tx, {
     organizationId,
