@@ -79,7 +79,7 @@ async function ticketPurchasePdf({ actor, paymentId, token }: { actor: Actor | n
   // Its buyer's session, or the payment's access token verified here.
   const allowed = row && can(actor, "donation.receipt", { donorId: row.buyerUserId, organizationId: row.payment.organizationId, holdsAccessToken: checkDonationAccessToken(row.payment.id, token) });
   if (!row || !allowed || row.payment.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
-  const facts = await ticketMailFacts(db, row.payment, row.orderId);
+  const facts = await ticketMailFacts({ tx: db, payment: row.payment, orderId: row.orderId });
   if (!facts) throw new AppError("not_found", messages.donation.notFound);
   const logos = await letterheadLogos(facts.organizationLogoUrl);
   return { pdf: await renderTicketPdf({ ...facts, buyerName: row.buyerName }, logos), filename: `givebridge-tickets-${row.payment.id.slice(0, 8)}.pdf` };

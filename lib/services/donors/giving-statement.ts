@@ -105,7 +105,7 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
     lines.push({ date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
   }
   for (const r of tickets) {
-    const deductible = deductiblePart(r.amountCents, r.goodsValueCents);
+    const deductible = deductiblePart({ amountCents: r.amountCents, goodsValueCents: r.goodsValueCents });
     if (deductible <= 0) continue;
     const organization = organizationDisplayName({ name: r.organization, legalName: r.legalName });
     const base = { date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };

@@ -141,7 +141,7 @@ export async function emitTicketOrderPaid({ tx, payment: d, orderId, paidAt }: E
     dedupeKey: `ticket_order.paid:${orderId}`,
     occurredAt: paidAt,
     data: async (): Promise<TicketOrderResource | null> => {
-      const sale = await ticketSaleFacts(tx, orderId);
+      const sale = await ticketSaleFacts({ tx, orderId });
       if (!sale) return null;
       return {
         id: sale.orderId,

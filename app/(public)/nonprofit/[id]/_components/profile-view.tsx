@@ -55,7 +55,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
   const isOwner = can(user, "organization.update", { organizationId: listed._id });
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
     listOrganizationCampaigns({ organizationId: listed._id, activeOnly: true, limit: 20, publicOnly: !isOwner }),
-    listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents(listed._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
+    listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents({ organizationId: listed._id, limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
     listOrganizationLinks(listed._id, "wishlist"),
     listOrganizationLinks(listed._id, "marketplace"),
     readSpotlight(listed._id),
