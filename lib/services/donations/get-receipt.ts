@@ -42,7 +42,7 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
   // A member's session is checked against the account as it is now.
   if (asOrganization) await authorizeOrganization(db, actor, "donation.recordOffline", facts.donation.organizationId);
   const { donation: d, organization: org } = facts;
-  const logos = await letterheadLogos(org.logoUrl);
+  const logos = await letterheadLogos({ organizationLogoUrl: org.logoUrl });
   const pdf = await renderReceiptPdf({
     donationId: d.id,
     date: d.succeededAt ?? d.createdAt,
@@ -81,6 +81,6 @@ async function ticketPurchasePdf({ actor, paymentId, token }: { actor: Actor | n
   if (!row || !allowed || row.payment.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
   const facts = await ticketMailFacts({ tx: db, payment: row.payment, orderId: row.orderId });
   if (!facts) throw new AppError("not_found", messages.donation.notFound);
-  const logos = await letterheadLogos(facts.organizationLogoUrl);
+  const logos = await letterheadLogos({ organizationLogoUrl: facts.organizationLogoUrl });
   return { pdf: await renderTicketPdf({ ...facts, buyerName: row.buyerName }, logos), filename: `givebridge-tickets-${row.payment.id.slice(0, 8)}.pdf` };
 }

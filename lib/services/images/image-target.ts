@@ -27,15 +27,15 @@ export type ImageTarget = {
 
 const notFound = () => new AppError("not_found", messages.generic.notFound);
 
+export type ResolveImageTargetOptions = { db: Executor; actor: Actor; field: ImageField; identifier: string };
+
 /**
- * Resolve and authorize the image slot `field` of record `identifier` for `actor`.
+ * Resolve and authorize the image slot `field` of record `identifier` for `actor`, read in `db`
+ * (the caller's handle or transaction).
  * @throws AppError(not_found) when the record does not exist; AppError(forbidden) when it
  *   belongs to someone else or the actor's type may not change it.
  */
-export async function resolveImageTarget(
-  db: Executor,
-  { actor, field, identifier }: { actor: Actor; field: ImageField; identifier: string },
-): Promise<ImageTarget> {
+export async function resolveImageTarget({ db, actor, field, identifier }: ResolveImageTargetOptions): Promise<ImageTarget> {
   const base = { field, identifier };
   switch (field) {
     case "profileImg": {
