@@ -105,7 +105,7 @@ async function main() {
     await db.execute(sql`analyze recurring_gifts`);
 
     const tRefresh = process.hrtime.bigint();
-    const people = await refreshDonorSummaries(db, organizationId);
+    const people = await refreshDonorSummaries({ db, organizationId });
     console.log(`donor summaries computed for ${people.toLocaleString("en-US")} people in ${(ms(tRefresh) / 1000).toFixed(1)} s (once; later reads recompute only the people whose gifts changed)`);
     // What autovacuum does after such a bulk write on a live database.
     await db.execute(sql`vacuum analyze donor_summaries`);

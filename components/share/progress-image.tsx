@@ -17,7 +17,7 @@ export const PROGRESS_IMAGE_SIZE = { width: 1200, height: 630 };
  */
 async function coverSource(url: string | null): Promise<string | null> {
   if (!url) return null;
-  const own = await readImageBytes(url);
+  const own = await readImageBytes({ url });
   if (own) return `data:${own.contentType};base64,${own.body.toString("base64")}`;
   return url.startsWith("https://") && !getStorage().keyOf(url) ? url : null;
 }

@@ -108,7 +108,7 @@ test("a long statement keeps every donation id whole on one line, page after pag
     ],
     totalCents: 2,
   };
-  const pdf = await statementPdf(s);
+  const pdf = await statementPdf({ statement: s });
   const text = await pdfLines(pdf);
   expect(text[0]).toBe("Givebridge");
   expect(text).toContain("Giving statement 2026");

@@ -36,9 +36,9 @@ export type ClaimedNonprofit = { organizationId: string; user: Actor };
 export async function verifyClaimForTest(organizationId: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const claim = await loadHoldingClaim(tx, organizationId);
+    const claim = await loadHoldingClaim({ tx, organizationId });
     if (claim?.status !== "pending") throw new Error(`no pending claim of ${organizationId}`);
-    await completeClaimVerification(tx, { claim, method: "admin", by: "admin", evidence: { via: "test fixture" } });
+    await completeClaimVerification({ tx, claim, method: "admin", by: "admin", evidence: { via: "test fixture" } });
   });
 }
 

@@ -31,7 +31,7 @@ export async function listDonors(options: { actor: ApiKeyActor | null; query: z.
   const key = decodeKeysetCursor(options.query.cursor);
   const db = await getDb();
   const page = await listDonorsInFirstGiftOrder({ db, organizationId, after: key ? { firstAt: key.after, keyHash: key.id } : null, limit: options.query.limit, now: options.now });
-  await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: page.donors, shows: API_DONOR_FIELDS });
+  await recordDisclosure({ db, actor: options.actor!, organizationId, channel: "api", donors: page.donors, shows: API_DONOR_FIELDS });
   const next = page.more && page.last ? Buffer.from(JSON.stringify({ k: [page.last.firstAt, page.last.keyHash] }), "utf8").toString("base64url") : null;
   return { object: "list", data: page.donors.map(toDonorResource), has_more: page.more, next_cursor: next };
 }
@@ -54,6 +54,6 @@ export async function getDonor(options: { actor: ApiKeyActor | null; id: string;
   const db = await getDb();
   const row = await findDonor({ db, organizationId, donorKey, now: options.now });
   if (!row) throw new AppError("not_found", messages.donors.notFound);
-  await recordDisclosure(db, { actor: options.actor!, organizationId, channel: "api", donors: [row], shows: API_DONOR_FIELDS, single: true });
+  await recordDisclosure({ db, actor: options.actor!, organizationId, channel: "api", donors: [row], shows: API_DONOR_FIELDS, single: true });
   return toDonorResource(row);
 }

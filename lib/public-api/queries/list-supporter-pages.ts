@@ -60,6 +60,6 @@ export async function listSupporterPages({ fundraiserId, query }: ListSupporterP
     rows,
     limit,
     (r) => [r.cursorAt, r.id],
-    (r) => toSupporterPageResource({ ...r, status: r.status as SupporterPageResource["status"] }, totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 }),
+    (r) => toSupporterPageResource({ page: { ...r, status: r.status as SupporterPageResource["status"] }, totals: totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 } }),
   );
 }

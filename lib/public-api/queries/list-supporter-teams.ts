@@ -61,6 +61,6 @@ export async function listSupporterTeams({ fundraiserId, query }: ListSupporterT
     rows,
     limit,
     (r) => [r.cursorAt, r.id],
-    (r) => toSupporterTeamResource({ ...r, status: r.status as SupporterTeamResource["status"], memberCount: memberCount.get(r.id) ?? 0 }, totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 }),
+    (r) => toSupporterTeamResource({ team: { ...r, status: r.status as SupporterTeamResource["status"], memberCount: memberCount.get(r.id) ?? 0 }, totals: totals.get(r.id) ?? { raisedCents: 0, giftCount: 0 } }),
   );
 }

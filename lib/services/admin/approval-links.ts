@@ -16,8 +16,12 @@ import { approvalLinks, organizations } from "@/models";
 /** How long an approval link stays valid: 14 days. */
 export const APPROVAL_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** The signature of a link row (base64url HMAC-SHA256 over "approve:{id}:{expiry ms}"). */
-export function signApprovalLink(linkId: string, expiresAt: Date): string {
+/**
+ * The signature of a link row: base64url HMAC-SHA256 over "approve:{linkId}:{expiresAt epoch ms}".
+ * @param options.linkId the approval_links row id.
+ * @param options.expiresAt the row's expiry.
+ */
+export function signApprovalLink({ linkId, expiresAt }: { linkId: string; expiresAt: Date }): string {
   return createHmac("sha256", authSecret()).update(`approve:${linkId}:${expiresAt.getTime()}`).digest("base64url");
 }
 
@@ -29,14 +33,18 @@ export type ApprovalSignatureValidOptions = { linkId: string; expiresAt: Date; s
  */
 export function approvalSignatureValid({ linkId, expiresAt, signature }: ApprovalSignatureValidOptions): boolean {
   if (typeof signature !== "string" || signature.length === 0 || signature.length > 128) return false;
-  const expected = Buffer.from(signApprovalLink(linkId, expiresAt));
+  const expected = Buffer.from(signApprovalLink({ linkId, expiresAt }));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The page URL of a link. */
-export function approvalUrl(linkId: string, expiresAt: Date): string {
-  return `${baseUrl()}/approve/nonprofit/${linkId}?sig=${signApprovalLink(linkId, expiresAt)}`;
+/**
+ * The page URL of a link: /approve/nonprofit/{linkId}?sig={signature}.
+ * @param options.linkId the approval_links row id.
+ * @param options.expiresAt the row's expiry, which the signature covers.
+ */
+export function approvalUrl({ linkId, expiresAt }: { linkId: string; expiresAt: Date }): string {
+  return `${baseUrl()}/approve/nonprofit/${linkId}?sig=${signApprovalLink({ linkId, expiresAt })}`;
 }
 
 export type QueueApprovalRequestOptions = { tx: Executor; organizationId: string; now?: Date };
@@ -54,7 +62,7 @@ export async function queueApprovalRequest({ tx, organizationId, now = new Date(
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  const url = approvalUrl(link!.id, expiresAt);
+  const url = approvalUrl({ linkId: link!.id, expiresAt });
   const place = [org?.city, org?.state].filter(Boolean).join(", ");
   await enqueueMail(
     {

@@ -8,16 +8,23 @@ import { adminAuditLog } from "@/models";
 
 export type AuditEntry = { _id: string; actor: string; action: string; target: string | null; details: Record<string, unknown>; createdAt: Date };
 
+export type RecordAdminActionOptions = {
+  tx: Executor;
+  actor: Actor | string;
+  action: string;
+  target?: string | null;
+  details?: Record<string, unknown>;
+};
+
 /**
- * Write one audit row in the caller's transaction, so the row exists only if the action does.
- * `actor` is the admin's session email (or "admin"); `action` a dotted verb like "nonprofit.approve".
+ * Write one audit row in the caller's transaction `tx`, so the row exists only if the action does.
+ * `actor` is the admin's session email (or "admin"), or an Actor (its email, else its id);
+ * `action` a dotted verb like "nonprofit.approve"; `target` the record's id (default null);
+ * `details` the facts kept with it (default {}).
  */
-export async function recordAdminAction(
-  tx: Executor,
-  entry: { actor: Actor | string; action: string; target?: string | null; details?: Record<string, unknown> },
-): Promise<void> {
-  const actor = typeof entry.actor === "string" ? entry.actor : entry.actor.email || entry.actor.id;
-  await tx.insert(adminAuditLog).values({ actor, action: entry.action, target: entry.target ?? null, details: entry.details ?? {} });
+export async function recordAdminAction({ tx, actor, action, target, details }: RecordAdminActionOptions): Promise<void> {
+  const by = typeof actor === "string" ? actor : actor.email || actor.id;
+  await tx.insert(adminAuditLog).values({ actor: by, action, target: target ?? null, details: details ?? {} });
 }
 
 export type ListAuditLogOptions = { actor: Actor | null; limit?: number };

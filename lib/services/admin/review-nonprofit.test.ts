@@ -51,7 +51,7 @@ async function registerPending(name: string) {
   } as Parameters<typeof registerNonprofitWithoutEin>[0]);
   const user = actorFromSession(wire);
   const [link] = await h.db.select().from(approvalLinks).where(eq(approvalLinks.organizationId, user.organizationId!));
-  return { user, organizationId: user.organizationId!, link: link!, sig: signApprovalLink(link!.id, link!.expiresAt) };
+  return { user, organizationId: user.organizationId!, link: link!, sig: signApprovalLink({ linkId: link!.id, expiresAt: link!.expiresAt }) };
 }
 
 const org = async (id: string) => (await h.db.select({ status: organizations.approvalStatus, live: organizations.live }).from(organizations).where(eq(organizations.id, id)))[0]!;

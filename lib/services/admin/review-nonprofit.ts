@@ -128,7 +128,8 @@ export async function reviewNonprofit(input: { actor: Actor | null; organization
       await assertExists(tx, input.organizationId);
       throw new AppError("conflict", messages.admin.notPending);
     }
-    await recordAdminAction(tx, {
+    await recordAdminAction({
+      tx,
       actor,
       action: input.decision === "approved" ? "nonprofit.approve" : "nonprofit.reject",
       target: result._id,
@@ -198,7 +199,7 @@ export async function approveByLink(input: { actor: Actor | null; linkId: string
     if (link.expiresAt.getTime() <= now.getTime()) throw new AppError("forbidden", messages.admin.linkExpired);
     const result = await decide(tx, link.organizationId, "approved");
     if (!result) throw new AppError("conflict", messages.admin.notPending);
-    await recordAdminAction(tx, { actor, action: "nonprofit.approve", target: result._id, details: { name: result.name, via: "link", linkId: link.id } });
+    await recordAdminAction({ tx, actor, action: "nonprofit.approve", target: result._id, details: { name: result.name, via: "link", linkId: link.id } });
     return result;
   });
 }

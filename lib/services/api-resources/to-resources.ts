@@ -111,10 +111,10 @@ export function toEventResource(e: EventSearchHit): EventResource {
 }
 
 /**
- * A supporter as supporter pages show them: "Ana R." (first name, last initial), or
- * "A supporter" once their account is gone. Never their email.
+ * A supporter as supporter pages show them: "Ana R." (`firstName`, initial of `lastName`), or
+ * "A supporter" once their account is gone (both null). Never their email.
  */
-export function supporterDisplayName(firstName: string | null, lastName: string | null): string {
+export function supporterDisplayName({ firstName, lastName }: { firstName: string | null; lastName: string | null }): string {
   return publicSupporterName(`${firstName ?? ""} ${lastName ?? ""}`) ?? "A supporter";
 }
 
@@ -124,8 +124,11 @@ export type SupporterPageFacts = Pick<typeof supporterPages.$inferSelect, "id" |
   supporterLastName: string | null;
 };
 
-/** The fields every supporter page resource has (public list and webhooks): totals in cents, absolute URL, UTC time. */
-export function supporterPageCommonFields(p: SupporterPageFacts, totals: SupporterTotals) {
+/**
+ * The fields every supporter page resource has (public list and webhooks), from the `page`'s
+ * columns and its `totals`: totals in cents, absolute URL, UTC time.
+ */
+export function supporterPageCommonFields({ page: p, totals }: { page: SupporterPageFacts; totals: SupporterTotals }) {
   return {
     object: "supporter_page" as const,
     id: p.id,
@@ -136,14 +139,23 @@ export function supporterPageCommonFields(p: SupporterPageFacts, totals: Support
     goal_cents: p.goalCents,
     raised_cents: totals.raisedCents,
     gift_count: totals.giftCount,
-    supporter_name: supporterDisplayName(p.supporterFirstName, p.supporterLastName),
+    supporter_name: supporterDisplayName({ firstName: p.supporterFirstName, lastName: p.supporterLastName }),
     created_at: new Date(p.createdAt).toISOString(),
   };
 }
 
-/** A public supporter page (the caller has already left out pending and hidden pages, and teams that are not public). */
-export function toSupporterPageResource(p: SupporterPageFacts & { status: SupporterPageResource["status"]; teamId: string | null }, totals: SupporterTotals): SupporterPageResource {
-  return { ...supporterPageCommonFields(p, totals), status: p.status, team_id: p.teamId };
+/**
+ * A public supporter `page`, with its `totals` (cents). The caller has already left out pending
+ * and hidden pages, and teams that are not public.
+ */
+export function toSupporterPageResource({
+  page: p,
+  totals,
+}: {
+  page: SupporterPageFacts & { status: SupporterPageResource["status"]; teamId: string | null };
+  totals: SupporterTotals;
+}): SupporterPageResource {
+  return { ...supporterPageCommonFields({ page: p, totals }), status: p.status, team_id: p.teamId };
 }
 
 /** The columns of a supporter team resource. */
@@ -152,8 +164,8 @@ export type SupporterTeamFacts = Pick<typeof supporterTeams.$inferSelect, "id" |
   memberCount: number;
 };
 
-/** A public supporter team, with its totals (cents). */
-export function toSupporterTeamResource(t: SupporterTeamFacts, totals: SupporterTotals): SupporterTeamResource {
+/** A public supporter `team`, with its `totals` (cents). */
+export function toSupporterTeamResource({ team: t, totals }: { team: SupporterTeamFacts; totals: SupporterTotals }): SupporterTeamResource {
   return {
     object: "supporter_team",
     id: t.id,

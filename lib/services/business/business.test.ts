@@ -41,8 +41,8 @@ describe("business collaboration", () => {
 
   test("a sign-up is stored, emails the team and the business, and shows to admins and to nonprofits of its state", async () => {
     const values = businessSignUpSchema.parse({ businessName: "Maple Works", email: "hello@maple.test", contactName: "Mia", city: "Burlington", state: "VT", interest: "matching" });
-    const saved = await signUpBusiness(values, "10.1.1.1");
-    await signUpBusiness(businessSignUpSchema.parse({ businessName: "Texas Tools", email: "t@tx.test", contactName: "Tom", state: "TX" }), "10.1.1.1");
+    const saved = await signUpBusiness({ ...values, ip: "10.1.1.1" });
+    await signUpBusiness({ ...businessSignUpSchema.parse({ businessName: "Texas Tools", email: "t@tx.test", contactName: "Tom", state: "TX" }), ip: "10.1.1.1" });
     expect(await jobsTo("admin@givebridge.local")).toContain("New business sign-up: Maple Works");
     expect(await jobsTo("hello@maple.test")).toEqual(["Thanks for your interest in Givebridge"]);
     expect((await listBusinessSignups({ actor: admin })).map((b) => b.businessName)).toEqual(expect.arrayContaining(["Maple Works", "Texas Tools"]));
@@ -60,8 +60,8 @@ describe("business collaboration", () => {
 
   test("one IP is limited to BUSINESS_SIGNUPS_PER_HOUR sign-ups (429 with Retry-After)", async () => {
     const v = businessSignUpSchema.parse({ businessName: "Spam Co", email: "s@spam.test", contactName: "S" });
-    for (let i = 0; i < BUSINESS_SIGNUPS_PER_HOUR; i++) await signUpBusiness(v, "10.9.9.9");
-    const err = await fail(signUpBusiness(v, "10.9.9.9"));
+    for (let i = 0; i < BUSINESS_SIGNUPS_PER_HOUR; i++) await signUpBusiness({ ...v, ip: "10.9.9.9" });
+    const err = await fail(signUpBusiness({ ...v, ip: "10.9.9.9" }));
     expect(err?.status).toBe(429);
     expect(err?.retryAfterSeconds).toBeGreaterThan(0);
   });

@@ -30,12 +30,16 @@ async function getLimiter(): Promise<RateLimiterDrizzle> {
 
 const interestText = { sponsoring: "sponsoring events", matching: "matching gifts", both: "sponsoring events and matching gifts" } as const;
 
+/** The form's values (businessName, email, contactName, city, state, interest) and the sender's IP. */
+export type SignUpBusinessOptions = BusinessSignUpValues & { ip: string };
+
 /**
  * Record a business interested in sponsoring or matching gifts.
- * @returns the stored sign-up's id and fields.
+ * @param options the sign-up form's fields, and `ip`, the client IP the rate limit counts by.
+ * @returns the stored sign-up's id and form fields.
  * @throws AppError(rate_limited) with Retry-After after BUSINESS_SIGNUPS_PER_HOUR from one IP.
  */
-export async function signUpBusiness(values: BusinessSignUpValues, ip: string): Promise<{ _id: string } & BusinessSignUpValues> {
+export async function signUpBusiness({ ip, ...values }: SignUpBusinessOptions): Promise<{ _id: string } & BusinessSignUpValues> {
   try {
     await (await getLimiter()).consume(ip, 1);
   } catch (res) {

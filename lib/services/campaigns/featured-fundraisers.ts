@@ -53,17 +53,19 @@ export type FeaturedFundraiser = {
   organization: { _id: string; name: string };
 };
 
+export type ListFeaturedFundraisersOptions = { limit?: number; now?: Date; provider?: ProviderName; executor?: Executor };
+
 /**
  * The fundraisers to feature, best first.
  * @param options.limit 1..24 (default 6); options.now the present (tests); options.provider the
- *   payment provider whose connection counts (default: the active one).
+ *   payment provider whose connection counts (default: the active one); options.executor the
+ *   database or transaction to read with (default: the app's database).
  */
-export async function listFeaturedFundraisers(options: { limit?: number; now?: Date; provider?: ProviderName } = {}, executor?: Executor): Promise<FeaturedFundraiser[]> {
+export async function listFeaturedFundraisers({ limit: wanted, now = new Date(), provider, executor }: ListFeaturedFundraisersOptions = {}): Promise<FeaturedFundraiser[]> {
   const db = executor ?? (await getDb());
-  const now = options.now ?? new Date();
   const today = now.toISOString().slice(0, 10);
   const since = new Date(now.getTime() - FEATURED_MOMENTUM_DAYS * DAY_MS);
-  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 6), 1), 24);
+  const limit = Math.min(Math.max(Math.trunc(wanted ?? 6), 1), 24);
   // Literal kind and status: the planner matches them to the partial index's predicate.
   const recentGifts = sql<number>`(select count(*)::int from ${donations}
       where ${donations.campaignId} = ${campaigns.id} and ${donations.status} = 'succeeded'
@@ -92,7 +94,7 @@ export async function listFeaturedFundraisers(options: { limit?: number; now?: D
         sql`nullif(btrim(${campaigns.imageUrl}), '') is not null`,
         sql`char_length(btrim(${campaigns.description})) >= ${FEATURED_MIN_STORY_CHARS}`,
         gte(campaigns.goalCents, FEATURED_MIN_GOAL_CENTS),
-        canReceiveGiftsSql(options.provider),
+        canReceiveGiftsSql(provider),
       ),
     )
     .orderBy(desc(sql`recent_gifts`), desc(campaigns.createdAt), campaigns.id)

@@ -127,7 +127,7 @@ describe("managing fundraisers", () => {
     expect((await fail(getCampaign({ actor: null, campaignId: "missing" })))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
-    expect((await listOrganizationCampaigns(a.organizationId, { activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
+    expect((await listOrganizationCampaigns({ organizationId: a.organizationId, activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
   });
 
   test("a hidden organization's fundraisers are not public", async () => {

@@ -49,13 +49,14 @@ export type { ClaimRow };
 
 /**
  * The signed-in claimant's own pending claim (its first claim of an organization or its
- * contest of another's), locked for the verification step that follows. A claim belongs to the
+ * contest of another's), locked in transaction `tx` for the verification step that follows.
+ * `actor` is the session's caller. A claim belongs to the
  * account that made it ("claim.verify"), checked against the database: a deleted account
  * verifies nothing.
  * @throws AppError(unauthenticated) without a session; AppError(forbidden) for another account
  *   type; AppError(conflict) messages.claims.notPending when it has no pending claim.
  */
-export async function loadOwnPendingClaim(tx: Executor, actor: Actor | null | undefined): Promise<ClaimRow> {
+export async function loadOwnPendingClaim({ tx, actor }: { tx: Executor; actor: Actor | null | undefined }): Promise<ClaimRow> {
   const claimant = authorizeRole(actor, "nonprofit");
   const [found] = await tx
     .select({ claim: organizationClaims })
@@ -71,10 +72,10 @@ export async function loadOwnPendingClaim(tx: Executor, actor: Actor | null | un
 }
 
 /**
- * The claim `claimId`, locked, when it is pending (an admin's decision on it follows).
+ * The claim `claimId`, locked in transaction `tx`, when it is pending (an admin's decision on it follows).
  * @throws AppError(not_found) for an unknown claim; AppError(conflict) messages.claims.notPending otherwise.
  */
-export async function loadPendingClaimById(tx: Executor, claimId: string): Promise<ClaimRow> {
+export async function loadPendingClaimById({ tx, claimId }: { tx: Executor; claimId: string }): Promise<ClaimRow> {
   const [claim] = await tx.select().from(organizationClaims).where(eq(organizationClaims.id, claimId)).for("update").limit(1);
   if (!claim) throw new AppError("not_found", messages.generic.notFound);
   if (claim.status !== "pending") throw new AppError("conflict", messages.claims.notPending);
@@ -83,9 +84,9 @@ export async function loadPendingClaimById(tx: Executor, claimId: string): Promi
 
 /**
  * The claim that holds `organizationId` now: its pending first claim or its verified one (a
- * contest never holds it until it wins), locked; null when nobody holds it.
+ * contest never holds it until it wins), locked in transaction `tx`; null when nobody holds it.
  */
-export async function loadHoldingClaim(tx: Executor, organizationId: string): Promise<ClaimRow | null> {
+export async function loadHoldingClaim({ tx, organizationId }: { tx: Executor; organizationId: string }): Promise<ClaimRow | null> {
   const [claim] = await tx
     .select()
     .from(organizationClaims)
@@ -146,15 +147,21 @@ export async function getOwnClaim({ actor }: GetOwnClaimOptions): Promise<OwnCla
   };
 }
 
-/** Email the claimant's account (nothing when the account is gone), in the caller's transaction. */
-export async function notifyClaimant(tx: Executor, userId: string | null, message: { subject: string; text: string }): Promise<void> {
+/** A notice's subject and plain-text body. */
+export type ClaimNotice = { subject: string; text: string };
+
+/**
+ * Email `message` to the claimant's account `userId` (nothing when it is null or the account is
+ * gone), in the caller's transaction `tx`.
+ */
+export async function notifyClaimant({ tx, userId, message }: { tx: Executor; userId: string | null; message: ClaimNotice }): Promise<void> {
   if (!userId) return;
   const [user] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (user) await enqueueMail({ to: user.email, ...message }, { tx });
 }
 
-/** Email every member of `organizationId` (its nonprofit accounts, not deleted), in the caller's transaction. */
-export async function notifyMembers(tx: Executor, organizationId: string, message: { subject: string; text: string }): Promise<void> {
+/** Email `message` to every member of `organizationId` (its nonprofit accounts, not deleted), in the caller's transaction `tx`. */
+export async function notifyMembers({ tx, organizationId, message }: { tx: Executor; organizationId: string; message: ClaimNotice }): Promise<void> {
   const members = await tx.select({ email: users.email }).from(users).where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)));
   for (const m of members) await enqueueMail({ to: m.email, ...message }, { tx });
 }

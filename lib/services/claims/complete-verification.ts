@@ -35,7 +35,9 @@ import { applyClaimDraft } from "./profile-draft";
 /** verified: the claim now holds the organization; awaiting_admin: a contest's proof waits for the admin. */
 export type ClaimVerificationOutcome = "verified" | "awaiting_admin";
 
-export type CompleteClaimVerificationInput = {
+export type CompleteClaimVerificationOptions = {
+  /** The caller's transaction; the verification commits or rolls back with it. */
+  tx: Executor;
   claim: ClaimRow;
   method: ClaimMethod;
   /** Who decided: the claimant's session or address (email, letter) or the admin (document review, dispute). */
@@ -58,15 +60,16 @@ async function organizationNames(tx: Executor, organizationId: string): Promise<
 }
 
 /**
- * Complete a verification in the caller's transaction (see the module comment for disputes).
+ * Complete the verification of `claim` by `method` in the caller's transaction `tx` (see the
+ * module comment for disputes); `by` and `evidence` go to the audit log.
  * A first claim: it becomes verified with its method, its drafts go live, the organization stops
  * waiting. A contest: it takes over as described above, or its proof waits for the admin.
  * @returns "verified" or "awaiting_admin".
  * @throws AppError(conflict) messages.claims.notPending when the claim is no longer pending.
  */
-export async function completeClaimVerification(tx: Executor, input: CompleteClaimVerificationInput): Promise<ClaimVerificationOutcome> {
+export async function completeClaimVerification({ tx, ...input }: CompleteClaimVerificationOptions): Promise<ClaimVerificationOutcome> {
   const { claim } = input;
-  const holding = claim.contest ? await loadHoldingClaim(tx, claim.organizationId) : null;
+  const holding = claim.contest ? await loadHoldingClaim({ tx, organizationId: claim.organizationId }) : null;
   const org = await organizationNames(tx, claim.organizationId);
   const name = org.legalName ?? org.name;
   // Held verified: by its verified claim, or claimed and not waiting when no claim row says more.
@@ -78,13 +81,14 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
       .where(and(eq(organizationClaims.id, claim.id), eq(organizationClaims.status, "pending")))
       .returning({ id: organizationClaims.id });
     if (!proved) throw new AppError("conflict", messages.claims.notPending);
-    await recordAdminAction(tx, {
+    await recordAdminAction({
+      tx,
       actor: input.by,
       action: "claim.contest_proved",
       target: claim.organizationId,
       details: { claimId: claim.id, contests: holding?.id ?? null, method: input.method, legalName: org.legalName, ein: org.ein, ...input.evidence },
     });
-    await notifyClaimant(tx, claim.userId, { subject: `Your verification for ${name} is recorded`, text: fillMessage(messages.claims.contestAwaitingAdmin, { name }) });
+    await notifyClaimant({ tx, userId: claim.userId, message: { subject: `Your verification for ${name} is recorded`, text: fillMessage(messages.claims.contestAwaitingAdmin, { name }) } });
     return "awaiting_admin";
   }
 
@@ -98,18 +102,23 @@ export async function completeClaimVerification(tx: Executor, input: CompleteCla
 
   const loser = claim.contest ? holding : null;
   if (claim.contest) await handOver(tx, { winner: claim, loser, adminDecision: input.adminDecision, by: input.by, name });
-  else await applyClaimDraft(tx, claim.organizationId);
+  else await applyClaimDraft({ tx, organizationId: claim.organizationId });
 
-  await recordAdminAction(tx, {
+  await recordAdminAction({
+    tx,
     actor: input.by,
     action: "claim.verified",
     target: claim.organizationId,
     details: { claimId: claim.id, method: input.method, legalName: org.legalName, ein: org.ein, ...(loser ? { won: loser.id } : {}), ...input.evidence },
   });
   await publish(tx, "claim.verified", { organizationId: claim.organizationId, claimId: claim.id, method: input.method, occurredAt: now });
-  await notifyClaimant(tx, claim.userId, {
-    subject: `Your claim of ${name} is verified`,
-    text: `${claim.contest ? fillMessage(messages.claims.wonDispute, { name }) : messages.claims.verified}\n\nOpen your dashboard: ${baseUrl()}/dashboard`,
+  await notifyClaimant({
+    tx,
+    userId: claim.userId,
+    message: {
+      subject: `Your claim of ${name} is verified`,
+      text: `${claim.contest ? fillMessage(messages.claims.wonDispute, { name }) : messages.claims.verified}\n\nOpen your dashboard: ${baseUrl()}/dashboard`,
+    },
   });
   return "verified";
 }
@@ -133,7 +142,7 @@ async function handOver(
       .update(organizationClaims)
       .set({ status: "rejected", decisionReason: reason, emailTokenHash: null, letterCodeHash: null })
       .where(eq(organizationClaims.id, loser.id));
-    await recordAdminAction(tx, { actor: input.by, action: "claim.dispute_lost", target: organizationId, details: { claimId: loser.id, wonBy: winner.id, reason } });
+    await recordAdminAction({ tx, actor: input.by, action: "claim.dispute_lost", target: organizationId, details: { claimId: loser.id, wonBy: winner.id, reason } });
   }
   const [org] = await tx.select({ legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   await tx
@@ -164,7 +173,7 @@ async function handOver(
   if (winner.userId) await tx.update(users).set({ organizationId }).where(eq(users.id, winner.userId));
   // The losing claimant and everyone who acted for the organization with it are told why.
   const ended = { subject: `Your claim of ${input.name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name: input.name, reason }) };
-  if (loser) await notifyClaimant(tx, loser.userId, ended);
+  if (loser) await notifyClaimant({ tx, userId: loser.userId, message: ended });
   const others = formerMembers.filter((m) => m.id !== loser?.userId);
   if (others.length > 0) await enqueueMails(others.map((m) => ({ to: String(m.email), ...ended })), { tx });
 }

@@ -126,11 +126,12 @@ export async function decideClaimDispute({ actor, claimId, input }: DecideClaimD
   authorize(actor, "admin.review", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const claim = await loadPendingClaimById(tx, claimId);
+    const claim = await loadPendingClaimById({ tx, claimId });
     if (!claim.contest) throw new AppError("conflict", messages.claims.disputeNotAContest);
-    const holding = await loadHoldingClaim(tx, claim.organizationId);
+    const holding = await loadHoldingClaim({ tx, organizationId: claim.organizationId });
     if (input.decision === "hand_over") {
-      await completeClaimVerification(tx, {
+      await completeClaimVerification({
+        tx,
         claim,
         method: "admin",
         by: actor,
@@ -141,14 +142,18 @@ export async function decideClaimDispute({ actor, claimId, input }: DecideClaimD
     }
     const reason = fillMessage(messages.claims.contestRejectedReason, { reason: input.reason });
     await tx.update(organizationClaims).set({ status: "rejected", decisionReason: reason, emailTokenHash: null, letterCodeHash: null }).where(eq(organizationClaims.id, claim.id));
-    await recordAdminAction(tx, { actor, action: "claim.dispute_kept", target: claim.organizationId, details: { claimId: claim.id, kept: holding?.id ?? null, reason: input.reason } });
+    await recordAdminAction({ tx, actor, action: "claim.dispute_kept", target: claim.organizationId, details: { claimId: claim.id, kept: holding?.id ?? null, reason: input.reason } });
     const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)).limit(1);
     const name = org?.legalName ?? org?.name ?? "the organization";
-    await notifyClaimant(tx, claim.userId, { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason }) });
+    await notifyClaimant({ tx, userId: claim.userId, message: { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason }) } });
     if (holding) {
-      await notifyClaimant(tx, holding.userId, {
-        subject: `Your claim of ${name} stays yours`,
-        text: fillMessage(messages.claims.contestKeptNotice, { name, reason: input.reason }),
+      await notifyClaimant({
+        tx,
+        userId: holding.userId,
+        message: {
+          subject: `Your claim of ${name} stays yours`,
+          text: fillMessage(messages.claims.contestKeptNotice, { name, reason: input.reason }),
+        },
       });
     }
     return { status: "rejected" as const };

@@ -18,7 +18,7 @@ export function isFreeMailDomain(domain: string): boolean {
  * True when `emailDomain` is `siteDomain` or one of its subdomains ("info@vtfoodbank.org" or
  * "info@mail.vtfoodbank.org" for the site vtfoodbank.org). The site's host is compared without "www.".
  */
-export function emailIsAtSite(emailDomain: string, siteDomain: string): boolean {
+export function emailIsAtSite({ emailDomain, siteDomain }: { emailDomain: string; siteDomain: string }): boolean {
   const e = emailDomain.toLowerCase();
   const s = siteDomain.toLowerCase().replace(/^www\./, "");
   return e === s || e.endsWith(`.${s}`);

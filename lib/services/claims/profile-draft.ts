@@ -60,13 +60,15 @@ async function loadForWrite(tx: Executor, organizationId: string) {
   return org;
 }
 
+export type WriteOrganizationProfileOptions = { tx: Executor; actor: Actor; organizationId: string; set: ProfileSet };
+
 /**
- * Write profile fields of `organizationId` for `actor` (already authorized for
- * "organization.update"): to the columns when the actor may publish (a verified claim), else
- * merged into the claim's draft.
+ * Write the profile fields `set` of `organizationId` for `actor` (already authorized for
+ * "organization.update") in the caller's transaction `tx`: to the columns when the actor may
+ * publish (a verified claim), else merged into the claim's draft.
  * @returns "live" or "draft": where the values went. @throws AppError(not_found) when the organization is gone.
  */
-export async function writeOrganizationProfile(tx: Executor, actor: Actor, organizationId: string, set: ProfileSet): Promise<"live" | "draft"> {
+export async function writeOrganizationProfile({ tx, actor, organizationId, set }: WriteOrganizationProfileOptions): Promise<"live" | "draft"> {
   const org = await loadForWrite(tx, organizationId);
   // As the access rule reads it (lib/auth/authorize.ts loadClaimFacts): no claim waits for verification.
   const claimVerified = !org.claimPendingSince;
@@ -81,18 +83,20 @@ export async function writeOrganizationProfile(tx: Executor, actor: Actor, organ
 }
 
 /**
- * The profile as its owner prepares it: the live columns with the draft laid over them while
- * the claim is pending. Used by the owner's preview only, never by public readers.
+ * The profile as its owner prepares it: the live columns `row` with the stored `draft` (its
+ * draftable fields) laid over them while the claim is pending. Used by the owner's preview only,
+ * never by public readers.
  */
-export function withDraft<T extends Partial<Record<DraftField, unknown>>>(row: T, draft: Record<string, unknown> | null | undefined): T {
+export function withDraft<T extends Partial<Record<DraftField, unknown>>>({ row, draft }: { row: T; draft: Record<string, unknown> | null | undefined }): T {
   return { ...row, ...draftFields(draft) } as T;
 }
 
 /**
- * Verification succeeded: apply the draft to the columns, clear it and end the pending state,
- * in the caller's transaction.
+ * Verification succeeded: apply the draft of `organizationId` to the columns, clear it and end
+ * the pending state, in the caller's transaction `tx`.
+ * @throws AppError(not_found) when the organization is gone.
  */
-export async function applyClaimDraft(tx: Executor, organizationId: string): Promise<void> {
+export async function applyClaimDraft({ tx, organizationId }: { tx: Executor; organizationId: string }): Promise<void> {
   const [org] = await tx.select({ claimDraft: organizations.claimDraft }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
   await tx

@@ -58,20 +58,21 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     .where(and(eq(users.organizationId, claim.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)));
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
   await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });
-  await recordAdminAction(tx, { actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
+  await recordAdminAction({ tx, actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
   const name = org?.legalName ?? org?.name ?? "the organization";
   const message = { subject: `Your claim of ${name} has ended`, text: fillMessage(messages.claims.ended, { name, reason }) };
-  await notifyClaimant(tx, claim.userId, message);
+  await notifyClaimant({ tx, userId: claim.userId, message });
   // The other members lose access with the claimant (and the payout account is disconnected).
   const others = members.filter((m) => m.id !== claim.userId);
   await enqueueMails(others.map((m) => ({ to: String(m.email), ...message })), { tx });
 }
 
 /**
- * Expire the claims pending for more than CLAIM_PENDING_DAYS (first claims and contests). Idempotent.
+ * Expire the claims pending for more than CLAIM_PENDING_DAYS before `now` (default: the present)
+ * (first claims and contests). Idempotent.
  * @returns how many expired.
  */
-export async function expirePendingClaims(now: Date = new Date()): Promise<number> {
+export async function expirePendingClaims({ now = new Date() }: { now?: Date } = {}): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - CLAIM_PENDING_DAYS * DAY_MS);
   const stale = await db
@@ -82,7 +83,7 @@ export async function expirePendingClaims(now: Date = new Date()): Promise<numbe
   let expired = 0;
   for (const { organizationId } of stale) {
     expired += await db.transaction(async (tx) => {
-      const claim = await loadHoldingClaim(tx, organizationId);
+      const claim = await loadHoldingClaim({ tx, organizationId });
       const [org] = await tx.select({ since: organizations.claimPendingSince }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
       if (claim?.status !== "pending" || !org?.since || org.since.getTime() >= cutoff.getTime()) return 0;
       await endClaim(tx, claim, "expired", messages.claims.expiredReason, "system");
@@ -97,10 +98,10 @@ export async function expirePendingClaims(now: Date = new Date()): Promise<numbe
     .returning({ id: organizationClaims.id, userId: organizationClaims.userId, organizationId: organizationClaims.organizationId });
   for (const c of staleContests) {
     await db.transaction(async (tx) => {
-      await recordAdminAction(tx, { actor: "system", action: "claim.expired", target: c.organizationId, details: { claimId: c.id, contest: true } });
+      await recordAdminAction({ tx, actor: "system", action: "claim.expired", target: c.organizationId, details: { claimId: c.id, contest: true } });
       const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, c.organizationId)).limit(1);
       const name = org?.legalName ?? org?.name ?? "the organization";
-      await notifyClaimant(tx, c.userId, { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason: messages.claims.expiredReason }) });
+      await notifyClaimant({ tx, userId: c.userId, message: { subject: `Your contest of ${name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name, reason: messages.claims.expiredReason }) } });
     });
   }
   return expired + staleContests.length;
@@ -119,7 +120,7 @@ export async function releaseClaim({ actor, organizationId, reason }: ReleaseCla
   if (!why) throw new AppError("bad_request", messages.claims.releaseReasonRequired, { reason: messages.claims.releaseReasonRequired });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const claim = await loadHoldingClaim(tx, organizationId);
+    const claim = await loadHoldingClaim({ tx, organizationId });
     if (!claim) throw new AppError("conflict", messages.claims.notPending);
     await endClaim(tx, claim, "released", why.slice(0, 500), actor!);
     return { released: true as const };

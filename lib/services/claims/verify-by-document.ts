@@ -51,7 +51,7 @@ export async function submitClaimDocument({ actor, file }: SubmitClaimDocumentOp
   let stored: string | null = null;
   try {
     return await db.transaction(async (tx) => {
-      const claim = await loadOwnPendingClaim(tx, actor);
+      const claim = await loadOwnPendingClaim({ tx, actor });
       const key = `${PRIVATE_PREFIX}claims/${claim.id}-${randomBytes(9).toString("base64url")}.${type.ext}`;
       await storage.put(key, Buffer.from(file.bytes), type.contentType);
       stored = key;
@@ -163,22 +163,22 @@ export async function reviewClaimDocument({ actor, claimId, input }: ReviewClaim
   authorize(actor, "admin.review", {});
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const claim = await loadPendingClaimById(tx, claimId);
+    const claim = await loadPendingClaimById({ tx, claimId });
     if (!claim.documentKey) throw new AppError("conflict", messages.claims.documentMissing);
     const evidence = { document: claim.documentName, documentKey: claim.documentKey, contentType: claim.documentContentType, submittedAt: claim.documentSubmittedAt?.toISOString() ?? null };
     if (input.decision === "approve") {
       // The admin compared the document with the IRS record: for a contest this is the admin's
       // decision of the dispute too (lib/services/claims/complete-verification.ts).
       const reason = input.reason?.trim() || "the uploaded document matches the IRS record.";
-      await completeClaimVerification(tx, { claim, method: "document", by: actor, evidence, adminDecision: claim.contest ? { reason } : undefined });
+      await completeClaimVerification({ tx, claim, method: "document", by: actor, evidence, adminDecision: claim.contest ? { reason } : undefined });
       return { status: "verified" as const };
     }
     const reason = input.reason ?? "";
     await tx.update(organizationClaims).set({ documentKey: null, decisionReason: reason }).where(eq(organizationClaims.id, claim.id));
     const [org] = await tx.select({ legalName: organizations.legalName, name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)).limit(1);
-    await recordAdminAction(tx, { actor, action: "claim.document_rejected", target: claim.organizationId, details: { claimId: claim.id, reason, ...evidence } });
+    await recordAdminAction({ tx, actor, action: "claim.document_rejected", target: claim.organizationId, details: { claimId: claim.id, reason, ...evidence } });
     const name = org?.legalName ?? org?.name ?? "your organization";
-    await notifyClaimant(tx, claim.userId, { subject: `Your document for ${name} was not accepted`, text: fillMessage(messages.claims.rejected, { name, reason }) });
+    await notifyClaimant({ tx, userId: claim.userId, message: { subject: `Your document for ${name} was not accepted`, text: fillMessage(messages.claims.rejected, { name, reason }) } });
     return { status: "pending" as const };
   });
 }

@@ -38,12 +38,12 @@ export async function startClaimEmailVerification({ actor, input, now = new Date
   const emailDomain = input.email.slice(input.email.lastIndexOf("@") + 1);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const claim = await loadOwnPendingClaim(tx, actor);
+    const claim = await loadOwnPendingClaim({ tx, actor });
     const organizationId = claim.organizationId;
     if (isFreeMailDomain(input.website) || isFreeMailDomain(emailDomain)) {
       throw new AppError("bad_request", messages.claims.freeMailDomain, { email: messages.claims.freeMailDomain });
     }
-    if (!emailIsAtSite(emailDomain, input.website)) {
+    if (!emailIsAtSite({ emailDomain, siteDomain: input.website })) {
       const message = fillMessage(messages.claims.emailNotAtDomain, { domain: input.website });
       throw new AppError("bad_request", message, { email: message });
     }
@@ -94,7 +94,8 @@ export async function confirmClaimEmail({ token, now = new Date() }: ConfirmClai
       .for("update")
       .limit(1);
     if (!claim) throw new AppError("bad_request", messages.claims.emailLinkInvalid);
-    const status = await completeClaimVerification(tx, {
+    const status = await completeClaimVerification({
+      tx,
       claim,
       method: "email",
       by: claim.emailAddress ?? "claimant",

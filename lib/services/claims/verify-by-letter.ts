@@ -51,7 +51,7 @@ export type SendClaimLetterOptions = { actor: Actor; now?: Date; code?: string }
 export async function sendClaimLetter({ actor, now = new Date(), code = newLetterCode() }: SendClaimLetterOptions): Promise<{ message: string; address: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const claim = await loadOwnPendingClaim(tx, actor);
+    const claim = await loadOwnPendingClaim({ tx, actor });
     const organizationId = claim.organizationId;
     const [org] = await tx
       .select({ legalName: organizations.legalName, name: organizations.name, ein: organizations.ein, addressLine1: organizations.addressLine1, city: organizations.city, state: organizations.state, zipcode: organizations.zipcode })
@@ -103,7 +103,7 @@ export type EnterClaimLetterCodeOptions = { actor: Actor; input: ClaimLetterCode
 export async function enterClaimLetterCode({ actor, input }: EnterClaimLetterCodeOptions): Promise<{ status: ClaimVerificationOutcome }> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const claim = await loadOwnPendingClaim(tx, actor);
+    const claim = await loadOwnPendingClaim({ tx, actor });
     const organizationId = claim.organizationId;
     if (!claim.letterCodeHash || !claim.letterSentAt) throw new AppError("conflict", messages.claims.letterNotSent);
     if (claim.letterAttempts >= LETTER_MAX_ATTEMPTS) throw new AppError("rate_limited", messages.claims.codeAttemptsExceeded);
@@ -122,7 +122,8 @@ export async function enterClaimLetterCode({ actor, input }: EnterClaimLetterCod
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .limit(1);
-    return completeClaimVerification(tx, {
+    return completeClaimVerification({
+      tx,
       claim,
       method: "letter",
       by: actor,

@@ -25,7 +25,7 @@ afterAll(async () => {
 test("a gift to a fundraiser: the stored donation, its organization with the address in one line, the fundraiser's name", async () => {
   const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
   const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id, amountCents: 4_321 });
-  const facts = await loadDonationFacts(h.db, id);
+  const facts = await loadDonationFacts({ db: h.db, donationId: id });
   expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
   expect(facts?.organization).toEqual({
     id: np.organizationId,
@@ -42,18 +42,18 @@ test("a gift to a fundraiser: the stored donation, its organization with the add
 
 test("a direct gift has no fundraiser; an organization with no address parts has none; an unknown id is null", async () => {
   const [bare] = await h.db.insert(organizations).values({ name: "No Address Trust" }).returning({ id: organizations.id });
-  const facts = await loadDonationFacts(h.db, await makeGift(h.db, bare!.id, null));
+  const facts = await loadDonationFacts({ db: h.db, donationId: await makeGift(h.db, bare!.id, null) });
   expect(facts?.fundraiserName).toBeNull();
   expect(facts?.organization).toMatchObject({ name: "No Address Trust", address: null, ein: null });
-  expect(await loadDonationFacts(h.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+  expect(await loadDonationFacts({ db: h.db, donationId: "00000000-0000-4000-8000-000000000000" })).toBeNull();
 });
 
 test("inside a transaction it sees what the transaction wrote", async () => {
   const id = await makeGift(h.db, np.organizationId, null, { status: "pending" });
   await h.db.transaction(async (tx) => {
     await tx.update(organizations).set({ name: "Renamed Food Shelf" }).where(eq(organizations.id, np.organizationId));
-    expect((await loadDonationFacts(tx, id))?.organization.name).toBe("Renamed Food Shelf");
+    expect((await loadDonationFacts({ db: tx, donationId: id }))?.organization.name).toBe("Renamed Food Shelf");
     tx.rollback();
   }).catch(() => undefined);
-  expect((await loadDonationFacts(h.db, id))?.organization.name).toBe("Randolph Area Food Shelf");
+  expect((await loadDonationFacts({ db: h.db, donationId: id }))?.organization.name).toBe("Randolph Area Food Shelf");
 });

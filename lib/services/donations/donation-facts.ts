@@ -93,7 +93,7 @@ const factsQuery = preparedPerExecutor((db: Executor) =>
 );
 
 /** The donation `donationId` with its organization and fundraiser, read in `db` (a transaction joins it); null when unknown. */
-export async function loadDonationFacts(db: Executor, donationId: string): Promise<DonationFacts | null> {
+export async function loadDonationFacts({ db, donationId }: { db: Executor; donationId: string }): Promise<DonationFacts | null> {
   const [row] = await factsQuery(db).execute({ donationId });
   return row ? toDonationFacts(row) : null;
 }

@@ -32,7 +32,7 @@ export type DonationMailFactsOptions = {
  * webhook's transaction it carries the status just applied.
  */
 export async function donationMailFacts({ tx, donation: d, known }: DonationMailFactsOptions): Promise<DonationMailFacts> {
-  const facts = known ?? (await loadDonationFacts(tx, d.id));
+  const facts = known ?? (await loadDonationFacts({ db: tx, donationId: d.id }));
   const org = facts?.organization;
   return {
     donationId: d.id,
@@ -67,16 +67,21 @@ export async function donationMailFacts({ tx, donation: d, known }: DonationMail
   };
 }
 
+export type EnqueueDonationMailOptions = DonationMailFactsOptions & {
+  /** Which of the emails to queue (default: all three). */
+  which?: { receipt?: boolean; nonprofit?: boolean; platform?: boolean };
+};
+
 /**
- * Queue the receipt, the nonprofit notification and the platform copy in `tx` (`which`: some
- * of them; `known`: the donation's facts when already read in `tx`). Returns how many.
+ * Queue the receipt, the nonprofit notification and the platform copy of `donation` in `tx`
+ * (`which`: some of them; `known`: the donation's facts when already read in `tx`). Returns how many.
  */
-export async function enqueueDonationMail(
-  tx: Executor,
-  d: DonationRow,
-  which: { receipt?: boolean; nonprofit?: boolean; platform?: boolean } = { receipt: true, nonprofit: true, platform: true },
-  known?: DonationFacts | null,
-): Promise<number> {
+export async function enqueueDonationMail({
+  tx,
+  donation: d,
+  which = { receipt: true, nonprofit: true, platform: true },
+  known,
+}: EnqueueDonationMailOptions): Promise<number> {
   const facts = await donationMailFacts({ tx, donation: d, known });
   // Queued as their facts and rendered at delivery (lib/mail/mail-job.ts); none without a recipient.
   const kinds = (["receipt", "nonprofit", "platform"] as const).filter((kind) => which[kind] && donationMailHasRecipient(kind, facts));

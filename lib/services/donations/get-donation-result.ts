@@ -50,7 +50,7 @@ export type DonationResult = {
  * @throws AppError(not_found) unknown id, or neither a valid access token nor the donor's session.
  */
 export async function getDonationResult({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null | undefined }): Promise<DonationResult> {
-  const facts = await loadDonationFacts(await getDb(), donationId);
+  const facts = await loadDonationFacts({ db: await getDb(), donationId });
   // Its donor's session, or the donation's access token verified here.
   const allowed =
     facts &&

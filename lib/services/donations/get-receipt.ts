@@ -29,7 +29,7 @@ import { eventTicketOrders, payments } from "@/models";
  */
 export async function donationReceiptPdf({ actor, donationId, token }: { actor: Actor | null; donationId: string; token: string | null }): Promise<{ pdf: Buffer; filename: string }> {
   const db = await getDb();
-  const facts = await loadDonationFacts(db, donationId);
+  const facts = await loadDonationFacts({ db, donationId });
   // Not a gift: the id may be a ticket order's payment, whose document is the purchase confirmation.
   if (!facts) return ticketPurchasePdf({ actor, paymentId: donationId, token });
   // Its donor's session, or the donation's access token verified here.
@@ -42,7 +42,7 @@ export async function donationReceiptPdf({ actor, donationId, token }: { actor: 
   // A member's session is checked against the account as it is now.
   if (asOrganization) await authorizeOrganization(db, actor, "donation.recordOffline", facts.donation.organizationId);
   const { donation: d, organization: org } = facts;
-  const logos = await letterheadLogos(org.logoUrl);
+  const logos = await letterheadLogos({ organizationLogoUrl: org.logoUrl });
   const pdf = await renderReceiptPdf({
     donationId: d.id,
     date: d.succeededAt ?? d.createdAt,
@@ -79,8 +79,8 @@ async function ticketPurchasePdf({ actor, paymentId, token }: { actor: Actor | n
   // Its buyer's session, or the payment's access token verified here.
   const allowed = row && can(actor, "donation.receipt", { donorId: row.buyerUserId, organizationId: row.payment.organizationId, holdsAccessToken: checkDonationAccessToken(row.payment.id, token) });
   if (!row || !allowed || row.payment.status !== "succeeded") throw new AppError("not_found", messages.donation.notFound);
-  const facts = await ticketMailFacts(db, row.payment, row.orderId);
+  const facts = await ticketMailFacts({ tx: db, payment: row.payment, orderId: row.orderId });
   if (!facts) throw new AppError("not_found", messages.donation.notFound);
-  const logos = await letterheadLogos(facts.organizationLogoUrl);
+  const logos = await letterheadLogos({ organizationLogoUrl: facts.organizationLogoUrl });
   return { pdf: await renderTicketPdf({ ...facts, buyerName: row.buyerName }, logos), filename: `givebridge-tickets-${row.payment.id.slice(0, 8)}.pdf` };
 }

@@ -25,6 +25,6 @@ export async function resendDonationEmail({ actor, donationId, which }: { actor:
   // The platform's copy (with fees) is the admin's alone; the nonprofit's notice, also its organization's.
   const action = which === "platform" ? "donation.resendPlatformNotice" : "donation.resendNonprofitNotice";
   if (!can(actor, action, { donorId: d.donorUserId, organizationId: d.organizationId })) throw forbidden();
-  const queued = await db.transaction((tx) => enqueueDonationMail(tx, d, { [which]: true }));
+  const queued = await db.transaction((tx) => enqueueDonationMail({ tx, donation: d, which: { [which]: true } }));
   return { queued };
 }

@@ -14,7 +14,7 @@ import { enqueueTributeCard } from "./tribute-card";
 /** Subscribe receipts, tribute cards and the page refresh to the payment events. */
 export function installDonationSubscribers(): void {
   subscribe("gift.succeeded", "donations.receipt", async (tx, { donation }) => {
-    await enqueueDonationMail(tx, donation);
+    await enqueueDonationMail({ tx, donation });
   });
   // A tribute gift's card, queued for the donor's chosen day (./tribute-card.ts).
   subscribe("gift.succeeded", "donations.tribute-card", async (tx, { donation }) => {

@@ -63,7 +63,7 @@ export function tributeCardFacts({ donation, card, facts }: { donation: Donation
 export async function enqueueTributeCard({ tx, donation, facts, now = new Date() }: { tx: Executor; donation: DonationRow; facts?: DonationFacts | null; now?: Date }): Promise<string | null> {
   const card = donation.tributeCard;
   if (!card || !donation.tributeType || !donation.tributeName) return null;
-  const known = facts ?? (await loadDonationFacts(tx, donation.id));
+  const known = facts ?? (await loadDonationFacts({ db: tx, donationId: donation.id }));
   const job: TributeCardJob = { tributeCard: tributeCardFacts({ donation, card, facts: known }) };
   return enqueueMail(job, { tx, startAfter: tributeCardSendAt({ sendOn: card.sendOn, timeZone: card.timeZone, now }) });
 }

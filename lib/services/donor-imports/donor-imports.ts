@@ -409,7 +409,7 @@ export async function runDonorImport({ actor, importId, now = new Date(), batchS
     });
     // The Donors view's summaries take in each committed batch here, so the first read after a
     // large import does not recompute every imported donor at once.
-    await refreshDonorSummaries(db, row.organizationId);
+    await refreshDonorSummaries({ db, organizationId: row.organizationId });
     await yieldToRequests();
   }
   for (const campaignId of touched) refreshGiftPages({ organizationId: row.organizationId, campaignId });
@@ -797,10 +797,7 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
       .set({ progressCents: sql`${campaigns.progressCents} + ${cents}` })
       .where(eq(campaigns.id, campaignId));
   }
-  await claimDonorKeys(
-    tx,
-    inserted.map((d) => d.id),
-  );
+  await claimDonorKeys({ db: tx, donationIds: inserted.map((d) => d.id) });
   return { count: inserted.length, campaignIds: [...byCampaign.keys()] };
 }
 

@@ -217,12 +217,12 @@ describe("jobs", () => {
     await h.db.update(donorImports).set({ jobKind: "dry_run", jobState: "active", jobHeartbeatAt: new Date() }).where(eq(donorImports.id, first.id));
     await h.db.update(donorImports).set({ jobKind: "dry_run", jobState: "queued", mapping: second.mapping }).where(eq(donorImports.id, second.id));
     const job = { importId: second.id, kind: "dry_run" as const, actor: { id: b.user.id, role: b.user.role, organizationId: b.user.organizationId } };
-    expect(await workDonorImportJob(job, { now: NOW })).toBe("busy");
+    expect(await workDonorImportJob({ job, now: NOW })).toBe("busy");
     const [waiting] = await h.db.select({ jobState: donorImports.jobState, dryRun: donorImports.dryRun }).from(donorImports).where(eq(donorImports.id, second.id));
     expect(waiting).toEqual({ jobState: "queued", dryRun: null });
     // Another organization's import is not held back.
     await h.db.update(donorImports).set({ jobKind: null, jobState: null, jobHeartbeatAt: null }).where(eq(donorImports.id, first.id));
-    expect(await workDonorImportJob(job, { now: NOW })).toBe("done");
+    expect(await workDonorImportJob({ job, now: NOW })).toBe("done");
     const [checked] = await h.db.select({ jobState: donorImports.jobState, dryRun: donorImports.dryRun }).from(donorImports).where(eq(donorImports.id, second.id));
     expect(checked!.jobState).toBeNull();
     expect(checked!.dryRun).toMatchObject({ create: 2 });

@@ -60,12 +60,13 @@ async function claim(db: Executor, job: DonorImportJob): Promise<"claimed" | "bu
 }
 
 /**
- * Work one job of the donor-import queue: claim the organization, then the dry run (with its
+ * Work one `job` of the donor-import queue: claim the organization, then the dry run (with its
  * mapping stored on the import; progress in checked_rows) or the run (batches of
- * DONOR_IMPORT_JOB_BATCH_SIZE), then clear the job, or record why it stopped.
+ * DONOR_IMPORT_JOB_BATCH_SIZE), then clear the job, or record why it stopped. `now` is the
+ * present the dry run or run works at (tests; default: the present).
  * @returns what happened: "done", "failed", "busy" (queued again) or "gone" (nothing to do).
  */
-export async function workDonorImportJob(job: DonorImportJob, options: { now?: Date } = {}): Promise<"done" | "failed" | "busy" | "gone"> {
+export async function workDonorImportJob({ job, now }: { job: DonorImportJob; now?: Date }): Promise<"done" | "failed" | "busy" | "gone"> {
   const db = await getDb();
   const claimed = await claim(db, job);
   if (claimed === "gone") return "gone";
@@ -81,13 +82,13 @@ export async function workDonorImportJob(job: DonorImportJob, options: { now?: D
         actor,
         importId: job.importId,
         mapping: row?.mapping ?? {},
-        now: options.now,
+        now,
         onProgress: async (rowsRead) => {
           await db.update(donorImports).set({ checkedRows: rowsRead, jobHeartbeatAt: new Date() }).where(eq(donorImports.id, job.importId));
         },
       });
     } else {
-      await runDonorImport({ actor, importId: job.importId, now: options.now, batchSize: DONOR_IMPORT_JOB_BATCH_SIZE });
+      await runDonorImport({ actor, importId: job.importId, now, batchSize: DONOR_IMPORT_JOB_BATCH_SIZE });
     }
     await db.update(donorImports).set({ jobKind: null, jobState: null, jobError: null, jobHeartbeatAt: null }).where(eq(donorImports.id, job.importId));
     return "done";
@@ -110,7 +111,7 @@ export async function startDonorImportWorker(options: { pollingIntervalSeconds?:
     DONOR_IMPORT_QUEUE,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: DONOR_IMPORT_CONCURRENCY, concurrency: DONOR_IMPORT_CONCURRENCY },
     async (job) => {
-      await workDonorImportJob(job);
+      await workDonorImportJob({ job });
     },
   );
 }

@@ -33,6 +33,8 @@ const ROW_FIELD: Record<DisclosedField, keyof DonorRow> = {
 };
 
 export type RecordDisclosureOptions = {
+  /** The caller's handle or transaction the row is written in. */
+  db: Executor;
   /** The member (Actor) or the API key (ApiKeyActor) that read. */
   actor: Actor | ApiKeyActor;
   organizationId: string;
@@ -46,11 +48,12 @@ export type RecordDisclosureOptions = {
 };
 
 /**
- * Write one sharing-log row for a read, in `db` (the caller's handle or transaction). The fields
+ * Write one sharing-log row for a read by `actor` of `organizationId`'s donors through `channel`,
+ * in `db` (the caller's handle or transaction). The fields
  * logged are those of `shows` that at least one shown row carried. Nothing is written when no
  * donor was shown. One INSERT whatever the number of rows.
  */
-export async function recordDisclosure(db: Executor, { actor, organizationId, channel, donors, shows, single = false }: RecordDisclosureOptions): Promise<void> {
+export async function recordDisclosure({ db, actor, organizationId, channel, donors, shows, single = false }: RecordDisclosureOptions): Promise<void> {
   if (donors.length === 0) return;
   const fields = shows.filter((f) => donors.some((d) => d[ROW_FIELD[f]] !== null));
   const isKey = "kind" in actor && actor.kind === "api_key";
@@ -106,11 +109,11 @@ export async function listMyDisclosures({ actor, userId, limit = 50 }: ListMyDis
  * Remove what the organizations keep under the donor keys of user `userId`'s emails (their
  * account's email and every email their gifts shared): the private notes and tags
  * (donor_notes), the donor.created claims (organization_donors) and the keys in the sharing
- * log. Run in the account deletion's transaction BEFORE the gifts' details are stripped.
+ * log. Run in the account deletion's transaction `tx` BEFORE the gifts' details are stripped.
  * Notes keyed by a name alone are kept: another person may share the name.
  * @returns how many notes were removed.
  */
-export async function forgetDonorKeys(tx: Executor, userId: string): Promise<number> {
+export async function forgetDonorKeys({ tx, userId }: { tx: Executor; userId: string }): Promise<number> {
   const keys = rowsOf(await tx.execute(sql`select distinct k from (${donorEmailKeys(userId)}) m`)).map((r) => (r as { k: string }).k);
   if (keys.length === 0) return 0;
   const list = sql.join(keys.map((k) => sql`${k}`), sql`, `);

@@ -148,7 +148,7 @@ describe("refreshing the summaries", () => {
       } else await h.db.update(donations).set({ createdAt: when(), amountCents: 100 + Math.floor(rnd.next() * 50_000) }).where(eq(donations.id, id));
       // Refresh after one to four writes.
       if (rnd.chance(0.4) || step === 159) {
-        await refreshDonorSummaries(h.db, A);
+        await refreshDonorSummaries({ db: h.db, organizationId: A });
         expect(await staleCount(A)).toBe(0);
         expect(await stored(A)).toEqual(await fromScratch(A));
         compared++;
@@ -163,19 +163,19 @@ describe("refreshing the summaries", () => {
 
   test("a write that changes nothing the view reads marks nobody stale, and another organization's gift marks only its own", async () => {
     const B = b.organizationId;
-    await refreshDonorSummaries(h.db, a.organizationId);
+    await refreshDonorSummaries({ db: h.db, organizationId: a.organizationId });
     const id = await makeGift(h.db, B, null, { donorEmail: "zoe@example.org", donorName: "Zoe Ward", shareEmail: true, shareName: true, amountCents: 4_200 });
     expect(await staleCount(B)).toBe(1);
     expect(await staleCount(a.organizationId)).toBe(0);
-    expect(await refreshDonorSummaries(h.db, B)).toBe(1);
-    expect(await refreshDonorSummaries(h.db, B)).toBe(0);
+    expect(await refreshDonorSummaries({ db: h.db, organizationId: B })).toBe(1);
+    expect(await refreshDonorSummaries({ db: h.db, organizationId: B })).toBe(0);
     await h.db.update(donations).set({ metadata: { note: "unrelated" }, failureReason: null }).where(eq(donations.id, id));
     await h.db.update(donations).set({ status: "failed" }).where(eq(donations.id, randomUUID()));
     expect(await staleCount(B)).toBe(0);
     expect((await stored(B)).rows).toEqual([expect.objectContaining({ donor_key: "email:zoe@example.org", lifetime: "4200", name: "Zoe Ward" })]);
     // A gift that stops counting takes its donor out.
     await h.db.update(donations).set({ status: "refunded", refundedAt: new Date() }).where(eq(donations.id, id));
-    await refreshDonorSummaries(h.db, B);
+    await refreshDonorSummaries({ db: h.db, organizationId: B });
     expect((await stored(B)).rows).toEqual([]);
   });
 
@@ -183,14 +183,14 @@ describe("refreshing the summaries", () => {
     await makeGift(h.db, a.organizationId, null, { donorEmail: "vic@example.org", donorName: "Vic Moss", shareEmail: true, shareName: true, amountCents: 1_100 });
     await makeGift(h.db, b.organizationId, null, { donorEmail: "wes@example.org", donorName: "Wes Hall", shareEmail: true, shareName: true, amountCents: 1_200 });
     await h.db.execute(sql`insert into donor_people_stale (organization_id, ident) values ('no-such-organization', 'e:gone@example.org')`);
-    const r = await refreshAllDonorSummaries(h.db);
+    const r = await refreshAllDonorSummaries({ db: h.db });
     expect(r.organizations).toBe(2);
     expect(r.people).toBeGreaterThanOrEqual(2);
     const [left] = rowsOf(await h.db.execute(sql`select count(*)::int as n from donor_people_stale`)) as { n: number }[];
     expect(Number(left!.n)).toBe(0);
     expect((await stored(a.organizationId)).rows.map((x) => x.donor_key)).toContain("email:vic@example.org");
     expect((await stored(b.organizationId)).rows.map((x) => x.donor_key)).toContain("email:wes@example.org");
-    expect(await refreshAllDonorSummaries(h.db)).toEqual({ organizations: 0, people: 0 });
+    expect(await refreshAllDonorSummaries({ db: h.db })).toEqual({ organizations: 0, people: 0 });
   });
 
   // Two connections at once need the PostgreSQL server; the embedded database has one.
@@ -211,10 +211,10 @@ describe("refreshing the summaries", () => {
         [id, B],
       );
       // Not committed yet: this read cannot see it and must not consume its stale row.
-      await refreshDonorSummaries(h.db, B);
+      await refreshDonorSummaries({ db: h.db, organizationId: B });
       expect((await stored(B)).rows.map((r) => r.donor_key)).not.toContain("email:uma@example.org");
       await client.query("commit");
-      await refreshDonorSummaries(h.db, B);
+      await refreshDonorSummaries({ db: h.db, organizationId: B });
       expect((await stored(B)).rows.filter((r) => r.donor_key === "email:uma@example.org")).toEqual([expect.objectContaining({ lifetime: "7300", name: "Uma Park" })]);
     } finally {
       client.release();

@@ -62,12 +62,12 @@ export function giftDonorKeySql(g: ReturnType<typeof sql>) {
 }
 
 /**
- * Bring the organization's donor_people and donor_summaries up to date with its committed
- * gifts (the rules at the top of this file). Cheap when nothing changed (one indexed probe).
+ * Bring the donor_people and donor_summaries of organization `organizationId` up to date with
+ * its committed gifts (the rules at the top of this file). Cheap when nothing changed (one indexed probe).
  * Runs in a transaction of its own (a savepoint when `db` is already one).
  * @returns how many people were recomputed (0 when nothing was stale).
  */
-export async function refreshDonorSummaries(db: Executor, organizationId: string): Promise<number> {
+export async function refreshDonorSummaries({ db, organizationId }: { db: Executor; organizationId: string }): Promise<number> {
   const [pending] = rowsOf(await db.execute(sql`select exists (select 1 from donor_people_stale where organization_id = ${organizationId}) as p`)) as { p: boolean }[];
   if (!pending?.p) return 0;
   return db.transaction(async (tx) => {
@@ -159,21 +159,21 @@ export const DONOR_SUMMARY_INTERVAL_SECONDS = 10 * 60;
 
 /**
  * Refresh the summaries of every organization that has stale people, one organization at a
- * time, and drop the stale rows of organizations that no longer exist.
+ * time, in `db`, and drop the stale rows of organizations that no longer exist.
  * @returns how many organizations and people were refreshed.
  */
-export async function refreshAllDonorSummaries(db: Executor): Promise<{ organizations: number; people: number }> {
+export async function refreshAllDonorSummaries({ db }: { db: Executor }): Promise<{ organizations: number; people: number }> {
   await db.execute(sql`delete from donor_people_stale s where not exists (select 1 from organizations o where o.id = s.organization_id)`);
   const orgs = rowsOf(await db.execute(sql`select distinct organization_id from donor_people_stale`)) as { organization_id: string }[];
   let people = 0;
-  for (const { organization_id } of orgs) people += await refreshDonorSummaries(db, organization_id);
+  for (const { organization_id } of orgs) people += await refreshDonorSummaries({ db, organizationId: organization_id });
   return { organizations: orgs.length, people };
 }
 
 /** Start the periodic refresh in this process (the server calls this at start). Idempotent. */
 export async function startDonorSummaryJob(): Promise<void> {
   await startPeriodicJob("donor-summaries", DONOR_SUMMARY_INTERVAL_SECONDS, async () => {
-    const r = await refreshAllDonorSummaries(await getDb());
+    const r = await refreshAllDonorSummaries({ db: await getDb() });
     if (r.people > 0) logger.info("donor summaries refreshed", r);
   });
 }

@@ -129,7 +129,7 @@ export async function listDonors({ actor, organizationId, query, now = new Date(
     selectSummary(db, organizationId, clock, query.minCents),
     where.length > 0 ? countDonors(db, organizationId, clock, where) : null,
   ]);
-  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_view", donors, shows: DISCLOSED_FIELDS });
+  await recordDisclosure({ db, actor: actor!, organizationId, channel: "donors_view", donors, shows: DISCLOSED_FIELDS });
   return { donors, total: matching ?? summary.segments.all, page: query.page, pageSize: DONORS_PAGE_SIZE, segments: summary.segments, anonymous: summary.anonymous, timeZone: clock.timeZone };
 }
 
@@ -199,7 +199,7 @@ export async function getDonor({ actor, organizationId, donorKey, now = new Date
       tribute: tributeLine({ tributeType: g.tribute_type, tributeName: g.tribute_name }),
     }),
   );
-  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donor_page", donors: [donor], shows: DISCLOSED_FIELDS, single: true });
+  await recordDisclosure({ db, actor: actor!, organizationId, channel: "donor_page", donors: [donor], shows: DISCLOSED_FIELDS, single: true });
   const noteRows = rowsOf(await db.execute(sql`select note from donor_notes where organization_id = ${organizationId} and donor_key = ${key}`)) as { note: string }[];
   return { donor, gifts, note: noteRows[0]?.note ?? "", tags: donor.tags, timeZone: clock.timeZone };
 }
@@ -257,7 +257,7 @@ export async function exportDonorsCsv({ actor, organizationId, query, now = new 
     const { anonymous } = await selectSummary(db, organizationId, clock, null);
     if (anonymous.giftCount > 0) records.push(["Anonymous donors", "", centsToDecimalString(anonymous.totalCents), String(anonymous.giftCount), "", "", "", "", "", "", "", "", ""]);
   }
-  await recordDisclosure(db, { actor: actor!, organizationId, channel: "donors_csv", donors, shows: DISCLOSED_FIELDS });
+  await recordDisclosure({ db, actor: actor!, organizationId, channel: "donors_csv", donors, shows: DISCLOSED_FIELDS });
   const csv = stringify(records, { header: true, columns: [...DONORS_CSV_COLUMNS], ...SAFE_CSV_OPTIONS });
   return { filename: `donors-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
@@ -354,7 +354,7 @@ export async function findDonor({ db, organizationId, donorKey, now = new Date()
  * one claims it), and a key claimed now is still not new when another succeeded or refunded
  * gift of the organization shares it (a gift made while no row was being added).
  */
-export async function claimNewDonorKey(db: Executor, donationId: string): Promise<string | null> {
+export async function claimNewDonorKey({ db, donationId }: { db: Executor; donationId: string }): Promise<string | null> {
   const [row] = rowsOf(
     await db.execute(sql`with claimed as (
         insert into organization_donors (organization_id, donor_key)
@@ -377,7 +377,7 @@ export async function claimNewDonorKey(db: Executor, donationId: string): Promis
  * of this file), in `db`'s transaction, without deciding that any donor is new: for gifts that
  * publish no event (an imported history). Keys already claimed are left as they are.
  */
-export async function claimDonorKeys(db: Executor, donationIds: string[]): Promise<void> {
+export async function claimDonorKeys({ db, donationIds }: { db: Executor; donationIds: string[] }): Promise<void> {
   if (donationIds.length === 0) return;
   await db.execute(sql`insert into organization_donors (organization_id, donor_key)
       select distinct d.organization_id, ${giftDonorKeySql(sql`d`)} from donations d
@@ -421,7 +421,7 @@ type Clock = { timeZone: string; thisYear: Date; lastYear: Date };
  * calendar years begin.
  */
 async function prepareRead(db: Executor, organizationId: string, now: Date): Promise<Clock> {
-  await refreshDonorSummaries(db, organizationId);
+  await refreshDonorSummaries({ db, organizationId });
   const timeZone = await reportTimeZone({ db, organizationId });
   const year = Number(zonedCalendarDay(now, timeZone).slice(0, 4));
   return { timeZone, thisYear: zonedDayStart(`${year}-01-01`, timeZone), lastYear: zonedDayStart(`${year - 1}-01-01`, timeZone) };

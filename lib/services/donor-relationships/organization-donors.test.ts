@@ -42,9 +42,9 @@ test("the migration's backfill keys the gifts already made by what each shared",
   expect(rows.filter((r) => r.organizationId === b.organizationId).map((r) => r.donorKey)).toEqual(["name:Bea Other"]);
   // Once filled in, a later gift of those donors claims nothing; a new donor's gift claims its key once.
   const again = await makeGift(h.db, org, null, { shareEmail: true, donorEmail: "SAM@example.org" });
-  expect(await claimNewDonorKey(h.db, again)).toBeNull();
+  expect(await claimNewDonorKey({ db: h.db, donationId: again })).toBeNull();
   const fresh = await makeGift(h.db, org, null, { shareName: true, donorName: "Fay Fresh" });
-  expect(await claimNewDonorKey(h.db, fresh)).toBe("name:Fay Fresh");
-  expect(await claimNewDonorKey(h.db, fresh)).toBeNull();
+  expect(await claimNewDonorKey({ db: h.db, donationId: fresh })).toBe("name:Fay Fresh");
+  expect(await claimNewDonorKey({ db: h.db, donationId: fresh })).toBeNull();
   expect(await h.db.select().from(organizationDonors).where(eq(organizationDonors.donorKey, "name:Fay Fresh"))).toHaveLength(1);
 });

@@ -69,7 +69,7 @@ describe("donation history and statements", () => {
     expect(csv.split("\n")[0]).toBe("Date,Organization,Legal name,EIN,Fundraiser,Amount USD,Donation ID");
     expect(csv).toContain(`${thisYear}-03-01,Vermont Foodbank,`);
     expect(csv).toContain("Total,,,,,62.34,");
-    const pdf = await statementPdf(s);
+    const pdf = await statementPdf({ statement: s });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // Read back as text: the letterhead, each nonprofit's deductibility in plain words, every donation id whole on one line.
     const text = await pdfLines(pdf);

@@ -105,7 +105,7 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
     lines.push({ date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId, fundraiser: fundraiserLabel(r.fundraiser), amountCents: r.amountCents });
   }
   for (const r of tickets) {
-    const deductible = deductiblePart(r.amountCents, r.goodsValueCents);
+    const deductible = deductiblePart({ amountCents: r.amountCents, goodsValueCents: r.goodsValueCents });
     if (deductible <= 0) continue;
     const organization = organizationDisplayName({ name: r.organization, legalName: r.legalName });
     const base = { date: r.date, organization, legalName: r.legalName, ein: r.ein, irsDeductibility: r.irsDeductibility, donationId: r.donationId };
@@ -152,12 +152,13 @@ function organizationHeading(g: GivingStatement["byOrganization"][number]): stri
 const COLUMNS = { date: [0, 62], gift: [66, 214], amount: [284, 60], id: [350, 154] } as const;
 
 /**
- * The statement as a PDF (Letter size): letterhead, the donor, totals per nonprofit with each
+ * The giving `statement` as a PDF (Letter size): letterhead, the donor, totals per nonprofit with each
  * one's IRS legal name, EIN and deductibility in plain words, then one table row per gift (date, nonprofit and
  * fundraiser, amount, donation id whole on one line), repeating the column headings on each page.
- * @param logos the letterhead's logo bytes (JPEG/PNG); by default the platform's own logo.
+ * @param options.statement the donor's statement of one year (amounts in cents, dates UTC).
+ * @param options.logos the letterhead's logo bytes (JPEG/PNG); by default the platform's own logo.
  */
-export async function statementPdf(s: GivingStatement, logos?: PdfLogos): Promise<Buffer> {
+export async function statementPdf({ statement: s, logos }: { statement: GivingStatement; logos?: PdfLogos }): Promise<Buffer> {
   const letterhead = logos ?? (await letterheadLogos());
   const { doc, bytes } = pdfDocument({ title: `Giving statement ${s.year}`, margin: 54 });
   const left = doc.page.margins.left;

@@ -41,29 +41,29 @@ const count = async () => (await h.db.select({ n: events.likesCount }).from(even
 
 describe("event likes", () => {
   test("like and unlike are idempotent and change likesCount exactly once", async () => {
-    expect(await setEventLike({ eventId, userId: ann.id, isLiked: true }, ann)).toEqual({ eventId, isLiked: true, likesCount: 1 });
-    expect((await setEventLike({ eventId, userId: ann.id, isLiked: true }, ann)).likesCount).toBe(1);
-    await Promise.all([setEventLike({ eventId, userId: bob.id, isLiked: true }, bob), setEventLike({ eventId, userId: bob.id, isLiked: true }, bob)]).catch(() => undefined);
+    expect(await setEventLike({ eventId, userId: ann.id, isLiked: true, actor: ann })).toEqual({ eventId, isLiked: true, likesCount: 1 });
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: true, actor: ann })).likesCount).toBe(1);
+    await Promise.all([setEventLike({ eventId, userId: bob.id, isLiked: true, actor: bob }), setEventLike({ eventId, userId: bob.id, isLiked: true, actor: bob })]).catch(() => undefined);
     expect(await count()).toBe(2);
     expect((await getPublicEvent({ actor: ann, eventId })).likedByMe).toBe(true);
-    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
-    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false }, ann)).likesCount).toBe(1);
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false, actor: ann })).likesCount).toBe(1);
+    expect((await setEventLike({ eventId, userId: ann.id, isLiked: false, actor: ann })).likesCount).toBe(1);
     expect(await count()).toBe(1);
     expect((await h.db.select().from(eventLikes)).length).toBe(1);
     expect((await getPublicEvent({ actor: ann, eventId })).likedByMe).toBe(false);
   });
 
   test("a user cannot like for someone else; unknown events are 404", async () => {
-    await expect(setEventLike({ eventId, userId: bob.id, isLiked: true }, ann)).rejects.toMatchObject({ status: 403 });
-    await expect(setEventLike({ eventId: "nope", userId: ann.id, isLiked: true }, ann)).rejects.toMatchObject({ status: 404 });
+    await expect(setEventLike({ eventId, userId: bob.id, isLiked: true, actor: ann })).rejects.toMatchObject({ status: 403 });
+    await expect(setEventLike({ eventId: "nope", userId: ann.id, isLiked: true, actor: ann })).rejects.toMatchObject({ status: 404 });
   });
 
   test("an organization's events: upcoming and past; hidden organizations are 404", async () => {
-    const list = await listOrganizationEvents(organizationId);
+    const list = await listOrganizationEvents({ organizationId });
     expect(list.upcoming.map((e) => e.name)).toEqual(["Regatta"]);
     expect(list.past.map((e) => e.name)).toEqual(["Old regatta"]);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, organizationId));
-    await expect(listOrganizationEvents(organizationId)).rejects.toMatchObject({ status: 404 });
+    await expect(listOrganizationEvents({ organizationId })).rejects.toMatchObject({ status: 404 });
     await expect(getPublicEvent({ actor: null, eventId })).rejects.toMatchObject({ status: 404 });
     await h.db.update(organizations).set({ live: true }).where(eq(organizations.id, organizationId));
   });

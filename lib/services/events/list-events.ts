@@ -19,14 +19,18 @@ export async function findEvents(input: { query: string; limit: number; offset: 
 }
 
 /**
- * Events of one live, approved organization: upcoming first (soonest first), then past ones,
+ * Events of the live, approved organization `organizationId`: upcoming first (soonest first), then past ones,
  * with the organization's IANA time zone (from its state or ZIP) to show their times in.
+ * @param options.limit most events read, 1..100 (default 50).
  * @throws AppError(not_found) when the organization is missing or not public.
  */
-export async function listOrganizationEvents(
-  organizationId: string,
-  options: { limit?: number } = {},
-): Promise<{ organization: { _id: string; name: string; timeZone: string }; upcoming: EventSearchHit[]; past: EventSearchHit[] }> {
+export async function listOrganizationEvents({
+  organizationId,
+  limit: wanted,
+}: {
+  organizationId: string;
+  limit?: number;
+}): Promise<{ organization: { _id: string; name: string; timeZone: string }; upcoming: EventSearchHit[]; past: EventSearchHit[] }> {
   const id = organizationId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.organization.notFound);
   const db = await getDb();
@@ -36,7 +40,7 @@ export async function listOrganizationEvents(
     .where(and(eq(organizations.id, id), eq(organizations.live, true), eq(organizations.approvalStatus, "approved")))
     .limit(1);
   if (!org) throw new AppError("not_found", messages.organization.notFound);
-  const limit = Math.min(100, Math.max(1, options.limit ?? 50));
+  const limit = Math.min(100, Math.max(1, wanted ?? 50));
   const all = await searchEvents({ query: "", limit, offset: 0, organizationId: id, includePast: true });
   const now = Date.now();
   const upcoming = all.results.filter((e) => new Date(e.endsAt ?? e.startsAt).getTime() >= now);

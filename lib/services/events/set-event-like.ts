@@ -9,18 +9,17 @@ import { AppError } from "@/lib/errors";
 import { eventLikes, events, organizations } from "@/models";
 import { EVENT_NOT_FOUND } from "./get-event";
 
+export type SetEventLikeOptions = { eventId: string; userId: string; isLiked: boolean; actor: Actor };
+
 /**
- * Like (isLiked true) or unlike an event as `actor`. Idempotent: liking twice or unliking an
+ * Like (`isLiked` true) or unlike the event `eventId` as `actor`, on behalf of `userId`. Idempotent: liking twice or unliking an
  * event not liked changes nothing; events.likesCount changes exactly once per real change,
  * in the same transaction as the like row.
  * @returns the event's like count after the change and whether the actor now likes it.
  * @throws AppError(forbidden) when userId is not the signed-in user; AppError(not_found) for
  *   an unknown event or one whose organization is not public.
  */
-export async function setEventLike(
-  input: { eventId: string; userId: string; isLiked: boolean },
-  actor: Actor,
-): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
+export async function setEventLike({ actor, ...input }: SetEventLikeOptions): Promise<{ eventId: string; isLiked: boolean; likesCount: number }> {
   authorize(actor, "event.like", { userId: input.userId });
   const db = await getDb();
   const result = await db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { applyTicketPaymentOutcome } from "./ticket-payments";
 export function installEventSubscribers(): void {
   subscribe("ticket_order.paid", "events.ticket-order-confirmed", async (tx, { payment, orderId }) => {
     await applyTicketPaymentOutcome({ tx, payment, orderId, outcome: "succeeded" });
-    await enqueueTicketMail(tx, payment, orderId);
+    await enqueueTicketMail({ tx, payment, orderId });
   });
   subscribe("ticket_order.failed", "events.ticket-order-canceled", async (tx, { payment, orderId }) => {
     await applyTicketPaymentOutcome({ tx, payment, orderId, outcome: "failed" });

@@ -19,10 +19,10 @@ import { eventTicketOrders, payments } from "@/models";
 export const TICKET_HOLD_MINUTES = 30;
 
 /**
- * Release the seats of pending paid orders whose hold expired before `now` (UTC).
+ * Release the seats of pending paid orders whose hold expired before `now` (UTC; default: the present).
  * @returns the number of orders canceled now (0 on a repeated run). Idempotent.
  */
-export async function releaseExpiredTicketHolds(now: Date = new Date()): Promise<{ released: number }> {
+export async function releaseExpiredTicketHolds({ now = new Date() }: { now?: Date } = {}): Promise<{ released: number }> {
   const db = await getDb();
   const due = await db
     .select({ id: eventTicketOrders.id })

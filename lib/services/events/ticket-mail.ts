@@ -22,8 +22,16 @@ type PaymentRow = typeof payments.$inferSelect;
  * The ticket confirmation's facts for ticket order `orderId`, paid by `payment`, read in `tx`
  * (null when the order is gone).
  */
-export async function ticketMailFacts(tx: Executor, payment: Pick<PaymentRow, "id" | "organizationId" | "succeededAt" | "createdAt">, orderId: string) {
-  const sale = await ticketSaleFacts(tx, orderId);
+export async function ticketMailFacts({
+  tx,
+  payment,
+  orderId,
+}: {
+  tx: Executor;
+  payment: Pick<PaymentRow, "id" | "organizationId" | "succeededAt" | "createdAt">;
+  orderId: string;
+}) {
+  const sale = await ticketSaleFacts({ tx, orderId });
   if (!sale) return null;
   const [org] = await tx
     .select({ name: organizations.name, legalName: organizations.legalName, ein: organizations.ein, logoUrl: organizations.logoUrl, irsDeductibility: organizations.irsDeductibility, state: organizations.state, zipcode: organizations.zipcode })
@@ -51,8 +59,8 @@ export async function ticketMailFacts(tx: Executor, payment: Pick<PaymentRow, "i
 }
 
 /** Queue the purchase confirmation of ticket order `orderId`, paid by `payment`, in `tx` (none when the order is gone). */
-export async function enqueueTicketMail(tx: Executor, payment: PaymentRow, orderId: string): Promise<void> {
-  const facts = await ticketMailFacts(tx, payment, orderId);
+export async function enqueueTicketMail({ tx, payment, orderId }: { tx: Executor; payment: PaymentRow; orderId: string }): Promise<void> {
+  const facts = await ticketMailFacts({ tx, payment, orderId });
   const mail = facts ? ticketConfirmationMail(facts) : null;
   if (mail) await enqueueMail(mail, { tx });
 }

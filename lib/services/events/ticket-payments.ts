@@ -91,7 +91,7 @@ export type TicketSaleFacts = {
 };
 
 /** Ticket order `orderId` with its event and ticket type, read in `tx`; null when there is none. */
-export async function ticketSaleFacts(tx: Executor, orderId: string): Promise<TicketSaleFacts | null> {
+export async function ticketSaleFacts({ tx, orderId }: { tx: Executor; orderId: string }): Promise<TicketSaleFacts | null> {
   const [row] = await tx
     .select({ order: eventTicketOrders, eventName: events.name, startsAt: events.startsAt, typeName: eventTicketTypes.name })
     .from(eventTicketOrders)
@@ -110,9 +110,9 @@ export async function ticketSaleFacts(tx: Executor, orderId: string): Promise<Ti
     quantity: row.order.quantity,
     amountCents: row.order.amountCents,
     goodsValueCents: row.order.goodsValueCents,
-    deductibleCents: deductiblePart(row.order.amountCents, row.order.goodsValueCents),
+    deductibleCents: deductiblePart({ amountCents: row.order.amountCents, goodsValueCents: row.order.goodsValueCents }),
   };
 }
 
-/** Amount paid minus the value of what was received, never below 0 (IRS Publication 1771). */
-export const deductiblePart = (amountCents: number, goodsValueCents: number) => Math.max(0, amountCents - goodsValueCents);
+/** `amountCents` paid minus `goodsValueCents`, the value of what was received, never below 0 (IRS Publication 1771). Cents. */
+export const deductiblePart = ({ amountCents, goodsValueCents }: { amountCents: number; goodsValueCents: number }) => Math.max(0, amountCents - goodsValueCents);

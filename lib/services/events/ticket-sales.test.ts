@@ -157,13 +157,13 @@ describe("seats held by an unfinished checkout", () => {
     expect(await sold()).toBe(2);
 
     // Before the hold ends nothing moves.
-    expect(await releaseExpiredTicketHolds(new Date(Date.now() + (TICKET_HOLD_MINUTES - 1) * 60_000))).toEqual({ released: 0 });
+    expect(await releaseExpiredTicketHolds({ now: new Date(Date.now() + (TICKET_HOLD_MINUTES - 1) * 60_000) })).toEqual({ released: 0 });
     expect(await sold()).toBe(2);
 
     const later = new Date(Date.now() + (TICKET_HOLD_MINUTES + 1) * 60_000);
-    const runs = await Promise.all([releaseExpiredTicketHolds(later), releaseExpiredTicketHolds(later)]);
+    const runs = await Promise.all([releaseExpiredTicketHolds({ now: later }), releaseExpiredTicketHolds({ now: later })]);
     expect(runs.reduce((n, r) => n + r.released, 0)).toBe(1);
-    expect(await releaseExpiredTicketHolds(later)).toEqual({ released: 0 });
+    expect(await releaseExpiredTicketHolds({ now: later })).toEqual({ released: 0 });
     expect(await sold()).toBe(2 - 2);
     const [o] = await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.id, pending.order._id));
     expect(o!.status).toBe("canceled");

@@ -142,7 +142,7 @@ describe("ticket orders", () => {
     const twice = order({ ticketTypeId: typeId });
     const both = await Promise.all([createTicketOrder({ eventId: ev._id, input: twice, actor: null, client: testCheckoutClient() }), createTicketOrder({ eventId: ev._id, input: twice, actor: null, client: testCheckoutClient() })]);
     expect(both[0].order._id).toBe(both[1].order._id);
-    const page = await getTicketPage(ev._id);
+    const page = await getTicketPage({ eventId: ev._id });
     expect(page.ticketTypes[0]).toMatchObject({ sold: 3, remaining: 2, soldOut: false });
     await expect(createTicketOrder({ eventId: ev._id, input: { ...input, quantity: 3 }, actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.orderMismatch });
     const signedIn = await createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: typeId, name: "", email: "" }), actor: donor, client: testCheckoutClient() });
@@ -162,7 +162,7 @@ describe("ticket orders", () => {
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ status: 409, message: messages.events.soldOut });
     expect(await typeRow(typeId)).toMatchObject({ sold: 1, quantity: 1 });
-    expect((await getTicketPage(ev._id)).ticketTypes[0]).toMatchObject({ remaining: 0, soldOut: true });
+    expect((await getTicketPage({ eventId: ev._id })).ticketTypes[0]).toMatchObject({ remaining: 0, soldOut: true });
     expect((await h.db.select().from(eventTicketOrders).where(eq(eventTicketOrders.ticketTypeId, typeId))).length).toBe(1);
     // The seat limit cannot drop below the seats held.
     await expect(
@@ -221,7 +221,7 @@ describe("ticket orders", () => {
     const failedAgain = sandboxDelivery(d.providerPaymentId!, d.id, "payment_intent.payment_failed");
     await handleWebhook({ provider: "sandbox", rawBody: failedAgain.body, headers: failedAgain.headers });
     expect(await typeRow(typeId)).toMatchObject({ sold: 2 });
-    expect((await getTicketPage(ev._id)).ticketTypes[0]!.soldOut).toBe(true);
+    expect((await getTicketPage({ eventId: ev._id })).ticketTypes[0]!.soldOut).toBe(true);
   });
 
   test("a card refused before payment (unknown test card) cancels the order and frees the seats", async () => {
@@ -232,13 +232,13 @@ describe("ticket orders", () => {
   });
 
   test("unknown events and ticket types are 404; ended events sell nothing", async () => {
-    await expect(getTicketPage("nope")).rejects.toMatchObject({ status: 404 });
+    await expect(getTicketPage({ eventId: "nope" })).rejects.toMatchObject({ status: 404 });
     const ev = await newEvent([{ name: "General", priceCents: 0, quantity: null }]);
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: "nope" }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const other = await createEvent({ actor: orgB.user, input: createEventSchema.parse({ organizationId: orgB.organizationId, name: "B's event", startsAt: inDays(5), ticketTypes: [{ name: "B", priceCents: 0, quantity: 5 }] }) });
     await expect(createTicketOrder({ eventId: ev._id, input: order({ ticketTypeId: other.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 404 });
     const old = await newEvent([{ name: "Old", priceCents: 0, quantity: null }], { startsAt: inDays(-3) });
-    expect((await getTicketPage(old._id)).ended).toBe(true);
+    expect((await getTicketPage({ eventId: old._id })).ended).toBe(true);
     await expect(createTicketOrder({ eventId: old._id, input: order({ ticketTypeId: old.ticketTypes[0]!._id }), actor: null, client: testCheckoutClient() })).rejects.toMatchObject({ status: 409, message: messages.events.ended });
   });
 });

@@ -93,10 +93,10 @@ async function loadPublicEvent(eventId: string) {
 const hasEnded = (e: typeof events.$inferSelect, now = Date.now()) => (e.endsAt ?? e.startsAt).getTime() < now;
 
 /**
- * The event and its ticket types with remaining seats and sold-out state.
+ * The event `eventId` and its ticket types with remaining seats and sold-out state.
  * @throws AppError(not_found) unknown event or its organization is not public.
  */
-export async function getTicketPage(eventId: string): Promise<TicketPage> {
+export async function getTicketPage({ eventId }: { eventId: string }): Promise<TicketPage> {
   const { event: e, orgName, orgLegalName, orgState, orgZipcode } = await loadPublicEvent(eventId);
   const db = await getDb();
   const types = await db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, e.id)).orderBy(asc(eventTicketTypes.createdAt), asc(eventTicketTypes.id));

@@ -30,7 +30,7 @@ export async function deleteImage(input: {
 }): Promise<DeleteResult> {
   const db = await getDb();
   const { removed, own } = await db.transaction(async (tx) => {
-    const target = await resolveImageTarget(tx, input);
+    const target = await resolveImageTarget({ db: tx, ...input });
     if (input.url && target.currentUrl && input.url !== target.currentUrl) {
       throw new AppError("conflict", messages.generic.badRequest);
     }
@@ -38,6 +38,6 @@ export async function deleteImage(input: {
     // The stored file goes only when the storage layer issued it to this slot's owner.
     return { removed: target.currentUrl, own: await isIssuedTo({ db: tx, url: target.currentUrl, owner: ownerFor({ actor: input.actor, field: input.field }) }) };
   });
-  if (own) await removeStoredImage(getStorage(), removed);
+  if (own) await removeStoredImage({ storage: getStorage(), url: removed });
   return { field: input.field, identifier: input.identifier, url: removed };
 }

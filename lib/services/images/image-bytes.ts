@@ -21,8 +21,11 @@ function imageType(body: Buffer): ImageBytes["contentType"] | null {
   return null;
 }
 
-/** @param url a stored image's URL, or a site path like "/images/demo/farm.jpg". */
-export async function readImageBytes(url: string | null): Promise<ImageBytes | null> {
+/**
+ * The bytes and type of the image at `url`; null when it is none of ours or not JPEG/PNG.
+ * @param options.url a stored image's URL, or a site path like "/images/demo/farm.jpg" (null gives null).
+ */
+export async function readImageBytes({ url }: { url: string | null }): Promise<ImageBytes | null> {
   if (!url) return null;
   let body: Buffer | null = null;
   const storage = getStorage();
@@ -33,8 +36,11 @@ export async function readImageBytes(url: string | null): Promise<ImageBytes | n
   return body && contentType ? { contentType, body } : null;
 }
 
-/** The logos of a PDF letterhead: the platform's, and the organization's when it has one of ours. */
-export async function letterheadLogos(organizationLogoUrl?: string | null): Promise<{ platform: Buffer | null; organization: Buffer | null }> {
-  const [platform, organization] = await Promise.all([readImageBytes(PLATFORM_LOGO_PATH), readImageBytes(organizationLogoUrl ?? null)]);
+/**
+ * The logos of a PDF letterhead: the platform's, and the organization's when its
+ * `organizationLogoUrl` is one of ours (absent or null: none).
+ */
+export async function letterheadLogos({ organizationLogoUrl }: { organizationLogoUrl?: string | null } = {}): Promise<{ platform: Buffer | null; organization: Buffer | null }> {
+  const [platform, organization] = await Promise.all([readImageBytes({ url: PLATFORM_LOGO_PATH }), readImageBytes({ url: organizationLogoUrl ?? null })]);
   return { platform: platform?.body ?? null, organization: organization?.body ?? null };
 }

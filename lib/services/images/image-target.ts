@@ -27,15 +27,15 @@ export type ImageTarget = {
 
 const notFound = () => new AppError("not_found", messages.generic.notFound);
 
+export type ResolveImageTargetOptions = { db: Executor; actor: Actor; field: ImageField; identifier: string };
+
 /**
- * Resolve and authorize the image slot `field` of record `identifier` for `actor`.
+ * Resolve and authorize the image slot `field` of record `identifier` for `actor`, read in `db`
+ * (the caller's handle or transaction).
  * @throws AppError(not_found) when the record does not exist; AppError(forbidden) when it
  *   belongs to someone else or the actor's type may not change it.
  */
-export async function resolveImageTarget(
-  db: Executor,
-  { actor, field, identifier }: { actor: Actor; field: ImageField; identifier: string },
-): Promise<ImageTarget> {
+export async function resolveImageTarget({ db, actor, field, identifier }: ResolveImageTargetOptions): Promise<ImageTarget> {
   const base = { field, identifier };
   switch (field) {
     case "profileImg": {
@@ -60,10 +60,10 @@ export async function resolveImageTarget(
       authorize(actor, "organization.update", { organizationId: identifier });
       // While the claim waits for verification the owner changes its draft, never the live image
       // (lib/services/claims/profile-draft.ts); the draft's image is the current one.
-      const row = withDraft({ logoUrl: live.logo, spotlight: live.spotlight }, live.claimDraft);
+      const row = withDraft({ row: { logoUrl: live.logo, spotlight: live.spotlight }, draft: live.claimDraft });
       const writeProfile = async (tx: Executor, set: ProfileSet) => {
         try {
-          await writeOrganizationProfile(tx, actor, identifier, set);
+          await writeOrganizationProfile({ tx, actor, organizationId: identifier, set });
           return true;
         } catch (err) {
           if (err instanceof AppError && err.code === "not_found") return false;
@@ -85,7 +85,7 @@ export async function resolveImageTarget(
             .for("update")
             .limit(1);
           if (!fresh) return false;
-          const { imageUrl: _old, ...rest } = withDraft({ spotlight: fresh.spotlight }, fresh.claimDraft).spotlight ?? {};
+          const { imageUrl: _old, ...rest } = withDraft({ row: { spotlight: fresh.spotlight }, draft: fresh.claimDraft }).spotlight ?? {};
           void _old;
           return writeProfile(tx, { spotlight: url === null ? rest : { ...rest, imageUrl: url } });
         },

@@ -14,11 +14,11 @@ export function originalKeyOf(key: string): string {
 }
 
 /**
- * Remove a stored image and its original_ copy. URLs this storage did not produce (seed or
+ * Remove the image at `url` from `storage`, with its original_ copy (null: nothing). URLs this storage did not produce (seed or
  * external images) are left alone. Failures are logged, not thrown: the record no longer
  * points at the file either way.
  */
-export async function removeStoredImage(storage: StorageAdapter, url: string | null): Promise<void> {
+export async function removeStoredImage({ storage, url }: { storage: StorageAdapter; url: string | null }): Promise<void> {
   if (!url) return;
   const key = storage.keyOf(url);
   if (!key) return;

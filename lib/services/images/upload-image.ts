@@ -40,7 +40,7 @@ export type UploadImageInput = {
 export async function uploadImage(input: UploadImageInput): Promise<UploadedImage> {
   const db = await getDb();
   // Authorize before any processing; the transaction below checks again before writing.
-  await resolveImageTarget(db, input);
+  await resolveImageTarget({ db, ...input });
 
   const square = FIELD_ASPECT[input.field] === "square" ? true : undefined;
   const cropped = await processImage(input.croppedImage, { square });
@@ -65,7 +65,7 @@ export async function uploadImage(input: UploadImageInput): Promise<UploadedImag
   try {
     previous = await db.transaction(async (tx) => {
       // Re-read inside the transaction: the URL to clean up is the one actually replaced.
-      const fresh = await resolveImageTarget(tx, input);
+      const fresh = await resolveImageTarget({ db: tx, ...input });
       if (!(await fresh.write(tx, url))) throw new AppError("not_found", messages.generic.notFound);
       await recordIssuedImage({ db: tx, key, owner });
       // Only a file issued to this owner is removed with the replaced image.
@@ -76,6 +76,6 @@ export async function uploadImage(input: UploadImageInput): Promise<UploadedImag
     await Promise.allSettled([storage.delete(key), storage.delete(originalKey)]);
     throw err;
   }
-  if (previous !== url && previousIsOwn) await removeStoredImage(storage, previous);
+  if (previous !== url && previousIsOwn) await removeStoredImage({ storage, url: previous });
   return { field: input.field, identifier: input.identifier, url, originalUrl: storage.urlOf(originalKey) };
 }

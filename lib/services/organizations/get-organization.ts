@@ -78,7 +78,7 @@ export async function getOwnOrganization({ actor }: GetOwnOrganizationOptions): 
   if (!found) throw new AppError("not_found", messages.organization.notFound);
   // The owner's preview: the draft laid over the live profile while the claim waits for verification.
   const { claimDraft, ...live } = found;
-  const row = withDraft(live, claimDraft);
+  const row = withDraft({ row: live, draft: claimDraft });
   const base = toPublicOrganization(row);
   return {
     ...base,

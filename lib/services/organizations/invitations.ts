@@ -104,7 +104,8 @@ export async function inviteMember({ actor, input, now = new Date() }: InviteMem
         },
         { tx },
       );
-      await recordAdminAction(tx, {
+      await recordAdminAction({
+        tx,
         actor: actor!,
         action: "member.invited",
         target: organizationId,
@@ -148,7 +149,7 @@ export async function revokeInvitation({ actor, invitationId, now = new Date() }
       )
       .returning({ id: organizationInvitations.id, email: organizationInvitations.email });
     if (!row) throw new AppError("not_found", m.invitationNotFound);
-    await recordAdminAction(tx, { actor: actor!, action: "member.invitation_revoked", target: organizationId, details: { invitationId: row.id, email: row.email } });
+    await recordAdminAction({ tx, actor: actor!, action: "member.invitation_revoked", target: organizationId, details: { invitationId: row.id, email: row.email } });
     return { revoked: { _id: row.id, email: row.email }, message: fillMessage(m.revoked, { email: row.email }) };
   });
 }
@@ -249,7 +250,8 @@ export async function acceptInvitation({ token, input, now = new Date() }: Accep
         })
         .returning({ id: users.id });
       await tx.update(organizationInvitations).set({ acceptedAt: now }).where(eq(organizationInvitations.id, inv!.id));
-      await recordAdminAction(tx, {
+      await recordAdminAction({
+        tx,
         actor: email,
         action: "member.joined",
         target: inv!.organizationId,

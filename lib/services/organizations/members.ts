@@ -158,7 +158,8 @@ export async function removeMember({ actor, userId }: RemoveMemberOptions): Prom
       .update(users)
       .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(and(eq(users.id, target.id), eq(users.organizationId, organizationId)));
-    await recordAdminAction(tx, {
+    await recordAdminAction({
+      tx,
       actor: actor!,
       action: "member.removed",
       target: organizationId,

@@ -166,8 +166,8 @@ describe("the account activity", () => {
     await updateDashboard({ actor: np.user, input: forOrganization({ npID: np.organizationId, organizationName: "Anglers of Vermont" }) });
     await connectSandbox({ actor: colleague });
     // Admin-internal facts on the organization: an evidence key, and an action that is not activity.
-    await recordAdminAction(h.db, { actor: admin, action: "claim.document_rejected", target: np.organizationId, details: { reason: "Blurry scan.", documentKey: "private/claims/secret-key.pdf", claimId: "c-1" } });
-    await recordAdminAction(h.db, { actor: admin, action: "admin.note", target: np.organizationId, details: { note: "internal" } });
+    await recordAdminAction({ tx: h.db, actor: admin, action: "claim.document_rejected", target: np.organizationId, details: { reason: "Blurry scan.", documentKey: "private/claims/secret-key.pdf", claimId: "c-1" } });
+    await recordAdminAction({ tx: h.db, actor: admin, action: "admin.note", target: np.organizationId, details: { note: "internal" } });
   });
 
   test("lists the organization's entries newest first, to each member, with only the facts picked for them", async () => {

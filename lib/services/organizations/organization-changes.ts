@@ -66,7 +66,7 @@ export async function recordOrganizationChange({ tx, actor, organizationId, chan
   const [account] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
   const email = account ? String(account.email) : actor.email;
   const byName = [account?.firstName ?? actor.firstName, account?.lastName ?? actor.lastName].filter(Boolean).join(" ").trim() || email;
-  await recordAdminAction(tx, { actor: email, action: organizationChangeAction(change), target: organizationId, details: changeDetails(change, byName) });
+  await recordAdminAction({ tx, actor: email, action: organizationChangeAction(change), target: organizationId, details: changeDetails(change, byName) });
   const organization = { name: org ? organizationDisplayName(org) : "Your organization", legalName: org?.legalName ?? null, ein: org?.ein ?? null };
   const members = await organizationMemberEmails({ tx, organizationId });
   await enqueueMails(

@@ -87,7 +87,7 @@ test("the receipt, PDF and email, names the new display name with the legal name
 test("the donor's year-end giving statement, PDF and CSV, keeps the legal name and EIN beside the new name", async () => {
   const statement = await buildGivingStatement({ actor: donor, donorId: donor.id, year });
   expect(statement.byOrganization).toEqual([expect.objectContaining({ organization: NEW_NAME, legalName: LEGAL, ein: "030358794", totalCents: 5_000 })]);
-  const pdf = (await pdfLines(await statementPdf(statement, { platform: null }))).join(" ");
+  const pdf = (await pdfLines(await statementPdf({ statement, logos: { platform: null } }))).join(" ");
   expect(pdf).toContain(`${NEW_NAME} · ${LEGAL_LINE}`);
   const csv = statementCsv(statement);
   expect(csv).toContain(`${NEW_NAME},${LEGAL},03-0358794,`);

@@ -49,7 +49,7 @@ export async function getSpotlight({ actor, organizationId: requested }: GetSpot
   const [row] = await db.select({ spotlight: organizations.spotlight, claimDraft: organizations.claimDraft }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError("not_found", messages.organization.notFound);
   // Owner-only: the card as prepared, with the draft while the claim waits for verification.
-  return { spotlight: toCard(withDraft({ spotlight: row.spotlight }, row.claimDraft).spotlight) };
+  return { spotlight: toCard(withDraft({ row: { spotlight: row.spotlight }, draft: row.claimDraft }).spotlight) };
 }
 
 export type UpdateSpotlightOptions = { actor: Actor; input: ForOrganization<UpdateSpotlightInput> };
@@ -73,7 +73,7 @@ export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions):
       .limit(1);
     if (!live) throw new AppError("not_found", messages.organization.notFound);
     // The card as its owner prepares it (the draft while the claim waits for verification).
-    const row = withDraft({ spotlight: live.spotlight }, live.claimDraft);
+    const row = withDraft({ row: { spotlight: live.spotlight }, draft: live.claimDraft });
     const imageUrl =
       input.imageUrl === undefined
         ? row.spotlight?.imageUrl
@@ -84,7 +84,7 @@ export async function updateSpotlight({ actor, input }: UpdateSpotlightOptions):
       ...(imageUrl ? { imageUrl } : {}),
     };
     const stored = Object.keys(next).length > 0 ? next : null;
-    await writeOrganizationProfile(tx, actor, organizationId, { spotlight: stored });
+    await writeOrganizationProfile({ tx, actor, organizationId, set: { spotlight: stored } });
     return { spotlight: toCard(stored) };
   });
 }

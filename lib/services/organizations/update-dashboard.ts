@@ -60,7 +60,7 @@ export async function updateDashboard({ actor, input }: UpdateDashboardOptions):
     // The name before the write, locked so that two renames at once are told in their order.
     const [before] = await tx.select({ name: organizations.name, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, organizationId)).for("update").limit(1);
     // While the claim waits for verification the values are kept as a draft (the public keeps the IRS facts).
-    const where = await writeOrganizationProfile(tx, actor, organizationId, set);
+    const where = await writeOrganizationProfile({ tx, actor, organizationId, set });
     if (where === "live" && before && set.name !== undefined && set.name !== before.name) {
       const from = organizationDisplayName(before);
       const to = organizationDisplayName({ name: set.name, legalName: before.legalName });

@@ -21,6 +21,6 @@ export async function updateImpacts({ actor, input }: UpdateImpactsOptions): Pro
   const db = await getDb();
   const organizationId = await authorizeOrganization(db, actor, "organization.update", input.organizationId);
   const impacts = input.impacts.map((f) => ({ label: f.label, value: f.value }));
-  await db.transaction((tx) => writeOrganizationProfile(tx, actor, organizationId, { impacts }));
+  await db.transaction((tx) => writeOrganizationProfile({ tx, actor, organizationId, set: { impacts } }));
   return { impacts };
 }

@@ -25,6 +25,6 @@ export async function updateNonprofit({ actor, input }: UpdateNonprofitOptions):
   const set: Partial<typeof organizations.$inferInsert> = {};
   if (input.description !== undefined) set.description = input.description;
   if (input.mission !== undefined) set.mission = input.mission;
-  if (Object.keys(set).length > 0) await db.transaction((tx) => writeOrganizationProfile(tx, actor, organizationId, set));
+  if (Object.keys(set).length > 0) await db.transaction((tx) => writeOrganizationProfile({ tx, actor, organizationId, set }));
   return { nonprofit: await getOwnOrganization({ actor }) };
 }

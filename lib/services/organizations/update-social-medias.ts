@@ -26,6 +26,6 @@ export async function updateSocialMedias({ actor, input }: UpdateSocialMediasOpt
     const url = input[network];
     if (url) socialMedia[network] = url;
   }
-  await db.transaction((tx) => writeOrganizationProfile(tx, actor, organizationId, { socialMedia }));
+  await db.transaction((tx) => writeOrganizationProfile({ tx, actor, organizationId, set: { socialMedia } }));
   return { socialMedia };
 }

@@ -34,7 +34,7 @@ export async function createUpdate({ actor, values }: CreateUpdateOptions): Prom
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(updateNotices).values(values).returning(columns);
-    await recordAdminAction(tx, { actor, action: "update.create", target: row!.id, details: { title: values.title } });
+    await recordAdminAction({ tx, actor, action: "update.create", target: row!.id, details: { title: values.title } });
     return toDto(row!);
   });
 }
@@ -49,7 +49,7 @@ export async function updateUpdate({ actor, id, values }: { actor: Actor | null;
   return db.transaction(async (tx) => {
     const [row] = await tx.update(updateNotices).set(values).where(eq(updateNotices.id, id)).returning(columns);
     if (!row) throw new AppError("not_found", messages.admin.updateNotFound);
-    await recordAdminAction(tx, { actor, action: "update.edit", target: id, details: { title: values.title } });
+    await recordAdminAction({ tx, actor, action: "update.edit", target: id, details: { title: values.title } });
     return toDto(row);
   });
 }
@@ -66,7 +66,7 @@ export async function deleteUpdate({ actor, id }: DeleteUpdateOptions): Promise<
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(updateNotices).where(eq(updateNotices.id, id)).returning({ id: updateNotices.id, title: updateNotices.title });
     if (!row) throw new AppError("not_found", messages.admin.updateNotFound);
-    await recordAdminAction(tx, { actor, action: "update.delete", target: id, details: { title: row.title } });
+    await recordAdminAction({ tx, actor, action: "update.delete", target: id, details: { title: row.title } });
     return { deleted: true as const, _id: id };
   });
 }

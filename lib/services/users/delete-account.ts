@@ -30,7 +30,7 @@ export async function deleteDonorAccount({ actor, userId }: DeleteDonorAccountOp
   await db.transaction(async (tx) => {
     const now = new Date();
     // Before the gifts' emails are stripped: the keys are read from them.
-    await forgetDonorKeys(tx, userId);
+    await forgetDonorKeys({ tx, userId });
     const canceled = await tx
       .update(recurringGifts)
       .set({ status: "canceled", canceledAt: now, donorUserId: null })

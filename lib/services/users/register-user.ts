@@ -153,15 +153,15 @@ export async function registerNonprofitToContest(input: RegisterNonprofitInput &
         .limit(1);
       if (!org) throw new AppError("not_found", messages.organization.einNotFound, { ein: messages.organization.einNotFound });
       if (!org.claimed) throw new AppError("conflict", messages.claims.notClaimedYet, { ein: messages.claims.notClaimedYet });
-      const holding = await loadHoldingClaim(tx, org.id);
+      const holding = await loadHoldingClaim({ tx, organizationId: org.id });
       const id = await insertUser(tx, input, "nonprofit", null);
       const [contest] = await tx
         .insert(organizationClaims)
         .values({ organizationId: org.id, userId: id, status: "pending", contest: true, contestsClaimId: holding?.id ?? null })
         .returning({ id: organizationClaims.id });
-      await recordAdminAction(tx, { actor: input.email, action: "claim.contested", target: org.id, details: { claimId: contest!.id, contests: holding?.id ?? null } });
+      await recordAdminAction({ tx, actor: input.email, action: "claim.contested", target: org.id, details: { claimId: contest!.id, contests: holding?.id ?? null } });
       const name = org.legalName ?? org.name;
-      await notifyMembers(tx, org.id, { subject: `Someone contests your claim of ${name}`, text: fillMessage(messages.claims.contestedNotice, { name }) });
+      await notifyMembers({ tx, organizationId: org.id, message: { subject: `Someone contests your claim of ${name}`, text: fillMessage(messages.claims.contestedNotice, { name }) } });
       return id;
     }),
   );

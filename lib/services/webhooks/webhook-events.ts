@@ -93,7 +93,7 @@ export type EmitDonorCreatedIfNewOptions = { tx: Executor; donationId: string; o
  * the event once whatever happens.
  */
 export async function emitDonorCreatedIfNew({ tx, donationId, organizationId, occurredAt }: EmitDonorCreatedIfNewOptions): Promise<void> {
-  const donorKey = await claimNewDonorKey(tx, donationId);
+  const donorKey = await claimNewDonorKey({ db: tx, donationId });
   if (donorKey === null) return;
   await emitWebhookEvent({
     tx,
@@ -145,7 +145,7 @@ export async function emitTicketOrderPaid({ tx, payment: d, orderId, paidAt }: E
     dedupeKey: `ticket_order.paid:${orderId}`,
     occurredAt: paidAt,
     data: async (): Promise<TicketOrderResource | null> => {
-      const sale = await ticketSaleFacts(tx, orderId);
+      const sale = await ticketSaleFacts({ tx, orderId });
       if (!sale) return null;
       return {
         id: sale.orderId,
@@ -334,7 +334,7 @@ export async function emitSupporterPageEvent({ tx, page, type, occurredAt }: Emi
       const [supporter] = page.userId ? await tx.select({ firstName: users.firstName, lastName: users.lastName, email }).from(users).where(eq(users.id, page.userId)) : [];
       const totals = (await totalsByPage({ db: tx, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
       return {
-        ...supporterPageCommonFields({ ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals),
+        ...supporterPageCommonFields({ page: { ...page, supporterFirstName: supporter?.firstName ?? null, supporterLastName: supporter?.lastName ?? null }, totals }),
         organization_id: page.organizationId,
         status: page.status,
         team_id: page.teamId,

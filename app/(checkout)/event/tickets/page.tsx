@@ -20,7 +20,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 async function load(eventId: string): Promise<TicketPage | null> {
   if (!eventId) return null;
   try {
-    return await getTicketPage(eventId);
+    return await getTicketPage({ eventId });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;

@@ -12,7 +12,7 @@ import { PopupTile } from "./popup-tile";
  * (lib/embed/snippets.ts). Fundraisers are public, so listing them needs no ownership check.
  */
 export async function EmbedTile({ organizationId, organizationName, receivesGifts, defaultOpen }: { organizationId: string; organizationName: string; receivesGifts: boolean; defaultOpen?: boolean }) {
-  const fundraisers = await listOrganizationCampaigns(organizationId, { activeOnly: true });
+  const fundraisers = await listOrganizationCampaigns({ organizationId, activeOnly: true });
   const siteUrl = baseUrl();
   const choice = (fundraiserId: string | null, label: string, title: string): EmbedChoice => ({
     value: fundraiserId ?? "",

@@ -55,7 +55,7 @@ import { WebhooksTile } from "./webhooks-tile";
 export async function NonprofitDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
   const org = await getOwnOrganization({ actor });
   const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
-    listOrganizationCampaigns(org._id, { activeOnly: true, limit: 10 }),
+    listOrganizationCampaigns({ organizationId: org._id, activeOnly: true, limit: 10 }),
     listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
     listOrganizationLinks({ organizationId: org._id, kind: "wishlist" }),
     listOrganizationLinks({ organizationId: org._id, kind: "marketplace" }),

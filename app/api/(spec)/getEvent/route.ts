@@ -16,6 +16,6 @@ export const GET = route(async (req: NextRequest) => {
   const user = await getActor();
   const actor = user && can(user, "event.like", { userId }) ? user : null;
   const event = await getPublicEvent({ actor, eventId });
-  const { ticketTypes } = await getTicketPage(event._id);
+  const { ticketTypes } = await getTicketPage({ eventId: event._id });
   return NextResponse.json({ event: { ...event, ticketTypes }, likedByMe: event.likedByMe });
 });

@@ -6,5 +6,5 @@ import { eventLikeSchema } from "@/lib/validations/search";
 
 export const PUT = route(async (req: NextRequest, { actor }) => {
   const input = await parseJson(req, eventLikeSchema);
-  return NextResponse.json(await setEventLike(input, actor));
+  return NextResponse.json(await setEventLike({ ...input, actor }));
 }, { auth: "user" });

@@ -7,7 +7,7 @@ import { signUpBusiness } from "@/lib/services/business/sign-up-business";
 
 async function respond(req: NextRequest, input: unknown) {
   const values = businessSignUpSchema.parse(input);
-  const signup = await signUpBusiness(values, clientIp(req));
+  const signup = await signUpBusiness({ ...values, ip: clientIp(req) });
   return NextResponse.json({ sent: true, signup: { _id: signup._id, businessName: signup.businessName } }, { status: 201 });
 }
 

@@ -15,7 +15,7 @@ type Props = { params: Promise<{ id: string }> };
 
 async function load(id: string) {
   try {
-    return await listOrganizationEvents(decodeURIComponent(id));
+    return await listOrganizationEvents({ organizationId: decodeURIComponent(id) });
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;

@@ -40,7 +40,7 @@ function whatIsLeft(t: TicketTypeView): string {
 export async function EventView({ id, actor }: { id: string; actor: Actor | null }) {
   const event = await loadEvent(id, actor);
   if (!event) notFound();
-  const tickets = await getTicketPage(event._id);
+  const tickets = await getTicketPage({ eventId: event._id });
   const sellsTickets = !tickets.ended && tickets.ticketTypes.length > 0;
   const allSoldOut = tickets.ticketTypes.every((t) => t.soldOut);
   const cityLine = [[event.city, event.state].filter(Boolean).join(", "), event.zipcode].filter(Boolean).join(" ");

@@ -54,8 +54,8 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
   const user = actor;
   const isOwner = can(user, "organization.update", { organizationId: listed._id });
   const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
-    listOrganizationCampaigns(listed._id, { activeOnly: true, limit: 20, publicOnly: !isOwner }),
-    listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents(listed._id, { limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
+    listOrganizationCampaigns({ organizationId: listed._id, activeOnly: true, limit: 20, publicOnly: !isOwner }),
+    listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents({ organizationId: listed._id, limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
     listOrganizationLinks({ organizationId: listed._id, kind: "wishlist" }),
     listOrganizationLinks({ organizationId: listed._id, kind: "marketplace" }),
     readSpotlight({ organizationId: listed._id }),

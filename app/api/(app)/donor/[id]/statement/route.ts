@@ -12,5 +12,5 @@ export const GET = route<{ id: string }>(async (req, { params, actor }) => {
   const name = `giving-statement-${year}.${format}`;
   const headers = { "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" };
   if (format === "csv") return new Response(statementCsv(statement), { headers: { ...headers, "Content-Type": "text/csv; charset=utf-8" } });
-  return new Response(new Uint8Array(await statementPdf(statement)), { headers: { ...headers, "Content-Type": "application/pdf" } });
+  return new Response(new Uint8Array(await statementPdf({ statement })), { headers: { ...headers, "Content-Type": "application/pdf" } });
 }, { auth: "user" });

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { getTicketPage } from "@/lib/services/events/tickets";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  return NextResponse.json(await getTicketPage(params.id), { headers: { "Cache-Control": "no-store" } });
+  return NextResponse.json(await getTicketPage({ eventId: params.id }), { headers: { "Cache-Control": "no-store" } });
 });

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  return NextResponse.json(await listOrganizationEvents(params.id));
+  return NextResponse.json(await listOrganizationEvents({ organizationId: params.id }));
 });
