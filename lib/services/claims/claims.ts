@@ -10,7 +10,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { authorize, authorizeRole } from "@/lib/auth/authorize";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { enqueueMail } from "@/lib/mail/queue";
+import { enqueueMail, enqueueMails } from "@/lib/mail/queue";
 import { messages } from "@/lib/validations/messages";
 import { organizationClaims, organizationInvitations, organizations, users } from "@/models";
 
@@ -160,10 +160,24 @@ export async function notifyClaimant({ tx, userId, message }: { tx: Executor; us
   if (user) await enqueueMail({ to: user.email, ...message }, { tx });
 }
 
-/** Email `message` to every member of `organizationId` (its nonprofit accounts, not deleted), in the caller's transaction `tx`. */
+/**
+ * The members of organization `organizationId`, read in `tx`: its nonprofit accounts, not
+ * deleted, oldest first, as `{ id, email }`. The one query for "who acts for this organization"
+ * that claims, releases, disputes and change notices mail.
+ */
+export async function organizationMembers({ tx, organizationId }: { tx: Executor; organizationId: string }): Promise<{ id: string; email: string }[]> {
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)))
+    .orderBy(users.createdAt);
+  return rows.map((r) => ({ id: r.id, email: String(r.email) }));
+}
+
+/** Email `message` to every member of `organizationId` (organizationMembers), in the caller's transaction `tx`. */
 export async function notifyMembers({ tx, organizationId, message }: { tx: Executor; organizationId: string; message: ClaimNotice }): Promise<void> {
-  const members = await tx.select({ email: users.email }).from(users).where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)));
-  for (const m of members) await enqueueMail({ to: m.email, ...message }, { tx });
+  const members = await organizationMembers({ tx, organizationId });
+  await enqueueMails(members.map((m) => ({ to: m.email, ...message })), { tx });
 }
 
 export type RevokeOpenInvitationsOptions = { tx: Executor; organizationId: string; now?: Date };

@@ -18,7 +18,7 @@
  * Both sides are emailed why.
  */
 import "server-only";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
@@ -29,7 +29,7 @@ import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, organizationClaims, organizations, users } from "@/models";
-import { loadHoldingClaim, notifyClaimant, revokeOpenInvitations, type ClaimMethod, type ClaimRow } from "./claims";
+import { loadHoldingClaim, notifyClaimant, organizationMembers, revokeOpenInvitations, type ClaimMethod, type ClaimRow } from "./claims";
 import { applyClaimDraft } from "./profile-draft";
 
 /** verified: the claim now holds the organization; awaiting_admin: a contest's proof waits for the admin. */
@@ -162,10 +162,7 @@ async function handOver(
     .where(eq(organizations.id, organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
   await revokeOpenInvitations({ tx, organizationId, now });
-  const formerMembers = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt), winner.userId ? ne(users.id, winner.userId) : sql`true`));
+  const formerMembers = (await organizationMembers({ tx, organizationId })).filter((m) => m.id !== winner.userId);
   await tx
     .update(users)
     .set({ organizationId: null, sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -175,5 +172,5 @@ async function handOver(
   const ended = { subject: `Your claim of ${input.name} has ended`, text: fillMessage(messages.claims.disputeEnded, { name: input.name, reason }) };
   if (loser) await notifyClaimant({ tx, userId: loser.userId, message: ended });
   const others = formerMembers.filter((m) => m.id !== loser?.userId);
-  if (others.length > 0) await enqueueMails(others.map((m) => ({ to: String(m.email), ...ended })), { tx });
+  if (others.length > 0) await enqueueMails(others.map((m) => ({ to: m.email, ...ended })), { tx });
 }

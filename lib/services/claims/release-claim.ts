@@ -19,7 +19,7 @@ import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { campaigns, organizationClaims, organizations, users } from "@/models";
-import { loadHoldingClaim, notifyClaimant, revokeOpenInvitations } from "./claims";
+import { loadHoldingClaim, notifyClaimant, organizationMembers, revokeOpenInvitations } from "./claims";
 
 /** Days a claim may wait for verification before it expires. */
 export const CLAIM_PENDING_DAYS = 30;
@@ -52,10 +52,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
     })
     .where(eq(organizations.id, claim.organizationId));
   await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
-  const members = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.organizationId, claim.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)));
+  const members = await organizationMembers({ tx, organizationId: claim.organizationId });
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
   await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });
   await recordAdminAction({ tx, actor: by, action: `claim.${status}`, target: claim.organizationId, details: { claimId: claim.id, reason } });
@@ -64,7 +61,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
   await notifyClaimant({ tx, userId: claim.userId, message });
   // The other members lose access with the claimant (and the payout account is disconnected).
   const others = members.filter((m) => m.id !== claim.userId);
-  await enqueueMails(others.map((m) => ({ to: String(m.email), ...message })), { tx });
+  await enqueueMails(others.map((m) => ({ to: m.email, ...message })), { tx });
 }
 
 /**

@@ -8,13 +8,14 @@
  * (lib/services/organizations/organization-audit.ts).
  */
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { Executor } from "@/lib/db/client";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 import { enqueueMails } from "@/lib/mail/queue";
 import { organizationChangeMail, type OrganizationChange } from "@/lib/mail/templates/organization-change";
 import { recordAdminAction } from "@/lib/services/admin/audit";
+import { organizationMembers } from "@/lib/services/claims/claims";
 import { organizations, users } from "@/models";
 
 export type { OrganizationChange } from "@/lib/mail/templates/organization-change";
@@ -28,16 +29,6 @@ export function organizationChangeAction(change: OrganizationChange): string {
 function changeDetails(change: OrganizationChange, byName: string): Record<string, unknown> {
   if (change.kind === "renamed") return { from: change.from, to: change.to, byName };
   return { provider: change.provider, ...(change.last4 ? { last4: change.last4 } : {}), byName };
-}
-
-/** The sign-in emails of the members of organization `organizationId`, read in `tx`: its nonprofit accounts, not deleted, oldest first. */
-export async function organizationMemberEmails({ tx, organizationId }: { tx: Executor; organizationId: string }): Promise<string[]> {
-  const rows = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)))
-    .orderBy(users.createdAt);
-  return rows.map((r) => String(r.email));
 }
 
 export type RecordOrganizationChangeOptions = {
@@ -68,9 +59,9 @@ export async function recordOrganizationChange({ tx, actor, organizationId, chan
   const byName = [account?.firstName ?? actor.firstName, account?.lastName ?? actor.lastName].filter(Boolean).join(" ").trim() || email;
   await recordAdminAction({ tx, actor: email, action: organizationChangeAction(change), target: organizationId, details: changeDetails(change, byName) });
   const organization = { name: org ? organizationDisplayName(org) : "Your organization", legalName: org?.legalName ?? null, ein: org?.ein ?? null };
-  const members = await organizationMemberEmails({ tx, organizationId });
+  const members = await organizationMembers({ tx, organizationId });
   await enqueueMails(
-    members.map((to) => organizationChangeMail({ to, organization, change, by: { name: byName, email }, at })),
+    members.map((m) => organizationChangeMail({ to: m.email, organization, change, by: { name: byName, email }, at })),
     { tx },
   );
 }
