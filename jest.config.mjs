@@ -20,7 +20,9 @@ const config = {
   modulePathIgnorePatterns: ["<rootDir>/\\.next/", "<rootDir>/\\.data", "<rootDir>/test-results/", "<rootDir>/playwright-report/"],
   testPathIgnorePatterns: ["/node_modules/", ...(process.env.TEST_DATABASE_URL ? [] : serverOnlyTests.map((file) => `<rootDir>/${file}`))],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  testTimeout: 60_000,
+  // npm test runs Jest at niceness 10 beside the end-to-end stage, which takes both cores when it
+  // is busy: a database opened in a hook can wait a minute for the CPU on a loaded 2-core machine.
+  testTimeout: 180_000,
   maxWorkers: 2,
   // Services publish domain events; the app installs their subscribers at start-up.
   setupFiles: ["<rootDir>/lib/testing/install-subscribers.ts"],

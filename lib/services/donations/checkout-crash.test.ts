@@ -23,7 +23,7 @@ import { checkoutSchema } from "@/lib/validations/donation";
 import { campaigns, organizations, paymentEvents } from "@/models";
 import { startCheckout } from "./start-checkout";
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const SECRET = "test-secret-for-checkout-crash-0123456789";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-checkout-crash-"));
