@@ -36,6 +36,18 @@ function recordDatabaseTest(): void {
   fs.appendFileSync(path.join(folder, `${process.pid}.txt`), `${testPath}\n`);
 }
 
+/** What a test process runs once a test database is open (lib/testing/install-subscribers.ts). */
+const openedHooks: (() => Promise<void>)[] = [];
+
+/**
+ * Run `hook` whenever createTestDatabase has opened a database, before it returns. The test setup
+ * installs the services' event subscribers this way: a test file that opens no database never
+ * loads the services' module graph.
+ */
+export function onTestDatabaseOpened(hook: () => Promise<void>): void {
+  openedHooks.push(hook);
+}
+
 /**
  * Create a fresh, migrated database and make it the process-wide handle (with the mail queue
  * on it), unless `options.processWide` is false: then it is a second database beside the
@@ -60,6 +72,7 @@ export async function createTestDatabase(options: { processWide?: boolean } = {}
   }
   // A copy of the template is migrated already: this only compares it with ./drizzle's journal.
   await runMigrations(handle);
+  for (const hook of openedHooks) await hook();
   if (options.processWide === false) return handle;
   setHandle(handle);
   // The mail queue must be started outside any transaction (see lib/mail/queue.ts).

@@ -7,8 +7,13 @@ import { loadHoldingClaim } from "@/lib/services/claims/claims";
 import { completeClaimVerification } from "@/lib/services/claims/complete-verification";
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
+import { installSubscribers } from "@/lib/services/subscribers";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
+
+// The builders go through the services, which publish domain events: a test that opens its
+// database without createTestDatabase (a data folder, a backup) still has the subscribers.
+installSubscribers();
 
 let einSeq = 100000000;
 let clientSeq = 0;
