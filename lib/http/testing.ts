@@ -57,7 +57,8 @@ export async function call(handler: unknown, o: CallOptions): Promise<Response> 
   if (o.user) headers.cookie = await sessionCookie(o.user);
   Object.assign(headers, o.headers);
   for (const [k, v] of Object.entries(headers)) if (v === "") delete headers[k];
-  const body = o.json !== undefined ? JSON.stringify(o.json) : o.body;
+  // A JSON body arrives as bytes, as from the server's socket.
+  const body = o.json !== undefined ? new TextEncoder().encode(JSON.stringify(o.json)) : o.body;
   const req = new NextRequest(new URL(o.url, baseUrl()), { method: o.method ?? "GET", headers, body, ...(body ? { duplex: "half" } : {}) } as never);
   return (handler as Handler)(req, { params: Promise.resolve((o.params ?? {}) as never) });
 }
