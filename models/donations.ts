@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
-import { campaigns } from "./campaigns";
+import { fundraisers } from "./campaigns";
 import { supporterPages, supporterTeams } from "./supporter-pages";
 import { donorImports } from "./donor-imports";
 import { organizations } from "./organizations";
@@ -49,7 +49,7 @@ export const recurringGifts = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "restrict" }),
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    campaignId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     interval: recurringInterval("interval").notNull().default("month"),
     status: recurringStatus("status").notNull().default("active"),
@@ -116,7 +116,7 @@ export const donations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "restrict" }),
     /** Null for a direct donation to the organization ("Direct Donation"). */
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    campaignId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
     /** The payment of this gift (the same id); null for a gift recorded offline. */
@@ -229,7 +229,7 @@ export const pledges = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    campaignId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     email: citext("email").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),

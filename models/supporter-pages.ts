@@ -8,7 +8,7 @@
  */
 import { bigint, boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
-import { campaigns } from "./campaigns";
+import { fundraisers } from "./campaigns";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -28,7 +28,7 @@ export const supporterTeams = pgTable(
     id: id(),
     campaignId: text("campaign_id")
       .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+      .references(() => fundraisers.id, { onDelete: "cascade" }),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
@@ -53,7 +53,7 @@ export const supporterPages = pgTable(
     id: id(),
     campaignId: text("campaign_id")
       .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+      .references(() => fundraisers.id, { onDelete: "cascade" }),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),

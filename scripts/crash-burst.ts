@@ -124,13 +124,13 @@ export async function addFundraiser(databaseUrl: string, goalCents = 100_000_000
     databaseUrl,
     "insert into organizations (id, name, ein, city, state, claimed, sandbox_connected_at) values (gen_random_uuid()::text, 'Lamoille Valley Food Shelf', '030412345', 'Morrisville', 'VT', true, now()) returning id",
   );
-  const [campaign] = await query<{ id: string }>(databaseUrl, "insert into campaigns (id, organization_id, name, goal_cents) values (gen_random_uuid()::text, $1, 'Winter Pantry', $2) returning id", [org!.id, goalCents]);
-  return { organizationId: org!.id, campaignId: campaign!.id };
+  const [fundraiser] = await query<{ id: string }>(databaseUrl, "insert into campaigns (id, organization_id, name, goal_cents) values (gen_random_uuid()::text, $1, 'Winter Pantry', $2) returning id", [org!.id, goalCents]);
+  return { organizationId: org!.id, campaignId: fundraiser!.id };
 }
 
 /** The fundraiser's stored progress, in cents. */
-export async function progressCents(databaseUrl: string, campaignId: string): Promise<number> {
-  const [row] = await query<{ p: string }>(databaseUrl, "select progress_cents::bigint as p from campaigns where id = $1", [campaignId]);
+export async function progressCents(databaseUrl: string, fundraiserId: string): Promise<number> {
+  const [row] = await query<{ p: string }>(databaseUrl, "select progress_cents::bigint as p from campaigns where id = $1", [fundraiserId]);
   return Number(row!.p);
 }
 

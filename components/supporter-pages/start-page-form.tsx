@@ -52,7 +52,7 @@ function bodyOf(v: StartPageValues) {
 /** A server or schema field name -> the form field showing its message. */
 const FIELD_OF: Record<string, keyof StartPageValues> = { title: "title", story: "story", goal: "goal", "team.name": "teamName", "team.goal": "teamGoal", "team.teamId": "teamId", team: "teamId", giftNotice: "giftNotice" };
 
-const draftKey = (campaignId: string) => `supporter-page-draft:${campaignId}`;
+const draftKey = (fundraiserId: string) => `supporter-page-draft:${fundraiserId}`;
 /** Session storage has no change event within a tab: the draft is read once per render. */
 const noSubscription = () => () => undefined;
 

@@ -26,7 +26,7 @@ import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type D
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { createWebhookEndpointSchema } from "@/lib/validations/webhooks";
-import { campaigns, organizations, supporterTeams } from "@/models";
+import { fundraisers, organizations, supporterTeams } from "@/models";
 import { GET as donationRoute } from "@/app/api/v1/donations/[id]/route";
 import { GET as donationsRoute } from "@/app/api/v1/donations/route";
 import { GET as pagesRoute } from "@/app/api/v1/fundraisers/[id]/supporter-pages/route";
@@ -177,7 +177,7 @@ describe("GET /api/v1/fundraisers/{id}/supporter-pages", () => {
     await changeSupporterPageStatus({ actor: scene.otherDonor, pageId: ben.id, input: { action: "resume" } });
 
     const other = await makeNonprofit(scene.h.db, "Other Public Org");
-    const [otherFundraiser] = await scene.h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "Other Drive", goalCents: 1_000 }).returning({ id: campaigns.id });
+    const [otherFundraiser] = await scene.h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "Other Drive", goalCents: 1_000 }).returning({ id: fundraisers.id });
     const cursor = encodeURIComponent(first);
     for (const [id, query] of [
       [otherFundraiser!.id, `?limit=1&cursor=${cursor}`],
@@ -193,7 +193,7 @@ describe("GET /api/v1/fundraisers/{id}/supporter-pages", () => {
   test("404 problem for an unknown fundraiser and for a fundraiser of an organization that is not public", async () => {
     const hidden = await makeNonprofit(scene.h.db, "Not Live Yet");
     await scene.h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
-    const [f] = await scene.h.db.insert(campaigns).values({ organizationId: hidden.organizationId, name: "Secret Drive", goalCents: 1_000 }).returning({ id: campaigns.id });
+    const [f] = await scene.h.db.insert(fundraisers).values({ organizationId: hidden.organizationId, name: "Secret Drive", goalCents: 1_000 }).returning({ id: fundraisers.id });
     for (const [handler, url, id] of [
       [pagesRoute, pagesUrl("no-such-fundraiser"), "no-such-fundraiser"],
       [pagesRoute, pagesUrl(f!.id), f!.id],

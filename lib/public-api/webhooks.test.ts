@@ -14,7 +14,7 @@ import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createWebhookEndpointSchema, webhookEventTypes } from "@/lib/validations/webhooks";
-import { campaigns, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, supporterPages, webhookEvents as webhookEventRows } from "@/models";
+import { fundraisers, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, supporterPages, webhookEvents as webhookEventRows } from "@/models";
 import { generateOpenApiDocument } from "./openapi";
 import { sentWebhookTypes, webhookBodySchema, type SentWebhookType } from "./webhooks";
 
@@ -55,7 +55,7 @@ describe("the document's webhooks", () => {
     const org = a.organizationId;
     const now = new Date();
 
-    const [fundraiser] = await h.db.insert(campaigns).values({ organizationId: org, name: "Roof Repair Fund", goalCents: 10_000 }).returning({ id: campaigns.id });
+    const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId: org, name: "Roof Repair Fund", goalCents: 10_000 }).returning({ id: fundraisers.id });
     const shared = await makeGift(h.db, org, null, { campaignId: fundraiser!.id, shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org" });
     const anonymous = await makeGift(h.db, org, null, { anonymous: true, status: "refunded", refundedAt: now });
     const [gift] = await h.db

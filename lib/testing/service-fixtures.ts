@@ -8,7 +8,7 @@ import { completeClaimVerification } from "@/lib/services/claims/complete-verifi
 import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
+import { fundraisers, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
 
 let einSeq = 100000000;
 let clientSeq = 0;
@@ -84,7 +84,7 @@ export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignI
 export async function makeDonationScene(organization: string, fundraiser: string, donorEmails: [string, string]): Promise<DonationScene> {
   const h = await createTestDatabase();
   const np = await makeNonprofit(h.db, organization);
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: fundraisers.id });
   return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
 }
 

@@ -14,17 +14,17 @@ import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
-import type { Campaign } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/campaigns/campaign";
 import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
+import { fundraisers, donations, organizations } from "@/models";
 
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
 /** The public page's fundraiser: the campaign shape of campaign.ts, with the story. */
 export type PublicFundraiser = Pick<
-  Campaign,
+  Fundraiser,
   "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"
 > & {
   /** The story the nonprofit wrote (plain text, may hold line breaks). */
@@ -64,25 +64,25 @@ export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: stri
  * nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
-export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
-  const id = campaignId.trim();
+export async function getPublicFundraiser({ actor: viewer, campaignId: fundraiserId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
+  const id = fundraiserId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
   const db = await getDb();
   const [row] = await db
     .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      description: campaigns.description,
-      topic: campaigns.topic,
-      imageUrl: campaigns.imageUrl,
-      goalCents: campaigns.goalCents,
-      progressCents: campaigns.progressCents,
-      status: campaigns.status,
-      startDate: campaigns.startDate,
-      endDate: campaigns.endDate,
-      createdAt: campaigns.createdAt,
-      supporterPagesEnabled: campaigns.supporterPagesEnabled,
-      supporterTeamsAllowed: campaigns.supporterTeamsAllowed,
+      id: fundraisers.id,
+      name: fundraisers.name,
+      description: fundraisers.description,
+      topic: fundraisers.topic,
+      imageUrl: fundraisers.imageUrl,
+      goalCents: fundraisers.goalCents,
+      progressCents: fundraisers.progressCents,
+      status: fundraisers.status,
+      startDate: fundraisers.startDate,
+      endDate: fundraisers.endDate,
+      createdAt: fundraisers.createdAt,
+      supporterPagesEnabled: fundraisers.supporterPagesEnabled,
+      supporterTeamsAllowed: fundraisers.supporterTeamsAllowed,
       organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
@@ -95,9 +95,9 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
       approvalStatus: organizations.approvalStatus,
       claimPendingSince: organizations.claimPendingSince,
     })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-    .where(eq(campaigns.id, id))
+    .from(fundraisers)
+    .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
+    .where(eq(fundraisers.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
   const isOwner = can(viewer, "fundraiser.manage", { organizationId: row.organizationId });

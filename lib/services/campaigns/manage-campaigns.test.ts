@@ -4,18 +4,18 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
-import { campaignFormSchema, campaignValuesOf, parseUpdateCampaignRequest, type CampaignValues } from "@/lib/validations/campaign";
+import { fundraiserFormSchema, fundraiserValuesOf, parseUpdateFundraiserRequest, type FundraiserValues } from "@/lib/validations/campaign";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
-import { listOrganizationCampaigns } from "./list-campaigns";
+import { fundraisers, donations, organizations } from "@/models";
+import { listOrganizationFundraisers } from "./list-campaigns";
 import {
-  createCampaign,
-  deleteCampaign,
-  endCampaign,
-  getCampaign,
-  listCampaignsForViewer,
-  listManagedCampaigns,
-  updateCampaign,
+  createFundraiser,
+  deleteFundraiser,
+  endFundraiser,
+  getFundraiser,
+  listFundraisersForViewer,
+  listManagedFundraisers,
+  updateFundraiser,
 } from "./manage-campaigns";
 
 let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor;
@@ -23,8 +23,8 @@ beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADono
 afterAll(() => h.close());
 
 const fail = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
-const form = (input: Record<string, unknown>): CampaignValues => campaignFormSchema.parse({ name: "Winter coats", goal: "5000", ...input });
-const row = async (id: string) => (await h.db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
+const form = (input: Record<string, unknown>): FundraiserValues => fundraiserFormSchema.parse({ name: "Winter coats", goal: "5000", ...input });
+const row = async (id: string) => (await h.db.select().from(fundraisers).where(eq(fundraisers.id, id)))[0];
 
 describe("fundraiser rules", () => {
   test("goals are typed in dollars and stored as integer cents", () => {
@@ -39,7 +39,7 @@ describe("fundraiser rules", () => {
 
   test("the form reports the field messages", () => {
     const messagesOf = (input: Record<string, unknown>) => {
-      const r = campaignFormSchema.safeParse({ name: "Coats", goal: "10", ...input });
+      const r = fundraiserFormSchema.safeParse({ name: "Coats", goal: "10", ...input });
       return r.success ? [] : r.error.issues.map((i) => i.message);
     };
     expect(messagesOf({ name: "  " })).toContain(messages.campaign.nameRequired);
@@ -54,56 +54,56 @@ describe("fundraiser rules", () => {
   });
 
   test("a request body cannot carry progress", () => {
-    const body = parseUpdateCampaignRequest({ name: "Coats", goal: "10", progress: 999999, progressCents: 999999 });
+    const body = parseUpdateFundraiserRequest({ name: "Coats", goal: "10", progress: 999999, progressCents: 999999 });
     expect(body).not.toHaveProperty("progress");
     expect(body).not.toHaveProperty("progressCents");
-    expect(parseUpdateCampaignRequest({ _id: "abc", action: "end" })).toEqual({ _id: "abc", action: "end" });
+    expect(parseUpdateFundraiserRequest({ _id: "abc", action: "end" })).toEqual({ _id: "abc", action: "end" });
   });
 });
 
 describe("managing fundraisers", () => {
   test("create, update, end and delete; the goal is stored in cents", async () => {
-    const created = await createCampaign({ actor: a.user, values: form({ name: "  Winter coats  ", goal: "5,000", startDate: "2026-12-01", endDate: "2027-01-31", description: "Coats for kids", topic: "Children" }) });
+    const created = await createFundraiser({ actor: a.user, values: form({ name: "  Winter coats  ", goal: "5,000", startDate: "2026-12-01", endDate: "2027-01-31", description: "Coats for kids", topic: "Children" }) });
     expect(created).toMatchObject({ name: "Winter coats", goal: 500000, progress: 0, percent: 0, status: "active", organizationId: a.organizationId, endedAt: null });
     expect(await row(created._id)).toMatchObject({ goalCents: 500000, progressCents: 0, startDate: "2026-12-01", endDate: "2027-01-31", topic: "Children" });
 
-    const updated = await updateCampaign({ actor: a.user, campaignId: created._id, values: form({ name: "Warm winter coats", goal: "7500.25", topic: "" }) });
+    const updated = await updateFundraiser({ actor: a.user, campaignId: created._id, values: form({ name: "Warm winter coats", goal: "7500.25", topic: "" }) });
     expect(updated).toMatchObject({ _id: created._id, name: "Warm winter coats", goal: 750025, topic: null, startDate: null });
 
-    const ended = await endCampaign({ actor: a.user, campaignId: created._id });
+    const ended = await endFundraiser({ actor: a.user, campaignId: created._id });
     expect(ended.status).toBe("ended");
     expect(ended.endedAt).not.toBeNull();
     expect((await row(created._id))?.endedAt).toBeInstanceOf(Date);
-    expect((await fail(endCampaign({ actor: a.user, campaignId: created._id })))?.status).toBe(409);
+    expect((await fail(endFundraiser({ actor: a.user, campaignId: created._id })))?.status).toBe(409);
 
-    expect(await deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
+    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
     expect(await row(created._id)).toBeUndefined();
-    expect((await fail(deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })))?.status).toBe(404);
+    expect((await fail(deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })))?.status).toBe(404);
   });
 
   test("progress comes from donations only: saving the form never changes it", async () => {
-    const c = await createCampaign({ actor: a.user, values: form({ goal: "100" }) });
+    const c = await createFundraiser({ actor: a.user, values: form({ goal: "100" }) });
     // The donation effects maintain progress_cents.
-    await h.db.update(campaigns).set({ progressCents: 2550 }).where(eq(campaigns.id, c._id));
-    const values = parseUpdateCampaignRequest({ _id: c._id, name: "Renamed", goal: "200", progress: 0, progressCents: 0 });
+    await h.db.update(fundraisers).set({ progressCents: 2550 }).where(eq(fundraisers.id, c._id));
+    const values = parseUpdateFundraiserRequest({ _id: c._id, name: "Renamed", goal: "200", progress: 0, progressCents: 0 });
     if (values.action === "end") throw new Error("expected a save request");
-    const updated = await updateCampaign({ actor: a.user, campaignId: c._id, values: campaignValuesOf(values) });
+    const updated = await updateFundraiser({ actor: a.user, campaignId: c._id, values: fundraiserValuesOf(values) });
     expect(updated).toMatchObject({ name: "Renamed", goal: 20000, progress: 2550, percent: 13 });
     expect((await row(c._id))?.progressCents).toBe(2550);
   });
 
   test("the owner's list has every fundraiser, newest first, with succeeded gift counts", async () => {
-    const older = await createCampaign({ actor: a.user, values: form({ name: "Older" }) });
-    const newer = await createCampaign({ actor: a.user, values: form({ name: "Newer" }) });
-    const middle = await createCampaign({ actor: a.user, values: form({ name: "Middle" }) });
-    await h.db.update(campaigns).set({ createdAt: new Date("2026-01-01T00:00:00Z") }).where(eq(campaigns.id, older._id));
-    await h.db.update(campaigns).set({ createdAt: new Date("2026-03-01T00:00:00Z") }).where(eq(campaigns.id, newer._id));
-    await h.db.update(campaigns).set({ createdAt: new Date("2026-02-01T00:00:00Z") }).where(eq(campaigns.id, middle._id));
-    await endCampaign({ actor: a.user, campaignId: middle._id });
+    const older = await createFundraiser({ actor: a.user, values: form({ name: "Older" }) });
+    const newer = await createFundraiser({ actor: a.user, values: form({ name: "Newer" }) });
+    const middle = await createFundraiser({ actor: a.user, values: form({ name: "Middle" }) });
+    await h.db.update(fundraisers).set({ createdAt: new Date("2026-01-01T00:00:00Z") }).where(eq(fundraisers.id, older._id));
+    await h.db.update(fundraisers).set({ createdAt: new Date("2026-03-01T00:00:00Z") }).where(eq(fundraisers.id, newer._id));
+    await h.db.update(fundraisers).set({ createdAt: new Date("2026-02-01T00:00:00Z") }).where(eq(fundraisers.id, middle._id));
+    await endFundraiser({ actor: a.user, campaignId: middle._id });
     await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id });
     await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id, status: "failed" });
 
-    const mine = await listManagedCampaigns({ actor: a.user, organizationId: a.organizationId });
+    const mine = await listManagedFundraisers({ actor: a.user, organizationId: a.organizationId });
     const ids = mine.map((c) => c._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(middle._id));
     expect(ids.indexOf(middle._id)).toBeLessThan(ids.indexOf(older._id));
@@ -113,74 +113,74 @@ describe("managing fundraisers", () => {
     expect(mine.find((c) => c._id === middle._id)?.status).toBe("ended");
 
     // The public list has only active fundraisers; the owner's API list has the ended one too.
-    const publicList = await listCampaignsForViewer({ actor: null, organizationId: a.organizationId });
+    const publicList = await listFundraisersForViewer({ actor: null, organizationId: a.organizationId });
     expect(publicList.map((c) => c._id)).not.toContain(middle._id);
     expect(publicList.map((c) => c._id)).toContain(newer._id);
     expect(publicList[0]).not.toHaveProperty("succeededGifts");
-    expect((await listCampaignsForViewer({ actor: a.user, organizationId: a.organizationId })).map((c) => c._id)).toContain(middle._id);
-    expect((await listCampaignsForViewer({ actor: b.user, organizationId: a.organizationId })).map((c) => c._id)).not.toContain(middle._id);
+    expect((await listFundraisersForViewer({ actor: a.user, organizationId: a.organizationId })).map((c) => c._id)).toContain(middle._id);
+    expect((await listFundraisersForViewer({ actor: b.user, organizationId: a.organizationId })).map((c) => c._id)).not.toContain(middle._id);
 
     // One fundraiser: ended ones only for the owner.
-    expect((await getCampaign({ actor: null, campaignId: newer._id }))._id).toBe(newer._id);
-    expect((await fail(getCampaign({ actor: null, campaignId: middle._id })))?.status).toBe(404);
-    expect((await getCampaign({ actor: a.user, campaignId: middle._id })).status).toBe("ended");
-    expect((await fail(getCampaign({ actor: null, campaignId: "missing" })))?.status).toBe(404);
+    expect((await getFundraiser({ actor: null, campaignId: newer._id }))._id).toBe(newer._id);
+    expect((await fail(getFundraiser({ actor: null, campaignId: middle._id })))?.status).toBe(404);
+    expect((await getFundraiser({ actor: a.user, campaignId: middle._id })).status).toBe("ended");
+    expect((await fail(getFundraiser({ actor: null, campaignId: "missing" })))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
-    expect((await listOrganizationCampaigns({ organizationId: a.organizationId, activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
+    expect((await listOrganizationFundraisers({ organizationId: a.organizationId, activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
   });
 
   test("a hidden organization's fundraisers are not public", async () => {
     const hidden = await makeNonprofit(h.db, "Hidden Helpers");
-    const c = await createCampaign({ actor: hidden.user, values: form({ name: "Quiet drive" }) });
+    const c = await createFundraiser({ actor: hidden.user, values: form({ name: "Quiet drive" }) });
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
-    expect(await listCampaignsForViewer({ actor: null, organizationId: hidden.organizationId })).toEqual([]);
-    expect((await fail(getCampaign({ actor: donor, campaignId: c._id })))?.status).toBe(404);
-    expect((await listCampaignsForViewer({ actor: hidden.user, organizationId: hidden.organizationId })).map((x) => x._id)).toEqual([c._id]);
+    expect(await listFundraisersForViewer({ actor: null, organizationId: hidden.organizationId })).toEqual([]);
+    expect((await fail(getFundraiser({ actor: donor, campaignId: c._id })))?.status).toBe(404);
+    expect((await listFundraisersForViewer({ actor: hidden.user, organizationId: hidden.organizationId })).map((x) => x._id)).toEqual([c._id]);
   });
 
   test("deleting a fundraiser keeps its donations as direct donations", async () => {
-    const c = await createCampaign({ actor: a.user, values: form({ name: "Roof repair" }) });
+    const c = await createFundraiser({ actor: a.user, values: form({ name: "Roof repair" }) });
     const gift = await makeGift(h.db, a.organizationId, donor.id, { campaignId: c._id, amountCents: 4000 });
-    expect(await deleteCampaign({ actor: a.user, organizationId: a.organizationId, campaignId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
+    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
     const [kept] = await h.db.select().from(donations).where(eq(donations.id, gift));
     expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.organizationId });
   });
 
   test("organization B's user cannot change organization A's fundraiser; nothing changes", async () => {
-    const c = await createCampaign({ actor: a.user, values: form({ name: "Food boxes", goal: "300" }) });
+    const c = await createFundraiser({ actor: a.user, values: form({ name: "Food boxes", goal: "300" }) });
     const before = await row(c._id);
-    expect((await fail(updateCampaign({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }) })))?.status).toBe(404);
-    expect((await fail(updateCampaign({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }), organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(endCampaign({ actor: b.user, campaignId: c._id })))?.status).toBe(404);
-    expect((await fail(endCampaign({ actor: b.user, campaignId: c._id, organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(deleteCampaign({ actor: b.user, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
-    expect((await fail(deleteCampaign({ actor: b.user, organizationId: b.organizationId, campaignId: c._id })))?.status).toBe(404);
-    expect((await fail(createCampaign({ actor: b.user, values: form({ name: "Planted" }), organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(listManagedCampaigns({ actor: b.user, organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(updateFundraiser({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }) })))?.status).toBe(404);
+    expect((await fail(updateFundraiser({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(endFundraiser({ actor: b.user, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(endFundraiser({ actor: b.user, campaignId: c._id, organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: b.organizationId, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(createFundraiser({ actor: b.user, values: form({ name: "Planted" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(listManagedFundraisers({ actor: b.user, organizationId: a.organizationId })))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
-    expect((await listManagedCampaigns({ actor: a.user, organizationId: a.organizationId })).map((x) => x.name)).not.toContain("Planted");
+    expect((await listManagedFundraisers({ actor: a.user, organizationId: a.organizationId })).map((x) => x.name)).not.toContain("Planted");
   });
 
   test("nobody is 401 and a donor is 403", async () => {
-    const c = await createCampaign({ actor: a.user, values: form({ name: "Library books" }) });
-    expect((await fail(createCampaign({ actor: null, values: form({}) })))?.status).toBe(401);
-    expect((await fail(createCampaign({ actor: donor, values: form({}) })))?.status).toBe(403);
-    expect((await fail(updateCampaign({ actor: donor, campaignId: c._id, values: form({ name: "x" }), organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(deleteCampaign({ actor: null, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(401);
+    const c = await createFundraiser({ actor: a.user, values: form({ name: "Library books" }) });
+    expect((await fail(createFundraiser({ actor: null, values: form({}) })))?.status).toBe(401);
+    expect((await fail(createFundraiser({ actor: donor, values: form({}) })))?.status).toBe(403);
+    expect((await fail(updateFundraiser({ actor: donor, campaignId: c._id, values: form({ name: "x" }), organizationId: a.organizationId })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: null, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(401);
     expect((await row(c._id))?.name).toBe("Library books");
   });
 
   test("a session that claims an organization its account does not belong to writes nothing", async () => {
-    const c = await createCampaign({ actor: a.user, values: form({ name: "School supplies" }) });
+    const c = await createFundraiser({ actor: a.user, values: form({ name: "School supplies" }) });
     const before = await row(c._id);
-    const countOf = async (organizationId: string) => (await h.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.organizationId, organizationId))).length;
+    const countOf = async (organizationId: string) => (await h.db.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.organizationId, organizationId))).length;
     const beforeB = await countOf(b.organizationId);
     const foreign: Actor = { ...b.user, organizationId: a.organizationId };
-    expect((await fail(updateCampaign({ actor: foreign, campaignId: c._id, values: form({ name: "Hijacked" }) })))?.status).toBe(403);
-    expect((await fail(endCampaign({ actor: foreign, campaignId: c._id })))?.status).toBe(403);
-    expect((await fail(deleteCampaign({ actor: foreign, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
-    expect((await fail(createCampaign({ actor: { ...a.user, organizationId: b.organizationId }, values: form({ name: "Stale" }) })))?.status).toBe(403);
+    expect((await fail(updateFundraiser({ actor: foreign, campaignId: c._id, values: form({ name: "Hijacked" }) })))?.status).toBe(403);
+    expect((await fail(endFundraiser({ actor: foreign, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: foreign, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(createFundraiser({ actor: { ...a.user, organizationId: b.organizationId }, values: form({ name: "Stale" }) })))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
     expect(await countOf(b.organizationId)).toBe(beforeB);
   });

@@ -34,7 +34,7 @@ import { reportTimeZone } from "@/lib/services/reports/donation-report";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { offlineGiftSchema, todayIn, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
-import { campaigns, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
+import { fundraisers, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
 
 /**
  * A gift recorded offline as the organization sees it. Amount in cents, null for in-kind.
@@ -110,7 +110,7 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
   const db = await getDb();
   const own = await findOwnGift(db, actor, donationId);
   const gift = parseGift(input, await reportTimeZone({ db, organizationId: own.organizationId }), now);
-  const { view, previousCampaignId } = await db.transaction(async (tx) => {
+  const { view, previousCampaignId: previousFundraiserId } = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await assertFundraiser(tx, before.organizationId, gift.campaignId);
     const donor = await resolveDonor(tx, before.organizationId, gift);
@@ -125,7 +125,7 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
     return { view: toView(row!), previousCampaignId: before.campaignId };
   });
   refreshGiftPages({ organizationId: view.organizationId, campaignId: view.campaignId });
-  if (previousCampaignId && previousCampaignId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousCampaignId });
+  if (previousFundraiserId && previousFundraiserId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousFundraiserId });
   return view;
 }
 
@@ -188,12 +188,12 @@ async function findOwnGift(db: Executor, actor: Actor | null, donationId: string
 }
 
 /** @throws AppError(validation) when `campaignId` is not one of the organization's fundraisers. */
-async function assertFundraiser(db: Executor, organizationId: string, campaignId: string | null): Promise<void> {
-  if (!campaignId) return;
+async function assertFundraiser(db: Executor, organizationId: string, fundraiserId: string | null): Promise<void> {
+  if (!fundraiserId) return;
   const [found] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+    .select({ id: fundraisers.id })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
     .limit(1);
   if (!found) throw new AppError("validation", messages.offlineGifts.fundraiserNotFound, { campaignId: messages.offlineGifts.fundraiserNotFound });
 }
@@ -250,12 +250,12 @@ function giftColumns(gift: OfflineGiftInput) {
 }
 
 /** Move a fundraiser's progress by `cents` (negative to take a gift back); nothing without a fundraiser or an amount. */
-async function moveProgress(db: Executor, campaignId: string | null, cents: Cents): Promise<void> {
-  if (!campaignId || cents === 0) return;
+async function moveProgress(db: Executor, fundraiserId: string | null, cents: Cents): Promise<void> {
+  if (!fundraiserId || cents === 0) return;
   await db
-    .update(campaigns)
-    .set({ progressCents: sql`${campaigns.progressCents} + ${cents}` })
-    .where(eq(campaigns.id, campaignId));
+    .update(fundraisers)
+    .set({ progressCents: sql`${fundraisers.progressCents} + ${cents}` })
+    .where(eq(fundraisers.id, fundraiserId));
 }
 
 /** What the audit log keeps of a gift: never the donor's contact details. */

@@ -40,7 +40,7 @@ import type { ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorPreferences, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, donorPreferences, organizations, payments, recurringGifts } from "@/models";
 import { toDonationResult, type DonationResult } from "./get-donation-result";
 
 /** A gift's checkout as started: its donation's result, with the provider's client secret or approval link. */
@@ -66,8 +66,8 @@ const checkoutOrganizationColumns = {
   name: organizations.name,
   legalName: organizations.legalName,
   ...receivingColumns,
-  campaignName: campaigns.name,
-  campaignStatus: campaigns.status,
+  campaignName: fundraisers.name,
+  campaignStatus: fundraisers.status,
 };
 
 // checkCheckout's one read, built once per process (lib/db/prepared.ts): the organization
@@ -76,7 +76,7 @@ const checkoutOrganizationQuery = preparedPerExecutor((db: Executor) =>
   db
     .select(checkoutOrganizationColumns)
     .from(organizations)
-    .leftJoin(campaigns, and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.organizationId, organizations.id)))
+    .leftJoin(fundraisers, and(eq(fundraisers.id, sql.placeholder("campaignId")), eq(fundraisers.organizationId, organizations.id)))
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization_campaign"),
 );
@@ -84,7 +84,7 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
   db
     .select(checkoutOrganizationColumns)
     .from(organizations)
-    .leftJoin(campaigns, sql`false`)
+    .leftJoin(fundraisers, sql`false`)
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization"),
 );
@@ -154,18 +154,18 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
     : await checkoutOrganizationOnlyQuery(db).execute({ organizationId: input.organizationId });
   const providerName = assertPayee({ org: row, method: input.method });
   const org = row!;
-  let campaignName: string | null = null;
+  let fundraiserName: string | null = null;
   if (input.campaignId) {
     if (org.campaignName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
     if (org.campaignStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
-    campaignName = org.campaignName;
+    fundraiserName = org.campaignName;
   }
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
   const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, campaignId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
-  return { org, providerName, campaignName, donor, sandboxCard, fees, attribution };
+  return { org, providerName, campaignName: fundraiserName, donor, sandboxCard, fees, attribution };
 }
 
 /**
@@ -202,7 +202,7 @@ export function installGiftPurpose(): void {
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded.
-  const { org, providerName, campaignName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
+  const { org, providerName, campaignName: fundraiserName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
   const db = await getDb();
   const method = input.method;
 
@@ -275,7 +275,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     org,
     fees,
     method,
-    description: `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
+    description: `Donation to ${org.name}${fundraiserName ? ` (${fundraiserName})` : ""}`,
     receiptEmail: donor.donorEmail,
     card: sandboxCard,
     saveForRecurring: input.frequency === "month",
@@ -287,7 +287,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     ...toDonationResult({
       donation: { ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
       organization: org,
-      fundraiserName: campaignName,
+      fundraiserName,
     }),
     clientSecret: charged.clientSecret,
     redirectUrl: charged.redirectUrl,

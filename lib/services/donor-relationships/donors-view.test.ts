@@ -14,7 +14,7 @@ import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit, type GiftOptions } from "@/lib/testing/service-fixtures";
 import { DEFAULT_DONORS_QUERY, parseDonorsQuery, type DonorsQuery } from "@/lib/validations/donor-relationships";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorNotes, organizations, recurringGifts } from "@/models";
+import { fundraisers, donations, donorNotes, organizations, recurringGifts } from "@/models";
 import { eq } from "drizzle-orm";
 import { PUT as notesRoute } from "@/app/api/(app)/organizations/[id]/donors/notes/route";
 import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
@@ -48,7 +48,7 @@ beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donors-view-0123456789" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Donor Valley Food Bank", "Other Coast Shelter"], "donors.view.donor@example.org"));
   await h.db.update(organizations).set({ state: "CA", city: "Fresno" }).where(eq(organizations.id, a.organizationId));
-  const [fundraiser] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: fundraisers.id });
   const A = a.organizationId;
 
   // Alice: 2024, 2025 and 2026, one gift with her email in capitals, one refunded, one failed.

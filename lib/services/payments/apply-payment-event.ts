@@ -23,7 +23,7 @@ import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
-import { campaigns, donations, eventTicketOrders, paymentEvents, payments } from "@/models";
+import { fundraisers, donations, eventTicketOrders, paymentEvents, payments } from "@/models";
 
 /** A stored payment (amounts in cents, times UTC). */
 export type PaymentRow = typeof payments.$inferSelect;
@@ -146,10 +146,10 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
 async function moveProgress(tx: Executor, events: DomainEventBatch, d: GiftRow, addedCents: number, now: Date): Promise<void> {
   if (!d.campaignId) return;
   const [fundraiser] = await tx
-    .update(campaigns)
-    .set({ progressCents: sql`${campaigns.progressCents} + ${addedCents}` })
-    .where(eq(campaigns.id, d.campaignId))
-    .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents });
+    .update(fundraisers)
+    .set({ progressCents: sql`${fundraisers.progressCents} + ${addedCents}` })
+    .where(eq(fundraisers.id, d.campaignId))
+    .returning({ id: fundraisers.id, organizationId: fundraisers.organizationId, name: fundraisers.name, goalCents: fundraisers.goalCents, progressCents: fundraisers.progressCents });
   if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, occurredAt: now });
 }
 

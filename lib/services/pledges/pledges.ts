@@ -23,7 +23,7 @@ import { formatCents, type Cents } from "@/lib/money";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { messages } from "@/lib/validations/messages";
 import { pledgeEmailSchema, type PledgeInput } from "@/lib/validations/pledge";
-import { campaigns, organizations, pledges } from "@/models";
+import { fundraisers, organizations, pledges } from "@/models";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /** How long a pledge (and then its email's link) stays valid, in days. */
@@ -68,7 +68,7 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
   if (!org || !org.live || org.approvalStatus === "rejected") throw new AppError("not_found", messages.donation.organizationNotFound);
   if (canReceiveGifts({ org })) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
   if (input.campaignId) {
-    const [c] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
+    const [c] = await db.select({ id: fundraisers.id }).from(fundraisers).where(and(eq(fundraisers.id, input.campaignId), eq(fundraisers.organizationId, org.id)));
     if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
   }
   const expiresAt = new Date(now.getTime() + PLEDGE_DAYS * DAY_MS);

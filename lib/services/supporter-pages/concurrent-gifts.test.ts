@@ -14,7 +14,7 @@ import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { makeDonationScene, makeDonor, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
-import { campaigns, donations } from "@/models";
+import { fundraisers, donations } from "@/models";
 import { getPublicSupporterPage, getPublicSupporterTeam, getSupporterLeaderboards } from "./public-supporter-pages";
 import { updateSupporterSettings } from "./settings";
 import { createSupporterPage, type SupporterPageView } from "./supporter-pages";
@@ -26,7 +26,7 @@ let pages: SupporterPageView[] = [];
 const standing = new Map<string, { page: SupporterPageView; amountCents: number }>();
 let progressAtStart = 0;
 
-const progress = async () => (await scene.h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, scene.campaignId)))[0]!.p;
+const progress = async () => (await scene.h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, scene.campaignId)))[0]!.p;
 
 /** A guest's sandbox card gift on `page`; `declined` uses the declined test card. */
 async function give(page: SupporterPageView, amountCents: number, declined = false) {

@@ -31,7 +31,7 @@ import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { supporterMessageSchema, supporterPageReportSchema } from "@/lib/validations/supporter-pages";
-import { campaigns, organizationAuditLog, organizations, supporterPages, supporterTeams, users } from "@/models";
+import { fundraisers, organizationAuditLog, organizations, supporterPages, supporterTeams, users } from "@/models";
 import { supporterPagePath, supporterTeamPath, totalsByPage, totalsByTeam, type SupporterPageStatus } from "./supporter-pages";
 
 const m = messages.supporterPages;
@@ -138,7 +138,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
     .select({
       id: supporterPages.id,
       campaignId: supporterPages.campaignId,
-      fundraiserName: campaigns.name,
+      fundraiserName: fundraisers.name,
       slug: supporterPages.slug,
       title: supporterPages.title,
       story: supporterPages.story,
@@ -153,7 +153,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       email: users.email,
     })
     .from(supporterPages)
-    .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
     .leftJoin(supporterTeams, eq(supporterTeams.id, supporterPages.teamId))
     .leftJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
     .where(and(eq(supporterPages.organizationId, organizationId), ...where))
@@ -192,14 +192,14 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
  *   organization; AppError(not_found) for an unknown organization; AppError(validation)
  *   (messages.supporterPages.statusFilterInvalid) for an unknown status.
  */
-export async function listSupporterPagesForOrganization({ actor, organizationId, campaignId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
+export async function listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
   authorize(actor, "supporterPage.moderate", { organizationId });
   if (status && !SUPPORTER_PAGE_STATUSES.includes(status as SupporterPageStatus)) throw new AppError("validation", m.statusFilterInvalid, { status: m.statusFilterInvalid });
   const db = await getDb();
   await authorizeModerator(db, actor, organizationId);
 
   const pageWhere: SQL[] = [];
-  if (campaignId) pageWhere.push(eq(supporterPages.campaignId, campaignId));
+  if (fundraiserId) pageWhere.push(eq(supporterPages.campaignId, fundraiserId));
   if (status) pageWhere.push(eq(supporterPages.status, status as SupporterPageStatus));
   if (teamId) pageWhere.push(eq(supporterPages.teamId, teamId));
   const pages = await selectPages(db, organizationId, pageWhere);
@@ -208,15 +208,15 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
     .select({
       id: supporterTeams.id,
       campaignId: supporterTeams.campaignId,
-      fundraiserName: campaigns.name,
+      fundraiserName: fundraisers.name,
       name: supporterTeams.name,
       slug: supporterTeams.slug,
       status: supporterTeams.status,
       goalCents: supporterTeams.goalCents,
     })
     .from(supporterTeams)
-    .innerJoin(campaigns, eq(campaigns.id, supporterTeams.campaignId))
-    .where(and(eq(supporterTeams.organizationId, organizationId), ...(campaignId ? [eq(supporterTeams.campaignId, campaignId)] : [])))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.campaignId))
+    .where(and(eq(supporterTeams.organizationId, organizationId), ...(fundraiserId ? [eq(supporterTeams.campaignId, fundraiserId)] : [])))
     .orderBy(supporterTeams.name)
     .limit(SUPPORTER_PAGES_LIST_MAX);
   const teamIds = teamRows.map((t) => t.id);
@@ -241,23 +241,23 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
     };
   });
 
-  const fundraisers = await db
+  const fundraiserRows = await db
     .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      status: campaigns.status,
-      enabled: campaigns.supporterPagesEnabled,
-      needApproval: campaigns.supporterPagesNeedApproval,
-      teamsAllowed: campaigns.supporterTeamsAllowed,
-      suggestedGoalCents: campaigns.supporterSuggestedGoalCents,
-      story: campaigns.supporterStory,
+      id: fundraisers.id,
+      name: fundraisers.name,
+      status: fundraisers.status,
+      enabled: fundraisers.supporterPagesEnabled,
+      needApproval: fundraisers.supporterPagesNeedApproval,
+      teamsAllowed: fundraisers.supporterTeamsAllowed,
+      suggestedGoalCents: fundraisers.supporterSuggestedGoalCents,
+      story: fundraisers.supporterStory,
     })
-    .from(campaigns)
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.createdAt))
+    .from(fundraisers)
+    .where(eq(fundraisers.organizationId, organizationId))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(500);
 
-  return { pages, teams, fundraisers };
+  return { pages, teams, fundraisers: fundraiserRows };
 }
 
 export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: string; campaignId?: string | null; now?: Date };
@@ -270,8 +270,8 @@ export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: st
  * @returns { filename: "supporter-pages-YYYY-MM-DD.csv" (UTC day of `now`), csv }.
  * @throws as listSupporterPagesForOrganization.
  */
-export async function supporterPagesCsv({ actor, organizationId, campaignId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
-  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, campaignId });
+export async function supporterPagesCsv({ actor, organizationId, campaignId: fundraiserId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
+  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId });
   const records = pages.map((p) => [
     p.title,
     p.team?.name ?? "",
@@ -302,13 +302,13 @@ export type MessageSupportersOptions = { actor: Actor | null; campaignId: string
  *   AppError(rate_limited) (messages.supporterPages.messageLimit) past the daily allowance.
  *   Nothing is queued when it throws.
  */
-export async function messageSupporters({ actor, campaignId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
+export async function messageSupporters({ actor, campaignId: fundraiserId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
   const db = await getDb();
-  const organizationId = await authorizeFundraiser(db, actor, "supporterPage.moderate", campaignId);
+  const organizationId = await authorizeFundraiser(db, actor, "supporterPage.moderate", fundraiserId);
   const { subject, body } = parseOrThrow(supporterMessageSchema.safeParse(input));
   return db.transaction(async (tx) => {
     // The fundraiser's row is locked so two messages at once count each other.
-    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    await tx.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for("update");
     const [sent] = await tx
       .select({ n: count() })
       .from(organizationAuditLog)
@@ -316,7 +316,7 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
         and(
           eq(organizationAuditLog.organizationId, organizationId),
           eq(organizationAuditLog.action, SUPPORTER_MESSAGE_AUDIT),
-          eq(organizationAuditLog.subjectId, campaignId),
+          eq(organizationAuditLog.subjectId, fundraiserId),
           gt(organizationAuditLog.createdAt, new Date(now.getTime() - DAY_MS)),
         ),
       );
@@ -331,7 +331,7 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
       .select({ pageId: supporterPages.id, slug: supporterPages.slug, email: users.email, firstName: users.firstName })
       .from(supporterPages)
       .innerJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
-      .where(and(eq(supporterPages.campaignId, campaignId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
+      .where(and(eq(supporterPages.campaignId, fundraiserId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
       .orderBy(supporterPages.createdAt)
       .limit(SUPPORTER_PAGES_LIST_MAX);
     const organizationName = organizationDisplayName({ name: org!.name, legalName: org!.legalName });
@@ -343,13 +343,13 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
         organizationLogoUrl: org!.logoUrl,
         subject,
         body,
-        pagePath: supporterPagePath({ campaignId, slug: r.slug }),
+        pagePath: supporterPagePath({ campaignId: fundraiserId, slug: r.slug }),
         unsubscribeUrl: supporterUnsubscribeUrl(r.pageId),
         replyTo: org!.email ?? null,
       }),
     );
     await enqueueMails(mails, { tx });
-    await tx.insert(organizationAuditLog).values({ organizationId, actorUserId: actor!.id, action: SUPPORTER_MESSAGE_AUDIT, subjectId: campaignId, details: { subject, queued: mails.length } });
+    await tx.insert(organizationAuditLog).values({ organizationId, actorUserId: actor!.id, action: SUPPORTER_MESSAGE_AUDIT, subjectId: fundraiserId, details: { subject, queued: mails.length } });
     return { queued: mails.length };
   });
 }
@@ -419,9 +419,9 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
   const [page] =
     typeof pageId === "string" && pageId.length <= 64
       ? await db
-          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.campaignId, fundraiserName: campaigns.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
+          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.campaignId, fundraiserName: fundraisers.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
           .from(supporterPages)
-          .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+          .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
           .innerJoin(organizations, eq(organizations.id, supporterPages.organizationId))
           .where(eq(supporterPages.id, pageId))
           .limit(1)

@@ -19,7 +19,7 @@ import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type D
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";
-import { campaigns, donations, recurringGifts, supporterPages } from "@/models";
+import { fundraisers, donations, recurringGifts, supporterPages } from "@/models";
 import { getPublicSupporterPage, getPublicSupporterTeam, getSupporterLeaderboards } from "./public-supporter-pages";
 import { updateSupporterSettings } from "./settings";
 import { changeSupporterPageStatus, createSupporterPage, deleteSupporterPage, listMySupporterPages, updateSupporterPage } from "./supporter-pages";
@@ -62,7 +62,7 @@ async function give(g: Gift) {
 }
 
 const settings = (over: Record<string, unknown> = {}) => ({ enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "Run with us!", ...over });
-const progress = async () => (await scene.h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, scene.campaignId)))[0]!.p;
+const progress = async () => (await scene.h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, scene.campaignId)))[0]!.p;
 
 beforeAll(async () => {
   server = new SMTPServer({

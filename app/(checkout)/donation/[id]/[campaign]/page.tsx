@@ -18,11 +18,11 @@ type Props = { params: Promise<{ id: string; campaign: string }>; searchParams: 
 
 /** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`); `?page=` names the supporter page the gift is made on. */
 export default async function DonationPage({ params, searchParams }: Props) {
-  const { id, campaign } = await params;
+  const { id, campaign: fundraiser } = await params;
   const { pledge, token, page } = await searchParams;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(fundraiser)) notFound();
   const actor = await getActor();
-  const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
+  const ctx = await getCheckoutContext({ actor, organizationId: id, campaign: fundraiser });
   if (!ctx) notFound();
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
   const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill({ pledgeId: pledge, token: typeof token === "string" ? token : null, organizationId: ctx.organization.id }) : null;

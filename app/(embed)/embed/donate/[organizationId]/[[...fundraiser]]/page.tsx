@@ -24,9 +24,9 @@ type Props = { params: Promise<{ organizationId: string; fundraiser?: string[] }
  */
 export default async function EmbedDonatePage({ params, searchParams }: Props) {
   const { organizationId, fundraiser = [] } = await params;
-  const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
-  if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
-  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
+  const fundraiserSlot = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
+  if (!PATH_ID_RE.test(organizationId) || !fundraiserSlot || !PATH_ID_RE.test(fundraiserSlot)) notFound();
+  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign: fundraiserSlot });
   if (!ctx) notFound();
   const { page } = await searchParams;
   // A form embedded for a supporter's page (peer-to-peer): its gifts are attributed to it.
