@@ -50,12 +50,12 @@ export const fundraiserBudgetLines = pgTable(
   "campaign_budget_lines",
   {
     id: id(),
-    campaignId: text("campaign_id")
+    fundraiserId: text("campaign_id")
       .notNull()
       .references(() => fundraisers.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("campaign_budget_lines_campaign_idx").on(t.campaignId)],
+  (t) => [index("campaign_budget_lines_campaign_idx").on(t.fundraiserId)],
 );

@@ -224,7 +224,7 @@ async function crashMain() {
   console.log(`retried with the same key on B: ${burst.retried} requests (${burst.sentAtKill} sent when A was killed)`);
   console.log("waiting for the mail queue to drain (a job held by the killed worker expires first)...");
   const drainStarted = Date.now();
-  const checks = await checkCrashBurst({ databaseUrl: scratch.url, campaignId: target.campaignId, progressBefore, gifts: burst.gifts, mail: crashMail, drainMs: 300_000 });
+  const checks = await checkCrashBurst({ databaseUrl: scratch.url, fundraiserId: target.campaignId, progressBefore, gifts: burst.gifts, mail: crashMail, drainMs: 300_000 });
   console.log(`mail queue checked ${((Date.now() - drainStarted) / 1000).toFixed(0)} s after the burst; ${crashMail.messages.length} messages at the SMTP server`);
   for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}: ${c.name} (${c.detail})`);
   await stopApps(crashApps.filter((app) => app.child.exitCode === null && app.child.signalCode === null));

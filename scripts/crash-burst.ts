@@ -243,7 +243,7 @@ const sample = (xs: string[]) => `${xs.slice(0, 5).join("; ")}${xs.length > 5 ? 
  */
 export async function checkCrashBurst(options: {
   databaseUrl: string;
-  campaignId: string;
+  fundraiserId: string;
   progressBefore: number;
   gifts: BurstGift[];
   mail: MailCatcher;
@@ -301,7 +301,7 @@ export async function checkCrashBurst(options: {
 
   const succeededCents = succeeded.reduce((sum, r) => sum + Number(r.amount_cents), 0);
   const toldCents = gifts.filter((g) => g.answer === "succeeded").reduce((sum, g) => sum + g.amountCents, 0);
-  const moved = (await progressCents(databaseUrl, options.campaignId)) - options.progressBefore;
+  const moved = (await progressCents(databaseUrl, options.fundraiserId)) - options.progressBefore;
   check(
     "the fundraiser's progress moved by the sum of succeeded gifts, to the cent",
     moved === succeededCents && succeededCents === toldCents ? [] : [`progress moved ${moved}, succeeded payments ${succeededCents}, gifts told succeeded ${toldCents} (cents)`],

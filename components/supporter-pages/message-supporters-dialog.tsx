@@ -27,7 +27,7 @@ const formSchema = supporterMessageSchema.extend({ campaignId: z.string().min(1,
 type Values = { campaignId: string; subject: string; body: string };
 
 /** The "Write to supporters" button, its dialog (fundraiser, subject, message) and the status message of how many emails were queued. */
-export function MessageSupportersDialog({ fundraisers, defaultCampaignId: defaultFundraiserId }: { fundraisers: { id: string; name: string }[]; defaultCampaignId: string | null }) {
+export function MessageSupportersDialog({ fundraisers, defaultFundraiserId }: { fundraisers: { id: string; name: string }[]; defaultFundraiserId: string | null }) {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -66,7 +66,7 @@ describe("embedded database backup and restore", () => {
       const np = await makeNonprofit(h.db, "Backup Hill Food Shelf");
       const donor = await makeDonor("backup-donor@example.org");
       const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Winter Pantry", goalCents: 500_000 }).returning({ id: fundraisers.id });
-      await makeGift(h.db, np.organizationId, donor.id, { campaignId: fundraiser!.id, amountCents: 5_000 });
+      await makeGift(h.db, np.organizationId, donor.id, { fundraiserId: fundraiser!.id, amountCents: 5_000 });
       const refunded = await makeGift(h.db, np.organizationId, donor.id, { amountCents: 1_234 });
       await refundDonation({ actor: np.user, donationId: refunded }).catch(() => undefined);
       await makeGift(h.db, np.organizationId, null, { status: "refunded", amountCents: 700, refundedAt: new Date("2026-03-01T12:00:00Z") });

@@ -82,7 +82,7 @@ beforeAll(async () => {
   await h.db.insert(fundraisers).values({ organizationId: b.organizationId, name: "Birch Reading Room", goalCents: 100_000 });
 
   // A's donations: nothing shared, name and email shared, anonymous.
-  ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
+  ids.private = await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
   ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", tributeType: "honor", tributeName: "Grandpa Joe", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).

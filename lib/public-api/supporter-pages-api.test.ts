@@ -73,7 +73,7 @@ async function give(pageId: string | null, amountCents: number, over: Record<str
   return checkoutGift({ actor: null, input, client: testCheckoutClient() });
 }
 
-const start = (actor: Actor, input: Record<string, unknown>) => createSupporterPage({ actor, campaignId: scene.campaignId, input: { goal: "500", ...input } });
+const start = (actor: Actor, input: Record<string, unknown>) => createSupporterPage({ actor, fundraiserId: scene.campaignId, input: { goal: "500", ...input } });
 const pagesUrl = (id: string, query = "") => `/api/v1/fundraisers/${id}/supporter-pages${query}`;
 const teamsUrl = (id: string, query = "") => `/api/v1/fundraisers/${id}/teams${query}`;
 
@@ -97,12 +97,12 @@ beforeAll(async () => {
   ({ secret } = await createWebhookEndpoint({ actor: scene.np.user, input }));
   donationsKey = (await createApiKey({ actor: scene.np.user, input: { name: "CRM", scopes: ["read:donations"] } })).secret;
 
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
   ana = await start(scene.donor, { title: "Ana's 5K", team: { mode: "create", name: "Office Runners", goal: "2,000" } });
   ben = await start(scene.otherDonor, { title: "Ben runs", team: { mode: "join", teamId: ana.team!.id }, shareEmailWithOrganization: true });
   cy = await start(await makeDonor("cy.runner@example.org"), { title: "Cy runs" });
   eve = await start(await makeDonor("eve.runner@example.org"), { title: "Eve runs", team: { mode: "create", name: "Quiet Crew", goal: "100" } });
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: true, teamsAllowed: true, suggestedGoal: "500", story: "" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: true, teamsAllowed: true, suggestedGoal: "500", story: "" } });
   dee = await start(await makeDonor("dee.runner@example.org"), { title: "Dee waits", team: { mode: "create", name: "Pending Pals", goal: "100" } });
 
   anaGift = (await give(ana.id, 2_500, { name: "Dora Donor" })).donationId;

@@ -95,7 +95,7 @@ describe("a donation's emails, through the queue to an SMTP server", () => {
   let donationId = "";
 
   beforeAll(async () => {
-    donationId = await makeGift(h.db, organizationId, null, { amountCents: 5_000, campaignId: fundraiserId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
+    donationId = await makeGift(h.db, organizationId, null, { amountCents: 5_000, fundraiserId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
     const [d] = await h.db.select().from(donations).where(eq(donations.id, donationId));
     await h.db.transaction((tx) => enqueueDonationMail({ tx, donation: d! }));
     receipt = await delivered("ada@example.org");

@@ -8,6 +8,6 @@ import { toFundraiserResource } from "@/lib/services/api-resources/to-resources"
  * @throws AppError(not_found) otherwise.
  */
 export async function getFundraiser(options: { id: string }): Promise<FundraiserResource> {
-  const f = await getPublicFundraiser({ actor: null, campaignId: options.id });
+  const f = await getPublicFundraiser({ actor: null, fundraiserId: options.id });
   return toFundraiserResource({ ...f, id: f._id, organizationId: f.organization._id, goalCents: f.goal, progressCents: f.progress });
 }

@@ -16,11 +16,11 @@ test("a session that claims an organization its account does not belong to write
   const [c] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Food boxes", goalCents: 100_000 }).returning({ id: fundraisers.id });
   const foreign: Actor = { ...b.user, organizationId: a.organizationId };
   const update = { lines: [{ label: "Boxes", amountCents: 50_000 }], published: true };
-  expect((await fail(saveFundraiserBudget({ actor: foreign, organizationId: a.organizationId, campaignId: c!.id, update })))?.status).toBe(403);
-  expect(await h.db.select().from(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.campaignId, c!.id))).toEqual([]);
+  expect((await fail(saveFundraiserBudget({ actor: foreign, organizationId: a.organizationId, fundraiserId: c!.id, update })))?.status).toBe(403);
+  expect(await h.db.select().from(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.fundraiserId, c!.id))).toEqual([]);
   const [row] = await h.db.select({ published: fundraisers.budgetPublished }).from(fundraisers).where(eq(fundraisers.id, c!.id));
   expect(row).toEqual({ published: false });
   // The real owner still can.
-  const saved = await saveFundraiserBudget({ actor: a.user, organizationId: a.organizationId, campaignId: c!.id, update });
+  const saved = await saveFundraiserBudget({ actor: a.user, organizationId: a.organizationId, fundraiserId: c!.id, update });
   expect(saved.published).toBe(true);
 });

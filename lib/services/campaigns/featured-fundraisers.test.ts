@@ -37,12 +37,12 @@ describe("ordering", () => {
     const warm = await fundraiser(food.organizationId, "Warm", { createdAt: daysAgo(39) });
     await fundraiser(food.organizationId, "Quiet and new", { createdAt: daysAgo(2) });
     await fundraiser(food.organizationId, "Quiet and old", { createdAt: daysAgo(60) });
-    for (const d of [1, 3, 10]) await makeGift(h.db, food.organizationId, null, { campaignId: busy, createdAt: daysAgo(d) });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(5) });
+    for (const d of [1, 3, 10]) await makeGift(h.db, food.organizationId, null, { fundraiserId: busy, createdAt: daysAgo(d) });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(5) });
     // Gifts that make no momentum: too old, failed or still pending, and ticket sales.
-    for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "failed" });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "requires_action" });
+    for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(1), status: "failed" });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(1), status: "requires_action" });
     await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
     await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
 
@@ -82,7 +82,7 @@ describe("exclusions", () => {
     const atFloor = await fundraiser(food.organizationId, "At the floor", { goalCents: FEATURED_MIN_GOAL_CENTS, startDate: "2026-06-15", endDate: "2026-06-15" });
     // Even recent gifts do not bring an excluded fundraiser back.
     const [test10] = await h.db.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.name, "Test $10"));
-    for (let i = 0; i < 4; i++) await makeGift(h.db, food.organizationId, null, { campaignId: test10!.id, createdAt: daysAgo(1) });
+    for (let i = 0; i < 4; i++) await makeGift(h.db, food.organizationId, null, { fundraiserId: test10!.id, createdAt: daysAgo(1) });
 
     const shown = await names({ now });
     expect(shown).toContain("At the floor");

@@ -68,7 +68,7 @@ export async function listFeaturedFundraisers({ limit: wanted, now = new Date(),
   const limit = Math.min(Math.max(Math.trunc(wanted ?? 6), 1), 24);
   // Literal kind and status: the planner matches them to the partial index's predicate.
   const recentGifts = sql<number>`(select count(*)::int from ${donations}
-      where ${donations.campaignId} = ${fundraisers.id} and ${donations.status} = 'succeeded'
+      where ${donations.fundraiserId} = ${fundraisers.id} and ${donations.status} = 'succeeded'
         and ${donations.createdAt} >= ${since.toISOString()}::timestamptz)`;
   const rows = await db
     .select({

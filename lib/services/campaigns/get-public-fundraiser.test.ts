@@ -35,7 +35,7 @@ test("the page shows the story, the organization's EIN, the donor count and only
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });
 
-  const page = await getPublicFundraiser({ actor: null, campaignId: fundraiserId });
+  const page = await getPublicFundraiser({ actor: null, fundraiserId });
   expect(page.name).toBe("Winter coats for every child in Washington County");
   expect(page.story).toBe("Line one.\nLine two.");
   expect(page.percent).toBe(3);
@@ -51,10 +51,10 @@ test("the page shows the story, the organization's EIN, the donor count and only
 test("a fundraiser of an organization that is not public is found only by its owner", async () => {
   const [c] = await h.db.insert(fundraisers).values({ organizationId: b.organizationId, name: "Shelter beds", goalCents: 100000 }).returning({ id: fundraisers.id });
   await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.organizationId));
-  expect((await fail(getPublicFundraiser({ actor: null, campaignId: c!.id })))?.code).toBe("not_found");
-  expect((await fail(getPublicFundraiser({ actor: a.user, campaignId: c!.id })))?.code).toBe("not_found");
-  expect((await getPublicFundraiser({ actor: b.user, campaignId: c!.id })).name).toBe("Shelter beds");
-  expect((await fail(getPublicFundraiser({ actor: null, campaignId: "no-such-id" })))?.code).toBe("not_found");
+  expect((await fail(getPublicFundraiser({ actor: null, fundraiserId: c!.id })))?.code).toBe("not_found");
+  expect((await fail(getPublicFundraiser({ actor: a.user, fundraiserId: c!.id })))?.code).toBe("not_found");
+  expect((await getPublicFundraiser({ actor: b.user, fundraiserId: c!.id })).name).toBe("Shelter beds");
+  expect((await fail(getPublicFundraiser({ actor: null, fundraiserId: "no-such-id" })))?.code).toBe("not_found");
 });
 
 test("an organization known only by its IRS name is shown by its display name and city; its own edited name wins", async () => {
@@ -62,10 +62,10 @@ test("an organization known only by its IRS name is shown by its display name an
     .update(organizations)
     .set({ name: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", city: "S BURLINGTON", zipcode: "05403" })
     .where(eq(organizations.id, a.organizationId));
-  const page = await getPublicFundraiser({ actor: null, campaignId: fundraiserId });
+  const page = await getPublicFundraiser({ actor: null, fundraiserId });
   expect(page.organization.name).toBe("North Country Hospital & Health Center, Inc");
   expect(page.organization.city).toBe("South Burlington");
 
   await h.db.update(organizations).set({ name: "North Country Health" }).where(eq(organizations.id, a.organizationId));
-  expect((await getPublicFundraiser({ actor: null, campaignId: fundraiserId })).organization.name).toBe("North Country Health");
+  expect((await getPublicFundraiser({ actor: null, fundraiserId })).organization.name).toBe("North Country Health");
 });

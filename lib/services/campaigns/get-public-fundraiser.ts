@@ -56,7 +56,7 @@ export function publicSupporterName(fullName: string | null): string | null {
   return `${words[0]} ${words[words.length - 1]!.charAt(0).toUpperCase()}.`;
 }
 
-export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: string };
+export type GetPublicFundraiserOptions = { actor: Actor | null; fundraiserId: string };
 
 /**
  * One fundraiser as the public sees it. Anyone sees an active or ended fundraiser of a live,
@@ -64,7 +64,7 @@ export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: stri
  * nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
-export async function getPublicFundraiser({ actor: viewer, campaignId: fundraiserId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
+export async function getPublicFundraiser({ actor: viewer, fundraiserId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
   const id = fundraiserId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
   const db = await getDb();
@@ -104,7 +104,7 @@ export async function getPublicFundraiser({ actor: viewer, campaignId: fundraise
   // A fundraiser prepared while the organization's claim waits for verification is a draft: its owner's only.
   if (!isOwner && !(row.live && row.approvalStatus === "approved" && !row.claimPendingSince)) throw new AppError("not_found", messages.campaign.notFound);
 
-  const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
+  const succeeded = and(eq(donations.fundraiserId, id), eq(donations.status, "succeeded"));
   const [donors] = await db
     .select({ n: count(sql`distinct coalesce(${donations.donorUserId}, lower(${donations.donorEmail}), ${donations.id})`) })
     .from(donations)

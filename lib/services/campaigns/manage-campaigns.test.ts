@@ -76,9 +76,9 @@ describe("managing fundraisers", () => {
     expect((await row(created._id))?.endedAt).toBeInstanceOf(Date);
     expect((await fail(endFundraiser({ actor: a.user, campaignId: created._id })))?.status).toBe(409);
 
-    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
+    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, fundraiserId: created._id })).toEqual({ deleted: true, _id: created._id, reassignedGifts: 0 });
     expect(await row(created._id)).toBeUndefined();
-    expect((await fail(deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: created._id })))?.status).toBe(404);
+    expect((await fail(deleteFundraiser({ actor: a.user, organizationId: a.organizationId, fundraiserId: created._id })))?.status).toBe(404);
   });
 
   test("progress comes from donations only: saving the form never changes it", async () => {
@@ -100,8 +100,8 @@ describe("managing fundraisers", () => {
     await h.db.update(fundraisers).set({ createdAt: new Date("2026-03-01T00:00:00Z") }).where(eq(fundraisers.id, newer._id));
     await h.db.update(fundraisers).set({ createdAt: new Date("2026-02-01T00:00:00Z") }).where(eq(fundraisers.id, middle._id));
     await endFundraiser({ actor: a.user, campaignId: middle._id });
-    await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id });
-    await makeGift(h.db, a.organizationId, donor.id, { campaignId: newer._id, status: "failed" });
+    await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: newer._id });
+    await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: newer._id, status: "failed" });
 
     const mine = await listManagedFundraisers({ actor: a.user, organizationId: a.organizationId });
     const ids = mine.map((c) => c._id);
@@ -121,10 +121,10 @@ describe("managing fundraisers", () => {
     expect((await listFundraisersForViewer({ actor: b.user, organizationId: a.organizationId })).map((c) => c._id)).not.toContain(middle._id);
 
     // One fundraiser: ended ones only for the owner.
-    expect((await getFundraiser({ actor: null, campaignId: newer._id }))._id).toBe(newer._id);
-    expect((await fail(getFundraiser({ actor: null, campaignId: middle._id })))?.status).toBe(404);
-    expect((await getFundraiser({ actor: a.user, campaignId: middle._id })).status).toBe("ended");
-    expect((await fail(getFundraiser({ actor: null, campaignId: "missing" })))?.status).toBe(404);
+    expect((await getFundraiser({ actor: null, fundraiserId: newer._id }))._id).toBe(newer._id);
+    expect((await fail(getFundraiser({ actor: null, fundraiserId: middle._id })))?.status).toBe(404);
+    expect((await getFundraiser({ actor: a.user, fundraiserId: middle._id })).status).toBe("ended");
+    expect((await fail(getFundraiser({ actor: null, fundraiserId: "missing" })))?.status).toBe(404);
 
     // The existing public list keeps its behaviour.
     expect((await listOrganizationFundraisers({ organizationId: a.organizationId, activeOnly: true })).map((c) => c._id)).not.toContain(middle._id);
@@ -135,14 +135,14 @@ describe("managing fundraisers", () => {
     const c = await createFundraiser({ actor: hidden.user, values: form({ name: "Quiet drive" }) });
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
     expect(await listFundraisersForViewer({ actor: null, organizationId: hidden.organizationId })).toEqual([]);
-    expect((await fail(getFundraiser({ actor: donor, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(getFundraiser({ actor: donor, fundraiserId: c._id })))?.status).toBe(404);
     expect((await listFundraisersForViewer({ actor: hidden.user, organizationId: hidden.organizationId })).map((x) => x._id)).toEqual([c._id]);
   });
 
   test("deleting a fundraiser keeps its donations as direct donations", async () => {
     const c = await createFundraiser({ actor: a.user, values: form({ name: "Roof repair" }) });
-    const gift = await makeGift(h.db, a.organizationId, donor.id, { campaignId: c._id, amountCents: 4000 });
-    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, campaignId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
+    const gift = await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: c._id, amountCents: 4000 });
+    expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, fundraiserId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
     const [kept] = await h.db.select().from(donations).where(eq(donations.id, gift));
     expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.organizationId });
   });
@@ -154,8 +154,8 @@ describe("managing fundraisers", () => {
     expect((await fail(updateFundraiser({ actor: b.user, campaignId: c._id, values: form({ name: "Hacked" }), organizationId: a.organizationId })))?.status).toBe(403);
     expect((await fail(endFundraiser({ actor: b.user, campaignId: c._id })))?.status).toBe(404);
     expect((await fail(endFundraiser({ actor: b.user, campaignId: c._id, organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
-    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: b.organizationId, campaignId: c._id })))?.status).toBe(404);
+    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: a.organizationId, fundraiserId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: b.user, organizationId: b.organizationId, fundraiserId: c._id })))?.status).toBe(404);
     expect((await fail(createFundraiser({ actor: b.user, values: form({ name: "Planted" }), organizationId: a.organizationId })))?.status).toBe(403);
     expect((await fail(listManagedFundraisers({ actor: b.user, organizationId: a.organizationId })))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
@@ -167,7 +167,7 @@ describe("managing fundraisers", () => {
     expect((await fail(createFundraiser({ actor: null, values: form({}) })))?.status).toBe(401);
     expect((await fail(createFundraiser({ actor: donor, values: form({}) })))?.status).toBe(403);
     expect((await fail(updateFundraiser({ actor: donor, campaignId: c._id, values: form({ name: "x" }), organizationId: a.organizationId })))?.status).toBe(403);
-    expect((await fail(deleteFundraiser({ actor: null, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(401);
+    expect((await fail(deleteFundraiser({ actor: null, organizationId: a.organizationId, fundraiserId: c._id })))?.status).toBe(401);
     expect((await row(c._id))?.name).toBe("Library books");
   });
 
@@ -179,7 +179,7 @@ describe("managing fundraisers", () => {
     const foreign: Actor = { ...b.user, organizationId: a.organizationId };
     expect((await fail(updateFundraiser({ actor: foreign, campaignId: c._id, values: form({ name: "Hijacked" }) })))?.status).toBe(403);
     expect((await fail(endFundraiser({ actor: foreign, campaignId: c._id })))?.status).toBe(403);
-    expect((await fail(deleteFundraiser({ actor: foreign, organizationId: a.organizationId, campaignId: c._id })))?.status).toBe(403);
+    expect((await fail(deleteFundraiser({ actor: foreign, organizationId: a.organizationId, fundraiserId: c._id })))?.status).toBe(403);
     expect((await fail(createFundraiser({ actor: { ...a.user, organizationId: b.organizationId }, values: form({ name: "Stale" }) })))?.status).toBe(403);
     expect(await row(c._id)).toEqual(before);
     expect(await countOf(b.organizationId)).toBe(beforeB);

@@ -44,10 +44,10 @@ export async function listManagedFundraisers({ actor, organizationId }: ListMana
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   const gifts = db
-    .select({ campaignId: donations.campaignId, n: count().as("n") })
+    .select({ campaignId: donations.fundraiserId, n: count().as("n") })
     .from(donations)
     .where(and(eq(donations.organizationId, organizationId), eq(donations.status, "succeeded")))
-    .groupBy(donations.campaignId)
+    .groupBy(donations.fundraiserId)
     .as("gifts");
   const rows = await db
     .select({ ...fundraiserColumns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
@@ -85,14 +85,14 @@ export async function listFundraisersForViewer({ actor: viewer, organizationId }
   return rows.map(toFundraiser);
 }
 
-export type GetFundraiserOptions = { actor: Actor | null; campaignId: string };
+export type GetFundraiserOptions = { actor: Actor | null; fundraiserId: string };
 
 /**
  * GET /api/getOneCampaign/{id}: one fundraiser. The owner sees it in any state; anyone else
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getFundraiser({ actor: viewer, campaignId: fundraiserId }: GetFundraiserOptions): Promise<Fundraiser> {
+export async function getFundraiser({ actor: viewer, fundraiserId }: GetFundraiserOptions): Promise<Fundraiser> {
   const db = await getDb();
   const [row] = await db.select(fundraiserColumns).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).limit(1);
   if (!row) throw notFound();
@@ -201,17 +201,17 @@ export async function endFundraiser({ actor, campaignId: fundraiserId, organizat
 export async function deleteFundraiser({
   actor,
   organizationId,
-  campaignId: fundraiserId,
+  fundraiserId,
 }: {
   actor: Actor | null;
   organizationId: string;
-  campaignId: string;
+  fundraiserId: string;
 }): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, fundraiserId));
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.fundraiserId, fundraiserId));
     const [row] = await tx
       .delete(fundraisers)
       .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))

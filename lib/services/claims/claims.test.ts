@@ -115,8 +115,8 @@ describe("a pending claim", () => {
     const [c] = await h.db.insert(fundraisers).values({ organizationId: org.organizationId, name: "Fake drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
     expect(await listOrganizationFundraisers({ organizationId: org.organizationId, publicOnly: true })).toEqual([]);
     expect((await listOrganizationFundraisers({ organizationId: org.organizationId })).map((x) => x.name)).toEqual(["Fake drive"]);
-    expect(await err(getPublicFundraiser({ actor: null, campaignId: c!.id }))).toMatchObject({ status: 404 });
-    expect((await getPublicFundraiser({ actor: org.claimant, campaignId: c!.id })).name).toBe("Fake drive");
+    expect(await err(getPublicFundraiser({ actor: null, fundraiserId: c!.id }))).toMatchObject({ status: 404 });
+    expect((await getPublicFundraiser({ actor: org.claimant, fundraiserId: c!.id })).name).toBe("Fake drive");
   });
 });
 

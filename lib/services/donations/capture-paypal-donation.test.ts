@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const paypalGift = (orderId: string, status: (typeof donations.$inferInsert)["status"]) =>
-  makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, campaignId: fundraiserId, amountCents: 3_000, status });
+  makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, fundraiserId, amountCents: 3_000, status });
 const progress = async () => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 const stored = async (id: string) => (await h.db.select({ status: donations.status, effects: payments.effectsAppliedAt }).from(donations).innerJoin(payments, eq(payments.id, donations.paymentId)).where(eq(donations.id, id)))[0]!;
 

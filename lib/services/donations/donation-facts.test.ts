@@ -24,7 +24,7 @@ afterAll(async () => {
 
 test("a gift to a fundraiser: the stored donation, its organization with the address in one line, the fundraiser's name", async () => {
   const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
-  const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id, amountCents: 4_321 });
+  const id = await makeGift(h.db, np.organizationId, null, { fundraiserId: c!.id, amountCents: 4_321 });
   const facts = await loadDonationFacts({ db: h.db, donationId: id });
   expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
   expect(facts?.organization).toEqual({

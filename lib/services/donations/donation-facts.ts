@@ -87,7 +87,7 @@ const factsQuery = preparedPerExecutor((db: Executor) =>
     .from(donations)
     .leftJoin(payments, eq(payments.id, donations.paymentId))
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(eq(donations.id, sql.placeholder("donationId")))
     .prepare("donation_facts"),
 );

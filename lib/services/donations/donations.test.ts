@@ -175,7 +175,7 @@ describe("checkout and exactly-once effects", () => {
     const input = checkout({ amountCents: 3_100 });
     // The first attempt: the payment and its gift committed, then the process died.
     const id = randomUUID();
-    await makeGift(h.db, organizationId, null, { id, campaignId: fundraiserId, amountCents: 3_100, status: "pending", providerPaymentId: `sbpi_${id}`, idempotencyKey: input.idempotencyKey, donorName: "Ada Guest", donorEmail: "ada@example.org" });
+    await makeGift(h.db, organizationId, null, { id, fundraiserId, amountCents: 3_100, status: "pending", providerPaymentId: `sbpi_${id}`, idempotencyKey: input.idempotencyKey, donorName: "Ada Guest", donorEmail: "ada@example.org" });
     // A transaction that died midway (event recorded, effect half applied) leaves nothing behind.
     await expect(
       h.db.transaction(async (tx) => {

@@ -30,9 +30,9 @@ beforeAll(async () => {
   otherFundraiserId = c2!.id;
   donorId = (await makeDonor("ada.monthly@example.org")).id;
   await h.db.insert(recurringGifts).values([
-    { organizationId: np.organizationId, campaignId: fundraiserId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
-    { organizationId: np.organizationId, campaignId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
-    { organizationId: np.organizationId, campaignId: otherFundraiserId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
+    { organizationId: np.organizationId, fundraiserId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
+    { organizationId: np.organizationId, fundraiserId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
+    { organizationId: np.organizationId, fundraiserId: otherFundraiserId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
   ]);
 });
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const check = (over: Partial<Parameters<typeof assertNoDuplicateMonthlyGift>[0]>) =>
-  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.organizationId, organizationName: "Green Mountain Shelter", campaignId: fundraiserId, ...over });
+  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.organizationId, organizationName: "Green Mountain Shelter", fundraiserId, ...over });
 
 test("the same account, same fundraiser: a conflict naming the existing amount, on the confirmation field", async () => {
   const err = (await check({ donorUserId: donorId }).catch((e: unknown) => e)) as AppError;
@@ -50,14 +50,14 @@ test("the same account, same fundraiser: a conflict naming the existing amount, 
 });
 
 test("a guest is matched by email, whatever its case; direct gifts match direct gifts only", async () => {
-  await expect(check({ donorEmail: "GUEST.Monthly@example.org", campaignId: null })).rejects.toMatchObject({ code: "conflict" });
-  await expect(check({ donorEmail: "guest.monthly@example.org", campaignId: fundraiserId })).resolves.toBeUndefined();
+  await expect(check({ donorEmail: "GUEST.Monthly@example.org", fundraiserId: null })).rejects.toMatchObject({ code: "conflict" });
+  await expect(check({ donorEmail: "guest.monthly@example.org", fundraiserId })).resolves.toBeUndefined();
   await expect(check({ donorEmail: "ada.monthly@example.org" })).rejects.toMatchObject({ code: "conflict" });
 });
 
 test("another fundraiser, a canceled gift, another donor or nobody to match: no conflict", async () => {
-  await expect(check({ donorUserId: donorId, campaignId: otherFundraiserId })).resolves.toBeUndefined();
-  await expect(check({ donorUserId: donorId, campaignId: null })).resolves.toBeUndefined();
+  await expect(check({ donorUserId: donorId, fundraiserId: otherFundraiserId })).resolves.toBeUndefined();
+  await expect(check({ donorUserId: donorId, fundraiserId: null })).resolves.toBeUndefined();
   await expect(check({ donorEmail: "someone.else@example.org" })).resolves.toBeUndefined();
   await expect(check({})).resolves.toBeUndefined();
 });

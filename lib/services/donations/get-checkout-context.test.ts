@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe("the checkout's context", () => {
   test("a fundraiser's checkout: the organization's EIN and tax facts, the fundraiser's progress in cents, the limits", async () => {
-    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: fundraiserId });
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: fundraiserId });
     expect(ctx).toMatchObject({
       organization: {
         id: np.organizationId,
@@ -58,32 +58,32 @@ describe("the checkout's context", () => {
   });
 
   test("a direct gift has no fundraiser; a fundraiser of another organization or an unknown one is no checkout", async () => {
-    expect((await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: "direct" }))?.campaign).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: other.organizationId, campaign: fundraiserId })).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: "00000000-0000-4000-8000-000000000000" })).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: "00000000-0000-4000-8000-000000000000", campaign: "direct" })).toBeNull();
+    expect((await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: "direct" }))?.campaign).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: other.organizationId, fundraiser: fundraiserId })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: "00000000-0000-4000-8000-000000000000", fundraiser: "direct" })).toBeNull();
   });
 
   test("a signed-in donor is named and their sharing choices are the defaults; a nonprofit user's are not read", async () => {
     await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor.id));
-    const ctx = await getCheckoutContext({ actor: donor, organizationId: np.organizationId, campaign: "direct" });
+    const ctx = await getCheckoutContext({ actor: donor, organizationId: np.organizationId, fundraiser: "direct" });
     expect(ctx?.donor).toEqual({ name: `${donor.firstName} ${donor.lastName}`, email: "ada.checkout@example.org" });
     expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
     await h.db.insert(donorPreferences).values({ userId: other.user.id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
-    expect((await getCheckoutContext({ actor: other.user, organizationId: np.organizationId, campaign: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+    expect((await getCheckoutContext({ actor: other.user, organizationId: np.organizationId, fundraiser: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
   });
 
   test("an organization without a payout connection, or not live, cannot take a charge now", async () => {
     const unconnected = await makeNonprofit(h.db, "Unconnected Friends", { connected: false });
-    expect((await getCheckoutContext({ actor: null, organizationId: unconnected.organizationId, campaign: "direct" }))?.organization.receivesGifts).toBe(false);
+    expect((await getCheckoutContext({ actor: null, organizationId: unconnected.organizationId, fundraiser: "direct" }))?.organization.receivesGifts).toBe(false);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, other.organizationId));
-    expect((await getCheckoutContext({ actor: null, organizationId: other.organizationId, campaign: "direct" }))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
+    expect((await getCheckoutContext({ actor: null, organizationId: other.organizationId, fundraiser: "direct" }))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
   });
 
   test("a fundraiser that ended is shown as not active; unknown tax codes are said in plain words", async () => {
     await h.db.update(fundraisers).set({ status: "ended" }).where(eq(fundraisers.id, fundraiserId));
     await h.db.update(organizations).set({ irsSubsection: null, irsDeductibility: null }).where(eq(organizations.id, np.organizationId));
-    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: fundraiserId });
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: fundraiserId });
     expect(ctx?.campaign?.status).toBe("ended");
     expect(ctx?.organization.tax).toEqual({ status: null, deductible: null, sentence: "The IRS file does not say whether gifts to this organization are tax-deductible." });
   });

@@ -53,7 +53,7 @@ export type CheckoutContext = {
 };
 
 /** @returns null when the organization (or the named fundraiser of it) does not exist. */
-export async function getCheckoutContext({ actor, organizationId, campaign: fundraiserParam }: { actor: Actor | null; organizationId: string; campaign: string }): Promise<CheckoutContext | null> {
+export async function getCheckoutContext({ actor, organizationId, fundraiser: fundraiserParam }: { actor: Actor | null; organizationId: string; fundraiser: string }): Promise<CheckoutContext | null> {
   const db = await getDb();
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) return null;

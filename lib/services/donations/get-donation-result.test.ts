@@ -34,7 +34,7 @@ const withToken = (id: string, actor: Actor | null = null) => getDonationResult(
 
 describe("a donation's result", () => {
   test("a completed gift to a fundraiser: amounts in cents, what was charged, its label and its receipt link", async () => {
-    const id = await makeGift(h.db, np.organizationId, null, { campaignId: fundraiserId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
+    const id = await makeGift(h.db, np.organizationId, null, { fundraiserId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
     const r = await withToken(id);
     expect(r).toMatchObject({
       donationId: id,
@@ -105,7 +105,7 @@ describe("a donation's result", () => {
 
   test("a gift whose fundraiser was deleted reads as Direct Donation", async () => {
     const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Gone Soon", goalCents: 10_000 }).returning({ id: fundraisers.id });
-    const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id });
+    const id = await makeGift(h.db, np.organizationId, null, { fundraiserId: c!.id });
     await h.db.delete(fundraisers).where(eq(fundraisers.id, c!.id));
     expect((await withToken(id)).campaignName).toBe("Direct Donation");
   });

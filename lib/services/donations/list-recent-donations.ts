@@ -44,7 +44,7 @@ export async function listRecentDonations({ actor, organizationId, limit = 5 }: 
       donorEmail: donations.donorEmail,
     })
     .from(donations)
-    .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(eq(donations.organizationId, organizationId))
     .orderBy(desc(donations.createdAt))
     .limit(Math.min(Math.max(limit, 1), 50));

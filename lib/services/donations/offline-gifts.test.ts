@@ -276,7 +276,7 @@ describe("the routes", () => {
   });
 
   test("a gift made online cannot be corrected or deleted here (409)", async () => {
-    const online = await makeGift(h.db, a.organizationId, null, { campaignId: fundraiserId, amountCents: 3_000 });
+    const online = await makeGift(h.db, a.organizationId, null, { fundraiserId, amountCents: 3_000 });
     const before = { counts: await counts(), row: await stored(online) };
     for (const res of [await put(a.user, online, gift("cash")), await del(a.user, online)]) {
       expect(res.status).toBe(409);

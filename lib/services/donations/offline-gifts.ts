@@ -119,10 +119,10 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
       .set({ ...giftColumns(gift), ...donor })
       .where(eq(donations.id, donationId))
       .returning();
-    await moveProgress(tx, before.campaignId, -before.amountCents);
-    await moveProgress(tx, row!.campaignId, row!.amountCents);
+    await moveProgress(tx, before.fundraiserId, -before.amountCents);
+    await moveProgress(tx, row!.fundraiserId, row!.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.updated, donationId, { before: auditFacts(before), after: auditFacts(row!) });
-    return { view: toView(row!), previousCampaignId: before.campaignId };
+    return { view: toView(row!), previousCampaignId: before.fundraiserId };
   });
   refreshGiftPages({ organizationId: view.organizationId, campaignId: view.campaignId });
   if (previousFundraiserId && previousFundraiserId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousFundraiserId });
@@ -140,11 +140,11 @@ export async function deleteOfflineGift({ actor, donationId }: DeleteOfflineGift
   const before = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await tx.delete(donations).where(eq(donations.id, donationId));
-    await moveProgress(tx, before.campaignId, -before.amountCents);
+    await moveProgress(tx, before.fundraiserId, -before.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.deleted, donationId, auditFacts(before));
     return before;
   });
-  refreshGiftPages({ organizationId: before.organizationId, campaignId: before.campaignId });
+  refreshGiftPages({ organizationId: before.organizationId, campaignId: before.fundraiserId });
   return { id: donationId };
 }
 
@@ -260,7 +260,7 @@ async function moveProgress(db: Executor, fundraiserId: string | null, cents: Ce
 
 /** What the audit log keeps of a gift: never the donor's contact details. */
 function auditFacts(row: DonationRow): Record<string, unknown> {
-  return { method: row.offlineMethod, amountCents: row.amountCents, receivedOn: row.receivedOn, campaignId: row.campaignId };
+  return { method: row.offlineMethod, amountCents: row.amountCents, receivedOn: row.receivedOn, campaignId: row.fundraiserId };
 }
 
 async function audit(db: Executor, actor: Actor, organizationId: string, action: string, subjectId: string, details: Record<string, unknown>): Promise<void> {
@@ -274,7 +274,7 @@ function toView(row: DonationRow): OfflineGiftView {
     method: row.offlineMethod!,
     receivedOn: row.receivedOn!,
     amountCents: row.offlineMethod === "in_kind" ? null : row.amountCents,
-    campaignId: row.campaignId,
+    campaignId: row.fundraiserId,
     details: row.offlineDetails ?? {},
     donorName: row.donorName,
     donorEmail: row.donorEmail,

@@ -93,7 +93,7 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
 const CHECKOUT_PAYMENT_COLUMNS = ["id", "organizationId", "provider", "providerPaymentId", "paymentMethodType", "amountCents", "feeCents", "status", "idempotencyKey", "metadata"] as const;
 /** The gift columns a checkout writes. */
 const CHECKOUT_GIFT_COLUMNS = [
-  "id", "paymentId", "organizationId", "campaignId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
+  "id", "paymentId", "organizationId", "fundraiserId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
   "donorName", "donorEmail", "donorTelephone", "donorCity", "donorState", "donorGender", "donorAgeRange",
   "anonymous", "shareName", "shareEmail", "shareTelephone", "shareLocation", "shareGender", "shareAge", "metadata",
   "tributeType", "tributeName", "tributeCard", "supporterPageId", "supporterTeamId",
@@ -161,7 +161,7 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
     fundraiserName = org.campaignName;
   }
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
-  const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, campaignId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
+  const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, fundraiserId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
@@ -210,7 +210,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // checkout (same key) is not a new gift.
   if (input.frequency === "month" && !input.confirmDuplicate) {
     const [again] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
-    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
+    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, fundraiserId: input.campaignId });
   }
 
   const payment = newPaymentValues({ organizationId: org.id, providerName, method, amountCents: input.amountCents, feeCents: fees.feeCents, idempotencyKey: input.idempotencyKey, metadata: options.metadata ?? {} });
@@ -218,7 +218,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     id: payment.id,
     paymentId: payment.id,
     organizationId: org.id,
-    campaignId: input.campaignId,
+    fundraiserId: input.campaignId,
     donorUserId: actor?.id ?? null,
     amountCents: input.amountCents,
     feeCents: fees.feeCents,
@@ -249,7 +249,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
       .values({
         donorUserId: actor?.id ?? null,
         organizationId: org.id,
-        campaignId: input.campaignId,
+        fundraiserId: input.campaignId,
         amountCents: input.amountCents,
         provider: providerName,
         nextChargeAt: addMonthsUtc(start, 1),
@@ -265,7 +265,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   if (!existing) throw new AppError("conflict", messages.donation.idempotencyMismatch);
   const { payment: paid, gift: donation } = existing;
   // A retried key must name the same gift: a key of a ticket order's payment never does.
-  if (!donation || (!created && (paid.organizationId !== org.id || paid.amountCents !== input.amountCents || donation.campaignId !== input.campaignId))) {
+  if (!donation || (!created && (paid.organizationId !== org.id || paid.amountCents !== input.amountCents || donation.fundraiserId !== input.campaignId))) {
     throw new AppError("conflict", messages.donation.idempotencyMismatch);
   }
 
@@ -285,7 +285,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   const outcome = { status: charged.status, failureReason: charged.failureReason, providerPaymentId: charged.providerPaymentId };
   return {
     ...toDonationResult({
-      donation: { ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
+      donation: { ...paid, fundraiserId: donation.fundraiserId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
       organization: org,
       fundraiserName,
     }),

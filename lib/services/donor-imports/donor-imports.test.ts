@@ -155,7 +155,7 @@ describe("the sample Givebutter export", () => {
     // Spring Appeal: GB-1001 $100 + GB-1004 $50 + GB-1011 $20 (GB-1006 and GB-1008 were refused).
     const [c] = await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, springAppealId));
     expect(c!.p).toBe(17_000);
-    expect(byRef.get("GB-1003")!.campaignId).toBeNull();
+    expect(byRef.get("GB-1003")!.fundraiserId).toBeNull();
 
     expect((await h.db.select({ n: sql<string>`count(*)` }).from(payments))[0]!.n).toBe(paymentsBefore);
     expect((await queuedMail(h.db)).length).toBe(mailBefore);

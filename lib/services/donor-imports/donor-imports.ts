@@ -788,7 +788,7 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
       importRowKey: g.key,
     };
   });
-  const inserted = await tx.insert(donations).values(values).onConflictDoNothing().returning({ id: donations.id, campaignId: donations.campaignId, amountCents: donations.amountCents });
+  const inserted = await tx.insert(donations).values(values).onConflictDoNothing().returning({ id: donations.id, campaignId: donations.fundraiserId, amountCents: donations.amountCents });
   const byFundraiser = new Map<string, Cents>();
   for (const d of inserted) if (d.campaignId && d.amountCents > 0) byFundraiser.set(d.campaignId, (byFundraiser.get(d.campaignId) ?? 0) + d.amountCents);
   for (const [fundraiserId, cents] of byFundraiser) {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   // Alice: 2024, 2025 and 2026, one gift with her email in capitals, one refunded, one failed.
   await gift(A, "2024-03-10T18:00:00Z", 10_000, byEmail("Alice Archer", "alice@example.org", { shareTelephone: true, donorTelephone: "5550001111" }));
   await gift(A, "2025-05-10T18:00:00Z", 5_000, byEmail("Alice Archer", "Alice@Example.org"));
-  await gift(A, "2026-02-10T18:00:00Z", 2_500, byEmail("Alice Archer", "alice@example.org", { campaignId: fundraiser!.id, shareLocation: true, donorCity: "Fresno", donorState: "CA" }));
+  await gift(A, "2026-02-10T18:00:00Z", 2_500, byEmail("Alice Archer", "alice@example.org", { fundraiserId: fundraiser!.id, shareLocation: true, donorCity: "Fresno", donorState: "CA" }));
   await gift(A, "2026-03-10T18:00:00Z", 9_999, byEmail("Alice Archer", "alice@example.org", { status: "refunded", refundedAt: at("2026-03-11T18:00:00Z") }));
   await gift(A, "2026-04-10T18:00:00Z", 7_777, byEmail("Alice Archer", "alice@example.org", { status: "failed" }));
   // Bob: 2025, and 2026-01-01 05:00 UTC, which is still December 31, 2025 in California: LYBUNT.

@@ -79,7 +79,7 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
     })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt));
   // Ticket purchases paid by this account: listed as purchases (their confirmation is not a donation receipt).
@@ -141,7 +141,7 @@ export async function listDonorRecurringGifts({ actor, donorId }: ListDonorRecur
     })
     .from(recurringGifts)
     .innerJoin(organizations, eq(organizations.id, recurringGifts.organizationId))
-    .leftJoin(fundraisers, eq(fundraisers.id, recurringGifts.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, recurringGifts.fundraiserId))
     .where(eq(recurringGifts.donorUserId, donorId))
     .orderBy(recurringGifts.status, desc(recurringGifts.createdAt));
   return rows.map((r) => ({ ...r, fundraiser: fundraiserLabel(r.fundraiser) }));

@@ -78,7 +78,7 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
       })
       .from(donations)
       .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-      .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+      .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
       .where(and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"), gte(donations.createdAt, yearStart), lt(donations.createdAt, nextYear))),
     // Ticket purchases paid by this account: sales, listed only for their deductible part.
     db

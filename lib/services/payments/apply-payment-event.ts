@@ -131,7 +131,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     }
     const gift: GiftRow | null = row.gift;
     const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event);
-    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
+    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.fundraiserId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
     return { recorded: true, paymentId: payment.id, effect };
   });
   await events.afterCommit();
@@ -144,11 +144,11 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
  * fundraiser.progressed with the row as updated. A gift without a fundraiser moves nothing.
  */
 async function moveProgress(tx: Executor, events: DomainEventBatch, d: GiftRow, addedCents: number, now: Date): Promise<void> {
-  if (!d.campaignId) return;
+  if (!d.fundraiserId) return;
   const [fundraiser] = await tx
     .update(fundraisers)
     .set({ progressCents: sql`${fundraisers.progressCents} + ${addedCents}` })
-    .where(eq(fundraisers.id, d.campaignId))
+    .where(eq(fundraisers.id, d.fundraiserId))
     .returning({ id: fundraisers.id, organizationId: fundraisers.organizationId, name: fundraisers.name, goalCents: fundraisers.goalCents, progressCents: fundraisers.progressCents });
   if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, occurredAt: now });
 }

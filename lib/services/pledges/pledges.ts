@@ -43,8 +43,8 @@ function checkPledgeToken(pledgeId: string, token: string | null | undefined): b
 }
 
 /** The checkout link of a pledge (absolute URL). */
-export function pledgeCheckoutUrl(p: { id: string; organizationId: string; campaignId: string | null }): string {
-  return `${baseUrl()}/donation/${p.organizationId}/${p.campaignId ?? "direct"}?pledge=${p.id}&token=${pledgeToken(p.id)}`;
+export function pledgeCheckoutUrl(p: { id: string; organizationId: string; fundraiserId: string | null }): string {
+  return `${baseUrl()}/donation/${p.organizationId}/${p.fundraiserId ?? "direct"}?pledge=${p.id}&token=${pledgeToken(p.id)}`;
 }
 
 /**
@@ -80,12 +80,12 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
       .limit(1)
       .for("update");
     if (open) {
-      await tx.update(pledges).set({ amountCents: input.amountCents, campaignId: input.campaignId, donorUserId: actor?.id ?? null, expiresAt }).where(eq(pledges.id, open.id));
+      await tx.update(pledges).set({ amountCents: input.amountCents, fundraiserId: input.campaignId, donorUserId: actor?.id ?? null, expiresAt }).where(eq(pledges.id, open.id));
       return { pledgeId: open.id, expiresAt: expiresAt.toISOString() };
     }
     const [row] = await tx
       .insert(pledges)
-      .values({ organizationId: org.id, campaignId: input.campaignId, donorUserId: actor?.id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
+      .values({ organizationId: org.id, fundraiserId: input.campaignId, donorUserId: actor?.id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
       .returning({ id: pledges.id });
     return { pledgeId: row!.id, expiresAt: expiresAt.toISOString() };
   });

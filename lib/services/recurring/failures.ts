@@ -60,7 +60,7 @@ export async function recurringMailFacts({ tx, gift, now = new Date() }: Recurri
   }
   if (!to) return null;
   const [org] = await tx.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, gift.organizationId));
-  const [fundraiser] = gift.campaignId ? await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.campaignId)) : [];
+  const [fundraiser] = gift.fundraiserId ? await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.fundraiserId)) : [];
   return { to, amountCents: gift.amountCents, organizationName: org ? organizationDisplayName(org) : "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: fundraiser?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
 }
 

@@ -104,7 +104,7 @@ export async function getManagedRecurringGift({ giftId, access, now = new Date()
 
 async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRecurringGift> {
   const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, gift.organizationId));
-  const [fundraiser] = gift.campaignId ? await db.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.campaignId)) : [];
+  const [fundraiser] = gift.fundraiserId ? await db.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.fundraiserId)) : [];
   const rows = await db
     .select({ id: donations.id, createdAt: donations.createdAt, amountCents: donations.amountCents, status: donations.status, failureReason: donations.failureReason })
     .from(donations)

@@ -172,7 +172,7 @@ describe("charging recurring gifts", () => {
     const [first] = await giftRows(giftId);
     await makeGift(h.db, organizationId, null, {
       id,
-      campaignId: fundraiserId,
+      fundraiserId,
       recurringGiftId: giftId,
       amountCents: 2_700,
       status: "pending",
@@ -195,10 +195,10 @@ describe("charging recurring gifts", () => {
     const due = new Date(Date.now() - 60_000);
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId, campaignId: fundraiserId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
+      .values({ organizationId, fundraiserId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
       .returning({ id: recurringGifts.id });
     await makeGift(h.db, organizationId, null, {
-      campaignId: fundraiserId,
+      fundraiserId,
       recurringGiftId: gift!.id,
       amountCents: 3_300,
       status: "succeeded",

@@ -62,11 +62,11 @@ const rowsOf = async (id: string) =>
       .orderBy(asc(donations.createdAt))
   ).map((r) => ({ ...r.gift, idempotencyKey: r.idempotencyKey }));
 
-async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
+async function monthly(email: string, options: { amountCents?: number; fundraiser?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
   const res = await startCheckout({ actor: options.actor ?? null, input: checkoutSchema().parse({
     idempotencyKey: randomUUID(),
     organizationId,
-    campaignId: options.campaign === undefined ? fundraiserId : options.campaign,
+    campaignId: options.fundraiser === undefined ? fundraiserId : options.fundraiser,
     amountCents: options.amountCents ?? 2_000,
     frequency: "month",
     name: "Gita Guest",
@@ -228,9 +228,9 @@ describe("manage actions", () => {
   test("a signed-in donor manages their own gifts without a token and updates the card on all of them at once", async () => {
     const [u] = await h.db.insert(users).values({ type: "individual", email: "owner@example.org", passwordHash: "x", firstName: "Olive", lastName: "Owner" }).returning({ id: users.id });
     const actor: Actor = { id: u!.id, role: "donor", organizationId: null, email: "owner@example.org", firstName: "Olive", lastName: "Owner", organizationName: "", telephone: null };
-    const one = await monthly("", { actor, campaign: null });
-    const two = await monthly("", { actor, campaign: fundraiserId });
-    const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });
+    const one = await monthly("", { actor, fundraiser: null });
+    const two = await monthly("", { actor, fundraiser: fundraiserId });
+    const other = await monthly("someone-else@example.org", { amountCents: 1_100, fundraiser: null });
     expect((await getManagedRecurringGift({ giftId: one.giftId, access: { actor } })).amountCents).toBe(2_000);
     await rejects(getManagedRecurringGift({ giftId: other.giftId, access: { actor } }), "not_found");
     const r = await updateAllRecurringPaymentMethods({ actor, method: { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } } });
@@ -253,7 +253,7 @@ describe("duplicate monthly gifts", () => {
     expect(gifts).toHaveLength(1);
     // Confirmed, it starts; another fundraiser or a direct gift is not a duplicate.
     await monthly(email, { amountCents: 3_000, confirmDuplicate: true });
-    await monthly(email, { amountCents: 1_000, campaign: null });
+    await monthly(email, { amountCents: 1_000, fundraiser: null });
     expect(await h.db.select().from(recurringGifts).where(eq(recurringGifts.donorEmail, email))).toHaveLength(3);
     // Once canceled, a new one needs no confirmation.
     await h.db.update(recurringGifts).set({ status: "canceled" }).where(eq(recurringGifts.donorEmail, email));

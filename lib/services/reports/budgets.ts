@@ -46,9 +46,9 @@ export async function listFundraiserBudgets({ actor, organizationId }: ListFundr
     .limit(200);
   if (list.length === 0) return [];
   const lines = await db
-    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.campaignId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
+    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.fundraiserId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
     .from(fundraiserBudgetLines)
-    .where(inArray(fundraiserBudgetLines.campaignId, list.map((c) => c.id)))
+    .where(inArray(fundraiserBudgetLines.fundraiserId, list.map((c) => c.id)))
     .orderBy(asc(fundraiserBudgetLines.createdAt), asc(fundraiserBudgetLines.id));
   return list.map((c) => {
     const own = lines.filter((l) => l.campaignId === c.id).map(({ id, label, amountCents }) => ({ id, label, amountCents }));
@@ -76,12 +76,12 @@ export async function listFundraiserBudgets({ actor, organizationId }: ListFundr
 export async function saveFundraiserBudget({
   actor,
   organizationId,
-  campaignId: fundraiserId,
+  fundraiserId,
   update,
 }: {
   actor: Actor | null;
   organizationId: string;
-  campaignId: string;
+  fundraiserId: string;
   update: BudgetUpdate;
 }): Promise<FundraiserBudget> {
   authorize(actor, "budget.manage", { organizationId });
@@ -96,11 +96,11 @@ export async function saveFundraiserBudget({
       .limit(1);
     if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
     if (update.lines) {
-      await tx.delete(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.campaignId, fundraiserId));
+      await tx.delete(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.fundraiserId, fundraiserId));
       if (update.lines.length) {
         const base = Date.now();
         await tx.insert(fundraiserBudgetLines).values(
-          update.lines.map((l, i) => ({ campaignId: fundraiserId, label: l.label, amountCents: l.amountCents, createdAt: new Date(base + i) })),
+          update.lines.map((l, i) => ({ fundraiserId, label: l.label, amountCents: l.amountCents, createdAt: new Date(base + i) })),
         );
       }
     }

@@ -63,11 +63,11 @@ async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery
   const result = await db.execute(sql`select coalesce(json_agg(json_build_array(x.day, x.email, x.fundraiser, x.amount, x.at, x.id))::text, '[]') as j from (
       select to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as day,
              ${sharedEmailSql} as email,
-             case when ${donations.campaignId} is null then ${DIRECT_DONATION} else coalesce(${fundraisers.name}, ${DIRECT_DONATION}) end as fundraiser,
+             case when ${donations.fundraiserId} is null then ${DIRECT_DONATION} else coalesce(${fundraisers.name}, ${DIRECT_DONATION}) end as fundraiser,
              ${donations.amountCents} as amount,
              ${donations.createdAt}::text as at,
              ${donations.id} as id
-        from ${donations} left join ${fundraisers} on ${fundraisers.id} = ${donations.campaignId}
+        from ${donations} left join ${fundraisers} on ${fundraisers.id} = ${donations.fundraiserId}
        where ${and(...where)}
        order by ${donations.createdAt} desc, ${donations.id} desc
        limit ${limit}

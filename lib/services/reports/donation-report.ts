@@ -187,8 +187,8 @@ export function reportConditions({ organizationId, query: q, clock }: ReportCond
   // not a donation the organization should see.
   const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
-  if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
-  else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
+  if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.fundraiserId));
+  else if (q.fundraiser !== "all") where.push(eq(donations.fundraiserId, q.fundraiser));
   if (q.supporterPage) where.push(eq(donations.supporterPageId, q.supporterPage));
   if (q.team) where.push(eq(donations.supporterTeamId, q.team));
   return where;
@@ -204,7 +204,7 @@ export const reportColumns = {
   cursorAt: sql<string>`${donations.createdAt}::text`,
   amount: donations.amountCents,
   donorEmail: sharedEmailSql,
-  campaignID: donations.campaignId,
+  campaignID: donations.fundraiserId,
   fundraiserName: fundraisers.name,
   status: donations.status,
   failureReason: donations.failureReason,
@@ -288,7 +288,7 @@ export async function readReportRows({ db, organizationId, query: q, cursor, lim
   const rows = await db
     .select(reportColumns)
     .from(donations)
-    .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(Math.min(Math.max(limit, 1), 10_000));
@@ -407,14 +407,14 @@ export async function listReportSupporterChoices({ actor, organizationId }: List
     db
       .select({ id: supporterPages.id, title: supporterPages.title, fundraiser: fundraisers.name })
       .from(supporterPages)
-      .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
+      .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
       .where(eq(supporterPages.organizationId, organizationId))
       .orderBy(fundraisers.name, supporterPages.title, supporterPages.id)
       .limit(500),
     db
       .select({ id: supporterTeams.id, name: supporterTeams.name, fundraiser: fundraisers.name })
       .from(supporterTeams)
-      .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.campaignId))
+      .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.fundraiserId))
       .where(eq(supporterTeams.organizationId, organizationId))
       .orderBy(fundraisers.name, supporterTeams.name, supporterTeams.id)
       .limit(500),
@@ -440,7 +440,7 @@ export async function getDonorDonations({ actor, organizationId, donor }: { acto
   const rows = await db
     .select(reportColumns)
     .from(donations)
-    .leftJoin(fundraisers, eq(fundraisers.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(eq(donations.organizationId, organizationId), eq(donations.anonymous, false), byDonor))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(500);

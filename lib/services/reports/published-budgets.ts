@@ -37,9 +37,9 @@ export async function listPublishedBudgets({ organizationId }: { organizationId:
     .limit(50);
   if (published.length === 0) return [];
   const lines = await db
-    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.campaignId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
+    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.fundraiserId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
     .from(fundraiserBudgetLines)
-    .where(inArray(fundraiserBudgetLines.campaignId, published.map((c) => c.id)))
+    .where(inArray(fundraiserBudgetLines.fundraiserId, published.map((c) => c.id)))
     .orderBy(asc(fundraiserBudgetLines.createdAt), asc(fundraiserBudgetLines.id));
   return published
     .map((c) => {

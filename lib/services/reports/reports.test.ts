@@ -44,11 +44,11 @@ beforeAll(async () => {
   [{ id: otherFundraiserId }] = (await h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "Trails", goalCents: 100_000 }).returning({ id: fundraisers.id })) as [{ id: string }];
 
   // This year (2026), inside month to date (June).
-  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5_000, campaignId: fundraiserId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5_000, fundraiserId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
   await makeGift(h.db, np.organizationId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
   // This year, before June.
   await makeGift(h.db, np.organizationId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
-  await makeGift(h.db, np.organizationId, null, { amountCents: 3_000, campaignId: fundraiserId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 3_000, fundraiserId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
   await makeGift(h.db, np.organizationId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
   // Last year: only in a custom range.
   await makeGift(h.db, np.organizationId, dana.id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
@@ -188,7 +188,7 @@ describe("CSV and email", () => {
 
   test("CSV cells that look like spreadsheet formulas are escaped", async () => {
     const [c] = await h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: fundraisers.id });
-    await makeGift(h.db, other.organizationId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
+    await makeGift(h.db, other.organizationId, null, { amountCents: 4_200, fundraiserId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
     const { stream } = await openDonationReportCsv({ actor: other.user, organizationId: other.organizationId, query: { duration: "yearToDate", fundraiser: c!.id }, now });
     expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05T12:00:00Z,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
   });
@@ -251,20 +251,20 @@ describe("donor donations and analytics", () => {
 describe("budgets", () => {
   test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
     expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
-    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId: fundraiserId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
+    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, fundraiserId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
     expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
     expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
     expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
 
-    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, campaignId: fundraiserId, update: { lines: [], published: true } })))?.status).toBe(403);
-    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, campaignId: fundraiserId, update: { lines: [], published: true } })))?.status).toBe(404);
-    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, campaignId: fundraiserId, update: { published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, fundraiserId, update: { lines: [], published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, fundraiserId, update: { lines: [], published: true } })))?.status).toBe(404);
+    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, fundraiserId, update: { published: true } })))?.status).toBe(403);
     expect((await err(listFundraiserBudgets({ actor: other.user, organizationId: np.organizationId })))?.status).toBe(403);
-    const lines = await h.db.select().from(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.campaignId, fundraiserId));
+    const lines = await h.db.select().from(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.fundraiserId, fundraiserId));
     expect(lines).toHaveLength(2);
     expect((await h.db.select({ p: fundraisers.budgetPublished }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p).toBe(false);
 
-    await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId: fundraiserId, update: { published: true } });
+    await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, fundraiserId, update: { published: true } });
     const pub = await listPublishedBudgets({ organizationId: np.organizationId });
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });

@@ -109,7 +109,7 @@ export type ListSupporterPagesOptions = {
   actor: Actor | null;
   organizationId: string;
   /** Only this fundraiser's pages and teams. */
-  campaignId?: string | null;
+  fundraiserId?: string | null;
   /** Only pages in this state (teams are not filtered by it). */
   status?: string | null;
   /** Only this team's pages. */
@@ -137,7 +137,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
   const rows = await db
     .select({
       id: supporterPages.id,
-      campaignId: supporterPages.campaignId,
+      campaignId: supporterPages.fundraiserId,
       fundraiserName: fundraisers.name,
       slug: supporterPages.slug,
       title: supporterPages.title,
@@ -153,7 +153,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       email: users.email,
     })
     .from(supporterPages)
-    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
     .leftJoin(supporterTeams, eq(supporterTeams.id, supporterPages.teamId))
     .leftJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
     .where(and(eq(supporterPages.organizationId, organizationId), ...where))
@@ -168,7 +168,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       fundraiserName: r.fundraiserName,
       title: r.title,
       story: r.story,
-      path: supporterPagePath({ campaignId: r.campaignId, slug: r.slug }),
+      path: supporterPagePath({ fundraiserId: r.campaignId, slug: r.slug }),
       status: r.status,
       team: r.teamId ? { id: r.teamId, name: r.teamName ?? "" } : null,
       supporterName: fullName(r.firstName, r.lastName),
@@ -192,14 +192,14 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
  *   organization; AppError(not_found) for an unknown organization; AppError(validation)
  *   (messages.supporterPages.statusFilterInvalid) for an unknown status.
  */
-export async function listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
+export async function listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
   authorize(actor, "supporterPage.moderate", { organizationId });
   if (status && !SUPPORTER_PAGE_STATUSES.includes(status as SupporterPageStatus)) throw new AppError("validation", m.statusFilterInvalid, { status: m.statusFilterInvalid });
   const db = await getDb();
   await authorizeModerator(db, actor, organizationId);
 
   const pageWhere: SQL[] = [];
-  if (fundraiserId) pageWhere.push(eq(supporterPages.campaignId, fundraiserId));
+  if (fundraiserId) pageWhere.push(eq(supporterPages.fundraiserId, fundraiserId));
   if (status) pageWhere.push(eq(supporterPages.status, status as SupporterPageStatus));
   if (teamId) pageWhere.push(eq(supporterPages.teamId, teamId));
   const pages = await selectPages(db, organizationId, pageWhere);
@@ -207,7 +207,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
   const teamRows = await db
     .select({
       id: supporterTeams.id,
-      campaignId: supporterTeams.campaignId,
+      campaignId: supporterTeams.fundraiserId,
       fundraiserName: fundraisers.name,
       name: supporterTeams.name,
       slug: supporterTeams.slug,
@@ -215,8 +215,8 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
       goalCents: supporterTeams.goalCents,
     })
     .from(supporterTeams)
-    .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.campaignId))
-    .where(and(eq(supporterTeams.organizationId, organizationId), ...(fundraiserId ? [eq(supporterTeams.campaignId, fundraiserId)] : [])))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.fundraiserId))
+    .where(and(eq(supporterTeams.organizationId, organizationId), ...(fundraiserId ? [eq(supporterTeams.fundraiserId, fundraiserId)] : [])))
     .orderBy(supporterTeams.name)
     .limit(SUPPORTER_PAGES_LIST_MAX);
   const teamIds = teamRows.map((t) => t.id);
@@ -232,7 +232,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
       campaignId: t.campaignId,
       fundraiserName: t.fundraiserName,
       name: t.name,
-      path: supporterTeamPath({ campaignId: t.campaignId, slug: t.slug }),
+      path: supporterTeamPath({ fundraiserId: t.campaignId, slug: t.slug }),
       status: t.status,
       goalCents: t.goalCents,
       raisedCents: totals.raisedCents,
@@ -260,7 +260,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
   return { pages, teams, fundraisers: fundraiserRows };
 }
 
-export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: string; campaignId?: string | null; now?: Date };
+export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: string; fundraiserId?: string | null; now?: Date };
 
 /**
  * The organization's supporter pages (as listSupporterPagesForOrganization, every state) as CSV
@@ -270,8 +270,8 @@ export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: st
  * @returns { filename: "supporter-pages-YYYY-MM-DD.csv" (UTC day of `now`), csv }.
  * @throws as listSupporterPagesForOrganization.
  */
-export async function supporterPagesCsv({ actor, organizationId, campaignId: fundraiserId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
-  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId });
+export async function supporterPagesCsv({ actor, organizationId, fundraiserId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
+  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId });
   const records = pages.map((p) => [
     p.title,
     p.team?.name ?? "",
@@ -287,7 +287,7 @@ export async function supporterPagesCsv({ actor, organizationId, campaignId: fun
   return { filename: `supporter-pages-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
 
-export type MessageSupportersOptions = { actor: Actor | null; campaignId: string; input: unknown; now?: Date };
+export type MessageSupportersOptions = { actor: Actor | null; fundraiserId: string; input: unknown; now?: Date };
 
 /**
  * The organization writes to the supporters of fundraiser `campaignId` (supporterMessageSchema:
@@ -302,7 +302,7 @@ export type MessageSupportersOptions = { actor: Actor | null; campaignId: string
  *   AppError(rate_limited) (messages.supporterPages.messageLimit) past the daily allowance.
  *   Nothing is queued when it throws.
  */
-export async function messageSupporters({ actor, campaignId: fundraiserId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
+export async function messageSupporters({ actor, fundraiserId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
   const db = await getDb();
   const organizationId = await authorizeFundraiser(db, actor, "supporterPage.moderate", fundraiserId);
   const { subject, body } = parseOrThrow(supporterMessageSchema.safeParse(input));
@@ -331,7 +331,7 @@ export async function messageSupporters({ actor, campaignId: fundraiserId, input
       .select({ pageId: supporterPages.id, slug: supporterPages.slug, email: users.email, firstName: users.firstName })
       .from(supporterPages)
       .innerJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
-      .where(and(eq(supporterPages.campaignId, fundraiserId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
+      .where(and(eq(supporterPages.fundraiserId, fundraiserId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
       .orderBy(supporterPages.createdAt)
       .limit(SUPPORTER_PAGES_LIST_MAX);
     const organizationName = organizationDisplayName({ name: org!.name, legalName: org!.legalName });
@@ -343,7 +343,7 @@ export async function messageSupporters({ actor, campaignId: fundraiserId, input
         organizationLogoUrl: org!.logoUrl,
         subject,
         body,
-        pagePath: supporterPagePath({ campaignId: fundraiserId, slug: r.slug }),
+        pagePath: supporterPagePath({ fundraiserId, slug: r.slug }),
         unsubscribeUrl: supporterUnsubscribeUrl(r.pageId),
         replyTo: org!.email ?? null,
       }),
@@ -419,9 +419,9 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
   const [page] =
     typeof pageId === "string" && pageId.length <= 64
       ? await db
-          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.campaignId, fundraiserName: fundraisers.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
+          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.fundraiserId, fundraiserName: fundraisers.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
           .from(supporterPages)
-          .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
+          .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
           .innerJoin(organizations, eq(organizations.id, supporterPages.organizationId))
           .where(eq(supporterPages.id, pageId))
           .limit(1)
@@ -435,7 +435,7 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
     .where(and(eq(users.organizationId, page.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)))
     .limit(50);
   const organizationName = organizationDisplayName({ name: page.orgName, legalName: page.orgLegalName });
-  const url = `${baseUrl()}${supporterPagePath({ campaignId: page.campaignId, slug: page.slug })}`;
+  const url = `${baseUrl()}${supporterPagePath({ fundraiserId: page.campaignId, slug: page.slug })}`;
   const text = (closing: string) =>
     [
       `Someone reported a supporter page of ${organizationName}'s fundraiser "${page.fundraiserName}".`,

@@ -36,7 +36,7 @@ export type SupporterPageStart = SupporterSettings & { campaignId: string; name:
  * @throws AppError(not_found) for an unknown fundraiser or one of an organization that is not
  *   live and approved.
  */
-export async function getSupporterPageStart({ campaignId: fundraiserId }: { campaignId: string }): Promise<SupporterPageStart> {
+export async function getSupporterPageStart({ fundraiserId }: { fundraiserId: string }): Promise<SupporterPageStart> {
   const db = await getDb();
   const [row] = fundraiserId.length <= 64
     ? await db
@@ -50,7 +50,7 @@ export async function getSupporterPageStart({ campaignId: fundraiserId }: { camp
   return { campaignId: row.campaignId, name: row.name, status: row.status, organizationId: row.organizationId, organizationName: row.organizationName, enabled: row.enabled, needApproval: row.needApproval, teamsAllowed: row.teamsAllowed, suggestedGoalCents: row.suggestedGoalCents, story: row.story };
 }
 
-export type UpdateSupporterSettingsOptions = { actor: Actor | null; campaignId: string; input: unknown };
+export type UpdateSupporterSettingsOptions = { actor: Actor | null; fundraiserId: string; input: unknown };
 
 /**
  * Set fundraiser `campaignId`'s supporter-page options (supporterSettingsSchema: suggested goal
@@ -59,7 +59,7 @@ export type UpdateSupporterSettingsOptions = { actor: Actor | null; campaignId: 
  * @throws AppError(not_found) unknown fundraiser; AppError(unauthenticated | forbidden) for
  *   anyone but its organization's members; AppError(validation) 422 with per-field messages.
  */
-export async function updateSupporterSettings({ actor, campaignId: fundraiserId, input }: UpdateSupporterSettingsOptions): Promise<SupporterSettings> {
+export async function updateSupporterSettings({ actor, fundraiserId, input }: UpdateSupporterSettingsOptions): Promise<SupporterSettings> {
   const db = await getDb();
   await authorizeFundraiser(db, actor, "supporterPage.moderate", fundraiserId);
   const parsed = supporterSettingsSchema.safeParse(input);

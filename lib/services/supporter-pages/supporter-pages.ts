@@ -68,9 +68,9 @@ export type SupporterPageView = {
 };
 
 /** "/fundraiser/{campaignId}/p/{slug}": the public address of supporter page `slug` of fundraiser `campaignId`. */
-export const supporterPagePath = ({ campaignId: fundraiserId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/p/${slug}`;
+export const supporterPagePath = ({ fundraiserId, slug }: { fundraiserId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/p/${slug}`;
 /** "/fundraiser/{campaignId}/t/{slug}": the public address of team `slug` of fundraiser `campaignId`. */
-export const supporterTeamPath = ({ campaignId: fundraiserId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/t/${slug}`;
+export const supporterTeamPath = ({ fundraiserId, slug }: { fundraiserId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/t/${slug}`;
 
 /** Throw the first field error of a failed zod parse as AppError(validation) with every field's message. */
 function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof zodFieldErrors>[0] }): T {
@@ -114,7 +114,7 @@ function freeSlug(base: string, taken: Set<string>): string {
 
 /** The slugs of `table` in fundraiser `campaignId` that start with `base`. */
 async function takenSlugs(tx: Executor, table: typeof supporterPages | typeof supporterTeams, fundraiserId: string, base: string): Promise<Set<string>> {
-  const rows = await tx.select({ slug: table.slug }).from(table).where(and(eq(table.campaignId, fundraiserId), like(table.slug, `${base}%`)));
+  const rows = await tx.select({ slug: table.slug }).from(table).where(and(eq(table.fundraiserId, fundraiserId), like(table.slug, `${base}%`)));
   return new Set(rows.map((r) => r.slug));
 }
 
@@ -140,7 +140,7 @@ async function loadFundraiser(db: Executor, fundraiserId: string) {
 
 export type CreateSupporterPageOptions = {
   actor: Actor | null;
-  campaignId: string;
+  fundraiserId: string;
   /** The request body, checked here with createSupporterPageSchema (goal in dollars). */
   input: unknown;
   now?: Date;
@@ -158,7 +158,7 @@ export type CreateSupporterPageOptions = {
  *   fundraiser takes no supporter pages or teams, has ended, or the actor has a page for it;
  *   AppError(validation) 422 with per-field messages. Nothing is written when it throws.
  */
-export async function createSupporterPage({ actor, campaignId: fundraiserId, input, now = new Date() }: CreateSupporterPageOptions): Promise<SupporterPageView> {
+export async function createSupporterPage({ actor, fundraiserId, input, now = new Date() }: CreateSupporterPageOptions): Promise<SupporterPageView> {
   if (!actor) throw unauthenticated();
   if (!can(actor, "supporterPage.create", { userId: actor.id })) throw new AppError("forbidden", m.donorsOnly);
   const values: CreateSupporterPageInput = parseOrThrow(createSupporterPageSchema.safeParse(input));
@@ -173,7 +173,7 @@ export async function createSupporterPage({ actor, campaignId: fundraiserId, inp
   const { page, team } = await db.transaction(async (tx) => {
     // One page per supporter and fundraiser; the lock on the fundraiser row orders two starts at once.
     await tx.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for("update");
-    const [mine] = await tx.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.campaignId, fundraiserId), eq(supporterPages.userId, actor.id))).limit(1);
+    const [mine] = await tx.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.fundraiserId, fundraiserId), eq(supporterPages.userId, actor.id))).limit(1);
     if (mine) throw new AppError("conflict", m.alreadyHasPage);
     let team: TeamRow | null = null;
     if (values.team.mode === "create") {
@@ -181,7 +181,7 @@ export async function createSupporterPage({ actor, campaignId: fundraiserId, inp
       const [row] = await tx
         .insert(supporterTeams)
         .values({
-          campaignId: fundraiserId,
+          fundraiserId,
           organizationId: fundraiser.organizationId,
           slug: freeSlug(base, await takenSlugs(tx, supporterTeams, fundraiserId, base)),
           name: values.team.name,
@@ -198,7 +198,7 @@ export async function createSupporterPage({ actor, campaignId: fundraiserId, inp
     const [row] = await tx
       .insert(supporterPages)
       .values({
-        campaignId: fundraiserId,
+        fundraiserId,
         organizationId: fundraiser.organizationId,
         userId: actor.id,
         teamId: team?.id ?? null,
@@ -220,7 +220,7 @@ export async function createSupporterPage({ actor, campaignId: fundraiserId, inp
 
 /** A team of the fundraiser that a page may join (not hidden or closed). @throws AppError(not_found) otherwise. */
 async function joinableTeam(tx: Executor, fundraiserId: string, teamId: string): Promise<TeamRow> {
-  const [team] = await tx.select().from(supporterTeams).where(and(eq(supporterTeams.id, teamId), eq(supporterTeams.campaignId, fundraiserId))).limit(1);
+  const [team] = await tx.select().from(supporterTeams).where(and(eq(supporterTeams.id, teamId), eq(supporterTeams.fundraiserId, fundraiserId))).limit(1);
   if (!team || team.status === "hidden" || team.status === "closed") throw new AppError("not_found", m.teamNotFound);
   return team;
 }
@@ -266,15 +266,15 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
     let teamId = before.teamId;
     let team = oldTeam;
     if (values.team) {
-      const fundraiser = await loadFundraiser(tx, before.campaignId);
+      const fundraiser = await loadFundraiser(tx, before.fundraiserId);
       if (values.team.mode !== "none" && !fundraiser?.teamsAllowed) throw new AppError("conflict", m.teamsNotAllowed);
       if (values.team.mode === "none") team = null;
-      else if (values.team.mode === "join") team = await joinableTeam(tx, before.campaignId, values.team.teamId);
+      else if (values.team.mode === "join") team = await joinableTeam(tx, before.fundraiserId, values.team.teamId);
       else {
         const base = slugify(values.team.name);
         const [row] = await tx
           .insert(supporterTeams)
-          .values({ campaignId: before.campaignId, organizationId: before.organizationId, slug: freeSlug(base, await takenSlugs(tx, supporterTeams, before.campaignId, base)), name: values.team.name, goalCents: values.team.goal, captainUserId: actor!.id, status: fundraiser?.needApproval ? "pending" : "active" })
+          .values({ fundraiserId: before.fundraiserId, organizationId: before.organizationId, slug: freeSlug(base, await takenSlugs(tx, supporterTeams, before.fundraiserId, base)), name: values.team.name, goalCents: values.team.goal, captainUserId: actor!.id, status: fundraiser?.needApproval ? "pending" : "active" })
           .returning();
         team = row!;
       }
@@ -295,8 +295,8 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
     await publish(tx, "supporter_page.changed", { change: "supporter_page.updated", page: row!, occurredAt: now });
     return { page: row!, team, oldTeamSlug: oldTeam?.slug ?? null };
   });
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
-  if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.campaignId, teamSlug: oldTeamSlug });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.fundraiserId, teamSlug: oldTeamSlug });
   const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
@@ -342,7 +342,7 @@ export async function changeSupporterPageStatus({ actor, pageId, input, now = ne
     await publish(tx, "supporter_page.changed", { change: "supporter_page.updated", page: row!, occurredAt: now });
     return { page: row!, team: teamRow ?? null };
   });
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
@@ -359,7 +359,7 @@ export async function deleteSupporterPage({ actor, pageId }: DeleteSupporterPage
   const db = await getDb();
   const { page, team } = await editablePage(db, actor, pageId);
   await db.delete(supporterPages).where(eq(supporterPages.id, page.id));
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   return { deleted: true };
 }
 
@@ -377,7 +377,7 @@ export async function listMySupporterPages({ actor }: ListMySupporterPagesOption
   const rows = await db
     .select({ page: supporterPages, team: supporterTeams, fundraiserName: fundraisers.name })
     .from(supporterPages)
-    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.campaignId))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
     .leftJoin(supporterTeams, eq(supporterTeams.id, supporterPages.teamId))
     .where(eq(supporterPages.userId, actor.id))
     .orderBy(sql`${supporterPages.createdAt} desc`)
@@ -438,10 +438,10 @@ export type ToViewOptions = {
 export function toView({ page, team, viewerId, totals }: ToViewOptions): SupporterPageView {
   return {
     id: page.id,
-    campaignId: page.campaignId,
+    campaignId: page.fundraiserId,
     organizationId: page.organizationId,
     slug: page.slug,
-    path: supporterPagePath({ campaignId: page.campaignId, slug: page.slug }),
+    path: supporterPagePath({ fundraiserId: page.fundraiserId, slug: page.slug }),
     title: page.title,
     story: page.story,
     goalCents: page.goalCents,
@@ -449,7 +449,7 @@ export function toView({ page, team, viewerId, totals }: ToViewOptions): Support
     status: page.status,
     giftNotice: page.giftNotice,
     shareEmailWithOrganization: page.shareEmailWithOrganization,
-    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath({ campaignId: team.campaignId, slug: team.slug }), captain: !!viewerId && team.captainUserId === viewerId } : null,
+    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath({ fundraiserId: team.fundraiserId, slug: team.slug }), captain: !!viewerId && team.captainUserId === viewerId } : null,
     raisedCents: totals.raisedCents,
     giftCount: totals.giftCount,
     createdAt: page.createdAt.toISOString(),

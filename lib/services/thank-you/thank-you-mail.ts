@@ -124,8 +124,8 @@ export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; d
   const claimed = await tx.insert(thankYouMails).values({ donationId: donation.id, variant }).onConflictDoNothing().returning({ id: thankYouMails.donationId });
   if (claimed.length === 0) return null;
   let fundraiserName = facts?.fundraiserName ?? null;
-  if (!facts && donation.campaignId) {
-    const [fundraiser] = await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, donation.campaignId)).limit(1);
+  if (!facts && donation.fundraiserId) {
+    const [fundraiser] = await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, donation.fundraiserId)).limit(1);
     fundraiserName = fundraiser?.name ?? null;
   }
   const values = thankYouMergeValues({ donation, organizationName: org.name, fundraiserName, timeZone: org.timeZone });

@@ -50,7 +50,7 @@ describe("nonprofit account deletion", () => {
     const donor = await makeDonor("giver@example.org");
     await h.db.update(organizations).set({ nickname: "leaving-org", email: "hello@leaving.org", stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, organizationId));
     const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId, name: "Roof", goalCents: 100_000 }).returning({ id: fundraisers.id });
-    const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, campaignId: fundraiser!.id });
+    const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, fundraiserId: fundraiser!.id });
     await h.db.insert(recurringGifts).values({ organizationId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
 
     expect((await err(deleteNonprofitAccount({ actor: other.user, userId: user.id })))?.status).toBe(403);

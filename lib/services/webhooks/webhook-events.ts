@@ -183,7 +183,7 @@ export type FundraiserGoalResource = {
  * goal or above; a fundraiser without a goal (0) never crosses. Pure: decided from the updated
  * row alone, so the caller reads nothing else for the gifts that cross nothing.
  */
-export function crossedGoal({ campaign: fundraiser, addedCents }: { campaign: { goalCents: Cents; progressCents: Cents }; addedCents: Cents }): boolean {
+export function crossedGoal({ fundraiser, addedCents }: { fundraiser: { goalCents: Cents; progressCents: Cents }; addedCents: Cents }): boolean {
   const { goalCents, progressCents } = fundraiser;
   return addedCents > 0 && goalCents > 0 && progressCents >= goalCents && progressCents - addedCents < goalCents;
 }
@@ -191,7 +191,7 @@ export function crossedGoal({ campaign: fundraiser, addedCents }: { campaign: { 
 export type EmitGoalReachedIfCrossedOptions = {
   tx: Executor;
   /** The fundraiser as updated by the gift (progress includes `addedCents`). */
-  campaign: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents };
+  fundraiser: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents };
   /** What the gift added to the progress, in cents. */
   addedCents: Cents;
   reachedAt: Date;
@@ -201,9 +201,9 @@ export type EmitGoalReachedIfCrossedOptions = {
  * Emit fundraiser.goal_reached when adding `addedCents` took the `campaign`'s progress from
  * below its goal to the goal or above (crossedGoal; once per fundraiser, whatever happens later).
  */
-export async function emitGoalReachedIfCrossed({ tx, campaign: fundraiser, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
+export async function emitGoalReachedIfCrossed({ tx, fundraiser, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
   const { goalCents, progressCents } = fundraiser;
-  if (!crossedGoal({ campaign: fundraiser, addedCents })) return;
+  if (!crossedGoal({ fundraiser, addedCents })) return;
   await emitWebhookEvent({
     tx,
     organizationId: fundraiser.organizationId,
@@ -295,7 +295,7 @@ export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(
         id: gift.id,
         object: "recurring_gift",
         organization_id: gift.organizationId,
-        fundraiser_id: gift.campaignId,
+        fundraiser_id: gift.fundraiserId,
         amount_cents: gift.amountCents,
         currency: first.currency,
         interval: "month",

@@ -54,7 +54,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
   let view: OrganizationSupporterPages | null = null;
   let fetchError: string | null = null;
   try {
-    view = await listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId, status });
+    view = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status });
   } catch (e) {
     if (isAppError(e) && e.status < 500) fetchError = e.message;
     else {
@@ -95,7 +95,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">Turn supporter pages on, ask for approval of new pages, allow teams, and suggest a goal and story.</p>
                 </div>
-                <MessageSupportersDialog fundraisers={view.fundraisers.map((f) => ({ id: f.id, name: f.name }))} defaultCampaignId={fundraiserId ?? view.pages[0]?.campaignId ?? view.fundraisers.find((f) => f.enabled)?.id ?? null} />
+                <MessageSupportersDialog fundraisers={view.fundraisers.map((f) => ({ id: f.id, name: f.name }))} defaultFundraiserId={fundraiserId ?? view.pages[0]?.campaignId ?? view.fundraisers.find((f) => f.enabled)?.id ?? null} />
               </div>
               <ul className="mt-4 divide-y divide-slate-100" aria-label="Fundraisers">
                 {view.fundraisers.map((f) => (

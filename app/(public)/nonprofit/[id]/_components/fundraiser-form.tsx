@@ -29,14 +29,14 @@ const fieldNames = ["name", "goal", "startDate", "endDate", "description", "topi
  */
 export function FundraiserForm({
   organizationId,
-  campaign: fundraiser,
+  fundraiser,
   onSaved,
   onCancel,
   onImageChanged,
 }: {
   organizationId: string;
   /** The fundraiser to edit, or null to create one. */
-  campaign: Fundraiser | null;
+  fundraiser: Fundraiser | null;
   onSaved: (fundraiser: Fundraiser, created: boolean) => void;
   onCancel: () => void;
   onImageChanged: () => void;

@@ -39,11 +39,11 @@ function dateRange(c: Fundraiser): string | null {
  */
 export function FundraiserList({
   organizationId,
-  initialCampaigns: initialFundraisers,
+  initialFundraisers,
   openCreate,
 }: {
   organizationId: string;
-  initialCampaigns: ManagedFundraiser[];
+  initialFundraisers: ManagedFundraiser[];
   openCreate: boolean;
 }) {
   const router = useRouter();
@@ -129,7 +129,7 @@ export function FundraiserList({
         <FundraiserForm
           key={editing ? editing._id : "create"}
           organizationId={organizationId}
-          campaign={editing}
+          fundraiser={editing}
           onSaved={onSaved}
           onCancel={closeForm}
           onImageChanged={() => router.refresh()}

@@ -20,5 +20,5 @@ export async function FundraiserManager({ organizationId, openCreate = false }: 
   const user = await getActor();
   if (!user || !can(user, "fundraiser.manage", { organizationId })) return null;
   const fundraisers = await listManagedFundraisers({ actor: user, organizationId });
-  return <FundraiserList organizationId={organizationId} initialCampaigns={fundraisers} openCreate={openCreate} />;
+  return <FundraiserList organizationId={organizationId} initialFundraisers={fundraisers} openCreate={openCreate} />;
 }

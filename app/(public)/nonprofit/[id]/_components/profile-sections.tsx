@@ -68,7 +68,7 @@ export function ProfileHeader({ org, place }: { org: PublicOrganization; place: 
 }
 
 /** "Active fundraisers": progress of each with a link to its page; the owner manages them here. */
-export function ActiveFundraisersCard({ org, campaigns: fundraisers, isOwner, openFundraisers }: { org: PublicOrganization; campaigns: Fundraiser[]; isOwner: boolean; openFundraisers: boolean }) {
+export function ActiveFundraisersCard({ org, fundraisers, isOwner, openFundraisers }: { org: PublicOrganization; fundraisers: Fundraiser[]; isOwner: boolean; openFundraisers: boolean }) {
   return (
     <Card id="fundraiser" tabIndex={-1} className="scroll-mt-4 focus:outline-none data-[targeted=true]:ring-2 data-[targeted=true]:ring-brand-500">
       <Suspense fallback={null}>

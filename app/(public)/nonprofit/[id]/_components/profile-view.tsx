@@ -131,7 +131,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
       ) : null}
       {!org.acceptsDonations && org.approvalStatus === "approved" && org.live && !isOwner ? (
         <div className="mt-6">
-          <PledgeForm organizationId={org._id} organizationName={org.name} campaignId={null} signedInEmail={user ? user.email : "browser"} maxCents={serverEnv().DONATION_MAX_CENTS} />
+          <PledgeForm organizationId={org._id} organizationName={org.name} fundraiserId={null} signedInEmail={user ? user.email : "browser"} maxCents={serverEnv().DONATION_MAX_CENTS} />
         </div>
       ) : null}
 
@@ -160,7 +160,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
           ) : (
             <ImpactCardView impacts={org.impacts} />
           )}
-          <ActiveFundraisersCard org={org} campaigns={fundraisers} isOwner={isOwner} openFundraisers={openFundraisers} />
+          <ActiveFundraisersCard org={org} fundraisers={fundraisers} isOwner={isOwner} openFundraisers={openFundraisers} />
           <PublishedBudgets organizationId={org._id} />
           <IrsFactsCard organizationId={org._id} />
           <NearbyOrganizations organizationId={org._id} />

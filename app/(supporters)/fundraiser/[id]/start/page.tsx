@@ -25,14 +25,14 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ team?: s
 export default async function StartSupporterPage({ params, searchParams }: Props) {
   const fundraiserId = decodeURIComponent((await params).id);
   const { team } = await searchParams;
-  const start = await getSupporterPageStart({ campaignId: fundraiserId }).catch((err) => {
+  const start = await getSupporterPageStart({ fundraiserId }).catch((err) => {
     if (isAppError(err) && err.code === "not_found") notFound();
     throw err;
   });
   const actor = await getActor();
   const here = `/fundraiser/${encodeURIComponent(fundraiserId)}/start${typeof team === "string" ? `?team=${encodeURIComponent(team)}` : ""}`;
   const mine = actor ? (await listMySupporterPages({ actor })).find((p) => p.campaignId === fundraiserId) : undefined;
-  const teams = start.teamsAllowed ? await listJoinableTeams({ campaignId: fundraiserId }) : [];
+  const teams = start.teamsAllowed ? await listJoinableTeams({ fundraiserId }) : [];
   let blocked: string | null = null;
   if (!start.enabled) blocked = messages.supporterPages.notEnabled;
   else if (start.status !== "active") blocked = messages.supporterPages.fundraiserEnded;
@@ -60,7 +60,7 @@ export default async function StartSupporterPage({ params, searchParams }: Props
           <Alert variant="warning">{blocked}</Alert>
         ) : (
           <StartPageForm
-            campaignId={fundraiserId}
+            fundraiserId={fundraiserId}
             fundraiserName={start.name}
             organizationName={start.organizationName}
             suggestedGoal={start.suggestedGoalCents ? centsToDollarInput(start.suggestedGoalCents) : ""}

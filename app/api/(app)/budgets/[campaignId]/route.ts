@@ -16,5 +16,5 @@ export const PUT = route<{ campaignId: string }>(async (req, { params, actor }) 
   const organizationId = authorizeOwnOrganization(actor, "budget.manage");
   const fundraiserId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);
-  return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, campaignId: fundraiserId, update }));
+  return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, fundraiserId, update }));
 }, { auth: "user" });

@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const fundraiserId = idParam.parse(params.id);
-  const fundraiser = await getFundraiser({ actor: await getActor(), campaignId: fundraiserId });
+  const fundraiser = await getFundraiser({ actor: await getActor(), fundraiserId });
   return NextResponse.json({ campaign: fundraiser }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -10,7 +10,7 @@ export const POST = route<{ campaignId: string }>(
     const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with supporterMessageSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await messageSupporters({ actor, campaignId: fundraiserId, input }), { status: 202 });
+    return NextResponse.json(await messageSupporters({ actor, fundraiserId, input }), { status: 202 });
   },
   { auth: "nonprofit" },
 );

@@ -10,7 +10,7 @@ export const POST = route<{ campaignId: string }>(
     const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with createSupporterPageSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await createSupporterPage({ actor, campaignId: fundraiserId, input }), { status: 201 });
+    return NextResponse.json(await createSupporterPage({ actor, fundraiserId, input }), { status: 201 });
   },
   { auth: "user" },
 );

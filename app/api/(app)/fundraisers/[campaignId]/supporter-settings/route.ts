@@ -10,7 +10,7 @@ export const PUT = route<{ campaignId: string }>(
     const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with supporterSettingsSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await updateSupporterSettings({ actor, campaignId: fundraiserId, input }));
+    return NextResponse.json(await updateSupporterSettings({ actor, fundraiserId, input }));
   },
   { auth: "nonprofit" },
 );

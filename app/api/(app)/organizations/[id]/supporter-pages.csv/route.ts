@@ -13,7 +13,7 @@ export const GET = route<{ id: string }>(
   async (req, { params, actor }) => {
     const organizationId = idParam.parse(params.id);
     const fundraiser = req.nextUrl.searchParams.get("campaignId");
-    const { filename, csv } = await supporterPagesCsv({ actor, organizationId, campaignId: fundraiser ? idParam.parse(fundraiser) : null });
+    const { filename, csv } = await supporterPagesCsv({ actor, organizationId, fundraiserId: fundraiser ? idParam.parse(fundraiser) : null });
     return new Response(csv, {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
     });

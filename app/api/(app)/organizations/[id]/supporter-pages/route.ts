@@ -22,12 +22,12 @@ export const GET = route<{ id: string }>(
     const q = req.nextUrl.searchParams;
     const fundraiserId = optionalId(q.get("campaignId"));
     if (q.get("format") === "csv") {
-      const { filename, csv } = await supporterPagesCsv({ actor, organizationId, campaignId: fundraiserId });
+      const { filename, csv } = await supporterPagesCsv({ actor, organizationId, fundraiserId });
       return new Response(csv, {
         headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
       });
     }
-    const view = await listSupporterPagesForOrganization({ actor, organizationId, campaignId: fundraiserId, status: q.get("status") || null, teamId: optionalId(q.get("teamId")) });
+    const view = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status: q.get("status") || null, teamId: optionalId(q.get("teamId")) });
     return NextResponse.json(view, { headers: { "Cache-Control": "private, no-store" } });
   },
   { auth: "nonprofit" },

@@ -8,5 +8,5 @@ import { idParam } from "@/lib/validations/fields";
 export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params, actor }) => {
   const organizationId = idParam.parse(params.organizationId);
   const fundraiserId = idParam.parse(params.campaignId);
-  return NextResponse.json(await deleteFundraiser({ actor, organizationId, campaignId: fundraiserId }));
+  return NextResponse.json(await deleteFundraiser({ actor, organizationId, fundraiserId }));
 }, { auth: "user" });
