@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
-import { fundraisers } from "./campaigns";
+import { fundraisers } from "./fundraisers";
 import { supporterPages, supporterTeams } from "./supporter-pages";
 import { donorImports } from "./donor-imports";
 import { organizations } from "./organizations";

@@ -8,7 +8,7 @@
  */
 import { bigint, boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
-import { fundraisers } from "./campaigns";
+import { fundraisers } from "./fundraisers";
 import { organizations } from "./organizations";
 import { users } from "./users";
 

@@ -4,7 +4,7 @@
  * the directory of nonprofits (through the results cache and the admission of ./cache.ts),
  * fundraisers or events (spec section 3).
  */
-import { searchFundraisers, type FundraiserSearchHit } from "@/lib/search/campaigns";
+import { searchFundraisers, type FundraiserSearchHit } from "@/lib/search/fundraisers";
 import { searchEvents, type EventSearchHit } from "@/lib/search/events";
 import { cachedSearchNonprofits } from "@/lib/search/cache";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";

@@ -7,7 +7,7 @@
 import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents, type Cents } from "@/lib/money";
-import { FUNDRAISER_GOAL_MAX_CENTS, FUNDRAISER_GOAL_MIN_CENTS } from "./campaign";
+import { FUNDRAISER_GOAL_MAX_CENTS, FUNDRAISER_GOAL_MIN_CENTS } from "./fundraiser";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/fundraisers/{id}: one public fundraiser. */
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
-import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { getPublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /**

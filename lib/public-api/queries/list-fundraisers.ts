@@ -1,10 +1,10 @@
-/** GET /api/v1/fundraisers: active fundraisers of public organizations (public), on lib/search/campaigns.ts. */
+/** GET /api/v1/fundraisers: active fundraisers of public organizations (public), on lib/search/fundraisers.ts. */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
-import { searchFundraisers } from "@/lib/search/campaigns";
+import { searchFundraisers } from "@/lib/search/fundraisers";
 import type { fundraiserSearchQuerySchema } from "@/lib/public-api/query-schemas";
 import { organizations } from "@/models";
 import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";

@@ -7,7 +7,7 @@
 import { baseUrl } from "@/lib/env";
 import type { DonorResource, EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource, SupporterPageResource, SupporterTeamResource } from "@/lib/integrations/api-resources";
 import type { EventSearchHit } from "@/lib/search/events";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { supporterPagePath, supporterTeamPath, type SupporterTotals } from "@/lib/services/supporter-pages/supporter-pages";
 import type { supporterPages, supporterTeams } from "@/models";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";

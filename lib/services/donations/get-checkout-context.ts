@@ -14,7 +14,7 @@ import type { Cents } from "@/lib/money";
 import { taxStatusOf, type TaxStatus } from "@/lib/directory/tax-status";
 import { activeProviderName } from "@/lib/payments";
 import { formatEin } from "@/lib/donations/labels";
-import { fundraiserColumns, toFundraiser, type Fundraiser } from "@/lib/services/campaigns/campaign";
+import { fundraiserColumns, toFundraiser, type Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { fundraisers, donorPreferences, organizations } from "@/models";

@@ -13,7 +13,7 @@ import { organizationDisplayName } from "@/lib/directory/display-name";
 import { logger } from "@/lib/logger";
 import { enqueueMail, startPeriodicJob } from "@/lib/mail/queue";
 import { supporterGiftMail, type SupporterGiftLine } from "@/lib/mail/templates/supporter";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import type { DonationRow } from "@/lib/services/donations/donation-facts";
 import { donations, organizations, supporterPages, users } from "@/models";
 import { supporterPagePath } from "./supporter-pages";

@@ -15,7 +15,7 @@ import { displayCity, displayOrganizationName } from "@/lib/directory/display-na
 import { formatEin } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { publicSupporterName, RECENT_SUPPORTERS } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName, RECENT_SUPPORTERS } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { SLUG_PATTERN } from "@/lib/validations/supporter-pages";
 import { fundraisers, donations, organizations, supporterPages, supporterTeams, users } from "@/models";

@@ -14,7 +14,7 @@ import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
-import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { getPublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";

@@ -24,7 +24,7 @@ import { publish } from "@/lib/domain-events";
 import type { SupporterPageChange } from "@/lib/domain-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import {

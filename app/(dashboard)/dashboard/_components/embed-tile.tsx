@@ -2,7 +2,7 @@ import { Code } from "lucide-react";
 import { baseUrl } from "@/lib/env";
 import { checkoutPath } from "@/lib/embed/paths";
 import { embedSnippets } from "@/lib/embed/snippets";
-import { listOrganizationFundraisers } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { EmbedCodes, type EmbedChoice } from "./embed-codes";
 import { PopupTile } from "./popup-tile";
 

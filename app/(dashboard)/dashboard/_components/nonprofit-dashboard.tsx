@@ -31,7 +31,7 @@ import type { SiteLinks } from "@/lib/config/links";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { baseUrl } from "@/lib/env";
 import { formatCents, truncateFundraiserName } from "@/lib/money";
-import { listOrganizationFundraisers } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";

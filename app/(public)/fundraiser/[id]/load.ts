@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { isAppError } from "@/lib/errors";
-import { getPublicFundraiser, type PublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { getPublicFundraiser, type PublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 
 /** The public view of a fundraiser, or null when not found (shared by page, metadata and image). */
 export const loadPublicFundraiser = cache(async (rawId: string): Promise<PublicFundraiser | null> => {

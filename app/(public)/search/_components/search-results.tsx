@@ -7,7 +7,7 @@ import { UserAvatar } from "@/components/layout/user-avatar";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
-import type { FundraiserSearchHit } from "@/lib/search/campaigns";
+import type { FundraiserSearchHit } from "@/lib/search/fundraisers";
 import type { EventSearchHit } from "@/lib/search/events";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import type { SearchAnswer as FullSearchAnswer } from "@/lib/search/search-engine";

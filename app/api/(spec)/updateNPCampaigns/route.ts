@@ -6,8 +6,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route, type AuthedRouteHandlerContext } from "@/lib/http/route";
 import { authorize } from "@/lib/auth/authorize";
-import { createFundraiser, endFundraiser, updateFundraiser } from "@/lib/services/campaigns/manage-campaigns";
-import { fundraiserValuesOf, parseUpdateFundraiserRequest } from "@/lib/validations/campaign";
+import { createFundraiser, endFundraiser, updateFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
+import { fundraiserValuesOf, parseUpdateFundraiserRequest } from "@/lib/validations/fundraiser";
 
 async function handle(req: NextRequest, { actor: user }: AuthedRouteHandlerContext<Record<string, string>>): Promise<Response> {
   const body = parseUpdateFundraiserRequest(await parseJson(req, z.unknown()));

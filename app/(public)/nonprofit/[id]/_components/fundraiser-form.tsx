@@ -7,7 +7,7 @@ import { ImageUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
-import type { Fundraiser } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import {
   FUNDRAISER_DESCRIPTION_MAX,
   FUNDRAISER_NAME_MAX,
@@ -16,7 +16,7 @@ import {
   centsToDollarInput,
   type FundraiserFormInput,
   type FundraiserValues,
-} from "@/lib/validations/campaign";
+} from "@/lib/validations/fundraiser";
 import { requestJson } from "@/lib/client/request";
 
 const fieldNames = ["name", "goal", "startDate", "endDate", "description", "topic"] as const;

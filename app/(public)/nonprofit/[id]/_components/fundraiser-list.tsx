@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
-import type { Fundraiser, ManagedFundraiser } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser, ManagedFundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { FundraiserForm } from "./fundraiser-form";
 import { requestJson } from "@/lib/client/request";

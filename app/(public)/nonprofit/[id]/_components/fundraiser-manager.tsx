@@ -6,7 +6,7 @@
  */
 import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/http/session";
-import { listManagedFundraisers } from "@/lib/services/campaigns/manage-campaigns";
+import { listManagedFundraisers } from "@/lib/services/fundraisers/manage-fundraisers";
 import { FundraiserList } from "./owner-editors";
 
 export type FundraiserManagerProps = {

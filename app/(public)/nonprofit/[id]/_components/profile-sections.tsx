@@ -17,7 +17,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCents } from "@/lib/money";
 import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
-import type { Fundraiser } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import type { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";

@@ -10,7 +10,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/can";
 import { isAppError } from "@/lib/errors";
-import { listOrganizationFundraisers } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";

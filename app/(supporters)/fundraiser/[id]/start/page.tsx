@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { hasAccountType } from "@/lib/auth/can";
 import { isAppError } from "@/lib/errors";
 import { getActor } from "@/lib/http/session";
-import { centsToDollarInput } from "@/lib/validations/campaign";
+import { centsToDollarInput } from "@/lib/validations/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { listJoinableTeams } from "@/lib/services/supporter-pages/public-supporter-pages";
 import { getSupporterPageStart } from "@/lib/services/supporter-pages/settings";

@@ -4,7 +4,7 @@
 import { NextResponse } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
-import { listFundraisersForViewer } from "@/lib/services/campaigns/manage-campaigns";
+import { listFundraisersForViewer } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const dynamic = "force-dynamic";

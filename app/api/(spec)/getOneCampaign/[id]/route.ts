@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
-import { getFundraiser } from "@/lib/services/campaigns/manage-campaigns";
+import { getFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const dynamic = "force-dynamic";

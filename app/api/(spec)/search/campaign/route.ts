@@ -1,7 +1,7 @@
 // GET /api/search/campaign — fundraiser search: text, topic and date filters, paging
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
-import { searchFundraisers } from "@/lib/search/campaigns";
+import { searchFundraisers } from "@/lib/search/fundraisers";
 import { searchParamsObject } from "@/lib/search/query-params";
 import { fundraiserSearchQuerySchema } from "@/lib/validations/search";
 

@@ -1,7 +1,7 @@
 // GET /api/find/campaigns/active — active fundraisers of public organizations, newest first
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
-import { searchFundraisers } from "@/lib/search/campaigns";
+import { searchFundraisers } from "@/lib/search/fundraisers";
 import { searchParamsObject } from "@/lib/search/query-params";
 import { fundraiserSearchQuerySchema } from "@/lib/validations/search";
 

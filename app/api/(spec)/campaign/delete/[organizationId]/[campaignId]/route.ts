@@ -2,7 +2,7 @@
 // user deletes a fundraiser. Its donations stay and count as direct donations afterwards.
 import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
-import { deleteFundraiser } from "@/lib/services/campaigns/manage-campaigns";
+import { deleteFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params, actor }) => {

@@ -1,6 +1,8 @@
 /**
  * Fundraisers (campaigns) and their budgets (spec section 3: Campaign id, name, goal,
  * progress, createdAt). Money is integer cents.
+ * The SQL names (campaigns, campaign_id, campaign_status, campaign_budget_lines) are the
+ * original schema's and stay; the TypeScript names use the code's term, fundraiser.
  */
 import { bigint, boolean, date, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";

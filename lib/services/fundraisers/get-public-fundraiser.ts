@@ -14,7 +14,7 @@ import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
-import type { Fundraiser } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
 import { fundraisers, donations, organizations } from "@/models";
@@ -22,7 +22,7 @@ import { fundraisers, donations, organizations } from "@/models";
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
-/** The public page's fundraiser: the campaign shape of campaign.ts, with the story. */
+/** The public page's fundraiser: the shape of fundraiser.ts, with the story. */
 export type PublicFundraiser = Pick<
   Fundraiser,
   "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"

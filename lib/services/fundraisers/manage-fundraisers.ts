@@ -12,10 +12,10 @@ import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { FundraiserValues } from "@/lib/validations/campaign";
+import type { FundraiserValues } from "@/lib/validations/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { fundraisers, donations, organizations } from "@/models";
-import { fundraiserColumns, toFundraiser, type Fundraiser, type ManagedFundraiser } from "./campaign";
+import { fundraiserColumns, toFundraiser, type Fundraiser, type ManagedFundraiser } from "./fundraiser";
 
 /** How many fundraisers one organization may keep. */
 export const MAX_FUNDRAISERS_PER_ORGANIZATION = 200;

@@ -4,10 +4,10 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeGift, makeNonprofit, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
-import { fundraiserFormSchema, fundraiserValuesOf, parseUpdateFundraiserRequest, type FundraiserValues } from "@/lib/validations/campaign";
+import { fundraiserFormSchema, fundraiserValuesOf, parseUpdateFundraiserRequest, type FundraiserValues } from "@/lib/validations/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { fundraisers, donations, organizations } from "@/models";
-import { listOrganizationFundraisers } from "./list-campaigns";
+import { listOrganizationFundraisers } from "./list-fundraisers";
 import {
   createFundraiser,
   deleteFundraiser,
@@ -16,7 +16,7 @@ import {
   listFundraisersForViewer,
   listManagedFundraisers,
   updateFundraiser,
-} from "./manage-campaigns";
+} from "./manage-fundraisers";
 
 let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor;
 beforeAll(async () => void ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-donor@example.org")), 120_000);

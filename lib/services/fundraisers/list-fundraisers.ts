@@ -3,7 +3,7 @@ import "server-only";
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { fundraisers, organizations } from "@/models";
-import { fundraiserColumns, toFundraiser, type Fundraiser } from "./campaign";
+import { fundraiserColumns, toFundraiser, type Fundraiser } from "./fundraiser";
 
 export type ListOrganizationFundraisersOptions = { organizationId: string; activeOnly?: boolean; limit?: number; publicOnly?: boolean };
 
