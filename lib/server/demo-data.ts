@@ -154,7 +154,7 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
       const shareAll = donor.share === "all";
       return {
         organizationId: fundraiser.organizationId,
-        campaignId: fundraiser.id,
+        fundraiserId: fundraiser.id,
         amountCents: amount,
         feeCents: succeeded ? sandboxFee(amount) : 0,
         coverFees,

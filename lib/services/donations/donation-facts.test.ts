@@ -26,7 +26,7 @@ test("a gift to a fundraiser: the stored donation, its organization with the add
   const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
   const id = await makeGift(h.db, np.organizationId, null, { fundraiserId: c!.id, amountCents: 4_321 });
   const facts = await loadDonationFacts({ db: h.db, donationId: id });
-  expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
+  expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, fundraiserId: c!.id, amountCents: 4_321, status: "succeeded" });
   expect(facts?.organization).toEqual({
     id: np.organizationId,
     name: "Randolph Area Food Shelf",

@@ -237,7 +237,7 @@ function giftColumns(gift: OfflineGiftInput) {
   if (gift.shares) details.shares = gift.shares;
   const at = noonUtc(gift.receivedOn);
   return {
-    campaignId: gift.campaignId,
+    fundraiserId: gift.campaignId,
     amountCents: gift.amountCents ?? 0,
     feeCents: 0,
     coverFees: false,

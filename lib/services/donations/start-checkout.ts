@@ -53,7 +53,7 @@ export type CheckoutOptions = { metadata?: Record<string, string> };
 export type CheckedCheckout = {
   org: { id: string; name: string; legalName: string | null; stripeComplete: boolean; stripeAccountId: string | null };
   providerName: ProviderName;
-  campaignName: string | null;
+  fundraiserName: string | null;
   donor: DonorColumns;
   sandboxCard: SandboxCard | undefined;
   fees: ReturnType<typeof feesFor>;
@@ -66,8 +66,8 @@ const checkoutOrganizationColumns = {
   name: organizations.name,
   legalName: organizations.legalName,
   ...receivingColumns,
-  campaignName: fundraisers.name,
-  campaignStatus: fundraisers.status,
+  fundraiserName: fundraisers.name,
+  fundraiserStatus: fundraisers.status,
 };
 
 // checkCheckout's one read, built once per process (lib/db/prepared.ts): the organization
@@ -156,16 +156,16 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
   const org = row!;
   let fundraiserName: string | null = null;
   if (input.campaignId) {
-    if (org.campaignName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
-    if (org.campaignStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
-    fundraiserName = org.campaignName;
+    if (org.fundraiserName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
+    if (org.fundraiserStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
+    fundraiserName = org.fundraiserName;
   }
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
   const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, fundraiserId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
-  return { org, providerName, campaignName: fundraiserName, donor, sandboxCard, fees, attribution };
+  return { org, providerName, fundraiserName, donor, sandboxCard, fees, attribution };
 }
 
 /**
@@ -202,7 +202,7 @@ export function installGiftPurpose(): void {
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded.
-  const { org, providerName, campaignName: fundraiserName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
+  const { org, providerName, fundraiserName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
   const db = await getDb();
   const method = input.method;
 

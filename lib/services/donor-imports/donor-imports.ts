@@ -765,7 +765,7 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
     const at = noonUtc(g.receivedOn);
     return {
       organizationId: row.organizationId,
-      campaignId: g.campaignId,
+      fundraiserId: g.campaignId,
       donorUserId: known?.donorUserId ?? null,
       paymentId: null,
       // In-kind property is recorded at 0 cents (IRS Publication 1771: not valued by the organization).

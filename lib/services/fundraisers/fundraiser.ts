@@ -31,7 +31,7 @@ export type Fundraiser = {
 /** The owner's view adds how many succeeded gifts went to the fundraiser. */
 export type ManagedFundraiser = Fundraiser & { succeededGifts: number };
 
-/** The columns {@link toFundraiser} reads: pass to `db.select(campaignColumns)`. */
+/** The columns {@link toFundraiser} reads: pass to `db.select(fundraiserColumns)`. */
 export const fundraiserColumns = {
   id: fundraisers.id,
   organizationId: fundraisers.organizationId,

@@ -28,7 +28,7 @@ test("supporter names are cut to first name and last initial", () => {
 });
 
 test("the page shows the story, the organization's EIN, the donor count and only shared names", async () => {
-  const base = { campaignId: fundraiserId, amountCents: 2500 };
+  const base = { fundraiserId, amountCents: 2500 };
   await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
   await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });

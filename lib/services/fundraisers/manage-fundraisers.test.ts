@@ -144,7 +144,7 @@ describe("managing fundraisers", () => {
     const gift = await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: c._id, amountCents: 4000 });
     expect(await deleteFundraiser({ actor: a.user, organizationId: a.organizationId, fundraiserId: c._id })).toEqual({ deleted: true, _id: c._id, reassignedGifts: 1 });
     const [kept] = await h.db.select().from(donations).where(eq(donations.id, gift));
-    expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", campaignId: null, organizationId: a.organizationId });
+    expect(kept).toMatchObject({ id: gift, amountCents: 4000, status: "succeeded", fundraiserId: null, organizationId: a.organizationId });
   });
 
   test("organization B's user cannot change organization A's fundraiser; nothing changes", async () => {

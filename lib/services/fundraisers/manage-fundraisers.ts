@@ -117,7 +117,7 @@ function formColumns(values: FundraiserValues) {
  * @throws AppError(unauthenticated | forbidden) (forbidden also when the account no longer
  *   exists or no longer belongs to the organization, checked in the writing transaction);
  *   AppError(conflict) past
- *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
+ *   MAX_FUNDRAISERS_PER_ORGANIZATION fundraisers.
  */
 export async function createFundraiser({ actor, values, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: FundraiserWrite & { values: FundraiserValues }): Promise<Fundraiser> {
   authorize(actor, "fundraiser.manage", { organizationId });

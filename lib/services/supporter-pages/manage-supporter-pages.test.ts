@@ -136,7 +136,7 @@ describe("the list of supporter pages", () => {
     const list = (over: Record<string, string>) => listSupporterPagesForOrganization({ actor: scene.np.user, organizationId: scene.np.organizationId, ...over });
     expect((await list({ teamId: ana.teamId })).pages.map((p) => p.id).sort()).toEqual([ana.id, ben.id].sort());
     expect((await list({ status: "hidden" })).pages).toEqual([]);
-    expect((await list({ campaignId: "another-fundraiser" })).pages).toEqual([]);
+    expect((await list({ fundraiserId: "another-fundraiser" })).pages).toEqual([]);
     await expect(list({ status: "deleted" })).rejects.toMatchObject({ code: "validation", message: m.statusFilterInvalid });
   });
 

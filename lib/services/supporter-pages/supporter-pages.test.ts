@@ -145,7 +145,7 @@ describe("a team 5K", () => {
     expect(monthly.status).toBe("succeeded");
     await give({ amountCents: 700 }); // the fundraiser's own page
     const [gift] = await scene.h.db.select().from(donations).where(eq(donations.id, r1.donationId));
-    expect(gift).toMatchObject({ campaignId: scene.campaignId, organizationId: scene.np.organizationId, supporterPageId: ana.id, supporterTeamId: ana.team!.id });
+    expect(gift).toMatchObject({ fundraiserId: scene.campaignId, organizationId: scene.np.organizationId, supporterPageId: ana.id, supporterTeamId: ana.team!.id });
 
     expect(await progress()).toBe(before + 2_500 + 1_001 + 4_000 + 1_500 + 700);
     const page = await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: "ana-s-5k" });
@@ -198,7 +198,7 @@ describe("a team 5K", () => {
     await chargeDueRecurringGifts({ now: new Date(gift!.nextChargeAt!.getTime() + 1_000) });
     const charges = await scene.h.db.select().from(donations).where(eq(donations.recurringGiftId, gift!.id));
     expect(charges).toHaveLength(2);
-    for (const c of charges) expect(c).toMatchObject({ supporterPageId: cy.id, supporterTeamId: null, campaignId: scene.campaignId, status: "succeeded" });
+    for (const c of charges) expect(c).toMatchObject({ supporterPageId: cy.id, supporterTeamId: null, fundraiserId: scene.campaignId, status: "succeeded" });
     expect((await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: cy.slug })).raisedCents).toBe(before.page + 1_500);
     expect(await progress()).toBe(before.fundraiser + 1_500);
   });
@@ -225,7 +225,7 @@ describe("a team 5K", () => {
     expect((await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(teamBefore);
     expect(await progress()).toBe(total);
     const [kept] = await scene.h.db.select().from(donations).where(eq(donations.donorName, "Ed Bank"));
-    expect(kept).toMatchObject({ supporterPageId: null, supporterTeamId: ana.team!.id, campaignId: scene.campaignId, status: "succeeded" });
+    expect(kept).toMatchObject({ supporterPageId: null, supporterTeamId: ana.team!.id, fundraiserId: scene.campaignId, status: "succeeded" });
   });
 
   test("the organization may edit a page's words but not the supporter's own choices", async () => {
