@@ -68,7 +68,7 @@ async function eventPath(base) {
 }
 
 /**
- * A supporter page with its own team on fundraiser `campaignId`, started by a donor signed up for
+ * A supporter page with its own team on fundraiser `fundraiserId`, started by a donor signed up for
  * the run as a browser does it (POST /api/register/individual, next-auth's credentials callback,
  * POST /api/fundraisers/{id}/supporter-pages): the pages' paths.
  * @param {string} base @param {string} fundraiserId @returns {Promise<{ page: string, team: string }>}

@@ -6,7 +6,7 @@ import { messages } from "@/lib/validations/messages";
 import { fundraisers, organizations } from "@/models";
 
 /**
- * Make sure `campaignId` is a fundraiser the public may see: active or ended, of a live,
+ * Make sure `fundraiserId` is a fundraiser the public may see: active or ended, of a live,
  * approved organization (as GET /api/v1/fundraisers/{id} and its public page decide).
  * @throws AppError(not_found, messages.campaign.notFound) otherwise, or for an unknown id.
  */

@@ -81,7 +81,7 @@ export type PublicSupporterTeam = {
 /** A fundraiser's leaderboards: top supporter pages and top teams, raised first. */
 export type SupporterLeaderboards = { pageCount: number; teamCount: number; topPages: LeaderboardEntry[]; topTeams: LeaderboardEntry[] };
 
-/** The fundraiser `campaignId` when its organization is public; null otherwise. */
+/** The fundraiser `fundraiserId` when its organization is public; null otherwise. */
 async function publicFundraiser(db: Executor, fundraiserId: string): Promise<SupporterPageFundraiser | null> {
   const [row] = await db
     .select({
@@ -149,7 +149,7 @@ const validKey = (fundraiserId: string, slug: string) => fundraiserId.length > 0
 export type GetPublicSupporterPageOptions = { fundraiserId: string; slug: string };
 
 /**
- * The supporter page `slug` of fundraiser `campaignId`.
+ * The supporter page `slug` of fundraiser `fundraiserId`.
  * @throws AppError(not_found) for an unknown page, a pending or hidden one, or one of an
  *   organization that is not public.
  */
@@ -203,7 +203,7 @@ async function pageEntries(db: Executor, rows: { page: typeof supporterPages.$in
 export type GetPublicSupporterTeamOptions = { fundraiserId: string; slug: string };
 
 /**
- * The team `slug` of fundraiser `campaignId` with its visible members, raised first.
+ * The team `slug` of fundraiser `fundraiserId` with its visible members, raised first.
  * @throws AppError(not_found) as getPublicSupporterPage.
  */
 export async function getPublicSupporterTeam({ fundraiserId, slug }: GetPublicSupporterTeamOptions): Promise<PublicSupporterTeam> {
@@ -243,7 +243,7 @@ export async function getPublicSupporterTeam({ fundraiserId, slug }: GetPublicSu
 }
 
 /**
- * The leaderboards of fundraiser `campaignId`: its LEADERBOARD_SIZE top visible supporter pages
+ * The leaderboards of fundraiser `fundraiserId`: its LEADERBOARD_SIZE top visible supporter pages
  * and teams by money raised (ties: more gifts, then the older). Hidden and pending pages are
  * left out of the boards; their gifts stay in the fundraiser's total. Empty boards for a
  * fundraiser without supporter pages.
@@ -290,7 +290,7 @@ export async function getSupporterLeaderboards({ fundraiserId }: { fundraiserId:
 }
 
 /**
- * The teams a new supporter page of fundraiser `campaignId` may join (active), by name. Public.
+ * The teams a new supporter page of fundraiser `fundraiserId` may join (active), by name. Public.
  */
 export async function listJoinableTeams({ fundraiserId }: { fundraiserId: string }): Promise<{ id: string; name: string; path: string }[]> {
   const db = await getDb();
@@ -307,7 +307,7 @@ export async function listJoinableTeams({ fundraiserId }: { fundraiserId: string
 export type CheckoutSupporterPage = { id: string; title: string; supporterName: string; path: string };
 
 /**
- * Supporter page `pageId` of fundraiser `campaignId` when it takes gifts (active), for the
+ * Supporter page `pageId` of fundraiser `fundraiserId` when it takes gifts (active), for the
  * donate page's banner; null otherwise (the checkout then gives to the fundraiser itself, and
  * the server checks the page again when the gift is made).
  */
