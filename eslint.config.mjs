@@ -25,10 +25,41 @@ const callerComparisons = ["left", "right"].flatMap((side) =>
   }),
 );
 
+/**
+ * One concept, one name (docs/engineering.md, "Names"): the code's term is fundraiser. The spec's
+ * "Campaign" survives only as a wire name (request, response and query fields, route paths) and
+ * as the original schema's SQL names, so a declared name may not say campaign; keys and member
+ * reads (`body.campaignID`, `{ campaignId: fundraiserId }`) stay allowed.
+ */
+const OLD_TERM = "/campaign/i";
+const oldTermDeclarations = [
+  `VariableDeclarator > Identifier.id[name=${OLD_TERM}]`,
+  `:matches(FunctionDeclaration, FunctionExpression, ClassDeclaration, ClassExpression, TSInterfaceDeclaration, TSTypeAliasDeclaration, TSEnumDeclaration, TSDeclareFunction) > Identifier.id[name=${OLD_TERM}]`,
+  `TSTypeParameter > Identifier.name[name=${OLD_TERM}]`,
+  `:matches(:function, TSDeclareFunction, TSEmptyBodyFunctionExpression, TSFunctionType, TSConstructorType, TSMethodSignature, TSCallSignatureDeclaration) > Identifier.params[name=${OLD_TERM}]`,
+  `:matches(:function, TSDeclareFunction, TSEmptyBodyFunctionExpression) > AssignmentPattern.params > Identifier.left[name=${OLD_TERM}]`,
+  `TSParameterProperty > Identifier.parameter[name=${OLD_TERM}]`,
+  `ObjectPattern > Property > Identifier.value[name=${OLD_TERM}]`,
+  `ObjectPattern > Property > AssignmentPattern > Identifier.left[name=${OLD_TERM}]`,
+  `ArrayPattern > Identifier[name=${OLD_TERM}]`,
+  `ArrayPattern > AssignmentPattern > Identifier.left[name=${OLD_TERM}]`,
+  `RestElement > Identifier.argument[name=${OLD_TERM}]`,
+  `CatchClause > Identifier.param[name=${OLD_TERM}]`,
+  `:matches(ImportSpecifier, ImportDefaultSpecifier, ImportNamespaceSpecifier) > Identifier.local[name=${OLD_TERM}]`,
+].map((selector) => ({
+  selector,
+  message: "The code's term is fundraiser: campaign is only a wire name of the spec (request, response and query fields, route paths) or a SQL name. Name it fundraiser…, and read a wire key as `{ campaignId: fundraiserId }` (docs/engineering.md, \"Names\").",
+}));
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
+    files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
+    rules: { "no-restricted-syntax": ["error", ...oldTermDeclarations] },
+  },
+  {
+    // A later entry replaces the rule's options for these files, so it repeats the names rule.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": [
@@ -37,6 +68,7 @@ export default defineConfig([
           selector,
           message: "Ask the access rule (can() / hasAccountType() in lib/auth/can.ts, or a named helper of lib/auth) instead of comparing the caller's id, role or account type (docs/decisions/0008-access-rule.md).",
         })),
+        ...oldTermDeclarations,
       ],
     },
   },

@@ -76,7 +76,7 @@ test("a process killed (SIGKILL) mid-burst and restarted loses no gift, charges 
   expect(burst.sentAtKill).toBeGreaterThanOrEqual(GIFTS * 0.25);
   expect(burst.retried).toBeGreaterThan(0);
 
-  const checks = await checkCrashBurst({ databaseUrl: scratch.url, campaignId: target.campaignId, progressBefore, gifts: burst.gifts, mail, drainMs: 240_000 });
+  const checks = await checkCrashBurst({ databaseUrl: scratch.url, fundraiserId: target.campaignId, progressBefore, gifts: burst.gifts, mail, drainMs: 240_000 });
   console.log(`${GIFTS} gifts in ${burst.seconds.toFixed(1)} s; A killed after ${burst.sentAtKill} were sent; ${burst.retried} retried on B`);
   for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}: ${c.name} (${c.detail})`);
   for (const c of checks) expect.soft(c.ok, `${c.name}: ${c.detail}`).toBe(true);

@@ -196,8 +196,8 @@ export type ActiveFundraiser = { _id: string; name: string; organization: { _id:
 export async function demoFundraisers(api: APIRequestContext): Promise<ActiveFundraiser[]> {
   const res = await api.get("/api/find/campaigns/active?showAll=true");
   expect(res.ok(), "the active fundraisers").toBe(true);
-  const { campaigns } = (await res.json()) as { campaigns: ActiveFundraiser[] };
-  const demo = DEMO_FUNDRAISERS.map((d) => campaigns.find((c) => c.name === d.name)).filter((c): c is ActiveFundraiser => !!c);
+  const { campaigns: fundraisers } = (await res.json()) as { campaigns: ActiveFundraiser[] };
+  const demo = DEMO_FUNDRAISERS.map((d) => fundraisers.find((c) => c.name === d.name)).filter((c): c is ActiveFundraiser => !!c);
   expect(demo.length, "the demo's fundraisers").toBeGreaterThan(1);
   return demo;
 }
@@ -214,13 +214,13 @@ export async function demoFundraiser(api: APIRequestContext): Promise<ActiveFund
  * its point of the checkout limits). For apps started with CHECKOUT_CHALLENGE=off.
  */
 export async function giveAsGuest(api: APIRequestContext, email: string, ip: string, { method = "card" }: { method?: "card" | "us_bank_account" } = {}) {
-  const campaign = await demoFundraiser(api);
+  const fundraiser = await demoFundraiser(api);
   return api.post(method === "card" ? "/api/createPaymentIntent" : "/api/createPaymentIntentACH", {
     headers: { "x-forwarded-for": ip },
     data: {
       idempotencyKey: randomUUID(),
-      organizationId: campaign.organization._id,
-      campaignId: campaign._id,
+      organizationId: fundraiser.organization._id,
+      campaignId: fundraiser._id,
       amountCents: 2500,
       name: "Scripted Guest",
       email,

@@ -40,7 +40,7 @@ test.describe("manage donations", () => {
     await expect(createForm).toBeHidden();
     await expect(page.getByTestId("fundraiser-item").filter({ hasText: FUNDRAISER })).toBeVisible();
     const listed = await page.request.get(`/api/getNpCampaigns/${organizationId}`);
-    const campaignId = ((await listed.json()) as { campaigns: { _id: string; name: string }[] }).campaigns.find((c) => c.name === FUNDRAISER)!._id;
+    const fundraiserId = ((await listed.json()) as { campaigns: { _id: string; name: string }[] }).campaigns.find((c) => c.name === FUNDRAISER)!._id;
 
     // It adds wishlist and marketplace links from the dashboard popups; a bare address gets http://.
     for (const [tile, field, address] of [
@@ -65,7 +65,7 @@ test.describe("manage donations", () => {
     const sharedEmail = uniqueEmail("shared-donor");
     const hiddenEmail = uniqueEmail("private-donor");
     for (const gift of [
-      { path: `/donation/${organizationId}/${campaignId}`, amount: "$25", email: sharedEmail, share: true },
+      { path: `/donation/${organizationId}/${fundraiserId}`, amount: "$25", email: sharedEmail, share: true },
       { path: `/donation/${organizationId}/direct`, amount: "$10", email: hiddenEmail, share: false },
     ]) {
       await donor.goto(gift.path);
@@ -112,7 +112,7 @@ test.describe("manage donations", () => {
     await page.getByLabel(/^End date/).fill(today);
     await page.getByRole("combobox", { name: "Fundraiser" }).selectOption({ label: FUNDRAISER });
     await page.getByRole("button", { name: "Show report" }).click();
-    await expect(page).toHaveURL(new RegExp(`duration=customRange&fundraiser=${campaignId}&startDate=${today}&endDate=${today}`));
+    await expect(page).toHaveURL(new RegExp(`duration=customRange&fundraiser=${fundraiserId}&startDate=${today}&endDate=${today}`));
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table).toContainText(sharedEmail);
     await expect(page.getByTestId("report-total")).toHaveText("$25.00");

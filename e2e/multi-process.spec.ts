@@ -120,8 +120,8 @@ async function dropRedisKeys(): Promise<void> {
 }
 
 /** The amount raised a fundraiser page shows ("$1,250.00"), and whether Next served it from its cache. */
-async function fundraiserPage(api: APIRequestContext, campaignId: string): Promise<{ raised: string | undefined; cached: boolean }> {
-  const res = await api.get(`/fundraiser/${campaignId}`);
+async function fundraiserPage(api: APIRequestContext, fundraiserId: string): Promise<{ raised: string | undefined; cached: boolean }> {
+  const res = await api.get(`/fundraiser/${fundraiserId}`);
   expect(res.status()).toBe(200);
   const raised = />(\$[\d,]+\.\d\d)<\/span><span class="text-ink-muted">raised of/.exec(await res.text())?.[1];
   return { raised, cached: res.headers()["x-nextjs-cache"] === "HIT" };
@@ -185,20 +185,20 @@ test("a session made on one process works on the other", async () => {
 test("a gift on one process shows on the other's cached fundraiser page within 2 s", async () => {
   const a = await clientFor(apps[0]!.url);
   const b = await clientFor(apps[1]!.url);
-  const campaignId = (await demoFundraiser(a))._id; // the fundraiser giveAsGuest gives to
+  const fundraiserId = (await demoFundraiser(a))._id; // the fundraiser giveAsGuest gives to
   // B renders the page once; from then on both processes serve it from the one cache.
-  await fundraiserPage(b, campaignId);
-  const before = await fundraiserPage(b, campaignId);
+  await fundraiserPage(b, fundraiserId);
+  const before = await fundraiserPage(b, fundraiserId);
   expect(before.cached).toBe(true);
   expect(before.raised).toBeDefined();
-  expect((await fundraiserPage(a, campaignId)).cached).toBe(true);
+  expect((await fundraiserPage(a, fundraiserId)).cached).toBe(true);
 
   const res = await giveAsGuest(a, uniqueEmail("cache-gift"), "127.0.0.1");
   expect(res.status()).toBe(200);
   expect(((await res.json()) as { status?: string }).status).toBe("succeeded");
   const given = Date.now();
   await expect
-    .poll(async () => cents((await fundraiserPage(b, campaignId)).raised), { timeout: 2_000, intervals: [100] })
+    .poll(async () => cents((await fundraiserPage(b, fundraiserId)).raised), { timeout: 2_000, intervals: [100] })
     .toBe(cents(before.raised) + 2500);
   expect(Date.now() - given).toBeLessThan(2_000);
   await a.dispose();

@@ -43,8 +43,8 @@ test.describe("nonprofit fundraisers", () => {
     // The goal is stored in cents and the fundraiser is public while active.
     const listed = await page.request.get(`/api/getNpCampaigns/${organizationId}`);
     expect(listed.status()).toBe(200);
-    const [campaign] = ((await listed.json()) as { campaigns: { _id: string; name: string; goal: number; progress: number }[] }).campaigns;
-    expect(campaign).toMatchObject({ name: "Spring concert season", goal: 250000, progress: 0 });
+    const [fundraiser] = ((await listed.json()) as { campaigns: { _id: string; name: string; goal: number; progress: number }[] }).campaigns;
+    expect(fundraiser).toMatchObject({ name: "Spring concert season", goal: 250000, progress: 0 });
 
     // Edit the name.
     await item.getByRole("button", { name: "Edit Spring concert season" }).click();
@@ -70,7 +70,7 @@ test.describe("nonprofit fundraisers", () => {
     // After a reload the owner still sees the ended fundraiser; the public list no longer has it.
     await page.reload();
     await expect(page.locator("#fundraiser").getByTestId("fundraiser-item").filter({ hasText: "Spring concerts 2031" }).getByText("Ended", { exact: true })).toBeVisible();
-    const one = await page.request.get(`/api/getOneCampaign/${campaign!._id}`);
+    const one = await page.request.get(`/api/getOneCampaign/${fundraiser!._id}`);
     expect(((await one.json()) as { campaign: { status: string; endedAt: string | null } }).campaign).toMatchObject({ status: "ended" });
   });
 });

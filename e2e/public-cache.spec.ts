@@ -23,8 +23,8 @@ function raisedCents(html: string): number {
 }
 
 /** The amount raised on home's card of one featured fundraiser (its progress bar's text), in cents. */
-function featuredRaisedCents(html: string, campaignId: string): number {
-  const card = html.slice(html.indexOf(`href="/fundraiser/${campaignId}"`));
+function featuredRaisedCents(html: string, fundraiserId: string): number {
+  const card = html.slice(html.indexOf(`href="/fundraiser/${fundraiserId}"`));
   const m = /aria-valuetext="\$([\d,]+\.\d{2}) of/.exec(card);
   expect(m, "the amount raised on home's card").toBeTruthy();
   return Math.round(Number(m![1]!.replace(/,/g, "")) * 100);
@@ -32,9 +32,9 @@ function featuredRaisedCents(html: string, campaignId: string): number {
 
 test.describe("public pages from cache", () => {
   test("anonymous visitors get one cached HTML per page, shareable by a CDN, with a nonce-free policy", async ({ request }) => {
-    const campaign = await demoFundraiser(request);
+    const fundraiser = await demoFundraiser(request);
     const eventId = await demoEventId(request);
-    const paths = ["/", "/about", "/search?queryString=food&searchCategory=NonProfits", `/nonprofit/${campaign.organization._id}`, `/fundraiser/${campaign._id}`, ...(eventId ? [`/event/${eventId}`] : [])];
+    const paths = ["/", "/about", "/search?queryString=food&searchCategory=NonProfits", `/nonprofit/${fundraiser.organization._id}`, `/fundraiser/${fundraiser._id}`, ...(eventId ? [`/event/${eventId}`] : [])];
     for (const path of paths) {
       expect([path, (await request.get(path)).status()]).toEqual([path, 200]);
       // An earlier test's change may have the page re-rendering: compare once it is a fresh hit.
@@ -56,9 +56,9 @@ test.describe("public pages from cache", () => {
   });
 
   test("a signed-in visitor gets the same cached page, and the browser shows their account on it", async ({ page, request }) => {
-    const campaign = await demoFundraiser(request);
+    const fundraiser = await demoFundraiser(request);
     await signUpDonor(page, { firstName: "Cache", lastName: "Visitor", email: uniqueEmail("cache-visitor") });
-    const paths = ["/", `/fundraiser/${campaign._id}`, `/nonprofit/${campaign.organization._id}`];
+    const paths = ["/", `/fundraiser/${fundraiser._id}`, `/nonprofit/${fundraiser.organization._id}`];
     for (const path of paths) {
       const anonymous = await request.get(path);
       const signedIn = await page.request.get(path);
@@ -71,13 +71,13 @@ test.describe("public pages from cache", () => {
       expect([path, html]).toEqual([path, await anonymous.text()]);
     }
     // In the browser the top bar shows the account, at the public address.
-    await page.goto(`/fundraiser/${campaign._id}`);
-    await expect(page).toHaveURL(new RegExp(`/fundraiser/${campaign._id}$`));
+    await page.goto(`/fundraiser/${fundraiser._id}`);
+    await expect(page).toHaveURL(new RegExp(`/fundraiser/${fundraiser._id}$`));
     await expect(page.getByRole("button", { name: /^Account menu for Cache/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
     // Someone else's profile: the view asked for is not theirs to edit, so the cached page stays.
-    const asked = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === `/nonprofit/${campaign.organization._id}`);
-    await page.goto(`/nonprofit/${campaign.organization._id}`);
+    const asked = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === `/nonprofit/${fundraiser.organization._id}`);
+    await page.goto(`/nonprofit/${fundraiser.organization._id}`);
     expect((await asked).status()).toBe(200);
     await expect(page.getByRole("button", { name: /^Account menu for Cache/ })).toBeVisible();
     await expect(page.getByRole("button", { name: "Edit general information" })).toHaveCount(0);
@@ -86,10 +86,10 @@ test.describe("public pages from cache", () => {
     await page.getByRole("button", { name: /^Account menu for Cache/ }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
-    await page.goto(`/nonprofit/${campaign.organization._id}`);
+    await page.goto(`/nonprofit/${fundraiser.organization._id}`);
     await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Account menu for Cache/ })).toHaveCount(0);
-    for (const path of ["/member", `/member/fundraiser/${campaign._id}`]) expect([path, (await request.get(path)).status()]).toEqual([path, 404]);
+    for (const path of ["/member", `/member/fundraiser/${fundraiser._id}`]) expect([path, (await request.get(path)).status()]).toEqual([path, 404]);
   });
 
   test("a signed-in visitor's like shows on the cached event page, for them only", async ({ page, request }) => {
@@ -123,18 +123,18 @@ test.describe("public pages from cache", () => {
     expect(home.headers()["x-nextjs-cache"]).toMatch(/^(HIT|STALE)$/);
     const donate = /href="\/donation\/([^/"]+)\/([^/"]+)"/.exec(await home.text());
     expect(donate, "a featured fundraiser on home").toBeTruthy();
-    const [, organizationId, campaignId] = donate!;
-    const path = `/fundraiser/${campaignId}`;
+    const [, organizationId, fundraiserId] = donate!;
+    const path = `/fundraiser/${fundraiserId}`;
     await request.get(path);
     const cached = await request.get(path);
     expect(cached.headers()["x-nextjs-cache"]).toMatch(/^(HIT|STALE)$/);
     const before = raisedCents(await cached.text());
-    const homeBefore = featuredRaisedCents(await home.text(), campaignId!);
+    const homeBefore = featuredRaisedCents(await home.text(), fundraiserId!);
     const gift = await request.post("/api/createPaymentIntent", {
       data: {
         idempotencyKey: randomUUID(),
         organizationId,
-        campaignId,
+        campaignId: fundraiserId,
         amountCents: 1_700,
         name: "Cache Guest",
         email: uniqueEmail("cache-guest"),
@@ -148,7 +148,7 @@ test.describe("public pages from cache", () => {
     let homeAfter = homeBefore;
     while (Date.now() - given < 2_000) {
       after = raisedCents(await (await request.get(path)).text());
-      homeAfter = featuredRaisedCents(await (await request.get("/")).text(), campaignId!);
+      homeAfter = featuredRaisedCents(await (await request.get("/")).text(), fundraiserId!);
       if (after !== before && homeAfter !== homeBefore) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -13,8 +13,8 @@ import { claimOrganization, connectSandboxPayments, fillAccountFields, hydrated,
 /** The demo fundraiser that welcomes supporter pages. */
 async function pantryDrive(page: Page): Promise<{ id: string; organizationId: string }> {
   const res = await page.request.get("/api/find/campaigns/active?showAll=true");
-  const { campaigns } = (await res.json()) as { campaigns: { _id: string; name: string; organization: { _id: string } }[] };
-  const hit = campaigns.find((c) => c.name === "Winter Pantry Drive")!;
+  const { campaigns: fundraisers } = (await res.json()) as { campaigns: { _id: string; name: string; organization: { _id: string } }[] };
+  const hit = fundraisers.find((c) => c.name === "Winter Pantry Drive")!;
   return { id: hit._id, organizationId: hit.organization._id };
 }
 
@@ -164,8 +164,8 @@ test.describe("a nonprofit runs a team 5K", () => {
     await createForm.getByLabel("Goal (USD)").fill("5,000");
     await createForm.getByRole("button", { name: "Create fundraiser" }).click();
     await expect(page.locator("#fundraiser").getByTestId("fundraiser-item").filter({ hasText: "Turkey Trot 5K" })).toBeVisible();
-    const { campaigns } = (await (await page.request.get(`/api/getNpCampaigns/${organizationId}`)).json()) as { campaigns: { _id: string; name: string }[] };
-    const fundraiserId = campaigns.find((c) => c.name === "Turkey Trot 5K")!._id;
+    const { campaigns: fundraisers } = (await (await page.request.get(`/api/getNpCampaigns/${organizationId}`)).json()) as { campaigns: { _id: string; name: string }[] };
+    const fundraiserId = fundraisers.find((c) => c.name === "Turkey Trot 5K")!._id;
 
     // Supporter pages on, with a suggested goal, from Manage Donations → Supporter pages.
     await page.goto("/manage-pay/supporter-pages");

@@ -26,7 +26,7 @@ const NARROW = { width: 360, height: 780 };
 const WIDE = { width: 1280, height: 900 };
 
 let organizationId = "";
-let campaignId = "";
+let fundraiserId = "";
 let eventId = "";
 const nonprofitEmail = uniqueEmail("np-trust");
 
@@ -58,12 +58,12 @@ test.describe("pages people trust and share", () => {
       data: { npID: organizationId, name: FUNDRAISER, goal: "5000", startDate: "", endDate: "", description: `${STORY}\n\nYour gift buys a coat, hat and mittens for one child.`, topic: "" },
     });
     expect(created.ok()).toBe(true);
-    campaignId = ((await created.json()) as { campaign: { _id: string } }).campaign._id;
+    fundraiserId = ((await created.json()) as { campaign: { _id: string } }).campaign._id;
 
     const cover = await sharp({ create: { width: 1280, height: 720, channels: 3, background: { r: 30, g: 110, b: 170 } } }).jpeg().toBuffer();
     const upload = await page.request.post("/api/images", {
       headers: { origin },
-      multipart: { field: "campaignImage", identifier: campaignId, croppedImage: { name: "cover.jpg", mimeType: "image/jpeg", buffer: cover } },
+      multipart: { field: "campaignImage", identifier: fundraiserId, croppedImage: { name: "cover.jpg", mimeType: "image/jpeg", buffer: cover } },
     });
     expect(upload.status()).toBe(200);
 
@@ -98,7 +98,7 @@ test.describe("pages people trust and share", () => {
       await page.goto(`/nonprofit/${organizationId}?sec=fundraiser`);
       await hydrated(page); // not about timing: the first tap is e2e/first-tap.spec.ts's
       await page.locator("#fundraiser").getByRole("link", { name: FUNDRAISER, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/fundraiser/${campaignId}$`));
+      await expect(page).toHaveURL(new RegExp(`/fundraiser/${fundraiserId}$`));
 
       await expect(page.getByRole("heading", { level: 1, name: FUNDRAISER })).toBeVisible();
       await expect(page.getByTestId("fundraiser-story")).toContainText(STORY);
@@ -109,17 +109,17 @@ test.describe("pages people trust and share", () => {
       await expect(page.getByTestId("donor-count")).toHaveText("Be the first to give");
       await expect(page.getByTestId("fundraiser-organization")).toContainText(ORG_DISPLAY);
       await expect(page.getByTestId("fundraiser-organization")).toContainText("EIN 03-0335635");
-      await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donation/${organizationId}/${campaignId}`);
+      await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donation/${organizationId}/${fundraiserId}`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
       // Server-rendered share preview, as a crawler gets it: the page loaded on its own (after
       // the in-app navigation above, the profile's tags may still be in the head for a moment).
-      await page.goto(`/fundraiser/${campaignId}`);
+      await page.goto(`/fundraiser/${fundraiserId}`);
       expect(await meta(page, "og:title")).toBe(FUNDRAISER);
       expect(await meta(page, "og:description")).toContain("$0.00 raised of $5,000.00");
       expect(await meta(page, "og:description")).toContain(STORY);
       const ogImage = await meta(page, "og:image");
-      expect(ogImage).toContain(`/fundraiser/${campaignId}/opengraph-image`);
+      expect(ogImage).toContain(`/fundraiser/${fundraiserId}/opengraph-image`);
       const png = await page.request.get(ogImage!);
       expect(png.status()).toBe(200);
       expect(png.headers()["content-type"]).toBe("image/png");
@@ -130,7 +130,7 @@ test.describe("pages people trust and share", () => {
 
   test("a search engine gets the page in the HTML the server sends, and noindex for an unknown fundraiser", async ({ request }) => {
     const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
-    const res = await request.get(`/fundraiser/${campaignId}`, { headers: crawler });
+    const res = await request.get(`/fundraiser/${fundraiserId}`, { headers: crawler });
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toMatch(new RegExp(`<h1[^>]*>${FUNDRAISER}</h1>`));
@@ -235,14 +235,14 @@ test.describe("pages people trust and share", () => {
 
   test("the share dialog copies the link and gives focus back to its button", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.goto(`/fundraiser/${campaignId}`);
+    await page.goto(`/fundraiser/${fundraiserId}`);
     const share = page.getByRole("button", { name: "Share" });
     await share.click();
     const dialog = page.getByRole("dialog", { name: `Share ${FUNDRAISER}` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Copy link" }).click();
     await expect(dialog.getByRole("status")).toHaveText("Link copied");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/fundraiser/${campaignId}$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/fundraiser/${fundraiserId}$`));
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(share).toBeFocused();
@@ -314,8 +314,8 @@ test.describe("pages people trust and share", () => {
       `/nonprofit/events/${organizationId}`,
       `/event/${eventId}`,
       `/event/tickets?eventId=${eventId}`,
-      `/fundraiser/${campaignId}`,
-      `/donation/${organizationId}/${campaignId}`,
+      `/fundraiser/${fundraiserId}`,
+      `/donation/${organizationId}/${fundraiserId}`,
     ];
     const problems: string[] = [];
     let current = "";

@@ -1,4 +1,4 @@
-import { centsToDecimalString, formatCents, parseDollarsToCents, progressPercent, truncateCampaignName } from "./money";
+import { centsToDecimalString, formatCents, parseDollarsToCents, progressPercent, truncateFundraiserName } from "./money";
 
 describe("money in cents", () => {
   test("formats dollars with two decimals", () => {
@@ -19,8 +19,8 @@ describe("money in cents", () => {
     expect(progressPercent(100, 0)).toBe(0);
   });
   test("names over 25 characters show 24 and an ellipsis", () => {
-    expect(truncateCampaignName("a".repeat(25))).toBe("a".repeat(25));
-    expect(truncateCampaignName("b".repeat(26))).toBe(`${"b".repeat(24)}…`);
+    expect(truncateFundraiserName("a".repeat(25))).toBe("a".repeat(25));
+    expect(truncateFundraiserName("b".repeat(26))).toBe(`${"b".repeat(24)}…`);
   });
   describe("typed dollars to cents", () => {
     test("reads the digits exactly, without floating point", () => {

@@ -44,6 +44,6 @@ export function progressPercent(progress: Cents, goal: Cents): number {
 }
 
 /** Spec section 9: campaign names over 25 characters show 24 and an ellipsis. */
-export function truncateCampaignName(name: string): string {
+export function truncateFundraiserName(name: string): string {
   return name.length > 25 ? `${name.slice(0, 24)}…` : name;
 }

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { citext } from "./_types";
-import { campaigns } from "./campaigns";
+import { fundraisers } from "./fundraisers";
 import { supporterPages, supporterTeams } from "./supporter-pages";
 import { donorImports } from "./donor-imports";
 import { organizations } from "./organizations";
@@ -49,7 +49,7 @@ export const recurringGifts = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "restrict" }),
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    fundraiserId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     interval: recurringInterval("interval").notNull().default("month"),
     status: recurringStatus("status").notNull().default("active"),
@@ -116,7 +116,7 @@ export const donations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "restrict" }),
     /** Null for a direct donation to the organization ("Direct Donation"). */
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    fundraiserId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
     /** The payment of this gift (the same id); null for a gift recorded offline. */
@@ -201,13 +201,13 @@ export const donations = pgTable(
     // A donor of the Donors view by key: its gifts by email or by name (0030_donor_field_disclosures).
     index("donations_org_email_key_idx").on(t.organizationId, sql`lower(btrim(${t.donorEmail}))`),
     index("donations_org_name_key_idx").on(t.organizationId, sql`btrim(${t.donorName})`),
-    index("donations_campaign_idx").on(t.campaignId),
+    index("donations_campaign_idx").on(t.fundraiserId),
     index("donations_supporter_page_idx").on(t.supporterPageId).where(sql`${t.supporterPageId} is not null`),
     index("donations_supporter_team_idx").on(t.supporterTeamId).where(sql`${t.supporterTeamId} is not null`),
     index("donations_donor_idx").on(t.donorUserId, t.createdAt),
     /** A fundraiser's recent succeeded gifts: the home page's momentum (0014_featured_fundraisers). */
     index("donations_campaign_momentum_idx")
-      .on(t.campaignId, t.createdAt)
+      .on(t.fundraiserId, t.createdAt)
       .where(sql`${t.status} = 'succeeded'`),
   ],
 );
@@ -229,7 +229,7 @@ export const pledges = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    fundraiserId: text("campaign_id").references(() => fundraisers.id, { onDelete: "set null" }),
     donorUserId: text("donor_user_id").references(() => users.id, { onDelete: "set null" }),
     email: citext("email").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),

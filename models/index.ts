@@ -1,7 +1,7 @@
 /** The whole Drizzle schema, one module per aggregate. */
 export * from "./users";
 export * from "./organizations";
-export * from "./campaigns";
+export * from "./fundraisers";
 export * from "./events";
 export * from "./payments";
 export * from "./donations";

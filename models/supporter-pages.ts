@@ -8,7 +8,7 @@
  */
 import { bigint, boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
-import { campaigns } from "./campaigns";
+import { fundraisers } from "./fundraisers";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -26,9 +26,9 @@ export const supporterTeams = pgTable(
   "supporter_teams",
   {
     id: id(),
-    campaignId: text("campaign_id")
+    fundraiserId: text("campaign_id")
       .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+      .references(() => fundraisers.id, { onDelete: "cascade" }),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
@@ -43,7 +43,7 @@ export const supporterTeams = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("supporter_teams_campaign_slug_uq").on(t.campaignId, t.slug), index("supporter_teams_org_idx").on(t.organizationId)],
+  (t) => [uniqueIndex("supporter_teams_campaign_slug_uq").on(t.fundraiserId, t.slug), index("supporter_teams_org_idx").on(t.organizationId)],
 );
 
 /** A supporter's own page for a fundraiser, at /fundraiser/{campaignId}/p/{slug}. */
@@ -51,9 +51,9 @@ export const supporterPages = pgTable(
   "supporter_pages",
   {
     id: id(),
-    campaignId: text("campaign_id")
+    fundraiserId: text("campaign_id")
       .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+      .references(() => fundraisers.id, { onDelete: "cascade" }),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
@@ -80,7 +80,7 @@ export const supporterPages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("supporter_pages_campaign_slug_uq").on(t.campaignId, t.slug),
+    uniqueIndex("supporter_pages_campaign_slug_uq").on(t.fundraiserId, t.slug),
     index("supporter_pages_user_idx").on(t.userId),
     index("supporter_pages_team_idx").on(t.teamId),
     index("supporter_pages_org_idx").on(t.organizationId),

@@ -164,8 +164,8 @@ async function main() {
     await waitForApp(url);
   }
   const appUrl = url;
-  const { campaigns } = (await (await fetch(`${appUrl}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
-  const first = campaigns[0];
+  const { campaigns: fundraisers } = (await (await fetch(`${appUrl}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
+  const first = fundraisers[0];
   if (!first) throw new Error("no active fundraiser to give to");
   const target: Target = { organizationId: first.organization._id, campaignId: first._id };
   const run = `${process.pid}.${Date.now()}`;

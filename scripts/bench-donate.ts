@@ -62,8 +62,8 @@ const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).
 
 type Hit = { _id: string; name: string; organization: { _id: string } };
 
-async function progressOf(url: string, organizationId: string, campaignId: string): Promise<number> {
-  const html = await (await fetch(`${url}/donation/${organizationId}/${campaignId}`)).text();
+async function progressOf(url: string, organizationId: string, fundraiserId: string): Promise<number> {
+  const html = await (await fetch(`${url}/donation/${organizationId}/${fundraiserId}`)).text();
   const m = html.match(/data-testid="progress-raised">\$([\d,]+\.\d{2})</);
   if (!m) throw new Error("could not read the fundraiser's progress");
   const cents = parseDollarsToCents(m[1]!);
@@ -80,7 +80,7 @@ type ProgressRow = { progress: string; total: string; unapplied: number };
  * of succeeded gifts whose effect never ran: on the scratch PostgreSQL database when
  * `databaseUrl` is set, else on the PGlite folder `dataDir` (the app has stopped).
  */
-async function databaseProgress(dataDir: string, databaseUrl: string | undefined, campaignId: string): Promise<ProgressRow> {
+async function databaseProgress(dataDir: string, databaseUrl: string | undefined, fundraiserId: string): Promise<ProgressRow> {
   process.env.DATA_DIR = dataDir;
   const { openPglite, openPostgres } = await import("@/lib/db/client");
   const { sql } = await import("drizzle-orm");
@@ -90,7 +90,7 @@ async function databaseProgress(dataDir: string, databaseUrl: string | undefined
       sql`select c.progress_cents::bigint as progress,
                  coalesce((select sum(amount_cents) from donations d where d.campaign_id = c.id and d.status = 'succeeded' and d.refunded_at is null), 0)::bigint as total,
                  (select count(*) from donations d join payments p on p.id = d.payment_id where d.campaign_id = c.id and d.status = 'succeeded' and p.effects_applied_at is null)::int as unapplied
-          from campaigns c where c.id = ${campaignId}`,
+          from campaigns c where c.id = ${fundraiserId}`,
     )) as unknown as { rows: ProgressRow[] };
     return r.rows[0]!;
   } finally {
@@ -224,7 +224,7 @@ async function crashMain() {
   console.log(`retried with the same key on B: ${burst.retried} requests (${burst.sentAtKill} sent when A was killed)`);
   console.log("waiting for the mail queue to drain (a job held by the killed worker expires first)...");
   const drainStarted = Date.now();
-  const checks = await checkCrashBurst({ databaseUrl: scratch.url, campaignId: target.campaignId, progressBefore, gifts: burst.gifts, mail: crashMail, drainMs: 300_000 });
+  const checks = await checkCrashBurst({ databaseUrl: scratch.url, fundraiserId: target.campaignId, progressBefore, gifts: burst.gifts, mail: crashMail, drainMs: 300_000 });
   console.log(`mail queue checked ${((Date.now() - drainStarted) / 1000).toFixed(0)} s after the burst; ${crashMail.messages.length} messages at the SMTP server`);
   for (const c of checks) console.log(`${c.ok ? "PASS" : "FAIL"}: ${c.name} (${c.detail})`);
   await stopApps(crashApps.filter((app) => app.child.exitCode === null && app.child.signalCode === null));
@@ -254,8 +254,8 @@ async function main() {
     });
     await waitForApp(url);
   }
-  const { campaigns } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: Hit[] };
-  const target = campaigns[0];
+  const { campaigns: fundraisers } = (await (await fetch(`${url}/api/find/campaigns/active?showAll=true`)).json()) as { campaigns: Hit[] };
+  const target = fundraisers[0];
   if (!target) throw new Error("no active fundraiser to donate to");
   const before = await progressOf(url, target.organization._id, target._id);
   console.log(`fundraiser "${target.name}": ${N} donations over ${C} connections (${scratch ? "PostgreSQL" : url === arg("url") ? "app at --url" : "PGlite"})`);

@@ -68,13 +68,13 @@ async function eventPath(base) {
 }
 
 /**
- * A supporter page with its own team on fundraiser `campaignId`, started by a donor signed up for
+ * A supporter page with its own team on fundraiser `fundraiserId`, started by a donor signed up for
  * the run as a browser does it (POST /api/register/individual, next-auth's credentials callback,
  * POST /api/fundraisers/{id}/supporter-pages): the pages' paths.
- * @param {string} base @param {string} campaignId @returns {Promise<{ page: string, team: string }>}
+ * @param {string} base @param {string} fundraiserId @returns {Promise<{ page: string, team: string }>}
  * @throws when a step is refused.
  */
-async function startSupporterPage(base, campaignId) {
+async function startSupporterPage(base, fundraiserId) {
   /** @type {Map<string, string>} */
   const cookies = new Map();
   /** @param {string} path @param {{ json?: unknown, form?: Record<string, string> }} init */
@@ -98,7 +98,7 @@ async function startSupporterPage(base, campaignId) {
   if (reg.status !== 201) throw new Error(`signing up ${email} failed: ${reg.status}`);
   const { body: csrf } = await send("/api/auth/csrf");
   await send("/api/auth/callback/credentials", { form: { csrfToken: String(csrf.csrfToken), email, password, json: "true" } });
-  const started = await send(`/api/fundraisers/${encodeURIComponent(campaignId)}/supporter-pages`, {
+  const started = await send(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/supporter-pages`, {
     json: { title: `Page bench ${run}`, goal: "500", team: { mode: "create", name: `Page bench team ${run}`, goal: "2000" } },
   });
   if (started.status !== 201) throw new Error(`starting a supporter page failed: ${started.status} ${started.body.message ?? ""}`);

@@ -28,7 +28,7 @@ import { rowsOf } from "@/lib/db/rows";
 import { openDonationReportCsv } from "@/lib/services/reports/donation-csv";
 import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import type { ReportQuery } from "@/lib/validations/report";
-import { campaigns, organizations, users } from "@/models";
+import { fundraisers, organizations, users } from "@/models";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,23 +89,23 @@ async function main() {
       .values({ type: "nonprofit", email: "bench@example.org", passwordHash: "x", firstName: "Bench", lastName: "User", organizationId })
       .returning({ id: users.id });
     const actor: Actor = { id: user!.id, role: "nonprofit", organizationId, email: "bench@example.org", firstName: "Bench", lastName: "User", organizationName: "", telephone: null };
-    const campaignIds = (
+    const fundraiserIds = (
       await db
-        .insert(campaigns)
+        .insert(fundraisers)
         .values(Array.from({ length: 30 }, (_, i) => ({ organizationId, name: `Fundraiser ${i + 1}`, goalCents: 1_000_000 })))
-        .returning({ id: campaigns.id })
+        .returning({ id: fundraisers.id })
     ).map((c) => c.id);
 
     // Multi-row, set-based inserts: BATCH rows per INSERT ... SELECT, with deterministic
     // pseudo-random values from hashes of the row number (same data on every run).
     const now = Date.now();
     const t0 = process.hrtime.bigint();
-    const campaignArray = sql`array[${sql.join(campaignIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+    const fundraiserArray = sql`array[${sql.join(fundraiserIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
     for (let done = 0; done < ROWS; ) {
       const n = Math.min(BATCH, ROWS - done);
       await db.execute(sql`insert into donations (id, organization_id, campaign_id, amount_cents, status, failure_reason, donor_email, share_email, anonymous, created_at)
         select gen_random_uuid()::text, ${organizationId},
-               case when h.f % 10 < 3 then null else (${campaignArray})[1 + h.c % 30] end,
+               case when h.f % 10 < 3 then null else (${fundraiserArray})[1 + h.c % 30] end,
                500 + h.a % 50000,
                (case when h.s % 100 < 90 then 'succeeded' when h.s % 4 = 0 then 'failed' when h.s % 4 = 1 then 'pending' when h.s % 4 = 2 then 'requires_action' else 'refunded' end)::donation_status,
                case when h.s % 100 >= 90 and h.s % 4 = 0 then 'Your card was declined.' end,
@@ -124,7 +124,7 @@ async function main() {
     const today = new Date().toISOString().slice(0, 10);
     const yearAgo = new Date(now - 366 * 86_400_000).toISOString().slice(0, 10);
     const everything: ReportQuery = { duration: "customRange", fundraiser: "all", startDate: yearAgo, endDate: today };
-    const oneFundraiser: ReportQuery = { duration: "customRange", fundraiser: campaignIds[0]!, startDate: yearAgo, endDate: today };
+    const oneFundraiser: ReportQuery = { duration: "customRange", fundraiser: fundraiserIds[0]!, startDate: yearAgo, endDate: today };
 
     const plan = rowsOf(
       await db.execute(sql`explain select d.id from donations d left join campaigns c on c.id = d.campaign_id

@@ -151,12 +151,12 @@ async function discover(url: string): Promise<Target[]> {
   ];
   const active = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
   if (!active.ok) throw new Error(`GET /api/find/campaigns/active answered ${active.status}: ${(await active.text()).slice(0, 200)}`);
-  const { campaigns } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
-  const campaign = campaigns[0];
-  if (campaign) {
-    targets.push({ label: "nonprofit profile", path: `/nonprofit/${campaign.organization._id}`, cached: true });
-    if ((await fetch(`${url}/fundraiser/${campaign._id}`)).status === 200) targets.push({ label: "fundraiser page", path: `/fundraiser/${campaign._id}`, cached: true });
-    targets.push({ label: "donate page", path: `/donation/${campaign.organization._id}/${campaign._id}`, cached: false });
+  const { campaigns: fundraisers } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
+  const fundraiser = fundraisers[0];
+  if (fundraiser) {
+    targets.push({ label: "nonprofit profile", path: `/nonprofit/${fundraiser.organization._id}`, cached: true });
+    if ((await fetch(`${url}/fundraiser/${fundraiser._id}`)).status === 200) targets.push({ label: "fundraiser page", path: `/fundraiser/${fundraiser._id}`, cached: true });
+    targets.push({ label: "donate page", path: `/donation/${fundraiser.organization._id}/${fundraiser._id}`, cached: false });
   }
   const { events } = (await (await fetch(`${url}/api/find/events?showAll=true`)).json()) as { events: { _id: string }[] };
   if (events[0]) targets.push({ label: "event page", path: `/event/${events[0]._id}`, cached: true });
@@ -227,13 +227,13 @@ function variedSearchPaths(sequence: (n: number) => DistinctSearch = distinctSea
   };
 }
 
-function checkoutBody(organizationId: string, campaignId: string) {
+function checkoutBody(organizationId: string, fundraiserId: string) {
   let i = 0;
   return () =>
     JSON.stringify({
       idempotencyKey: randomUUID(),
       organizationId,
-      campaignId,
+      campaignId: fundraiserId,
       amountCents: 100 + ((i++ * 137) % 9_900),
       name: "Bench Donor",
       email: `bench-serve-${i}@example.org`,
@@ -262,9 +262,9 @@ async function startSmtp(): Promise<{ server: SMTPServer; port: number; received
 }
 
 /** BURST donations, 50 at a time; then the time until the mail they queued stops arriving. */
-async function mailDrain(url: string, organizationId: string, campaignId: string, smtp: Awaited<ReturnType<typeof startSmtp>>) {
+async function mailDrain(url: string, organizationId: string, fundraiserId: string, smtp: Awaited<ReturnType<typeof startSmtp>>) {
   const before = smtp.received();
-  const body = checkoutBody(organizationId, campaignId);
+  const body = checkoutBody(organizationId, fundraiserId);
   let next = 0;
   let succeeded = 0;
   const t0 = Date.now();
@@ -288,11 +288,11 @@ async function mailDrain(url: string, organizationId: string, campaignId: string
 }
 
 /** The first active fundraiser and its organization, for the checkout rows. */
-async function firstCampaign(url: string): Promise<{ _id: string; organization: { _id: string } } | undefined> {
+async function firstFundraiser(url: string): Promise<{ _id: string; organization: { _id: string } } | undefined> {
   const active = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
   if (!active.ok) throw new Error(`GET /api/find/campaigns/active answered ${active.status}: ${(await active.text()).slice(0, 200)}`);
-  const { campaigns } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
-  return campaigns[0];
+  const { campaigns: fundraisers } = (await active.json()) as { campaigns: { _id: string; organization: { _id: string } }[] };
+  return fundraisers[0];
 }
 
 /**
@@ -394,10 +394,10 @@ async function main() {
       ])),
     );
   }
-  const campaign = searchOnly ? undefined : await firstCampaign(url);
-  if (campaign) {
+  const fundraiser = searchOnly ? undefined : await firstFundraiser(url);
+  if (fundraiser) {
     for (const c of CONNECTIONS) {
-      rows.push(await load("checkout (sandbox card)", `${url}/api/createPaymentIntent`, c, { method: "POST", body: checkoutBody(campaign.organization._id, campaign._id) }));
+      rows.push(await load("checkout (sandbox card)", `${url}/api/createPaymentIntent`, c, { method: "POST", body: checkoutBody(fundraiser.organization._id, fundraiser._id) }));
     }
   }
 
@@ -436,7 +436,7 @@ async function main() {
         `(target <= ${GIFT_SHOWN_TARGET_SECONDS} s): ${met ? "MET" : "NOT MET"}`,
     );
   }
-  if (smtp && campaign) await mailDrain(url, campaign.organization._id, campaign._id, smtp);
+  if (smtp && fundraiser) await mailDrain(url, fundraiser.organization._id, fundraiser._id, smtp);
   await shutdown();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   smtp?.server.close();
@@ -545,12 +545,12 @@ async function mainTwo() {
   printTable(rows, (r) => staticRps.get(r));
 
   const fundraiserPath = targets.find((t) => t.label === "fundraiser page")?.path;
-  const campaign = await firstCampaign(a.url);
-  if (!fundraiserPath || !campaign) {
+  const fundraiser = await firstFundraiser(a.url);
+  if (!fundraiserPath || !fundraiser) {
     console.log("\nno fundraiser page: no gift-on-A-shown-on-B figure");
   } else {
     const before = await raisedOnFundraiserPage(b.url, fundraiserPath);
-    const body = checkoutBody(campaign.organization._id, campaign._id)();
+    const body = checkoutBody(fundraiser.organization._id, fundraiser._id)();
     const t0 = performance.now();
     const res = await fetch(`${a.url}/api/createPaymentIntent`, { method: "POST", headers: { "content-type": "application/json" }, body });
     const gift = (await res.json().catch(() => ({}))) as { status?: string };

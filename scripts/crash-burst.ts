@@ -124,13 +124,13 @@ export async function addFundraiser(databaseUrl: string, goalCents = 100_000_000
     databaseUrl,
     "insert into organizations (id, name, ein, city, state, claimed, sandbox_connected_at) values (gen_random_uuid()::text, 'Lamoille Valley Food Shelf', '030412345', 'Morrisville', 'VT', true, now()) returning id",
   );
-  const [campaign] = await query<{ id: string }>(databaseUrl, "insert into campaigns (id, organization_id, name, goal_cents) values (gen_random_uuid()::text, $1, 'Winter Pantry', $2) returning id", [org!.id, goalCents]);
-  return { organizationId: org!.id, campaignId: campaign!.id };
+  const [fundraiser] = await query<{ id: string }>(databaseUrl, "insert into campaigns (id, organization_id, name, goal_cents) values (gen_random_uuid()::text, $1, 'Winter Pantry', $2) returning id", [org!.id, goalCents]);
+  return { organizationId: org!.id, campaignId: fundraiser!.id };
 }
 
 /** The fundraiser's stored progress, in cents. */
-export async function progressCents(databaseUrl: string, campaignId: string): Promise<number> {
-  const [row] = await query<{ p: string }>(databaseUrl, "select progress_cents::bigint as p from campaigns where id = $1", [campaignId]);
+export async function progressCents(databaseUrl: string, fundraiserId: string): Promise<number> {
+  const [row] = await query<{ p: string }>(databaseUrl, "select progress_cents::bigint as p from campaigns where id = $1", [fundraiserId]);
   return Number(row!.p);
 }
 
@@ -243,7 +243,7 @@ const sample = (xs: string[]) => `${xs.slice(0, 5).join("; ")}${xs.length > 5 ? 
  */
 export async function checkCrashBurst(options: {
   databaseUrl: string;
-  campaignId: string;
+  fundraiserId: string;
   progressBefore: number;
   gifts: BurstGift[];
   mail: MailCatcher;
@@ -301,7 +301,7 @@ export async function checkCrashBurst(options: {
 
   const succeededCents = succeeded.reduce((sum, r) => sum + Number(r.amount_cents), 0);
   const toldCents = gifts.filter((g) => g.answer === "succeeded").reduce((sum, g) => sum + g.amountCents, 0);
-  const moved = (await progressCents(databaseUrl, options.campaignId)) - options.progressBefore;
+  const moved = (await progressCents(databaseUrl, options.fundraiserId)) - options.progressBefore;
   check(
     "the fundraiser's progress moved by the sum of succeeded gifts, to the cent",
     moved === succeededCents && succeededCents === toldCents ? [] : [`progress moved ${moved}, succeeded payments ${succeededCents}, gifts told succeeded ${toldCents} (cents)`],

@@ -74,8 +74,8 @@ export type PageTeam = { mode: "create"; name: string; goal: string } | { mode: 
  * Goals are dollars as the form sends them ("500").
  * @throws when the app refuses it (supporter pages off for the fundraiser, one page per donor).
  */
-export async function startSupporterPage(session: DonorSession, campaignId: string, page: { title: string; goal: string; team: PageTeam }): Promise<StartedPage> {
-  const res = await session.fetch(`/api/fundraisers/${encodeURIComponent(campaignId)}/supporter-pages`, {
+export async function startSupporterPage(session: DonorSession, fundraiserId: string, page: { title: string; goal: string; team: PageTeam }): Promise<StartedPage> {
+  const res = await session.fetch(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/supporter-pages`, {
     json: { title: page.title, goal: page.goal, ...(page.team ? { team: page.team } : {}) },
   });
   if (res.status !== 201) throw new Error(`starting the supporter page "${page.title}" failed: ${res.status} ${String(res.body.message ?? "")}`);
@@ -93,8 +93,8 @@ export type ActiveFundraiser = { _id: string; name: string; organization: { _id:
 export async function findFundraiser(url: string, name: string): Promise<ActiveFundraiser> {
   const res = await fetch(`${url}/api/find/campaigns/active?showAll=true`);
   if (!res.ok) throw new Error(`GET /api/find/campaigns/active answered ${res.status}`);
-  const { campaigns } = (await res.json()) as { campaigns: ActiveFundraiser[] };
-  const found = campaigns.find((c) => c.name === name);
+  const { campaigns: fundraisers } = (await res.json()) as { campaigns: ActiveFundraiser[] };
+  const found = fundraisers.find((c) => c.name === name);
   if (!found) throw new Error(`no active fundraiser named "${name}"`);
   return found;
 }
@@ -149,12 +149,12 @@ export type PublicTotals = { id: string; slug: string; raised_cents: number; gif
  * its totals, following the public API's cursor to the end.
  * @throws when the API answers other than 200.
  */
-export async function publicTotals(url: string, campaignId: string, list: "supporter-pages" | "teams"): Promise<PublicTotals[]> {
+export async function publicTotals(url: string, fundraiserId: string, list: "supporter-pages" | "teams"): Promise<PublicTotals[]> {
   const all: PublicTotals[] = [];
   let cursor: string | null = null;
   do {
     const query = new URLSearchParams({ limit: "100", ...(cursor ? { cursor } : {}) });
-    const res = await fetch(`${url}/api/v1/fundraisers/${encodeURIComponent(campaignId)}/${list}?${query}`);
+    const res = await fetch(`${url}/api/v1/fundraisers/${encodeURIComponent(fundraiserId)}/${list}?${query}`);
     if (!res.ok) throw new Error(`GET /api/v1/fundraisers/{id}/${list} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     const page = (await res.json()) as { data: PublicTotals[]; has_more?: boolean; next_cursor?: string | null };
     all.push(...page.data);
@@ -183,8 +183,8 @@ export async function raisedOnPage(url: string, pathname: string, testId: string
  * which reads the database on each call.
  * @throws when the API answers other than 200.
  */
-export async function fundraiserProgress(url: string, campaignId: string): Promise<number> {
-  const res = await fetch(`${url}/api/v1/fundraisers/${encodeURIComponent(campaignId)}`);
+export async function fundraiserProgress(url: string, fundraiserId: string): Promise<number> {
+  const res = await fetch(`${url}/api/v1/fundraisers/${encodeURIComponent(fundraiserId)}`);
   if (!res.ok) throw new Error(`GET /api/v1/fundraisers/{id} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   return ((await res.json()) as { progress_cents: number }).progress_cents;
 }

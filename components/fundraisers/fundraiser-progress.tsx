@@ -2,7 +2,7 @@ import Link from "next/link";
 import { LinkButton } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatCents, truncateCampaignName } from "@/lib/money";
+import { formatCents, truncateFundraiserName } from "@/lib/money";
 
 /**
  * A fundraiser's progress bar: raised cents toward the goal in cents, read out as
@@ -49,7 +49,7 @@ export function FundraiserCard({ fundraiser: c, recent, className }: { fundraise
     <>
       <p className="font-bold text-ink">
         <Link href={`/fundraiser/${c._id}`} title={c.name} aria-label={c.name} className="hover:underline">
-          {truncateCampaignName(c.name)}
+          {truncateFundraiserName(c.name)}
         </Link>
       </p>
       <Link href={`/nonprofit/${c.organization._id}?sec=fundraiser`} className="mt-0.5 text-sm text-brand-700 hover:underline">

@@ -19,7 +19,7 @@ import { useCheckoutSubmission, type CheckoutValues } from "./use-checkout-submi
 type Props = {
   organizationId: string;
   organizationName: string;
-  campaignId: string | null;
+  fundraiserId: string | null;
   /** The supporter page the gift is made on (peer-to-peer); null for the fundraiser's own page. */
   supporterPageId?: string | null;
   donor: { name: string; email: string } | null;
@@ -63,7 +63,7 @@ async function checkFields(options: { guest: boolean; sandbox: boolean }, values
  * its code (12.5 KB compressed) was what put the donate page over the first-load JavaScript
  * budget of 170 KB (docs/decisions/0012-checkout-form-without-a-form-library.md).
  */
-export function CheckoutForm({ organizationId, organizationName, campaignId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null }: Props) {
+export function CheckoutForm({ organizationId, organizationName, fundraiserId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
@@ -83,7 +83,7 @@ export function CheckoutForm({ organizationId, organizationName, campaignId, sup
   const setValue = <K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]) => setForm((current) => ({ ...current, [field]: value }));
   const { frequency, coverFees, name, email, anonymous, share, method, card, tribute } = form;
   const mode = paymentModeOf(provider, stripePublishableKey);
-  const submission = useCheckoutSubmission({ organizationId, campaignId, supporterPageId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
+  const submission = useCheckoutSubmission({ organizationId, fundraiserId, supporterPageId, signedIn: Boolean(donor), provider, stripeForm: mode === "stripe", flow });
   const { errors } = submission;
 
   const fees = amountCents && !amountError ? feesFor(amountCents, method, coverFees) : null;

@@ -28,7 +28,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPag
     return (
       <div className="space-y-6">
         {taxFacts}
-        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} campaignId={ctx.campaign?._id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
+        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} fundraiserId={ctx.campaign?._id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
       </div>
     );
   }
@@ -45,7 +45,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPag
       <CheckoutForm
       organizationId={ctx.organization.id}
       organizationName={ctx.organization.name}
-      campaignId={ctx.campaign?._id ?? null}
+      fundraiserId={ctx.campaign?._id ?? null}
       supporterPageId={ctx.campaign ? supporterPageId : null}
       donor={ctx.donor}
       shareDefaults={ctx.shareDefaults}

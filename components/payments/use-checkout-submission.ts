@@ -36,8 +36,8 @@ const newKey = () =>
  * @param options.supporterPageId the supporter page of the fundraiser the gift is made on (peer-to-peer), or null.
  * @param options.stripeForm Stripe's payment form collects the payment (the form fills in `bridge`).
  */
-export function useCheckoutSubmission(options: { organizationId: string; campaignId: string | null; supporterPageId?: string | null; signedIn: boolean; provider: "sandbox" | "stripe" | "paypal"; stripeForm: boolean; flow: CheckoutFlow }) {
-  const { organizationId, campaignId, supporterPageId = null, signedIn, provider, stripeForm, flow } = options;
+export function useCheckoutSubmission(options: { organizationId: string; fundraiserId: string | null; supporterPageId?: string | null; signedIn: boolean; provider: "sandbox" | "stripe" | "paypal"; stripeForm: boolean; flow: CheckoutFlow }) {
+  const { organizationId, fundraiserId, supporterPageId = null, signedIn, provider, stripeForm, flow } = options;
   const router = useRouter();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,7 +67,7 @@ export function useCheckoutSubmission(options: { organizationId: string; campaig
     try {
       const res = await sendWithChallenge(challenge, signedIn, (altcha) => requestJson<Result>(endpoint, {
         method: "POST",
-        body: checkoutRequestBody(v, { idempotencyKey, organizationId, campaignId, supporterPageId, amountCents, signedIn, sandbox: provider === "sandbox", altcha, confirmDuplicate: confirmDuplicate.current }),
+        body: checkoutRequestBody(v, { idempotencyKey, organizationId, fundraiserId, supporterPageId, amountCents, signedIn, sandbox: provider === "sandbox", altcha, confirmDuplicate: confirmDuplicate.current }),
       }));
       if (!res.ok) {
         if (res.status === 409 && res.fields.confirmDuplicate) {

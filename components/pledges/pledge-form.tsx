@@ -17,7 +17,7 @@ type Props = {
   organizationId: string;
   organizationName: string;
   /** Fundraiser id, or null for the organization itself. */
-  campaignId: string | null;
+  fundraiserId: string | null;
   /**
    * The signed-in user's email (then no email field), null for a guest, or "browser" on a cached
    * page: the email of the user the browser learns (components/layout/browser-session.ts).
@@ -31,7 +31,7 @@ type Props = {
  * an email (or the signed-in account). No card is asked for and no money is held; POST
  * /api/pledges records the pledge, and the donor is emailed once the nonprofit can receive it.
  */
-export function PledgeForm({ organizationId, organizationName, campaignId, signedInEmail: given, maxCents }: Props) {
+export function PledgeForm({ organizationId, organizationName, fundraiserId, signedInEmail: given, maxCents }: Props) {
   const signedInEmail = useShownUser(given, (u) => u.email);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +45,7 @@ export function PledgeForm({ organizationId, organizationName, campaignId, signe
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await requestJson("/api/pledges", { method: "POST", body: { organizationId, campaignId, amountCents: parseDollarsToCents(values.amount), email: values.email } });
+    const res = await requestJson("/api/pledges", { method: "POST", body: { organizationId, campaignId: fundraiserId, amountCents: parseDollarsToCents(values.amount), email: values.email } });
     if (res.ok) {
       setDone(true);
       return;

@@ -27,14 +27,14 @@ const formSchema = supporterMessageSchema.extend({ campaignId: z.string().min(1,
 type Values = { campaignId: string; subject: string; body: string };
 
 /** The "Write to supporters" button, its dialog (fundraiser, subject, message) and the status message of how many emails were queued. */
-export function MessageSupportersDialog({ fundraisers, defaultCampaignId }: { fundraisers: { id: string; name: string }[]; defaultCampaignId: string | null }) {
+export function MessageSupportersDialog({ fundraisers, defaultFundraiserId }: { fundraisers: { id: string; name: string }[]; defaultFundraiserId: string | null }) {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const [sent, setSent] = useState(false);
-  const empty = (): Values => ({ campaignId: defaultCampaignId ?? fundraisers[0]?.id ?? "", subject: "", body: "" });
+  const empty = (): Values => ({ campaignId: defaultFundraiserId ?? fundraisers[0]?.id ?? "", subject: "", body: "" });
   const {
     register,
     handleSubmit,
@@ -43,9 +43,9 @@ export function MessageSupportersDialog({ fundraisers, defaultCampaignId }: { fu
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(formSchema) as never, defaultValues: empty() });
 
-  const onSubmit = handleSubmit(async ({ campaignId, subject, body }) => {
+  const onSubmit = handleSubmit(async ({ campaignId: fundraiserId, subject, body }) => {
     setError(null);
-    const res = await requestJson<{ queued: number }>(`/api/fundraisers/${encodeURIComponent(campaignId)}/supporter-messages`, { method: "POST", body: { subject, body }, fallback: messages.generic.server });
+    const res = await requestJson<{ queued: number }>(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/supporter-messages`, { method: "POST", body: { subject, body }, fallback: messages.generic.server });
     if (!res.ok) {
       let placed = false;
       for (const [key, message] of Object.entries(res.fields)) {

@@ -27,7 +27,7 @@ export type StartPageValues = {
 };
 
 export type StartPageFormProps = {
-  campaignId: string;
+  fundraiserId: string;
   fundraiserName: string;
   organizationName: string;
   /** The organization's suggestions, in dollars ("500") and text. */
@@ -52,7 +52,7 @@ function bodyOf(v: StartPageValues) {
 /** A server or schema field name -> the form field showing its message. */
 const FIELD_OF: Record<string, keyof StartPageValues> = { title: "title", story: "story", goal: "goal", "team.name": "teamName", "team.goal": "teamGoal", "team.teamId": "teamId", team: "teamId", giftNotice: "giftNotice" };
 
-const draftKey = (campaignId: string) => `supporter-page-draft:${campaignId}`;
+const draftKey = (fundraiserId: string) => `supporter-page-draft:${fundraiserId}`;
 /** Session storage has no change event within a tab: the draft is read once per render. */
 const noSubscription = () => () => undefined;
 
@@ -92,7 +92,7 @@ export function StartPageForm(props: StartPageFormProps) {
   // What was typed before signing in comes back (this tab's session storage; none on the server).
   const draft = useSyncExternalStore(
     noSubscription,
-    () => sessionStorage.getItem(draftKey(props.campaignId)),
+    () => sessionStorage.getItem(draftKey(props.fundraiserId)),
     () => null,
   );
   const restored = draft !== null;
@@ -101,9 +101,9 @@ export function StartPageForm(props: StartPageFormProps) {
     try {
       reset(JSON.parse(draft) as StartPageValues);
     } catch {
-      sessionStorage.removeItem(draftKey(props.campaignId));
+      sessionStorage.removeItem(draftKey(props.fundraiserId));
     }
-  }, [draft, props.campaignId, reset]);
+  }, [draft, props.fundraiserId, reset]);
 
   function showFieldErrors(fields: Record<string, string>): boolean {
     let shown = false;
@@ -126,11 +126,11 @@ export function StartPageForm(props: StartPageFormProps) {
       return;
     }
     if (!props.signedIn) {
-      sessionStorage.setItem(draftKey(props.campaignId), JSON.stringify(values));
+      sessionStorage.setItem(draftKey(props.fundraiserId), JSON.stringify(values));
       router.push(props.loginHref);
       return;
     }
-    const res = await requestJson<{ id: string; status: string }>(`/api/fundraisers/${encodeURIComponent(props.campaignId)}/supporter-pages`, { method: "POST", body });
+    const res = await requestJson<{ id: string; status: string }>(`/api/fundraisers/${encodeURIComponent(props.fundraiserId)}/supporter-pages`, { method: "POST", body });
     if (!res.ok) {
       if (!showFieldErrors(res.fields)) {
         setFormError(res.message);
@@ -138,7 +138,7 @@ export function StartPageForm(props: StartPageFormProps) {
       }
       return;
     }
-    sessionStorage.removeItem(draftKey(props.campaignId));
+    sessionStorage.removeItem(draftKey(props.fundraiserId));
     router.push(`/fundraising-pages/${encodeURIComponent(res.data.id)}?created=1`);
   }
 
@@ -218,7 +218,7 @@ export function StartPageForm(props: StartPageFormProps) {
             onClick={(e) => {
               e.preventDefault();
               void handleSubmit((values) => {
-                sessionStorage.setItem(draftKey(props.campaignId), JSON.stringify(values));
+                sessionStorage.setItem(draftKey(props.fundraiserId), JSON.stringify(values));
                 router.push(props.signupHref);
               })();
             }}

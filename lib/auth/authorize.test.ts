@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, events, organizations, users } from "@/models";
+import { fundraisers, events, organizations, users } from "@/models";
 import type { Actor } from "./actor";
 import {
   authorize,
@@ -108,7 +108,7 @@ test("authorizeFundraiser and authorizeEvent load the owner before deciding", as
   const b = await org();
   const npA = await account("nonprofit", a);
   const npB = await account("nonprofit", b);
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a, name: "Wells", goalCents: 100_00 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: a, name: "Wells", goalCents: 100_00 }).returning({ id: fundraisers.id });
   const [ev] = await h.db.insert(events).values({ organizationId: a, name: "Gala", startsAt: new Date() }).returning({ id: events.id });
   expect(await authorizeFundraiser(h.db, npA, "fundraiser.manage", c!.id)).toBe(a);
   expect(await err(authorizeFundraiser(h.db, npB, "fundraiser.manage", c!.id))).toEqual(e403);

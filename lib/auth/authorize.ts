@@ -17,7 +17,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, events, organizations, recurringGifts, users } from "@/models";
+import { fundraisers, donations, events, organizations, recurringGifts, users } from "@/models";
 import type { Actor, ActorRole } from "./actor";
 import { can, hasAccountType, type Action, type ActionResources, type CanActor, type OrganizationResource, type UserResource } from "./can";
 
@@ -144,8 +144,8 @@ export async function authorizeUser(db: Executor, actor: Actor | null | undefine
  * @returns the fundraiser's organization id. @throws AppError(not_found) "This fundraiser was not
  *   found." for an unknown id; else as authorizeOrganization.
  */
-export async function authorizeFundraiser(db: Executor, actor: Actor | null | undefined, action: OrganizationAction, campaignId: string): Promise<string> {
-  const [row] = await db.select({ organizationId: campaigns.organizationId }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+export async function authorizeFundraiser(db: Executor, actor: Actor | null | undefined, action: OrganizationAction, fundraiserId: string): Promise<string> {
+  const [row] = await db.select({ organizationId: fundraisers.organizationId }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
   return authorizeOrganization(db, actor, action, row.organizationId);
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 import type { DatabaseHandle, Executor } from "./client";
 import { selectBuiltOnce } from "./prepared";
 import { createTestDatabase } from "./testing";
@@ -16,9 +16,9 @@ describe("selectBuiltOnce", () => {
   const organizationWithFundraiser = selectBuiltOnce("test_organization_with_fundraiser", (db: Executor) => {
     builds++;
     return db
-      .select({ id: organizations.id, name: organizations.name, campaign: { id: campaigns.id, goalCents: campaigns.goalCents } })
+      .select({ id: organizations.id, name: organizations.name, campaign: { id: fundraisers.id, goalCents: fundraisers.goalCents } })
       .from(organizations)
-      .leftJoin(campaigns, eq(campaigns.organizationId, organizations.id))
+      .leftJoin(fundraisers, eq(fundraisers.organizationId, organizations.id))
       .where(eq(organizations.ein, sql.placeholder("ein")));
   });
 
@@ -27,7 +27,7 @@ describe("selectBuiltOnce", () => {
       const [org] = await tx.insert(organizations).values({ name: "Built Once Org", ein: "190600001" }).returning({ id: organizations.id });
       // Not committed yet: only the transaction's connection can see this row.
       const alone = await organizationWithFundraiser(tx, { ein: "190600001" });
-      await tx.insert(campaigns).values({ organizationId: org!.id, name: "Roof", goalCents: 500_000 });
+      await tx.insert(fundraisers).values({ organizationId: org!.id, name: "Roof", goalCents: 500_000 });
       const joined = await organizationWithFundraiser(tx, { ein: "190600001" });
       return { id: org!.id, alone, joined };
     });

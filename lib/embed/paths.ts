@@ -32,8 +32,8 @@ export function donationResultPath(flow: CheckoutFlow, step: DonationResultStep,
  * The checkout form of an organization (campaignId null: a direct gift) in a flow:
  * `/donation/{org}/{fundraiser|direct}` on the site, `/embed/donate/{org}[/{fundraiser}]` embedded.
  */
-export function checkoutPath(flow: CheckoutFlow, organizationId: string, campaignId: string | null): string {
+export function checkoutPath(flow: CheckoutFlow, organizationId: string, fundraiserId: string | null): string {
   const org = encodeURIComponent(organizationId);
-  if (flow === "embed") return `/embed/donate/${org}${campaignId ? `/${encodeURIComponent(campaignId)}` : ""}`;
-  return `/donation/${org}/${campaignId ? encodeURIComponent(campaignId) : "direct"}`;
+  if (flow === "embed") return `/embed/donate/${org}${fundraiserId ? `/${encodeURIComponent(fundraiserId)}` : ""}`;
+  return `/donation/${org}/${fundraiserId ? encodeURIComponent(fundraiserId) : "direct"}`;
 }

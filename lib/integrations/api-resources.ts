@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DonationResource } from "./donation-resource";
-import { campaignStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, supporterPageStatus, tributeType } from "@/models";
+import { fundraiserStatus, donationStatus, offlineGiftMethod, paymentMethodType, paymentProvider, recurringStatus, supporterPageStatus, tributeType } from "@/models";
 
 const cents = (description: string) => z.number().int().meta({ description: `${description}, in cents (USD).` });
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).meta({ description: `${description} (UTC, ISO 8601).` });
@@ -61,7 +61,7 @@ export const fundraiserSchema = z
     topic: z.string().nullable(),
     goal_cents: cents("The goal"),
     progress_cents: cents("Succeeded, unrefunded donations so far"),
-    status: z.enum(campaignStatus.enumValues).meta({ description: "active, or ended (no longer takes donations)." }),
+    status: z.enum(fundraiserStatus.enumValues).meta({ description: "active, or ended (no longer takes donations)." }),
     start_date: day("First day").nullable(),
     end_date: day("Last day").nullable(),
     created_at: timestamp("When it was created"),

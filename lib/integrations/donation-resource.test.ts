@@ -3,7 +3,7 @@ import { sharedDonorOf, toDonationResource, type DonationResourceSource } from "
 const base: DonationResourceSource = {
   id: "don_1",
   organizationId: "org_1",
-  campaignId: null,
+  fundraiserId: null,
   recurringGiftId: null,
   amountCents: 2500,
   feeCents: 103,
@@ -75,7 +75,7 @@ describe("donation resource", () => {
   });
 
   it("names the supporter page and team a gift was made on, and null for a gift on the fundraiser's own page", () => {
-    expect(toDonationResource({ ...base, campaignId: "c_1", supporterPageId: "sp_1", supporterTeamId: "st_1" })).toMatchObject({ fundraiser_id: "c_1", supporter_page_id: "sp_1", team_id: "st_1" });
+    expect(toDonationResource({ ...base, fundraiserId: "c_1", supporterPageId: "sp_1", supporterTeamId: "st_1" })).toMatchObject({ fundraiser_id: "c_1", supporter_page_id: "sp_1", team_id: "st_1" });
     expect(toDonationResource(base)).toMatchObject({ supporter_page_id: null, team_id: null });
   });
 });

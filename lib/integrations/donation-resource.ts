@@ -31,7 +31,7 @@ export type DonationResourceSource = Pick<
   DonationRow,
   | "id"
   | "organizationId"
-  | "campaignId"
+  | "fundraiserId"
   | "recurringGiftId"
   | "amountCents"
   | "feeCents"
@@ -142,7 +142,7 @@ export function toDonationResource(d: DonationResourceSource): DonationResource 
     id: d.id,
     object: "donation",
     organization_id: d.organizationId,
-    fundraiser_id: d.campaignId,
+    fundraiser_id: d.fundraiserId,
     recurring_gift_id: d.recurringGiftId,
     amount_cents: d.amountCents,
     fee_cents: d.feeCents,
@@ -167,7 +167,7 @@ export function donationResourceColumns(t: typeof donations) {
   return {
     id: t.id,
     organizationId: t.organizationId,
-    campaignId: t.campaignId,
+    fundraiserId: t.fundraiserId,
     recurringGiftId: t.recurringGiftId,
     amountCents: t.amountCents,
     feeCents: t.feeCents,

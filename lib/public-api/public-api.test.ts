@@ -16,7 +16,7 @@ import { revokeApiKey } from "@/lib/public-api/keys/revoke-api-key";
 import { makeGift, makeTicketPurchase, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import type { ApiScope } from "@/lib/validations/api-keys";
 import { messages } from "@/lib/validations/messages";
-import { apiKeys, campaigns, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";
+import { apiKeys, fundraisers, eventTicketTypes, events, organizations, rateLimits, recurringGifts } from "@/models";
 import { GET as catchAll, POST as catchAllPost } from "@/app/api/v1/[...path]/route";
 import { GET as versionRoot } from "@/app/api/v1/route";
 import { GET as donationRoute } from "@/app/api/v1/donations/[id]/route";
@@ -71,18 +71,18 @@ beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Maple Valley Food Shelf", "Birch Hollow Library"], "api-donor@example.org"));
   einA = (await h.db.select({ ein: organizations.ein }).from(organizations).where(eq(organizations.id, a.organizationId)))[0]!.ein!;
   const [roof, old] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values([
       { organizationId: a.organizationId, name: "Roof Repair Fund", goalCents: 500_000, topic: "Housing" },
       { organizationId: a.organizationId, name: "Old Book Drive", goalCents: 10_000, status: "ended", endedAt: new Date() },
     ])
-    .returning({ id: campaigns.id });
+    .returning({ id: fundraisers.id });
   ids.roof = roof!.id;
   ids.old = old!.id;
-  await h.db.insert(campaigns).values({ organizationId: b.organizationId, name: "Birch Reading Room", goalCents: 100_000 });
+  await h.db.insert(fundraisers).values({ organizationId: b.organizationId, name: "Birch Reading Room", goalCents: 100_000 });
 
   // A's donations: nothing shared, name and email shared, anonymous.
-  ids.private = await makeGift(h.db, a.organizationId, donor.id, { campaignId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
+  ids.private = await makeGift(h.db, a.organizationId, donor.id, { fundraiserId: ids.roof, createdAt: new Date(Date.now() - 5_000) });
   ids.shared = await makeGift(h.db, a.organizationId, null, { shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org", tributeType: "honor", tributeName: "Grandpa Joe", createdAt: new Date(Date.now() - 4_000) });
   ids.anonymous = await makeGift(h.db, a.organizationId, null, { anonymous: true, shareName: true, shareEmail: true, shareLocation: true, donorName: "Ann Onymous", donorEmail: "ann@example.org", createdAt: new Date(Date.now() - 3_000) });
   // Two gifts settled on DAY1, one of them refunded on DAY2 (payouts).
@@ -462,18 +462,18 @@ describe("cursors are bound to their list, its filters and the key's organizatio
 
   test("another list, other filters, another organization's key, an altered or hand-made cursor: 400", async () => {
     const donations = await api(donationsRoute, "/api/v1/donations?limit=1", { key: keys.a });
-    const fundraisers = await api(fundraisersRoute, "/api/v1/fundraisers?limit=1");
+    const fundraiserRows = await api(fundraisersRoute, "/api/v1/fundraisers?limit=1");
     const events = await api(eventsRoute, "/api/v1/events?limit=1");
     const d = encodeURIComponent(donations.body.next_cursor as string);
-    const f = encodeURIComponent(fundraisers.body.next_cursor as string);
+    const f = encodeURIComponent(fundraiserRows.body.next_cursor as string);
     const e = encodeURIComponent(events.body.next_cursor as string);
     const refused: [unknown, string, string?][] = [
       [eventsRoute, `/api/v1/events?cursor=${f}`],
       [fundraisersRoute, `/api/v1/fundraisers?cursor=${e}`],
       [fundraisersRoute, `/api/v1/fundraisers?topic=Housing&cursor=${f}`],
       [fundraisersRoute, `/api/v1/fundraisers?cursor=${Buffer.from('{"o":5}').toString("base64url")}`],
-      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraisers.body.next_cursor as string, 0))}`],
-      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraisers.body.next_cursor as string, 1))}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraiserRows.body.next_cursor as string, 0))}`],
+      [fundraisersRoute, `/api/v1/fundraisers?cursor=${encodeURIComponent(altered(fundraiserRows.body.next_cursor as string, 1))}`],
       [fundraisersRoute, `/api/v1/fundraisers?cursor=.${f}`],
       [donationsRoute, `/api/v1/donations?status=succeeded&cursor=${d}`, keys.a],
       [donationsRoute, `/api/v1/donations?cursor=${d}`, keys.b],

@@ -9,7 +9,7 @@
  */
 import "@/lib/validations/zod-setup";
 import { z } from "zod";
-import { donationStatus, recurringStatus, campaignStatus } from "@/models";
+import { donationStatus, recurringStatus, fundraiserStatus } from "@/models";
 import { einField, zipField } from "@/lib/validations/fields";
 import { messages } from "@/lib/validations/messages";
 
@@ -95,7 +95,7 @@ export const eventSearchQuerySchema = pageQuerySchema.extend({
 
 /** GET /api/v1/organization/fundraisers. */
 export const organizationFundraisersQuerySchema = pageQuerySchema.extend({
-  status: z.enum(campaignStatus.enumValues).optional().meta({ description: "Only active or only ended fundraisers." }),
+  status: z.enum(fundraiserStatus.enumValues).optional().meta({ description: "Only active or only ended fundraisers." }),
 });
 
 /** GET /api/v1/organization/events. */

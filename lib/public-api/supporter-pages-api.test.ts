@@ -26,7 +26,7 @@ import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type D
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { createWebhookEndpointSchema } from "@/lib/validations/webhooks";
-import { campaigns, organizations, supporterTeams } from "@/models";
+import { fundraisers, organizations, supporterTeams } from "@/models";
 import { GET as donationRoute } from "@/app/api/v1/donations/[id]/route";
 import { GET as donationsRoute } from "@/app/api/v1/donations/route";
 import { GET as pagesRoute } from "@/app/api/v1/fundraisers/[id]/supporter-pages/route";
@@ -73,7 +73,7 @@ async function give(pageId: string | null, amountCents: number, over: Record<str
   return checkoutGift({ actor: null, input, client: testCheckoutClient() });
 }
 
-const start = (actor: Actor, input: Record<string, unknown>) => createSupporterPage({ actor, campaignId: scene.campaignId, input: { goal: "500", ...input } });
+const start = (actor: Actor, input: Record<string, unknown>) => createSupporterPage({ actor, fundraiserId: scene.campaignId, input: { goal: "500", ...input } });
 const pagesUrl = (id: string, query = "") => `/api/v1/fundraisers/${id}/supporter-pages${query}`;
 const teamsUrl = (id: string, query = "") => `/api/v1/fundraisers/${id}/teams${query}`;
 
@@ -97,12 +97,12 @@ beforeAll(async () => {
   ({ secret } = await createWebhookEndpoint({ actor: scene.np.user, input }));
   donationsKey = (await createApiKey({ actor: scene.np.user, input: { name: "CRM", scopes: ["read:donations"] } })).secret;
 
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
   ana = await start(scene.donor, { title: "Ana's 5K", team: { mode: "create", name: "Office Runners", goal: "2,000" } });
   ben = await start(scene.otherDonor, { title: "Ben runs", team: { mode: "join", teamId: ana.team!.id }, shareEmailWithOrganization: true });
   cy = await start(await makeDonor("cy.runner@example.org"), { title: "Cy runs" });
   eve = await start(await makeDonor("eve.runner@example.org"), { title: "Eve runs", team: { mode: "create", name: "Quiet Crew", goal: "100" } });
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: true, teamsAllowed: true, suggestedGoal: "500", story: "" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: true, teamsAllowed: true, suggestedGoal: "500", story: "" } });
   dee = await start(await makeDonor("dee.runner@example.org"), { title: "Dee waits", team: { mode: "create", name: "Pending Pals", goal: "100" } });
 
   anaGift = (await give(ana.id, 2_500, { name: "Dora Donor" })).donationId;
@@ -177,7 +177,7 @@ describe("GET /api/v1/fundraisers/{id}/supporter-pages", () => {
     await changeSupporterPageStatus({ actor: scene.otherDonor, pageId: ben.id, input: { action: "resume" } });
 
     const other = await makeNonprofit(scene.h.db, "Other Public Org");
-    const [otherFundraiser] = await scene.h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "Other Drive", goalCents: 1_000 }).returning({ id: campaigns.id });
+    const [otherFundraiser] = await scene.h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "Other Drive", goalCents: 1_000 }).returning({ id: fundraisers.id });
     const cursor = encodeURIComponent(first);
     for (const [id, query] of [
       [otherFundraiser!.id, `?limit=1&cursor=${cursor}`],
@@ -193,7 +193,7 @@ describe("GET /api/v1/fundraisers/{id}/supporter-pages", () => {
   test("404 problem for an unknown fundraiser and for a fundraiser of an organization that is not public", async () => {
     const hidden = await makeNonprofit(scene.h.db, "Not Live Yet");
     await scene.h.db.update(organizations).set({ live: false }).where(eq(organizations.id, hidden.organizationId));
-    const [f] = await scene.h.db.insert(campaigns).values({ organizationId: hidden.organizationId, name: "Secret Drive", goalCents: 1_000 }).returning({ id: campaigns.id });
+    const [f] = await scene.h.db.insert(fundraisers).values({ organizationId: hidden.organizationId, name: "Secret Drive", goalCents: 1_000 }).returning({ id: fundraisers.id });
     for (const [handler, url, id] of [
       [pagesRoute, pagesUrl("no-such-fundraiser"), "no-such-fundraiser"],
       [pagesRoute, pagesUrl(f!.id), f!.id],

@@ -14,7 +14,7 @@ import { sendWebhookTestEvent } from "@/lib/services/webhooks/webhook-deliveries
 import { createWebhookEndpoint } from "@/lib/services/webhooks/webhook-endpoints";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { createWebhookEndpointSchema, webhookEventTypes } from "@/lib/validations/webhooks";
-import { campaigns, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, supporterPages, webhookEvents as webhookEventRows } from "@/models";
+import { fundraisers, eventTicketOrders, eventTicketTypes, events, payments, recurringGifts, supporterPages, webhookEvents as webhookEventRows } from "@/models";
 import { generateOpenApiDocument } from "./openapi";
 import { sentWebhookTypes, webhookBodySchema, type SentWebhookType } from "./webhooks";
 
@@ -55,8 +55,8 @@ describe("the document's webhooks", () => {
     const org = a.organizationId;
     const now = new Date();
 
-    const [fundraiser] = await h.db.insert(campaigns).values({ organizationId: org, name: "Roof Repair Fund", goalCents: 10_000 }).returning({ id: campaigns.id });
-    const shared = await makeGift(h.db, org, null, { campaignId: fundraiser!.id, shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org" });
+    const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId: org, name: "Roof Repair Fund", goalCents: 10_000 }).returning({ id: fundraisers.id });
+    const shared = await makeGift(h.db, org, null, { fundraiserId: fundraiser!.id, shareName: true, shareEmail: true, donorName: "Sam Sharer", donorEmail: "sam@example.org" });
     const anonymous = await makeGift(h.db, org, null, { anonymous: true, status: "refunded", refundedAt: now });
     const [gift] = await h.db
       .insert(recurringGifts)
@@ -89,14 +89,14 @@ describe("the document's webhooks", () => {
       await emitTicketOrderPaid({ tx, payment: ticketPayment!, orderId: order!.id, paidAt: now });
       await emitGoalReachedIfCrossed({
         tx,
-        campaign: { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 },
+        fundraiser: { id: fundraiser!.id, organizationId: org, name: "Roof Repair Fund", goalCents: 10_000, progressCents: 12_000 },
         addedCents: 5_000,
         reachedAt: now,
       });
       // A supporter page whose supporter shares their email with the organization: supporter_email is sent.
       const [page] = await tx
         .insert(supporterPages)
-        .values({ campaignId: fundraiser!.id, organizationId: org, userId: donorId, slug: "roof-run", title: "Roof Run", goalCents: 20_000, status: "pending", shareEmailWithOrganization: true })
+        .values({ fundraiserId: fundraiser!.id, organizationId: org, userId: donorId, slug: "roof-run", title: "Roof Run", goalCents: 20_000, status: "pending", shareEmailWithOrganization: true })
         .returning();
       await emitSupporterPageEvent({ tx, page: page!, type: "supporter_page.created", occurredAt: now });
       await emitSupporterPageEvent({ tx, page: { ...page!, status: "active" }, type: "supporter_page.updated", occurredAt: now });

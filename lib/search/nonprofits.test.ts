@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { importIrsFiles } from "@/lib/server/import-irs";
 import { AppError } from "@/lib/errors";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 import { categoryLetter, searchNonprofits } from "./nonprofits";
 
 const fixture = path.join(__dirname, "__fixtures__", "eo_search_sample.csv");
@@ -85,7 +85,7 @@ describe("directory search filters", () => {
 
   test("active_campaign keeps organizations with an active fundraiser; hidden organizations never appear", async () => {
     const [org] = await h.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.ein, "030179423"));
-    await h.db.insert(campaigns).values({ organizationId: org!.id, name: "New wing", goalCents: 100_000 });
+    await h.db.insert(fundraisers).values({ organizationId: org!.id, name: "New wing", goalCents: 100_000 });
     const r = await searchNonprofits({ query: "", limit: 10, offset: 0, filters: { active_campaign: true } });
     expect(names(r)).toEqual(["COPLEY HOSPITAL INC"]);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, org!.id));

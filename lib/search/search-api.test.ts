@@ -1,12 +1,12 @@
 import { NextRequest } from "next/server";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { campaigns, events, organizations } from "@/models";
+import { fundraisers, events, organizations } from "@/models";
 import { GET as searchAll } from "@/app/api/(spec)/search/route";
-import { GET as searchCampaign } from "@/app/api/(spec)/search/campaign/route";
+import { GET as searchFundraiser } from "@/app/api/(spec)/search/campaign/route";
 import { GET as searchNonprofit } from "@/app/api/(spec)/search/nonprofit/route";
 import { GET as findEvents } from "@/app/api/(spec)/find/events/route";
-import { GET as activeCampaigns } from "@/app/api/(spec)/find/campaigns/active/route";
+import { GET as activeFundraisers } from "@/app/api/(spec)/find/campaigns/active/route";
 import { GET as locations } from "@/app/api/(app)/search/locations/route";
 
 let h: DatabaseHandle;
@@ -19,7 +19,7 @@ beforeAll(async () => {
     .returning({ id: organizations.id });
   organizationId = org!.id;
   await h.db.insert(organizations).values({ name: "Hidden Food Shelf", city: "BURLINGTON", state: "VT", live: false });
-  await h.db.insert(campaigns).values([
+  await h.db.insert(fundraisers).values([
     { organizationId, name: "Winter meals for families", topic: "Hunger", goalCents: 500_000, progressCents: 125_000, startDate: "2026-01-01", endDate: "2026-03-31" },
     { organizationId, name: "New delivery van", topic: "Equipment", goalCents: 3_000_000 },
   ]);
@@ -57,11 +57,11 @@ describe("search API", () => {
   });
 
   test("campaign filters: topic and date window", async () => {
-    const topic = await (await get(searchCampaign, "/api/search/campaign?topic=hunger")).json();
+    const topic = await (await get(searchFundraiser, "/api/search/campaign?topic=hunger")).json();
     expect(topic.results.map((x: { name: string }) => x.name)).toEqual(["Winter meals for families"]);
-    const after = await (await get(searchCampaign, "/api/search/campaign?startDate=2026-06-01")).json();
+    const after = await (await get(searchFundraiser, "/api/search/campaign?startDate=2026-06-01")).json();
     expect(after.results.map((x: { name: string }) => x.name)).toEqual(["New delivery van"]);
-    const active = await (await get(activeCampaigns, "/api/find/campaigns/active")).json();
+    const active = await (await get(activeFundraisers, "/api/find/campaigns/active")).json();
     expect(active.campaigns).toHaveLength(2);
   });
 
@@ -89,7 +89,7 @@ describe("search API", () => {
     ["/api/search/locations", "prefix is required."],
   ])("GET %s is a 400 with a message", async (url, message) => {
     const handler = url.startsWith("/api/search/campaign")
-      ? searchCampaign
+      ? searchFundraiser
       : url.startsWith("/api/search/nonprofit")
         ? searchNonprofit
         : url.startsWith("/api/find/events")

@@ -4,12 +4,12 @@
  * the directory of nonprofits (through the results cache and the admission of ./cache.ts),
  * fundraisers or events (spec section 3).
  */
-import { searchCampaigns, type CampaignSearchHit } from "@/lib/search/campaigns";
+import { searchFundraisers, type FundraiserSearchHit } from "@/lib/search/fundraisers";
 import { searchEvents, type EventSearchHit } from "@/lib/search/events";
 import { cachedSearchNonprofits } from "@/lib/search/cache";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import {
-  campaignSearchQuerySchema,
+  fundraiserSearchQuerySchema,
   eventSearchQuerySchema,
   nonprofitSearchQuerySchema,
   searchEngineQuerySchema,
@@ -21,7 +21,7 @@ export type SearchAnswer = {
   searchEngineCategory: SearchCategory;
   total: number;
   totalCapped?: boolean;
-  results: NonprofitSearchHit[] | CampaignSearchHit[] | EventSearchHit[];
+  results: NonprofitSearchHit[] | FundraiserSearchHit[] | EventSearchHit[];
   limit: number;
   currentDisplayRecords: number;
 };
@@ -39,9 +39,9 @@ export async function runSearch(raw: Record<string, unknown>): Promise<SearchAns
   const rest = { ...raw };
   delete rest.searchEngineCategory;
   if (searchEngineCategory === "Campaigns") {
-    const { search_query, limit, currentDisplayRecords, showAll, ...filters } = campaignSearchQuerySchema.parse(rest);
+    const { search_query, limit, currentDisplayRecords, showAll, ...filters } = fundraiserSearchQuerySchema.parse(rest);
     const pageSize = showAll ? 100 : limit;
-    const result = await searchCampaigns({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
+    const result = await searchFundraisers({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
     return { searchEngineCategory, ...result, limit: pageSize, currentDisplayRecords };
   }
   if (searchEngineCategory === "Events") {

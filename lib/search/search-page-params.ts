@@ -7,7 +7,7 @@
  */
 import "@/lib/validations/zod-setup";
 import { filterKeys, type FilterValues } from "@/lib/search/filter-keys";
-import { campaignFiltersSchema, eventFiltersSchema, nonprofitFiltersSchema, searchPageSchema, type SearchCategory } from "@/lib/validations/search";
+import { fundraiserFiltersSchema, eventFiltersSchema, nonprofitFiltersSchema, searchPageSchema, type SearchCategory } from "@/lib/validations/search";
 
 export type SearchPageRequest = {
   queryString: string;
@@ -48,7 +48,7 @@ export function readSearchPage(params: URLSearchParams): SearchPageRequest {
     const v = get(k)?.trim();
     if (v) values[k] = v.slice(0, 100);
   }
-  const schema = searchCategory === "NonProfits" ? nonprofitFiltersSchema : searchCategory === "Campaigns" ? campaignFiltersSchema : eventFiltersSchema;
+  const schema = searchCategory === "NonProfits" ? nonprofitFiltersSchema : searchCategory === "Campaigns" ? fundraiserFiltersSchema : eventFiltersSchema;
   const filters = schema.safeParse(values);
   const problem = !parsed.success ? (parsed.error.issues[0]?.message ?? null) : !filters.success ? (filters.error.issues[0]?.message ?? null) : null;
   const pageSize = showAll ? 100 : limit;

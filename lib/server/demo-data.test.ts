@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
-import { campaigns, donations, events, organizations, payments, updateNotices } from "@/models";
+import { fundraisers, donations, events, organizations, payments, updateNotices } from "@/models";
 import { loadDemoDataIfEmpty } from "./demo-data";
 
 let h: DatabaseHandle;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const rowCount = async (table: typeof organizations | typeof campaigns | typeof donations | typeof events | typeof updateNotices) =>
+const rowCount = async (table: typeof organizations | typeof fundraisers | typeof donations | typeof events | typeof updateNotices) =>
   (await h.db.select({ n: count() }).from(table))[0]!.n;
 
 describe("loadDemoDataIfEmpty", () => {
@@ -30,17 +30,17 @@ describe("loadDemoDataIfEmpty", () => {
 
     const seeded = await h.db
       .select({
-        name: campaigns.name,
-        description: campaigns.description,
-        goalCents: campaigns.goalCents,
-        progressCents: campaigns.progressCents,
-        startDate: campaigns.startDate,
-        endDate: campaigns.endDate,
+        name: fundraisers.name,
+        description: fundraisers.description,
+        goalCents: fundraisers.goalCents,
+        progressCents: fundraisers.progressCents,
+        startDate: fundraisers.startDate,
+        endDate: fundraisers.endDate,
         organization: organizations.name,
-        succeededCents: sql<string>`(select coalesce(sum(d.amount_cents), 0) from donations d where d.campaign_id = ${campaigns.id} and d.status = 'succeeded')`,
+        succeededCents: sql<string>`(select coalesce(sum(d.amount_cents), 0) from donations d where d.campaign_id = ${fundraisers.id} and d.status = 'succeeded')`,
       })
-      .from(campaigns)
-      .innerJoin(organizations, eq(organizations.id, campaigns.organizationId));
+      .from(fundraisers)
+      .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId));
     expect(seeded.map((c) => c.organization).sort()).toEqual([
       "COPLEY HOSPITAL INC",
       "HUMANE SOCIETY OF CHITTENDEN COUNTY",
@@ -75,7 +75,7 @@ describe("loadDemoDataIfEmpty", () => {
 
     const second = await loadDemoDataIfEmpty(h.db, { now });
     expect(second).toEqual({ loaded: false, organizations: 0, campaigns: 0, donations: 0 });
-    expect([await rowCount(organizations), await rowCount(campaigns), await rowCount(donations), await rowCount(events), await rowCount(updateNotices)]).toEqual([
+    expect([await rowCount(organizations), await rowCount(fundraisers), await rowCount(donations), await rowCount(events), await rowCount(updateNotices)]).toEqual([
       6208, 5, 30, 3, 2,
     ]);
   }, 120_000);

@@ -13,7 +13,7 @@ import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
 import { importIrsFiles } from "./import-irs";
 import { randomUUID } from "node:crypto";
-import { campaigns, donations, events, organizationClaims, organizations, payments, updateNotices } from "@/models";
+import { fundraisers, donations, events, organizationClaims, organizations, payments, updateNotices } from "@/models";
 import type { Database, Executor } from "@/lib/db/client";
 import { DEMO_FUNDRAISERS } from "./demo-fundraisers";
 
@@ -120,8 +120,8 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
   const progress = DEMO_FUNDRAISERS.map((_, i) =>
     GIFTS.filter(([c, , status]) => c === i && status === "succeeded").reduce((sum, [, amount]) => sum + amount, 0),
   );
-  const insertedCampaigns = await tx
-    .insert(campaigns)
+  const insertedFundraisers = await tx
+    .insert(fundraisers)
     .values(
       DEMO_FUNDRAISERS.map((c, i) => ({
         organizationId: orgByEin.get(c.ein)!.id,
@@ -139,22 +139,22 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
         createdAt: dayAt(now, c.startOffsetDays, 14),
       })),
     )
-    .returning({ id: campaigns.id, organizationId: campaigns.organizationId });
+    .returning({ id: fundraisers.id, organizationId: fundraisers.organizationId });
 
   let failures = 0;
   // Each demo gift with its sandbox payment (same id), as a checkout records them.
   const gifts = GIFTS.map(([c, amount, status], i) => {
       const n = i + 1;
       const donor = DONORS[i % DONORS.length]!;
-      const campaign = insertedCampaigns[c]!;
+      const fundraiser = insertedFundraisers[c]!;
       // Spread over the campaign's days so far, most recent last.
       const createdAt = new Date(now.getTime() - (GIFTS.length - i) * 0.8 * DAY_MS);
       const succeeded = status === "succeeded";
       const coverFees = n % 3 === 0;
       const shareAll = donor.share === "all";
       return {
-        organizationId: campaign.organizationId,
-        campaignId: campaign.id,
+        organizationId: fundraiser.organizationId,
+        fundraiserId: fundraiser.id,
         amountCents: amount,
         feeCents: succeeded ? sandboxFee(amount) : 0,
         coverFees,
@@ -263,7 +263,7 @@ async function seedDemo(tx: Executor, now: Date): Promise<{ campaigns: number; d
     },
   ]);
 
-  return { campaigns: insertedCampaigns.length, donations: GIFTS.length };
+  return { campaigns: insertedFundraisers.length, donations: GIFTS.length };
 }
 
 /**

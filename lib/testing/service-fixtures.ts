@@ -9,7 +9,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { installSubscribers } from "@/lib/services/subscribers";
 import { registerDonor, registerNonprofitByEin } from "@/lib/services/users/register-user";
-import { campaigns, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
+import { fundraisers, donations, eventTicketOrders, eventTicketTypes, events, organizations, payments } from "@/models";
 
 // The builders go through the services, which publish domain events: a test that opens its
 // database without createTestDatabase (a data folder, a backup) still has the subscribers.
@@ -89,7 +89,7 @@ export type DonationScene = { h: DatabaseHandle; np: ClaimedNonprofit; campaignI
 export async function makeDonationScene(organization: string, fundraiser: string, donorEmails: [string, string]): Promise<DonationScene> {
   const h = await createTestDatabase();
   const np = await makeNonprofit(h.db, organization);
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: fundraiser, goalCents: 1_000_000 }).returning({ id: fundraisers.id });
   return { h, np, campaignId: c!.id, donor: await makeDonor(donorEmails[0]), otherDonor: await makeDonor(donorEmails[1]) };
 }
 

@@ -16,14 +16,14 @@ import type { CheckoutBody, CheckoutFormValues } from "./donation";
  */
 export function checkoutRequestBody(
   values: CheckoutFormValues,
-  post: { idempotencyKey: string; organizationId: string; campaignId: string | null; supporterPageId?: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
+  post: { idempotencyKey: string; organizationId: string; fundraiserId: string | null; supporterPageId?: string | null; amountCents: number; signedIn: boolean; sandbox: boolean; altcha?: string | null; confirmDuplicate?: boolean },
 ): CheckoutBody {
   const { card, ...choices } = values;
   return {
     ...choices,
     idempotencyKey: post.idempotencyKey,
     organizationId: post.organizationId,
-    campaignId: post.campaignId,
+    campaignId: post.fundraiserId,
     supporterPageId: post.supporterPageId ?? null,
     amountCents: post.amountCents,
     name: post.signedIn ? "" : values.name,

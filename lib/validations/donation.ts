@@ -109,7 +109,7 @@ export type TributeInput = z.infer<typeof tributeSchema>;
 export const checkoutChallengeField = z.string().trim().max(20_000).optional();
 
 /** A fundraiser id, or "direct" / null / empty for a gift to the organization itself (null). */
-export const campaignIdField = z
+export const fundraiserIdField = z
   .string()
   .trim()
   .max(64)
@@ -148,7 +148,7 @@ function buildCheckoutSchema(maxCents: number) {
     /** Client-generated UUID: a retried checkout with the same key makes one donation. */
     idempotencyKey: z.string().uuid({ error: messages.generic.badRequest }),
     organizationId: z.string().trim().min(1).max(64),
-    campaignId: campaignIdField,
+    campaignId: fundraiserIdField,
     amountCents: amountCentsField(maxCents),
     coverFees: z.boolean().default(false),
     frequency: z.enum(["once", "month"]).default("once"),

@@ -48,7 +48,7 @@ describe("checkoutFormSchema", () => {
 describe("checkoutRequestBody", () => {
   const goodCard = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
   const ids = { idempotencyKey: "0b6f5a1e-8f3c-4c47-9a8e-2f1d3c4b5a69", organizationId: "org_1", campaignId: null, supporterPageId: "page_1", amountCents: 2_500 };
-  const post = { ...ids, signedIn: false, sandbox: true };
+  const post = { ...ids, fundraiserId: ids.campaignId, signedIn: false, sandbox: true };
 
   it("a guest's body from the form's values parses with checkoutSchema and carries every value", () => {
     const tribute = { type: "memory", name: " Jane Doe ", sendCard: true, recipientName: "Sam Doe", recipientEmail: "sam@example.org", message: "With love", sendOn: todayInTimeZone("America/Chicago"), timeZone: "America/Chicago", showAmount: true } as const;

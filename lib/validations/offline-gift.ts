@@ -16,7 +16,7 @@
 import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents, type Cents } from "@/lib/money";
-import { campaignIdField } from "./donation";
+import { fundraiserIdField } from "./donation";
 import { plainText } from "./fields";
 import { messages } from "./messages";
 import { isCalendarDay } from "./report";
@@ -60,7 +60,7 @@ const common = (today: string) => ({
     .refine(isCalendarDay, { error: m.receivedOnInvalid })
     .refine((v) => v <= today, { error: m.receivedOnFuture })
     .refine((v) => v >= EARLIEST_GIFT_DAY, { error: m.receivedOnTooOld }),
-  campaignId: campaignIdField,
+  campaignId: fundraiserIdField,
   checkNumber: text(30).default(""),
   fundName: text(200).default(""),
   description: text(500).default(""),

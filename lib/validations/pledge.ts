@@ -2,7 +2,7 @@
 import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents } from "@/lib/money";
-import { campaignIdField, MIN_DONATION_CENTS } from "./donation";
+import { fundraiserIdField, MIN_DONATION_CENTS } from "./donation";
 import { messages } from "./messages";
 
 const m = messages.receiving;
@@ -12,7 +12,7 @@ export function pledgeSchema(maxCents: number) {
   return z.object({
     organizationId: z.string().trim().min(1).max(64),
     /** Fundraiser id, or "direct" / null for a pledge to the organization. */
-    campaignId: campaignIdField,
+    campaignId: fundraiserIdField,
     amountCents: z
       .number({ error: m.pledgeAmountInvalid })
       .int({ error: m.pledgeAmountInvalid })

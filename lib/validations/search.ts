@@ -48,12 +48,12 @@ export const nonprofitFiltersSchema = z.object({
 export type NonprofitFilters = z.infer<typeof nonprofitFiltersSchema>;
 
 /** Spec section 3 campaignAdvanceFilters. Dates are calendar days (YYYY-MM-DD). */
-export const campaignFiltersSchema = z.object({
+export const fundraiserFiltersSchema = z.object({
   topic: optionalString(80, "Topic"),
   startDate: optionalDate,
   endDate: optionalDate,
 });
-export type CampaignFilters = z.infer<typeof campaignFiltersSchema>;
+export type FundraiserFilters = z.infer<typeof fundraiserFiltersSchema>;
 
 /** Spec section 3 eventAdvanceFilters. */
 export const eventFiltersSchema = z.object({
@@ -78,7 +78,7 @@ export const searchQuerySchema = z.object({
 /** GET /api/search/nonprofit: text, paging and the nonprofit filters. */
 export const nonprofitSearchQuerySchema = searchQuerySchema.extend(nonprofitFiltersSchema.shape);
 /** GET /api/search/campaign: text, paging and the campaign filters. */
-export const campaignSearchQuerySchema = searchQuerySchema.extend(campaignFiltersSchema.shape);
+export const fundraiserSearchQuerySchema = searchQuerySchema.extend(fundraiserFiltersSchema.shape);
 /** GET /api/find/events: text, paging and the event filters. */
 export const eventSearchQuerySchema = searchQuerySchema.extend(eventFiltersSchema.shape);
 /** GET /api/search: searchEngineCategory picks the kind of result. */

@@ -7,7 +7,7 @@
 import "./zod-setup";
 import { z } from "zod";
 import { parseDollarsToCents, type Cents } from "@/lib/money";
-import { CAMPAIGN_GOAL_MAX_CENTS, CAMPAIGN_GOAL_MIN_CENTS } from "./campaign";
+import { FUNDRAISER_GOAL_MAX_CENTS, FUNDRAISER_GOAL_MIN_CENTS } from "./fundraiser";
 import { idParam } from "./fields";
 import { messages } from "./messages";
 
@@ -20,7 +20,7 @@ export const TEAM_NAME_MAX = 80;
 function goalField(message: string) {
   return z.union([z.string(), z.number()], { error: message }).transform((v, ctx): Cents => {
     const cents = parseDollarsToCents(v);
-    if (cents === null || cents < CAMPAIGN_GOAL_MIN_CENTS || cents > CAMPAIGN_GOAL_MAX_CENTS) {
+    if (cents === null || cents < FUNDRAISER_GOAL_MIN_CENTS || cents > FUNDRAISER_GOAL_MAX_CENTS) {
       ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }
@@ -99,7 +99,7 @@ export const supporterSettingsSchema = z.object({
     .transform((v, ctx): Cents | null => {
       if (v === null || v === undefined || String(v).trim() === "") return null;
       const cents = parseDollarsToCents(v);
-      if (cents === null || cents < CAMPAIGN_GOAL_MIN_CENTS || cents > CAMPAIGN_GOAL_MAX_CENTS) {
+      if (cents === null || cents < FUNDRAISER_GOAL_MIN_CENTS || cents > FUNDRAISER_GOAL_MAX_CENTS) {
         ctx.addIssue({ code: "custom", message: m.suggestedGoalInvalid });
         return z.NEVER;
       }

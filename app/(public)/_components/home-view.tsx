@@ -17,7 +17,7 @@ import { LinkButton } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
 import { isBuildPhase } from "@/lib/env";
-import { FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "@/lib/services/campaigns/featured-fundraisers";
+import { FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "@/lib/services/fundraisers/featured-fundraisers";
 
 /** Spec section 1: the six benefit cards of the marketing home page. */
 const benefits: { title: string; text: string; icon: LucideIcon }[] = [

@@ -15,7 +15,7 @@ import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { makeGift } from "@/lib/testing/service-fixtures";
 import { enqueueDonationMail } from "@/lib/services/donations/donation-mail";
-import { campaigns, donations, organizations } from "@/models";
+import { fundraisers, donations, organizations } from "@/models";
 import { eq } from "drizzle-orm";
 import { receiptMail, type DonationMailFacts } from "./donation";
 import { ticketConfirmationMail } from "./ticket";
@@ -31,7 +31,7 @@ const received: { to: string; raw: string }[] = [];
 let server: SMTPServer;
 let h: DatabaseHandle;
 let organizationId = "";
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -66,8 +66,8 @@ beforeAll(async () => {
     })
     .returning({ id: organizations.id });
   organizationId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId, name: FUNDRAISER, goalCents: 1_500_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId, name: FUNDRAISER, goalCents: 1_500_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -95,7 +95,7 @@ describe("a donation's emails, through the queue to an SMTP server", () => {
   let donationId = "";
 
   beforeAll(async () => {
-    donationId = await makeGift(h.db, organizationId, null, { amountCents: 5_000, campaignId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
+    donationId = await makeGift(h.db, organizationId, null, { amountCents: 5_000, fundraiserId, donorName: DONOR_NAME, donorEmail: "ada@example.org", shareName: true, shareEmail: false });
     const [d] = await h.db.select().from(donations).where(eq(donations.id, donationId));
     await h.db.transaction((tx) => enqueueDonationMail({ tx, donation: d! }));
     receipt = await delivered("ada@example.org");

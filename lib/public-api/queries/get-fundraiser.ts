@@ -1,6 +1,6 @@
 /** GET /api/v1/fundraisers/{id}: one public fundraiser. */
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
-import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { getPublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /**
@@ -8,6 +8,6 @@ import { toFundraiserResource } from "@/lib/services/api-resources/to-resources"
  * @throws AppError(not_found) otherwise.
  */
 export async function getFundraiser(options: { id: string }): Promise<FundraiserResource> {
-  const f = await getPublicFundraiser({ actor: null, campaignId: options.id });
+  const f = await getPublicFundraiser({ actor: null, fundraiserId: options.id });
   return toFundraiserResource({ ...f, id: f._id, organizationId: f.organization._id, goalCents: f.goal, progressCents: f.progress });
 }

@@ -22,7 +22,7 @@ export async function listDonations(options: { actor: ApiKeyActor | null; query:
   const key = decodeKeysetCursor(cursor);
   const where: SQL[] = [eq(donations.organizationId, organizationId)];
   if (status) where.push(eq(donations.status, status));
-  if (fundraiser_id) where.push(fundraiser_id === "direct" ? isNull(donations.campaignId) : eq(donations.campaignId, fundraiser_id));
+  if (fundraiser_id) where.push(fundraiser_id === "direct" ? isNull(donations.fundraiserId) : eq(donations.fundraiserId, fundraiser_id));
   if (created_after) where.push(gte(donations.createdAt, new Date(created_after)));
   if (created_before) where.push(lt(donations.createdAt, new Date(created_before)));
   if (key) where.push(beforeKeyset({ at: donations.createdAt, id: donations.id, key }));

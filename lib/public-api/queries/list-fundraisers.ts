@@ -1,10 +1,10 @@
-/** GET /api/v1/fundraisers: active fundraisers of public organizations (public), on lib/search/campaigns.ts. */
+/** GET /api/v1/fundraisers: active fundraisers of public organizations (public), on lib/search/fundraisers.ts. */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { decodeOffsetCursor, offsetPage, type Page } from "./pagination";
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
-import { searchCampaigns } from "@/lib/search/campaigns";
+import { searchFundraisers } from "@/lib/search/fundraisers";
 import type { fundraiserSearchQuerySchema } from "@/lib/public-api/query-schemas";
 import { organizations } from "@/models";
 import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
@@ -23,7 +23,7 @@ export async function listFundraisers(options: { query: z.output<typeof fundrais
     if (!org) return offsetPage({ items: [], offset, limit });
     organizationId = org.id;
   }
-  const result = await searchCampaigns({ query: q ?? "", limit: limit + 1, offset, organizationId, filters: { topic, startDate: start_date, endDate: end_date } });
+  const result = await searchFundraisers({ query: q ?? "", limit: limit + 1, offset, organizationId, filters: { topic, startDate: start_date, endDate: end_date } });
   const rows = result.results.map((h) => toFundraiserResource({ ...h, id: h._id, organizationId: h.organization._id, status: "active" }));
   return offsetPage({ items: rows, offset, limit });
 }

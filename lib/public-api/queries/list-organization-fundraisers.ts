@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { beforeKeyset, decodeKeysetCursor, keysetPage, type Page } from "./pagination";
 import type { FundraiserResource } from "@/lib/integrations/api-resources";
 import type { organizationFundraisersQuerySchema } from "@/lib/public-api/query-schemas";
-import { campaigns } from "@/models";
+import { fundraisers } from "@/models";
 import { toFundraiserResource } from "@/lib/services/api-resources/to-resources";
 
 /** @throws AppError(unauthenticated|forbidden) without a key holding read:fundraisers; AppError(bad_request) for a bad cursor. */
@@ -21,7 +21,7 @@ export async function listOrganizationFundraisers(options: {
   const organizationId = requireApiScope(options.actor, "read:fundraisers");
   const { status, limit, cursor } = options.query;
   const key = decodeKeysetCursor(cursor);
-  const t = campaigns;
+  const t = fundraisers;
   const where: SQL[] = [eq(t.organizationId, organizationId)];
   if (status) where.push(eq(t.status, status));
   if (key) where.push(beforeKeyset({ at: t.createdAt, id: t.id, key }));

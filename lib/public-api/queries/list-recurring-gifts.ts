@@ -28,7 +28,7 @@ export async function listRecurringGifts(options: { actor: ApiKeyActor | null; q
     .select({
       id: t.id,
       organizationId: t.organizationId,
-      campaignId: t.campaignId,
+      campaignId: t.fundraiserId,
       amountCents: t.amountCents,
       status: t.status,
       chargeDay: t.chargeDay,

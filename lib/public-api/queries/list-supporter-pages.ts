@@ -31,13 +31,13 @@ export async function listSupporterPages({ fundraiserId, query }: ListSupporterP
   const { status, team_id, limit, cursor } = query;
   const key = decodeKeysetCursor(cursor);
   const t = supporterPages;
-  const where: SQL[] = [eq(t.campaignId, fundraiserId), status ? eq(t.status, status) : inArray(t.status, [...PUBLIC_SUPPORTER_STATUSES])];
+  const where: SQL[] = [eq(t.fundraiserId, fundraiserId), status ? eq(t.status, status) : inArray(t.status, [...PUBLIC_SUPPORTER_STATUSES])];
   if (team_id) where.push(eq(t.teamId, team_id));
   if (key) where.push(beforeKeyset({ at: t.createdAt, id: t.id, key }));
   const rows = await db
     .select({
       id: t.id,
-      campaignId: t.campaignId,
+      fundraiserId: t.fundraiserId,
       slug: t.slug,
       title: t.title,
       goalCents: t.goalCents,

@@ -29,12 +29,12 @@ export async function listSupporterTeams({ fundraiserId, query }: ListSupporterT
   const { status, limit, cursor } = query;
   const key = decodeKeysetCursor(cursor);
   const t = supporterTeams;
-  const where: SQL[] = [eq(t.campaignId, fundraiserId), status ? eq(t.status, status) : inArray(t.status, [...PUBLIC_SUPPORTER_STATUSES])];
+  const where: SQL[] = [eq(t.fundraiserId, fundraiserId), status ? eq(t.status, status) : inArray(t.status, [...PUBLIC_SUPPORTER_STATUSES])];
   if (key) where.push(beforeKeyset({ at: t.createdAt, id: t.id, key }));
   const rows = await db
     .select({
       id: t.id,
-      campaignId: t.campaignId,
+      fundraiserId: t.fundraiserId,
       slug: t.slug,
       name: t.name,
       goalCents: t.goalCents,

@@ -7,7 +7,7 @@
 import { baseUrl } from "@/lib/env";
 import type { DonorResource, EventResource, FundraiserResource, OrganizationResource, OrganizationSummaryResource, SupporterPageResource, SupporterTeamResource } from "@/lib/integrations/api-resources";
 import type { EventSearchHit } from "@/lib/search/events";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { supporterPagePath, supporterTeamPath, type SupporterTotals } from "@/lib/services/supporter-pages/supporter-pages";
 import type { supporterPages, supporterTeams } from "@/models";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
@@ -119,7 +119,7 @@ export function supporterDisplayName({ firstName, lastName }: { firstName: strin
 }
 
 /** The columns of a supporter page resource, however they were read. */
-export type SupporterPageFacts = Pick<typeof supporterPages.$inferSelect, "id" | "campaignId" | "slug" | "title" | "goalCents" | "createdAt"> & {
+export type SupporterPageFacts = Pick<typeof supporterPages.$inferSelect, "id" | "fundraiserId" | "slug" | "title" | "goalCents" | "createdAt"> & {
   supporterFirstName: string | null;
   supporterLastName: string | null;
 };
@@ -132,9 +132,9 @@ export function supporterPageCommonFields({ page: p, totals }: { page: Supporter
   return {
     object: "supporter_page" as const,
     id: p.id,
-    fundraiser_id: p.campaignId,
+    fundraiser_id: p.fundraiserId,
     slug: p.slug,
-    url: `${baseUrl()}${supporterPagePath({ campaignId: p.campaignId, slug: p.slug })}`,
+    url: `${baseUrl()}${supporterPagePath({ fundraiserId: p.fundraiserId, slug: p.slug })}`,
     title: p.title,
     goal_cents: p.goalCents,
     raised_cents: totals.raisedCents,
@@ -159,7 +159,7 @@ export function toSupporterPageResource({
 }
 
 /** The columns of a supporter team resource. */
-export type SupporterTeamFacts = Pick<typeof supporterTeams.$inferSelect, "id" | "campaignId" | "slug" | "name" | "goalCents" | "createdAt"> & {
+export type SupporterTeamFacts = Pick<typeof supporterTeams.$inferSelect, "id" | "fundraiserId" | "slug" | "name" | "goalCents" | "createdAt"> & {
   status: SupporterTeamResource["status"];
   memberCount: number;
 };
@@ -169,9 +169,9 @@ export function toSupporterTeamResource({ team: t, totals }: { team: SupporterTe
   return {
     object: "supporter_team",
     id: t.id,
-    fundraiser_id: t.campaignId,
+    fundraiser_id: t.fundraiserId,
     slug: t.slug,
-    url: `${baseUrl()}${supporterTeamPath({ campaignId: t.campaignId, slug: t.slug })}`,
+    url: `${baseUrl()}${supporterTeamPath({ fundraiserId: t.fundraiserId, slug: t.slug })}`,
     name: t.name,
     goal_cents: t.goalCents,
     raised_cents: totals.raisedCents,

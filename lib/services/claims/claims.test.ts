@@ -20,8 +20,8 @@ import { toggleLive } from "@/lib/services/organizations/update-live";
 import { updateNonprofit } from "@/lib/services/organizations/update-np";
 import { connectSandbox } from "@/lib/services/payouts/connect";
 import { createPledge } from "@/lib/services/pledges/pledges";
-import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
-import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
+import { getPublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { registerNonprofitByEin } from "@/lib/services/users/register-user";
 import { createEvent } from "@/lib/services/events/manage-events";
 import { createEventSchema } from "@/lib/validations/event";
@@ -30,7 +30,7 @@ import { queuedMail } from "@/lib/testing/queued-mail";
 import { claimEmailSchema, claimLetterCodeSchema, claimReviewSchema } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
 import { forOrganization } from "@/lib/validations/organization";
-import { adminAuditLog, campaigns, organizationClaims, organizations, webhookEndpoints, webhookEvents } from "@/models";
+import { adminAuditLog, fundraisers, organizationClaims, organizations, webhookEndpoints, webhookEvents } from "@/models";
 import { getOwnClaim, LETTER_MAX_ATTEMPTS } from "./claims";
 import { confirmClaimEmail, startClaimEmailVerification } from "./verify-by-email";
 import { enterClaimLetterCode, sendClaimLetter } from "./verify-by-letter";
@@ -112,11 +112,11 @@ describe("a pending claim", () => {
   test("gifts become pledges; its fundraisers are drafts the public does not see", async () => {
     const pledge = await createPledge({ actor: donor, input: { organizationId: org.organizationId, campaignId: null, amountCents: 2500, email: "" } });
     expect(pledge.pledgeId).toBeTruthy();
-    const [c] = await h.db.insert(campaigns).values({ organizationId: org.organizationId, name: "Fake drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-    expect(await listOrganizationCampaigns({ organizationId: org.organizationId, publicOnly: true })).toEqual([]);
-    expect((await listOrganizationCampaigns({ organizationId: org.organizationId })).map((x) => x.name)).toEqual(["Fake drive"]);
-    expect(await err(getPublicFundraiser({ actor: null, campaignId: c!.id }))).toMatchObject({ status: 404 });
-    expect((await getPublicFundraiser({ actor: org.claimant, campaignId: c!.id })).name).toBe("Fake drive");
+    const [c] = await h.db.insert(fundraisers).values({ organizationId: org.organizationId, name: "Fake drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
+    expect(await listOrganizationFundraisers({ organizationId: org.organizationId, publicOnly: true })).toEqual([]);
+    expect((await listOrganizationFundraisers({ organizationId: org.organizationId })).map((x) => x.name)).toEqual(["Fake drive"]);
+    expect(await err(getPublicFundraiser({ actor: null, fundraiserId: c!.id }))).toMatchObject({ status: 404 });
+    expect((await getPublicFundraiser({ actor: org.claimant, fundraiserId: c!.id })).name).toBe("Fake drive");
   });
 });
 

@@ -28,7 +28,7 @@ import { AppError } from "@/lib/errors";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, organizationClaims, organizations, users } from "@/models";
+import { fundraisers, organizationClaims, organizations, users } from "@/models";
 import { loadHoldingClaim, notifyClaimant, organizationMembers, revokeOpenInvitations, type ClaimMethod, type ClaimRow } from "./claims";
 import { applyClaimDraft } from "./profile-draft";
 
@@ -160,7 +160,7 @@ async function handOver(
       ...(org?.legalName ? { name: org.legalName } : {}),
     })
     .where(eq(organizations.id, organizationId));
-  await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
+  await tx.update(fundraisers).set({ status: "ended", endedAt: now }).where(and(eq(fundraisers.organizationId, organizationId), eq(fundraisers.status, "active")));
   await revokeOpenInvitations({ tx, organizationId, now });
   const formerMembers = (await organizationMembers({ tx, organizationId })).filter((m) => m.id !== winner.userId);
   await tx

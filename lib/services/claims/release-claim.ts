@@ -18,7 +18,7 @@ import { enqueueMails } from "@/lib/mail/queue";
 import { recordAdminAction } from "@/lib/services/admin/audit";
 import { fillMessage } from "@/lib/validations/claims";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, organizationClaims, organizations, users } from "@/models";
+import { fundraisers, organizationClaims, organizations, users } from "@/models";
 import { loadHoldingClaim, notifyClaimant, organizationMembers, revokeOpenInvitations } from "./claims";
 
 /** Days a claim may wait for verification before it expires. */
@@ -51,7 +51,7 @@ async function endClaim(tx: Executor, claim: ClaimRow, status: "expired" | "rele
       sandboxConnectedAt: null,
     })
     .where(eq(organizations.id, claim.organizationId));
-  await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, claim.organizationId), eq(campaigns.status, "active")));
+  await tx.update(fundraisers).set({ status: "ended", endedAt: now }).where(and(eq(fundraisers.organizationId, claim.organizationId), eq(fundraisers.status, "active")));
   const members = await organizationMembers({ tx, organizationId: claim.organizationId });
   await tx.update(users).set({ organizationId: null }).where(eq(users.organizationId, claim.organizationId));
   await revokeOpenInvitations({ tx, organizationId: claim.organizationId, now });

@@ -10,20 +10,20 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, donations, paymentEvents, payments } from "@/models";
+import { fundraisers, donations, paymentEvents, payments } from "@/models";
 import { capturePaypalDonation } from "./capture-paypal-donation";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-paypal-0123456789", PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined });
   resetServerEnv();
   h = await createTestDatabase();
   np = await makeNonprofit(h.db, "Green Mountain Shelter");
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Warm Beds", goalCents: 100_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Warm Beds", goalCents: 100_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 });
 
 afterAll(async () => {
@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 const paypalGift = (orderId: string, status: (typeof donations.$inferInsert)["status"]) =>
-  makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, campaignId, amountCents: 3_000, status });
-const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
+  makeGift(h.db, np.organizationId, null, { provider: "paypal", paymentMethodType: "paypal", providerPaymentId: orderId, fundraiserId, amountCents: 3_000, status });
+const progress = async () => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 const stored = async (id: string) => (await h.db.select({ status: donations.status, effects: payments.effectsAppliedAt }).from(donations).innerJoin(payments, eq(payments.id, donations.paymentId)).where(eq(donations.id, id)))[0]!;
 
 describe("capturing a PayPal order", () => {

@@ -20,7 +20,7 @@ import { testDatabaseServer } from "@/lib/db/testing";
 import { resetServerEnv, setEnvForTests, childProcessEnv } from "@/lib/env";
 import { ensureMailQueue, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutSchema } from "@/lib/validations/donation";
-import { campaigns, organizations, paymentEvents } from "@/models";
+import { fundraisers, organizations, paymentEvents } from "@/models";
 import { startCheckout } from "./start-checkout";
 
 jest.setTimeout(300_000);
@@ -121,16 +121,16 @@ test("a checkout retried with the same idempotency key after the server was kill
     .insert(organizations)
     .values({ name: "Northeast Kingdom Food Shelf", ein: "030288112", city: "Newport", state: "VT", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
-  const [campaign] = await setup.db
-    .insert(campaigns)
+  const [fundraiser] = await setup.db
+    .insert(fundraisers)
     .values({ organizationId: org!.id, name: "Full Pantries", goalCents: 1_000_000 })
-    .returning({ id: campaigns.id });
+    .returning({ id: fundraisers.id });
   await setup.close();
 
   const input = {
     idempotencyKey: randomUUID(),
     organizationId: org!.id,
-    campaignId: campaign!.id,
+    campaignId: fundraiser!.id,
     amountCents: 4_321,
     name: "Kit Killed",
     email: "kit@example.org",
@@ -146,7 +146,7 @@ test("a checkout retried with the same idempotency key after the server was kill
   const rowsAfterKill = await giftsWithKey(h.db, input.idempotencyKey);
   expect(rowsAfterKill).toHaveLength(1);
   expect(rowsAfterKill[0]!.status).toBe("pending");
-  const progress = async () => (await h!.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaign!.id)))[0]!.p;
+  const progress = async () => (await h!.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiser!.id)))[0]!.p;
   expect(await progress()).toBe(0);
 
   // The donor's browser retries with the same key: the donation completes, once.

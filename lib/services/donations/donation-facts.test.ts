@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 import { loadDonationFacts } from "./donation-facts";
 
 let h: DatabaseHandle;
@@ -23,10 +23,10 @@ afterAll(async () => {
 });
 
 test("a gift to a fundraiser: the stored donation, its organization with the address in one line, the fundraiser's name", async () => {
-  const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-  const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id, amountCents: 4_321 });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Winter Pantry Drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
+  const id = await makeGift(h.db, np.organizationId, null, { fundraiserId: c!.id, amountCents: 4_321 });
   const facts = await loadDonationFacts({ db: h.db, donationId: id });
-  expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, campaignId: c!.id, amountCents: 4_321, status: "succeeded" });
+  expect(facts?.donation).toMatchObject({ id, organizationId: np.organizationId, fundraiserId: c!.id, amountCents: 4_321, status: "succeeded" });
   expect(facts?.organization).toEqual({
     id: np.organizationId,
     name: "Randolph Area Food Shelf",

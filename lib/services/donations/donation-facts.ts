@@ -11,7 +11,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/db/client";
 import { preparedPerExecutor } from "@/lib/db/prepared";
-import { campaigns, donations, organizations, payments } from "@/models";
+import { fundraisers, donations, organizations, payments } from "@/models";
 
 /** A stored gift (amounts in cents, times UTC). */
 export type DonationRow = typeof donations.$inferSelect;
@@ -82,12 +82,12 @@ const factsQuery = preparedPerExecutor((db: Executor) =>
       donation: donations,
       payment: { provider: payments.provider, providerPaymentId: payments.providerPaymentId },
       organization: donationFactsOrganizationColumns,
-      fundraiserName: campaigns.name,
+      fundraiserName: fundraisers.name,
     })
     .from(donations)
     .leftJoin(payments, eq(payments.id, donations.paymentId))
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(eq(donations.id, sql.placeholder("donationId")))
     .prepare("donation_facts"),
 );

@@ -14,7 +14,7 @@ import { nonprofitNotificationMail } from "@/lib/mail/templates/donation";
 import { sandboxDelivery } from "@/lib/payments/sandbox";
 import { stripeProvider } from "@/lib/payments/stripe";
 import { checkoutSchema, type CheckoutInput } from "@/lib/validations/donation";
-import { campaigns, donations, organizations, paymentEvents } from "@/models";
+import { fundraisers, donations, organizations, paymentEvents } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { applyPaymentEvent, handleWebhook } from "@/lib/services/payments/apply-payment-event";
 import { donationMailFacts } from "./donation-mail";
@@ -25,7 +25,7 @@ import { startCheckout } from "./start-checkout";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-donations-"));
 let h: DatabaseHandle;
 let organizationId = "";
-let campaignId = "";
+let fundraiserId = "";
 let pendingOrganizationId = "";
 
 beforeAll(async () => {
@@ -40,8 +40,8 @@ beforeAll(async () => {
     .values({ name: "Vermont Foodbank", ein: "030277440", email: "gifts@vtfoodbank.example", city: "Barre", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
   organizationId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
   const [p] = await h.db
     .insert(organizations)
     .values({ name: "Pending Friends of Nowhere", approvalStatus: "pending" })
@@ -61,7 +61,7 @@ function checkout(over: Partial<Record<string, unknown>> = {}): CheckoutInput {
   return checkoutSchema().parse({
     idempotencyKey: randomUUID(),
     organizationId,
-    campaignId,
+    campaignId: fundraiserId,
     amountCents: 2_500,
     name: "Ada Guest",
     email: "ada@example.org",
@@ -70,7 +70,7 @@ function checkout(over: Partial<Record<string, unknown>> = {}): CheckoutInput {
   });
 }
 
-const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
+const progress = async () => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 const mailJobs = async () => {
   const r = (await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail'`)) as unknown as { rows: { n: number }[] };
   return Number(r.rows[0]!.n);
@@ -175,12 +175,12 @@ describe("checkout and exactly-once effects", () => {
     const input = checkout({ amountCents: 3_100 });
     // The first attempt: the payment and its gift committed, then the process died.
     const id = randomUUID();
-    await makeGift(h.db, organizationId, null, { id, campaignId, amountCents: 3_100, status: "pending", providerPaymentId: `sbpi_${id}`, idempotencyKey: input.idempotencyKey, donorName: "Ada Guest", donorEmail: "ada@example.org" });
+    await makeGift(h.db, organizationId, null, { id, fundraiserId, amountCents: 3_100, status: "pending", providerPaymentId: `sbpi_${id}`, idempotencyKey: input.idempotencyKey, donorName: "Ada Guest", donorEmail: "ada@example.org" });
     // A transaction that died midway (event recorded, effect half applied) leaves nothing behind.
     await expect(
       h.db.transaction(async (tx) => {
         await tx.insert(paymentEvents).values({ provider: "sandbox", eventId: "evt_aborted", type: "payment_intent.succeeded", paymentId: id });
-        await tx.update(campaigns).set({ progressCents: sql`${campaigns.progressCents} + 3100` }).where(eq(campaigns.id, campaignId));
+        await tx.update(fundraisers).set({ progressCents: sql`${fundraisers.progressCents} + 3100` }).where(eq(fundraisers.id, fundraiserId));
         throw new Error("killed");
       }),
     ).rejects.toThrow("killed");

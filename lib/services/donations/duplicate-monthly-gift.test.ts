@@ -7,32 +7,32 @@ import { createTestDatabase } from "@/lib/db/testing";
 import type { AppError } from "@/lib/errors";
 import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, recurringGifts } from "@/models";
+import { fundraisers, recurringGifts } from "@/models";
 import { assertNoDuplicateMonthlyGift, DUPLICATE_MONTHLY_FIELD } from "./duplicate-monthly-gift";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
-let campaignId = "";
-let otherCampaignId = "";
+let fundraiserId = "";
+let otherFundraiserId = "";
 let donorId = "";
 
 beforeAll(async () => {
   h = await createTestDatabase();
   np = await makeNonprofit(h.db, "Green Mountain Shelter");
   const [c1, c2] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values([
       { organizationId: np.organizationId, name: "Warm Beds", goalCents: 100_000 },
       { organizationId: np.organizationId, name: "Hot Meals", goalCents: 100_000 },
     ])
-    .returning({ id: campaigns.id });
-  campaignId = c1!.id;
-  otherCampaignId = c2!.id;
+    .returning({ id: fundraisers.id });
+  fundraiserId = c1!.id;
+  otherFundraiserId = c2!.id;
   donorId = (await makeDonor("ada.monthly@example.org")).id;
   await h.db.insert(recurringGifts).values([
-    { organizationId: np.organizationId, campaignId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
-    { organizationId: np.organizationId, campaignId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
-    { organizationId: np.organizationId, campaignId: otherCampaignId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
+    { organizationId: np.organizationId, fundraiserId, donorUserId: donorId, donorEmail: "ada.monthly@example.org", amountCents: 2_500, provider: "sandbox" },
+    { organizationId: np.organizationId, fundraiserId: null, donorUserId: null, donorEmail: "guest.monthly@example.org", amountCents: 1_000, provider: "sandbox" },
+    { organizationId: np.organizationId, fundraiserId: otherFundraiserId, donorUserId: donorId, amountCents: 900, provider: "sandbox", status: "canceled" },
   ]);
 });
 
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const check = (over: Partial<Parameters<typeof assertNoDuplicateMonthlyGift>[0]>) =>
-  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.organizationId, organizationName: "Green Mountain Shelter", campaignId, ...over });
+  assertNoDuplicateMonthlyGift({ donorUserId: null, donorEmail: null, organizationId: np.organizationId, organizationName: "Green Mountain Shelter", fundraiserId, ...over });
 
 test("the same account, same fundraiser: a conflict naming the existing amount, on the confirmation field", async () => {
   const err = (await check({ donorUserId: donorId }).catch((e: unknown) => e)) as AppError;
@@ -50,14 +50,14 @@ test("the same account, same fundraiser: a conflict naming the existing amount, 
 });
 
 test("a guest is matched by email, whatever its case; direct gifts match direct gifts only", async () => {
-  await expect(check({ donorEmail: "GUEST.Monthly@example.org", campaignId: null })).rejects.toMatchObject({ code: "conflict" });
-  await expect(check({ donorEmail: "guest.monthly@example.org", campaignId })).resolves.toBeUndefined();
+  await expect(check({ donorEmail: "GUEST.Monthly@example.org", fundraiserId: null })).rejects.toMatchObject({ code: "conflict" });
+  await expect(check({ donorEmail: "guest.monthly@example.org", fundraiserId })).resolves.toBeUndefined();
   await expect(check({ donorEmail: "ada.monthly@example.org" })).rejects.toMatchObject({ code: "conflict" });
 });
 
 test("another fundraiser, a canceled gift, another donor or nobody to match: no conflict", async () => {
-  await expect(check({ donorUserId: donorId, campaignId: otherCampaignId })).resolves.toBeUndefined();
-  await expect(check({ donorUserId: donorId, campaignId: null })).resolves.toBeUndefined();
+  await expect(check({ donorUserId: donorId, fundraiserId: otherFundraiserId })).resolves.toBeUndefined();
+  await expect(check({ donorUserId: donorId, fundraiserId: null })).resolves.toBeUndefined();
   await expect(check({ donorEmail: "someone.else@example.org" })).resolves.toBeUndefined();
   await expect(check({})).resolves.toBeUndefined();
 });

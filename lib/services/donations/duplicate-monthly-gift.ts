@@ -23,7 +23,7 @@ export async function assertNoDuplicateMonthlyGift(options: {
   donorEmail: string | null;
   organizationId: string;
   organizationName: string;
-  campaignId: string | null;
+  fundraiserId: string | null;
 }): Promise<void> {
   const who = [
     options.donorUserId ? eq(recurringGifts.donorUserId, options.donorUserId) : undefined,
@@ -38,7 +38,7 @@ export async function assertNoDuplicateMonthlyGift(options: {
       and(
         ne(recurringGifts.status, "canceled"),
         eq(recurringGifts.organizationId, options.organizationId),
-        options.campaignId ? eq(recurringGifts.campaignId, options.campaignId) : isNull(recurringGifts.campaignId),
+        options.fundraiserId ? eq(recurringGifts.fundraiserId, options.fundraiserId) : isNull(recurringGifts.fundraiserId),
         or(...who),
       ),
     )

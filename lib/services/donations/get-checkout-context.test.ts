@@ -9,14 +9,14 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { serverEnv } from "@/lib/env";
 import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, donorPreferences, organizations } from "@/models";
+import { fundraisers, donorPreferences, organizations } from "@/models";
 import { getCheckoutContext } from "./get-checkout-context";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let other: ClaimedNonprofit;
 let donor: Actor;
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   h = await createTestDatabase();
@@ -24,10 +24,10 @@ beforeAll(async () => {
   await h.db.update(organizations).set({ ein: "030277440", irsSubsection: "03", irsDeductibility: "1", city: "Barre" }).where(eq(organizations.id, np.organizationId));
   other = await makeNonprofit(h.db, "Other Shelter");
   const [c] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values({ organizationId: np.organizationId, name: "Winter Meals", description: "Hot meals all winter", goalCents: 1_000_000, progressCents: 250_000 })
-    .returning({ id: campaigns.id });
-  campaignId = c!.id;
+    .returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
   donor = await makeDonor("ada.checkout@example.org");
 });
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe("the checkout's context", () => {
   test("a fundraiser's checkout: the organization's EIN and tax facts, the fundraiser's progress in cents, the limits", async () => {
-    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: campaignId });
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: fundraiserId });
     expect(ctx).toMatchObject({
       organization: {
         id: np.organizationId,
@@ -49,7 +49,7 @@ describe("the checkout's context", () => {
         tax: { status: "501(c)(3) nonprofit", deductible: true, sentence: "Your gift is tax-deductible to the extent allowed by law." },
         receivesGifts: true,
       },
-      campaign: expect.objectContaining({ _id: campaignId, organizationId: np.organizationId, name: "Winter Meals", description: "Hot meals all winter", goal: 1_000_000, progress: 250_000, percent: 25, status: "active" }),
+      campaign: expect.objectContaining({ _id: fundraiserId, organizationId: np.organizationId, name: "Winter Meals", description: "Hot meals all winter", goal: 1_000_000, progress: 250_000, percent: 25, status: "active" }),
       donor: null,
       shareDefaults: { name: false, email: false, location: false, phone: false, gender: false, age: false },
       maxCents: serverEnv().DONATION_MAX_CENTS,
@@ -58,32 +58,32 @@ describe("the checkout's context", () => {
   });
 
   test("a direct gift has no fundraiser; a fundraiser of another organization or an unknown one is no checkout", async () => {
-    expect((await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: "direct" }))?.campaign).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: other.organizationId, campaign: campaignId })).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: "00000000-0000-4000-8000-000000000000" })).toBeNull();
-    expect(await getCheckoutContext({ actor: null, organizationId: "00000000-0000-4000-8000-000000000000", campaign: "direct" })).toBeNull();
+    expect((await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: "direct" }))?.campaign).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: other.organizationId, fundraiser: fundraiserId })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(await getCheckoutContext({ actor: null, organizationId: "00000000-0000-4000-8000-000000000000", fundraiser: "direct" })).toBeNull();
   });
 
   test("a signed-in donor is named and their sharing choices are the defaults; a nonprofit user's are not read", async () => {
     await h.db.update(donorPreferences).set({ shareName: true, shareEmail: true, shareLocation: false, shareTelephone: true, shareGender: false, shareAge: true }).where(eq(donorPreferences.userId, donor.id));
-    const ctx = await getCheckoutContext({ actor: donor, organizationId: np.organizationId, campaign: "direct" });
+    const ctx = await getCheckoutContext({ actor: donor, organizationId: np.organizationId, fundraiser: "direct" });
     expect(ctx?.donor).toEqual({ name: `${donor.firstName} ${donor.lastName}`, email: "ada.checkout@example.org" });
     expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
     await h.db.insert(donorPreferences).values({ userId: other.user.id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
-    expect((await getCheckoutContext({ actor: other.user, organizationId: np.organizationId, campaign: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+    expect((await getCheckoutContext({ actor: other.user, organizationId: np.organizationId, fundraiser: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
   });
 
   test("an organization without a payout connection, or not live, cannot take a charge now", async () => {
     const unconnected = await makeNonprofit(h.db, "Unconnected Friends", { connected: false });
-    expect((await getCheckoutContext({ actor: null, organizationId: unconnected.organizationId, campaign: "direct" }))?.organization.receivesGifts).toBe(false);
+    expect((await getCheckoutContext({ actor: null, organizationId: unconnected.organizationId, fundraiser: "direct" }))?.organization.receivesGifts).toBe(false);
     await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, other.organizationId));
-    expect((await getCheckoutContext({ actor: null, organizationId: other.organizationId, campaign: "direct" }))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
+    expect((await getCheckoutContext({ actor: null, organizationId: other.organizationId, fundraiser: "direct" }))?.organization).toMatchObject({ acceptsGifts: false, receivesGifts: false });
   });
 
   test("a fundraiser that ended is shown as not active; unknown tax codes are said in plain words", async () => {
-    await h.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, campaignId));
+    await h.db.update(fundraisers).set({ status: "ended" }).where(eq(fundraisers.id, fundraiserId));
     await h.db.update(organizations).set({ irsSubsection: null, irsDeductibility: null }).where(eq(organizations.id, np.organizationId));
-    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, campaign: campaignId });
+    const ctx = await getCheckoutContext({ actor: null, organizationId: np.organizationId, fundraiser: fundraiserId });
     expect(ctx?.campaign?.status).toBe("ended");
     expect(ctx?.organization.tax).toEqual({ status: null, deductible: null, sentence: "The IRS file does not say whether gifts to this organization are tax-deductible." });
   });

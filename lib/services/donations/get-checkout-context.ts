@@ -14,10 +14,10 @@ import type { Cents } from "@/lib/money";
 import { taxStatusOf, type TaxStatus } from "@/lib/directory/tax-status";
 import { activeProviderName } from "@/lib/payments";
 import { formatEin } from "@/lib/donations/labels";
-import { campaignColumns, toCampaign, type Campaign } from "@/lib/services/campaigns/campaign";
+import { fundraiserColumns, toFundraiser, type Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
-import { campaigns, donorPreferences, organizations } from "@/models";
+import { fundraisers, donorPreferences, organizations } from "@/models";
 import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
 
 export type CheckoutContext = {
@@ -43,7 +43,7 @@ export type CheckoutContext = {
     receivesGifts: boolean;
   };
   /** The fundraiser given to, or null for a direct gift; an ended one takes no gifts. */
-  campaign: Campaign | null;
+  campaign: Fundraiser | null;
   donor: { name: string; email: string } | null;
   shareDefaults: ShareChoices;
   maxCents: Cents;
@@ -53,15 +53,15 @@ export type CheckoutContext = {
 };
 
 /** @returns null when the organization (or the named fundraiser of it) does not exist. */
-export async function getCheckoutContext({ actor, organizationId, campaign: campaignParam }: { actor: Actor | null; organizationId: string; campaign: string }): Promise<CheckoutContext | null> {
+export async function getCheckoutContext({ actor, organizationId, fundraiser: fundraiserParam }: { actor: Actor | null; organizationId: string; fundraiser: string }): Promise<CheckoutContext | null> {
   const db = await getDb();
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!org) return null;
-  let campaign: CheckoutContext["campaign"] = null;
-  if (campaignParam !== "direct") {
-    const [c] = await db.select(campaignColumns).from(campaigns).where(and(eq(campaigns.id, campaignParam), eq(campaigns.organizationId, org.id)));
+  let fundraiser: CheckoutContext["campaign"] = null;
+  if (fundraiserParam !== "direct") {
+    const [c] = await db.select(fundraiserColumns).from(fundraisers).where(and(eq(fundraisers.id, fundraiserParam), eq(fundraisers.organizationId, org.id)));
     if (!c) return null;
-    campaign = toCampaign(c);
+    fundraiser = toFundraiser(c);
   }
   const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
   let shareDefaults = none;
@@ -75,7 +75,7 @@ export async function getCheckoutContext({ actor, organizationId, campaign: camp
       legalName: org.legalName,
       tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
       acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts({ org }) },
-    campaign,
+    campaign: fundraiser,
     donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
     shareDefaults,
     maxCents: serverEnv().DONATION_MAX_CENTS,

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { resetServerEnv, setEnvForTests } from "@/lib/env";
 import { donationStrangers, makeDonationScene, makeGift, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, recurringGifts } from "@/models";
+import { fundraisers, recurringGifts } from "@/models";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { getDonationResult } from "./get-donation-result";
 
@@ -16,12 +16,12 @@ let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let donor: Actor;
 let otherDonor: Actor;
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-results-0123456789" });
   resetServerEnv();
-  ({ h, np, donor, otherDonor, campaignId } = await makeDonationScene("Vermont Foodbank", "Winter Meals", ["ada.result@example.org", "eve.result@example.org"]));
+  ({ h, np, donor, otherDonor, campaignId: fundraiserId } = await makeDonationScene("Vermont Foodbank", "Winter Meals", ["ada.result@example.org", "eve.result@example.org"]));
 });
 
 afterAll(async () => {
@@ -34,7 +34,7 @@ const withToken = (id: string, actor: Actor | null = null) => getDonationResult(
 
 describe("a donation's result", () => {
   test("a completed gift to a fundraiser: amounts in cents, what was charged, its label and its receipt link", async () => {
-    const id = await makeGift(h.db, np.organizationId, null, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
+    const id = await makeGift(h.db, np.organizationId, null, { fundraiserId, amountCents: 5_000, feeCents: 175, coverFees: true, paymentMethodType: "wallet", donorEmail: "ada@example.org" });
     const r = await withToken(id);
     expect(r).toMatchObject({
       donationId: id,
@@ -50,7 +50,7 @@ describe("a donation's result", () => {
       provider: "sandbox",
       organizationId: np.organizationId,
       organizationName: "Vermont Foodbank",
-      campaignId,
+      campaignId: fundraiserId,
       campaignName: "Winter Meals",
       recurring: false,
       donorEmail: "ada@example.org",
@@ -104,9 +104,9 @@ describe("a donation's result", () => {
   });
 
   test("a gift whose fundraiser was deleted reads as Direct Donation", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Gone Soon", goalCents: 10_000 }).returning({ id: campaigns.id });
-    const id = await makeGift(h.db, np.organizationId, null, { campaignId: c!.id });
-    await h.db.delete(campaigns).where(eq(campaigns.id, c!.id));
+    const [c] = await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Gone Soon", goalCents: 10_000 }).returning({ id: fundraisers.id });
+    const id = await makeGift(h.db, np.organizationId, null, { fundraiserId: c!.id });
+    await h.db.delete(fundraisers).where(eq(fundraisers.id, c!.id));
     expect((await withToken(id)).campaignName).toBe("Direct Donation");
   });
 });

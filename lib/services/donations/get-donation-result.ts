@@ -75,7 +75,7 @@ export type DonationResultRow = {
   provider: string | null;
   providerPaymentId: string | null;
   organizationId: string;
-  campaignId: string | null;
+  fundraiserId: string | null;
   recurringGiftId: string | null;
   donorEmail: string | null;
   createdAt: Date;
@@ -110,7 +110,7 @@ export function toDonationResult({ donation: d, organization, fundraiserName }: 
     providerPaymentId: d.providerPaymentId,
     organizationId: d.organizationId,
     organizationName: organizationDisplayName(organization),
-    campaignId: d.campaignId,
+    campaignId: d.fundraiserId,
     campaignName: fundraiserLabel(fundraiserName),
     recurring: Boolean(d.recurringGiftId),
     donorEmail: d.donorEmail,

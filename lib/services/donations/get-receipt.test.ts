@@ -17,12 +17,12 @@ let h: DatabaseHandle;
 let np: ClaimedNonprofit;
 let donor: Actor;
 let otherDonor: Actor;
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-receipts-0123456789" });
   resetServerEnv();
-  ({ h, np, donor, otherDonor, campaignId } = await makeDonationScene("Randolph Area Food Shelf", "Winter Pantry Drive", ["ada.receipt@example.org", "eve.receipt@example.org"]));
+  ({ h, np, donor, otherDonor, campaignId: fundraiserId } = await makeDonationScene("Randolph Area Food Shelf", "Winter Pantry Drive", ["ada.receipt@example.org", "eve.receipt@example.org"]));
   await h.db
     .update(organizations)
     .set({ ein: "030324429", irsDeductibility: "1", addressLine1: "10 Main St", city: "Randolph", state: "VT", zipcode: "05060" })
@@ -43,7 +43,7 @@ const text = async (id: string, token: string | null = donationAccessToken(id), 
 
 describe("the PDF receipt of a donation", () => {
   test("states the organization, EIN, address, amounts, fundraiser, payment method and the no-goods statement", async () => {
-    const id = await makeGift(h.db, np.organizationId, donor.id, { campaignId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { fundraiserId, amountCents: 5_000, feeCents: 175, coverFees: true, donorName: "Ada Guest", paymentMethodType: "card" });
     const { lines, joined, filename } = await text(id);
     expect(filename).toBe(`givebridge-receipt-${id.slice(0, 8)}.pdf`);
     expect(lines.slice(1, 4)).toEqual(["Randolph Area Food Shelf", "EIN 03-0324429", "10 Main St, Randolph, VT, 05060"]);
@@ -72,7 +72,7 @@ describe("the PDF receipt of a donation", () => {
   });
 
   test("a tribute gift says whom it honors; what is deductible does not change", async () => {
-    const id = await makeGift(h.db, np.organizationId, donor.id, { campaignId, amountCents: 3_000, tributeType: "memory", tributeName: "Jane Doe" });
+    const id = await makeGift(h.db, np.organizationId, donor.id, { fundraiserId, amountCents: 3_000, tributeType: "memory", tributeName: "Jane Doe" });
     const { joined } = await text(id);
     expect(joined).toContain("Tribute: In memory of Jane Doe");
     expect(joined).toContain("Amount: $30.00");

@@ -8,7 +8,7 @@ import { authorize } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
-import { campaigns, donations } from "@/models";
+import { fundraisers, donations } from "@/models";
 
 export type RecentDonation = {
   id: string;
@@ -36,7 +36,7 @@ export async function listRecentDonations({ actor, organizationId, limit = 5 }: 
       amountCents: donations.amountCents,
       status: donations.status,
       failureReason: donations.failureReason,
-      fundraiser: campaigns.name,
+      fundraiser: fundraisers.name,
       anonymous: donations.anonymous,
       shareName: donations.shareName,
       shareEmail: donations.shareEmail,
@@ -44,7 +44,7 @@ export async function listRecentDonations({ actor, organizationId, limit = 5 }: 
       donorEmail: donations.donorEmail,
     })
     .from(donations)
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(eq(donations.organizationId, organizationId))
     .orderBy(desc(donations.createdAt))
     .limit(Math.min(Math.max(limit, 1), 50));

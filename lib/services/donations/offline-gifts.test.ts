@@ -21,7 +21,7 @@ import { getDonationReportPage, getDonationReportTotals } from "@/lib/services/r
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, organizationAuditLog, organizations } from "@/models";
+import { fundraisers, donations, organizationAuditLog, organizations } from "@/models";
 import { POST as recordRoute } from "@/app/api/(app)/organizations/[id]/offline-gifts/route";
 import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/(app)/offline-gifts/[id]/route";
 import { donationReceiptPdf } from "./get-receipt";
@@ -31,8 +31,8 @@ let h: DatabaseHandle;
 let a: ClaimedNonprofit;
 let b: ClaimedNonprofit;
 let donor: Actor;
-let campaignId = "";
-let otherCampaignId = "";
+let fundraiserId = "";
+let otherFundraiserId = "";
 
 const m = messages.offlineGifts;
 const NOVEMBER: ReportQuery = { duration: "customRange", fundraiser: "all", startDate: "2026-11-01", endDate: "2026-11-30" };
@@ -52,13 +52,13 @@ beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Offline Valley Food Shelf", "Other Hill Library"], "offline.donor@example.org"));
   await h.db.update(organizations).set({ ein: "030358794", irsDeductibility: "1" }).where(eq(organizations.id, a.organizationId));
   const rows = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values([
       { organizationId: a.organizationId, name: "Winter Meals", goalCents: 1_000_000 },
       { organizationId: a.organizationId, name: "Spring Garden", goalCents: 1_000_000 },
     ])
-    .returning({ id: campaigns.id });
-  [campaignId, otherCampaignId] = rows.map((r) => r.id) as [string, string];
+    .returning({ id: fundraisers.id });
+  [fundraiserId, otherFundraiserId] = rows.map((r) => r.id) as [string, string];
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 const stored = async (id: string) => (await h.db.select().from(donations).where(eq(donations.id, id)))[0];
-const progress = async (id: string) => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, id)))[0]!.p;
+const progress = async (id: string) => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, id)))[0]!.p;
 const counts = async () => {
   const [d] = await h.db.select({ n: sql<string>`count(*)` }).from(donations);
   const [l] = await h.db.select({ n: sql<string>`count(*)` }).from(organizationAuditLog);
@@ -182,31 +182,31 @@ test("payouts read the payments ledger only: an offline gift changes nothing the
 });
 
 test("a fundraiser's progress moves by the gift once, follows an edit, and goes back on delete; each change is audited", async () => {
-  const start = { c1: await progress(campaignId), c2: await progress(otherCampaignId) };
+  const start = { c1: await progress(fundraiserId), c2: await progress(otherFundraiserId) };
   const auditBefore = (await counts()).audit;
-  const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("check", { campaignId }) });
-  expect(await progress(campaignId)).toBe(start.c1 + 12_500);
+  const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("check", { campaignId: fundraiserId }) });
+  expect(await progress(fundraiserId)).toBe(start.c1 + 12_500);
 
-  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("check", { campaignId, amountCents: 20_000 }) });
-  expect(await progress(campaignId)).toBe(start.c1 + 20_000);
+  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("check", { campaignId: fundraiserId, amountCents: 20_000 }) });
+  expect(await progress(fundraiserId)).toBe(start.c1 + 20_000);
 
-  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("check", { campaignId: otherCampaignId, amountCents: 20_000 }) });
-  expect({ c1: await progress(campaignId), c2: await progress(otherCampaignId) }).toEqual({ c1: start.c1, c2: start.c2 + 20_000 });
+  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("check", { campaignId: otherFundraiserId, amountCents: 20_000 }) });
+  expect({ c1: await progress(fundraiserId), c2: await progress(otherFundraiserId) }).toEqual({ c1: start.c1, c2: start.c2 + 20_000 });
 
   // Turned into in-kind property: no money, no progress.
-  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("in_kind", { campaignId: otherCampaignId }) });
-  expect(await progress(otherCampaignId)).toBe(start.c2);
-  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("cash", { campaignId: otherCampaignId, amountCents: 3_000 }) });
-  expect(await progress(otherCampaignId)).toBe(start.c2 + 3_000);
+  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("in_kind", { campaignId: otherFundraiserId }) });
+  expect(await progress(otherFundraiserId)).toBe(start.c2);
+  await updateOfflineGift({ actor: a.user, donationId: id, input: gift("cash", { campaignId: otherFundraiserId, amountCents: 3_000 }) });
+  expect(await progress(otherFundraiserId)).toBe(start.c2 + 3_000);
 
   await deleteOfflineGift({ actor: a.user, donationId: id });
-  expect({ c1: await progress(campaignId), c2: await progress(otherCampaignId) }).toEqual(start);
+  expect({ c1: await progress(fundraiserId), c2: await progress(otherFundraiserId) }).toEqual(start);
   expect(await stored(id)).toBeUndefined();
 
   const entries = await h.db.select().from(organizationAuditLog).where(eq(organizationAuditLog.subjectId, id)).orderBy(organizationAuditLog.createdAt);
   expect(entries.map((e) => e.action)).toEqual([OFFLINE_GIFT_AUDIT.recorded, OFFLINE_GIFT_AUDIT.updated, OFFLINE_GIFT_AUDIT.updated, OFFLINE_GIFT_AUDIT.updated, OFFLINE_GIFT_AUDIT.updated, OFFLINE_GIFT_AUDIT.deleted]);
   expect(entries.every((e) => e.organizationId === a.organizationId && e.actorUserId === a.user.id)).toBe(true);
-  expect(entries[0]!.details).toEqual({ method: "check", amountCents: 12_500, receivedOn: "2026-11-10", campaignId });
+  expect(entries[0]!.details).toEqual({ method: "check", amountCents: 12_500, receivedOn: "2026-11-10", campaignId: fundraiserId });
   expect(entries[1]!.details).toMatchObject({ before: { amountCents: 12_500 }, after: { amountCents: 20_000 } });
   // The audit log keeps no donor contact details.
   expect(JSON.stringify(entries.map((e) => e.details))).not.toContain("ada@example.org");
@@ -254,8 +254,8 @@ describe("the routes", () => {
   });
 
   test("another organization's user, a donor and a guest are refused and nothing is written", async () => {
-    const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("cash", { campaignId }) });
-    const before = { counts: await counts(), row: await stored(id), progress: await progress(campaignId) };
+    const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("cash", { campaignId: fundraiserId }) });
+    const before = { counts: await counts(), row: await stored(id), progress: await progress(fundraiserId) };
     expect((await post(b.user, gift("cash"))).status).toBe(403);
     expect((await post(donor, gift("cash"))).status).toBe(403);
     expect((await post(undefined, gift("cash"))).status).toBe(401);
@@ -271,12 +271,12 @@ describe("the routes", () => {
     await expect(updateOfflineGift({ actor: b.user, donationId: id, input: gift("cash") })).rejects.toMatchObject({ code: "not_found" });
     await expect(deleteOfflineGift({ actor: donor, donationId: id })).rejects.toMatchObject({ code: "not_found" });
     await expect(recordOfflineGift({ actor: b.user, organizationId: a.organizationId, input: gift("cash") })).rejects.toMatchObject({ code: "forbidden" });
-    expect({ counts: await counts(), row: await stored(id), progress: await progress(campaignId) }).toEqual(before);
+    expect({ counts: await counts(), row: await stored(id), progress: await progress(fundraiserId) }).toEqual(before);
     await deleteOfflineGift({ actor: a.user, donationId: id });
   });
 
   test("a gift made online cannot be corrected or deleted here (409)", async () => {
-    const online = await makeGift(h.db, a.organizationId, null, { campaignId, amountCents: 3_000 });
+    const online = await makeGift(h.db, a.organizationId, null, { fundraiserId, amountCents: 3_000 });
     const before = { counts: await counts(), row: await stored(online) };
     for (const res of [await put(a.user, online, gift("cash")), await del(a.user, online)]) {
       expect(res.status).toBe(409);
@@ -311,12 +311,12 @@ describe("the routes", () => {
   });
 
   test("a bad correction is refused with 422 and the gift stays as it was", async () => {
-    const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("check", { campaignId }) });
-    const before = { counts: await counts(), row: await stored(id), progress: await progress(campaignId) };
-    const res = await put(a.user, id, gift("check", { amountCents: -1, campaignId }));
+    const { id } = await recordOfflineGift({ actor: a.user, organizationId: a.organizationId, input: gift("check", { campaignId: fundraiserId }) });
+    const before = { counts: await counts(), row: await stored(id), progress: await progress(fundraiserId) };
+    const res = await put(a.user, id, gift("check", { amountCents: -1, campaignId: fundraiserId }));
     expect(res.status).toBe(422);
     expect(((await res.json()) as { message: string }).message).toBe(m.amountInvalid);
-    expect({ counts: await counts(), row: await stored(id), progress: await progress(campaignId) }).toEqual(before);
+    expect({ counts: await counts(), row: await stored(id), progress: await progress(fundraiserId) }).toEqual(before);
     await deleteOfflineGift({ actor: a.user, donationId: id });
   });
 });

@@ -34,7 +34,7 @@ import { reportTimeZone } from "@/lib/services/reports/donation-report";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { offlineGiftSchema, todayIn, type OfflineGiftInput, type OfflineGiftMethod } from "@/lib/validations/offline-gift";
-import { campaigns, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
+import { fundraisers, donations, organizationAuditLog, type OfflineGiftDetails } from "@/models";
 
 /**
  * A gift recorded offline as the organization sees it. Amount in cents, null for in-kind.
@@ -110,7 +110,7 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
   const db = await getDb();
   const own = await findOwnGift(db, actor, donationId);
   const gift = parseGift(input, await reportTimeZone({ db, organizationId: own.organizationId }), now);
-  const { view, previousCampaignId } = await db.transaction(async (tx) => {
+  const { view, previousCampaignId: previousFundraiserId } = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await assertFundraiser(tx, before.organizationId, gift.campaignId);
     const donor = await resolveDonor(tx, before.organizationId, gift);
@@ -119,13 +119,13 @@ export async function updateOfflineGift({ actor, donationId, input, now = new Da
       .set({ ...giftColumns(gift), ...donor })
       .where(eq(donations.id, donationId))
       .returning();
-    await moveProgress(tx, before.campaignId, -before.amountCents);
-    await moveProgress(tx, row!.campaignId, row!.amountCents);
+    await moveProgress(tx, before.fundraiserId, -before.amountCents);
+    await moveProgress(tx, row!.fundraiserId, row!.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.updated, donationId, { before: auditFacts(before), after: auditFacts(row!) });
-    return { view: toView(row!), previousCampaignId: before.campaignId };
+    return { view: toView(row!), previousCampaignId: before.fundraiserId };
   });
   refreshGiftPages({ organizationId: view.organizationId, campaignId: view.campaignId });
-  if (previousCampaignId && previousCampaignId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousCampaignId });
+  if (previousFundraiserId && previousFundraiserId !== view.campaignId) refreshGiftPages({ organizationId: view.organizationId, campaignId: previousFundraiserId });
   return view;
 }
 
@@ -140,11 +140,11 @@ export async function deleteOfflineGift({ actor, donationId }: DeleteOfflineGift
   const before = await db.transaction(async (tx) => {
     const before = await findOwnGift(tx, actor, donationId, { lock: true });
     await tx.delete(donations).where(eq(donations.id, donationId));
-    await moveProgress(tx, before.campaignId, -before.amountCents);
+    await moveProgress(tx, before.fundraiserId, -before.amountCents);
     await audit(tx, actor!, before.organizationId, OFFLINE_GIFT_AUDIT.deleted, donationId, auditFacts(before));
     return before;
   });
-  refreshGiftPages({ organizationId: before.organizationId, campaignId: before.campaignId });
+  refreshGiftPages({ organizationId: before.organizationId, campaignId: before.fundraiserId });
   return { id: donationId };
 }
 
@@ -188,12 +188,12 @@ async function findOwnGift(db: Executor, actor: Actor | null, donationId: string
 }
 
 /** @throws AppError(validation) when `campaignId` is not one of the organization's fundraisers. */
-async function assertFundraiser(db: Executor, organizationId: string, campaignId: string | null): Promise<void> {
-  if (!campaignId) return;
+async function assertFundraiser(db: Executor, organizationId: string, fundraiserId: string | null): Promise<void> {
+  if (!fundraiserId) return;
   const [found] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+    .select({ id: fundraisers.id })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
     .limit(1);
   if (!found) throw new AppError("validation", messages.offlineGifts.fundraiserNotFound, { campaignId: messages.offlineGifts.fundraiserNotFound });
 }
@@ -237,7 +237,7 @@ function giftColumns(gift: OfflineGiftInput) {
   if (gift.shares) details.shares = gift.shares;
   const at = noonUtc(gift.receivedOn);
   return {
-    campaignId: gift.campaignId,
+    fundraiserId: gift.campaignId,
     amountCents: gift.amountCents ?? 0,
     feeCents: 0,
     coverFees: false,
@@ -250,17 +250,17 @@ function giftColumns(gift: OfflineGiftInput) {
 }
 
 /** Move a fundraiser's progress by `cents` (negative to take a gift back); nothing without a fundraiser or an amount. */
-async function moveProgress(db: Executor, campaignId: string | null, cents: Cents): Promise<void> {
-  if (!campaignId || cents === 0) return;
+async function moveProgress(db: Executor, fundraiserId: string | null, cents: Cents): Promise<void> {
+  if (!fundraiserId || cents === 0) return;
   await db
-    .update(campaigns)
-    .set({ progressCents: sql`${campaigns.progressCents} + ${cents}` })
-    .where(eq(campaigns.id, campaignId));
+    .update(fundraisers)
+    .set({ progressCents: sql`${fundraisers.progressCents} + ${cents}` })
+    .where(eq(fundraisers.id, fundraiserId));
 }
 
 /** What the audit log keeps of a gift: never the donor's contact details. */
 function auditFacts(row: DonationRow): Record<string, unknown> {
-  return { method: row.offlineMethod, amountCents: row.amountCents, receivedOn: row.receivedOn, campaignId: row.campaignId };
+  return { method: row.offlineMethod, amountCents: row.amountCents, receivedOn: row.receivedOn, campaignId: row.fundraiserId };
 }
 
 async function audit(db: Executor, actor: Actor, organizationId: string, action: string, subjectId: string, details: Record<string, unknown>): Promise<void> {
@@ -274,7 +274,7 @@ function toView(row: DonationRow): OfflineGiftView {
     method: row.offlineMethod!,
     receivedOn: row.receivedOn!,
     amountCents: row.offlineMethod === "in_kind" ? null : row.amountCents,
-    campaignId: row.campaignId,
+    campaignId: row.fundraiserId,
     details: row.offlineDetails ?? {},
     donorName: row.donorName,
     donorEmail: row.donorEmail,

@@ -45,7 +45,7 @@ const mailText = async () => {
 };
 
 test("an IRS name is shown readable at checkout and on receipts, with the legal name and EIN beside it on receipts", async () => {
-  const ctx = await getCheckoutContext({ actor: null, organizationId, campaign: "direct" });
+  const ctx = await getCheckoutContext({ actor: null, organizationId, fundraiser: "direct" });
   expect(ctx?.organization).toMatchObject({ name: "Town Hall Theater Inc", city: "Middlebury" });
 
   const pdf = await pdfText();
@@ -60,7 +60,7 @@ test("an IRS name is shown readable at checkout and on receipts, with the legal 
 
 test("the nonprofit's own edited name wins; the legal name stays on the receipts", async () => {
   await h.db.update(organizations).set({ name: "Town Hall Theater" }).where(eq(organizations.id, organizationId));
-  expect((await getCheckoutContext({ actor: null, organizationId, campaign: "direct" }))?.organization.name).toBe("Town Hall Theater");
+  expect((await getCheckoutContext({ actor: null, organizationId, fundraiser: "direct" }))?.organization.name).toBe("Town Hall Theater");
   expect(await pdfText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC), EIN 03-0358794");
   expect(await mailText()).toContain("Town Hall Theater (legal name: TOWN HALL THEATER INC)");
 });

@@ -15,7 +15,7 @@ import { makeGift, makeTwoNonprofitsAndADonor, testCheckoutClient, type ClaimedN
 import { getDonationReportTotals } from "@/lib/services/reports/donation-report";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, paymentEvents, users } from "@/models";
+import { fundraisers, donations, paymentEvents, users } from "@/models";
 import { POST as refundRoute } from "@/app/api/(app)/donations/[id]/refund/route";
 import { checkoutGift } from "./start-checkout";
 import { refundDonation } from "./refund-donation";
@@ -24,13 +24,13 @@ let h: DatabaseHandle;
 let a: ClaimedNonprofit;
 let b: ClaimedNonprofit;
 let donor: Actor;
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-refunds-0123456789", CHECKOUT_CHALLENGE: "off" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Refund Valley Food Shelf", "Other Hill Library"], "refund.donor@example.org"));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 500_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 500_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -39,13 +39,13 @@ afterAll(async () => {
 
 /** A $40 sandbox card gift of the donor to A's fundraiser, through the real checkout. */
 async function give(amountCents = 4_000): Promise<string> {
-  const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.organizationId, campaignId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
+  const input = checkoutSchema().parse({ idempotencyKey: randomUUID(), organizationId: a.organizationId, campaignId: fundraiserId, amountCents, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } });
   const result = await checkoutGift({ actor: donor, input, client: testCheckoutClient() });
   expect(result.status).toBe("succeeded");
   return result.donationId;
 }
 
-const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
+const progress = async () => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 const statusOf = async (id: string) => (await h.db.select({ s: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.s;
 const completedCents = async () => (await getDonationReportTotals({ actor: a.user, organizationId: a.organizationId, query: { duration: "yearToDate", fundraiser: "all" } })).completedCents;
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);

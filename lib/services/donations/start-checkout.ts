@@ -40,7 +40,7 @@ import type { ProviderName, SandboxCard } from "@/lib/payments/types";
 import { guestSchema, type CheckoutInput } from "@/lib/validations/donation";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorPreferences, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, donorPreferences, organizations, payments, recurringGifts } from "@/models";
 import { toDonationResult, type DonationResult } from "./get-donation-result";
 
 /** A gift's checkout as started: its donation's result, with the provider's client secret or approval link. */
@@ -53,7 +53,7 @@ export type CheckoutOptions = { metadata?: Record<string, string> };
 export type CheckedCheckout = {
   org: { id: string; name: string; legalName: string | null; stripeComplete: boolean; stripeAccountId: string | null };
   providerName: ProviderName;
-  campaignName: string | null;
+  fundraiserName: string | null;
   donor: DonorColumns;
   sandboxCard: SandboxCard | undefined;
   fees: ReturnType<typeof feesFor>;
@@ -66,8 +66,8 @@ const checkoutOrganizationColumns = {
   name: organizations.name,
   legalName: organizations.legalName,
   ...receivingColumns,
-  campaignName: campaigns.name,
-  campaignStatus: campaigns.status,
+  fundraiserName: fundraisers.name,
+  fundraiserStatus: fundraisers.status,
 };
 
 // checkCheckout's one read, built once per process (lib/db/prepared.ts): the organization
@@ -76,7 +76,7 @@ const checkoutOrganizationQuery = preparedPerExecutor((db: Executor) =>
   db
     .select(checkoutOrganizationColumns)
     .from(organizations)
-    .leftJoin(campaigns, and(eq(campaigns.id, sql.placeholder("campaignId")), eq(campaigns.organizationId, organizations.id)))
+    .leftJoin(fundraisers, and(eq(fundraisers.id, sql.placeholder("campaignId")), eq(fundraisers.organizationId, organizations.id)))
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization_campaign"),
 );
@@ -84,7 +84,7 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
   db
     .select(checkoutOrganizationColumns)
     .from(organizations)
-    .leftJoin(campaigns, sql`false`)
+    .leftJoin(fundraisers, sql`false`)
     .where(eq(organizations.id, sql.placeholder("organizationId")))
     .prepare("checkout_organization"),
 );
@@ -93,7 +93,7 @@ const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
 const CHECKOUT_PAYMENT_COLUMNS = ["id", "organizationId", "provider", "providerPaymentId", "paymentMethodType", "amountCents", "feeCents", "status", "idempotencyKey", "metadata"] as const;
 /** The gift columns a checkout writes. */
 const CHECKOUT_GIFT_COLUMNS = [
-  "id", "paymentId", "organizationId", "campaignId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
+  "id", "paymentId", "organizationId", "fundraiserId", "donorUserId", "recurringGiftId", "amountCents", "feeCents", "coverFees", "status", "paymentMethodType",
   "donorName", "donorEmail", "donorTelephone", "donorCity", "donorState", "donorGender", "donorAgeRange",
   "anonymous", "shareName", "shareEmail", "shareTelephone", "shareLocation", "shareGender", "shareAge", "metadata",
   "tributeType", "tributeName", "tributeCard", "supporterPageId", "supporterTeamId",
@@ -154,18 +154,18 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
     : await checkoutOrganizationOnlyQuery(db).execute({ organizationId: input.organizationId });
   const providerName = assertPayee({ org: row, method: input.method });
   const org = row!;
-  let campaignName: string | null = null;
+  let fundraiserName: string | null = null;
   if (input.campaignId) {
-    if (org.campaignName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
-    if (org.campaignStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
-    campaignName = org.campaignName;
+    if (org.fundraiserName === null) throw new AppError("not_found", messages.donation.campaignNotFound);
+    if (org.fundraiserStatus !== "active") throw new AppError("conflict", messages.donation.campaignEnded);
+    fundraiserName = org.fundraiserName;
   }
   // A gift made on a supporter page is the organization's gift to the page's fundraiser.
-  const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, campaignId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
+  const attribution = input.supporterPageId ? await supporterPageForGift({ db, pageId: input.supporterPageId, fundraiserId: input.campaignId }) : { supporterPageId: null, supporterTeamId: null };
   const donor = await donorDetails(actor, input);
   const sandboxCard = checkCard({ card: input.card, providerName, method: input.method });
   const fees = feesFor(input.amountCents, input.method, input.coverFees, env.PLATFORM_FEE_BPS);
-  return { org, providerName, campaignName, donor, sandboxCard, fees, attribution };
+  return { org, providerName, fundraiserName, donor, sandboxCard, fees, attribution };
 }
 
 /**
@@ -202,7 +202,7 @@ export function installGiftPurpose(): void {
  */
 export async function startCheckout({ actor, input, ...options }: { actor: Actor | null; input: CheckoutInput } & CheckoutOptions): Promise<CheckoutResult> {
   // The whole request is checked before anything is recorded.
-  const { org, providerName, campaignName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
+  const { org, providerName, fundraiserName, donor, sandboxCard, fees, attribution } = await checkCheckout({ actor, input });
   const db = await getDb();
   const method = input.method;
 
@@ -210,7 +210,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   // checkout (same key) is not a new gift.
   if (input.frequency === "month" && !input.confirmDuplicate) {
     const [again] = await db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey));
-    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, campaignId: input.campaignId });
+    if (!again) await assertNoDuplicateMonthlyGift({ donorUserId: actor?.id ?? null, donorEmail: donor.donorEmail, organizationId: org.id, organizationName: org.name, fundraiserId: input.campaignId });
   }
 
   const payment = newPaymentValues({ organizationId: org.id, providerName, method, amountCents: input.amountCents, feeCents: fees.feeCents, idempotencyKey: input.idempotencyKey, metadata: options.metadata ?? {} });
@@ -218,7 +218,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     id: payment.id,
     paymentId: payment.id,
     organizationId: org.id,
-    campaignId: input.campaignId,
+    fundraiserId: input.campaignId,
     donorUserId: actor?.id ?? null,
     amountCents: input.amountCents,
     feeCents: fees.feeCents,
@@ -249,7 +249,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
       .values({
         donorUserId: actor?.id ?? null,
         organizationId: org.id,
-        campaignId: input.campaignId,
+        fundraiserId: input.campaignId,
         amountCents: input.amountCents,
         provider: providerName,
         nextChargeAt: addMonthsUtc(start, 1),
@@ -265,7 +265,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   if (!existing) throw new AppError("conflict", messages.donation.idempotencyMismatch);
   const { payment: paid, gift: donation } = existing;
   // A retried key must name the same gift: a key of a ticket order's payment never does.
-  if (!donation || (!created && (paid.organizationId !== org.id || paid.amountCents !== input.amountCents || donation.campaignId !== input.campaignId))) {
+  if (!donation || (!created && (paid.organizationId !== org.id || paid.amountCents !== input.amountCents || donation.fundraiserId !== input.campaignId))) {
     throw new AppError("conflict", messages.donation.idempotencyMismatch);
   }
 
@@ -275,7 +275,7 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
     org,
     fees,
     method,
-    description: `Donation to ${org.name}${campaignName ? ` (${campaignName})` : ""}`,
+    description: `Donation to ${org.name}${fundraiserName ? ` (${fundraiserName})` : ""}`,
     receiptEmail: donor.donorEmail,
     card: sandboxCard,
     saveForRecurring: input.frequency === "month",
@@ -285,9 +285,9 @@ export async function startCheckout({ actor, input, ...options }: { actor: Actor
   const outcome = { status: charged.status, failureReason: charged.failureReason, providerPaymentId: charged.providerPaymentId };
   return {
     ...toDonationResult({
-      donation: { ...paid, campaignId: donation.campaignId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
+      donation: { ...paid, fundraiserId: donation.fundraiserId, recurringGiftId: donation.recurringGiftId, coverFees: donation.coverFees, donorEmail: donation.donorEmail, ...outcome },
       organization: org,
-      fundraiserName: campaignName,
+      fundraiserName,
     }),
     clientSecret: charged.clientSecret,
     redirectUrl: charged.redirectUrl,

@@ -16,7 +16,7 @@ export type SupporterPageForGiftOptions = {
   db: Executor;
   pageId: string;
   /** The gift's fundraiser; null for a direct donation. */
-  campaignId: string | null;
+  fundraiserId: string | null;
 };
 
 /**
@@ -26,14 +26,14 @@ export type SupporterPageForGiftOptions = {
  *   (messages.supporterPages.wrongFundraiser) for a page of another fundraiser, or
  *   (notTakingGifts) for a paused or closed one.
  */
-export async function supporterPageForGift({ db, pageId, campaignId }: SupporterPageForGiftOptions): Promise<{ supporterPageId: string; supporterTeamId: string | null }> {
+export async function supporterPageForGift({ db, pageId, fundraiserId }: SupporterPageForGiftOptions): Promise<{ supporterPageId: string; supporterTeamId: string | null }> {
   const [page] = await db
-    .select({ id: supporterPages.id, campaignId: supporterPages.campaignId, status: supporterPages.status, teamId: supporterPages.teamId })
+    .select({ id: supporterPages.id, campaignId: supporterPages.fundraiserId, status: supporterPages.status, teamId: supporterPages.teamId })
     .from(supporterPages)
     .where(eq(supporterPages.id, pageId))
     .limit(1);
   if (!page || page.status === "pending" || page.status === "hidden") throw new AppError("not_found", m.notFound);
-  if (page.campaignId !== campaignId) throw new AppError("conflict", m.wrongFundraiser);
+  if (page.campaignId !== fundraiserId) throw new AppError("conflict", m.wrongFundraiser);
   if (page.status !== "active") throw new AppError("conflict", m.notTakingGifts);
   return { supporterPageId: page.id, supporterTeamId: page.teamId };
 }

@@ -19,7 +19,7 @@ import { listDonors } from "@/lib/services/donor-relationships/donors-view";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { queuedMail } from "@/lib/testing/queued-mail";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorImports, organizationAuditLog, organizations, payments } from "@/models";
+import { fundraisers, donations, donorImports, organizationAuditLog, organizations, payments } from "@/models";
 import { untilImportJobEnds } from "@/lib/testing/donor-import-jobs";
 import { GET as getRoute } from "@/app/api/(app)/donor-imports/[id]/route";
 import { POST as dryRunRoute } from "@/app/api/(app)/donor-imports/[id]/dry-run/route";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Import Valley Food Shelf", "Other Import Library"], "ada.lovelace@example.org"));
   // New York time: segments are decided on the organization's calendar years.
   await h.db.update(organizations).set({ state: "NY", zipcode: "10001" }).where(eq(organizations.id, a.organizationId));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Spring Appeal", goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Spring Appeal", goalCents: 1_000_000 }).returning({ id: fundraisers.id });
   springAppealId = c!.id;
   // Ada gave online in 2024 and shared her email: her imported gifts join her.
   await makeGift(h.db, a.organizationId, donor.id, {
@@ -153,9 +153,9 @@ describe("the sample Givebutter export", () => {
     expect(byRef.get("GB-1017")!.metadata.refundedCents).toBe("3000");
 
     // Spring Appeal: GB-1001 $100 + GB-1004 $50 + GB-1011 $20 (GB-1006 and GB-1008 were refused).
-    const [c] = await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, springAppealId));
+    const [c] = await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, springAppealId));
     expect(c!.p).toBe(17_000);
-    expect(byRef.get("GB-1003")!.campaignId).toBeNull();
+    expect(byRef.get("GB-1003")!.fundraiserId).toBeNull();
 
     expect((await h.db.select({ n: sql<string>`count(*)` }).from(payments))[0]!.n).toBe(paymentsBefore);
     expect((await queuedMail(h.db)).length).toBe(mailBefore);

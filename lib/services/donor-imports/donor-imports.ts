@@ -73,7 +73,7 @@ import {
 } from "@/lib/validations/donor-import";
 import { messages } from "@/lib/validations/messages";
 import {
-  campaigns,
+  fundraisers,
   donations,
   donorImportMappings,
   donorImportRows,
@@ -412,7 +412,7 @@ export async function runDonorImport({ actor, importId, now = new Date(), batchS
     await refreshDonorSummaries({ db, organizationId: row.organizationId });
     await yieldToRequests();
   }
-  for (const campaignId of touched) refreshGiftPages({ organizationId: row.organizationId, campaignId });
+  for (const fundraiserId of touched) refreshGiftPages({ organizationId: row.organizationId, campaignId: fundraiserId });
   return { status: current.status, rows: current.rowCount, goodRows, doneRows: current.createdCount + current.duplicateCount, ...progressOf(current) };
 }
 
@@ -587,8 +587,8 @@ async function analyze(
 ): Promise<{ gifts: ImportedGift[]; errors: DonorImportRowError[]; failed: number; skipped: Record<SkippedStatus, number> }> {
   const timeZone = await reportTimeZone({ db, organizationId: row.organizationId });
   const today = zonedCalendarDay(now, timeZone);
-  const fundraisers = new Map(
-    (await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(eq(campaigns.organizationId, row.organizationId))).map((c) => [c.name, c.id] as const),
+  const fundraiserIdsByName = new Map(
+    (await db.select({ id: fundraisers.id, name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.organizationId, row.organizationId))).map((c) => [c.name, c.id] as const),
   );
   const gifts: ImportedGift[] = [];
   const errors: DonorImportRowError[] = [];
@@ -682,7 +682,7 @@ async function analyze(
       name,
       method,
       checkNumber: method === "check" ? v.checkNumber || null : null,
-      campaignId: fundraiser ? (fundraisers.get(fundraiser) ?? null) : null,
+      campaignId: fundraiser ? (fundraiserIdsByName.get(fundraiser) ?? null) : null,
       fundraiser,
       note: v.note || null,
       externalId: v.externalId || null,
@@ -765,7 +765,7 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
     const at = noonUtc(g.receivedOn);
     return {
       organizationId: row.organizationId,
-      campaignId: g.campaignId,
+      fundraiserId: g.campaignId,
       donorUserId: known?.donorUserId ?? null,
       paymentId: null,
       // In-kind property is recorded at 0 cents (IRS Publication 1771: not valued by the organization).
@@ -788,17 +788,17 @@ async function writeBatch(tx: Executor, row: ImportRow, batch: ImportedGift[]): 
       importRowKey: g.key,
     };
   });
-  const inserted = await tx.insert(donations).values(values).onConflictDoNothing().returning({ id: donations.id, campaignId: donations.campaignId, amountCents: donations.amountCents });
-  const byCampaign = new Map<string, Cents>();
-  for (const d of inserted) if (d.campaignId && d.amountCents > 0) byCampaign.set(d.campaignId, (byCampaign.get(d.campaignId) ?? 0) + d.amountCents);
-  for (const [campaignId, cents] of byCampaign) {
+  const inserted = await tx.insert(donations).values(values).onConflictDoNothing().returning({ id: donations.id, campaignId: donations.fundraiserId, amountCents: donations.amountCents });
+  const byFundraiser = new Map<string, Cents>();
+  for (const d of inserted) if (d.campaignId && d.amountCents > 0) byFundraiser.set(d.campaignId, (byFundraiser.get(d.campaignId) ?? 0) + d.amountCents);
+  for (const [fundraiserId, cents] of byFundraiser) {
     await tx
-      .update(campaigns)
-      .set({ progressCents: sql`${campaigns.progressCents} + ${cents}` })
-      .where(eq(campaigns.id, campaignId));
+      .update(fundraisers)
+      .set({ progressCents: sql`${fundraisers.progressCents} + ${cents}` })
+      .where(eq(fundraisers.id, fundraiserId));
   }
   await claimDonorKeys({ db: tx, donationIds: inserted.map((d) => d.id) });
-  return { count: inserted.length, campaignIds: [...byCampaign.keys()] };
+  return { count: inserted.length, campaignIds: [...byFundraiser.keys()] };
 }
 
 /** Mark the import completed with its donor counts and write the audit entry, in `tx`. */

@@ -14,7 +14,7 @@ import { recordOfflineGift } from "@/lib/services/donations/offline-gifts";
 import { makeGift, makeTwoNonprofitsAndADonor, type ClaimedNonprofit, type GiftOptions } from "@/lib/testing/service-fixtures";
 import { DEFAULT_DONORS_QUERY, parseDonorsQuery, type DonorsQuery } from "@/lib/validations/donor-relationships";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, donorNotes, organizations, recurringGifts } from "@/models";
+import { fundraisers, donations, donorNotes, organizations, recurringGifts } from "@/models";
 import { eq } from "drizzle-orm";
 import { PUT as notesRoute } from "@/app/api/(app)/organizations/[id]/donors/notes/route";
 import { GET as csvRoute } from "@/app/api/(app)/organizations/[id]/donors.csv/route";
@@ -48,13 +48,13 @@ beforeAll(async () => {
   setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-donors-view-0123456789" });
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Donor Valley Food Bank", "Other Coast Shelter"], "donors.view.donor@example.org"));
   await h.db.update(organizations).set({ state: "CA", city: "Fresno" }).where(eq(organizations.id, a.organizationId));
-  const [fundraiser] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: campaigns.id });
+  const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 1_000_000 }).returning({ id: fundraisers.id });
   const A = a.organizationId;
 
   // Alice: 2024, 2025 and 2026, one gift with her email in capitals, one refunded, one failed.
   await gift(A, "2024-03-10T18:00:00Z", 10_000, byEmail("Alice Archer", "alice@example.org", { shareTelephone: true, donorTelephone: "5550001111" }));
   await gift(A, "2025-05-10T18:00:00Z", 5_000, byEmail("Alice Archer", "Alice@Example.org"));
-  await gift(A, "2026-02-10T18:00:00Z", 2_500, byEmail("Alice Archer", "alice@example.org", { campaignId: fundraiser!.id, shareLocation: true, donorCity: "Fresno", donorState: "CA" }));
+  await gift(A, "2026-02-10T18:00:00Z", 2_500, byEmail("Alice Archer", "alice@example.org", { fundraiserId: fundraiser!.id, shareLocation: true, donorCity: "Fresno", donorState: "CA" }));
   await gift(A, "2026-03-10T18:00:00Z", 9_999, byEmail("Alice Archer", "alice@example.org", { status: "refunded", refundedAt: at("2026-03-11T18:00:00Z") }));
   await gift(A, "2026-04-10T18:00:00Z", 7_777, byEmail("Alice Archer", "alice@example.org", { status: "failed" }));
   // Bob: 2025, and 2026-01-01 05:00 UTC, which is still December 31, 2025 in California: LYBUNT.

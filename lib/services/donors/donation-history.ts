@@ -11,7 +11,7 @@ import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, eventTicketOrders, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, eventTicketOrders, organizations, payments, recurringGifts } from "@/models";
 
 export type DonorGift = {
   id: string;
@@ -70,7 +70,7 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
       createdAt: donations.createdAt,
       organizationId: donations.organizationId,
       organization: organizations.name,
-      fundraiser: campaigns.name,
+      fundraiser: fundraisers.name,
       amountCents: donations.amountCents,
       feeCents: donations.feeCents,
       status: donations.status,
@@ -79,7 +79,7 @@ export async function listDonorGifts({ actor, donorId, year }: { actor: Actor | 
     })
     .from(donations)
     .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt));
   // Ticket purchases paid by this account: listed as purchases (their confirmation is not a donation receipt).
@@ -133,7 +133,7 @@ export async function listDonorRecurringGifts({ actor, donorId }: ListDonorRecur
     .select({
       id: recurringGifts.id,
       organization: organizations.name,
-      fundraiser: campaigns.name,
+      fundraiser: fundraisers.name,
       amountCents: recurringGifts.amountCents,
       status: recurringGifts.status,
       nextChargeAt: recurringGifts.nextChargeAt,
@@ -141,7 +141,7 @@ export async function listDonorRecurringGifts({ actor, donorId }: ListDonorRecur
     })
     .from(recurringGifts)
     .innerJoin(organizations, eq(organizations.id, recurringGifts.organizationId))
-    .leftJoin(campaigns, eq(campaigns.id, recurringGifts.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, recurringGifts.fundraiserId))
     .where(eq(recurringGifts.donorUserId, donorId))
     .orderBy(recurringGifts.status, desc(recurringGifts.createdAt));
   return rows.map((r) => ({ ...r, fundraiser: fundraiserLabel(r.fundraiser) }));

@@ -22,7 +22,7 @@ import { formatEin, fundraiserLabel } from "@/lib/donations/labels";
 import { legalNameLine } from "@/lib/validations/legal-name";
 import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { deductiblePart } from "@/lib/services/events/ticket-payments";
-import { campaigns, donations, eventTicketOrders, events, organizations, payments, users } from "@/models";
+import { fundraisers, donations, eventTicketOrders, events, organizations, payments, users } from "@/models";
 import { assertOwnDonorPage } from "./donation-history";
 
 export type StatementLine = {
@@ -73,12 +73,12 @@ export async function buildGivingStatement({ actor, donorId, year }: { actor: Ac
         legalName: organizations.legalName,
         ein: organizations.ein,
         irsDeductibility: organizations.irsDeductibility,
-        fundraiser: campaigns.name,
+        fundraiser: fundraisers.name,
         amountCents: donations.amountCents,
       })
       .from(donations)
       .innerJoin(organizations, eq(organizations.id, donations.organizationId))
-      .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
       .where(and(eq(donations.donorUserId, donorId), eq(donations.status, "succeeded"), gte(donations.createdAt, yearStart), lt(donations.createdAt, nextYear))),
     // Ticket purchases paid by this account: sales, listed only for their deductible part.
     db

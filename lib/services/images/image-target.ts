@@ -14,7 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { ImageField } from "@/lib/images/constants";
 import { messages } from "@/lib/validations/messages";
 import { writeOrganizationProfile, withDraft, type ProfileSet } from "@/lib/services/claims/profile-draft";
-import { campaigns, events, impactStories, organizations, supporterPages, users } from "@/models";
+import { fundraisers, events, impactStories, organizations, supporterPages, users } from "@/models";
 
 /** One image slot the actor may change: its current URL and how to write a new one. */
 export type ImageTarget = {
@@ -93,7 +93,7 @@ export async function resolveImageTarget({ db, actor, field, identifier }: Resol
     }
     case "campaignImage":
     case "eventImage": {
-      const table = field === "campaignImage" ? campaigns : events;
+      const table = field === "campaignImage" ? fundraisers : events;
       const [row] = await db
         .select({ url: table.imageUrl, organizationId: table.organizationId })
         .from(table)

@@ -14,7 +14,7 @@ import { createLocalStorage } from "@/lib/storage/local";
 import type { StorageAdapter } from "@/lib/storage/types";
 import { loadSessionUser } from "@/lib/services/users/to-session-user";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, impactStories, organizations, users } from "@/models";
+import { fundraisers, impactStories, organizations, users } from "@/models";
 import { deleteImage } from "./delete-image";
 import { uploadImage } from "./upload-image";
 
@@ -26,8 +26,8 @@ let np: Actor;
 let otherNp: Actor;
 let organizationId: string;
 let otherOrganizationId: string;
-let campaignId: string;
-let otherCampaignId: string;
+let fundraiserId: string;
+let otherFundraiserId: string;
 let storyId: string;
 
 const files = () => (fs.existsSync(path.join(root, "images")) ? fs.readdirSync(path.join(root, "images")).sort() : []);
@@ -69,14 +69,14 @@ beforeAll(async () => {
   np = await user("nonprofit", "np@example.org", organizationId);
   otherNp = await user("nonprofit", "other@example.org", otherOrganizationId);
   const [c1, c2] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values([
       { organizationId, name: "Winter coats", goalCents: 500_000 },
       { organizationId: otherOrganizationId, name: "Not yours", goalCents: 100_000, imageUrl: "https://example.org/keep.jpg" },
     ])
-    .returning({ id: campaigns.id });
-  campaignId = c1!.id;
-  otherCampaignId = c2!.id;
+    .returning({ id: fundraisers.id });
+  fundraiserId = c1!.id;
+  otherFundraiserId = c2!.id;
   const [s] = await h.db
     .insert(impactStories)
     .values({ donorUserId: ann.id, organizationId, title: "My day", body: "Helped out" })
@@ -137,7 +137,7 @@ describe("image uploads", () => {
     // A nonprofit cannot touch another organization's logo, spotlight or fundraiser.
     expect((await failure(uploadImage({ actor: np, field: "logo", identifier: otherOrganizationId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
     expect((await failure(uploadImage({ actor: np, field: "spotlightImage", identifier: otherOrganizationId, croppedImage: await jpeg(300, 200) }))).status).toBe(403);
-    expect((await failure(deleteImage({ actor: np, field: "campaignImage", identifier: otherCampaignId }))).status).toBe(403);
+    expect((await failure(deleteImage({ actor: np, field: "campaignImage", identifier: otherFundraiserId }))).status).toBe(403);
     // A donor cannot change an organization's logo; a nonprofit cannot change a donor's story.
     expect((await failure(uploadImage({ actor: ann, field: "logo", identifier: organizationId, croppedImage: await jpeg(300, 300) }))).status).toBe(403);
     expect((await failure(uploadImage({ actor: bob, field: "storyImage", identifier: storyId, croppedImage: await jpeg(320, 180) }))).status).toBe(403);
@@ -148,7 +148,7 @@ describe("image uploads", () => {
     expect(files()).toEqual(stored);
     const [row] = await h.db.select({ img: users.profileImg }).from(users).where(eq(users.id, ann.id));
     expect(row!.img).toBe(mine.url);
-    const [other] = await h.db.select({ img: campaigns.imageUrl }).from(campaigns).where(eq(campaigns.id, otherCampaignId));
+    const [other] = await h.db.select({ img: fundraisers.imageUrl }).from(fundraisers).where(eq(fundraisers.id, otherFundraiserId));
     expect(other!.img).toBe("https://example.org/keep.jpg");
     const [otherOrg] = await h.db.select({ logo: organizations.logoUrl }).from(organizations).where(eq(organizations.id, otherOrganizationId));
     expect(otherOrg!.logo).toBeNull();
@@ -190,14 +190,14 @@ describe("image uploads", () => {
 
   test("a nonprofit changes its logo, fundraiser and spotlight images; the spotlight keeps its text", async () => {
     const logo = await uploadImage({ actor: np, field: "logo", identifier: organizationId, croppedImage: await jpeg(800, 800) });
-    const campaign = await uploadImage({ actor: np, field: "campaignImage", identifier: campaignId, croppedImage: await jpeg(3200, 1800) });
+    const fundraiser = await uploadImage({ actor: np, field: "campaignImage", identifier: fundraiserId, croppedImage: await jpeg(3200, 1800) });
     const spot = await uploadImage({ actor: np, field: "spotlightImage", identifier: organizationId, croppedImage: await jpeg(1800, 1200) });
     const [org] = await h.db.select({ logo: organizations.logoUrl, spotlight: organizations.spotlight }).from(organizations).where(eq(organizations.id, organizationId));
     expect(org!.logo).toBe(logo.url);
     expect(org!.spotlight).toEqual({ title: "Winter drive", description: "Coats", imageUrl: spot.url });
-    const [c] = await h.db.select({ img: campaigns.imageUrl }).from(campaigns).where(eq(campaigns.id, campaignId));
-    expect(c!.img).toBe(campaign.url);
-    expect((await sharp(localFile(campaign.url)).metadata()).height).toBe(1080);
+    const [c] = await h.db.select({ img: fundraisers.imageUrl }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+    expect(c!.img).toBe(fundraiser.url);
+    expect((await sharp(localFile(fundraiser.url)).metadata()).height).toBe(1080);
     expect((await sharp(localFile(logo.url)).metadata()).width).toBe(400);
 
     await deleteImage({ actor: np, field: "spotlightImage", identifier: organizationId });

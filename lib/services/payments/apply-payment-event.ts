@@ -23,7 +23,7 @@ import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
 import { providerByName } from "@/lib/payments";
 import type { PaymentEvent, ProviderName } from "@/lib/payments/types";
-import { campaigns, donations, eventTicketOrders, paymentEvents, payments } from "@/models";
+import { fundraisers, donations, eventTicketOrders, paymentEvents, payments } from "@/models";
 
 /** A stored payment (amounts in cents, times UTC). */
 export type PaymentRow = typeof payments.$inferSelect;
@@ -131,7 +131,7 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
     }
     const gift: GiftRow | null = row.gift;
     const effect = await transition(tx, events, { payment, gift, ticketOrderId: row.ticketOrderId }, event);
-    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.campaignId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
+    if (effect !== "none") await events.publish(tx, "payment.changed", { organizationId: payment.organizationId, campaignId: gift?.fundraiserId ?? null, ticket: row.ticketOrderId !== null, supporterPageId: gift?.supporterPageId ?? null, supporterTeamId: gift?.supporterTeamId ?? null });
     return { recorded: true, paymentId: payment.id, effect };
   });
   await events.afterCommit();
@@ -144,12 +144,12 @@ export async function applyPaymentEvent(event: PaymentEvent): Promise<EventOutco
  * fundraiser.progressed with the row as updated. A gift without a fundraiser moves nothing.
  */
 async function moveProgress(tx: Executor, events: DomainEventBatch, d: GiftRow, addedCents: number, now: Date): Promise<void> {
-  if (!d.campaignId) return;
+  if (!d.fundraiserId) return;
   const [fundraiser] = await tx
-    .update(campaigns)
-    .set({ progressCents: sql`${campaigns.progressCents} + ${addedCents}` })
-    .where(eq(campaigns.id, d.campaignId))
-    .returning({ id: campaigns.id, organizationId: campaigns.organizationId, name: campaigns.name, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents });
+    .update(fundraisers)
+    .set({ progressCents: sql`${fundraisers.progressCents} + ${addedCents}` })
+    .where(eq(fundraisers.id, d.fundraiserId))
+    .returning({ id: fundraisers.id, organizationId: fundraisers.organizationId, name: fundraisers.name, goalCents: fundraisers.goalCents, progressCents: fundraisers.progressCents });
   if (fundraiser) await events.publish(tx, "fundraiser.progressed", { fundraiser, addedCents, occurredAt: now });
 }
 

@@ -23,7 +23,7 @@ import { formatCents, type Cents } from "@/lib/money";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { messages } from "@/lib/validations/messages";
 import { pledgeEmailSchema, type PledgeInput } from "@/lib/validations/pledge";
-import { campaigns, organizations, pledges } from "@/models";
+import { fundraisers, organizations, pledges } from "@/models";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
 /** How long a pledge (and then its email's link) stays valid, in days. */
@@ -43,8 +43,8 @@ function checkPledgeToken(pledgeId: string, token: string | null | undefined): b
 }
 
 /** The checkout link of a pledge (absolute URL). */
-export function pledgeCheckoutUrl(p: { id: string; organizationId: string; campaignId: string | null }): string {
-  return `${baseUrl()}/donation/${p.organizationId}/${p.campaignId ?? "direct"}?pledge=${p.id}&token=${pledgeToken(p.id)}`;
+export function pledgeCheckoutUrl(p: { id: string; organizationId: string; fundraiserId: string | null }): string {
+  return `${baseUrl()}/donation/${p.organizationId}/${p.fundraiserId ?? "direct"}?pledge=${p.id}&token=${pledgeToken(p.id)}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
   if (!org || !org.live || org.approvalStatus === "rejected") throw new AppError("not_found", messages.donation.organizationNotFound);
   if (canReceiveGifts({ org })) throw new AppError("conflict", messages.receiving.pledgeCannotReceive);
   if (input.campaignId) {
-    const [c] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.organizationId, org.id)));
+    const [c] = await db.select({ id: fundraisers.id }).from(fundraisers).where(and(eq(fundraisers.id, input.campaignId), eq(fundraisers.organizationId, org.id)));
     if (!c) throw new AppError("not_found", messages.donation.campaignNotFound);
   }
   const expiresAt = new Date(now.getTime() + PLEDGE_DAYS * DAY_MS);
@@ -80,12 +80,12 @@ export async function createPledge({ actor, input, now = new Date() }: { actor: 
       .limit(1)
       .for("update");
     if (open) {
-      await tx.update(pledges).set({ amountCents: input.amountCents, campaignId: input.campaignId, donorUserId: actor?.id ?? null, expiresAt }).where(eq(pledges.id, open.id));
+      await tx.update(pledges).set({ amountCents: input.amountCents, fundraiserId: input.campaignId, donorUserId: actor?.id ?? null, expiresAt }).where(eq(pledges.id, open.id));
       return { pledgeId: open.id, expiresAt: expiresAt.toISOString() };
     }
     const [row] = await tx
       .insert(pledges)
-      .values({ organizationId: org.id, campaignId: input.campaignId, donorUserId: actor?.id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
+      .values({ organizationId: org.id, fundraiserId: input.campaignId, donorUserId: actor?.id ?? null, email, amountCents: input.amountCents, expiresAt, createdAt: now })
       .returning({ id: pledges.id });
     return { pledgeId: row!.id, expiresAt: expiresAt.toISOString() };
   });

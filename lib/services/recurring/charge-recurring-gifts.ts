@@ -31,7 +31,7 @@ import { applyPaymentEvent } from "@/lib/services/payments/apply-payment-event";
 import { messages } from "@/lib/validations/messages";
 import { canReceiveGifts, receivingColumns } from "@/lib/services/organizations/receiving";
 import { publish } from "@/lib/domain-events";
-import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, organizations, payments, recurringGifts } from "@/models";
 import { firstPaymentProviderId } from "./first-payment";
 import { anchorDayOf, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 import { PAST_DUE_CANCEL_DAYS, recurringMailFacts } from "./failures";
@@ -198,9 +198,9 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
     .select(receivingColumns)
     .from(organizations)
     .where(eq(organizations.id, gift.organizationId));
-  if (gift.campaignId) {
-    const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, gift.campaignId));
-    if (!campaign || campaign.status !== "active") return cancel();
+  if (gift.fundraiserId) {
+    const [fundraiser] = await tx.select({ status: fundraisers.status }).from(fundraisers).where(eq(fundraisers.id, gift.fundraiserId));
+    if (!fundraiser || fundraiser.status !== "active") return cancel();
   }
   // Claimed, approved, live and connected to a payout account for this gift's provider.
   const accepting = Boolean(org && canReceiveGifts({ org, provider: gift.provider }));
@@ -233,7 +233,7 @@ async function planPeriod(tx: Executor, giftId: string, now: Date, retry = false
       id: donationId,
       paymentId: donationId,
       organizationId: gift.organizationId,
-      campaignId: gift.campaignId,
+      fundraiserId: gift.fundraiserId,
       donorUserId: gift.donorUserId,
       recurringGiftId: gift.id,
       amountCents: gift.amountCents,
@@ -291,7 +291,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     .select({ name: organizations.name, stripeAccountId: organizations.stripeAccountId, stripeComplete: organizations.stripeComplete })
     .from(organizations)
     .where(eq(organizations.id, d.organizationId));
-  const [campaign] = d.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, d.campaignId)) : [];
+  const [fundraiser] = d.fundraiserId ? await db.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, d.fundraiserId)) : [];
   const fees = feesFor(d.amountCents, d.paymentMethodType, d.coverFees, serverEnv().PLATFORM_FEE_BPS);
   const answer = await providerByName(payment.provider).chargeOffSession({
     paymentId: d.id,
@@ -301,7 +301,7 @@ async function submitPeriod(donationId: string): Promise<"submitted" | "failed" 
     method: d.paymentMethodType,
     idempotencyKey: payment.idempotencyKey,
     destinationAccountId: org?.stripeComplete ? org.stripeAccountId : null,
-    description: `Monthly donation to ${org?.name ?? "the organization"}${campaign ? ` (${campaign.name})` : ""}`,
+    description: `Monthly donation to ${org?.name ?? "the organization"}${fundraiser ? ` (${fundraiser.name})` : ""}`,
     receiptEmail: d.donorEmail,
     originalPaymentId,
     savedPaymentMethodRef: gift?.ref ?? null,
@@ -381,7 +381,7 @@ export async function cancelPastDueGifts({ now = new Date() }: { now?: Date } = 
       n++;
       await publish(tx, "recurring_gift.changed", { giftId: gift.id, change: "recurring_gift.canceled", occurredAt: now });
       const facts = await recurringMailFacts({ tx, gift, now });
-      const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.campaignId ?? "direct"}`;
+      const giveAgain = `${baseUrl()}/donation/${gift.organizationId}/${gift.fundraiserId ?? "direct"}`;
       if (facts) await enqueueMail(canceledPastDueDonorMail(facts, giveAgain), { tx });
       const [org] = await tx.select({ email: organizations.email }).from(organizations).where(eq(organizations.id, gift.organizationId));
       if (org?.email) {

@@ -20,7 +20,7 @@ import type { Executor } from "@/lib/db/client";
 import { enqueueMail } from "@/lib/mail/queue";
 import { chargeFailedMail, pastDueMail, type RecurringMailFacts } from "@/lib/mail/templates/recurring";
 import { publish } from "@/lib/domain-events";
-import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, organizations, payments, recurringGifts } from "@/models";
 import { recurringManageUrl } from "@/lib/auth/recurring-manage-link";
 import { organizationDisplayName } from "@/lib/directory/display-name";
 
@@ -60,8 +60,8 @@ export async function recurringMailFacts({ tx, gift, now = new Date() }: Recurri
   }
   if (!to) return null;
   const [org] = await tx.select({ name: organizations.name, legalName: organizations.legalName, logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, gift.organizationId));
-  const [campaign] = gift.campaignId ? await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
-  return { to, amountCents: gift.amountCents, organizationName: org ? organizationDisplayName(org) : "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: campaign?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
+  const [fundraiser] = gift.fundraiserId ? await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.fundraiserId)) : [];
+  return { to, amountCents: gift.amountCents, organizationName: org ? organizationDisplayName(org) : "the organization", organizationLogoUrl: org?.logoUrl ?? null, fundraiserName: fundraiser?.name ?? null, manageUrl: recurringManageUrl(gift.id, now) };
 }
 
 export type RecordRecurringChargeFailureOptions = {

@@ -22,7 +22,7 @@ import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import type { ManageRecurringInput, PaymentMethodInput } from "@/lib/validations/recurring";
 import { messages } from "@/lib/validations/messages";
 import { publish } from "@/lib/domain-events";
-import { campaigns, donations, organizations, recurringGifts } from "@/models";
+import { fundraisers, donations, organizations, recurringGifts } from "@/models";
 import { firstPaymentProviderId } from "./first-payment";
 import { addMonthsUtc, anchorDayOf, firstChargeOnOrAfter, periodDate } from "@/lib/time/recurring-dates";
 import { checkRecurringManageToken } from "@/lib/auth/recurring-manage-link";
@@ -104,7 +104,7 @@ export async function getManagedRecurringGift({ giftId, access, now = new Date()
 
 async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRecurringGift> {
   const [org] = await db.select({ name: organizations.name, legalName: organizations.legalName }).from(organizations).where(eq(organizations.id, gift.organizationId));
-  const [campaign] = gift.campaignId ? await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, gift.campaignId)) : [];
+  const [fundraiser] = gift.fundraiserId ? await db.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, gift.fundraiserId)) : [];
   const rows = await db
     .select({ id: donations.id, createdAt: donations.createdAt, amountCents: donations.amountCents, status: donations.status, failureReason: donations.failureReason })
     .from(donations)
@@ -115,7 +115,7 @@ async function toDto(db: Executor, gift: GiftRow, now: Date): Promise<ManagedRec
   return {
     id: gift.id,
     organizationName: org ? organizationDisplayName(org) : "the organization",
-    fundraiserName: campaign?.name ?? null,
+    fundraiserName: fundraiser?.name ?? null,
     amountCents: gift.amountCents,
     state,
     nextChargeAt: state === "canceled" ? null : (gift.nextChargeAt?.toISOString() ?? null),

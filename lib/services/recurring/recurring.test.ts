@@ -11,7 +11,7 @@ import { stopMailQueue } from "@/lib/mail/queue";
 import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations, payments, recurringGifts } from "@/models";
+import { fundraisers, donations, organizations, payments, recurringGifts } from "@/models";
 import { chargeDueRecurringGifts, recurringIdempotencyKey } from "./charge-recurring-gifts";
 import { addMonthsUtc, nextChargeDate, periodDate } from "@/lib/time/recurring-dates";
 
@@ -37,7 +37,7 @@ describe("calendar months in UTC", () => {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-recurring-"));
 let h: DatabaseHandle;
 let organizationId = "";
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-recurring-0123456789" });
@@ -47,8 +47,8 @@ beforeAll(async () => {
     .values({ name: "Green Mountain Shelter", ein: "030299001", email: "gifts@gms.example", city: "Rutland", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date(), paypalMerchantId: "GMSPAYPAL1" })
     .returning({ id: organizations.id });
   organizationId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId, name: "Warm Beds", goalCents: 5_000_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ afterAll(async () => {
   setEnvForTests({ DATA_DIR: undefined });
 });
 
-const progress = async () => (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
+const progress = async () => (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 const mailJobs = async () => {
   const r = (await h.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail'`)) as unknown as { rows: { n: number }[] };
   return Number(r.rows[0]!.n);
@@ -81,7 +81,7 @@ async function monthlyGift(amountCents: number, card = "4242 4242 4242 4242", mo
   const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
     idempotencyKey: randomUUID(),
     organizationId,
-    campaignId,
+    campaignId: fundraiserId,
     amountCents,
     frequency: "month",
     name: "Monty Monthly",
@@ -172,7 +172,7 @@ describe("charging recurring gifts", () => {
     const [first] = await giftRows(giftId);
     await makeGift(h.db, organizationId, null, {
       id,
-      campaignId,
+      fundraiserId,
       recurringGiftId: giftId,
       amountCents: 2_700,
       status: "pending",
@@ -195,10 +195,10 @@ describe("charging recurring gifts", () => {
     const due = new Date(Date.now() - 60_000);
     const [gift] = await h.db
       .insert(recurringGifts)
-      .values({ organizationId, campaignId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
+      .values({ organizationId, fundraiserId, amountCents: 3_300, provider: "paypal", nextChargeAt: due })
       .returning({ id: recurringGifts.id });
     await makeGift(h.db, organizationId, null, {
-      campaignId,
+      fundraiserId,
       recurringGiftId: gift!.id,
       amountCents: 3_300,
       status: "succeeded",
@@ -221,7 +221,7 @@ describe("charging recurring gifts", () => {
   });
 
   test("a gift to a fundraiser that has ended is canceled", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
+    const [c] = await h.db.insert(fundraisers).values({ organizationId, name: "Spring Drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
     const res = await startCheckout({ actor: null, input: checkoutSchema().parse({
       idempotencyKey: randomUUID(),
       organizationId,
@@ -234,7 +234,7 @@ describe("charging recurring gifts", () => {
     }) });
     const [d] = await h.db.select({ giftId: donations.recurringGiftId }).from(donations).where(eq(donations.id, res.donationId));
     await h.db.update(recurringGifts).set({ nextChargeAt: new Date(Date.now() - 1_000) }).where(eq(recurringGifts.id, d!.giftId!));
-    await h.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, c!.id));
+    await h.db.update(fundraisers).set({ status: "ended" }).where(eq(fundraisers.id, c!.id));
     await chargeDueRecurringGifts();
     expect(await h.db.select().from(donations).where(and(eq(donations.recurringGiftId, d!.giftId!)))).toHaveLength(1);
     expect((await giftOf(d!.giftId!)).status).toBe("canceled");

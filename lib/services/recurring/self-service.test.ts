@@ -15,7 +15,7 @@ import { startCheckout } from "@/lib/services/donations/start-checkout";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { cancelRecurringSchema, manageRecurringSchema } from "@/lib/validations/recurring";
-import { campaigns, donations, organizations, payments, recurringGifts, users } from "@/models";
+import { fundraisers, donations, organizations, payments, recurringGifts, users } from "@/models";
 import { chargeDueRecurringGifts, sendChargeReminders } from "./charge-recurring-gifts";
 import { periodDate } from "@/lib/time/recurring-dates";
 import { RETRY_AFTER_DAYS } from "./failures";
@@ -27,7 +27,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gb-recurring-self-"));
 let h: DatabaseHandle;
 let organizationId = "";
-let campaignId = "";
+let fundraiserId = "";
 
 beforeAll(async () => {
   setEnvForTests({ DATA_DIR: dataDir, NEXTAUTH_SECRET: "test-secret-for-recurring-self-service-0123", DONATION_MAX_CENTS: "2500000" });
@@ -37,8 +37,8 @@ beforeAll(async () => {
     .values({ name: "Lake Champlain Food Shelf", ein: "030299002", email: "gifts@lcfs.example", city: "Burlington", state: "VT", irsDeductibility: "1", claimed: true, sandboxConnectedAt: new Date() })
     .returning({ id: organizations.id });
   organizationId = org!.id;
-  const [c] = await h.db.insert(campaigns).values({ organizationId, name: "Winter Meals", goalCents: 5_000_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId, name: "Winter Meals", goalCents: 5_000_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 });
 
 afterAll(async () => {
@@ -62,11 +62,11 @@ const rowsOf = async (id: string) =>
       .orderBy(asc(donations.createdAt))
   ).map((r) => ({ ...r.gift, idempotencyKey: r.idempotencyKey }));
 
-async function monthly(email: string, options: { amountCents?: number; campaign?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
+async function monthly(email: string, options: { amountCents?: number; fundraiser?: string | null; actor?: Actor | null; confirmDuplicate?: boolean } = {}) {
   const res = await startCheckout({ actor: options.actor ?? null, input: checkoutSchema().parse({
     idempotencyKey: randomUUID(),
     organizationId,
-    campaignId: options.campaign === undefined ? campaignId : options.campaign,
+    campaignId: options.fundraiser === undefined ? fundraiserId : options.fundraiser,
     amountCents: options.amountCents ?? 2_000,
     frequency: "month",
     name: "Gita Guest",
@@ -228,9 +228,9 @@ describe("manage actions", () => {
   test("a signed-in donor manages their own gifts without a token and updates the card on all of them at once", async () => {
     const [u] = await h.db.insert(users).values({ type: "individual", email: "owner@example.org", passwordHash: "x", firstName: "Olive", lastName: "Owner" }).returning({ id: users.id });
     const actor: Actor = { id: u!.id, role: "donor", organizationId: null, email: "owner@example.org", firstName: "Olive", lastName: "Owner", organizationName: "", telephone: null };
-    const one = await monthly("", { actor, campaign: null });
-    const two = await monthly("", { actor, campaign: campaignId });
-    const other = await monthly("someone-else@example.org", { amountCents: 1_100, campaign: null });
+    const one = await monthly("", { actor, fundraiser: null });
+    const two = await monthly("", { actor, fundraiser: fundraiserId });
+    const other = await monthly("someone-else@example.org", { amountCents: 1_100, fundraiser: null });
     expect((await getManagedRecurringGift({ giftId: one.giftId, access: { actor } })).amountCents).toBe(2_000);
     await rejects(getManagedRecurringGift({ giftId: other.giftId, access: { actor } }), "not_found");
     const r = await updateAllRecurringPaymentMethods({ actor, method: { card: { number: "4000 0566 5566 5556", expiry: "10/32", cvc: "123" } } });
@@ -253,7 +253,7 @@ describe("duplicate monthly gifts", () => {
     expect(gifts).toHaveLength(1);
     // Confirmed, it starts; another fundraiser or a direct gift is not a duplicate.
     await monthly(email, { amountCents: 3_000, confirmDuplicate: true });
-    await monthly(email, { amountCents: 1_000, campaign: null });
+    await monthly(email, { amountCents: 1_000, fundraiser: null });
     expect(await h.db.select().from(recurringGifts).where(eq(recurringGifts.donorEmail, email))).toHaveLength(3);
     // Once canceled, a new one needs no confirmation.
     await h.db.update(recurringGifts).set({ status: "canceled" }).where(eq(recurringGifts.donorEmail, email));
@@ -336,7 +336,7 @@ describe("failed charges", () => {
     await h.db.update(recurringGifts).set({ nextChargeAt: due }).where(eq(recurringGifts.id, giftId));
     await chargeDueRecurringGifts();
     expect((await giftOf(giftId)).failedAttempts).toBe(1);
-    const campaignBefore = (await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p;
+    const fundraiserBefore = (await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p;
 
     await put(giftId, token, { action: "payment_method", method: { card: { number: "4242424242424242", expiry: "12/34", cvc: "123" } } });
     await Promise.all([chargeDueRecurringGifts(), chargeDueRecurringGifts()]);
@@ -346,7 +346,7 @@ describe("failed charges", () => {
     expect(gift.pastDueAt).toBeNull();
     const paid = (await rowsOf(giftId)).filter((r) => r.metadata.period === periodDate(due) && r.status === "succeeded");
     expect(paid).toHaveLength(1);
-    expect((await h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(campaignBefore + 1_900);
+    expect((await h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p).toBe(fundraiserBefore + 1_900);
 
     // A stale retry time (as if a run had died) finds the period paid: no second charge.
     await h.db.update(recurringGifts).set({ retryPeriod: periodDate(due), failedAttempts: 1, retryAt: new Date(Date.now() - 1_000) }).where(eq(recurringGifts.id, giftId));

@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { BudgetUpdate } from "@/lib/validations/report";
-import { campaignBudgetLines, campaigns } from "@/models";
+import { fundraiserBudgetLines, fundraisers } from "@/models";
 import { authorize, authorizeOrganization } from "@/lib/auth/authorize";
 import type { BudgetLine } from "./published-budgets";
 
@@ -39,17 +39,17 @@ export async function listFundraiserBudgets({ actor, organizationId }: ListFundr
   authorize(actor, "budget.manage", { organizationId });
   const db = await getDb();
   const list = await db
-    .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, goalCents: campaigns.goalCents, progressCents: campaigns.progressCents, published: campaigns.budgetPublished })
-    .from(campaigns)
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.createdAt))
+    .select({ id: fundraisers.id, name: fundraisers.name, status: fundraisers.status, goalCents: fundraisers.goalCents, progressCents: fundraisers.progressCents, published: fundraisers.budgetPublished })
+    .from(fundraisers)
+    .where(eq(fundraisers.organizationId, organizationId))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(200);
   if (list.length === 0) return [];
   const lines = await db
-    .select({ id: campaignBudgetLines.id, campaignId: campaignBudgetLines.campaignId, label: campaignBudgetLines.label, amountCents: campaignBudgetLines.amountCents })
-    .from(campaignBudgetLines)
-    .where(inArray(campaignBudgetLines.campaignId, list.map((c) => c.id)))
-    .orderBy(asc(campaignBudgetLines.createdAt), asc(campaignBudgetLines.id));
+    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.fundraiserId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
+    .from(fundraiserBudgetLines)
+    .where(inArray(fundraiserBudgetLines.fundraiserId, list.map((c) => c.id)))
+    .orderBy(asc(fundraiserBudgetLines.createdAt), asc(fundraiserBudgetLines.id));
   return list.map((c) => {
     const own = lines.filter((l) => l.campaignId === c.id).map(({ id, label, amountCents }) => ({ id, label, amountCents }));
     return {
@@ -76,12 +76,12 @@ export async function listFundraiserBudgets({ actor, organizationId }: ListFundr
 export async function saveFundraiserBudget({
   actor,
   organizationId,
-  campaignId,
+  fundraiserId,
   update,
 }: {
   actor: Actor | null;
   organizationId: string;
-  campaignId: string;
+  fundraiserId: string;
   update: BudgetUpdate;
 }): Promise<FundraiserBudget> {
   authorize(actor, "budget.manage", { organizationId });
@@ -89,27 +89,27 @@ export async function saveFundraiserBudget({
   await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "budget.manage", organizationId);
     const [found] = await tx
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .select({ id: fundraisers.id })
+      .from(fundraisers)
+      .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
       .for("update")
       .limit(1);
     if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
     if (update.lines) {
-      await tx.delete(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
+      await tx.delete(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.fundraiserId, fundraiserId));
       if (update.lines.length) {
         const base = Date.now();
-        await tx.insert(campaignBudgetLines).values(
-          update.lines.map((l, i) => ({ campaignId, label: l.label, amountCents: l.amountCents, createdAt: new Date(base + i) })),
+        await tx.insert(fundraiserBudgetLines).values(
+          update.lines.map((l, i) => ({ fundraiserId, label: l.label, amountCents: l.amountCents, createdAt: new Date(base + i) })),
         );
       }
     }
     if (update.published !== undefined) {
-      await tx.update(campaigns).set({ budgetPublished: update.published }).where(eq(campaigns.id, campaignId));
+      await tx.update(fundraisers).set({ budgetPublished: update.published }).where(eq(fundraisers.id, fundraiserId));
     }
   });
   const all = await listFundraiserBudgets({ actor, organizationId });
-  const budget = all.find((b) => b.campaignId === campaignId);
+  const budget = all.find((b) => b.campaignId === fundraiserId);
   if (!budget) throw new AppError("not_found", messages.reports.fundraiserNotFound);
   return budget;
 }

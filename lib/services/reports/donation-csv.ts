@@ -25,7 +25,7 @@ import { enqueueMail } from "@/lib/mail/queue";
 import { centsToDecimalString, formatCents } from "@/lib/money";
 import { messages } from "@/lib/validations/messages";
 import type { ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, organizations, supporterPages, supporterTeams, users } from "@/models";
+import { fundraisers, donations, organizations, supporterPages, supporterTeams, users } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 import { rowsOf } from "@/lib/db/rows";
 import { timeZoneLabel, zonedCalendarDay } from "@/lib/time/zoned-time";
@@ -63,11 +63,11 @@ async function readCsvBatch(db: Executor, organizationId: string, q: ReportQuery
   const result = await db.execute(sql`select coalesce(json_agg(json_build_array(x.day, x.email, x.fundraiser, x.amount, x.at, x.id))::text, '[]') as j from (
       select to_char(${donations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as day,
              ${sharedEmailSql} as email,
-             case when ${donations.campaignId} is null then ${DIRECT_DONATION} else coalesce(${campaigns.name}, ${DIRECT_DONATION}) end as fundraiser,
+             case when ${donations.fundraiserId} is null then ${DIRECT_DONATION} else coalesce(${fundraisers.name}, ${DIRECT_DONATION}) end as fundraiser,
              ${donations.amountCents} as amount,
              ${donations.createdAt}::text as at,
              ${donations.id} as id
-        from ${donations} left join ${campaigns} on ${campaigns.id} = ${donations.campaignId}
+        from ${donations} left join ${fundraisers} on ${fundraisers.id} = ${donations.fundraiserId}
        where ${and(...where)}
        order by ${donations.createdAt} desc, ${donations.id} desc
        limit ${limit}
@@ -187,7 +187,7 @@ export async function emailDonorReport({ actor, organizationId, query: q, now }:
   const clock = await prepareReport({ db, organizationId, query: q, now });
   let fundraiserName = q.fundraiser === "all" ? "all fundraisers and direct donations" : q.fundraiser === "nonFundraiser" ? "direct donations" : "one fundraiser";
   if (q.fundraiser !== "all" && q.fundraiser !== "nonFundraiser") {
-    const [c] = await db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, q.fundraiser)).limit(1);
+    const [c] = await db.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, q.fundraiser)).limit(1);
     if (c) fundraiserName = c.name;
   }
   // The peer-to-peer filters are named in the email too (prepareReport checked they are the organization's).

@@ -37,7 +37,7 @@ import { messages } from "@/lib/validations/messages";
 import { organizationTimeZone } from "@/lib/time/organization-time-zone";
 import { DEFAULT_TIME_ZONE, nextCalendarDay, zonedCalendarDay, zonedDayStart } from "@/lib/time/zoned-time";
 import { REPORT_MAX_PAGE_SIZE, REPORT_PAGE_SIZE, type ReportQuery } from "@/lib/validations/report";
-import { campaigns, donations, eventTicketOrders, organizations, payments, supporterPages, supporterTeams } from "@/models";
+import { fundraisers, donations, eventTicketOrders, organizations, payments, supporterPages, supporterTeams } from "@/models";
 import { authorize } from "@/lib/auth/authorize";
 
 /** One donation of the report, as the table, JSON and CSV see it. */
@@ -171,9 +171,9 @@ export type AssertReportFundraiserOptions = {
 export async function assertReportFundraiser({ db, organizationId, fundraiser }: AssertReportFundraiserOptions): Promise<void> {
   if (fundraiser === "all" || fundraiser === "nonFundraiser") return;
   const [found] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, fundraiser), eq(campaigns.organizationId, organizationId)))
+    .select({ id: fundraisers.id })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.id, fundraiser), eq(fundraisers.organizationId, organizationId)))
     .limit(1);
   if (!found) throw new AppError("not_found", messages.reports.fundraiserNotFound);
 }
@@ -187,8 +187,8 @@ export function reportConditions({ organizationId, query: q, clock }: ReportCond
   // not a donation the organization should see.
   const where: SQL[] = [eq(donations.organizationId, organizationId), gte(donations.createdAt, from), ne(donations.status, "pending")];
   if (to) where.push(lt(donations.createdAt, to));
-  if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.campaignId));
-  else if (q.fundraiser !== "all") where.push(eq(donations.campaignId, q.fundraiser));
+  if (q.fundraiser === "nonFundraiser") where.push(isNull(donations.fundraiserId));
+  else if (q.fundraiser !== "all") where.push(eq(donations.fundraiserId, q.fundraiser));
   if (q.supporterPage) where.push(eq(donations.supporterPageId, q.supporterPage));
   if (q.team) where.push(eq(donations.supporterTeamId, q.team));
   return where;
@@ -204,8 +204,8 @@ export const reportColumns = {
   cursorAt: sql<string>`${donations.createdAt}::text`,
   amount: donations.amountCents,
   donorEmail: sharedEmailSql,
-  campaignID: donations.campaignId,
-  fundraiserName: campaigns.name,
+  campaignID: donations.fundraiserId,
+  fundraiserName: fundraisers.name,
   status: donations.status,
   failureReason: donations.failureReason,
   paymentMethodType: donations.paymentMethodType,
@@ -288,7 +288,7 @@ export async function readReportRows({ db, organizationId, query: q, cursor, lim
   const rows = await db
     .select(reportColumns)
     .from(donations)
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(...where))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(Math.min(Math.max(limit, 1), 10_000));
@@ -382,10 +382,10 @@ export async function listReportFundraisers({ actor, organizationId }: ListRepor
   authorize(actor, "report.view", { organizationId });
   const db = await getDb();
   return db
-    .select({ id: campaigns.id, name: campaigns.name })
-    .from(campaigns)
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.createdAt))
+    .select({ id: fundraisers.id, name: fundraisers.name })
+    .from(fundraisers)
+    .where(eq(fundraisers.organizationId, organizationId))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(500);
 }
 
@@ -405,18 +405,18 @@ export async function listReportSupporterChoices({ actor, organizationId }: List
   const db = await getDb();
   const [pages, teams] = await Promise.all([
     db
-      .select({ id: supporterPages.id, title: supporterPages.title, fundraiser: campaigns.name })
+      .select({ id: supporterPages.id, title: supporterPages.title, fundraiser: fundraisers.name })
       .from(supporterPages)
-      .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+      .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
       .where(eq(supporterPages.organizationId, organizationId))
-      .orderBy(campaigns.name, supporterPages.title, supporterPages.id)
+      .orderBy(fundraisers.name, supporterPages.title, supporterPages.id)
       .limit(500),
     db
-      .select({ id: supporterTeams.id, name: supporterTeams.name, fundraiser: campaigns.name })
+      .select({ id: supporterTeams.id, name: supporterTeams.name, fundraiser: fundraisers.name })
       .from(supporterTeams)
-      .innerJoin(campaigns, eq(campaigns.id, supporterTeams.campaignId))
+      .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.fundraiserId))
       .where(eq(supporterTeams.organizationId, organizationId))
-      .orderBy(campaigns.name, supporterTeams.name, supporterTeams.id)
+      .orderBy(fundraisers.name, supporterTeams.name, supporterTeams.id)
       .limit(500),
   ]);
   return { pages, teams };
@@ -440,7 +440,7 @@ export async function getDonorDonations({ actor, organizationId, donor }: { acto
   const rows = await db
     .select(reportColumns)
     .from(donations)
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(eq(donations.organizationId, organizationId), eq(donations.anonymous, false), byDonor))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(500);

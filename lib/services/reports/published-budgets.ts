@@ -8,7 +8,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
-import { campaignBudgetLines, campaigns } from "@/models";
+import { fundraiserBudgetLines, fundraisers } from "@/models";
 
 export type BudgetLine = { id: string; label: string; amountCents: Cents };
 
@@ -30,17 +30,17 @@ export type PublishedBudget = {
 export async function listPublishedBudgets({ organizationId }: { organizationId: string }): Promise<PublishedBudget[]> {
   const db = await getDb();
   const published = await db
-    .select({ id: campaigns.id, name: campaigns.name, progressCents: campaigns.progressCents, goalCents: campaigns.goalCents })
-    .from(campaigns)
-    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.budgetPublished, true)))
-    .orderBy(desc(campaigns.createdAt))
+    .select({ id: fundraisers.id, name: fundraisers.name, progressCents: fundraisers.progressCents, goalCents: fundraisers.goalCents })
+    .from(fundraisers)
+    .where(and(eq(fundraisers.organizationId, organizationId), eq(fundraisers.budgetPublished, true)))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(50);
   if (published.length === 0) return [];
   const lines = await db
-    .select({ id: campaignBudgetLines.id, campaignId: campaignBudgetLines.campaignId, label: campaignBudgetLines.label, amountCents: campaignBudgetLines.amountCents })
-    .from(campaignBudgetLines)
-    .where(inArray(campaignBudgetLines.campaignId, published.map((c) => c.id)))
-    .orderBy(asc(campaignBudgetLines.createdAt), asc(campaignBudgetLines.id));
+    .select({ id: fundraiserBudgetLines.id, campaignId: fundraiserBudgetLines.fundraiserId, label: fundraiserBudgetLines.label, amountCents: fundraiserBudgetLines.amountCents })
+    .from(fundraiserBudgetLines)
+    .where(inArray(fundraiserBudgetLines.fundraiserId, published.map((c) => c.id)))
+    .orderBy(asc(fundraiserBudgetLines.createdAt), asc(fundraiserBudgetLines.id));
   return published
     .map((c) => {
       const own = lines.filter((l) => l.campaignId === c.id).map(({ id, label, amountCents }) => ({ id, label, amountCents }));

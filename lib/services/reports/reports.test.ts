@@ -8,7 +8,7 @@ import { errorResponse } from "@/lib/http/route";
 import { makeDonor, makeGift, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { messages } from "@/lib/validations/messages";
 import { budgetUpdateSchema, parseReportQuery, type ReportQuery } from "@/lib/validations/report";
-import { campaignBudgetLines, campaigns, recurringGifts } from "@/models";
+import { fundraiserBudgetLines, fundraisers, recurringGifts } from "@/models";
 import { getDonationAnalytics } from "./analytics";
 import { listFundraiserBudgets, saveFundraiserBudget } from "./budgets";
 import { emailDonorReport, openDonationReportCsv, reportCsvFilename } from "./donation-csv";
@@ -20,8 +20,8 @@ let h: DatabaseHandle;
 let np: { organizationId: string; user: Actor };
 let other: { organizationId: string; user: Actor };
 let dana: Actor;
-let campaignId: string;
-let otherCampaignId: string;
+let fundraiserId: string;
+let otherFundraiserId: string;
 
 /** The report's "now": 15 June 2026, noon UTC. */
 const now = new Date(Date.UTC(2026, 5, 15, 12));
@@ -40,15 +40,15 @@ beforeAll(async () => {
   np = await makeNonprofit(h.db, "Vermont Foodbank");
   other = await makeNonprofit(h.db, "Lake Champlain Land Trust");
   dana = await makeDonor("dana@example.org");
-  [{ id: campaignId }] = (await h.db.insert(campaigns).values({ organizationId: np.organizationId, name: "Winter Meals", goalCents: 500_000, progressCents: 12_000 }).returning({ id: campaigns.id })) as [{ id: string }];
-  [{ id: otherCampaignId }] = (await h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "Trails", goalCents: 100_000 }).returning({ id: campaigns.id })) as [{ id: string }];
+  [{ id: fundraiserId }] = (await h.db.insert(fundraisers).values({ organizationId: np.organizationId, name: "Winter Meals", goalCents: 500_000, progressCents: 12_000 }).returning({ id: fundraisers.id })) as [{ id: string }];
+  [{ id: otherFundraiserId }] = (await h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "Trails", goalCents: 100_000 }).returning({ id: fundraisers.id })) as [{ id: string }];
 
   // This year (2026), inside month to date (June).
-  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5_000, campaignId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
+  await makeGift(h.db, np.organizationId, dana.id, { amountCents: 5_000, fundraiserId, createdAt: at(2026, 6, 10), shareEmail: true, donorEmail: "dana@example.org" });
   await makeGift(h.db, np.organizationId, null, { amountCents: 1_500, createdAt: at(2026, 6, 2), status: "failed", failureReason: "Your card was declined.", shareEmail: true, donorEmail: "fail@example.org" });
   // This year, before June.
   await makeGift(h.db, np.organizationId, null, { amountCents: 2_000, createdAt: at(2026, 3, 1), shareEmail: false, donorEmail: "hidden@example.org" });
-  await makeGift(h.db, np.organizationId, null, { amountCents: 3_000, campaignId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
+  await makeGift(h.db, np.organizationId, null, { amountCents: 3_000, fundraiserId, createdAt: at(2026, 2, 1), shareEmail: true, anonymous: true, donorEmail: "anon@example.org" });
   await makeGift(h.db, np.organizationId, null, { amountCents: 700, createdAt: at(2026, 1, 5), status: "requires_action", shareEmail: true, donorEmail: "ach@example.org" });
   // Last year: only in a custom range.
   await makeGift(h.db, np.organizationId, dana.id, { amountCents: 9_900, createdAt: at(2025, 12, 31, 23, 59), shareEmail: true, donorEmail: "dana@example.org" });
@@ -63,7 +63,7 @@ describe("report filters and table", () => {
     expect(page.donations.map((d) => d.amount)).toEqual([5_000, 1_500, 2_000, 3_000, 700]);
     expect(page.donations.map((d) => d.statusLabel)).toEqual(["Completed", "Failed", "Completed", "Completed", "Pending Verification"]);
     expect(page.donations[1]).toMatchObject({ status: "failed", reason: "Your card was declined.", fundraiser: "Direct Donation", campaignID: null });
-    expect(page.donations[0]).toMatchObject({ fundraiser: "Winter Meals", campaignID: campaignId });
+    expect(page.donations[0]).toMatchObject({ fundraiser: "Winter Meals", campaignID: fundraiserId });
     expect(page.donations.every((d, i, a) => i === 0 || a[i - 1]!.createdAt >= d.createdAt)).toBe(true);
     expect(page.nextCursor).toBeNull();
   });
@@ -81,9 +81,9 @@ describe("report filters and table", () => {
   test("fundraiser filter: all, nonFundraiser, one campaign; another organization's campaign is not found", async () => {
     const direct = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: "nonFundraiser" }, now });
     expect(direct.donations.map((d) => d.amount)).toEqual([1_500, 2_000, 700]);
-    const one = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
+    const one = await getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: fundraiserId }, now });
     expect(one.donations.map((d) => d.amount)).toEqual([5_000, 3_000]);
-    const foreign = await err(getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: otherCampaignId }, now }));
+    const foreign = await err(getDonationReportPage({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: otherFundraiserId }, now }));
     expect(foreign).toMatchObject({ status: 404, message: messages.reports.fundraiserNotFound });
   });
 
@@ -187,14 +187,14 @@ describe("CSV and email", () => {
   });
 
   test("CSV cells that look like spreadsheet formulas are escaped", async () => {
-    const [c] = await h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: campaigns.id });
-    await makeGift(h.db, other.organizationId, null, { amountCents: 4_200, campaignId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
+    const [c] = await h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "=HYPERLINK(\"http://x\")", goalCents: 100 }).returning({ id: fundraisers.id });
+    await makeGift(h.db, other.organizationId, null, { amountCents: 4_200, fundraiserId: c!.id, createdAt: at(2026, 5, 5), shareEmail: true, donorEmail: "+1@example.org" });
     const { stream } = await openDonationReportCsv({ actor: other.user, organizationId: other.organizationId, query: { duration: "yearToDate", fundraiser: c!.id }, now });
     expect((await readAll(stream)).split("\n")[1]).toBe(`2026-05-05T12:00:00Z,'+1@example.org,"'=HYPERLINK(""http://x"")",42.00`);
   });
 
   test("emailDonorReport queues the CSV to the account's email", async () => {
-    const res = await emailDonorReport({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: campaignId }, now });
+    const res = await emailDonorReport({ actor: np.user, organizationId: np.organizationId, query: { duration: "yearToDate", fundraiser: fundraiserId }, now });
     expect(res).toEqual({ to: np.user.email, rows: 2 });
     const jobs = (await h.db.execute(sql`select data from pgboss.job where name = 'mail' and data->>'to' = ${np.user.email}`)) as unknown as {
       rows: { data: { subject: string; text: string; attachments: { filename: string; contentBase64: string }[] } }[];
@@ -240,7 +240,7 @@ describe("donor donations and analytics", () => {
       { month: "2026-06", gifts: 1, cents: 5_000, newDonors: 0, returningDonors: 1, recurringCents: 0 },
     ]);
     expect(a.byFundraiser).toEqual([
-      { campaignId, name: "Winter Meals", gifts: 2, cents: 8_000 },
+      { campaignId: fundraiserId, name: "Winter Meals", gifts: 2, cents: 8_000 },
       { campaignId: null, name: "Direct Donation", gifts: 2, cents: 3_000 },
     ]);
     expect(a.totals).toMatchObject({ gifts: 4, cents: 11_000, averageGiftCents: 2_750, donors: 3, recurringCents: 1_000 });
@@ -251,20 +251,20 @@ describe("donor donations and analytics", () => {
 describe("budgets", () => {
   test("the owner edits lines and publishes them; others are refused and nothing changes", async () => {
     expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
-    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
+    const saved = await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, fundraiserId, update: budgetUpdateSchema.parse({ lines: [{ label: "Meals", amountCents: 300_000 }, { label: "Delivery van fuel", amountCents: 45_050 }] }) });
     expect(saved).toMatchObject({ plannedCents: 345_050, progressCents: 12_000, published: false });
     expect(saved.lines.map((l) => l.label)).toEqual(["Meals", "Delivery van fuel"]);
     expect(await listPublishedBudgets({ organizationId: np.organizationId })).toEqual([]);
 
-    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(403);
-    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, campaignId, update: { lines: [], published: true } })))?.status).toBe(404);
-    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, campaignId, update: { published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: np.organizationId, fundraiserId, update: { lines: [], published: true } })))?.status).toBe(403);
+    expect((await err(saveFundraiserBudget({ actor: other.user, organizationId: other.organizationId, fundraiserId, update: { lines: [], published: true } })))?.status).toBe(404);
+    expect((await err(saveFundraiserBudget({ actor: dana, organizationId: np.organizationId, fundraiserId, update: { published: true } })))?.status).toBe(403);
     expect((await err(listFundraiserBudgets({ actor: other.user, organizationId: np.organizationId })))?.status).toBe(403);
-    const lines = await h.db.select().from(campaignBudgetLines).where(eq(campaignBudgetLines.campaignId, campaignId));
+    const lines = await h.db.select().from(fundraiserBudgetLines).where(eq(fundraiserBudgetLines.fundraiserId, fundraiserId));
     expect(lines).toHaveLength(2);
-    expect((await h.db.select({ p: campaigns.budgetPublished }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.p).toBe(false);
+    expect((await h.db.select({ p: fundraisers.budgetPublished }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)))[0]!.p).toBe(false);
 
-    await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, campaignId, update: { published: true } });
+    await saveFundraiserBudget({ actor: np.user, organizationId: np.organizationId, fundraiserId, update: { published: true } });
     const pub = await listPublishedBudgets({ organizationId: np.organizationId });
     expect(pub).toHaveLength(1);
     expect(pub[0]).toMatchObject({ campaignName: "Winter Meals", plannedCents: 345_050, progressCents: 12_000 });

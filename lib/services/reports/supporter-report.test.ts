@@ -20,7 +20,7 @@ import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type D
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { parseReportQuery, reportQueryToParams, type ReportQuery } from "@/lib/validations/report";
-import { campaigns } from "@/models";
+import { fundraisers } from "@/models";
 import { GET as csvRoute } from "@/app/api/(app)/reports/donations.csv/route";
 import { GET as reportRoute } from "@/app/api/(spec)/getDonationReports/[organizationId]/[userId]/route";
 import { getDonationAnalytics } from "./analytics";
@@ -39,11 +39,11 @@ const ytd = (over: Partial<ReportQuery> = {}) => ({ duration: "yearToDate", fund
 const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string }) => e);
 
 /** A guest's sandbox gift to fundraiser `campaignId` of `organizationId`, on supporter page `pageId` (none: the fundraiser's own page). */
-async function give(organizationId: string, campaignId: string, pageId: string | null, amountCents: number, over: Record<string, unknown> = {}) {
+async function give(organizationId: string, fundraiserId: string, pageId: string | null, amountCents: number, over: Record<string, unknown> = {}) {
   const input = checkoutSchema().parse({
     idempotencyKey: randomUUID(),
     organizationId,
-    campaignId,
+    campaignId: fundraiserId,
     supporterPageId: pageId,
     amountCents,
     frequency: "once",
@@ -85,16 +85,16 @@ beforeAll(async () => {
   resetServerEnv();
   scene = await makeDonationScene("Riverside Food Bank", "Turkey Trot 5K", ["ana.runner@example.org", "ben.runner@example.org"]);
   await startMailWorker({ pollingIntervalSeconds: 0.5 });
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: settings });
-  ana = await createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "Ana's 5K", goal: "500", team: { mode: "create", name: "Office Runners", goal: "2,000" } } });
-  ben = await createSupporterPage({ actor: scene.otherDonor, campaignId: scene.campaignId, input: { title: "Ben runs", goal: "300", team: { mode: "join", teamId: ana.team!.id } } });
-  cy = await createSupporterPage({ actor: await makeDonor("cy.runner@example.org"), campaignId: scene.campaignId, input: { title: "Cy runs", goal: "100" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: settings });
+  ana = await createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "Ana's 5K", goal: "500", team: { mode: "create", name: "Office Runners", goal: "2,000" } } });
+  ben = await createSupporterPage({ actor: scene.otherDonor, fundraiserId: scene.campaignId, input: { title: "Ben runs", goal: "300", team: { mode: "join", teamId: ana.team!.id } } });
+  cy = await createSupporterPage({ actor: await makeDonor("cy.runner@example.org"), fundraiserId: scene.campaignId, input: { title: "Cy runs", goal: "100" } });
 
   // Another organization with a supporter page and team of its own.
   const other = await makeNonprofit(scene.h.db, "Lakeside Library");
-  const [far1] = await scene.h.db.insert(campaigns).values({ organizationId: other.organizationId, name: "Book Drive", goalCents: 100_000 }).returning({ id: campaigns.id });
-  await updateSupporterSettings({ actor: other.user, campaignId: far1!.id, input: settings });
-  far = await createSupporterPage({ actor: await makeDonor("far.runner@example.org"), campaignId: far1!.id, input: { title: "Far reads", goal: "100", team: { mode: "create", name: "Far Team", goal: "100" } } });
+  const [far1] = await scene.h.db.insert(fundraisers).values({ organizationId: other.organizationId, name: "Book Drive", goalCents: 100_000 }).returning({ id: fundraisers.id });
+  await updateSupporterSettings({ actor: other.user, fundraiserId: far1!.id, input: settings });
+  far = await createSupporterPage({ actor: await makeDonor("far.runner@example.org"), fundraiserId: far1!.id, input: { title: "Far reads", goal: "100", team: { mode: "create", name: "Far Team", goal: "100" } } });
   await give(other.organizationId, far1!.id, far.id, 900);
 
   await give(scene.np.organizationId, scene.campaignId, ana.id, 2_500, { name: "Dora Donor", email: "dora@example.org", share: { name: true, email: true } });

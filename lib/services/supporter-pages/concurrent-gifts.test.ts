@@ -14,7 +14,7 @@ import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { makeDonationScene, makeDonor, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
-import { campaigns, donations } from "@/models";
+import { fundraisers, donations } from "@/models";
 import { getPublicSupporterPage, getPublicSupporterTeam, getSupporterLeaderboards } from "./public-supporter-pages";
 import { updateSupporterSettings } from "./settings";
 import { createSupporterPage, type SupporterPageView } from "./supporter-pages";
@@ -26,7 +26,7 @@ let pages: SupporterPageView[] = [];
 const standing = new Map<string, { page: SupporterPageView; amountCents: number }>();
 let progressAtStart = 0;
 
-const progress = async () => (await scene.h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, scene.campaignId)))[0]!.p;
+const progress = async () => (await scene.h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, scene.campaignId)))[0]!.p;
 
 /** A guest's sandbox card gift on `page`; `declined` uses the declined test card. */
 async function give(page: SupporterPageView, amountCents: number, declined = false) {
@@ -71,14 +71,14 @@ function expected() {
 async function expectExactTotals() {
   const want = expected();
   for (const page of pages) {
-    const shown = await getPublicSupporterPage({ campaignId: scene.campaignId, slug: page.slug });
+    const shown = await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: page.slug });
     expect({ page: page.title, raisedCents: shown.raisedCents, giftCount: shown.giftCount }).toEqual({ page: page.title, ...want.byPage.get(page.id) });
   }
   for (const team of new Map(pages.map((p) => [p.team!.id, p.team!])).values()) {
-    const shown = await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: team.slug });
+    const shown = await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: team.slug });
     expect({ team: team.name, raisedCents: shown.raisedCents, giftCount: shown.giftCount }).toEqual({ team: team.name, ...want.byTeam.get(team.id) });
   }
-  const boards = await getSupporterLeaderboards({ campaignId: scene.campaignId });
+  const boards = await getSupporterLeaderboards({ fundraiserId: scene.campaignId });
   expect(boards.topPages.reduce((s, p) => s + p.raisedCents, 0)).toBe(want.all);
   expect(boards.topTeams.reduce((s, t) => s + t.raisedCents, 0)).toBe(want.all);
   expect((await progress()) - progressAtStart).toBe(want.all);
@@ -86,7 +86,7 @@ async function expectExactTotals() {
   const [stored] = await scene.h.db
     .select({ n: sql<number>`count(*)`.mapWith(Number), cents: sql<number>`coalesce(sum(${donations.amountCents}), 0)`.mapWith(Number) })
     .from(donations)
-    .where(and(eq(donations.campaignId, scene.campaignId), eq(donations.status, "succeeded")));
+    .where(and(eq(donations.fundraiserId, scene.campaignId), eq(donations.status, "succeeded")));
   expect(stored).toEqual({ n: standing.size, cents: want.all });
 }
 
@@ -111,11 +111,11 @@ beforeAll(async () => {
   });
   scene = await makeDonationScene("Hillside Food Shelf", "Harvest Relay", ["relay.one@example.org", "relay.two@example.org"]);
   await startMailWorker({ pollingIntervalSeconds: 0.5 });
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "Relay with us." } });
-  const a = await createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "Leg one", goal: "500", team: { mode: "create", name: "North Relay", goal: "2000" } } });
-  const b = await createSupporterPage({ actor: scene.otherDonor, campaignId: scene.campaignId, input: { title: "Leg two", goal: "500", team: { mode: "join", teamId: a.team!.id } } });
-  const c = await createSupporterPage({ actor: await makeDonor("relay.three@example.org"), campaignId: scene.campaignId, input: { title: "Leg three", goal: "500", team: { mode: "create", name: "South Relay", goal: "2000" } } });
-  const d = await createSupporterPage({ actor: await makeDonor("relay.four@example.org"), campaignId: scene.campaignId, input: { title: "Leg four", goal: "500", team: { mode: "join", teamId: c.team!.id } } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "Relay with us." } });
+  const a = await createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "Leg one", goal: "500", team: { mode: "create", name: "North Relay", goal: "2000" } } });
+  const b = await createSupporterPage({ actor: scene.otherDonor, fundraiserId: scene.campaignId, input: { title: "Leg two", goal: "500", team: { mode: "join", teamId: a.team!.id } } });
+  const c = await createSupporterPage({ actor: await makeDonor("relay.three@example.org"), fundraiserId: scene.campaignId, input: { title: "Leg three", goal: "500", team: { mode: "create", name: "South Relay", goal: "2000" } } });
+  const d = await createSupporterPage({ actor: await makeDonor("relay.four@example.org"), fundraiserId: scene.campaignId, input: { title: "Leg four", goal: "500", team: { mode: "join", teamId: c.team!.id } } });
   pages = [a, b, c, d];
   progressAtStart = await progress();
 }, 120_000);
@@ -149,7 +149,7 @@ test("refunds while more gifts arrive: each refund leaves its page, team and the
   expect(settled.slice(3).every((s) => s.status === "fulfilled" && (s.value as { status: string }).status === "succeeded")).toBe(true);
   standing.delete(first[0]);
   standing.delete(second[0]);
-  const refunded = await scene.h.db.select({ id: donations.id }).from(donations).where(and(eq(donations.campaignId, scene.campaignId), eq(donations.status, "refunded")));
+  const refunded = await scene.h.db.select({ id: donations.id }).from(donations).where(and(eq(donations.fundraiserId, scene.campaignId), eq(donations.status, "refunded")));
   expect(refunded.map((r) => r.id).sort()).toEqual([first[0], second[0]].sort());
   await expectExactTotals();
 }, 120_000);

@@ -13,7 +13,7 @@ import { organizationDisplayName } from "@/lib/directory/display-name";
 import { logger } from "@/lib/logger";
 import { enqueueMail, startPeriodicJob } from "@/lib/mail/queue";
 import { supporterGiftMail, type SupporterGiftLine } from "@/lib/mail/templates/supporter";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import type { DonationRow } from "@/lib/services/donations/donation-facts";
 import { donations, organizations, supporterPages, users } from "@/models";
 import { supporterPagePath } from "./supporter-pages";
@@ -65,7 +65,7 @@ export async function enqueueSupporterGiftNotice({ tx, donation }: { tx: Executo
       to: row.email,
       supporterFirstName: row.firstName,
       pageTitle: row.page.title,
-      pagePath: supporterPagePath({ campaignId: row.page.campaignId, slug: row.page.slug }),
+      pagePath: supporterPagePath({ fundraiserId: row.page.fundraiserId, slug: row.page.slug }),
       organizationName: organizationDisplayName({ name: row.orgName, legalName: row.orgLegalName }),
       organizationLogoUrl: row.orgLogoUrl,
       raisedCents: await pageRaised(tx, row.page.id),
@@ -123,7 +123,7 @@ export async function sendSupporterDigests({ now = new Date() }: { now?: Date } 
           to: row.email,
           supporterFirstName: row.firstName,
           pageTitle: row.page.title,
-          pagePath: supporterPagePath({ campaignId: row.page.campaignId, slug: row.page.slug }),
+          pagePath: supporterPagePath({ fundraiserId: row.page.fundraiserId, slug: row.page.slug }),
           organizationName: organizationDisplayName({ name: row.orgName, legalName: row.orgLegalName }),
           organizationLogoUrl: row.orgLogoUrl,
           raisedCents: await pageRaised(tx, id),

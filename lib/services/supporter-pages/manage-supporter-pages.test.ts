@@ -80,24 +80,24 @@ beforeAll(async () => {
   scene = await makeDonationScene("Riverside Food Bank", "Turkey Trot 5K", ["ana.runner@example.org", "ben.walker@example.org"]);
   other = await makeNonprofit(scene.h.db, "Other Hill Library");
   await scene.h.db.update(organizations).set({ email: ORG_CONTACT }).where(eq(organizations.id, scene.np.organizationId));
-  await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
+  await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "" } });
 
   // Ana shares her email and starts a team; her title would run as a spreadsheet formula.
   const a = await createSupporterPage({
     actor: scene.donor,
-    campaignId: scene.campaignId,
+    fundraiserId: scene.campaignId,
     input: { title: "=HYPERLINK(\"http://evil.example\",\"Ana\")", goal: "500", team: { mode: "create", name: "Office Runners", goal: "2000" }, shareEmailWithOrganization: true },
   });
   ana = { id: a.id, teamId: a.team!.id };
   // Ben joins the team and keeps his email to himself.
-  ben = await createSupporterPage({ actor: scene.otherDonor, campaignId: scene.campaignId, input: { title: "Ben walks", goal: "300", team: { mode: "join", teamId: ana.teamId } } });
+  ben = await createSupporterPage({ actor: scene.otherDonor, fundraiserId: scene.campaignId, input: { title: "Ben walks", goal: "300", team: { mode: "join", teamId: ana.teamId } } });
   const cyActor = await makeDonor("cy.jogger@example.org");
-  cy = await createSupporterPage({ actor: cyActor, campaignId: scene.campaignId, input: { title: "Cy jogs", goal: "100", shareEmailWithOrganization: true } });
+  cy = await createSupporterPage({ actor: cyActor, fundraiserId: scene.campaignId, input: { title: "Cy jogs", goal: "100", shareEmailWithOrganization: true } });
   await scene.h.db.update(users).set({ firstName: "Ana", lastName: "Runner" }).where(eq(users.id, scene.donor.id));
   await scene.h.db.update(users).set({ firstName: "Ben", lastName: "Walker" }).where(eq(users.id, scene.otherDonor.id));
 
   const gift = (pageId: string | null, teamId: string | null, amountCents: number, status: "succeeded" | "failed" = "succeeded") =>
-    makeGift(scene.h.db, scene.np.organizationId, null, { campaignId: scene.campaignId, supporterPageId: pageId, supporterTeamId: teamId, amountCents, status, succeededAt: status === "succeeded" ? new Date() : null });
+    makeGift(scene.h.db, scene.np.organizationId, null, { fundraiserId: scene.campaignId, supporterPageId: pageId, supporterTeamId: teamId, amountCents, status, succeededAt: status === "succeeded" ? new Date() : null });
   await gift(ana.id, ana.teamId, 2_500);
   await gift(ana.id, ana.teamId, 1_001);
   await gift(ana.id, ana.teamId, 9_999, "failed");
@@ -136,7 +136,7 @@ describe("the list of supporter pages", () => {
     const list = (over: Record<string, string>) => listSupporterPagesForOrganization({ actor: scene.np.user, organizationId: scene.np.organizationId, ...over });
     expect((await list({ teamId: ana.teamId })).pages.map((p) => p.id).sort()).toEqual([ana.id, ben.id].sort());
     expect((await list({ status: "hidden" })).pages).toEqual([]);
-    expect((await list({ campaignId: "another-fundraiser" })).pages).toEqual([]);
+    expect((await list({ fundraiserId: "another-fundraiser" })).pages).toEqual([]);
     await expect(list({ status: "deleted" })).rejects.toMatchObject({ code: "validation", message: m.statusFilterInvalid });
   });
 
@@ -184,7 +184,7 @@ describe("writing to supporters", () => {
   test("one email per eligible supporter with the organization's name, its Reply-To and a working unsubscribe link; the next message skips who unsubscribed", async () => {
     // Cy's page is hidden by the organization: Cy is not written to.
     await changeStatus(scene.np.user, cy.id, "hide", 200);
-    const result = await messageSupporters({ actor: scene.np.user, campaignId: scene.campaignId, input: { subject: "Race day details", body: "Packet pickup is Friday.\n\nThank you for running with us!" } });
+    const result = await messageSupporters({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { subject: "Race day details", body: "Packet pickup is Friday.\n\nThank you for running with us!" } });
     expect(result).toEqual({ queued: 2 });
     await waitFor(() => mailsTo("ana.runner@example.org").length === 1 && mailsTo("ben.walker@example.org").length === 1);
     expect(mailsTo("cy.jogger@example.org")).toHaveLength(0);
@@ -233,12 +233,12 @@ describe("writing to supporters", () => {
   });
 
   test("bad input, other callers and the daily allowance are refused, and nothing is queued", async () => {
-    const send = (actor: Actor | null, input: unknown = { subject: "Hi", body: "Hello" }) => messageSupporters({ actor, campaignId: scene.campaignId, input });
+    const send = (actor: Actor | null, input: unknown = { subject: "Hi", body: "Hello" }) => messageSupporters({ actor, fundraiserId: scene.campaignId, input });
     await expect(send(scene.np.user, { subject: " ", body: "Hello" })).rejects.toMatchObject({ code: "validation", message: m.messageSubjectRequired });
     await expect(send(other.user)).rejects.toMatchObject({ code: "forbidden" });
     await expect(send(scene.donor)).rejects.toMatchObject({ code: "forbidden" });
     await expect(send(null)).rejects.toMatchObject({ code: "unauthenticated" });
-    await expect(messageSupporters({ actor: scene.np.user, campaignId: "no-such-fundraiser", input: { subject: "Hi", body: "Hello" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(messageSupporters({ actor: scene.np.user, fundraiserId: "no-such-fundraiser", input: { subject: "Hi", body: "Hello" } })).rejects.toMatchObject({ code: "not_found" });
     const viaRoute = await call(messageRoute, { method: "POST", url: `/api/fundraisers/${scene.campaignId}/supporter-messages`, params: { campaignId: scene.campaignId }, json: { subject: "Hi", body: "Hello" }, user: other.user });
     expect(viaRoute.status).toBe(403);
 
@@ -249,7 +249,7 @@ describe("writing to supporters", () => {
     }
     await expect(send(scene.np.user)).rejects.toMatchObject({ code: "rate_limited", message: m.messageLimit });
     // A day later the allowance is back.
-    expect(await messageSupporters({ actor: scene.np.user, campaignId: scene.campaignId, input: { subject: "Tomorrow", body: "Hello" }, now: new Date(Date.now() + 25 * 60 * 60 * 1000) })).toEqual({ queued: 1 });
+    expect(await messageSupporters({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { subject: "Tomorrow", body: "Hello" }, now: new Date(Date.now() + 25 * 60 * 60 * 1000) })).toEqual({ queued: 1 });
     await waitFor(() => mailsTo("ana.runner@example.org").length === 1);
     expect(received.map((r) => r.mail.subject)).toEqual(["Tomorrow"]);
   });

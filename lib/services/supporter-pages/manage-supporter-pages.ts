@@ -31,7 +31,7 @@ import { SAFE_CSV_OPTIONS } from "@/lib/services/reports/donation-csv";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { supporterMessageSchema, supporterPageReportSchema } from "@/lib/validations/supporter-pages";
-import { campaigns, organizationAuditLog, organizations, supporterPages, supporterTeams, users } from "@/models";
+import { fundraisers, organizationAuditLog, organizations, supporterPages, supporterTeams, users } from "@/models";
 import { supporterPagePath, supporterTeamPath, totalsByPage, totalsByTeam, type SupporterPageStatus } from "./supporter-pages";
 
 const m = messages.supporterPages;
@@ -109,7 +109,7 @@ export type ListSupporterPagesOptions = {
   actor: Actor | null;
   organizationId: string;
   /** Only this fundraiser's pages and teams. */
-  campaignId?: string | null;
+  fundraiserId?: string | null;
   /** Only pages in this state (teams are not filtered by it). */
   status?: string | null;
   /** Only this team's pages. */
@@ -137,8 +137,8 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
   const rows = await db
     .select({
       id: supporterPages.id,
-      campaignId: supporterPages.campaignId,
-      fundraiserName: campaigns.name,
+      campaignId: supporterPages.fundraiserId,
+      fundraiserName: fundraisers.name,
       slug: supporterPages.slug,
       title: supporterPages.title,
       story: supporterPages.story,
@@ -153,7 +153,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       email: users.email,
     })
     .from(supporterPages)
-    .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
     .leftJoin(supporterTeams, eq(supporterTeams.id, supporterPages.teamId))
     .leftJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
     .where(and(eq(supporterPages.organizationId, organizationId), ...where))
@@ -168,7 +168,7 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
       fundraiserName: r.fundraiserName,
       title: r.title,
       story: r.story,
-      path: supporterPagePath({ campaignId: r.campaignId, slug: r.slug }),
+      path: supporterPagePath({ fundraiserId: r.campaignId, slug: r.slug }),
       status: r.status,
       team: r.teamId ? { id: r.teamId, name: r.teamName ?? "" } : null,
       supporterName: fullName(r.firstName, r.lastName),
@@ -192,14 +192,14 @@ async function selectPages(db: Executor, organizationId: string, where: SQL[]): 
  *   organization; AppError(not_found) for an unknown organization; AppError(validation)
  *   (messages.supporterPages.statusFilterInvalid) for an unknown status.
  */
-export async function listSupporterPagesForOrganization({ actor, organizationId, campaignId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
+export async function listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status, teamId }: ListSupporterPagesOptions): Promise<OrganizationSupporterPages> {
   authorize(actor, "supporterPage.moderate", { organizationId });
   if (status && !SUPPORTER_PAGE_STATUSES.includes(status as SupporterPageStatus)) throw new AppError("validation", m.statusFilterInvalid, { status: m.statusFilterInvalid });
   const db = await getDb();
   await authorizeModerator(db, actor, organizationId);
 
   const pageWhere: SQL[] = [];
-  if (campaignId) pageWhere.push(eq(supporterPages.campaignId, campaignId));
+  if (fundraiserId) pageWhere.push(eq(supporterPages.fundraiserId, fundraiserId));
   if (status) pageWhere.push(eq(supporterPages.status, status as SupporterPageStatus));
   if (teamId) pageWhere.push(eq(supporterPages.teamId, teamId));
   const pages = await selectPages(db, organizationId, pageWhere);
@@ -207,16 +207,16 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
   const teamRows = await db
     .select({
       id: supporterTeams.id,
-      campaignId: supporterTeams.campaignId,
-      fundraiserName: campaigns.name,
+      campaignId: supporterTeams.fundraiserId,
+      fundraiserName: fundraisers.name,
       name: supporterTeams.name,
       slug: supporterTeams.slug,
       status: supporterTeams.status,
       goalCents: supporterTeams.goalCents,
     })
     .from(supporterTeams)
-    .innerJoin(campaigns, eq(campaigns.id, supporterTeams.campaignId))
-    .where(and(eq(supporterTeams.organizationId, organizationId), ...(campaignId ? [eq(supporterTeams.campaignId, campaignId)] : [])))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterTeams.fundraiserId))
+    .where(and(eq(supporterTeams.organizationId, organizationId), ...(fundraiserId ? [eq(supporterTeams.fundraiserId, fundraiserId)] : [])))
     .orderBy(supporterTeams.name)
     .limit(SUPPORTER_PAGES_LIST_MAX);
   const teamIds = teamRows.map((t) => t.id);
@@ -232,7 +232,7 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
       campaignId: t.campaignId,
       fundraiserName: t.fundraiserName,
       name: t.name,
-      path: supporterTeamPath({ campaignId: t.campaignId, slug: t.slug }),
+      path: supporterTeamPath({ fundraiserId: t.campaignId, slug: t.slug }),
       status: t.status,
       goalCents: t.goalCents,
       raisedCents: totals.raisedCents,
@@ -241,26 +241,26 @@ export async function listSupporterPagesForOrganization({ actor, organizationId,
     };
   });
 
-  const fundraisers = await db
+  const fundraiserRows = await db
     .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      status: campaigns.status,
-      enabled: campaigns.supporterPagesEnabled,
-      needApproval: campaigns.supporterPagesNeedApproval,
-      teamsAllowed: campaigns.supporterTeamsAllowed,
-      suggestedGoalCents: campaigns.supporterSuggestedGoalCents,
-      story: campaigns.supporterStory,
+      id: fundraisers.id,
+      name: fundraisers.name,
+      status: fundraisers.status,
+      enabled: fundraisers.supporterPagesEnabled,
+      needApproval: fundraisers.supporterPagesNeedApproval,
+      teamsAllowed: fundraisers.supporterTeamsAllowed,
+      suggestedGoalCents: fundraisers.supporterSuggestedGoalCents,
+      story: fundraisers.supporterStory,
     })
-    .from(campaigns)
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.createdAt))
+    .from(fundraisers)
+    .where(eq(fundraisers.organizationId, organizationId))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(500);
 
-  return { pages, teams, fundraisers };
+  return { pages, teams, fundraisers: fundraiserRows };
 }
 
-export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: string; campaignId?: string | null; now?: Date };
+export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: string; fundraiserId?: string | null; now?: Date };
 
 /**
  * The organization's supporter pages (as listSupporterPagesForOrganization, every state) as CSV
@@ -270,8 +270,8 @@ export type SupporterPagesCsvOptions = { actor: Actor | null; organizationId: st
  * @returns { filename: "supporter-pages-YYYY-MM-DD.csv" (UTC day of `now`), csv }.
  * @throws as listSupporterPagesForOrganization.
  */
-export async function supporterPagesCsv({ actor, organizationId, campaignId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
-  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, campaignId });
+export async function supporterPagesCsv({ actor, organizationId, fundraiserId, now = new Date() }: SupporterPagesCsvOptions): Promise<{ filename: string; csv: string }> {
+  const { pages } = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId });
   const records = pages.map((p) => [
     p.title,
     p.team?.name ?? "",
@@ -287,7 +287,7 @@ export async function supporterPagesCsv({ actor, organizationId, campaignId, now
   return { filename: `supporter-pages-${now.toISOString().slice(0, 10)}.csv`, csv };
 }
 
-export type MessageSupportersOptions = { actor: Actor | null; campaignId: string; input: unknown; now?: Date };
+export type MessageSupportersOptions = { actor: Actor | null; fundraiserId: string; input: unknown; now?: Date };
 
 /**
  * The organization writes to the supporters of fundraiser `campaignId` (supporterMessageSchema:
@@ -302,13 +302,13 @@ export type MessageSupportersOptions = { actor: Actor | null; campaignId: string
  *   AppError(rate_limited) (messages.supporterPages.messageLimit) past the daily allowance.
  *   Nothing is queued when it throws.
  */
-export async function messageSupporters({ actor, campaignId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
+export async function messageSupporters({ actor, fundraiserId, input, now = new Date() }: MessageSupportersOptions): Promise<{ queued: number }> {
   const db = await getDb();
-  const organizationId = await authorizeFundraiser(db, actor, "supporterPage.moderate", campaignId);
+  const organizationId = await authorizeFundraiser(db, actor, "supporterPage.moderate", fundraiserId);
   const { subject, body } = parseOrThrow(supporterMessageSchema.safeParse(input));
   return db.transaction(async (tx) => {
     // The fundraiser's row is locked so two messages at once count each other.
-    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    await tx.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for("update");
     const [sent] = await tx
       .select({ n: count() })
       .from(organizationAuditLog)
@@ -316,7 +316,7 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
         and(
           eq(organizationAuditLog.organizationId, organizationId),
           eq(organizationAuditLog.action, SUPPORTER_MESSAGE_AUDIT),
-          eq(organizationAuditLog.subjectId, campaignId),
+          eq(organizationAuditLog.subjectId, fundraiserId),
           gt(organizationAuditLog.createdAt, new Date(now.getTime() - DAY_MS)),
         ),
       );
@@ -331,7 +331,7 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
       .select({ pageId: supporterPages.id, slug: supporterPages.slug, email: users.email, firstName: users.firstName })
       .from(supporterPages)
       .innerJoin(users, and(eq(users.id, supporterPages.userId), isNull(users.deletedAt)))
-      .where(and(eq(supporterPages.campaignId, campaignId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
+      .where(and(eq(supporterPages.fundraiserId, fundraiserId), isNotNull(supporterPages.userId), ne(supporterPages.status, "hidden"), eq(supporterPages.messagesOptOut, false)))
       .orderBy(supporterPages.createdAt)
       .limit(SUPPORTER_PAGES_LIST_MAX);
     const organizationName = organizationDisplayName({ name: org!.name, legalName: org!.legalName });
@@ -343,13 +343,13 @@ export async function messageSupporters({ actor, campaignId, input, now = new Da
         organizationLogoUrl: org!.logoUrl,
         subject,
         body,
-        pagePath: supporterPagePath({ campaignId, slug: r.slug }),
+        pagePath: supporterPagePath({ fundraiserId, slug: r.slug }),
         unsubscribeUrl: supporterUnsubscribeUrl(r.pageId),
         replyTo: org!.email ?? null,
       }),
     );
     await enqueueMails(mails, { tx });
-    await tx.insert(organizationAuditLog).values({ organizationId, actorUserId: actor!.id, action: SUPPORTER_MESSAGE_AUDIT, subjectId: campaignId, details: { subject, queued: mails.length } });
+    await tx.insert(organizationAuditLog).values({ organizationId, actorUserId: actor!.id, action: SUPPORTER_MESSAGE_AUDIT, subjectId: fundraiserId, details: { subject, queued: mails.length } });
     return { queued: mails.length };
   });
 }
@@ -419,9 +419,9 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
   const [page] =
     typeof pageId === "string" && pageId.length <= 64
       ? await db
-          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.campaignId, fundraiserName: campaigns.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
+          .select({ id: supporterPages.id, title: supporterPages.title, slug: supporterPages.slug, status: supporterPages.status, campaignId: supporterPages.fundraiserId, fundraiserName: fundraisers.name, organizationId: supporterPages.organizationId, orgName: organizations.name, orgLegalName: organizations.legalName })
           .from(supporterPages)
-          .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+          .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
           .innerJoin(organizations, eq(organizations.id, supporterPages.organizationId))
           .where(eq(supporterPages.id, pageId))
           .limit(1)
@@ -435,7 +435,7 @@ export async function reportSupporterPage({ pageId, input, ip = "local" }: Repor
     .where(and(eq(users.organizationId, page.organizationId), eq(users.type, "nonprofit"), isNull(users.deletedAt)))
     .limit(50);
   const organizationName = organizationDisplayName({ name: page.orgName, legalName: page.orgLegalName });
-  const url = `${baseUrl()}${supporterPagePath({ campaignId: page.campaignId, slug: page.slug })}`;
+  const url = `${baseUrl()}${supporterPagePath({ fundraiserId: page.campaignId, slug: page.slug })}`;
   const text = (closing: string) =>
     [
       `Someone reported a supporter page of ${organizationName}'s fundraiser "${page.fundraiserName}".`,

@@ -15,17 +15,17 @@ import type { Cents } from "@/lib/money";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import { supporterSettingsSchema } from "@/lib/validations/supporter-pages";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 
 /** A fundraiser's supporter-page options. */
 export type SupporterSettings = { enabled: boolean; needApproval: boolean; teamsAllowed: boolean; suggestedGoalCents: Cents | null; story: string };
 
 const settingsColumns = {
-  enabled: campaigns.supporterPagesEnabled,
-  needApproval: campaigns.supporterPagesNeedApproval,
-  teamsAllowed: campaigns.supporterTeamsAllowed,
-  suggestedGoalCents: campaigns.supporterSuggestedGoalCents,
-  story: campaigns.supporterStory,
+  enabled: fundraisers.supporterPagesEnabled,
+  needApproval: fundraisers.supporterPagesNeedApproval,
+  teamsAllowed: fundraisers.supporterTeamsAllowed,
+  suggestedGoalCents: fundraisers.supporterSuggestedGoalCents,
+  story: fundraisers.supporterStory,
 };
 
 /** The fundraiser a supporter page is started for: its name, state, organization and options. */
@@ -36,21 +36,21 @@ export type SupporterPageStart = SupporterSettings & { campaignId: string; name:
  * @throws AppError(not_found) for an unknown fundraiser or one of an organization that is not
  *   live and approved.
  */
-export async function getSupporterPageStart({ campaignId }: { campaignId: string }): Promise<SupporterPageStart> {
+export async function getSupporterPageStart({ fundraiserId }: { fundraiserId: string }): Promise<SupporterPageStart> {
   const db = await getDb();
-  const [row] = campaignId.length <= 64
+  const [row] = fundraiserId.length <= 64
     ? await db
-        .select({ ...settingsColumns, campaignId: campaigns.id, name: campaigns.name, status: campaigns.status, organizationId: organizations.id, organizationName: organizations.name, live: organizations.live, approvalStatus: organizations.approvalStatus })
-        .from(campaigns)
-        .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-        .where(eq(campaigns.id, campaignId))
+        .select({ ...settingsColumns, campaignId: fundraisers.id, name: fundraisers.name, status: fundraisers.status, organizationId: organizations.id, organizationName: organizations.name, live: organizations.live, approvalStatus: organizations.approvalStatus })
+        .from(fundraisers)
+        .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
+        .where(eq(fundraisers.id, fundraiserId))
         .limit(1)
     : [];
   if (!row || !row.live || row.approvalStatus !== "approved") throw new AppError("not_found", messages.campaign.notFound);
   return { campaignId: row.campaignId, name: row.name, status: row.status, organizationId: row.organizationId, organizationName: row.organizationName, enabled: row.enabled, needApproval: row.needApproval, teamsAllowed: row.teamsAllowed, suggestedGoalCents: row.suggestedGoalCents, story: row.story };
 }
 
-export type UpdateSupporterSettingsOptions = { actor: Actor | null; campaignId: string; input: unknown };
+export type UpdateSupporterSettingsOptions = { actor: Actor | null; fundraiserId: string; input: unknown };
 
 /**
  * Set fundraiser `campaignId`'s supporter-page options (supporterSettingsSchema: suggested goal
@@ -59,9 +59,9 @@ export type UpdateSupporterSettingsOptions = { actor: Actor | null; campaignId: 
  * @throws AppError(not_found) unknown fundraiser; AppError(unauthenticated | forbidden) for
  *   anyone but its organization's members; AppError(validation) 422 with per-field messages.
  */
-export async function updateSupporterSettings({ actor, campaignId, input }: UpdateSupporterSettingsOptions): Promise<SupporterSettings> {
+export async function updateSupporterSettings({ actor, fundraiserId, input }: UpdateSupporterSettingsOptions): Promise<SupporterSettings> {
   const db = await getDb();
-  await authorizeFundraiser(db, actor, "supporterPage.moderate", campaignId);
+  await authorizeFundraiser(db, actor, "supporterPage.moderate", fundraiserId);
   const parsed = supporterSettingsSchema.safeParse(input);
   if (!parsed.success) {
     const fields = zodFieldErrors(parsed.error, topField);
@@ -69,10 +69,10 @@ export async function updateSupporterSettings({ actor, campaignId, input }: Upda
   }
   const v = parsed.data;
   const [row] = await db
-    .update(campaigns)
+    .update(fundraisers)
     .set({ supporterPagesEnabled: v.enabled, supporterPagesNeedApproval: v.needApproval, supporterTeamsAllowed: v.teamsAllowed, supporterSuggestedGoalCents: v.suggestedGoal, supporterStory: v.story })
-    .where(eq(campaigns.id, campaignId))
+    .where(eq(fundraisers.id, fundraiserId))
     .returning(settingsColumns);
-  refreshSupporterPages({ campaignId });
+  refreshSupporterPages({ campaignId: fundraiserId });
   return row!;
 }

@@ -17,11 +17,11 @@ export function installSupporterPageSubscribers(): void {
   subscribe("gift.succeeded", "supporter-pages.gift-notice", async (tx, { donation }) => {
     await enqueueSupporterGiftNotice({ tx, donation });
   });
-  subscribeAfterCommit("payment.changed", "supporter-pages.refresh-pages", async ({ campaignId, supporterPageId, supporterTeamId }) => {
-    if (!campaignId || (!supporterPageId && !supporterTeamId)) return;
+  subscribeAfterCommit("payment.changed", "supporter-pages.refresh-pages", async ({ campaignId: fundraiserId, supporterPageId, supporterTeamId }) => {
+    if (!fundraiserId || (!supporterPageId && !supporterTeamId)) return;
     const db = await getDb();
     const [page] = supporterPageId ? await db.select({ slug: supporterPages.slug }).from(supporterPages).where(eq(supporterPages.id, supporterPageId)) : [];
     const [team] = supporterTeamId ? await db.select({ slug: supporterTeams.slug }).from(supporterTeams).where(eq(supporterTeams.id, supporterTeamId)) : [];
-    refreshSupporterPages({ campaignId, pageSlug: page?.slug ?? null, teamSlug: team?.slug ?? null });
+    refreshSupporterPages({ campaignId: fundraiserId, pageSlug: page?.slug ?? null, teamSlug: team?.slug ?? null });
   });
 }

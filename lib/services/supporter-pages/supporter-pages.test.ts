@@ -14,12 +14,12 @@ import { startMailWorker, stopMailQueue } from "@/lib/mail/queue";
 import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { refundDonation } from "@/lib/services/donations/refund-donation";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
-import { getPublicFundraiser } from "@/lib/services/campaigns/get-public-fundraiser";
+import { getPublicFundraiser } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { makeDonationScene, makeDonor, makeNonprofit, testCheckoutClient, type DonationScene } from "@/lib/testing/service-fixtures";
 import { checkoutSchema } from "@/lib/validations/donation";
 import { messages } from "@/lib/validations/messages";
 import { chargeDueRecurringGifts } from "@/lib/services/recurring/charge-recurring-gifts";
-import { campaigns, donations, recurringGifts, supporterPages } from "@/models";
+import { fundraisers, donations, recurringGifts, supporterPages } from "@/models";
 import { getPublicSupporterPage, getPublicSupporterTeam, getSupporterLeaderboards } from "./public-supporter-pages";
 import { updateSupporterSettings } from "./settings";
 import { changeSupporterPageStatus, createSupporterPage, deleteSupporterPage, listMySupporterPages, updateSupporterPage } from "./supporter-pages";
@@ -62,7 +62,7 @@ async function give(g: Gift) {
 }
 
 const settings = (over: Record<string, unknown> = {}) => ({ enabled: true, needApproval: false, teamsAllowed: true, suggestedGoal: "500", story: "Run with us!", ...over });
-const progress = async () => (await scene.h.db.select({ p: campaigns.progressCents }).from(campaigns).where(eq(campaigns.id, scene.campaignId)))[0]!.p;
+const progress = async () => (await scene.h.db.select({ p: fundraisers.progressCents }).from(fundraisers).where(eq(fundraisers.id, scene.campaignId)))[0]!.p;
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -99,19 +99,19 @@ beforeEach(() => {
 
 describe("starting a page", () => {
   test("refused until the organization turns supporter pages on; only its members may", async () => {
-    await expect(createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "My 5K", goal: "500" } })).rejects.toMatchObject({ code: "conflict", message: m.notEnabled });
-    await expect(updateSupporterSettings({ actor: scene.donor, campaignId: scene.campaignId, input: settings() })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: settings({ suggestedGoal: "abc" }) })).rejects.toMatchObject({ code: "validation", message: m.suggestedGoalInvalid });
-    const saved = await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: settings() });
+    await expect(createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "My 5K", goal: "500" } })).rejects.toMatchObject({ code: "conflict", message: m.notEnabled });
+    await expect(updateSupporterSettings({ actor: scene.donor, fundraiserId: scene.campaignId, input: settings() })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: settings({ suggestedGoal: "abc" }) })).rejects.toMatchObject({ code: "validation", message: m.suggestedGoalInvalid });
+    const saved = await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: settings() });
     expect(saved).toMatchObject({ enabled: true, suggestedGoalCents: 50_000, story: "Run with us!" });
   });
 
   test("bad input is refused with the field's message and nothing is written; nobody and nonprofits may not start one", async () => {
-    await expect(createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: " ", goal: "500" } })).rejects.toMatchObject({ code: "validation", message: m.titleRequired });
-    await expect(createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "Run", goal: "0" } })).rejects.toMatchObject({ code: "validation", message: m.goalInvalid });
-    await expect(createSupporterPage({ actor: null, campaignId: scene.campaignId, input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "unauthenticated" });
-    await expect(createSupporterPage({ actor: scene.np.user, campaignId: scene.campaignId, input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "forbidden", message: m.donorsOnly });
-    await expect(createSupporterPage({ actor: scene.donor, campaignId: "nope", input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: " ", goal: "500" } })).rejects.toMatchObject({ code: "validation", message: m.titleRequired });
+    await expect(createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "Run", goal: "0" } })).rejects.toMatchObject({ code: "validation", message: m.goalInvalid });
+    await expect(createSupporterPage({ actor: null, fundraiserId: scene.campaignId, input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(createSupporterPage({ actor: scene.np.user, fundraiserId: scene.campaignId, input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "forbidden", message: m.donorsOnly });
+    await expect(createSupporterPage({ actor: scene.donor, fundraiserId: "nope", input: { title: "Run", goal: "5" } })).rejects.toMatchObject({ code: "not_found" });
     expect(await scene.h.db.select().from(supporterPages)).toHaveLength(0);
   });
 });
@@ -122,13 +122,13 @@ describe("a team 5K", () => {
   let cy: Awaited<ReturnType<typeof createSupporterPage>>;
 
   test("three supporters make pages, two of them in one team; slugs come from titles", async () => {
-    ana = await createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "Ana's 5K!", story: "For my neighbors.", goal: "$500", team: { mode: "create", name: "Office Runners", goal: "2,000" }, giftNotice: "each" } });
+    ana = await createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "Ana's 5K!", story: "For my neighbors.", goal: "$500", team: { mode: "create", name: "Office Runners", goal: "2,000" }, giftNotice: "each" } });
     expect(ana).toMatchObject({ slug: "ana-s-5k", status: "active", goalCents: 50_000, team: { name: "Office Runners", slug: "office-runners", captain: true } });
-    await expect(createSupporterPage({ actor: scene.donor, campaignId: scene.campaignId, input: { title: "Again", goal: "5" } })).rejects.toMatchObject({ code: "conflict", message: m.alreadyHasPage });
-    ben = await createSupporterPage({ actor: scene.otherDonor, campaignId: scene.campaignId, input: { title: "Ana's 5K", goal: "300", team: { mode: "join", teamId: ana.team!.id }, giftNotice: "digest" } });
+    await expect(createSupporterPage({ actor: scene.donor, fundraiserId: scene.campaignId, input: { title: "Again", goal: "5" } })).rejects.toMatchObject({ code: "conflict", message: m.alreadyHasPage });
+    ben = await createSupporterPage({ actor: scene.otherDonor, fundraiserId: scene.campaignId, input: { title: "Ana's 5K", goal: "300", team: { mode: "join", teamId: ana.team!.id }, giftNotice: "digest" } });
     expect(ben).toMatchObject({ slug: "ana-s-5k-2", team: { name: "Office Runners", captain: false } });
     const third = await makeDonor("runner.three@example.org");
-    cy = await createSupporterPage({ actor: third, campaignId: scene.campaignId, input: { title: "Cy runs", goal: "100" } });
+    cy = await createSupporterPage({ actor: third, fundraiserId: scene.campaignId, input: { title: "Cy runs", goal: "100" } });
     expect(cy.team).toBeNull();
   });
 
@@ -145,17 +145,17 @@ describe("a team 5K", () => {
     expect(monthly.status).toBe("succeeded");
     await give({ amountCents: 700 }); // the fundraiser's own page
     const [gift] = await scene.h.db.select().from(donations).where(eq(donations.id, r1.donationId));
-    expect(gift).toMatchObject({ campaignId: scene.campaignId, organizationId: scene.np.organizationId, supporterPageId: ana.id, supporterTeamId: ana.team!.id });
+    expect(gift).toMatchObject({ fundraiserId: scene.campaignId, organizationId: scene.np.organizationId, supporterPageId: ana.id, supporterTeamId: ana.team!.id });
 
     expect(await progress()).toBe(before + 2_500 + 1_001 + 4_000 + 1_500 + 700);
-    const page = await getPublicSupporterPage({ campaignId: scene.campaignId, slug: "ana-s-5k" });
+    const page = await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: "ana-s-5k" });
     expect(page).toMatchObject({ raisedCents: 3_501, giftCount: 2, supporterName: expect.any(String), team: { name: "Office Runners" } });
     // Only the donor who shared their name, as "First L."; never the anonymous one.
     expect(page.recentSupporters.map((s) => s.name)).toEqual(["Dora D."]);
-    const team = await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" });
+    const team = await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" });
     expect(team).toMatchObject({ raisedCents: 7_501, giftCount: 3 });
     expect(team.members.map((p) => p.name)).toEqual(["Ana's 5K", "Ana's 5K!"]);
-    const boards = await getSupporterLeaderboards({ campaignId: scene.campaignId });
+    const boards = await getSupporterLeaderboards({ fundraiserId: scene.campaignId });
     expect(boards.topPages.map((p) => [p.name, p.raisedCents])).toEqual([["Ana's 5K", 4_000], ["Ana's 5K!", 3_501], ["Cy runs", 1_500]]);
     expect(boards.topTeams.map((t) => [t.name, t.raisedCents, t.detail])).toEqual([["Office Runners", 7_501, "2 members"]]);
     const mine = await listMySupporterPages({ actor: scene.donor });
@@ -182,24 +182,24 @@ describe("a team 5K", () => {
   });
 
   test("a refund leaves the page, the team and the fundraiser exactly once", async () => {
-    const before = { page: (await getPublicSupporterPage({ campaignId: scene.campaignId, slug: "ana-s-5k" })).raisedCents, team: (await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" })).raisedCents, fundraiser: await progress() };
+    const before = { page: (await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: "ana-s-5k" })).raisedCents, team: (await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" })).raisedCents, fundraiser: await progress() };
     const [gift] = await scene.h.db.select().from(donations).where(eq(donations.donorName, "Gus Shared"));
     await refundDonation({ actor: scene.np.user, donationId: gift!.id });
     await refundDonation({ actor: scene.np.user, donationId: gift!.id }).catch(() => undefined);
-    expect((await getPublicSupporterPage({ campaignId: scene.campaignId, slug: "ana-s-5k" })).raisedCents).toBe(before.page - 1_200);
-    expect((await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(before.team - 1_200);
+    expect((await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: "ana-s-5k" })).raisedCents).toBe(before.page - 1_200);
+    expect((await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(before.team - 1_200);
     expect(await progress()).toBe(before.fundraiser - 1_200);
   });
 
   test("each later charge of a monthly gift made on a page is attributed to the same page and team", async () => {
     const [first] = await scene.h.db.select().from(donations).where(and(eq(donations.supporterPageId, cy.id), isNotNull(donations.recurringGiftId)));
     const [gift] = await scene.h.db.select().from(recurringGifts).where(eq(recurringGifts.id, first!.recurringGiftId!));
-    const before = { page: (await getPublicSupporterPage({ campaignId: scene.campaignId, slug: cy.slug })).raisedCents, fundraiser: await progress() };
+    const before = { page: (await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: cy.slug })).raisedCents, fundraiser: await progress() };
     await chargeDueRecurringGifts({ now: new Date(gift!.nextChargeAt!.getTime() + 1_000) });
     const charges = await scene.h.db.select().from(donations).where(eq(donations.recurringGiftId, gift!.id));
     expect(charges).toHaveLength(2);
-    for (const c of charges) expect(c).toMatchObject({ supporterPageId: cy.id, supporterTeamId: null, campaignId: scene.campaignId, status: "succeeded" });
-    expect((await getPublicSupporterPage({ campaignId: scene.campaignId, slug: cy.slug })).raisedCents).toBe(before.page + 1_500);
+    for (const c of charges) expect(c).toMatchObject({ supporterPageId: cy.id, supporterTeamId: null, fundraiserId: scene.campaignId, status: "succeeded" });
+    expect((await getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: cy.slug })).raisedCents).toBe(before.page + 1_500);
     expect(await progress()).toBe(before.fundraiser + 1_500);
   });
 
@@ -212,20 +212,20 @@ describe("a team 5K", () => {
 
     const total = await progress();
     await changeSupporterPageStatus({ actor: scene.np.user, pageId: cy.id, input: { action: "hide" } });
-    await expect(getPublicSupporterPage({ campaignId: scene.campaignId, slug: cy.slug })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: cy.slug })).rejects.toMatchObject({ code: "not_found" });
     await expect(give({ pageId: cy.id, amountCents: 500 })).rejects.toMatchObject({ code: "not_found" });
-    expect((await getSupporterLeaderboards({ campaignId: scene.campaignId })).topPages.map((p) => p.name)).not.toContain("Cy runs");
+    expect((await getSupporterLeaderboards({ fundraiserId: scene.campaignId })).topPages.map((p) => p.name)).not.toContain("Cy runs");
     expect(await progress()).toBe(total);
 
     // A page of another fundraiser cannot take this fundraiser's gift.
     await expect(give({ pageId: "no-such-page", amountCents: 500 })).rejects.toMatchObject({ code: "not_found" });
 
-    const teamBefore = (await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" })).raisedCents;
+    const teamBefore = (await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" })).raisedCents;
     await deleteSupporterPage({ actor: scene.otherDonor, pageId: ben.id });
-    expect((await getPublicSupporterTeam({ campaignId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(teamBefore);
+    expect((await getPublicSupporterTeam({ fundraiserId: scene.campaignId, slug: "office-runners" })).raisedCents).toBe(teamBefore);
     expect(await progress()).toBe(total);
     const [kept] = await scene.h.db.select().from(donations).where(eq(donations.donorName, "Ed Bank"));
-    expect(kept).toMatchObject({ supporterPageId: null, supporterTeamId: ana.team!.id, campaignId: scene.campaignId, status: "succeeded" });
+    expect(kept).toMatchObject({ supporterPageId: null, supporterTeamId: ana.team!.id, fundraiserId: scene.campaignId, status: "succeeded" });
   });
 
   test("the organization may edit a page's words but not the supporter's own choices", async () => {
@@ -237,14 +237,14 @@ describe("a team 5K", () => {
   });
 
   test("a page waiting for approval is not public and takes no gifts until approved", async () => {
-    await updateSupporterSettings({ actor: scene.np.user, campaignId: scene.campaignId, input: settings({ needApproval: true }) });
-    const dee = await createSupporterPage({ actor: await makeDonor("runner.four@example.org"), campaignId: scene.campaignId, input: { title: "Dee", goal: "50" } });
+    await updateSupporterSettings({ actor: scene.np.user, fundraiserId: scene.campaignId, input: settings({ needApproval: true }) });
+    const dee = await createSupporterPage({ actor: await makeDonor("runner.four@example.org"), fundraiserId: scene.campaignId, input: { title: "Dee", goal: "50" } });
     expect(dee.status).toBe("pending");
-    await expect(getPublicSupporterPage({ campaignId: scene.campaignId, slug: "dee" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getPublicSupporterPage({ fundraiserId: scene.campaignId, slug: "dee" })).rejects.toMatchObject({ code: "not_found" });
     await expect(give({ pageId: dee.id, amountCents: 500 })).rejects.toMatchObject({ code: "not_found" });
     await changeSupporterPageStatus({ actor: scene.np.user, pageId: dee.id, input: { action: "approve" } });
     expect((await give({ pageId: dee.id, amountCents: 500 })).status).toBe("succeeded");
-    const fundraiser = await getPublicFundraiser({ actor: null, campaignId: scene.campaignId });
+    const fundraiser = await getPublicFundraiser({ actor: null, fundraiserId: scene.campaignId });
     expect(fundraiser.supporterPages).toEqual({ enabled: true, teamsAllowed: true });
   });
 });

@@ -24,7 +24,7 @@ import { publish } from "@/lib/domain-events";
 import type { SupporterPageChange } from "@/lib/domain-events";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
-import { publicSupporterName } from "@/lib/services/campaigns/get-public-fundraiser";
+import { publicSupporterName } from "@/lib/services/fundraisers/get-public-fundraiser";
 import { topField, zodFieldErrors } from "@/lib/validations/field-errors";
 import { messages } from "@/lib/validations/messages";
 import {
@@ -36,7 +36,7 @@ import {
   type SupporterPageAction,
   type UpdateSupporterPageInput,
 } from "@/lib/validations/supporter-pages";
-import { campaigns, donations, organizations, supporterPages, supporterTeams } from "@/models";
+import { fundraisers, donations, organizations, supporterPages, supporterTeams } from "@/models";
 
 const m = messages.supporterPages;
 type PageRow = typeof supporterPages.$inferSelect;
@@ -68,9 +68,9 @@ export type SupporterPageView = {
 };
 
 /** "/fundraiser/{campaignId}/p/{slug}": the public address of supporter page `slug` of fundraiser `campaignId`. */
-export const supporterPagePath = ({ campaignId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(campaignId)}/p/${slug}`;
+export const supporterPagePath = ({ fundraiserId, slug }: { fundraiserId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/p/${slug}`;
 /** "/fundraiser/{campaignId}/t/{slug}": the public address of team `slug` of fundraiser `campaignId`. */
-export const supporterTeamPath = ({ campaignId, slug }: { campaignId: string; slug: string }) => `/fundraiser/${encodeURIComponent(campaignId)}/t/${slug}`;
+export const supporterTeamPath = ({ fundraiserId, slug }: { fundraiserId: string; slug: string }) => `/fundraiser/${encodeURIComponent(fundraiserId)}/t/${slug}`;
 
 /** Throw the first field error of a failed zod parse as AppError(validation) with every field's message. */
 function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof zodFieldErrors>[0] }): T {
@@ -113,34 +113,34 @@ function freeSlug(base: string, taken: Set<string>): string {
 }
 
 /** The slugs of `table` in fundraiser `campaignId` that start with `base`. */
-async function takenSlugs(tx: Executor, table: typeof supporterPages | typeof supporterTeams, campaignId: string, base: string): Promise<Set<string>> {
-  const rows = await tx.select({ slug: table.slug }).from(table).where(and(eq(table.campaignId, campaignId), like(table.slug, `${base}%`)));
+async function takenSlugs(tx: Executor, table: typeof supporterPages | typeof supporterTeams, fundraiserId: string, base: string): Promise<Set<string>> {
+  const rows = await tx.select({ slug: table.slug }).from(table).where(and(eq(table.fundraiserId, fundraiserId), like(table.slug, `${base}%`)));
   return new Set(rows.map((r) => r.slug));
 }
 
 /** The fundraiser a supporter page is started for, with its organization's state and options. */
-async function loadFundraiser(db: Executor, campaignId: string) {
+async function loadFundraiser(db: Executor, fundraiserId: string) {
   const [row] = await db
     .select({
-      id: campaigns.id,
-      organizationId: campaigns.organizationId,
-      status: campaigns.status,
-      enabled: campaigns.supporterPagesEnabled,
-      needApproval: campaigns.supporterPagesNeedApproval,
-      teamsAllowed: campaigns.supporterTeamsAllowed,
+      id: fundraisers.id,
+      organizationId: fundraisers.organizationId,
+      status: fundraisers.status,
+      enabled: fundraisers.supporterPagesEnabled,
+      needApproval: fundraisers.supporterPagesNeedApproval,
+      teamsAllowed: fundraisers.supporterTeamsAllowed,
       live: organizations.live,
       approvalStatus: organizations.approvalStatus,
     })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-    .where(eq(campaigns.id, campaignId))
+    .from(fundraisers)
+    .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
+    .where(eq(fundraisers.id, fundraiserId))
     .limit(1);
   return row ?? null;
 }
 
 export type CreateSupporterPageOptions = {
   actor: Actor | null;
-  campaignId: string;
+  fundraiserId: string;
   /** The request body, checked here with createSupporterPageSchema (goal in dollars). */
   input: unknown;
   now?: Date;
@@ -158,12 +158,12 @@ export type CreateSupporterPageOptions = {
  *   fundraiser takes no supporter pages or teams, has ended, or the actor has a page for it;
  *   AppError(validation) 422 with per-field messages. Nothing is written when it throws.
  */
-export async function createSupporterPage({ actor, campaignId, input, now = new Date() }: CreateSupporterPageOptions): Promise<SupporterPageView> {
+export async function createSupporterPage({ actor, fundraiserId, input, now = new Date() }: CreateSupporterPageOptions): Promise<SupporterPageView> {
   if (!actor) throw unauthenticated();
   if (!can(actor, "supporterPage.create", { userId: actor.id })) throw new AppError("forbidden", m.donorsOnly);
   const values: CreateSupporterPageInput = parseOrThrow(createSupporterPageSchema.safeParse(input));
   const db = await getDb();
-  const fundraiser = await loadFundraiser(db, campaignId);
+  const fundraiser = await loadFundraiser(db, fundraiserId);
   if (!fundraiser || !fundraiser.live || fundraiser.approvalStatus !== "approved") throw new AppError("not_found", messages.campaign.notFound);
   if (!fundraiser.enabled) throw new AppError("conflict", m.notEnabled);
   if (fundraiser.status !== "active") throw new AppError("conflict", m.fundraiserEnded);
@@ -172,8 +172,8 @@ export async function createSupporterPage({ actor, campaignId, input, now = new 
 
   const { page, team } = await db.transaction(async (tx) => {
     // One page per supporter and fundraiser; the lock on the fundraiser row orders two starts at once.
-    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-    const [mine] = await tx.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.campaignId, campaignId), eq(supporterPages.userId, actor.id))).limit(1);
+    await tx.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for("update");
+    const [mine] = await tx.select({ id: supporterPages.id }).from(supporterPages).where(and(eq(supporterPages.fundraiserId, fundraiserId), eq(supporterPages.userId, actor.id))).limit(1);
     if (mine) throw new AppError("conflict", m.alreadyHasPage);
     let team: TeamRow | null = null;
     if (values.team.mode === "create") {
@@ -181,9 +181,9 @@ export async function createSupporterPage({ actor, campaignId, input, now = new 
       const [row] = await tx
         .insert(supporterTeams)
         .values({
-          campaignId,
+          fundraiserId,
           organizationId: fundraiser.organizationId,
-          slug: freeSlug(base, await takenSlugs(tx, supporterTeams, campaignId, base)),
+          slug: freeSlug(base, await takenSlugs(tx, supporterTeams, fundraiserId, base)),
           name: values.team.name,
           goalCents: values.team.goal,
           captainUserId: actor.id,
@@ -192,17 +192,17 @@ export async function createSupporterPage({ actor, campaignId, input, now = new 
         .returning();
       team = row!;
     } else if (values.team.mode === "join") {
-      team = await joinableTeam(tx, campaignId, values.team.teamId);
+      team = await joinableTeam(tx, fundraiserId, values.team.teamId);
     }
     const base = slugify(values.title);
     const [row] = await tx
       .insert(supporterPages)
       .values({
-        campaignId,
+        fundraiserId,
         organizationId: fundraiser.organizationId,
         userId: actor.id,
         teamId: team?.id ?? null,
-        slug: freeSlug(base, await takenSlugs(tx, supporterPages, campaignId, base)),
+        slug: freeSlug(base, await takenSlugs(tx, supporterPages, fundraiserId, base)),
         title: values.title,
         story: values.story,
         goalCents: values.goal,
@@ -214,13 +214,13 @@ export async function createSupporterPage({ actor, campaignId, input, now = new 
     await publish(tx, "supporter_page.changed", { change: "supporter_page.created", page: row!, occurredAt: now });
     return { page: row!, team };
   });
-  refreshSupporterPages({ campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  refreshSupporterPages({ campaignId: fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   return toView({ page, team, viewerId: actor.id, totals: { raisedCents: 0, giftCount: 0 } });
 }
 
 /** A team of the fundraiser that a page may join (not hidden or closed). @throws AppError(not_found) otherwise. */
-async function joinableTeam(tx: Executor, campaignId: string, teamId: string): Promise<TeamRow> {
-  const [team] = await tx.select().from(supporterTeams).where(and(eq(supporterTeams.id, teamId), eq(supporterTeams.campaignId, campaignId))).limit(1);
+async function joinableTeam(tx: Executor, fundraiserId: string, teamId: string): Promise<TeamRow> {
+  const [team] = await tx.select().from(supporterTeams).where(and(eq(supporterTeams.id, teamId), eq(supporterTeams.fundraiserId, fundraiserId))).limit(1);
   if (!team || team.status === "hidden" || team.status === "closed") throw new AppError("not_found", m.teamNotFound);
   return team;
 }
@@ -266,15 +266,15 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
     let teamId = before.teamId;
     let team = oldTeam;
     if (values.team) {
-      const fundraiser = await loadFundraiser(tx, before.campaignId);
+      const fundraiser = await loadFundraiser(tx, before.fundraiserId);
       if (values.team.mode !== "none" && !fundraiser?.teamsAllowed) throw new AppError("conflict", m.teamsNotAllowed);
       if (values.team.mode === "none") team = null;
-      else if (values.team.mode === "join") team = await joinableTeam(tx, before.campaignId, values.team.teamId);
+      else if (values.team.mode === "join") team = await joinableTeam(tx, before.fundraiserId, values.team.teamId);
       else {
         const base = slugify(values.team.name);
         const [row] = await tx
           .insert(supporterTeams)
-          .values({ campaignId: before.campaignId, organizationId: before.organizationId, slug: freeSlug(base, await takenSlugs(tx, supporterTeams, before.campaignId, base)), name: values.team.name, goalCents: values.team.goal, captainUserId: actor!.id, status: fundraiser?.needApproval ? "pending" : "active" })
+          .values({ fundraiserId: before.fundraiserId, organizationId: before.organizationId, slug: freeSlug(base, await takenSlugs(tx, supporterTeams, before.fundraiserId, base)), name: values.team.name, goalCents: values.team.goal, captainUserId: actor!.id, status: fundraiser?.needApproval ? "pending" : "active" })
           .returning();
         team = row!;
       }
@@ -295,8 +295,8 @@ export async function updateSupporterPage({ actor, pageId, input, now = new Date
     await publish(tx, "supporter_page.changed", { change: "supporter_page.updated", page: row!, occurredAt: now });
     return { page: row!, team, oldTeamSlug: oldTeam?.slug ?? null };
   });
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
-  if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.campaignId, teamSlug: oldTeamSlug });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  if (oldTeamSlug && oldTeamSlug !== team?.slug) refreshSupporterPages({ campaignId: page.fundraiserId, teamSlug: oldTeamSlug });
   const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
@@ -342,7 +342,7 @@ export async function changeSupporterPageStatus({ actor, pageId, input, now = ne
     await publish(tx, "supporter_page.changed", { change: "supporter_page.updated", page: row!, occurredAt: now });
     return { page: row!, team: teamRow ?? null };
   });
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   const totals = (await totalsByPage({ db, pageIds: [page.id] })).get(page.id) ?? { raisedCents: 0, giftCount: 0 };
   return toView({ page, team, viewerId: actor!.id, totals });
 }
@@ -359,7 +359,7 @@ export async function deleteSupporterPage({ actor, pageId }: DeleteSupporterPage
   const db = await getDb();
   const { page, team } = await editablePage(db, actor, pageId);
   await db.delete(supporterPages).where(eq(supporterPages.id, page.id));
-  refreshSupporterPages({ campaignId: page.campaignId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
+  refreshSupporterPages({ campaignId: page.fundraiserId, pageSlug: page.slug, teamSlug: team?.slug ?? null });
   return { deleted: true };
 }
 
@@ -375,9 +375,9 @@ export async function listMySupporterPages({ actor }: ListMySupporterPagesOption
   authorize(actor, "account.update", { userId: actor.id });
   const db = await getDb();
   const rows = await db
-    .select({ page: supporterPages, team: supporterTeams, fundraiserName: campaigns.name })
+    .select({ page: supporterPages, team: supporterTeams, fundraiserName: fundraisers.name })
     .from(supporterPages)
-    .innerJoin(campaigns, eq(campaigns.id, supporterPages.campaignId))
+    .innerJoin(fundraisers, eq(fundraisers.id, supporterPages.fundraiserId))
     .leftJoin(supporterTeams, eq(supporterTeams.id, supporterPages.teamId))
     .where(eq(supporterPages.userId, actor.id))
     .orderBy(sql`${supporterPages.createdAt} desc`)
@@ -438,10 +438,10 @@ export type ToViewOptions = {
 export function toView({ page, team, viewerId, totals }: ToViewOptions): SupporterPageView {
   return {
     id: page.id,
-    campaignId: page.campaignId,
+    campaignId: page.fundraiserId,
     organizationId: page.organizationId,
     slug: page.slug,
-    path: supporterPagePath({ campaignId: page.campaignId, slug: page.slug }),
+    path: supporterPagePath({ fundraiserId: page.fundraiserId, slug: page.slug }),
     title: page.title,
     story: page.story,
     goalCents: page.goalCents,
@@ -449,7 +449,7 @@ export function toView({ page, team, viewerId, totals }: ToViewOptions): Support
     status: page.status,
     giftNotice: page.giftNotice,
     shareEmailWithOrganization: page.shareEmailWithOrganization,
-    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath({ campaignId: team.campaignId, slug: team.slug }), captain: !!viewerId && team.captainUserId === viewerId } : null,
+    team: team ? { id: team.id, slug: team.slug, name: team.name, path: supporterTeamPath({ fundraiserId: team.fundraiserId, slug: team.slug }), captain: !!viewerId && team.captainUserId === viewerId } : null,
     raisedCents: totals.raisedCents,
     giftCount: totals.giftCount,
     createdAt: page.createdAt.toISOString(),

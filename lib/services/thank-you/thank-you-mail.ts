@@ -40,7 +40,7 @@ import { enqueueMail, startQueueWorker, THANK_YOU_QUEUE } from "@/lib/mail/queue
 import { formatCents } from "@/lib/money";
 import { formatDayInTimeZone } from "@/lib/time/zoned-time";
 import type { MergeValues, ThankYouVariant } from "@/lib/validations/thank-you";
-import { campaigns, donations, thankYouMails } from "@/models";
+import { fundraisers, donations, thankYouMails } from "@/models";
 import type { DonationFacts, DonationRow } from "@/lib/services/donations/donation-facts";
 import { loadOrganizationSender } from "./organization-sender";
 import { readThankYouSettings, renderThankYou } from "./thank-you-templates";
@@ -124,9 +124,9 @@ export async function enqueueThankYou({ tx, donation, facts }: { tx: Executor; d
   const claimed = await tx.insert(thankYouMails).values({ donationId: donation.id, variant }).onConflictDoNothing().returning({ id: thankYouMails.donationId });
   if (claimed.length === 0) return null;
   let fundraiserName = facts?.fundraiserName ?? null;
-  if (!facts && donation.campaignId) {
-    const [campaign] = await tx.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.id, donation.campaignId)).limit(1);
-    fundraiserName = campaign?.name ?? null;
+  if (!facts && donation.fundraiserId) {
+    const [fundraiser] = await tx.select({ name: fundraisers.name }).from(fundraisers).where(eq(fundraisers.id, donation.fundraiserId)).limit(1);
+    fundraiserName = fundraiser?.name ?? null;
   }
   const values = thankYouMergeValues({ donation, organizationName: org.name, fundraiserName, timeZone: org.timeZone });
   await enqueueMail(renderThankYou({ draft: template, values, to: donation.donorEmail!.trim(), organization: org }), { tx });

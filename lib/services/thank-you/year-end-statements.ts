@@ -34,7 +34,7 @@ import { deductibleGiftCents, NO_GOODS_STATEMENT } from "@/lib/receipts/receipt-
 import { formatDayInTimeZone, zonedDayStart } from "@/lib/time/zoned-time";
 import { messages } from "@/lib/validations/messages";
 import { yearEndStatementsSchema } from "@/lib/validations/thank-you";
-import { campaigns, donations, organizationStatementMails } from "@/models";
+import { fundraisers, donations, organizationStatementMails } from "@/models";
 import { loadOrganizationSender, type OrganizationSender } from "./organization-sender";
 
 /** Where an organization's statements of one year stand. */
@@ -78,9 +78,9 @@ async function eligibleEmails(db: Executor, organizationId: string, from: Date, 
 /** The statement mail of donor `email` for `year`. */
 async function statementOf(tx: Executor, org: OrganizationSender, email: string, year: number, from: Date, to: Date) {
   const gifts = await tx
-    .select({ at: donations.createdAt, amountCents: donations.amountCents, fundraiser: campaigns.name, campaignId: donations.campaignId, offlineMethod: donations.offlineMethod, offlineDetails: donations.offlineDetails })
+    .select({ at: donations.createdAt, amountCents: donations.amountCents, fundraiser: fundraisers.name, campaignId: donations.fundraiserId, offlineMethod: donations.offlineMethod, offlineDetails: donations.offlineDetails })
     .from(donations)
-    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .leftJoin(fundraisers, eq(fundraisers.id, donations.fundraiserId))
     .where(and(eq(donations.organizationId, org.id), eq(donations.status, "succeeded"), sql`lower(${donations.donorEmail}) = ${email}`, gte(donations.createdAt, from), lt(donations.createdAt, to)))
     .orderBy(asc(donations.createdAt), asc(donations.id));
   let totalCents: Cents = 0;

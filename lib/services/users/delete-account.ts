@@ -11,7 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { publish } from "@/lib/domain-events";
 import { revokeOpenInvitations } from "@/lib/services/claims/claims";
 import { forgetDonorKeys } from "@/lib/services/donor-relationships/disclosures";
-import { campaigns, donations, newsletterSubscriptions, organizationClaims, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
+import { fundraisers, donations, newsletterSubscriptions, organizationClaims, organizations, recurringGifts, users, webhookEndpoints } from "@/models";
 
 export type DeleteDonorAccountOptions = { actor: Actor; userId: string };
 
@@ -98,7 +98,7 @@ export async function deleteNonprofitAccount({ actor, userId }: DeleteNonprofitA
       .update(organizationClaims)
       .set({ status: "released", emailTokenHash: null, letterCodeHash: null })
       .where(and(eq(organizationClaims.organizationId, organizationId), inArray(organizationClaims.status, ["pending", "verified"])));
-    await tx.update(campaigns).set({ status: "ended", endedAt: now }).where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")));
+    await tx.update(fundraisers).set({ status: "ended", endedAt: now }).where(and(eq(fundraisers.organizationId, organizationId), eq(fundraisers.status, "active")));
     await tx
       .update(recurringGifts)
       .set({ status: "canceled", canceledAt: now })

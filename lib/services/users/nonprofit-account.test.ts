@@ -5,7 +5,7 @@ import { createTestDatabase } from "@/lib/db/testing";
 import { makeDonor, makeGift, makeNonprofit } from "@/lib/testing/service-fixtures";
 import { changePasswordFormSchemaFor, updatePasswordSchemaFor } from "@/lib/validations/auth";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations, recurringGifts, users } from "@/models";
+import { fundraisers, donations, organizations, recurringGifts, users } from "@/models";
 import { deleteNonprofitAccount, deleteOwnAccount } from "./delete-account";
 import { updatePassword } from "./update-password";
 
@@ -49,8 +49,8 @@ describe("nonprofit account deletion", () => {
     const other = await makeNonprofit(h.db, "Staying Org");
     const donor = await makeDonor("giver@example.org");
     await h.db.update(organizations).set({ nickname: "leaving-org", email: "hello@leaving.org", stripeAccountId: "acct_123", stripeComplete: true }).where(eq(organizations.id, organizationId));
-    const [campaign] = await h.db.insert(campaigns).values({ organizationId, name: "Roof", goalCents: 100_000 }).returning({ id: campaigns.id });
-    const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, campaignId: campaign!.id });
+    const [fundraiser] = await h.db.insert(fundraisers).values({ organizationId, name: "Roof", goalCents: 100_000 }).returning({ id: fundraisers.id });
+    const giftId = await makeGift(h.db, organizationId, donor.id, { amountCents: 2500, fundraiserId: fundraiser!.id });
     await h.db.insert(recurringGifts).values({ organizationId, donorUserId: donor.id, amountCents: 1000, provider: "sandbox" });
 
     expect((await err(deleteNonprofitAccount({ actor: other.user, userId: user.id })))?.status).toBe(403);
@@ -61,7 +61,7 @@ describe("nonprofit account deletion", () => {
     expect(await h.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     const [org] = await h.db.select().from(organizations).where(eq(organizations.id, organizationId));
     expect(org).toMatchObject({ claimed: false, nickname: null, email: null, stripeAccountId: null, stripeComplete: false, live: true });
-    const [c] = await h.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign!.id));
+    const [c] = await h.db.select({ status: fundraisers.status }).from(fundraisers).where(eq(fundraisers.id, fundraiser!.id));
     expect(c!.status).toBe("ended");
     const [r] = await h.db.select({ status: recurringGifts.status }).from(recurringGifts).where(eq(recurringGifts.organizationId, organizationId));
     expect(r!.status).toBe("canceled");

@@ -44,7 +44,7 @@ export function installWebhookSubscribers(): void {
   // Runs under the fundraiser row's lock (the progress update is the gift's last write): the
   // endpoints are read only for the one gift that crosses the goal, not for every gift.
   subscribe("fundraiser.progressed", "webhooks.goal-reached", async (tx, { fundraiser, addedCents, occurredAt }) => {
-    if (crossedGoal({ campaign: fundraiser, addedCents }) && (await hasWebhookEndpoint(tx, fundraiser.organizationId))) await emitGoalReachedIfCrossed({ tx, campaign: fundraiser, addedCents, reachedAt: occurredAt });
+    if (crossedGoal({ fundraiser, addedCents }) && (await hasWebhookEndpoint(tx, fundraiser.organizationId))) await emitGoalReachedIfCrossed({ tx, fundraiser, addedCents, reachedAt: occurredAt });
   });
   subscribe("recurring_gift.changed", "webhooks.recurring-gift", async (tx, { giftId, change, occurredAt, failedPayment }) => {
     await emitRecurringGiftEvent({ tx, giftId, type: change, now: occurredAt, failedPayment });

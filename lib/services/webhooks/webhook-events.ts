@@ -183,15 +183,15 @@ export type FundraiserGoalResource = {
  * goal or above; a fundraiser without a goal (0) never crosses. Pure: decided from the updated
  * row alone, so the caller reads nothing else for the gifts that cross nothing.
  */
-export function crossedGoal({ campaign, addedCents }: { campaign: { goalCents: Cents; progressCents: Cents }; addedCents: Cents }): boolean {
-  const { goalCents, progressCents } = campaign;
+export function crossedGoal({ fundraiser, addedCents }: { fundraiser: { goalCents: Cents; progressCents: Cents }; addedCents: Cents }): boolean {
+  const { goalCents, progressCents } = fundraiser;
   return addedCents > 0 && goalCents > 0 && progressCents >= goalCents && progressCents - addedCents < goalCents;
 }
 
 export type EmitGoalReachedIfCrossedOptions = {
   tx: Executor;
   /** The fundraiser as updated by the gift (progress includes `addedCents`). */
-  campaign: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents };
+  fundraiser: { id: string; organizationId: string; name: string; goalCents: Cents; progressCents: Cents };
   /** What the gift added to the progress, in cents. */
   addedCents: Cents;
   reachedAt: Date;
@@ -201,20 +201,20 @@ export type EmitGoalReachedIfCrossedOptions = {
  * Emit fundraiser.goal_reached when adding `addedCents` took the `campaign`'s progress from
  * below its goal to the goal or above (crossedGoal; once per fundraiser, whatever happens later).
  */
-export async function emitGoalReachedIfCrossed({ tx, campaign, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
-  const { goalCents, progressCents } = campaign;
-  if (!crossedGoal({ campaign, addedCents })) return;
+export async function emitGoalReachedIfCrossed({ tx, fundraiser, addedCents, reachedAt }: EmitGoalReachedIfCrossedOptions): Promise<void> {
+  const { goalCents, progressCents } = fundraiser;
+  if (!crossedGoal({ fundraiser, addedCents })) return;
   await emitWebhookEvent({
     tx,
-    organizationId: campaign.organizationId,
+    organizationId: fundraiser.organizationId,
     type: "fundraiser.goal_reached",
-    dedupeKey: `fundraiser.goal_reached:${campaign.id}`,
+    dedupeKey: `fundraiser.goal_reached:${fundraiser.id}`,
     occurredAt: reachedAt,
     data: async (): Promise<FundraiserGoalResource> => ({
-      id: campaign.id,
+      id: fundraiser.id,
       object: "fundraiser",
-      organization_id: campaign.organizationId,
-      name: campaign.name,
+      organization_id: fundraiser.organizationId,
+      name: fundraiser.name,
       goal_cents: goalCents,
       progress_cents: progressCents,
       reached_at: reachedAt.toISOString(),
@@ -295,7 +295,7 @@ export async function emitRecurringGiftEvent({ tx, giftId, type, now = new Date(
         id: gift.id,
         object: "recurring_gift",
         organization_id: gift.organizationId,
-        fundraiser_id: gift.campaignId,
+        fundraiser_id: gift.fundraiserId,
         amount_cents: gift.amountCents,
         currency: first.currency,
         interval: "month",

@@ -34,7 +34,7 @@ import { checkoutSchema } from "@/lib/validations/donation";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { manageRecurringSchema } from "@/lib/validations/recurring";
 import { createWebhookEndpointSchema, type WebhookEventType } from "@/lib/validations/webhooks";
-import { campaigns, donations, organizations, recurringGifts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/models";
+import { fundraisers, donations, organizations, recurringGifts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/models";
 import { requeueStalledDeliveries, startWebhookWorker } from "./deliver-webhook";
 import { DISABLED_ENDPOINT_ERROR } from "./emit-webhook-event";
 import { startTestReceiver, type ReceivedWebhook, type TestReceiver } from "./test-receiver";
@@ -50,7 +50,7 @@ let smtp: SMTPServer;
 const mails: { to: string; raw: string }[] = [];
 let a: { organizationId: string; user: Actor };
 let b: { organizationId: string; user: Actor };
-let campaignId = "";
+let fundraiserId = "";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `read()` again every 100 ms until `done` holds (at most 10 s); returns the last value. */
@@ -104,8 +104,8 @@ beforeAll(async () => {
   a = await makeNonprofit(h.db, "Vermont Foodbank");
   b = await makeNonprofit(h.db, "Rutland Humane Society");
   await h.db.update(organizations).set({ email: "tech@vtfoodbank.example" }).where(eq(organizations.id, a.organizationId));
-  const [c] = await h.db.insert(campaigns).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 10_000 }).returning({ id: campaigns.id });
-  campaignId = c!.id;
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: a.organizationId, name: "Winter Meals", goalCents: 10_000 }).returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 });
 
 afterAll(async () => {
@@ -245,18 +245,18 @@ describe("exactly once", () => {
 
   test("fundraiser.goal_reached is sent once, when progress first reaches the goal", async () => {
     const ep = await endpoint(a, "/goal", ["fundraiser.goal_reached"]);
-    await h.db.update(campaigns).set({ progressCents: 0, goalCents: 10_000 }).where(eq(campaigns.id, campaignId));
-    await give(a.organizationId, { campaignId, amountCents: 6_000 });
+    await h.db.update(fundraisers).set({ progressCents: 0, goalCents: 10_000 }).where(eq(fundraisers.id, fundraiserId));
+    await give(a.organizationId, { campaignId: fundraiserId, amountCents: 6_000 });
     await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(0);
-    const crossing = await give(a.organizationId, { campaignId, amountCents: 6_000 });
+    const crossing = await give(a.organizationId, { campaignId: fundraiserId, amountCents: 6_000 });
     const [req] = await receiver.waitFor("/goal", 1);
-    expect(verify(ep.secret, req!)).toMatchObject({ type: "fundraiser.goal_reached", data: { id: campaignId, object: "fundraiser", goal_cents: 10_000, progress_cents: 12_000 } });
+    expect(verify(ep.secret, req!)).toMatchObject({ type: "fundraiser.goal_reached", data: { id: fundraiserId, object: "fundraiser", goal_cents: 10_000, progress_cents: 12_000 } });
     // Above the goal, and after falling below it and crossing again: nothing more.
-    await give(a.organizationId, { campaignId, amountCents: 1_000 });
+    await give(a.organizationId, { campaignId: fundraiserId, amountCents: 1_000 });
     const refund = sandboxDelivery(crossing.providerPaymentId!, crossing.donationId, "charge.refunded");
     await handleWebhook({ provider: "sandbox", rawBody: refund.body, headers: refund.headers });
-    await give(a.organizationId, { campaignId, amountCents: 6_000 });
+    await give(a.organizationId, { campaignId: fundraiserId, amountCents: 6_000 });
     await deliveriesSettled();
     expect(receiver.requestsTo("/goal")).toHaveLength(1);
   });

@@ -30,8 +30,8 @@ export default async function MyFundraisingPage({ params, searchParams }: Props)
     if (isAppError(err) && err.code === "not_found") notFound();
     throw err;
   });
-  const [gifts, start] = await Promise.all([listSupporterPageGifts({ actor, pageId }), getSupporterPageStart({ campaignId: page.campaignId }).catch(() => null)]);
-  const teams = start?.teamsAllowed ? await listJoinableTeams({ campaignId: page.campaignId }) : [];
+  const [gifts, start] = await Promise.all([listSupporterPageGifts({ actor, pageId }), getSupporterPageStart({ fundraiserId: page.campaignId }).catch(() => null)]);
+  const teams = start?.teamsAllowed ? await listJoinableTeams({ fundraiserId: page.campaignId }) : [];
   const created = (await searchParams).created === "1";
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">

@@ -37,7 +37,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
   const actor = await requireUserPage("/manage-pay/supporter-pages", "nonprofit");
   const organizationId = actor.organizationId;
   const q = await searchParams;
-  const campaignId = one(q.campaignId) || null;
+  const fundraiserId = one(q.campaignId) || null;
   const status = one(q.status) || null;
 
   if (!organizationId) {
@@ -54,7 +54,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
   let view: OrganizationSupporterPages | null = null;
   let fetchError: string | null = null;
   try {
-    view = await listSupporterPagesForOrganization({ actor, organizationId, campaignId, status });
+    view = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status });
   } catch (e) {
     if (isAppError(e) && e.status < 500) fetchError = e.message;
     else {
@@ -63,8 +63,8 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
     }
   }
 
-  const filtered = Boolean(campaignId || status);
-  const csvHref = `/api/organizations/${encodeURIComponent(organizationId)}/supporter-pages.csv${campaignId ? `?campaignId=${encodeURIComponent(campaignId)}` : ""}`;
+  const filtered = Boolean(fundraiserId || status);
+  const csvHref = `/api/organizations/${encodeURIComponent(organizationId)}/supporter-pages.csv${fundraiserId ? `?campaignId=${encodeURIComponent(fundraiserId)}` : ""}`;
   const fundraiserName = (id: string) => view?.fundraisers.find((f) => f.id === id)?.name ?? "";
 
   return (
@@ -95,7 +95,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted">Turn supporter pages on, ask for approval of new pages, allow teams, and suggest a goal and story.</p>
                 </div>
-                <MessageSupportersDialog fundraisers={view.fundraisers.map((f) => ({ id: f.id, name: f.name }))} defaultCampaignId={campaignId ?? view.pages[0]?.campaignId ?? view.fundraisers.find((f) => f.enabled)?.id ?? null} />
+                <MessageSupportersDialog fundraisers={view.fundraisers.map((f) => ({ id: f.id, name: f.name }))} defaultFundraiserId={fundraiserId ?? view.pages[0]?.campaignId ?? view.fundraisers.find((f) => f.enabled)?.id ?? null} />
               </div>
               <ul className="mt-4 divide-y divide-slate-100" aria-label="Fundraisers">
                 {view.fundraisers.map((f) => (
@@ -141,7 +141,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
                   <label htmlFor="supporter-filter-fundraiser" className="mb-1.5 block text-sm font-semibold text-ink">
                     Fundraiser
                   </label>
-                  <select id="supporter-filter-fundraiser" name="campaignId" defaultValue={campaignId ?? ""} className={cn(controlClasses, "h-11", controlStateClasses(false))}>
+                  <select id="supporter-filter-fundraiser" name="campaignId" defaultValue={fundraiserId ?? ""} className={cn(controlClasses, "h-11", controlStateClasses(false))}>
                     <option value="">All fundraisers</option>
                     {view.fundraisers.map((f) => (
                       <option key={f.id} value={f.id}>
@@ -177,7 +177,7 @@ export default async function SupporterPagesView({ searchParams }: { searchParam
                 {view.pages.length === 0 ? (
                   <EmptyState title={filtered ? m.noPagesMatch : m.noPagesYet} />
                 ) : (
-                  <SupporterPageList pages={view.pages} caption={campaignId ? `Supporter pages of ${fundraiserName(campaignId)}` : "Supporter pages"} />
+                  <SupporterPageList pages={view.pages} caption={fundraiserId ? `Supporter pages of ${fundraiserName(fundraiserId)}` : "Supporter pages"} />
                 )}
               </div>
             </Card>

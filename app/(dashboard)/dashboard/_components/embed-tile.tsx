@@ -2,7 +2,7 @@ import { Code } from "lucide-react";
 import { baseUrl } from "@/lib/env";
 import { checkoutPath } from "@/lib/embed/paths";
 import { embedSnippets } from "@/lib/embed/snippets";
-import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { EmbedCodes, type EmbedChoice } from "./embed-codes";
 import { PopupTile } from "./popup-tile";
 
@@ -12,7 +12,7 @@ import { PopupTile } from "./popup-tile";
  * (lib/embed/snippets.ts). Fundraisers are public, so listing them needs no ownership check.
  */
 export async function EmbedTile({ organizationId, organizationName, receivesGifts, defaultOpen }: { organizationId: string; organizationName: string; receivesGifts: boolean; defaultOpen?: boolean }) {
-  const fundraisers = await listOrganizationCampaigns({ organizationId, activeOnly: true });
+  const fundraisers = await listOrganizationFundraisers({ organizationId, activeOnly: true });
   const siteUrl = baseUrl();
   const choice = (fundraiserId: string | null, label: string, title: string): EmbedChoice => ({
     value: fundraiserId ?? "",

@@ -30,8 +30,8 @@ import type { SessionUser } from "@/lib/auth/types";
 import type { SiteLinks } from "@/lib/config/links";
 import { displayDonationStatus, fundraiserLabel } from "@/lib/donations/labels";
 import { baseUrl } from "@/lib/env";
-import { formatCents, truncateCampaignName } from "@/lib/money";
-import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
+import { formatCents, truncateFundraiserName } from "@/lib/money";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { listRecentDonations } from "@/lib/services/donations/list-recent-donations";
 import { getOwnOrganization } from "@/lib/services/organizations/get-organization";
 import { getPledgeSummary } from "@/lib/services/pledges/pledges";
@@ -54,8 +54,8 @@ import { WebhooksTile } from "./webhooks-tile";
  */
 export async function NonprofitDashboard({ user, actor, links, section }: { user: SessionUser; actor: Actor; links: SiteLinks; section?: string }) {
   const org = await getOwnOrganization({ actor });
-  const [activeCampaigns, recent, wishlist, marketplace, notices] = await Promise.all([
-    listOrganizationCampaigns({ organizationId: org._id, activeOnly: true, limit: 10 }),
+  const [activeFundraisers, recent, wishlist, marketplace, notices] = await Promise.all([
+    listOrganizationFundraisers({ organizationId: org._id, activeOnly: true, limit: 10 }),
     listRecentDonations({ actor, organizationId: org._id, limit: 5 }),
     listOrganizationLinks({ organizationId: org._id, kind: "wishlist" }),
     listOrganizationLinks({ organizationId: org._id, kind: "marketplace" }),
@@ -153,7 +153,7 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
                   </figcaption>
                 </figure>
                 <CopyLink label="Donate" url={`${site}/donation/${org._id}/direct`} />
-                {activeCampaigns.map((c) => (
+                {activeFundraisers.map((c) => (
                   <CopyLink key={c._id} label={`Fundraiser: ${c.name}`} url={`${site}/donation/${org._id}/${c._id}`} />
                 ))}
                 <p className="text-sm text-ink-muted">
@@ -233,15 +233,15 @@ export async function NonprofitDashboard({ user, actor, links, section }: { user
         </Card>
         <Card>
           <CardTitle as="h2">Active Fundraisers Progress</CardTitle>
-          {activeCampaigns.length === 0 ? (
+          {activeFundraisers.length === 0 ? (
             <EmptyState title={messages.organization.noCampaigns} className="mt-4" />
           ) : (
             <ul className="mt-4 space-y-4">
-              {activeCampaigns.map((c) => (
+              {activeFundraisers.map((c) => (
                 <li key={c._id}>
                   <p className="flex justify-between gap-2 text-sm">
                     <Link href={`/fundraiser/${c._id}`} className="font-medium text-brand-700 hover:underline" title={c.name} aria-label={c.name}>
-                      {truncateCampaignName(c.name)}
+                      {truncateFundraiserName(c.name)}
                     </Link>
                     <span className="text-ink-muted tabular-nums">
                       {formatCents(c.progress)} of {formatCents(c.goal)}

@@ -53,7 +53,7 @@ export default async function FundraiserPage({ params }: Props) {
   const active = f.status === "active";
   const canGive = active && f.organization.acceptsDonations;
   // Peer-to-peer: supporters' pages and teams, shown once the organization turned them on or one exists.
-  const boards = await getSupporterLeaderboards({ campaignId: f._id });
+  const boards = await getSupporterLeaderboards({ fundraiserId: f._id });
   const p2p = f.supporterPages.enabled || boards.pageCount > 0;
   const canStart = f.supporterPages.enabled && active;
   const dates = f.startDate && f.endDate ? `${day(f.startDate)} – ${day(f.endDate)}` : f.endDate ? `Until ${day(f.endDate)}` : null;

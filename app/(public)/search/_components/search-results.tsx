@@ -7,7 +7,7 @@ import { UserAvatar } from "@/components/layout/user-avatar";
 import { LinkButton } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserCard } from "@/components/fundraisers/fundraiser-progress";
-import type { CampaignSearchHit } from "@/lib/search/campaigns";
+import type { FundraiserSearchHit } from "@/lib/search/fundraisers";
 import type { EventSearchHit } from "@/lib/search/events";
 import type { NonprofitSearchHit } from "@/lib/search/nonprofits";
 import type { SearchAnswer as FullSearchAnswer } from "@/lib/search/search-engine";
@@ -59,7 +59,7 @@ function NonprofitList({ hits }: { hits: NonprofitSearchHit[] }) {
   );
 }
 
-function FundraiserList({ hits }: { hits: CampaignSearchHit[] }) {
+function FundraiserList({ hits }: { hits: FundraiserSearchHit[] }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2" aria-label="Fundraisers">
       {hits.map((c) => (
@@ -96,7 +96,7 @@ function EventList({ hits }: { hits: EventSearchHit[] }) {
 function resultList(search: SearchPageRequest, answer: SearchAnswer): ReactNode {
   if (answer.results.length === 0) return null;
   if (search.searchCategory === "NonProfits") return <NonprofitList hits={answer.results as NonprofitSearchHit[]} />;
-  if (search.searchCategory === "Campaigns") return <FundraiserList hits={answer.results as CampaignSearchHit[]} />;
+  if (search.searchCategory === "Campaigns") return <FundraiserList hits={answer.results as FundraiserSearchHit[]} />;
   return <EventList hits={answer.results as EventSearchHit[]} />;
 }
 

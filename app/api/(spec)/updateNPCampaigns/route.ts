@@ -6,21 +6,21 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { parseJson, route, type AuthedRouteHandlerContext } from "@/lib/http/route";
 import { authorize } from "@/lib/auth/authorize";
-import { createCampaign, endCampaign, updateCampaign } from "@/lib/services/campaigns/manage-campaigns";
-import { campaignValuesOf, parseUpdateCampaignRequest } from "@/lib/validations/campaign";
+import { createFundraiser, endFundraiser, updateFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
+import { fundraiserValuesOf, parseUpdateFundraiserRequest } from "@/lib/validations/fundraiser";
 
 async function handle(req: NextRequest, { actor: user }: AuthedRouteHandlerContext<Record<string, string>>): Promise<Response> {
-  const body = parseUpdateCampaignRequest(await parseJson(req, z.unknown()));
+  const body = parseUpdateFundraiserRequest(await parseJson(req, z.unknown()));
   const organizationId = body.npID ?? user.organizationId ?? "";
   authorize(user, "fundraiser.manage", { organizationId });
   if (body.action === "end") {
-    return NextResponse.json({ campaign: await endCampaign({ actor: user, campaignId: body._id, organizationId }) });
+    return NextResponse.json({ campaign: await endFundraiser({ actor: user, campaignId: body._id, organizationId }) });
   }
-  const values = campaignValuesOf(body);
+  const values = fundraiserValuesOf(body);
   if (body._id) {
-    return NextResponse.json({ campaign: await updateCampaign({ actor: user, campaignId: body._id, values, organizationId }) });
+    return NextResponse.json({ campaign: await updateFundraiser({ actor: user, campaignId: body._id, values, organizationId }) });
   }
-  return NextResponse.json({ campaign: await createCampaign({ actor: user, values, organizationId }) }, { status: 201 });
+  return NextResponse.json({ campaign: await createFundraiser({ actor: user, values, organizationId }) }, { status: 201 });
 }
 
 export const PUT = route(handle, { auth: "nonprofit" });

@@ -18,17 +18,17 @@ type Props = { params: Promise<{ id: string; campaign: string }>; searchParams: 
 
 /** /donation/:id/:campaign — checkout for a fundraiser (campaign id) or a direct gift (`direct`); `?page=` names the supporter page the gift is made on. */
 export default async function DonationPage({ params, searchParams }: Props) {
-  const { id, campaign } = await params;
+  const { id, campaign: fundraiser } = await params;
   const { pledge, token, page } = await searchParams;
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(campaign)) notFound();
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^[A-Za-z0-9_-]{1,64}$/.test(fundraiser)) notFound();
   const actor = await getActor();
-  const ctx = await getCheckoutContext({ actor, organizationId: id, campaign });
+  const ctx = await getCheckoutContext({ actor, organizationId: id, fundraiser });
   if (!ctx) notFound();
   // A pledge's emailed link opens checkout with the pledged amount and email filled in.
   const prefill = ctx.organization.receivesGifts && typeof pledge === "string" ? await pledgePrefill({ pledgeId: pledge, token: typeof token === "string" ? token : null, organizationId: ctx.organization.id }) : null;
   const place = [ctx.organization.city, ctx.organization.state].filter(Boolean).join(", ");
   // A gift started on a supporter's page (peer-to-peer) is attributed to it.
-  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, campaignId: ctx.campaign._id }) : null;
+  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, fundraiserId: ctx.campaign._id }) : null;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Donate</p>

@@ -7,16 +7,16 @@ import { ImageUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/input";
-import type { Campaign } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import {
-  CAMPAIGN_DESCRIPTION_MAX,
-  CAMPAIGN_NAME_MAX,
-  CAMPAIGN_TOPIC_MAX,
-  campaignFormSchema,
+  FUNDRAISER_DESCRIPTION_MAX,
+  FUNDRAISER_NAME_MAX,
+  FUNDRAISER_TOPIC_MAX,
+  fundraiserFormSchema,
   centsToDollarInput,
-  type CampaignFormInput,
-  type CampaignValues,
-} from "@/lib/validations/campaign";
+  type FundraiserFormInput,
+  type FundraiserValues,
+} from "@/lib/validations/fundraiser";
 import { requestJson } from "@/lib/client/request";
 
 const fieldNames = ["name", "goal", "startDate", "endDate", "description", "topic"] as const;
@@ -29,15 +29,15 @@ const fieldNames = ["name", "goal", "startDate", "endDate", "description", "topi
  */
 export function FundraiserForm({
   organizationId,
-  campaign,
+  fundraiser,
   onSaved,
   onCancel,
   onImageChanged,
 }: {
   organizationId: string;
   /** The fundraiser to edit, or null to create one. */
-  campaign: Campaign | null;
-  onSaved: (campaign: Campaign, created: boolean) => void;
+  fundraiser: Fundraiser | null;
+  onSaved: (fundraiser: Fundraiser, created: boolean) => void;
   onCancel: () => void;
   onImageChanged: () => void;
 }) {
@@ -48,16 +48,16 @@ export function FundraiserForm({
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CampaignFormInput, unknown, CampaignValues>({
-    resolver: zodResolver(campaignFormSchema),
-    defaultValues: campaign
+  } = useForm<FundraiserFormInput, unknown, FundraiserValues>({
+    resolver: zodResolver(fundraiserFormSchema),
+    defaultValues: fundraiser
       ? {
-          name: campaign.name,
-          goal: centsToDollarInput(campaign.goal),
-          startDate: campaign.startDate ?? "",
-          endDate: campaign.endDate ?? "",
-          description: campaign.description,
-          topic: campaign.topic ?? "",
+          name: fundraiser.name,
+          goal: centsToDollarInput(fundraiser.goal),
+          startDate: fundraiser.startDate ?? "",
+          endDate: fundraiser.endDate ?? "",
+          description: fundraiser.description,
+          topic: fundraiser.topic ?? "",
         }
       : { name: "", goal: "", startDate: "", endDate: "", description: "", topic: "" },
   });
@@ -69,8 +69,8 @@ export function FundraiserForm({
   }, [setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
-    const body: CampaignFormInput & { _id?: string; npID: string } = {
-      ...(campaign ? { _id: campaign._id } : {}),
+    const body: FundraiserFormInput & { _id?: string; npID: string } = {
+      ...(fundraiser ? { _id: fundraiser._id } : {}),
       npID: organizationId,
       name: values.name,
       goal: centsToDollarInput(values.goal),
@@ -79,7 +79,7 @@ export function FundraiserForm({
       description: values.description,
       topic: values.topic ?? "",
     };
-    const result = await requestJson<{ campaign: Campaign }>("/api/updateNPCampaigns", { method: campaign ? "PUT" : "POST", body });
+    const result = await requestJson<{ campaign: Fundraiser }>("/api/updateNPCampaigns", { method: fundraiser ? "PUT" : "POST", body });
     if (!result.ok) {
       let focused = false;
       for (const name of fieldNames) {
@@ -92,17 +92,17 @@ export function FundraiserForm({
       setError("root", { message: result.message });
       return;
     }
-    onSaved(result.data.campaign, !campaign);
+    onSaved(result.data.campaign, !fundraiser);
   });
 
-  const title = campaign ? "Edit fundraiser" : "Create a fundraiser";
+  const title = fundraiser ? "Edit fundraiser" : "Create a fundraiser";
   return (
     <form method="post" noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="mt-4 space-y-4 rounded-card border border-brand-200 bg-brand-50/40 p-4 sm:p-5">
       <h4 id={headingId} className="text-base font-bold text-ink">
         {title}
       </h4>
       {errors.root?.message ? <Alert variant="error">{errors.root.message}</Alert> : null}
-      <TextField label="Fundraiser name" required maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" {...register("name")} error={errors.name?.message} />
+      <TextField label="Fundraiser name" required maxLength={FUNDRAISER_NAME_MAX} autoComplete="off" {...register("name")} error={errors.name?.message} />
       <TextField
         label="Goal (USD)"
         required
@@ -116,15 +116,15 @@ export function FundraiserForm({
         <TextField label="Start date" type="date" {...register("startDate")} error={errors.startDate?.message} />
         <TextField label="End date" type="date" {...register("endDate")} error={errors.endDate?.message} />
       </div>
-      <TextAreaField label="Description" rows={4} maxLength={CAMPAIGN_DESCRIPTION_MAX} {...register("description")} error={errors.description?.message} />
-      <TextField label="Topic" hint="Optional, e.g. Education or Animals." maxLength={CAMPAIGN_TOPIC_MAX} autoComplete="off" {...register("topic")} error={errors.topic?.message} />
+      <TextAreaField label="Description" rows={4} maxLength={FUNDRAISER_DESCRIPTION_MAX} {...register("description")} error={errors.description?.message} />
+      <TextField label="Topic" hint="Optional, e.g. Education or Animals." maxLength={FUNDRAISER_TOPIC_MAX} autoComplete="off" {...register("topic")} error={errors.topic?.message} />
       <div>
         <p className="mb-1.5 text-sm font-semibold text-ink">Fundraiser image</p>
-        {campaign ? (
+        {fundraiser ? (
           <ImageUpload
             field="campaignImage"
-            identifier={campaign._id}
-            currentUrl={campaign.imageUrl}
+            identifier={fundraiser._id}
+            currentUrl={fundraiser.imageUrl}
             label="fundraiser image"
             aspect="wide"
             preview="banner"
@@ -142,7 +142,7 @@ export function FundraiserForm({
           Cancel
         </Button>
         <Button type="submit" loading={isSubmitting} loadingLabel="Saving...">
-          {campaign ? "Save changes" : "Create fundraiser"}
+          {fundraiser ? "Save changes" : "Create fundraiser"}
         </Button>
       </div>
     </form>

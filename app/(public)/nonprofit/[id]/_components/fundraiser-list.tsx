@@ -11,20 +11,20 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FundraiserProgress } from "@/components/fundraisers/fundraiser-progress";
 import { DIRECT_DONATION } from "@/lib/donations/labels";
 import { formatCents } from "@/lib/money";
-import type { Campaign, ManagedCampaign } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser, ManagedFundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { FundraiserForm } from "./fundraiser-form";
 import { requestJson } from "@/lib/client/request";
 
 type Mode = { kind: "closed" } | { kind: "create" } | { kind: "edit"; id: string };
-type Pending = { kind: "end" | "delete"; campaign: ManagedCampaign } | null;
+type Pending = { kind: "end" | "delete"; campaign: ManagedFundraiser } | null;
 
 /** "Nov 22, 2026" for a "YYYY-MM-DD" date (calendar dates, no time zone shift). */
 function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
-function dateRange(c: Campaign): string | null {
+function dateRange(c: Fundraiser): string | null {
   if (c.startDate && c.endDate) return `${formatDay(c.startDate)} – ${formatDay(c.endDate)}`;
   if (c.startDate) return `From ${formatDay(c.startDate)}`;
   if (c.endDate) return `Until ${formatDay(c.endDate)}`;
@@ -39,20 +39,20 @@ function dateRange(c: Campaign): string | null {
  */
 export function FundraiserList({
   organizationId,
-  initialCampaigns,
+  initialFundraisers,
   openCreate,
 }: {
   organizationId: string;
-  initialCampaigns: ManagedCampaign[];
+  initialFundraisers: ManagedFundraiser[];
   openCreate: boolean;
 }) {
   const router = useRouter();
-  const [campaigns, setCampaigns] = useState(initialCampaigns);
-  const [source, setSource] = useState(initialCampaigns);
-  if (source !== initialCampaigns) {
+  const [fundraisers, setFundraisers] = useState(initialFundraisers);
+  const [source, setSource] = useState(initialFundraisers);
+  if (source !== initialFundraisers) {
     // The server re-rendered (router.refresh()): take its list.
-    setSource(initialCampaigns);
-    setCampaigns(initialCampaigns);
+    setSource(initialFundraisers);
+    setFundraisers(initialFundraisers);
   }
   const [mode, setMode] = useState<Mode>(openCreate ? { kind: "create" } : { kind: "closed" });
   // "Create fundraiser" waits for this code: a click before hydration would be lost.
@@ -69,10 +69,10 @@ export function FundraiserList({
     requestAnimationFrame(() => createButton.current?.focus());
   }, []);
 
-  const onSaved = (saved: Campaign, created: boolean) => {
-    setCampaigns((list) => {
+  const onSaved = (saved: Fundraiser, created: boolean) => {
+    setFundraisers((list) => {
       const previous = list.find((c) => c._id === saved._id);
-      const next: ManagedCampaign = { ...saved, succeededGifts: previous?.succeededGifts ?? 0 };
+      const next: ManagedFundraiser = { ...saved, succeededGifts: previous?.succeededGifts ?? 0 };
       return created ? [next, ...list] : list.map((c) => (c._id === saved._id ? next : c));
     });
     setStatus(created ? `Fundraiser "${saved.name}" created.` : `Fundraiser "${saved.name}" saved.`);
@@ -82,13 +82,13 @@ export function FundraiserList({
 
   const confirmPending = async () => {
     if (!pending) return;
-    const { kind, campaign } = pending;
+    const { kind, campaign: fundraiser } = pending;
     setBusy(true);
     setDialogError(null);
     const result =
       kind === "end"
-        ? await requestJson<{ campaign: Campaign }>("/api/updateNPCampaigns", { method: "PUT", body: { _id: campaign._id, action: "end", npID: organizationId } })
-        : await requestJson<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(campaign._id)}`, { method: "DELETE" });
+        ? await requestJson<{ campaign: Fundraiser }>("/api/updateNPCampaigns", { method: "PUT", body: { _id: fundraiser._id, action: "end", npID: organizationId } })
+        : await requestJson<{ deleted: true }>(`/api/campaign/delete/${encodeURIComponent(organizationId)}/${encodeURIComponent(fundraiser._id)}`, { method: "DELETE" });
     setBusy(false);
     if (!result.ok) {
       setDialogError(result.message);
@@ -96,19 +96,19 @@ export function FundraiserList({
     }
     if (kind === "end" && "campaign" in result.data) {
       const ended = result.data.campaign;
-      setCampaigns((list) => list.map((c) => (c._id === ended._id ? { ...ended, succeededGifts: c.succeededGifts } : c)));
-      setStatus(`Fundraiser "${campaign.name}" ended.`);
+      setFundraisers((list) => list.map((c) => (c._id === ended._id ? { ...ended, succeededGifts: c.succeededGifts } : c)));
+      setStatus(`Fundraiser "${fundraiser.name}" ended.`);
     } else {
-      setCampaigns((list) => list.filter((c) => c._id !== campaign._id));
-      setStatus(`Fundraiser "${campaign.name}" deleted.`);
+      setFundraisers((list) => list.filter((c) => c._id !== fundraiser._id));
+      setStatus(`Fundraiser "${fundraiser.name}" deleted.`);
     }
-    if (mode.kind === "edit" && mode.id === campaign._id) setMode({ kind: "closed" });
+    if (mode.kind === "edit" && mode.id === fundraiser._id) setMode({ kind: "closed" });
     setPending(null);
     requestAnimationFrame(() => createButton.current?.focus());
     router.refresh();
   };
 
-  const editing = mode.kind === "edit" ? (campaigns.find((c) => c._id === mode.id) ?? null) : null;
+  const editing = mode.kind === "edit" ? (fundraisers.find((c) => c._id === mode.id) ?? null) : null;
   const formOpen = mode.kind === "create" || editing !== null;
 
   return (
@@ -129,18 +129,18 @@ export function FundraiserList({
         <FundraiserForm
           key={editing ? editing._id : "create"}
           organizationId={organizationId}
-          campaign={editing}
+          fundraiser={editing}
           onSaved={onSaved}
           onCancel={closeForm}
           onImageChanged={() => router.refresh()}
         />
       ) : null}
 
-      {campaigns.length === 0 ? (
+      {fundraisers.length === 0 ? (
         <EmptyState className="mt-4" title={messages.organization.noCampaigns} />
       ) : (
         <ul ref={listRef} className="mt-4 divide-y divide-slate-100" aria-label="Your fundraisers">
-          {campaigns.map((c) => {
+          {fundraisers.map((c) => {
             const range = dateRange(c);
             return (
               <li key={c._id} className="py-4 first:pt-0" data-testid="fundraiser-item">
@@ -231,9 +231,9 @@ export function FundraiserList({
  * Deleting keeps every donation: the gifts of a deleted fundraiser become direct donations
  * in reports. The dialog says so and offers End instead when gifts exist.
  */
-function confirmText({ kind, campaign }: NonNullable<Pending>): string {
+function confirmText({ kind, campaign: fundraiser }: NonNullable<Pending>): string {
   if (kind === "end") return "It stops accepting donations and stays in your list and reports with the money raised so far.";
-  const gifts = campaign.succeededGifts;
+  const gifts = fundraiser.succeededGifts;
   if (gifts === 0) return "This removes it for good. This cannot be undone.";
   return `This removes it for good. Its ${gifts} donation${gifts === 1 ? "" : "s"} will be kept and will show as ${DIRECT_DONATION} in your reports. To keep them listed under this fundraiser, end it instead.`;
 }

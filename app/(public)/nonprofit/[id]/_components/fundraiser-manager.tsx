@@ -6,7 +6,7 @@
  */
 import { can } from "@/lib/auth/can";
 import { getActor } from "@/lib/http/session";
-import { listManagedCampaigns } from "@/lib/services/campaigns/manage-campaigns";
+import { listManagedFundraisers } from "@/lib/services/fundraisers/manage-fundraisers";
 import { FundraiserList } from "./owner-editors";
 
 export type FundraiserManagerProps = {
@@ -19,6 +19,6 @@ export type FundraiserManagerProps = {
 export async function FundraiserManager({ organizationId, openCreate = false }: FundraiserManagerProps) {
   const user = await getActor();
   if (!user || !can(user, "fundraiser.manage", { organizationId })) return null;
-  const campaigns = await listManagedCampaigns({ actor: user, organizationId });
-  return <FundraiserList organizationId={organizationId} initialCampaigns={campaigns} openCreate={openCreate} />;
+  const fundraisers = await listManagedFundraisers({ actor: user, organizationId });
+  return <FundraiserList organizationId={organizationId} initialFundraisers={fundraisers} openCreate={openCreate} />;
 }

@@ -17,7 +17,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCents } from "@/lib/money";
 import { formatInTimeZone, organizationTimeZone } from "@/lib/time/organization-time-zone";
-import type { Campaign } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import type { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { truncateLink, type OrganizationLink } from "@/lib/services/organizations/list-organization-links";
 import type { PublicOrganization } from "@/lib/services/organizations/organization-dto";
@@ -68,7 +68,7 @@ export function ProfileHeader({ org, place }: { org: PublicOrganization; place: 
 }
 
 /** "Active fundraisers": progress of each with a link to its page; the owner manages them here. */
-export function ActiveFundraisersCard({ org, campaigns, isOwner, openFundraisers }: { org: PublicOrganization; campaigns: Campaign[]; isOwner: boolean; openFundraisers: boolean }) {
+export function ActiveFundraisersCard({ org, fundraisers, isOwner, openFundraisers }: { org: PublicOrganization; fundraisers: Fundraiser[]; isOwner: boolean; openFundraisers: boolean }) {
   return (
     <Card id="fundraiser" tabIndex={-1} className="scroll-mt-4 focus:outline-none data-[targeted=true]:ring-2 data-[targeted=true]:ring-brand-500">
       <Suspense fallback={null}>
@@ -77,11 +77,11 @@ export function ActiveFundraisersCard({ org, campaigns, isOwner, openFundraisers
       <CardTitle as="h2">Active fundraisers</CardTitle>
       {isOwner ? (
         <FundraiserManager organizationId={org._id} openCreate={openFundraisers} />
-      ) : campaigns.length === 0 ? (
+      ) : fundraisers.length === 0 ? (
         <EmptyState className="mt-4" title="No active fundraisers right now." />
       ) : (
         <ul className="mt-4 space-y-5">
-          {campaigns.map((c) => (
+          {fundraisers.map((c) => (
             <li key={c._id}>
               <p className="flex flex-wrap justify-between gap-2">
                 <Link href={`/fundraiser/${c._id}`} className="min-w-0 font-semibold break-words text-brand-700 underline-offset-4 hover:underline">

@@ -10,7 +10,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/can";
 import { isAppError } from "@/lib/errors";
-import { listOrganizationCampaigns } from "@/lib/services/campaigns/list-campaigns";
+import { listOrganizationFundraisers } from "@/lib/services/fundraisers/list-fundraisers";
 import { listOrganizationEvents } from "@/lib/services/events/list-events";
 import { listOrganizationLinks } from "@/lib/services/organizations/list-organization-links";
 import { getOwnOrganization, getPublicOrganization } from "@/lib/services/organizations/get-organization";
@@ -53,8 +53,8 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
   if (!listed) notFound();
   const user = actor;
   const isOwner = can(user, "organization.update", { organizationId: listed._id });
-  const [campaigns, events, wishlist, marketplace, spotlight, own] = await Promise.all([
-    listOrganizationCampaigns({ organizationId: listed._id, activeOnly: true, limit: 20, publicOnly: !isOwner }),
+  const [fundraisers, events, wishlist, marketplace, spotlight, own] = await Promise.all([
+    listOrganizationFundraisers({ organizationId: listed._id, activeOnly: true, limit: 20, publicOnly: !isOwner }),
     listed.live && listed.approvalStatus === "approved" ? listOrganizationEvents({ organizationId: listed._id, limit: 20 }).then((r) => r.upcoming) : Promise.resolve([]),
     listOrganizationLinks({ organizationId: listed._id, kind: "wishlist" }),
     listOrganizationLinks({ organizationId: listed._id, kind: "marketplace" }),
@@ -131,7 +131,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
       ) : null}
       {!org.acceptsDonations && org.approvalStatus === "approved" && org.live && !isOwner ? (
         <div className="mt-6">
-          <PledgeForm organizationId={org._id} organizationName={org.name} campaignId={null} signedInEmail={user ? user.email : "browser"} maxCents={serverEnv().DONATION_MAX_CENTS} />
+          <PledgeForm organizationId={org._id} organizationName={org.name} fundraiserId={null} signedInEmail={user ? user.email : "browser"} maxCents={serverEnv().DONATION_MAX_CENTS} />
         </div>
       ) : null}
 
@@ -160,7 +160,7 @@ export async function ProfileView({ id, actor, openFundraisers }: { id: string; 
           ) : (
             <ImpactCardView impacts={org.impacts} />
           )}
-          <ActiveFundraisersCard org={org} campaigns={campaigns} isOwner={isOwner} openFundraisers={openFundraisers} />
+          <ActiveFundraisersCard org={org} fundraisers={fundraisers} isOwner={isOwner} openFundraisers={openFundraisers} />
           <PublishedBudgets organizationId={org._id} />
           <IrsFactsCard organizationId={org._id} />
           <NearbyOrganizations organizationId={org._id} />

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { hasAccountType } from "@/lib/auth/can";
 import { isAppError } from "@/lib/errors";
 import { getActor } from "@/lib/http/session";
-import { centsToDollarInput } from "@/lib/validations/campaign";
+import { centsToDollarInput } from "@/lib/validations/fundraiser";
 import { messages } from "@/lib/validations/messages";
 import { listJoinableTeams } from "@/lib/services/supporter-pages/public-supporter-pages";
 import { getSupporterPageStart } from "@/lib/services/supporter-pages/settings";
@@ -23,16 +23,16 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ team?: s
  * typed and brings them back here to create the page.
  */
 export default async function StartSupporterPage({ params, searchParams }: Props) {
-  const campaignId = decodeURIComponent((await params).id);
+  const fundraiserId = decodeURIComponent((await params).id);
   const { team } = await searchParams;
-  const start = await getSupporterPageStart({ campaignId }).catch((err) => {
+  const start = await getSupporterPageStart({ fundraiserId }).catch((err) => {
     if (isAppError(err) && err.code === "not_found") notFound();
     throw err;
   });
   const actor = await getActor();
-  const here = `/fundraiser/${encodeURIComponent(campaignId)}/start${typeof team === "string" ? `?team=${encodeURIComponent(team)}` : ""}`;
-  const mine = actor ? (await listMySupporterPages({ actor })).find((p) => p.campaignId === campaignId) : undefined;
-  const teams = start.teamsAllowed ? await listJoinableTeams({ campaignId }) : [];
+  const here = `/fundraiser/${encodeURIComponent(fundraiserId)}/start${typeof team === "string" ? `?team=${encodeURIComponent(team)}` : ""}`;
+  const mine = actor ? (await listMySupporterPages({ actor })).find((p) => p.campaignId === fundraiserId) : undefined;
+  const teams = start.teamsAllowed ? await listJoinableTeams({ fundraiserId }) : [];
   let blocked: string | null = null;
   if (!start.enabled) blocked = messages.supporterPages.notEnabled;
   else if (start.status !== "active") blocked = messages.supporterPages.fundraiserEnded;
@@ -41,7 +41,7 @@ export default async function StartSupporterPage({ params, searchParams }: Props
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">
-        <Link href={`/fundraiser/${encodeURIComponent(campaignId)}`} className="hover:underline">
+        <Link href={`/fundraiser/${encodeURIComponent(fundraiserId)}`} className="hover:underline">
           {start.name}
         </Link>
       </p>
@@ -60,7 +60,7 @@ export default async function StartSupporterPage({ params, searchParams }: Props
           <Alert variant="warning">{blocked}</Alert>
         ) : (
           <StartPageForm
-            campaignId={campaignId}
+            fundraiserId={fundraiserId}
             fundraiserName={start.name}
             organizationName={start.organizationName}
             suggestedGoal={start.suggestedGoalCents ? centsToDollarInput(start.suggestedGoalCents) : ""}

@@ -14,7 +14,7 @@ import { budgetUpdateSchema } from "@/lib/validations/report";
 
 export const PUT = route<{ campaignId: string }>(async (req, { params, actor }) => {
   const organizationId = authorizeOwnOrganization(actor, "budget.manage");
-  const campaignId = idParam.parse(params.campaignId);
+  const fundraiserId = idParam.parse(params.campaignId);
   const update = await parseJson(req, budgetUpdateSchema);
-  return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, campaignId, update }));
+  return NextResponse.json(await saveFundraiserBudget({ actor, organizationId, fundraiserId, update }));
 }, { auth: "user" });

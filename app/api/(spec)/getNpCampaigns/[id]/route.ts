@@ -4,13 +4,13 @@
 import { NextResponse } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
-import { listCampaignsForViewer } from "@/lib/services/campaigns/manage-campaigns";
+import { listFundraisersForViewer } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
   const organizationId = idParam.parse(params.id);
-  const campaigns = await listCampaignsForViewer({ actor: await getActor(), organizationId });
-  return NextResponse.json({ campaigns }, { headers: { "Cache-Control": "private, no-store" } });
+  const fundraisers = await listFundraisersForViewer({ actor: await getActor(), organizationId });
+  return NextResponse.json({ campaigns: fundraisers }, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -2,13 +2,13 @@
 import { NextResponse } from "next/server";
 import { getActor } from "@/lib/http/session";
 import { route } from "@/lib/http/route";
-import { getCampaign } from "@/lib/services/campaigns/manage-campaigns";
+import { getFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route<{ id: string }>(async (_req, { params }) => {
-  const campaignId = idParam.parse(params.id);
-  const campaign = await getCampaign({ actor: await getActor(), campaignId });
-  return NextResponse.json({ campaign }, { headers: { "Cache-Control": "private, no-store" } });
+  const fundraiserId = idParam.parse(params.id);
+  const fundraiser = await getFundraiser({ actor: await getActor(), fundraiserId });
+  return NextResponse.json({ campaign: fundraiser }, { headers: { "Cache-Control": "private, no-store" } });
 });

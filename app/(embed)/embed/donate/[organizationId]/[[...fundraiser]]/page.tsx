@@ -24,13 +24,13 @@ type Props = { params: Promise<{ organizationId: string; fundraiser?: string[] }
  */
 export default async function EmbedDonatePage({ params, searchParams }: Props) {
   const { organizationId, fundraiser = [] } = await params;
-  const campaign = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
-  if (!PATH_ID_RE.test(organizationId) || !campaign || !PATH_ID_RE.test(campaign)) notFound();
-  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, campaign });
+  const fundraiserSlot = fundraiser.length === 0 ? "direct" : fundraiser.length === 1 ? fundraiser[0]! : null;
+  if (!PATH_ID_RE.test(organizationId) || !fundraiserSlot || !PATH_ID_RE.test(fundraiserSlot)) notFound();
+  const ctx = await getCheckoutContext({ actor: await getActor(), organizationId, fundraiser: fundraiserSlot });
   if (!ctx) notFound();
   const { page } = await searchParams;
   // A form embedded for a supporter's page (peer-to-peer): its gifts are attributed to it.
-  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, campaignId: ctx.campaign._id }) : null;
+  const supporterPage = ctx.campaign && typeof page === "string" ? await supporterPageForCheckout({ pageId: page, fundraiserId: ctx.campaign._id }) : null;
   const sitePath = checkoutPath("site", ctx.organization.id, ctx.campaign?._id ?? null) + (supporterPage ? `?page=${encodeURIComponent(supporterPage.id)}` : "");
   return (
     <div className="px-4 py-5">

@@ -7,10 +7,10 @@ import { idParam } from "@/lib/validations/fields";
 
 export const POST = route<{ campaignId: string }>(
   async (req: NextRequest, { params, actor }) => {
-    const campaignId = idParam.parse(params.campaignId);
+    const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with supporterMessageSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await messageSupporters({ actor, campaignId, input }), { status: 202 });
+    return NextResponse.json(await messageSupporters({ actor, fundraiserId, input }), { status: 202 });
   },
   { auth: "nonprofit" },
 );

@@ -7,10 +7,10 @@ import { idParam } from "@/lib/validations/fields";
 
 export const POST = route<{ campaignId: string }>(
   async (req: NextRequest, { params, actor }) => {
-    const campaignId = idParam.parse(params.campaignId);
+    const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with createSupporterPageSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await createSupporterPage({ actor, campaignId, input }), { status: 201 });
+    return NextResponse.json(await createSupporterPage({ actor, fundraiserId, input }), { status: 201 });
   },
   { auth: "user" },
 );

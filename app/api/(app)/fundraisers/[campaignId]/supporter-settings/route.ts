@@ -7,10 +7,10 @@ import { idParam } from "@/lib/validations/fields";
 
 export const PUT = route<{ campaignId: string }>(
   async (req: NextRequest, { params, actor }) => {
-    const campaignId = idParam.parse(params.campaignId);
+    const fundraiserId = idParam.parse(params.campaignId);
     // The service validates the body with supporterSettingsSchema (422 with per-field messages).
     const input = await parseJson(req, z.unknown());
-    return NextResponse.json(await updateSupporterSettings({ actor, campaignId, input }));
+    return NextResponse.json(await updateSupporterSettings({ actor, fundraiserId, input }));
   },
   { auth: "nonprofit" },
 );

@@ -12,8 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = route<{ id: string }>(
   async (req, { params, actor }) => {
     const organizationId = idParam.parse(params.id);
-    const campaign = req.nextUrl.searchParams.get("campaignId");
-    const { filename, csv } = await supporterPagesCsv({ actor, organizationId, campaignId: campaign ? idParam.parse(campaign) : null });
+    const fundraiser = req.nextUrl.searchParams.get("campaignId");
+    const { filename, csv } = await supporterPagesCsv({ actor, organizationId, fundraiserId: fundraiser ? idParam.parse(fundraiser) : null });
     return new Response(csv, {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
     });

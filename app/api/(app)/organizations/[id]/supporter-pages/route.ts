@@ -20,14 +20,14 @@ export const GET = route<{ id: string }>(
   async (req, { params, actor }) => {
     const organizationId = idParam.parse(params.id);
     const q = req.nextUrl.searchParams;
-    const campaignId = optionalId(q.get("campaignId"));
+    const fundraiserId = optionalId(q.get("campaignId"));
     if (q.get("format") === "csv") {
-      const { filename, csv } = await supporterPagesCsv({ actor, organizationId, campaignId });
+      const { filename, csv } = await supporterPagesCsv({ actor, organizationId, fundraiserId });
       return new Response(csv, {
         headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
       });
     }
-    const view = await listSupporterPagesForOrganization({ actor, organizationId, campaignId, status: q.get("status") || null, teamId: optionalId(q.get("teamId")) });
+    const view = await listSupporterPagesForOrganization({ actor, organizationId, fundraiserId, status: q.get("status") || null, teamId: optionalId(q.get("teamId")) });
     return NextResponse.json(view, { headers: { "Cache-Control": "private, no-store" } });
   },
   { auth: "nonprofit" },

@@ -1,13 +1,13 @@
 // GET /api/find/campaigns/active — active fundraisers of public organizations, newest first
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
-import { searchCampaigns } from "@/lib/search/campaigns";
+import { searchFundraisers } from "@/lib/search/fundraisers";
 import { searchParamsObject } from "@/lib/search/query-params";
-import { campaignSearchQuerySchema } from "@/lib/validations/search";
+import { fundraiserSearchQuerySchema } from "@/lib/validations/search";
 
 export const GET = route(async (req: NextRequest) => {
-  const { search_query, limit, currentDisplayRecords, showAll, ...filters } = campaignSearchQuerySchema.parse(searchParamsObject(req.nextUrl));
+  const { search_query, limit, currentDisplayRecords, showAll, ...filters } = fundraiserSearchQuerySchema.parse(searchParamsObject(req.nextUrl));
   const pageSize = showAll ? 100 : limit;
-  const result = await searchCampaigns({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
+  const result = await searchFundraisers({ query: search_query, limit: pageSize, offset: currentDisplayRecords, filters });
   return NextResponse.json({ campaigns: result.results, total: result.total, limit: pageSize, currentDisplayRecords });
 });

@@ -2,11 +2,11 @@
 // user deletes a fundraiser. Its donations stay and count as direct donations afterwards.
 import { NextResponse } from "next/server";
 import { route } from "@/lib/http/route";
-import { deleteCampaign } from "@/lib/services/campaigns/manage-campaigns";
+import { deleteFundraiser } from "@/lib/services/fundraisers/manage-fundraisers";
 import { idParam } from "@/lib/validations/fields";
 
 export const DELETE = route<{ organizationId: string; campaignId: string }>(async (_req, { params, actor }) => {
   const organizationId = idParam.parse(params.organizationId);
-  const campaignId = idParam.parse(params.campaignId);
-  return NextResponse.json(await deleteCampaign({ actor, organizationId, campaignId }));
+  const fundraiserId = idParam.parse(params.campaignId);
+  return NextResponse.json(await deleteFundraiser({ actor, organizationId, fundraiserId }));
 }, { auth: "user" });

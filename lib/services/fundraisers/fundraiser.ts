@@ -4,13 +4,13 @@
  * dashboard lists, the checkout page and the public fundraiser page (a Pick of it).
  */
 import { progressPercent, type Cents } from "@/lib/money";
-import { campaigns } from "@/models";
+import { fundraisers } from "@/models";
 
 /**
  * A fundraiser (spec section 3: Campaign id, name, goal, progress, createdAt). `goal` and
  * `progress` are cents; dates are "YYYY-MM-DD"; timestamps are ISO strings in UTC.
  */
-export type Campaign = {
+export type Fundraiser = {
   _id: string;
   organizationId: string;
   name: string;
@@ -29,27 +29,27 @@ export type Campaign = {
 };
 
 /** The owner's view adds how many succeeded gifts went to the fundraiser. */
-export type ManagedCampaign = Campaign & { succeededGifts: number };
+export type ManagedFundraiser = Fundraiser & { succeededGifts: number };
 
-/** The columns {@link toCampaign} reads: pass to `db.select(campaignColumns)`. */
-export const campaignColumns = {
-  id: campaigns.id,
-  organizationId: campaigns.organizationId,
-  name: campaigns.name,
-  description: campaigns.description,
-  topic: campaigns.topic,
-  imageUrl: campaigns.imageUrl,
-  goalCents: campaigns.goalCents,
-  progressCents: campaigns.progressCents,
-  status: campaigns.status,
-  startDate: campaigns.startDate,
-  endDate: campaigns.endDate,
-  createdAt: campaigns.createdAt,
-  endedAt: campaigns.endedAt,
+/** The columns {@link toFundraiser} reads: pass to `db.select(fundraiserColumns)`. */
+export const fundraiserColumns = {
+  id: fundraisers.id,
+  organizationId: fundraisers.organizationId,
+  name: fundraisers.name,
+  description: fundraisers.description,
+  topic: fundraisers.topic,
+  imageUrl: fundraisers.imageUrl,
+  goalCents: fundraisers.goalCents,
+  progressCents: fundraisers.progressCents,
+  status: fundraisers.status,
+  startDate: fundraisers.startDate,
+  endDate: fundraisers.endDate,
+  createdAt: fundraisers.createdAt,
+  endedAt: fundraisers.endedAt,
 };
 
-/** A row selected with {@link campaignColumns}. */
-export type CampaignRow = {
+/** A row selected with {@link fundraiserColumns}. */
+export type FundraiserRow = {
   id: string;
   organizationId: string;
   name: string;
@@ -65,8 +65,8 @@ export type CampaignRow = {
   endedAt: Date | null;
 };
 
-/** Map a selected row to the {@link Campaign} shape (cents stay cents, dates become ISO strings). */
-export function toCampaign(r: CampaignRow): Campaign {
+/** Map a selected row to the {@link Fundraiser} shape (cents stay cents, dates become ISO strings). */
+export function toFundraiser(r: FundraiserRow): Fundraiser {
   return {
     _id: r.id,
     organizationId: r.organizationId,

@@ -12,13 +12,13 @@ import { can } from "@/lib/auth/can";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Executor } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { CampaignValues } from "@/lib/validations/campaign";
+import type { FundraiserValues } from "@/lib/validations/fundraiser";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
-import { campaignColumns, toCampaign, type Campaign, type ManagedCampaign } from "./campaign";
+import { fundraisers, donations, organizations } from "@/models";
+import { fundraiserColumns, toFundraiser, type Fundraiser, type ManagedFundraiser } from "./fundraiser";
 
 /** How many fundraisers one organization may keep. */
-export const MAX_CAMPAIGNS_PER_ORGANIZATION = 200;
+export const MAX_FUNDRAISERS_PER_ORGANIZATION = 200;
 
 const notFound = () => new AppError("not_found", messages.campaign.notFound);
 
@@ -33,43 +33,43 @@ async function isPublicOrganization(db: Executor, organizationId: string): Promi
   return Boolean(org && org.live && org.approvalStatus === "approved");
 }
 
-export type ListManagedCampaignsOptions = { actor: Actor | null; organizationId: string };
+export type ListManagedFundraisersOptions = { actor: Actor | null; organizationId: string };
 
 /**
  * Every fundraiser of the actor's organization (active and ended), newest first, each with
  * its count of succeeded gifts.
  * @throws AppError(unauthenticated | forbidden) unless `actor` owns `organizationId`.
  */
-export async function listManagedCampaigns({ actor, organizationId }: ListManagedCampaignsOptions): Promise<ManagedCampaign[]> {
+export async function listManagedFundraisers({ actor, organizationId }: ListManagedFundraisersOptions): Promise<ManagedFundraiser[]> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   const gifts = db
-    .select({ campaignId: donations.campaignId, n: count().as("n") })
+    .select({ campaignId: donations.fundraiserId, n: count().as("n") })
     .from(donations)
     .where(and(eq(donations.organizationId, organizationId), eq(donations.status, "succeeded")))
-    .groupBy(donations.campaignId)
+    .groupBy(donations.fundraiserId)
     .as("gifts");
   const rows = await db
-    .select({ ...campaignColumns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
-    .from(campaigns)
-    .leftJoin(gifts, eq(gifts.campaignId, campaigns.id))
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(({ succeededGifts, ...r }) => ({ ...toCampaign(r), succeededGifts }));
+    .select({ ...fundraiserColumns, succeededGifts: sql<number>`coalesce(${gifts.n}, 0)`.mapWith(Number) })
+    .from(fundraisers)
+    .leftJoin(gifts, eq(gifts.campaignId, fundraisers.id))
+    .where(eq(fundraisers.organizationId, organizationId))
+    .orderBy(desc(fundraisers.createdAt), desc(fundraisers.id))
+    .limit(MAX_FUNDRAISERS_PER_ORGANIZATION);
+  return rows.map(({ succeededGifts, ...r }) => ({ ...toFundraiser(r), succeededGifts }));
 }
 
-export type ListCampaignsForViewerOptions = { actor: Actor | null; organizationId: string };
+export type ListFundraisersForViewerOptions = { actor: Actor | null; organizationId: string };
 
 /**
  * GET /api/getNpCampaigns/{organizationId}: the owner gets every fundraiser (active and ended); anyone
  * else the active fundraisers of a live, approved organization (else an empty list).
  * Newest first.
  */
-export async function listCampaignsForViewer({ actor: viewer, organizationId }: ListCampaignsForViewerOptions): Promise<Campaign[]> {
+export async function listFundraisersForViewer({ actor: viewer, organizationId }: ListFundraisersForViewerOptions): Promise<Fundraiser[]> {
   if (can(viewer, "fundraiser.manage", { organizationId })) {
-    return (await listManagedCampaigns({ actor: viewer, organizationId })).map((c): Campaign => {
-      const dto: Campaign & { succeededGifts?: number } = { ...c };
+    return (await listManagedFundraisers({ actor: viewer, organizationId })).map((c): Fundraiser => {
+      const dto: Fundraiser & { succeededGifts?: number } = { ...c };
       delete dto.succeededGifts;
       return dto;
     });
@@ -77,38 +77,38 @@ export async function listCampaignsForViewer({ actor: viewer, organizationId }: 
   const db = await getDb();
   if (!(await isPublicOrganization(db, organizationId))) return [];
   const rows = await db
-    .select(campaignColumns)
-    .from(campaigns)
-    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.status, "active")))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(MAX_CAMPAIGNS_PER_ORGANIZATION);
-  return rows.map(toCampaign);
+    .select(fundraiserColumns)
+    .from(fundraisers)
+    .where(and(eq(fundraisers.organizationId, organizationId), eq(fundraisers.status, "active")))
+    .orderBy(desc(fundraisers.createdAt), desc(fundraisers.id))
+    .limit(MAX_FUNDRAISERS_PER_ORGANIZATION);
+  return rows.map(toFundraiser);
 }
 
-export type GetCampaignOptions = { actor: Actor | null; campaignId: string };
+export type GetFundraiserOptions = { actor: Actor | null; fundraiserId: string };
 
 /**
  * GET /api/getOneCampaign/{id}: one fundraiser. The owner sees it in any state; anyone else
  * only an active fundraiser of a live, approved organization.
  * @throws AppError(not_found) otherwise.
  */
-export async function getCampaign({ actor: viewer, campaignId }: GetCampaignOptions): Promise<Campaign> {
+export async function getFundraiser({ actor: viewer, fundraiserId }: GetFundraiserOptions): Promise<Fundraiser> {
   const db = await getDb();
-  const [row] = await db.select(campaignColumns).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  const [row] = await db.select(fundraiserColumns).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).limit(1);
   if (!row) throw notFound();
-  if (can(viewer, "fundraiser.manage", { organizationId: row.organizationId })) return toCampaign(row);
+  if (can(viewer, "fundraiser.manage", { organizationId: row.organizationId })) return toFundraiser(row);
   if (row.status !== "active" || !(await isPublicOrganization(db, row.organizationId))) throw notFound();
-  return toCampaign(row);
+  return toFundraiser(row);
 }
 
 /**
  * Who writes a fundraiser and for which organization; `organizationId` defaults to the
  * actor's own and, when given, must be it.
  */
-type CampaignWrite = { actor: Actor | null; organizationId?: string };
+type FundraiserWrite = { actor: Actor | null; organizationId?: string };
 
 /** The columns the fundraiser form sets (goal in cents). */
-function formColumns(values: CampaignValues) {
+function formColumns(values: FundraiserValues) {
   return { name: values.name, goalCents: values.goal, startDate: values.startDate, endDate: values.endDate, description: values.description, topic: values.topic };
 }
 
@@ -117,21 +117,21 @@ function formColumns(values: CampaignValues) {
  * @throws AppError(unauthenticated | forbidden) (forbidden also when the account no longer
  *   exists or no longer belongs to the organization, checked in the writing transaction);
  *   AppError(conflict) past
- *   MAX_CAMPAIGNS_PER_ORGANIZATION fundraisers.
+ *   MAX_FUNDRAISERS_PER_ORGANIZATION fundraisers.
  */
-export async function createCampaign({ actor, values, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: CampaignWrite & { values: CampaignValues }): Promise<Campaign> {
+export async function createFundraiser({ actor, values, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: FundraiserWrite & { values: FundraiserValues }): Promise<Fundraiser> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     // The session alone is not enough: the account must still belong to the organization.
     await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.organizationId, organizationId));
-    if (n >= MAX_CAMPAIGNS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(fundraisers).where(eq(fundraisers.organizationId, organizationId));
+    if (n >= MAX_FUNDRAISERS_PER_ORGANIZATION) throw new AppError("conflict", messages.campaign.tooMany);
     const [row] = await tx
-      .insert(campaigns)
+      .insert(fundraisers)
       .values({ organizationId, ...formColumns(values) })
-      .returning(campaignColumns);
-    return toCampaign(row!);
+      .returning(fundraiserColumns);
+    return toFundraiser(row!);
   });
 }
 
@@ -141,24 +141,24 @@ export async function createCampaign({ actor, values, organizationId = authorize
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when the fundraiser is
  *   not one of the actor's organization's (nothing is changed).
  */
-export async function updateCampaign({
+export async function updateFundraiser({
   actor,
-  campaignId,
+  campaignId: fundraiserId,
   values,
   organizationId = authorizeOwnOrganization(actor, "fundraiser.manage"),
-}: CampaignWrite & { campaignId: string; values: CampaignValues }): Promise<Campaign> {
+}: FundraiserWrite & { campaignId: string; values: FundraiserValues }): Promise<Fundraiser> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   const [row] = await db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     return tx
-      .update(campaigns)
+      .update(fundraisers)
       .set({ ...formColumns(values), updatedAt: new Date() })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-      .returning(campaignColumns);
+      .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
+      .returning(fundraiserColumns);
   });
   if (!row) throw notFound();
-  return toCampaign(row);
+  return toFundraiser(row);
 }
 
 /**
@@ -167,26 +167,26 @@ export async function updateCampaign({
  * @throws AppError(unauthenticated | forbidden); AppError(not_found) when not the actor's;
  *   AppError(conflict) when it has already ended.
  */
-export async function endCampaign({ actor, campaignId, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: CampaignWrite & { campaignId: string }): Promise<Campaign> {
+export async function endFundraiser({ actor, campaignId: fundraiserId, organizationId = authorizeOwnOrganization(actor, "fundraiser.manage") }: FundraiserWrite & { campaignId: string }): Promise<Fundraiser> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
     const [current] = await tx
-      .select({ status: campaigns.status })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
+      .select({ status: fundraisers.status })
+      .from(fundraisers)
+      .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
       .limit(1)
       .for("update");
     if (!current) throw notFound();
     if (current.status === "ended") throw new AppError("conflict", messages.campaign.alreadyEnded);
     const now = new Date();
     const [row] = await tx
-      .update(campaigns)
+      .update(fundraisers)
       .set({ status: "ended", endedAt: now, updatedAt: now })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-      .returning(campaignColumns);
-    return toCampaign(row!);
+      .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
+      .returning(fundraiserColumns);
+    return toFundraiser(row!);
   });
 }
 
@@ -198,24 +198,24 @@ export async function endCampaign({ actor, campaignId, organizationId = authoriz
  * @throws AppError(unauthenticated | forbidden) unless the actor owns `organizationId`;
  *   AppError(not_found) when the fundraiser is not that organization's (nothing changed).
  */
-export async function deleteCampaign({
+export async function deleteFundraiser({
   actor,
   organizationId,
-  campaignId,
+  fundraiserId,
 }: {
   actor: Actor | null;
   organizationId: string;
-  campaignId: string;
+  fundraiserId: string;
 }): Promise<{ deleted: true; _id: string; reassignedGifts: number }> {
   authorize(actor, "fundraiser.manage", { organizationId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     await authorizeOrganization(tx, actor, "fundraiser.manage", organizationId);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(donations).where(eq(donations.fundraiserId, fundraiserId));
     const [row] = await tx
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.organizationId, organizationId)))
-      .returning({ id: campaigns.id });
+      .delete(fundraisers)
+      .where(and(eq(fundraisers.id, fundraiserId), eq(fundraisers.organizationId, organizationId)))
+      .returning({ id: fundraisers.id });
     if (!row) throw notFound();
     return { deleted: true as const, _id: row.id, reassignedGifts: n };
   });

@@ -1,14 +1,16 @@
 /**
  * Fundraisers (campaigns) and their budgets (spec section 3: Campaign id, name, goal,
  * progress, createdAt). Money is integer cents.
+ * The SQL names (campaigns, campaign_id, campaign_status, campaign_budget_lines) are the
+ * original schema's and stay; the TypeScript names use the code's term, fundraiser.
  */
 import { bigint, boolean, date, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./_columns";
 import { organizations } from "./organizations";
 
-export const campaignStatus = pgEnum("campaign_status", ["active", "ended"]);
+export const fundraiserStatus = pgEnum("campaign_status", ["active", "ended"]);
 
-export const campaigns = pgTable(
+export const fundraisers = pgTable(
   "campaigns",
   {
     id: id(),
@@ -25,7 +27,7 @@ export const campaigns = pgTable(
     progressCents: bigint("progress_cents", { mode: "number" }).notNull().default(0),
     startDate: date("start_date", { mode: "string" }),
     endDate: date("end_date", { mode: "string" }),
-    status: campaignStatus("status").notNull().default("active"),
+    status: fundraiserStatus("status").notNull().default("active"),
     /** When true, the budget lines are shown on the public profile next to money raised. */
     budgetPublished: boolean("budget_published").notNull().default(false),
     /** Supporters may make their own pages for this fundraiser (peer-to-peer fundraising). */
@@ -46,16 +48,16 @@ export const campaigns = pgTable(
 );
 
 /** Planned spending lines of a fundraiser, in cents, shown against money raised. */
-export const campaignBudgetLines = pgTable(
+export const fundraiserBudgetLines = pgTable(
   "campaign_budget_lines",
   {
     id: id(),
-    campaignId: text("campaign_id")
+    fundraiserId: text("campaign_id")
       .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+      .references(() => fundraisers.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("campaign_budget_lines_campaign_idx").on(t.campaignId)],
+  (t) => [index("campaign_budget_lines_campaign_idx").on(t.fundraiserId)],
 );

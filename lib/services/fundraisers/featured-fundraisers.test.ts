@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { makeGift, makeTicketPurchase, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 import { FEATURED_MIN_GOAL_CENTS, FEATURED_MOMENTUM_DAYS, listFeaturedFundraisers } from "./featured-fundraisers";
 
 /** "Now" of every test: 15 June 2026, noon UTC. */
@@ -14,12 +14,12 @@ const STORY = "Every winter our shelves run low; your gift fills a family's pant
 let h: DatabaseHandle;
 let food: ClaimedNonprofit;
 
-type CampaignInput = Partial<typeof campaigns.$inferInsert>;
-async function fundraiser(organizationId: string, name: string, input: CampaignInput = {}): Promise<string> {
+type FundraiserInput = Partial<typeof fundraisers.$inferInsert>;
+async function fundraiser(organizationId: string, name: string, input: FundraiserInput = {}): Promise<string> {
   const [c] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values({ organizationId, name, description: STORY, imageUrl: "/uploads/images/cover_ABCDEFGHIJKLMNO.jpg", goalCents: 500_000, createdAt: daysAgo(30), ...input })
-    .returning({ id: campaigns.id });
+    .returning({ id: fundraisers.id });
   return c!.id;
 }
 
@@ -37,12 +37,12 @@ describe("ordering", () => {
     const warm = await fundraiser(food.organizationId, "Warm", { createdAt: daysAgo(39) });
     await fundraiser(food.organizationId, "Quiet and new", { createdAt: daysAgo(2) });
     await fundraiser(food.organizationId, "Quiet and old", { createdAt: daysAgo(60) });
-    for (const d of [1, 3, 10]) await makeGift(h.db, food.organizationId, null, { campaignId: busy, createdAt: daysAgo(d) });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(5) });
+    for (const d of [1, 3, 10]) await makeGift(h.db, food.organizationId, null, { fundraiserId: busy, createdAt: daysAgo(d) });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(5) });
     // Gifts that make no momentum: too old, failed or still pending, and ticket sales.
-    for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "failed" });
-    await makeGift(h.db, food.organizationId, null, { campaignId: warm, createdAt: daysAgo(1), status: "requires_action" });
+    for (let i = 0; i < 5; i++) await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(FEATURED_MOMENTUM_DAYS + 1 + i) });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(1), status: "failed" });
+    await makeGift(h.db, food.organizationId, null, { fundraiserId: warm, createdAt: daysAgo(1), status: "requires_action" });
     await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
     await makeTicketPurchase(h.db, food.organizationId, null, { createdAt: daysAgo(1) });
 
@@ -81,8 +81,8 @@ describe("exclusions", () => {
     await fundraiser(food.organizationId, "Not started", { startDate: "2026-06-16" });
     const atFloor = await fundraiser(food.organizationId, "At the floor", { goalCents: FEATURED_MIN_GOAL_CENTS, startDate: "2026-06-15", endDate: "2026-06-15" });
     // Even recent gifts do not bring an excluded fundraiser back.
-    const [test10] = await h.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.name, "Test $10"));
-    for (let i = 0; i < 4; i++) await makeGift(h.db, food.organizationId, null, { campaignId: test10!.id, createdAt: daysAgo(1) });
+    const [test10] = await h.db.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.name, "Test $10"));
+    for (let i = 0; i < 4; i++) await makeGift(h.db, food.organizationId, null, { fundraiserId: test10!.id, createdAt: daysAgo(1) });
 
     const shown = await names({ now });
     expect(shown).toContain("At the floor");

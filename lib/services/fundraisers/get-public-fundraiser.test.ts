@@ -3,18 +3,18 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DatabaseHandle } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors";
 import { type ClaimedNonprofit, makeGift, makeTwoNonprofitsAndADonor } from "@/lib/testing/service-fixtures";
-import { campaigns, organizations } from "@/models";
+import { fundraisers, organizations } from "@/models";
 import { getPublicFundraiser, publicSupporterName } from "./get-public-fundraiser";
 
-let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor, campaignId: string;
+let h: DatabaseHandle, a: ClaimedNonprofit, b: ClaimedNonprofit, donor: Actor, fundraiserId: string;
 beforeAll(async () => {
   ({ h, a, b, donor } = await makeTwoNonprofitsAndADonor(["Green Mountain Food Shelf", "Champlain Valley Shelter"], "fundraiser-page-donor@example.org"));
   await h.db.update(organizations).set({ live: true, approvalStatus: "approved" }).where(eq(organizations.id, a.organizationId));
   const [c] = await h.db
-    .insert(campaigns)
+    .insert(fundraisers)
     .values({ organizationId: a.organizationId, name: "Winter coats for every child in Washington County", description: "Line one.\nLine two.", goalCents: 500000, progressCents: 12500 })
-    .returning({ id: campaigns.id });
-  campaignId = c!.id;
+    .returning({ id: fundraisers.id });
+  fundraiserId = c!.id;
 }, 120_000);
 afterAll(() => h.close());
 
@@ -28,14 +28,14 @@ test("supporter names are cut to first name and last initial", () => {
 });
 
 test("the page shows the story, the organization's EIN, the donor count and only shared names", async () => {
-  const base = { campaignId, amountCents: 2500 };
+  const base = { fundraiserId, amountCents: 2500 };
   await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-02T10:00:00Z") });
   await makeGift(h.db, a.organizationId, donor.id, { ...base, donorName: "Dana Donor", shareName: true, succeededAt: new Date("2026-01-03T10:00:00Z") });
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Hidden Person", donorEmail: "hidden@example.org", shareName: false });
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Anon Giver", donorEmail: "anon@example.org", shareName: true, anonymous: true });
   await makeGift(h.db, a.organizationId, null, { ...base, donorName: "Failed Gift", donorEmail: "failed@example.org", shareName: true, status: "failed" });
 
-  const page = await getPublicFundraiser({ actor: null, campaignId });
+  const page = await getPublicFundraiser({ actor: null, fundraiserId });
   expect(page.name).toBe("Winter coats for every child in Washington County");
   expect(page.story).toBe("Line one.\nLine two.");
   expect(page.percent).toBe(3);
@@ -49,12 +49,12 @@ test("the page shows the story, the organization's EIN, the donor count and only
 });
 
 test("a fundraiser of an organization that is not public is found only by its owner", async () => {
-  const [c] = await h.db.insert(campaigns).values({ organizationId: b.organizationId, name: "Shelter beds", goalCents: 100000 }).returning({ id: campaigns.id });
+  const [c] = await h.db.insert(fundraisers).values({ organizationId: b.organizationId, name: "Shelter beds", goalCents: 100000 }).returning({ id: fundraisers.id });
   await h.db.update(organizations).set({ live: false }).where(eq(organizations.id, b.organizationId));
-  expect((await fail(getPublicFundraiser({ actor: null, campaignId: c!.id })))?.code).toBe("not_found");
-  expect((await fail(getPublicFundraiser({ actor: a.user, campaignId: c!.id })))?.code).toBe("not_found");
-  expect((await getPublicFundraiser({ actor: b.user, campaignId: c!.id })).name).toBe("Shelter beds");
-  expect((await fail(getPublicFundraiser({ actor: null, campaignId: "no-such-id" })))?.code).toBe("not_found");
+  expect((await fail(getPublicFundraiser({ actor: null, fundraiserId: c!.id })))?.code).toBe("not_found");
+  expect((await fail(getPublicFundraiser({ actor: a.user, fundraiserId: c!.id })))?.code).toBe("not_found");
+  expect((await getPublicFundraiser({ actor: b.user, fundraiserId: c!.id })).name).toBe("Shelter beds");
+  expect((await fail(getPublicFundraiser({ actor: null, fundraiserId: "no-such-id" })))?.code).toBe("not_found");
 });
 
 test("an organization known only by its IRS name is shown by its display name and city; its own edited name wins", async () => {
@@ -62,10 +62,10 @@ test("an organization known only by its IRS name is shown by its display name an
     .update(organizations)
     .set({ name: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", legalName: "NORTH COUNTRY HOSPITAL & HEALTH CENTER,INC", city: "S BURLINGTON", zipcode: "05403" })
     .where(eq(organizations.id, a.organizationId));
-  const page = await getPublicFundraiser({ actor: null, campaignId });
+  const page = await getPublicFundraiser({ actor: null, fundraiserId });
   expect(page.organization.name).toBe("North Country Hospital & Health Center, Inc");
   expect(page.organization.city).toBe("South Burlington");
 
   await h.db.update(organizations).set({ name: "North Country Health" }).where(eq(organizations.id, a.organizationId));
-  expect((await getPublicFundraiser({ actor: null, campaignId })).organization.name).toBe("North Country Health");
+  expect((await getPublicFundraiser({ actor: null, fundraiserId })).organization.name).toBe("North Country Health");
 });

@@ -14,17 +14,17 @@ import { can } from "@/lib/auth/can";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { progressPercent } from "@/lib/money";
-import type { Campaign } from "@/lib/services/campaigns/campaign";
+import type { Fundraiser } from "@/lib/services/fundraisers/fundraiser";
 import { formatEin } from "@/lib/donations/labels";
 import { messages } from "@/lib/validations/messages";
-import { campaigns, donations, organizations } from "@/models";
+import { fundraisers, donations, organizations } from "@/models";
 
 /** How many supporters the page lists. */
 export const RECENT_SUPPORTERS = 8;
 
-/** The public page's fundraiser: the campaign shape of campaign.ts, with the story. */
+/** The public page's fundraiser: the shape of fundraiser.ts, with the story. */
 export type PublicFundraiser = Pick<
-  Campaign,
+  Fundraiser,
   "_id" | "name" | "topic" | "imageUrl" | "goal" | "progress" | "percent" | "status" | "startDate" | "endDate" | "createdAt"
 > & {
   /** The story the nonprofit wrote (plain text, may hold line breaks). */
@@ -56,7 +56,7 @@ export function publicSupporterName(fullName: string | null): string | null {
   return `${words[0]} ${words[words.length - 1]!.charAt(0).toUpperCase()}.`;
 }
 
-export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: string };
+export type GetPublicFundraiserOptions = { actor: Actor | null; fundraiserId: string };
 
 /**
  * One fundraiser as the public sees it. Anyone sees an active or ended fundraiser of a live,
@@ -64,25 +64,25 @@ export type GetPublicFundraiserOptions = { actor: Actor | null; campaignId: stri
  * nonprofit user sees it in any case.
  * @throws AppError(not_found) otherwise, or when the id is unknown.
  */
-export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
-  const id = campaignId.trim();
+export async function getPublicFundraiser({ actor: viewer, fundraiserId }: GetPublicFundraiserOptions): Promise<PublicFundraiser> {
+  const id = fundraiserId.trim();
   if (!id || id.length > 100) throw new AppError("not_found", messages.campaign.notFound);
   const db = await getDb();
   const [row] = await db
     .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      description: campaigns.description,
-      topic: campaigns.topic,
-      imageUrl: campaigns.imageUrl,
-      goalCents: campaigns.goalCents,
-      progressCents: campaigns.progressCents,
-      status: campaigns.status,
-      startDate: campaigns.startDate,
-      endDate: campaigns.endDate,
-      createdAt: campaigns.createdAt,
-      supporterPagesEnabled: campaigns.supporterPagesEnabled,
-      supporterTeamsAllowed: campaigns.supporterTeamsAllowed,
+      id: fundraisers.id,
+      name: fundraisers.name,
+      description: fundraisers.description,
+      topic: fundraisers.topic,
+      imageUrl: fundraisers.imageUrl,
+      goalCents: fundraisers.goalCents,
+      progressCents: fundraisers.progressCents,
+      status: fundraisers.status,
+      startDate: fundraisers.startDate,
+      endDate: fundraisers.endDate,
+      createdAt: fundraisers.createdAt,
+      supporterPagesEnabled: fundraisers.supporterPagesEnabled,
+      supporterTeamsAllowed: fundraisers.supporterTeamsAllowed,
       organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
@@ -95,16 +95,16 @@ export async function getPublicFundraiser({ actor: viewer, campaignId }: GetPubl
       approvalStatus: organizations.approvalStatus,
       claimPendingSince: organizations.claimPendingSince,
     })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-    .where(eq(campaigns.id, id))
+    .from(fundraisers)
+    .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
+    .where(eq(fundraisers.id, id))
     .limit(1);
   if (!row) throw new AppError("not_found", messages.campaign.notFound);
   const isOwner = can(viewer, "fundraiser.manage", { organizationId: row.organizationId });
   // A fundraiser prepared while the organization's claim waits for verification is a draft: its owner's only.
   if (!isOwner && !(row.live && row.approvalStatus === "approved" && !row.claimPendingSince)) throw new AppError("not_found", messages.campaign.notFound);
 
-  const succeeded = and(eq(donations.campaignId, id), eq(donations.status, "succeeded"));
+  const succeeded = and(eq(donations.fundraiserId, id), eq(donations.status, "succeeded"));
   const [donors] = await db
     .select({ n: count(sql`distinct coalesce(${donations.donorUserId}, lower(${donations.donorEmail}), ${donations.id})`) })
     .from(donations)

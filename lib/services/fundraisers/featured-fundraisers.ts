@@ -24,7 +24,7 @@ import { getDb, type Executor } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
 import type { ProviderName } from "@/lib/payments";
 import { canReceiveGiftsSql } from "@/lib/services/organizations/receiving";
-import { campaigns, donations, organizations } from "@/models";
+import { fundraisers, donations, organizations } from "@/models";
 
 /** Days of donations that make a fundraiser's momentum. */
 export const FEATURED_MOMENTUM_DAYS = 14;
@@ -68,36 +68,36 @@ export async function listFeaturedFundraisers({ limit: wanted, now = new Date(),
   const limit = Math.min(Math.max(Math.trunc(wanted ?? 6), 1), 24);
   // Literal kind and status: the planner matches them to the partial index's predicate.
   const recentGifts = sql<number>`(select count(*)::int from ${donations}
-      where ${donations.campaignId} = ${campaigns.id} and ${donations.status} = 'succeeded'
+      where ${donations.fundraiserId} = ${fundraisers.id} and ${donations.status} = 'succeeded'
         and ${donations.createdAt} >= ${since.toISOString()}::timestamptz)`;
   const rows = await db
     .select({
-      id: campaigns.id,
-      name: campaigns.name,
-      story: sql<string>`left(btrim(${campaigns.description}), ${FEATURED_STORY_EXCERPT_CHARS})`,
-      imageUrl: campaigns.imageUrl,
-      goalCents: campaigns.goalCents,
-      progressCents: campaigns.progressCents,
-      createdAt: campaigns.createdAt,
+      id: fundraisers.id,
+      name: fundraisers.name,
+      story: sql<string>`left(btrim(${fundraisers.description}), ${FEATURED_STORY_EXCERPT_CHARS})`,
+      imageUrl: fundraisers.imageUrl,
+      goalCents: fundraisers.goalCents,
+      progressCents: fundraisers.progressCents,
+      createdAt: fundraisers.createdAt,
       organizationId: organizations.id,
       orgName: organizations.name,
       orgLegalName: organizations.legalName,
       recentGifts: recentGifts.as("recent_gifts"),
     })
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
+    .from(fundraisers)
+    .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
     .where(
       and(
-        eq(campaigns.status, "active"),
-        or(isNull(campaigns.startDate), lte(campaigns.startDate, today)),
-        or(isNull(campaigns.endDate), gte(campaigns.endDate, today)),
-        sql`nullif(btrim(${campaigns.imageUrl}), '') is not null`,
-        sql`char_length(btrim(${campaigns.description})) >= ${FEATURED_MIN_STORY_CHARS}`,
-        gte(campaigns.goalCents, FEATURED_MIN_GOAL_CENTS),
+        eq(fundraisers.status, "active"),
+        or(isNull(fundraisers.startDate), lte(fundraisers.startDate, today)),
+        or(isNull(fundraisers.endDate), gte(fundraisers.endDate, today)),
+        sql`nullif(btrim(${fundraisers.imageUrl}), '') is not null`,
+        sql`char_length(btrim(${fundraisers.description})) >= ${FEATURED_MIN_STORY_CHARS}`,
+        gte(fundraisers.goalCents, FEATURED_MIN_GOAL_CENTS),
         canReceiveGiftsSql(provider),
       ),
     )
-    .orderBy(desc(sql`recent_gifts`), desc(campaigns.createdAt), campaigns.id)
+    .orderBy(desc(sql`recent_gifts`), desc(fundraisers.createdAt), fundraisers.id)
     .limit(limit);
   return rows.map((r) => ({
     _id: r.id,

@@ -8,11 +8,11 @@ import { displayCity, displayOrganizationName } from "@/lib/directory/display-na
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Executor } from "@/lib/db/client";
 import type { Cents } from "@/lib/money";
-import type { CampaignFilters } from "@/lib/validations/search";
+import type { FundraiserFilters } from "@/lib/validations/search";
 import { rowsOf } from "@/lib/db/rows";
 import { escapeLikeText, normalizeSearchText, searchTerms } from "./text";
 
-export type CampaignSearchHit = {
+export type FundraiserSearchHit = {
   _id: string;
   name: string;
   topic: string | null;
@@ -24,7 +24,7 @@ export type CampaignSearchHit = {
   organization: { _id: string; name: string; city: string | null; state: string | null; logo: string | null };
 };
 
-export type CampaignSearchInput = { query: string; limit: number; offset: number; filters?: CampaignFilters; organizationId?: string };
+export type FundraiserSearchInput = { query: string; limit: number; offset: number; filters?: FundraiserFilters; organizationId?: string };
 
 /**
  * Search active fundraisers.
@@ -32,7 +32,7 @@ export type CampaignSearchInput = { query: string; limit: number; offset: number
  *   input.organizationId only this organization's fundraisers.
  * @returns hits with goal and progress in cents, and the number of matches.
  */
-export async function searchCampaigns(input: CampaignSearchInput, executor?: Executor): Promise<{ total: number; results: CampaignSearchHit[] }> {
+export async function searchFundraisers(input: FundraiserSearchInput, executor?: Executor): Promise<{ total: number; results: FundraiserSearchHit[] }> {
   const db = executor ?? (await getDb());
   const f = input.filters ?? {};
   const q = normalizeSearchText(input.query);
@@ -83,6 +83,6 @@ export async function searchCampaigns(input: CampaignSearchInput, executor?: Exe
 }
 
 /** Search active fundraisers by name (kept for callers of the first version). */
-export async function searchCampaignsByName(input: { query: string; limit: number; offset: number }) {
-  return searchCampaigns(input);
+export async function searchFundraisersByName(input: { query: string; limit: number; offset: number }) {
+  return searchFundraisers(input);
 }

@@ -2,10 +2,10 @@
 import "server-only";
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { campaigns, organizations } from "@/models";
-import { campaignColumns, toCampaign, type Campaign } from "./campaign";
+import { fundraisers, organizations } from "@/models";
+import { fundraiserColumns, toFundraiser, type Fundraiser } from "./fundraiser";
 
-export type ListOrganizationCampaignsOptions = { organizationId: string; activeOnly?: boolean; limit?: number; publicOnly?: boolean };
+export type ListOrganizationFundraisersOptions = { organizationId: string; activeOnly?: boolean; limit?: number; publicOnly?: boolean };
 
 /**
  * Public list of the fundraisers of organization `organizationId` (no ownership needed:
@@ -15,17 +15,17 @@ export type ListOrganizationCampaignsOptions = { organizationId: string; activeO
  * @param options.publicOnly what the public sees: none while the organization's claim waits for
  *   verification (its fundraisers are its owner's drafts until then, models/claims.ts).
  */
-export async function listOrganizationCampaigns({ organizationId, activeOnly, limit, publicOnly }: ListOrganizationCampaignsOptions): Promise<Campaign[]> {
+export async function listOrganizationFundraisers({ organizationId, activeOnly, limit, publicOnly }: ListOrganizationFundraisersOptions): Promise<Fundraiser[]> {
   const db = await getDb();
-  const where: SQL[] = [eq(campaigns.organizationId, organizationId)];
-  if (activeOnly) where.push(eq(campaigns.status, "active"));
+  const where: SQL[] = [eq(fundraisers.organizationId, organizationId)];
+  if (activeOnly) where.push(eq(fundraisers.status, "active"));
   if (publicOnly) where.push(isNull(organizations.claimPendingSince));
   const rows = await db
-    .select(campaignColumns)
-    .from(campaigns)
-    .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
+    .select(fundraiserColumns)
+    .from(fundraisers)
+    .innerJoin(organizations, eq(organizations.id, fundraisers.organizationId))
     .where(and(...where))
-    .orderBy(desc(campaigns.createdAt))
+    .orderBy(desc(fundraisers.createdAt))
     .limit(limit ?? 100);
-  return rows.map(toCampaign);
+  return rows.map(toFundraiser);
 }

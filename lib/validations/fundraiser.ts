@@ -11,11 +11,11 @@ import { idParam } from "./fields";
 import { messages } from "./messages";
 
 /** Smallest and largest goals, in cents ($1.00 and $10,000,000.00). */
-export const CAMPAIGN_GOAL_MIN_CENTS: Cents = 100;
-export const CAMPAIGN_GOAL_MAX_CENTS: Cents = 1_000_000_000;
-export const CAMPAIGN_NAME_MAX = 120;
-export const CAMPAIGN_DESCRIPTION_MAX = 5000;
-export const CAMPAIGN_TOPIC_MAX = 60;
+export const FUNDRAISER_GOAL_MIN_CENTS: Cents = 100;
+export const FUNDRAISER_GOAL_MAX_CENTS: Cents = 1_000_000_000;
+export const FUNDRAISER_NAME_MAX = 120;
+export const FUNDRAISER_DESCRIPTION_MAX = 5000;
+export const FUNDRAISER_TOPIC_MAX = 60;
 
 /** 123456 -> "1234.56", 500000 -> "5000" (the goal as the form shows it for editing). */
 export function centsToDollarInput(cents: Cents): string {
@@ -34,11 +34,11 @@ export const goalDollarsField = z
       ctx.addIssue({ code: "custom", message: messages.campaign.goalInvalid });
       return z.NEVER;
     }
-    if (cents < CAMPAIGN_GOAL_MIN_CENTS) {
+    if (cents < FUNDRAISER_GOAL_MIN_CENTS) {
       ctx.addIssue({ code: "custom", message: messages.campaign.goalMin });
       return z.NEVER;
     }
-    if (cents > CAMPAIGN_GOAL_MAX_CENTS) {
+    if (cents > FUNDRAISER_GOAL_MAX_CENTS) {
       ctx.addIssue({ code: "custom", message: messages.campaign.goalMax });
       return z.NEVER;
     }
@@ -60,12 +60,12 @@ const optionalDate = z
     return text;
   });
 
-const campaignFieldsShape = {
+const fundraiserFieldsShape = {
   name: z
     .string({ error: messages.campaign.nameRequired })
     .trim()
     .min(1, { error: messages.campaign.nameRequired })
-    .max(CAMPAIGN_NAME_MAX, { error: messages.campaign.nameTooLong }),
+    .max(FUNDRAISER_NAME_MAX, { error: messages.campaign.nameTooLong }),
   goal: goalDollarsField,
   startDate: optionalDate,
   endDate: optionalDate,
@@ -73,12 +73,12 @@ const campaignFieldsShape = {
     .string()
     .optional()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(CAMPAIGN_DESCRIPTION_MAX, { error: messages.campaign.descriptionTooLong })),
+    .pipe(z.string().max(FUNDRAISER_DESCRIPTION_MAX, { error: messages.campaign.descriptionTooLong })),
   topic: z
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(CAMPAIGN_TOPIC_MAX, { error: messages.campaign.topicTooLong }))
+    .pipe(z.string().max(FUNDRAISER_TOPIC_MAX, { error: messages.campaign.topicTooLong }))
     .transform((v) => (v === "" ? null : v)),
 };
 
@@ -88,27 +88,27 @@ const endNotBeforeStart = (v: { startDate: string | null; endDate: string | null
  * The fundraiser form. Output: { name, goal (cents), startDate, endDate ("YYYY-MM-DD" | null),
  * description, topic (string | null) }. The end date may not be before the start date.
  */
-export const campaignFormSchema = z
-  .object(campaignFieldsShape)
+export const fundraiserFormSchema = z
+  .object(fundraiserFieldsShape)
   .refine(endNotBeforeStart, { error: messages.campaign.endBeforeStart, path: ["endDate"] });
 
 /** What the form holds before validation (all text). */
-export type CampaignFormInput = z.input<typeof campaignFormSchema>;
+export type FundraiserFormInput = z.input<typeof fundraiserFormSchema>;
 /** Validated fundraiser fields; `goal` is in cents. */
-export type CampaignValues = z.output<typeof campaignFormSchema>;
+export type FundraiserValues = z.output<typeof fundraiserFormSchema>;
 
 /** `{ _id, action: "end" }`: end a fundraiser (status ended, endedAt now). */
-export const endCampaignRequestSchema = z.object({ action: z.literal("end"), _id: idParam, npID: idParam.optional() });
+export const endFundraiserRequestSchema = z.object({ action: z.literal("end"), _id: idParam, npID: idParam.optional() });
 
 /** Create (no `_id`) or update (`_id`) a fundraiser: its fields plus the optional ids. */
-export const saveCampaignRequestSchema = z
-  .object({ action: z.literal("save").optional(), _id: idParam.optional(), npID: idParam.optional(), ...campaignFieldsShape })
+export const saveFundraiserRequestSchema = z
+  .object({ action: z.literal("save").optional(), _id: idParam.optional(), npID: idParam.optional(), ...fundraiserFieldsShape })
   .refine(endNotBeforeStart, { error: messages.campaign.endBeforeStart, path: ["endDate"] });
 
-export type UpdateCampaignRequest = z.output<typeof endCampaignRequestSchema> | z.output<typeof saveCampaignRequestSchema>;
+export type UpdateFundraiserRequest = z.output<typeof endFundraiserRequestSchema> | z.output<typeof saveFundraiserRequestSchema>;
 
 /** The fundraiser fields of a save request, without its ids. */
-export function campaignValuesOf(body: z.output<typeof saveCampaignRequestSchema>): CampaignValues {
+export function fundraiserValuesOf(body: z.output<typeof saveFundraiserRequestSchema>): FundraiserValues {
   const { name, goal, startDate, endDate, description, topic } = body;
   return { name, goal, startDate, endDate, description, topic };
 }
@@ -119,7 +119,7 @@ export function campaignValuesOf(body: z.output<typeof saveCampaignRequestSchema
  * and, when given, must be the signed-in nonprofit's own organization.
  * @throws ZodError with the field messages of messages.campaign.
  */
-export function parseUpdateCampaignRequest(body: unknown): UpdateCampaignRequest {
+export function parseUpdateFundraiserRequest(body: unknown): UpdateFundraiserRequest {
   const isEnd = typeof body === "object" && body !== null && (body as { action?: unknown }).action === "end";
-  return isEnd ? endCampaignRequestSchema.parse(body) : saveCampaignRequestSchema.parse(body);
+  return isEnd ? endFundraiserRequestSchema.parse(body) : saveFundraiserRequestSchema.parse(body);
 }
