@@ -76,9 +76,9 @@ const checkoutOrganizationQuery = preparedPerExecutor((db: Executor) =>
   db
     .select(checkoutOrganizationColumns)
     .from(organizations)
-    .leftJoin(fundraisers, and(eq(fundraisers.id, sql.placeholder("campaignId")), eq(fundraisers.organizationId, organizations.id)))
+    .leftJoin(fundraisers, and(eq(fundraisers.id, sql.placeholder("fundraiserId")), eq(fundraisers.organizationId, organizations.id)))
     .where(eq(organizations.id, sql.placeholder("organizationId")))
-    .prepare("checkout_organization_campaign"),
+    .prepare("checkout_organization_fundraiser"),
 );
 const checkoutOrganizationOnlyQuery = preparedPerExecutor((db: Executor) =>
   db
@@ -150,7 +150,7 @@ export async function checkCheckout({ actor, input }: CheckCheckoutOptions): Pro
   const db = await getDb();
   // The organization and the fundraiser (when given) in one read.
   const [row] = input.campaignId
-    ? await checkoutOrganizationQuery(db).execute({ organizationId: input.organizationId, campaignId: input.campaignId })
+    ? await checkoutOrganizationQuery(db).execute({ organizationId: input.organizationId, fundraiserId: input.campaignId })
     : await checkoutOrganizationOnlyQuery(db).execute({ organizationId: input.organizationId });
   const providerName = assertPayee({ org: row, method: input.method });
   const org = row!;
