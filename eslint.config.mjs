@@ -70,7 +70,16 @@ export default defineConfig([
         })),
         ...oldTermDeclarations,
       ],
+      // react-hook-form's own useForm overwrites text typed before hydration (components/ui/use-form.ts).
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-hook-form", importNames: ["useForm"], message: "Use useForm from @/components/ui/use-form: it keeps text typed before the page's code ran." }] },
+      ],
     },
+  },
+  {
+    files: ["components/ui/use-form.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   globalIgnores([".next/**", ".next-*/**", ".data*/**", "node_modules/**", ".data/**", "drizzle/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
 ]);

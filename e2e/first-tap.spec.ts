@@ -1,13 +1,13 @@
 /**
  * Pages answer the first tap. On a 360 x 740 screen each public page is used as soon as its
  * HTML arrives, as a person on a phone does: the menu opens, an amount is chosen, a query is
- * typed. Every page is opened several times; in half of the rounds the build's scripts are held
+ * typed, a form is filled in. Every page is opened several times; in half of the rounds the build's scripts are held
  * back until after the tap, so the tap surely comes before the page's code runs, and the other
  * rounds race the code as it loads. Once the code has run, what the tap did is still there and
  * is what the page's code works with.
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { demoFundraiser, hydrated, test } from "./fixtures";
+import { demoFundraiser, fillAccountFields, hydrated, test, uniqueEmail } from "./fixtures";
 
 /** How many times each page is opened: ten taps in a row must all take effect. */
 const ROUNDS = 10;
@@ -92,6 +92,30 @@ test.describe("the first tap", () => {
           await expect(amounts.getByRole("radio", { name: "$25", exact: true })).not.toBeChecked();
           // The checkout's own figure: the amount the page's code will charge.
           await expect(page.getByRole("button", { name: /^Donate \$5\d\.\d\d$/ }), `round ${round + 1}: the code took the tapped amount`).toBeVisible();
+        },
+      );
+    }
+  });
+
+  test("a sign-up form filled in at once keeps what was typed, and the account is made from it", async ({ page }) => {
+    for (let round = 0; round < 2; round++) {
+      const account = { firstName: "Early", lastName: `Typist${round + 1}`, email: uniqueEmail("first-tap") };
+      await tapAtOnce(
+        page,
+        "/signup/individual",
+        round === 0,
+        async () => {
+          await fillAccountFields(page, account);
+          await expect(page.getByLabel("Email"), `round ${round + 1}`).toHaveValue(account.email);
+        },
+        async () => {
+          // The form's code registered its fields over the typed text: what was typed is still there.
+          await expect(page.getByLabel("First name"), `round ${round + 1}`).toHaveValue(account.firstName);
+          await expect(page.getByLabel("Last name")).toHaveValue(account.lastName);
+          await expect(page.getByLabel("Email")).toHaveValue(account.email);
+          await page.getByRole("button", { name: "Create donor account" }).click();
+          await expect(page, `round ${round + 1}: the account is made from the typed fields`).toHaveURL(/\/signup-thankyou\/donor$/);
+          await page.context().clearCookies();
         },
       );
     }

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { HandHeart } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/input";
@@ -12,6 +12,9 @@ import { messages } from "@/lib/validations/messages";
 import { pledgeFormSchema, type PledgeFormValues } from "@/lib/validations/pledge";
 import { requestJson } from "@/lib/client/request";
 import { useShownUser } from "@/components/layout/browser-session";
+
+/** The amount the form offers first, in dollars as typed; also rendered by the server, so the field shows it before the page's code runs. */
+const DEFAULT_PLEDGE_AMOUNT = "25";
 
 type Props = {
   organizationId: string;
@@ -41,7 +44,7 @@ export function PledgeForm({ organizationId, organizationName, fundraiserId, sig
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<PledgeFormValues>({ resolver: zodResolver(schema) as never, defaultValues: { amount: "25", email: "" } });
+  } = useForm<PledgeFormValues>({ resolver: zodResolver(schema) as never, defaultValues: { amount: DEFAULT_PLEDGE_AMOUNT, email: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -71,7 +74,7 @@ export function PledgeForm({ organizationId, organizationName, fundraiserId, sig
           <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-3" aria-label={`Pledge to ${organizationName}`}>
             {error ? <Alert variant="error">{error}</Alert> : null}
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="Amount you would give (USD)" inputMode="decimal" autoComplete="off" {...register("amount")} error={errors.amount?.message} />
+              <TextField label="Amount you would give (USD)" inputMode="decimal" autoComplete="off" defaultValue={DEFAULT_PLEDGE_AMOUNT} {...register("amount")} error={errors.amount?.message} />
               {signedInEmail ? (
                 <p className="self-end pb-2 text-sm text-ink-muted">
                   We will email <strong className="text-ink">{signedInEmail}</strong>.

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { ImageUpload } from "@/components/image-upload";
 import { ShareButton } from "@/components/share/share-dialog";
 import { Alert } from "@/components/ui/alert";

@@ -9,7 +9,8 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useWatch, type FieldPath } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { getSession, signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { useCheckoutChallenge } from "@/components/payments/checkout-challenge";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

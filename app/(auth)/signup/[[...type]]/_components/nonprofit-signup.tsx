@@ -3,7 +3,7 @@
 import "@/lib/validations/zod-setup";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import type { z } from "zod";
 import { Search } from "lucide-react";
 import { Alert } from "@/components/ui/alert";

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { useForm } from "@/components/ui/use-form";
 import { ImageUpload } from "@/components/image-upload";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
