@@ -124,6 +124,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 /**
+ * Give the session of `pid` (a stage runs in a session of its own: `detached`) the scheduling
+ * niceness `nice`. With the kernel's autogroup scheduling on (sched(7), "The autogroup feature";
+ * /proc/sys/kernel/sched_autogroup_enabled), the CPU is shared between sessions first, and a
+ * process's own niceness counts only against the processes of its session: nice(1) alone would
+ * leave the checks an equal share beside the app. Written to /proc/<pid>/autogroup, which holds
+ * the niceness of the whole session; a kernel without autogroup has no such file, and nice(1)
+ * does the work there.
+ */
+function niceSession(pid: number, nice: number) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // No autogroup scheduling on this kernel (or not permitted): nice(1) alone applies.
+  }
+}
+
+/**
  * Run one stage. A `streamed` stage prints as it goes (the end-to-end list reporter); the others
  * print their output whole when they end, so two lines of stages never interleave. `nice` runs
  * it at that scheduling niceness (nice(1)): the checks yield the CPU to the app the end-to-end
@@ -141,6 +158,7 @@ function runStage(stage: Stage, options: { streamed?: boolean; nice?: number } =
     stdio: options.streamed ? "inherit" : ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  if (options.nice && child.pid) niceSession(child.pid, options.nice);
   running.add(child);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
