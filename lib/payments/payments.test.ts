@@ -1,6 +1,6 @@
 import { feesFor } from "./fees";
 import { orderRequest } from "./paypal";
-import { LEGACY_PAYMENT_ID_KEY, parseStripeShapedEvent } from "./sandbox";
+import { parseStripeShapedEvent } from "./sandbox";
 import { signPayload, verifySignature } from "./signature";
 import { paymentIntentParams, refundParams, savedPaymentMethod } from "./stripe";
 import type { ChargeRequest } from "./types";
@@ -83,7 +83,7 @@ describe("Stripe-shaped events", () => {
     expect(parseStripeShapedEvent("stripe", event({ paymentId: "pay_1" }))).toMatchObject({ providerPaymentId: "pi_1", paymentId: "pay_1", type: "payment.succeeded" });
   });
 
-  test("of an intent created under the earlier metadata key still name their payment", () => {
-    expect(parseStripeShapedEvent("stripe", event({ [LEGACY_PAYMENT_ID_KEY]: "pay_2" })).paymentId).toBe("pay_2");
+  test("whose metadata names no payment of ours are matched by the provider's intent id alone", () => {
+    expect(parseStripeShapedEvent("stripe", event({ orderId: "pay_2" }))).toMatchObject({ providerPaymentId: "pi_1", paymentId: null });
   });
 });

@@ -213,14 +213,12 @@ type StripeShapedEvent = {
 };
 
 /**
- * The metadata key under which payment intents created before the key was `paymentId` carry
- * our payment id. Stripe keeps an intent's metadata as it was written, so an event of such an
- * intent whose provider id was never stored on the payment (a checkout stopped between the
- * provider's answer and our write) still finds its payment by it.
+ * Normalize a Stripe (or sandbox) event object: our payment id is read from its metadata
+ * (`paymentId`), the provider's intent id from the object. An event whose metadata names no
+ * payment still finds it by the intent id: the checkout stores that id before the browser gets
+ * the client secret it needs to confirm, and a retry under the payment's idempotency key stores
+ * it when the first attempt stopped in between (lib/services/payments/start-payment.ts).
  */
-export const LEGACY_PAYMENT_ID_KEY = "donationId";
-
-/** Normalize a Stripe (or sandbox) event object: our payment id is read from its metadata (`paymentId`). */
 export function parseStripeShapedEvent(provider: "sandbox" | "stripe", event: StripeShapedEvent): PaymentEvent {
   const object = event.data.object;
   const pi = object.object === "charge" ? object.payment_intent : object.id;
@@ -231,7 +229,7 @@ export function parseStripeShapedEvent(provider: "sandbox" | "stripe", event: St
     rawType: event.type,
     providerPaymentId: typeof pi === "string" ? pi : (pi?.id ?? null),
     providerChargeId: object.object === "charge" ? object.id : null,
-    paymentId: object.metadata?.paymentId ?? object.metadata?.[LEGACY_PAYMENT_ID_KEY] ?? null,
+    paymentId: object.metadata?.paymentId ?? null,
     failureReason: object.last_payment_error?.message ?? (event.type === "payment_intent.payment_failed" ? messages.donation.declined : null),
   };
 }
