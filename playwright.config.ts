@@ -66,6 +66,8 @@ export default defineConfig({
       CHECKOUT_IP_MAX_ATTEMPTS: "10000",
       CHECKOUT_DEVICE_MAX_ATTEMPTS: "10000",
       CHECKOUT_CARD_MAX_ATTEMPTS: "10000",
+      // Browsers solve the real proof-of-work check; its cost plays no part in what the specs check.
+      PROOF_OF_WORK_COST: "10",
       // Webhook endpoints on this machine (e2e/webhooks.spec.ts runs its receiver locally).
       WEBHOOK_ALLOW_LOCAL_TARGETS: "1",
     },

@@ -175,6 +175,13 @@ const serverSchema = z.object({
   CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** The guest checkout's proof-of-work challenge; "off" only for load tests on a closed network. */
   CHECKOUT_CHALLENGE: z.enum(["on", "off"]).default("on"),
+  /**
+   * PBKDF2 iterations per guess of the proof-of-work check (lib/auth/proof-of-work.ts) of
+   * checkouts, sign-ins and claims: at the default 1,000 a solve is a fraction of a second on a
+   * phone and a real cost per try for a script. Lower only on a closed network (the test suite,
+   * whose limits and verification do not depend on it).
+   */
+  PROOF_OF_WORK_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Public API (/api/v1) calls allowed per API key, and per IP address without a key, within API_RATE_LIMIT_WINDOW_SECONDS. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   API_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(60),

@@ -3,8 +3,9 @@
  * limits find suspicious (lib/services/payments/checkout-defences.ts, lib/auth/rate-limit.ts):
  * self-hosted ALTCHA. The server signs a challenge with altcha-lib (HMAC keyed by the auth
  * secret, so any process of the app can verify it), the browser's widget solves it (about
- * CHALLENGE_COUNTER_RANGE guesses of CHALLENGE_COST PBKDF2 iterations: a fraction of a second
- * on a phone, a real cost per try for a script), and the solution is accepted once, within
+ * CHALLENGE_COUNTER_RANGE guesses of PROOF_OF_WORK_COST PBKDF2 iterations, 1,000 by default: a
+ * fraction of a second on a phone, a real cost per try for a script; the cost travels signed in
+ * the challenge), and the solution is accepted once, within
  * CHALLENGE_TTL_SECONDS. No third-party service is called (OWASP Automated Threats, OAT-001
  * and OAT-008: slow the automation down rather than refuse a crowd).
  */
@@ -13,13 +14,13 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { RateLimiterDrizzle } from "rate-limiter-flexible";
 import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/validations/messages";
 import { makeDbLimiter } from "./rate-limit";
 import { authSecret } from "@/lib/config/signing-secret";
 
-/** PBKDF2 iterations per guess, and the range of the secret counter (the guesses needed). */
-export const CHALLENGE_COST = 1_000;
+/** The range of the secret counter (the guesses needed). */
 export const CHALLENGE_COUNTER_RANGE: [number, number] = [500, 2_000];
 /** A challenge must be solved and used within 10 minutes. */
 export const CHALLENGE_TTL_SECONDS = 600;
@@ -33,7 +34,7 @@ const secrets = () => {
 export function createProofOfWorkChallenge(): Promise<Challenge> {
   return createChallenge({
     algorithm: "PBKDF2/SHA-256",
-    cost: CHALLENGE_COST,
+    cost: serverEnv().PROOF_OF_WORK_COST,
     counter: randomInt(CHALLENGE_COUNTER_RANGE[1], CHALLENGE_COUNTER_RANGE[0]),
     deriveKey,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000),

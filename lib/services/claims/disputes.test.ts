@@ -37,14 +37,15 @@ const admin = actorFromSession(adminSessionUser());
 let einSeq = 223031900;
 
 beforeAll(async () => {
-  setEnvForTests({ NEXTAUTH_SECRET: "disputes-test-secret-0123456789" });
+  // The check's cost plays no part here: a solve takes 10 PBKDF2 iterations per guess.
+  setEnvForTests({ NEXTAUTH_SECRET: "disputes-test-secret-0123456789", PROOF_OF_WORK_COST: "10" });
   h = await createTestDatabase();
   donor = await makeDonor("disputes.donor@example.org");
 }, 120_000);
 afterAll(async () => {
   await stopMailQueue();
   await h.close();
-  setEnvForTests({ NEXTAUTH_SECRET: undefined });
+  setEnvForTests({ NEXTAUTH_SECRET: undefined, PROOF_OF_WORK_COST: undefined });
 });
 
 const err = (p: Promise<unknown>) => p.then(() => null, (e: { status: number; message: string; fields?: Record<string, string> }) => e);

@@ -26,13 +26,14 @@ let h: DatabaseHandle;
 let organizationId = "";
 
 beforeAll(async () => {
-  setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-crowds-0123456789" });
+  // The check's cost plays no part in the limits: a solve takes 10 PBKDF2 iterations per guess.
+  setEnvForTests({ NEXTAUTH_SECRET: "test-secret-for-crowds-0123456789", PROOF_OF_WORK_COST: "10" });
   h = await createTestDatabase();
   organizationId = (await makeNonprofit(h.db, "Gala Night Shelter")).organizationId;
 }, 120_000);
 afterAll(async () => {
   await h.close();
-  setEnvForTests({ NEXTAUTH_SECRET: undefined });
+  setEnvForTests({ NEXTAUTH_SECRET: undefined, PROOF_OF_WORK_COST: undefined });
   resetServerEnv();
 });
 

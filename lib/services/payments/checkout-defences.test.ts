@@ -22,7 +22,7 @@ import { createEvent } from "@/lib/services/events/manage-events";
 import { createTicketOrder } from "@/lib/services/events/tickets";
 import { createEventSchema, ticketOrderSchema } from "@/lib/validations/event";
 import { donations, eventTicketOrders, eventTicketTypes, organizations } from "@/models";
-import { createProofOfWorkChallenge } from "@/lib/auth/proof-of-work";
+import { createProofOfWorkChallenge, verifyProofOfWork } from "@/lib/auth/proof-of-work";
 import { donationAccessToken } from "@/lib/auth/donation-access-token";
 import { checkoutGift } from "@/lib/services/donations/start-checkout";
 import { sandboxAction } from "@/lib/services/donations/sandbox-action";
@@ -37,6 +37,8 @@ beforeAll(async () => {
     CHECKOUT_IP_MAX_ATTEMPTS: "8",
     CHECKOUT_DEVICE_MAX_ATTEMPTS: "100",
     CHECKOUT_CARD_MAX_ATTEMPTS: "6",
+    // The check's cost plays no part in its limits or its verification.
+    PROOF_OF_WORK_COST: "10",
   });
   h = await createTestDatabase();
   const [org] = await h.db.insert(organizations).values({ name: "Card Test Shelter", ein: "190700001", city: "Barre", state: "VT", sandboxConnectedAt: new Date() }).returning({ id: organizations.id });
@@ -46,7 +48,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await h.close();
-  setEnvForTests({ NEXTAUTH_SECRET: undefined, CHECKOUT_IP_MAX_ATTEMPTS: undefined, CHECKOUT_DEVICE_MAX_ATTEMPTS: undefined, CHECKOUT_CARD_MAX_ATTEMPTS: undefined });
+  setEnvForTests({ NEXTAUTH_SECRET: undefined, CHECKOUT_IP_MAX_ATTEMPTS: undefined, CHECKOUT_DEVICE_MAX_ATTEMPTS: undefined, CHECKOUT_CARD_MAX_ATTEMPTS: undefined, PROOF_OF_WORK_COST: undefined });
   resetServerEnv();
 });
 
@@ -102,6 +104,21 @@ test("a guest checkout needs a solved challenge, used once; a forged one is refu
   expect(replay).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
   expect(await donationCount()).toBe(before + 1);
 }, 60_000);
+
+test("a challenge asks the site's cost, 1,000 PBKDF2 iterations per guess by default; one whose cost was lowered is refused", async () => {
+  setEnvForTests({ PROOF_OF_WORK_COST: undefined });
+  try {
+    expect((await createProofOfWorkChallenge()).parameters.cost).toBe(1_000);
+  } finally {
+    setEnvForTests({ PROOF_OF_WORK_COST: "10" });
+  }
+  const challenge = JSON.parse(JSON.stringify(await createProofOfWorkChallenge()));
+  expect(challenge.parameters.cost).toBe(10);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  challenge.parameters.cost = 1;
+  const cheap = await failure(verifyProofOfWork(Buffer.from(JSON.stringify({ challenge, solution })).toString("base64")));
+  expect(cheap).toMatchObject({ status: 422, message: messages.trustAndSafety.challengeFailed });
+});
 
 test("one card: declines count double, so the 4th attempt of a declined card is refused before anything is recorded", async () => {
   const donor = await makeDonor("card.tester@example.org");
