@@ -1,10 +1,10 @@
-import { planChromium } from "./chromium";
+import { DEFAULT_CHROMIUM, planChromium } from "./chromium";
 
-const base = { path: "/usr/bin/chromium", configured: false, exists: false, isRoot: false, hasAptGet: true };
+const base = { path: DEFAULT_CHROMIUM, configured: false, exists: false, isRoot: false, hasAptGet: true };
 
 describe("planChromium", () => {
   it("uses an installed browser", () => {
-    expect(planChromium({ ...base, exists: true })).toEqual({ action: "use", path: "/usr/bin/chromium" });
+    expect(planChromium({ ...base, exists: true })).toEqual({ action: "use", path: "/usr/bin/chromium-headless-shell" });
   });
 
   it("installs Debian's package when root with apt-get", () => {
@@ -14,7 +14,7 @@ describe("planChromium", () => {
   it("explains what to install when not root", () => {
     const plan = planChromium(base);
     expect(plan.action).toBe("explain");
-    expect(plan.action === "explain" && plan.message).toMatch(/apt-get install -y chromium/);
+    expect(plan.action === "explain" && plan.message).toMatch(/apt-get install -y chromium chromium-headless-shell/);
   });
 
   it("explains when apt-get is not there, even as root", () => {
