@@ -55,3 +55,10 @@ test("every model table and column is in the migrated database, with its type an
   }
   expect(differences).toEqual([]);
 });
+
+test("an embedded test database holds the migrated postgres database alone, without initdb's templates", async () => {
+  const result = await h.db.execute(sql`select datname from pg_database order by datname`);
+  const names = (result as unknown as { rows: { datname: string }[] }).rows.map((r) => r.datname);
+  if (h.kind === "pglite") expect(names).toEqual(["postgres"]);
+  else expect(names).toEqual(expect.arrayContaining(["template0", "template1"]));
+});
