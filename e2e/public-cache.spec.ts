@@ -34,7 +34,7 @@ test.describe("public pages from cache", () => {
   test("anonymous visitors get one cached HTML per page, shareable by a CDN, with a nonce-free policy", async ({ request }) => {
     const fundraiser = await demoFundraiser(request);
     const eventId = await demoEventId(request);
-    const paths = ["/", "/about", "/search?queryString=food&searchCategory=NonProfits", `/nonprofit/${fundraiser.organization._id}`, `/fundraiser/${fundraiser._id}`, ...(eventId ? [`/event/${eventId}`] : [])];
+    const paths = ["/", "/about", "/search?queryString=food&searchCategory=NonProfits", `/nonprofit/${fundraiser.organization._id}`, `/fundraiser/${fundraiser._id}`, `/donation/${fundraiser.organization._id}/${fundraiser._id}`, ...(eventId ? [`/event/${eventId}`] : [])];
     for (const path of paths) {
       expect([path, (await request.get(path)).status()]).toEqual([path, 200]);
       // An earlier test's change may have the page re-rendering: compare once it is a fresh hit.
@@ -58,7 +58,7 @@ test.describe("public pages from cache", () => {
   test("a signed-in visitor gets the same cached page, and the browser shows their account on it", async ({ page, request }) => {
     const fundraiser = await demoFundraiser(request);
     await signUpDonor(page, { firstName: "Cache", lastName: "Visitor", email: uniqueEmail("cache-visitor") });
-    const paths = ["/", `/fundraiser/${fundraiser._id}`, `/nonprofit/${fundraiser.organization._id}`];
+    const paths = ["/", `/fundraiser/${fundraiser._id}`, `/nonprofit/${fundraiser.organization._id}`, `/donation/${fundraiser.organization._id}/${fundraiser._id}`];
     for (const path of paths) {
       const anonymous = await request.get(path);
       const signedIn = await page.request.get(path);
@@ -70,6 +70,11 @@ test.describe("public pages from cache", () => {
       expect([path, html.includes("Cache Visitor") || html.includes("cache-visitor")]).toEqual([path, false]);
       expect([path, html]).toEqual([path, await anonymous.text()]);
     }
+    // On the cached donate page the browser asks who is giving: the donor is named, no guest fields.
+    await page.goto(`/donation/${fundraiser.organization._id}/${fundraiser._id}`);
+    await expect(page.getByText(/^Giving as Cache Visitor/)).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Donate \$/ })).toBeEnabled();
     // In the browser the top bar shows the account, at the public address.
     await page.goto(`/fundraiser/${fundraiser._id}`);
     await expect(page).toHaveURL(new RegExp(`/fundraiser/${fundraiser._id}$`));

@@ -33,7 +33,8 @@ function emit(next: SessionUser | null): void {
   for (const listener of listeners) listener();
 }
 
-function hasHint(): boolean {
+/** True when the proxy's signed-in hint is set: the session is worth asking for (browser only). */
+export function hasSignedInHint(): boolean {
   return document.cookie.split(";").some((part) => part.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
 
@@ -52,7 +53,7 @@ async function askSession(): Promise<void> {
 
 /** Settles the user for the current hint: nothing to do when the hint has not changed since. */
 function sync(): void {
-  const hint = hasHint();
+  const hint = hasSignedInHint();
   if (hint === settledHint) return;
   settledHint = hint;
   if (!hint) {

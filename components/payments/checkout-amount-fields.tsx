@@ -33,6 +33,8 @@ export type DonationAmount = {
   amountCents: number | null;
   /** Why the typed amount cannot be given (spec messages), or null. */
   error: string | null;
+  /** True until the donor chose or typed an amount. */
+  untouched: boolean;
   choosePreset: (cents: number) => void;
   typeCustom: (dollars: string) => void;
 };
@@ -44,6 +46,7 @@ export type DonationAmount = {
 export function useDonationAmount(prefillCents: number | null, maxCents: number): DonationAmount {
   const [preset, setPreset] = useState<number | null>(prefillCents !== null ? null : 2_500);
   const [custom, setCustom] = useState(prefillCents !== null ? (prefillCents / 100).toFixed(2) : "");
+  const [untouched, setUntouched] = useState(true);
   const amountCents = preset ?? parseDollarsToCents(custom);
   const error = useMemo(() => {
     if (preset !== null) return null;
@@ -58,13 +61,16 @@ export function useDonationAmount(prefillCents: number | null, maxCents: number)
     custom,
     amountCents,
     error,
+    untouched,
     choosePreset: (cents) => {
       setPreset(cents);
       setCustom("");
+      setUntouched(false);
     },
     typeCustom: (dollars) => {
       setCustom(dollars);
       setPreset(null);
+      setUntouched(false);
     },
   };
 }

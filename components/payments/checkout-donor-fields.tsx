@@ -17,9 +17,13 @@ const SHARE_FIELDS: { key: keyof ShareChoices; label: string }[] = [
   { key: "age", label: "Age" },
 ];
 
-/** The donor fieldset; `errors` are field messages keyed by field name (name, email). */
+/**
+ * The donor fieldset; `errors` are field messages keyed by field name (name, email). `pending`:
+ * who is giving is not known yet (the donate page served from cache asks in the browser).
+ */
 export function DonorFields({
   donor,
+  pending = false,
   organizationName,
   name,
   onName,
@@ -32,6 +36,7 @@ export function DonorFields({
   onToggleShare,
 }: {
   donor: { name: string; email: string } | null;
+  pending?: boolean;
   organizationName: string;
   name: string;
   onName: (name: string) => void;
@@ -46,7 +51,11 @@ export function DonorFields({
   return (
     <fieldset>
       <legend className="text-lg font-bold">Your details</legend>
-      {donor ? (
+      {pending ? (
+        <p className="mt-2 text-ink-muted" role="status" data-testid="checkout-visitor-pending">
+          Loading your details…
+        </p>
+      ) : donor ? (
         <p className="mt-2 text-ink-muted">
           Giving as <strong className="text-ink">{donor.name || donor.email}</strong> ({donor.email})
         </p>

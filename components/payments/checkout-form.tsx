@@ -34,6 +34,12 @@ type Props = {
   flow?: CheckoutFlow;
   /** The line under the pay button (PaymentTrustNote), rendered on the server: its words never ship as code. */
   trustNote?: ReactNode;
+  /**
+   * The visitor's own part (`donor`, `shareDefaults`, `prefill`, `supporterPageId`) is on its way
+   * (the donate page served from cache, ./checkout-visitor.tsx): the donor section says so and
+   * the pay button waits. When it arrives it fills in only what the donor has not changed yet.
+   */
+  pending?: boolean;
 };
 
 /**
@@ -63,7 +69,7 @@ async function checkFields(options: { guest: boolean; sandbox: boolean }, values
  * its code (12.5 KB compressed) was what put the donate page over the first-load JavaScript
  * budget of 170 KB (docs/decisions/0012-checkout-form-without-a-form-library.md).
  */
-export function CheckoutForm({ organizationId, organizationName, fundraiserId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null }: Props) {
+export function CheckoutForm({ organizationId, organizationName, fundraiserId, supporterPageId = null, donor, shareDefaults, maxCents, provider, stripePublishableKey = null, prefill = null, flow = "site", trustNote = null, pending = false }: Props) {
   const amount = useDonationAmount(prefill?.amountCents ?? null, maxCents);
   const { amountCents, error: amountError } = amount;
   // The browser checks what the server would (checkoutFormSchema, derived from checkoutSchema); errors are shown together
@@ -80,6 +86,18 @@ export function CheckoutForm({ organizationId, organizationName, fundraiserId, s
     card: { number: "", expiry: "", cvc: "" },
     tribute: { ...NO_TRIBUTE },
   }));
+  // The visitor's details arrived after the form was shown: take them where the donor changed nothing
+  // (React's "adjusting state when a prop changes", during render).
+  const [given, setGiven] = useState({ shareDefaults, prefill });
+  if (given.shareDefaults !== shareDefaults || given.prefill !== prefill) {
+    setGiven({ shareDefaults, prefill });
+    setForm((current) => ({
+      ...current,
+      share: current.share === given.shareDefaults ? shareDefaults : current.share,
+      email: prefill && current.email === "" ? prefill.email : current.email,
+    }));
+    if (prefill && !given.prefill && amount.untouched) amount.typeCustom((prefill.amountCents / 100).toFixed(2));
+  }
   const setValue = <K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]) => setForm((current) => ({ ...current, [field]: value }));
   const { frequency, coverFees, name, email, anonymous, share, method, card, tribute } = form;
   const mode = paymentModeOf(provider, stripePublishableKey);
@@ -95,6 +113,8 @@ export function CheckoutForm({ organizationId, organizationName, fundraiserId, s
     amountCents === null ? { amountCents: messages.donation.amountRequired } : amountError ? { amountCents: amountError } : {};
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Who is giving is not known yet: a signed-in donor must not be charged as a guest.
+    if (pending) return;
     const fieldErrors = await checkFields(checkOptions, form);
     await submission.submit(values(), { ...amountErrors(), ...fieldErrors });
   };
@@ -116,6 +136,7 @@ export function CheckoutForm({ organizationId, organizationName, fundraiserId, s
 
       <DonorFields
         donor={donor}
+        pending={pending}
         organizationName={organizationName}
         name={name}
         onName={(n) => setValue("name", n)}
@@ -150,7 +171,7 @@ export function CheckoutForm({ organizationId, organizationName, fundraiserId, s
       <CheckoutErrorSummary formError={submission.formError} errors={errors} alertRef={submission.alertRef} />
 
       <div className="space-y-3">
-        <Button type="submit" size="lg" fullWidth loading={submission.busy} loadingLabel="Processing your donation..." disabled={mode === "unavailable"}>
+        <Button type="submit" size="lg" fullWidth loading={submission.busy} loadingLabel="Processing your donation..." disabled={mode === "unavailable" || pending}>
           {fees ? `Donate ${formatCents(fees.chargeCents)}${frequency === "month" ? " monthly" : ""}` : "Donate"}
         </Button>
         {mode === "unavailable" ? null : trustNote}

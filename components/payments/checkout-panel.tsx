@@ -4,6 +4,7 @@ import type { CheckoutFlow } from "@/lib/embed/paths";
 import type { CheckoutContext } from "@/lib/services/donations/get-checkout-context";
 import { checkoutMessages as messages } from "@/lib/validations/checkout-messages";
 import { CheckoutForm } from "./checkout-form";
+import { BrowserCheckoutForm } from "./checkout-visitor";
 import { PaymentTrustNote } from "./payment-trust-note";
 import { TaxFacts } from "./tax-facts";
 
@@ -14,8 +15,11 @@ import { TaxFacts } from "./tax-facts";
  * (lib/services/organizations/receiving.ts); "Fundraiser ended"; otherwise the checkout form.
  * Above a pledge or checkout form: the organization's EIN, 501(c) status and deductibility.
  * `supporterPageId`: the gift is made on that supporter page of the fundraiser (peer-to-peer).
+ * `visitor`: "server" (default) when `ctx` carries the visitor's own part (a page rendered per
+ * request); "browser" on the donate page served from cache, where the form asks for it
+ * (./checkout-visitor.tsx) and `ctx`, `prefill` and `supporterPageId` are the same for everyone.
  */
-export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPageId = null }: { ctx: CheckoutContext; prefill?: { amountCents: number; email: string } | null; flow?: CheckoutFlow; supporterPageId?: string | null }) {
+export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPageId = null, visitor = "server" }: { ctx: CheckoutContext; prefill?: { amountCents: number; email: string } | null; flow?: CheckoutFlow; supporterPageId?: string | null; visitor?: "server" | "browser" }) {
   if (!ctx.organization.acceptsGifts) {
     return (
       <Alert variant="warning" title="Donations are not open">
@@ -28,7 +32,7 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPag
     return (
       <div className="space-y-6">
         {taxFacts}
-        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} fundraiserId={ctx.campaign?._id ?? null} signedInEmail={ctx.donor?.email ?? null} maxCents={ctx.maxCents} />
+        <PledgeForm organizationId={ctx.organization.id} organizationName={ctx.organization.name} fundraiserId={ctx.campaign?._id ?? null} signedInEmail={visitor === "browser" ? "browser" : (ctx.donor?.email ?? null)} maxCents={ctx.maxCents} />
       </div>
     );
   }
@@ -42,20 +46,33 @@ export function CheckoutPanel({ ctx, prefill = null, flow = "site", supporterPag
   return (
     <div className="space-y-6">
       {taxFacts}
-      <CheckoutForm
-      organizationId={ctx.organization.id}
-      organizationName={ctx.organization.name}
-      fundraiserId={ctx.campaign?._id ?? null}
-      supporterPageId={ctx.campaign ? supporterPageId : null}
-      donor={ctx.donor}
-      shareDefaults={ctx.shareDefaults}
-      maxCents={ctx.maxCents}
-      provider={ctx.provider}
-      stripePublishableKey={ctx.stripePublishableKey}
-      prefill={prefill}
-      flow={flow}
-      trustNote={<PaymentTrustNote provider={ctx.provider} flow={flow} />}
-    />
+      {visitor === "browser" ? (
+        <BrowserCheckoutForm
+          organizationId={ctx.organization.id}
+          organizationName={ctx.organization.name}
+          fundraiserId={ctx.campaign?._id ?? null}
+          maxCents={ctx.maxCents}
+          provider={ctx.provider}
+          stripePublishableKey={ctx.stripePublishableKey}
+          flow={flow}
+          trustNote={<PaymentTrustNote provider={ctx.provider} flow={flow} />}
+        />
+      ) : (
+        <CheckoutForm
+          organizationId={ctx.organization.id}
+          organizationName={ctx.organization.name}
+          fundraiserId={ctx.campaign?._id ?? null}
+          supporterPageId={ctx.campaign ? supporterPageId : null}
+          donor={ctx.donor}
+          shareDefaults={ctx.shareDefaults}
+          maxCents={ctx.maxCents}
+          provider={ctx.provider}
+          stripePublishableKey={ctx.stripePublishableKey}
+          prefill={prefill}
+          flow={flow}
+          trustNote={<PaymentTrustNote provider={ctx.provider} flow={flow} />}
+        />
+      )}
     </div>
   );
 }

@@ -61,6 +61,7 @@ const extraRoutes = [
   "app/api/(app)/account/route.ts", // delete account
   "app/api/(app)/account/sessions/route.ts", // sign out everywhere
   "app/api/(app)/checkout/challenge/route.ts", // proof-of-work challenge of the guest checkout
+  "app/api/(app)/checkout/visitor/route.ts", // the visitor's own part of the cached donate page (donor, sharing defaults, pledge prefill)
   "app/api/(app)/donations/[id]/refund/route.ts", // the nonprofit refunds a completed donation through its provider
   "app/api/(app)/organizations/[id]/offline-gifts/route.ts", // the nonprofit records a gift received outside the platform
   "app/api/(app)/offline-gifts/[id]/route.ts", // read, edit or delete a gift recorded offline

@@ -10,18 +10,18 @@ const scriptSrc = (res: Response) =>
 
 describe("which public pages are served from cache (lib/cache/cached-pages.ts)", () => {
   test("home, /about and one-segment profile, fundraiser and event addresses are cached pages", () => {
-    for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/fundraiser/f1/p/ana-s-5k", "/fundraiser/f1/t/office-runners", "/event/e1"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
+    for (const p of ["/", "/about", "/search", "/nonprofit/abc", "/nonprofit/my-nickname", "/fundraiser/f1", "/fundraiser/f1/p/ana-s-5k", "/fundraiser/f1/t/office-runners", "/event/e1", "/donation/o1/f1", "/donation/o1/direct"]) expect([p, isCachedPublicPage(p)]).toEqual([p, true]);
   });
 
   test("profiles and events have a signed-in visitor's view; other cached pages are the same for everyone", () => {
     expect(visitorViewTarget("/nonprofit/abc")).toEqual({ kind: "profile", id: "abc" });
     expect(visitorViewTarget("/nonprofit/my%20nick")).toEqual({ kind: "profile", id: "my%20nick" });
     expect(visitorViewTarget("/event/e1")).toEqual({ kind: "event", id: "e1" });
-    for (const p of ["/", "/about", "/search", "/fundraiser/f1", "/fundraiser/f1/p/ana", "/nonprofit/events", "/event/tickets", "/nonprofit/abc/x", "/dashboard"]) expect([p, visitorViewTarget(p)]).toEqual([p, null]);
+    for (const p of ["/", "/about", "/search", "/fundraiser/f1", "/fundraiser/f1/p/ana", "/donation/o1/f1", "/nonprofit/events", "/event/tickets", "/nonprofit/abc/x", "/dashboard"]) expect([p, visitorViewTarget(p)]).toEqual([p, null]);
   });
 
   test("other pages, deeper paths and the look-alike static pages are not", () => {
-    for (const p of ["/pricing", "/faq", "/how-it-works/donors", "/how-it-works/charities", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/fundraiser/f1/p/ana/opengraph-image", "/fundraiser/f1/x/ana", "/fundraiser/f1/start", "/donation/a/b", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
+    for (const p of ["/pricing", "/faq", "/how-it-works/donors", "/how-it-works/charities", "/search/x", "/about/x", "/event/tickets", "/nonprofit/events", "/nonprofit/events/x", "/fundraiser/f1/opengraph-image", "/fundraiser/f1/p/ana/opengraph-image", "/fundraiser/f1/x/ana", "/fundraiser/f1/start", "/donation/a", "/donation/a/b/c", "/dashboard", "/api/getNonprofit", "/member/about", "/aboutus"]) {
       expect([p, isCachedPublicPage(p)]).toEqual([p, false]);
     }
   });

@@ -4,11 +4,14 @@
  *
  * - Cached for every visitor, signed in or not (app/(public)): home, /about, /search,
  *   /nonprofit/{id or nickname}, /fundraiser/{id}, its supporter pages /fundraiser/{id}/p/{slug}
- *   and team pages /fundraiser/{id}/t/{slug}, and /event/{id}. Their HTML is the same for
- *   everyone and holds nothing of a session.
+ *   and team pages /fundraiser/{id}/t/{slug}, /event/{id}, and the donate page
+ *   /donation/{organization id}/{fundraiser id or "direct"}. Their HTML is the same for everyone
+ *   and holds nothing of a session.
  * - What a signed-in visitor sees beyond it loads in the browser: the top bar's account area
  *   (components/layout/browser-session.ts) and, on a profile or an event, the view rendered for
- *   that visitor (lib/cache/visitor-views.ts: the owner's editors, their like, their unpublished event).
+ *   that visitor (lib/cache/visitor-views.ts: the owner's editors, their like, their unpublished event),
+ *   and on the donate page who is giving, with their sharing defaults and a pledge link's prefill
+ *   (components/payments/checkout-visitor.tsx).
  * - A search (/search with its parameters) is rendered with its first results under
  *   SEARCH_RESULTS_PREFIX, one cached page per search (searchResultsPath), for every visitor.
  * - SEARCH_RESULTS_PREFIX is not a public address: the proxy answers it 404.
@@ -40,6 +43,8 @@ export function isCachedPublicPage(pathname: string): boolean {
   if (pathname === "/" || pathname === "/about" || pathname === "/search") return true;
   // A fundraiser's supporter page (/p/{slug}) and team page (/t/{slug}).
   if (/^\/fundraiser\/[^/]+\/[pt]\/[^/]+$/.test(pathname)) return true;
+  // The donate page of an organization: a fundraiser's or a direct gift's.
+  if (/^\/donation\/[^/]+\/[^/]+$/.test(pathname)) return true;
   const m = /^\/(fundraiser|event|nonprofit)\/([^/]+)$/.exec(pathname);
   if (!m) return false;
   return !NOT_AN_ID[m[1]!]?.has(m[2]!);

@@ -3,8 +3,8 @@
  * (app/(public)). Services call these after the change is committed, so the next visitor of a
  * changed page gets it rendered afresh, while every other cached page stays cached:
  *
- * - refreshGiftPages: a gift's status changed (succeeded, refunded): its fundraiser's page,
- *   its organization's profile at its id address and home (featured fundraisers show
+ * - refreshGiftPages: a gift's status changed (succeeded, refunded): its fundraiser's page and
+ *   donate page, its organization's profile at its id address and home (featured fundraisers show
  *   progress); the profile's nickname address follows within the `revalidate` interval. Ticket sales refresh the event pages (what is left).
  * - refreshEventPages: an event's tickets or likes changed.
  * - refreshSupporterPages: a supporter page or team of a fundraiser changed: the fundraiser's
@@ -37,10 +37,14 @@ export type GiftPages = {
   ticket?: boolean;
 };
 
-/** The cached paths a gift's change touches (exported for tests). */
+/** The cached paths a gift's change touches (exported for tests): home, the profile, and a fundraiser's page, donate page, supporter page and team. */
 export function giftPagePaths(g: GiftPages): string[] {
   const paths = ["/", `/nonprofit/${encodeURIComponent(g.organizationId)}`];
-  if (g.campaignId) paths.push(...supporterPagePaths({ campaignId: g.campaignId, pageSlug: g.supporterPageSlug, teamSlug: g.supporterTeamSlug }));
+  if (g.campaignId) {
+    paths.push(...supporterPagePaths({ campaignId: g.campaignId, pageSlug: g.supporterPageSlug, teamSlug: g.supporterTeamSlug }));
+    // The donate page shows the fundraiser's progress too.
+    paths.push(`/donation/${encodeURIComponent(g.organizationId)}/${encodeURIComponent(g.campaignId)}`);
+  }
   return paths;
 }
 

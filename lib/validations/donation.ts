@@ -244,3 +244,16 @@ export const paypalCaptureSchema = z.object({
 
 /** POST /api/send{Givebridge,Nonprofit}OrganizationDonationEmail body: the succeeded donation whose email is queued again. */
 export const resendDonationEmailSchema = z.object({ donationId: idParam });
+
+/**
+ * The query of GET /api/checkout/visitor: the donate page's organization and fundraiser (or
+ * "direct"), and what its address carries: a pledge link's `pledge` and `token`, the supporter
+ * page `page` the gift is made on. Empty values count as absent.
+ */
+export const checkoutVisitorQuerySchema = z.object({
+  organizationId: idParam,
+  fundraiserId: fundraiserIdField,
+  pledge: supporterPageIdField,
+  token: z.string().trim().max(200).nullish().transform((v) => v || null),
+  page: supporterPageIdField,
+});

@@ -9,8 +9,9 @@ import type { DatabaseHandle } from "@/lib/db/client";
 import { createTestDatabase } from "@/lib/db/testing";
 import { serverEnv } from "@/lib/env";
 import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
-import { fundraisers, donorPreferences, organizations } from "@/models";
-import { getCheckoutContext } from "./get-checkout-context";
+import { fundraisers, donorPreferences, organizations, pledges, supporterPages } from "@/models";
+import { pledgeToken } from "@/lib/services/pledges/pledges";
+import { getCheckoutContext, getCheckoutVisitor, NO_SHARE_DEFAULTS } from "./get-checkout-context";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
@@ -71,6 +72,32 @@ describe("the checkout's context", () => {
     expect(ctx?.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
     await h.db.insert(donorPreferences).values({ userId: other.user.id, shareName: true, shareEmail: true }).onConflictDoUpdate({ target: donorPreferences.userId, set: { shareName: true, shareEmail: true } });
     expect((await getCheckoutContext({ actor: other.user, organizationId: np.organizationId, fundraiser: "direct" }))?.shareDefaults).toEqual({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+  });
+
+  test("the visitor's own part of the cached donate page: the donor and defaults, a pledge link's prefill with its token only, an active supporter page of this fundraiser only", async () => {
+    const visit = (o: Partial<Parameters<typeof getCheckoutVisitor>[0]>) =>
+      getCheckoutVisitor({ actor: null, organizationId: np.organizationId, fundraiserId, pledgeId: null, token: null, pageId: null, ...o });
+    expect(await visit({})).toEqual({ donor: null, shareDefaults: NO_SHARE_DEFAULTS, prefill: null, supporterPage: null });
+    const signedIn = await visit({ actor: donor });
+    expect(signedIn.donor?.email).toBe("ada.checkout@example.org");
+    expect(signedIn.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });
+
+    const [pledge] = await h.db
+      .insert(pledges)
+      .values({ organizationId: np.organizationId, fundraiserId, email: "pledger@example.org", amountCents: 4_200, status: "notified", expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: pledges.id });
+    expect((await visit({ pledgeId: pledge!.id, token: pledgeToken(pledge!.id) })).prefill).toEqual({ amountCents: 4_200, email: "pledger@example.org" });
+    expect((await visit({ pledgeId: pledge!.id, token: "forged" })).prefill).toBeNull();
+    expect((await visit({ pledgeId: pledge!.id, token: pledgeToken(pledge!.id), organizationId: other.organizationId })).prefill).toBeNull();
+
+    const [page] = await h.db
+      .insert(supporterPages)
+      .values({ fundraiserId, organizationId: np.organizationId, userId: donor.id, slug: "ada-runs", title: "Ada runs for meals", goalCents: 50_000 })
+      .returning({ id: supporterPages.id });
+    expect((await visit({ pageId: page!.id })).supporterPage).toMatchObject({ id: page!.id, title: "Ada runs for meals" });
+    expect((await visit({ pageId: page!.id, fundraiserId: null })).supporterPage).toBeNull();
+    await h.db.update(supporterPages).set({ status: "closed" }).where(eq(supporterPages.id, page!.id));
+    expect((await visit({ pageId: page!.id })).supporterPage).toBeNull();
   });
 
   test("an organization without a payout connection, or not live, cannot take a charge now", async () => {

@@ -1,8 +1,14 @@
 /**
- * What the checkout page /donation/:id/:campaign shows: the organization (and whether it
- * accepts gifts: approved and live), the fundraiser with its progress in cents (or a direct
- * gift), the signed-in donor's sharing defaults (donor_preferences), the largest gift and
- * the active provider (with Stripe's publishable key for its payment form).
+ * What a checkout shows: the organization (and whether it accepts gifts: approved and live),
+ * the fundraiser with its progress in cents (or a direct gift), the largest gift and the active
+ * provider (with Stripe's publishable key for its payment form), and what is the visitor's own:
+ * the signed-in donor's name, email and sharing defaults (donor_preferences), a pledge link's
+ * prefill and the supporter page the gift is made on.
+ *
+ * The site's donate page /donation/:id/:campaign is the same for every visitor and served from
+ * cache (getCheckoutContext without an actor); the visitor's own part comes in the browser from
+ * GET /api/checkout/visitor (getCheckoutVisitor). The embeddable form, rendered per request,
+ * takes both from getCheckoutContext with the actor.
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
@@ -19,6 +25,8 @@ import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { fundraisers, donorPreferences, organizations } from "@/models";
 import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
+import { pledgePrefill } from "@/lib/services/pledges/pledges";
+import { supporterPageForCheckout, type CheckoutSupporterPage } from "@/lib/services/supporter-pages/public-supporter-pages";
 
 export type CheckoutContext = {
   /**
@@ -63,12 +71,7 @@ export async function getCheckoutContext({ actor, organizationId, fundraiser: fu
     if (!c) return null;
     fundraiser = toFundraiser(c);
   }
-  const none: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
-  let shareDefaults = none;
-  if (hasAccountType(actor, "donor")) {
-    const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
-    if (p) shareDefaults = { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge };
-  }
+  const shareDefaults = await donorShareDefaults({ actor });
   return {
     organization: { id: org.id, name: organizationDisplayName(org), city: displayCity(org.city, org.zipcode), state: org.state, ein: org.ein,
       einFormatted: formatEin(org.ein),
@@ -76,10 +79,50 @@ export async function getCheckoutContext({ actor, organizationId, fundraiser: fu
       tax: taxStatusOf(org.irsSubsection, org.irsDeductibility),
       acceptsGifts: org.approvalStatus === "approved" && org.live, receivesGifts: canReceiveGifts({ org }) },
     campaign: fundraiser,
-    donor: actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null,
+    donor: donorOf(actor),
     shareDefaults,
     maxCents: serverEnv().DONATION_MAX_CENTS,
     provider: activeProviderName(),
     stripePublishableKey: serverEnv().STRIPE_PUBLISHABLE_KEY ?? null,
   };
+}
+
+/** Nothing shared: a guest's starting choices, and a donor's without saved defaults. */
+export const NO_SHARE_DEFAULTS: ShareChoices = Object.freeze({ name: false, email: false, location: false, phone: false, gender: false, age: false });
+
+/** The signed-in caller as the checkout names them ("Giving as …"), or null for a guest. */
+const donorOf = (actor: Actor | null): CheckoutContext["donor"] => (actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null);
+
+/** A donor's saved sharing choices (donor_preferences); NO_SHARE_DEFAULTS for a guest, another account type or no saved row. */
+async function donorShareDefaults({ actor }: { actor: Actor | null }): Promise<ShareChoices> {
+  if (!hasAccountType(actor, "donor")) return NO_SHARE_DEFAULTS;
+  const db = await getDb();
+  const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
+  return p ? { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge } : NO_SHARE_DEFAULTS;
+}
+
+/** What of a checkout is the visitor's own (GET /api/checkout/visitor), for the donate page served from cache. */
+export type CheckoutVisitor = {
+  /** The signed-in caller ("Giving as …"); null for a guest. */
+  donor: CheckoutContext["donor"];
+  shareDefaults: ShareChoices;
+  /** A pledge link's amount (cents) and email: only with the pledge's token (pledgePrefill). */
+  prefill: { amountCents: Cents; email: string } | null;
+  /** The active supporter page of the fundraiser the gift is made on (`?page=`), else null. */
+  supporterPage: CheckoutSupporterPage | null;
+};
+
+/**
+ * The visitor's own part of a checkout: who is giving and their sharing defaults, the prefill of
+ * a pledge link (`pledgeId` with its `token`, for this organization) and the supporter page
+ * named by `pageId` (of fundraiser `fundraiserId`). Reads only; what the visitor may not see
+ * (another's pledge, a wrong token, an inactive page) comes back as null, never as an error.
+ */
+export async function getCheckoutVisitor({ actor, organizationId, fundraiserId, pledgeId, token, pageId }: { actor: Actor | null; organizationId: string; fundraiserId: string | null; pledgeId: string | null; token: string | null; pageId: string | null }): Promise<CheckoutVisitor> {
+  const [shareDefaults, prefill, supporterPage] = await Promise.all([
+    donorShareDefaults({ actor }),
+    pledgeId ? pledgePrefill({ pledgeId, token, organizationId }) : null,
+    pageId && fundraiserId ? supporterPageForCheckout({ pageId, fundraiserId }) : null,
+  ]);
+  return { donor: donorOf(actor), shareDefaults, prefill, supporterPage };
 }
