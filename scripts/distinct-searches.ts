@@ -32,6 +32,17 @@ const NAME_WORDS: readonly string[] = fs
   .split("\n")
   .filter(Boolean);
 
+/**
+ * Rare words of the random pairs: 2,000 words (three or more letters, not in NAME_WORDS) that
+ * each appear in the names of 3 to 20 organizations of the 20 shared IRS state files, a fixed
+ * sample in alphabetical order. A search with one of them is one the word cache
+ * (lib/search/word-cache.ts) has not seen, as a donor's search for a small organization's name is.
+ */
+const RARE_NAME_WORDS: readonly string[] = fs
+  .readFileSync(path.join(__dirname, "rare-search-words.txt"), "utf8")
+  .split("\n")
+  .filter(Boolean);
+
 /** A pseudo-random number in [0, 1) from `seed` (a 32-bit integer mix), the same for the same seed. */
 function unitFromSeed(seed: number): number {
   let x = (seed + 0x6d2b79f5) | 0;
@@ -41,13 +52,15 @@ function unitFromSeed(seed: number): number {
 }
 
 /**
- * The n-th search of the random-pairs sequence (n >= 0): two words drawn from NAME_WORDS, the
- * same for the same n, first page. Most pairs name no organization, as in searches nobody
+ * The n-th search of the random-pairs sequence (n >= 0): two words, each drawn from NAME_WORDS
+ * or, half the time, from RARE_NAME_WORDS, the same for the same n, first page. Most pairs name no organization, as in searches nobody
  * asked before: the typo and every-word-but-one stages run, and each new word is looked up in
  * the dictionary (what lib/search/word-cache.ts keeps has not seen it).
  */
 export function randomWordPair(n: number): DistinctSearch {
-  const a = NAME_WORDS[Math.floor(unitFromSeed(2 * n) * NAME_WORDS.length)]!;
-  const b = NAME_WORDS[Math.floor(unitFromSeed(2 * n + 1) * NAME_WORDS.length)]!;
-  return { query: `${a} ${b}`, offset: 0 };
+  const word = (seed: number) => {
+    const list = unitFromSeed(seed + 1_000_003) < 0.5 ? RARE_NAME_WORDS : NAME_WORDS;
+    return list[Math.floor(unitFromSeed(seed) * list.length)]!;
+  };
+  return { query: `${word(2 * n)} ${word(2 * n + 1)}`, offset: 0 };
 }
