@@ -3,7 +3,7 @@
 import { useCallback, useSyncExternalStore, type ComponentProps } from "react";
 import { hasSignedInHint } from "@/components/layout/browser-session";
 import { GivingOnPage } from "@/components/supporter-pages/giving-on-page";
-import type { CheckoutVisitor } from "@/lib/services/donations/get-checkout-context";
+import type { CheckoutVisitor } from "@/lib/services/checkout/checkout-visitor";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { CheckoutForm } from "./checkout-form";
 

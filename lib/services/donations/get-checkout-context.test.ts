@@ -11,7 +11,8 @@ import { serverEnv } from "@/lib/env";
 import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/service-fixtures";
 import { fundraisers, donorPreferences, organizations, pledges, supporterPages } from "@/models";
 import { pledgeToken } from "@/lib/services/pledges/pledges";
-import { getCheckoutContext, getCheckoutVisitor, NO_SHARE_DEFAULTS } from "./get-checkout-context";
+import { getCheckoutVisitor } from "@/lib/services/checkout/checkout-visitor";
+import { getCheckoutContext, NO_SHARE_DEFAULTS } from "./get-checkout-context";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;

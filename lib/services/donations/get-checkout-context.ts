@@ -7,7 +7,7 @@
  *
  * The site's donate page /donation/:id/:campaign is the same for every visitor and served from
  * cache (getCheckoutContext without an actor); the visitor's own part comes in the browser from
- * GET /api/checkout/visitor (getCheckoutVisitor). The embeddable form, rendered per request,
+ * GET /api/checkout/visitor (lib/services/checkout/checkout-visitor.ts). The embeddable form, rendered per request,
  * takes both from getCheckoutContext with the actor.
  */
 import "server-only";
@@ -25,8 +25,6 @@ import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { fundraisers, donorPreferences, organizations } from "@/models";
 import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
-import { pledgePrefill } from "@/lib/services/pledges/pledges";
-import { supporterPageForCheckout, type CheckoutSupporterPage } from "@/lib/services/supporter-pages/public-supporter-pages";
 
 export type CheckoutContext = {
   /**
@@ -91,38 +89,12 @@ export async function getCheckoutContext({ actor, organizationId, fundraiser: fu
 export const NO_SHARE_DEFAULTS: ShareChoices = Object.freeze({ name: false, email: false, location: false, phone: false, gender: false, age: false });
 
 /** The signed-in caller as the checkout names them ("Giving as …"), or null for a guest. */
-const donorOf = (actor: Actor | null): CheckoutContext["donor"] => (actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null);
+export const donorOf = (actor: Actor | null): CheckoutContext["donor"] => (actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null);
 
 /** A donor's saved sharing choices (donor_preferences); NO_SHARE_DEFAULTS for a guest, another account type or no saved row. */
-async function donorShareDefaults({ actor }: { actor: Actor | null }): Promise<ShareChoices> {
+export async function donorShareDefaults({ actor }: { actor: Actor | null }): Promise<ShareChoices> {
   if (!hasAccountType(actor, "donor")) return NO_SHARE_DEFAULTS;
   const db = await getDb();
   const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
   return p ? { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge } : NO_SHARE_DEFAULTS;
-}
-
-/** What of a checkout is the visitor's own (GET /api/checkout/visitor), for the donate page served from cache. */
-export type CheckoutVisitor = {
-  /** The signed-in caller ("Giving as …"); null for a guest. */
-  donor: CheckoutContext["donor"];
-  shareDefaults: ShareChoices;
-  /** A pledge link's amount (cents) and email: only with the pledge's token (pledgePrefill). */
-  prefill: { amountCents: Cents; email: string } | null;
-  /** The active supporter page of the fundraiser the gift is made on (`?page=`), else null. */
-  supporterPage: CheckoutSupporterPage | null;
-};
-
-/**
- * The visitor's own part of a checkout: who is giving and their sharing defaults, the prefill of
- * a pledge link (`pledgeId` with its `token`, for this organization) and the supporter page
- * named by `pageId` (of fundraiser `fundraiserId`). Reads only; what the visitor may not see
- * (another's pledge, a wrong token, an inactive page) comes back as null, never as an error.
- */
-export async function getCheckoutVisitor({ actor, organizationId, fundraiserId, pledgeId, token, pageId }: { actor: Actor | null; organizationId: string; fundraiserId: string | null; pledgeId: string | null; token: string | null; pageId: string | null }): Promise<CheckoutVisitor> {
-  const [shareDefaults, prefill, supporterPage] = await Promise.all([
-    donorShareDefaults({ actor }),
-    pledgeId ? pledgePrefill({ pledgeId, token, organizationId }) : null,
-    pageId && fundraiserId ? supporterPageForCheckout({ pageId, fundraiserId }) : null,
-  ]);
-  return { donor: donorOf(actor), shareDefaults, prefill, supporterPage };
 }

@@ -2,7 +2,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { route } from "@/lib/http/route";
 import { getActor } from "@/lib/http/session";
-import { getCheckoutVisitor } from "@/lib/services/donations/get-checkout-context";
+import { getCheckoutVisitor } from "@/lib/services/checkout/checkout-visitor";
 import { checkoutVisitorQuerySchema } from "@/lib/validations/donation";
 
 export const dynamic = "force-dynamic";
