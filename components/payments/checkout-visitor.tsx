@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore, type ComponentProps } from "react";
 import { hasSignedInHint } from "@/components/layout/browser-session";
 import { GivingOnPage } from "@/components/supporter-pages/giving-on-page";
 import type { CheckoutVisitor } from "@/lib/services/checkout/checkout-visitor";
-import type { ShareChoices } from "@/lib/validations/donation";
+import { NOTHING_SHARED } from "@/lib/donations/share-choices";
 import { CheckoutForm } from "./checkout-form";
 
 /**
@@ -24,7 +24,6 @@ export type CheckoutVisitorKey = { organizationId: string; fundraiserId: string 
 /** The visitor's part, and whether it is still on its way. */
 export type CheckoutVisitorState = { pending: boolean; visitor: CheckoutVisitor };
 
-const NOTHING_SHARED: ShareChoices = { name: false, email: false, location: false, phone: false, gender: false, age: false };
 const GUEST: CheckoutVisitor = { donor: null, shareDefaults: NOTHING_SHARED, prefill: null, supporterPage: null };
 /** What the cached HTML shows (and the server's snapshot): a guest, nothing pending. */
 const AS_CACHED: CheckoutVisitorState = { pending: false, visitor: GUEST };

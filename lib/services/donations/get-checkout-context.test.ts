@@ -12,7 +12,8 @@ import { makeDonor, makeNonprofit, type ClaimedNonprofit } from "@/lib/testing/s
 import { fundraisers, donorPreferences, organizations, pledges, supporterPages } from "@/models";
 import { pledgeToken } from "@/lib/services/pledges/pledges";
 import { getCheckoutVisitor } from "@/lib/services/checkout/checkout-visitor";
-import { getCheckoutContext, NO_SHARE_DEFAULTS } from "./get-checkout-context";
+import { NOTHING_SHARED } from "@/lib/donations/share-choices";
+import { getCheckoutContext } from "./get-checkout-context";
 
 let h: DatabaseHandle;
 let np: ClaimedNonprofit;
@@ -78,7 +79,7 @@ describe("the checkout's context", () => {
   test("the visitor's own part of the cached donate page: the donor and defaults, a pledge link's prefill with its token only, an active supporter page of this fundraiser only", async () => {
     const visit = (o: Partial<Parameters<typeof getCheckoutVisitor>[0]>) =>
       getCheckoutVisitor({ actor: null, organizationId: np.organizationId, fundraiserId, pledgeId: null, token: null, pageId: null, ...o });
-    expect(await visit({})).toEqual({ donor: null, shareDefaults: NO_SHARE_DEFAULTS, prefill: null, supporterPage: null });
+    expect(await visit({})).toEqual({ donor: null, shareDefaults: NOTHING_SHARED, prefill: null, supporterPage: null });
     const signedIn = await visit({ actor: donor });
     expect(signedIn.donor?.email).toBe("ada.checkout@example.org");
     expect(signedIn.shareDefaults).toEqual({ name: true, email: true, location: false, phone: true, gender: false, age: true });

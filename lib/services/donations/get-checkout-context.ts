@@ -25,6 +25,7 @@ import { canReceiveGifts } from "@/lib/services/organizations/receiving";
 import type { ShareChoices } from "@/lib/validations/donation";
 import { fundraisers, donorPreferences, organizations } from "@/models";
 import { displayCity, organizationDisplayName } from "@/lib/directory/display-name";
+import { NOTHING_SHARED } from "@/lib/donations/share-choices";
 
 export type CheckoutContext = {
   /**
@@ -85,16 +86,14 @@ export async function getCheckoutContext({ actor, organizationId, fundraiser: fu
   };
 }
 
-/** Nothing shared: a guest's starting choices, and a donor's without saved defaults. */
-export const NO_SHARE_DEFAULTS: ShareChoices = Object.freeze({ name: false, email: false, location: false, phone: false, gender: false, age: false });
 
 /** The signed-in caller as the checkout names them ("Giving as …"), or null for a guest. */
 export const donorOf = (actor: Actor | null): CheckoutContext["donor"] => (actor ? { name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email } : null);
 
-/** A donor's saved sharing choices (donor_preferences); NO_SHARE_DEFAULTS for a guest, another account type or no saved row. */
+/** A donor's saved sharing choices (donor_preferences); NOTHING_SHARED for a guest, another account type or no saved row. */
 export async function donorShareDefaults({ actor }: { actor: Actor | null }): Promise<ShareChoices> {
-  if (!hasAccountType(actor, "donor")) return NO_SHARE_DEFAULTS;
+  if (!hasAccountType(actor, "donor")) return NOTHING_SHARED;
   const db = await getDb();
   const [p] = await db.select().from(donorPreferences).where(eq(donorPreferences.userId, actor.id));
-  return p ? { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge } : NO_SHARE_DEFAULTS;
+  return p ? { name: p.shareName, email: p.shareEmail, location: p.shareLocation, phone: p.shareTelephone, gender: p.shareGender, age: p.shareAge } : NOTHING_SHARED;
 }
