@@ -19,7 +19,15 @@ const config = {
   // runs them side by side): Jest's file map leaves them out.
   modulePathIgnorePatterns: ["<rootDir>/\\.next/", "<rootDir>/\\.data", "<rootDir>/test-results/", "<rootDir>/playwright-report/"],
   testPathIgnorePatterns: ["/node_modules/", ...(process.env.TEST_DATABASE_URL ? [] : serverOnlyTests.map((file) => `<rootDir>/${file}`))],
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // rate-limiter-flexible's Drizzle store loads drizzle-orm with import() at its first use. Under
+  // Jest that import builds drizzle-orm's ES-module graph in Node's experimental vm modules, where
+  // concurrent imports sharing modules can fail to link (jestjs/jest#11434, #16393): it is given
+  // the CommonJS build that every other module here requires, one instance of drizzle-orm as in the app.
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    "^drizzle-orm$": "<rootDir>/node_modules/drizzle-orm/index.cjs",
+    "^drizzle-orm/sql$": "<rootDir>/node_modules/drizzle-orm/sql/index.cjs",
+  },
   // npm test runs Jest at niceness 10 beside the end-to-end stage, which takes both cores when it
   // is busy: a database opened in a hook can wait a minute for the CPU on a loaded 2-core machine.
   testTimeout: 180_000,

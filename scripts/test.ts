@@ -35,11 +35,37 @@ const flakyTests: string[] = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "givebridge-test-"));
 
 /** Add a Jest --json report's counts to the totals. */
-function countJest(file: string) {
+type JestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+};
+
+/** Failed tests named at the end of the run, with the first lines of their error (the tail of a CI log is what is read). */
+const failedTests: string[] = [];
+/** The first `lines` lines of an error message without its colour codes. */
+const headOf = (message: string, lines = 6) =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(0, lines)
+    .map((line) => `      ${line.trim()}`)
+    .join("\n");
+
+/** Add a Jest JSON report's counts to the totals, and its failed tests (or failed files) to failedTests. */
+function countJest(file: string, stage: string) {
   if (!fs.existsSync(file)) return;
-  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as JestReport;
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
+  for (const result of r.testResults ?? []) {
+    const where = path.relative(process.cwd(), result.name);
+    const failed = (result.assertionResults ?? []).filter((a) => a.status === "failed");
+    if (failed.length === 0 && result.message) failedTests.push(`  [${stage}] ${where}\n${headOf(result.message)}`);
+    for (const a of failed.slice(0, 3)) failedTests.push(`  [${stage}] ${where} › ${a.fullName}\n${headOf(a.failureMessages?.join("\n") ?? "")}`);
+    if (failed.length > 3) failedTests.push(`  [${stage}] ${where}: ${failed.length - 3} more failed`);
+  }
 }
 
 type PlaywrightSuite = { title: string; file?: string; suites?: PlaywrightSuite[]; specs?: { title: string; file?: string; tests: { status: string; projectName?: string }[] }[] };
@@ -71,6 +97,10 @@ function printTotals() {
     console.log(`\nSeconds by stage:`);
     for (const stage of stageTimes) console.log(`  ${stage.seconds.toFixed(1).padStart(7)}  ${stage.title}${stage.ok ? "" : stage.stopped ? " (stopped: another stage failed)" : " (FAILED)"}`);
     console.log(`  ${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(7)}  in all`);
+  }
+  if (failedTests.length) {
+    console.log(`\nFailed:`);
+    for (const entry of failedTests) console.log(entry);
   }
   if (flakyTests.length) {
     console.log(`\nFlaky (failed, then passed on a retry):`);
@@ -251,7 +281,7 @@ async function main() {
   const built = stagesWanted.has("build") ? new Promise<boolean>((resolve) => (buildEnded = resolve)) : Promise.resolve(true);
   const jest = (name: string) => {
     const out = path.join(reportDir, `${name}.json`);
-    return { args: ["jest", "--json", `--outputFile=${out}`], after: () => countJest(out) };
+    return { args: ["jest", "--json", `--outputFile=${out}`], after: () => countJest(out, name) };
   };
   const databaseFiles = path.join(reportDir, "database-tests");
   const tests: (() => Promise<boolean>)[] = [() => built];
