@@ -67,7 +67,7 @@ test.describe("nonprofit public profile editing", () => {
     await expect(info).toContainText("box-office@example.org");
 
     // The profile is the cached page everyone gets: its HTML has no owner tools. They arrive
-    // once the page's code has run and asked for the owner's view (app/(public)/_components).
+    // once the page's code has run and asked for the owner's view (app/(public)/(site)/_components).
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
     const isScript = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");

@@ -1,2 +1,2 @@
 /** notFound() in this group: the not-found page inside the group's layout, whose top bar shows the session. */
-export { default, metadata } from "@/app/(public)/not-found";
+export { default, metadata } from "@/app/(public)/(site)/not-found";

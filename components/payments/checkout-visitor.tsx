@@ -9,7 +9,7 @@ import { CheckoutForm } from "./checkout-form";
 
 /**
  * The visitor's own part of the donate page, which is served from cache with the same HTML for
- * everyone (app/(public)/donation): the signed-in donor and their sharing defaults, a pledge
+ * everyone (app/(public)/(site)/donation): the signed-in donor and their sharing defaults, a pledge
  * link's prefill (`?pledge=…&token=…`) and the supporter page the gift is made on (`?page=…`).
  * The browser asks GET /api/checkout/visitor for it once per page, and only when there is
  * something to ask: the signed-in hint cookie is set (components/layout/browser-session.ts) or

@@ -6,7 +6,8 @@
  *   /nonprofit/{id or nickname}, /fundraiser/{id}, its supporter pages /fundraiser/{id}/p/{slug}
  *   and team pages /fundraiser/{id}/t/{slug}, /event/{id}, and the donate page
  *   /donation/{organization id}/{fundraiser id or "direct"}. Their HTML is the same for everyone
- *   and holds nothing of a session.
+ *   and holds nothing of a session. Also /performance-floor (PERFORMANCE_FLOOR_PATH), the
+ *   root layout with a paragraph: the reference page that bench:pages measures beside them.
  * - What a signed-in visitor sees beyond it loads in the browser: the top bar's account area
  *   (components/layout/browser-session.ts) and, on a profile or an event, the view rendered for
  *   that visitor (lib/cache/visitor-views.ts: the owner's editors, their like, their unpublished event),
@@ -22,7 +23,7 @@ import { NOT_AN_ID } from "./visitor-views";
 
 /**
  * The internal address under which one search's page is rendered with its results
- * (app/(public)/search/results/[key]): the key is the search's parameters (searchResultsPath).
+ * (app/(public)/(site)/search/results/[key]): the key is the search's parameters (searchResultsPath).
  */
 export const SEARCH_RESULTS_PREFIX = "/search/results";
 
@@ -35,12 +36,19 @@ const SEARCH_KEYS: readonly string[] = [
   ...new Set(["queryString", "searchCategory", "limit", "currentDisplayRecords", "showAll", ...Object.values(FILTER_KEYS).flat()]),
 ];
 
+/**
+ * The reference page of the page benchmark (scripts/bench-pages.mjs): the root layout's shell and
+ * a paragraph, built and served from cache as the public pages are, so its blocking time and
+ * paint are the framework's floor on the same machine (docs/decisions/0006-public-pages-from-cache.md).
+ */
+export const PERFORMANCE_FLOOR_PATH = "/performance-floor";
+
 /** The longest search key (characters) given its own cached page; a longer search gets the page's shell, which searches from the browser. */
 export const MAX_SEARCH_KEY_LENGTH = 1_024;
 
 /** True when `pathname` (no query string) is one of the cached public pages. */
 export function isCachedPublicPage(pathname: string): boolean {
-  if (pathname === "/" || pathname === "/about" || pathname === "/search") return true;
+  if (pathname === "/" || pathname === "/about" || pathname === "/search" || pathname === PERFORMANCE_FLOOR_PATH) return true;
   // A fundraiser's supporter page (/p/{slug}) and team page (/t/{slug}).
   if (/^\/fundraiser\/[^/]+\/[pt]\/[^/]+$/.test(pathname)) return true;
   // The donate page of an organization: a fundraiser's or a direct gift's.

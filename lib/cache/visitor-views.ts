@@ -1,7 +1,7 @@
 /**
  * The cached public pages whose content can differ for a signed-in visitor, as pure functions of
  * the path, shared by the browser (components/layout/visitor-view.tsx) and the server
- * (app/(public)/_components/visitor-view-action.tsx). Everyone gets the cached page; on these the
+ * (app/(public)/(site)/_components/visitor-view-action.tsx). Everyone gets the cached page; on these the
  * browser of a signed-in visitor then asks for the view rendered for them:
  * - a profile, /nonprofit/{id or nickname}: its owner's editors and owner tools, including a
  *   profile that is not live yet (the cached page answers 404 for it);

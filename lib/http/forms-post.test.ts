@@ -19,7 +19,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
  */
 const GET_FORMS: Record<string, string> = {
   "components/layout/search-box.tsx": "the nonprofit search box: its query is the /search page's address",
-  "app/(public)/search/_components/search-header.tsx": "the search page's own query box, same address as the search box",
+  "app/(public)/(site)/search/_components/search-header.tsx": "the search page's own query box, same address as the search box",
   "app/(account)/donor/[id]/_components/donation-history.tsx": "a donor's statement download: a year and a format, the statement's address",
   "app/(account)/manage-pay/donors/page.tsx": "the Donors view's search and filters: a segment or search a nonprofit bookmarks, the view's address",
   "app/(account)/manage-pay/supporter-pages/page.tsx": "the Supporter pages view's fundraiser and status filters, the view's address",

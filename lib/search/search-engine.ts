@@ -1,6 +1,6 @@
 /**
  * One search of any category, as GET /api/search answers it and as the search page renders its
- * first results on the server (app/(public)/search/results/[key]): searchEngineCategory picks
+ * first results on the server (app/(public)/(site)/search/results/[key]): searchEngineCategory picks
  * the directory of nonprofits (through the results cache and the admission of ./cache.ts),
  * fundraisers or events (spec section 3).
  */

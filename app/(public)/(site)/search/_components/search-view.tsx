@@ -17,7 +17,7 @@ function resultLinks({ linkParams, offset, pageSize, showAll }: SearchPageReques
 /**
  * The search page of `search`: its header with the query, the advanced filters and the
  * results. `initial` is the first page of results as the server found them (the cached page of
- * one search, app/(public)/search/results/[key]); without it the results load in the browser.
+ * one search, app/(public)/(site)/search/results/[key]); without it the results load in the browser.
  * Not a client module: on the cached page of a search it renders on the server, so the URL's
  * parser (zod and the search schemas) and the message catalogue stay out of that page's
  * JavaScript; only the filters and the results are hydrated. The shell (./search-screen.tsx),
