@@ -15,6 +15,9 @@
  * at the end, as bench:serve does. After the run it then also opens that database and checks
  * progress = SUM(succeeded, unrefunded donations) of the fundraiser. The machine's load average
  * (what `uptime` shows) is printed at the start and at the end.
+ * It also prints the CPU each gift of the measured run cost, in ms (Linux /proc, scripts/process-cpu.ts):
+ * the app (the process it started and its children; not with --url), the PostgreSQL server's
+ * processes (with --pg) and the whole machine (the benchmark's own client included).
  *
  * `npm run bench:donate -- --pg --crash [--n 1000] [--c 50]`: a crash mid-burst instead. Two app
  * processes (`npm run serve`, on the existing build; built first when there is none) on one
@@ -35,6 +38,7 @@ import { freePort, serveApp, stopApps, waitForApp, type LocalApp } from "./local
 import { addFundraiser, checkCrashBurst, crashBurst, CRASH_BURST_APP_ENV, progressCents, startMailCatcher, type MailCatcher } from "./crash-burst";
 import { parseDollarsToCents } from "@/lib/money";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { machineBusyCpuMs, postgresCpuMs, processTreeCpuMs } from "./process-cpu";
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -262,7 +266,9 @@ async function main() {
 
   const warmup = await phase(url, target, WARMUP, 0);
   if (WARMUP > 0) console.log(`warm-up: ${WARMUP} donations at ${(WARMUP / warmup.seconds).toFixed(1)}/s (not in the figures below; in the money check)`);
+  const cpuBefore = cpuReading();
   const run = await phase(url, target, N, WARMUP);
+  const cpuAfter = cpuReading();
   const { latencies, succeeded, failed, errors, errorKinds, retries, seconds } = run;
   const succeededCents = warmup.succeededCents + run.succeededCents;
   latencies.sort((a, b) => a - b);
@@ -273,6 +279,7 @@ async function main() {
   for (const [kind, count] of retries) console.log(`  retried with the same key x${count}: ${kind}`);
   console.log(`throughput: ${(N / seconds).toFixed(1)} donations/s`);
   console.log(`latency: p50 ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`);
+  console.log(`CPU per gift: ${cpuPerGift(cpuBefore, cpuAfter, N)}`);
   console.log(`progress moved by ${after - before} cents; succeeded gifts sum to ${succeededCents} cents`);
   let ok = after - before === succeededCents && errors + warmup.errors === 0;
 
@@ -287,6 +294,24 @@ async function main() {
   console.log(`end: ${loadAverage()}`);
   console.log(ok ? "OK: progress equals the sum of succeeded donations to the cent" : "MISMATCH");
   process.exit(ok ? 0 : 1);
+}
+
+type CpuReading = { app: number | null; postgres: number | null; machine: number | null };
+
+/** CPU ms used so far by the app this run started, the PostgreSQL server (with --pg) and the machine. */
+function cpuReading(): CpuReading {
+  return { app: child?.pid ? processTreeCpuMs(child.pid) : null, postgres: scratch ? postgresCpuMs() : null, machine: machineBusyCpuMs() };
+}
+
+/** "app 12.3 ms, PostgreSQL 4.5 ms, machine 20.1 ms": each reading's CPU between two readings, per gift. */
+function cpuPerGift(before: CpuReading, after: CpuReading, gifts: number): string {
+  const per = (a: number | null, b: number | null) => (a === null || b === null ? null : ((b - a) / gifts).toFixed(1));
+  const parts = [
+    ["app (Node)", per(before.app, after.app)],
+    ["PostgreSQL server", per(before.postgres, after.postgres)],
+    ["machine (benchmark client included)", per(before.machine, after.machine)],
+  ].filter((p): p is [string, string] => p[1] !== null);
+  return parts.length ? parts.map(([name, ms]) => `${name} ${ms} ms`).join(", ") : "not measured (no /proc)";
 }
 
 async function stopApp() {
