@@ -41,7 +41,7 @@ type JestReport = {
   testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 };
 
-/** Failed tests named at the end of the run, with the first lines of their error (the tail of a CI log is what is read). */
+/** Failed tests (Jest and Playwright) named at the end of the run, with the first lines of their error (the tail of a CI log is what is read). */
 const failedTests: string[] = [];
 /** The first `lines` lines of an error message without its colour codes. */
 const headOf = (message: string, lines = 6) =>
@@ -68,7 +68,12 @@ function countJest(file: string, stage: string) {
   }
 }
 
-type PlaywrightSuite = { title: string; file?: string; suites?: PlaywrightSuite[]; specs?: { title: string; file?: string; tests: { status: string; projectName?: string }[] }[] };
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file?: string; tests: { status: string; projectName?: string; results?: { error?: { message?: string }; errors?: { message?: string }[] }[] }[] }[];
+};
 
 /** Add a Playwright JSON report's counts to the totals; its flaky tests are counted and named apart. */
 function countPlaywright(file: string) {
@@ -83,6 +88,10 @@ function countPlaywright(file: string) {
     const here = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       if (spec.tests.some((t) => t.status === "flaky")) flakyTests.push([...here, spec.title].join(" › "));
+      for (const t of spec.tests.filter((test) => test.status === "unexpected")) {
+        const error = t.results?.map((result) => result.error?.message ?? result.errors?.[0]?.message).find(Boolean) ?? "";
+        failedTests.push(`  [e2e${t.projectName ? ` ${t.projectName}` : ""}] ${[...here, spec.title].join(" › ")}\n${headOf(error)}`);
+      }
     }
     for (const child of suite.suites ?? []) stack.push({ suite: child, titles: here });
   }
